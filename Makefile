@@ -1,0 +1,33 @@
+# `make test` and `make demo` are each the only command a person needs on a fresh machine:
+# both create (or reuse) .venv, install the project with its test tools, and run.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: test demo lint typecheck pytest clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "installing turnlight and its test tools into $(VENV) ..."
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check boot.py firmware host shared tests
+	$(BIN)/ruff format --check boot.py firmware host shared tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy host shared
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q
+
+demo: $(STAMP)
+	$(BIN)/turnlight demo
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
