@@ -1,0 +1,1 @@
+"""Desktop side of Turnlight."""

@@ -1,0 +1,72 @@
+"""Cooldown timers: up to MAX_COOLDOWNS per slot, each keyed by a small id (1..7).
+
+A timer is set when its move or item is used, but only goes on cooldown in the owner's
+Cooldown Phase; from then on each of the owner's Cooldown Phases steps it one off. So a
+cooldown of X keeps the move out of the owner's next X turns.
+"""
+
+from shared.limits import MAX_COOLDOWN_ID, MAX_COOLDOWN_TURNS, MAX_COOLDOWNS
+
+
+def remaining(slot, cd_id):
+    """Turns left on the timer `cd_id` (0 = ready). A timer used this turn counts as busy."""
+    for i in range(MAX_COOLDOWNS):
+        if slot.cd_id[i] == cd_id:
+            return slot.cd_left[i]
+    return 0
+
+
+def is_ready(slot, cd_id):
+    return remaining(slot, cd_id) == 0
+
+
+def use(state, slot, cd_id, turns):
+    """Mark `cd_id` used this turn with a cooldown of `turns`; it goes on cooldown at the
+    owner's next Cooldown Phase. A cooldown of 0 sets nothing."""
+    if not 1 <= cd_id <= MAX_COOLDOWN_ID:
+        raise ValueError("cooldown id %d is not in 1..%d" % (cd_id, MAX_COOLDOWN_ID))
+    if not 0 <= turns <= MAX_COOLDOWN_TURNS:
+        raise ValueError("cooldown of %d turns is not in 0..%d" % (turns, MAX_COOLDOWN_TURNS))
+    if turns == 0:
+        return
+    free = -1
+    for i in range(MAX_COOLDOWNS):
+        if slot.cd_id[i] == cd_id:
+            if slot.cd_left[i]:
+                raise ValueError("cooldown %d is still running" % cd_id)
+            free = i
+            break
+        if free < 0 and slot.cd_id[i] == 0:
+            free = i
+    if free < 0:
+        raise ValueError("all %d cooldown timers are in use" % MAX_COOLDOWNS)
+    slot.cd_id[free] = cd_id
+    slot.cd_left[free] = turns
+    slot.cd_pending |= 1 << free
+    state.touch()
+
+
+def cooldown_phase(slot):
+    """The owner's Cooldown Phase: what was used this turn goes on cooldown, and what was
+    already on cooldown steps one off (a timer that reaches 0 frees its place)."""
+    for i in range(MAX_COOLDOWNS):
+        if slot.cd_id[i] == 0:
+            continue
+        bit = 1 << i
+        if slot.cd_pending & bit:
+            slot.cd_pending &= ~bit
+        elif slot.cd_left[i] > 1:
+            slot.cd_left[i] -= 1
+        else:
+            slot.cd_id[i] = 0
+            slot.cd_left[i] = 0
+
+
+def clear(state, slot, cd_id):
+    """Take `cd_id` off cooldown at once (an item or move that resets it)."""
+    for i in range(MAX_COOLDOWNS):
+        if slot.cd_id[i] == cd_id:
+            slot.cd_id[i] = 0
+            slot.cd_left[i] = 0
+            slot.cd_pending &= ~(1 << i)
+            state.touch()

@@ -1,0 +1,167 @@
+"""Dice: action dice (D3, or a D6 read as a D3), chance-token flips, a d100 made of two D10s
+and plain dN, from an injectable, seedable random source; plus checks for results entered by
+hand from physical dice.
+
+The default source is a xorshift32 generator, so one seed gives the same rolls on the board,
+under MicroPython and on the desktop. The board seeds it from `os.urandom`.
+"""
+
+from shared.compat import const
+from shared.limits import MAX_DICE
+
+KIND_NONE = const(0)
+KIND_ACTION_D3 = const(1)
+KIND_ACTION_D6 = const(2)  # a D6 read as a D3: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3
+KIND_CHANCE = const(3)  # faces: 1 = heads (a success), 0 = tails
+KIND_D100 = const(4)  # faces: the tens D10 then the units D10, each 0..9; 0 and 0 read 100
+KIND_DN = const(5)  # faces 1..sides
+KIND_NAMES = ("none", "d3", "d6", "chance", "d100", "dN")
+
+# Which D3 faces count as a success, as a bit mask (bit 0 = face 1). The korxsol text does
+# not say; by default only a 3 succeeds (one chance in three). Rulesets may pass another mask.
+DEFAULT_SUCCESS_MASK = const(0b100)
+
+
+class DiceError(ValueError):
+    """A roll request or a hand-entered result that is out of range."""
+
+
+class XorShift32:
+    """Marsaglia's xorshift32: small, fast, and the same sequence on every Python."""
+
+    def __init__(self, seed=1):
+        self.seed(seed)
+
+    def seed(self, seed):
+        seed &= 0xFFFFFFFF
+        self._x = seed if seed else 0x9E3779B9  # the all-zero state would stick at zero
+
+    def next_u32(self):
+        x = self._x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self._x = x
+        return x
+
+    def below(self, n):
+        """A uniform integer in 0..n-1 (rejection sampling, so no modulo bias)."""
+        if n <= 0:
+            raise DiceError("cannot draw below %d" % n)
+        limit = 0x100000000 - (0x100000000 % n)
+        while True:
+            x = self.next_u32()
+            if x < limit:
+                return x % n
+
+
+def random_source_from_os():
+    """A generator seeded from the operating system's entropy (os.urandom on the board)."""
+    import os
+
+    raw = os.urandom(4)
+    return XorShift32(raw[0] | raw[1] << 8 | raw[2] << 16 | raw[3] << 24)
+
+
+def d6_as_d3(face):
+    return (face + 1) // 2
+
+
+def face_succeeds(kind, face, mask=DEFAULT_SUCCESS_MASK):
+    """Whether one face is a success: action dice by the mask, chance flips on heads."""
+    if kind == KIND_ACTION_D3:
+        return bool(mask & (1 << (face - 1)))
+    if kind == KIND_ACTION_D6:
+        return bool(mask & (1 << (d6_as_d3(face) - 1)))
+    if kind == KIND_CHANCE:
+        return face == 1
+    return False
+
+
+def count_successes(kind, faces, count, mask=DEFAULT_SUCCESS_MASK):
+    total = 0
+    for i in range(count):
+        if face_succeeds(kind, faces[i], mask):
+            total += 1
+    return total
+
+
+def d100_value(tens, units):
+    """The d100 read from two D10s: tens*10 + units, where 0 and 0 read as 100."""
+    value = tens * 10 + units
+    return value if value else 100
+
+
+def face_range(kind, sides=0):
+    """(lowest, highest) face of one die of this kind."""
+    if kind == KIND_ACTION_D3:
+        return 1, 3
+    if kind == KIND_ACTION_D6:
+        return 1, 6
+    if kind == KIND_CHANCE:
+        return 0, 1
+    if kind == KIND_D100:
+        return 0, 9
+    if kind == KIND_DN:
+        if not 2 <= sides <= 255:
+            raise DiceError("a dN die needs 2..255 sides, not %d" % sides)
+        return 1, sides
+    raise DiceError("unknown dice kind %d" % kind)
+
+
+def _check_count(kind, count):
+    if kind == KIND_D100:
+        if count != 2:
+            raise DiceError("a d100 is two D10s (tens, units), not %d dice" % count)
+    elif not 1 <= count <= MAX_DICE:
+        raise DiceError("%s rolls take 1..%d dice, not %d" % (KIND_NAMES[kind], MAX_DICE, count))
+
+
+def roll_faces(rng, kind, count, out, sides=0):
+    """Roll `count` dice of `kind` into the buffer `out` (no allocation)."""
+    low, high = face_range(kind, sides)
+    _check_count(kind, count)
+    span = high - low + 1
+    for i in range(count):
+        out[i] = low + rng.below(span)
+
+
+def check_faces(kind, faces, sides=0):
+    """Validate hand-entered faces: the right count and every face in range."""
+    low, high = face_range(kind, sides)
+    _check_count(kind, len(faces))
+    for i in range(len(faces)):
+        face = faces[i]
+        if not low <= face <= high:
+            raise DiceError(
+                "die %d shows %r, but a %s die reads %d..%d"
+                % (i + 1, face, KIND_NAMES[kind], low, high)
+            )
+
+
+def _store(state, kind, count, who, sides, mask):
+    roll = state.roll
+    roll.kind = kind
+    roll.sides = sides if kind == KIND_DN else 0
+    roll.count = count
+    roll.who = who
+    roll.successes = count_successes(kind, roll.faces, count, mask)
+    for i in range(count, MAX_DICE):
+        roll.faces[i] = 0
+    state.touch()
+    return roll.successes
+
+
+def roll(state, rng, kind, count, who, sides=0, mask=DEFAULT_SUCCESS_MASK):
+    """Roll into the state's last roll and return the successes."""
+    roll_faces(rng, kind, count, state.roll.faces, sides)
+    return _store(state, kind, count, who, sides, mask)
+
+
+def enter(state, kind, faces, who, sides=0, mask=DEFAULT_SUCCESS_MASK):
+    """Record physical dice rolled at the table; raises DiceError and changes nothing if the
+    result is impossible. Returns the successes."""
+    check_faces(kind, faces, sides)
+    for i in range(len(faces)):
+        state.roll.faces[i] = faces[i]
+    return _store(state, kind, len(faces), who, sides, mask)

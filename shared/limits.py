@@ -1,0 +1,25 @@
+"""Fixed capacities of the device state.
+
+Everything on the board is allocated once from these numbers, and the codec's field widths
+follow from them. Raising MAX_SLOTS to 16 is a one-line change here (SLOT_BITS follows).
+"""
+
+from shared.compat import const
+
+MAX_SLOTS = const(8)
+SLOT_BITS = const(3)  # bits that hold a slot index: 3 for 8 slots, 4 for 16
+MAX_COOLDOWNS = const(4)  # cooldown timers per slot
+MAX_TEAMS = const(4)
+MAX_DICE = const(15)  # faces kept for the last roll (a count fits in 4 bits)
+LABEL_LEN = const(3)  # characters in a slot's short label
+
+# Field ceilings, set by the codec's bit widths. Mutators clamp to them.
+MAX_AP = const(7)
+MAX_AGILITY = const(15)
+MAX_KOR = const(255)
+MAX_FROST = const(7)
+MAX_FEAR = const(7)
+BURN_CAP = const(3)  # korxsol: burn stacks up to 3 times
+MAX_COOLDOWN_TURNS = const(15)
+MAX_COOLDOWN_ID = const(7)  # ids are 1..7; 0 marks a free timer
+NO_SLOT = const(0xFF)

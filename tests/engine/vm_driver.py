@@ -1,0 +1,24 @@
+"""Runs the engine tests inside MicroPython: imports each named module, calls every
+test_* function, and prints one line per test (PASS name / FAIL name: error)."""
+
+import sys
+
+
+def main(modules):
+    failed = 0
+    for name in modules:
+        module = __import__(name)
+        for attr in sorted(dir(module)):
+            if not attr.startswith("test_"):
+                continue
+            fn = getattr(module, attr)
+            try:
+                fn()
+                print("PASS %s.%s" % (name, attr))
+            except Exception as err:
+                failed += 1
+                print("FAIL %s.%s: %s %s" % (name, attr, type(err).__name__, err))
+    print("DONE failed=%d" % failed)
+
+
+main(sys.argv[1:])
