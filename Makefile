@@ -17,8 +17,8 @@ $(STAMP): pyproject.toml
 test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check boot.py firmware host shared tests
-	$(BIN)/ruff format --check boot.py firmware host shared tests
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy host shared

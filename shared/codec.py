@@ -13,7 +13,6 @@ spare state and copy it over on success (GameState.copy_from).
 from shared import dice
 from shared.bits import BitReader, BitWriter
 from shared.compat import const
-from shared.state import LABEL_CHARS
 from shared.limits import (
     BURN_CAP,
     LABEL_LEN,
@@ -26,6 +25,7 @@ from shared.limits import (
     NO_SLOT,
     SLOT_BITS,
 )
+from shared.state import LABEL_CHARS
 
 CODEC_VERSION = const(1)
 
@@ -45,11 +45,16 @@ class CodecError(ValueError):
     """Bytes that are not a valid encoded state, or a state the encoding cannot hold."""
 
 
+_WRITER = BitWriter(bytearray(0))  # reused, so encoding into a buffer allocates nothing
+
+
 def encode(state, buf=None):
     """Encode `state`. With a buffer (at least MAX_ENCODED bytes) it writes there and returns
     the length; without one it returns new bytes."""
     target = buf if buf is not None else bytearray(MAX_ENCODED)
-    w = BitWriter(target)
+    w = _WRITER
+    w.buf = target
+    w.start(0)
     try:
         _write(w, state)
     except ValueError as err:
@@ -127,7 +132,9 @@ def decode(data, state):
     if len(data) == 0:
         raise CodecError("empty state")
     if len(data) > MAX_ENCODED:
-        raise CodecError("state of %d bytes is longer than the %d maximum" % (len(data), MAX_ENCODED))
+        raise CodecError(
+            "state of %d bytes is longer than the %d maximum" % (len(data), MAX_ENCODED)
+        )
     if data[0] != CODEC_VERSION:
         raise CodecError("state codec version %d, expected %d" % (data[0], CODEC_VERSION))
     r = BitReader(data, 1)

@@ -4,7 +4,7 @@ try:
     from micropython import const
 except ImportError:  # plain CPython without Blinka's `micropython` module
 
-    def const(x):  # type: ignore[no-redef]
+    def const(x):  # type: ignore[misc]
         return x
 
 

@@ -50,7 +50,7 @@ class _Roller:
             ordered = sorted(group, key=lambda i: -scored[i])
             if scored[ordered[0]] != scored[ordered[-1]]:
                 result = []
-                for tied in _runs(ordered, lambda i: scored[i]):
+                for tied in _runs(ordered, lambda i: scored[i]):  # noqa: B023 (used at once)
                     result.extend(self.break_tie(tied))
                 return result
         return sorted(group)

@@ -7,10 +7,10 @@ Each test function there becomes one item here, so a test that passes on CPython
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
-from micropython_vm import ROOT, library_dir, run
+
+from host.micropython_vm import ROOT, library_dir, run
 
 ENGINE = ROOT / "tests" / "engine"
 

@@ -1,0 +1,57 @@
+"""The measurements behind `turnlight bench`: each is a function returning named figures.
+
+Targets live here, not in timed tests, because these machines are shared and noisy. Later
+work adds a function to MEASUREMENTS; the command prints whatever they return.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from host import micropython_vm
+from shared import codec
+from shared.reference import build_reference_state
+
+Figures = dict[str, float | int]
+
+
+def state_size() -> Figures:
+    """The encoded reference state (8 slots, 3 cooldowns each, a 6-die roll)."""
+    return {"state_bytes": len(codec.encode(build_reference_state()))}
+
+
+def engine_memory() -> Figures:
+    """Heap and allocation of the shared engine on the MicroPython VM (64-bit)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        libs = micropython_vm.library_dir(Path(tmp))
+        done = micropython_vm.run(
+            micropython_vm.VM_SCRIPTS / "engine_memory.py", [], [libs, micropython_vm.ROOT]
+        )
+    found = dict(re.findall(r"(\w+)=(\d+)", done.stdout))
+    if done.returncode or "heap" not in found:
+        raise RuntimeError(f"engine_memory failed on the VM: {done.stdout}{done.stderr}")
+    return {
+        "engine_heap_bytes": int(found["heap"]),
+        "engine_modules_bytes": int(found["modules"]),
+        "end_turn_alloc_bytes_per_1000": int(found["end_turn_alloc"]),
+        "encode_alloc_bytes_per_1000": int(found["encode_alloc"]),
+    }
+
+
+MEASUREMENTS: tuple[Callable[[], Figures], ...] = (state_size, engine_memory)
+
+TARGETS = {
+    "state_bytes": ("<=", 100),
+    "engine_heap_bytes": ("<=", 32 * 1024),
+    "end_turn_alloc_bytes_per_1000": ("<=", 0),
+}
+
+
+def meets(key: str, value: float) -> bool | None:
+    if key not in TARGETS:
+        return None
+    op, bound = TARGETS[key]
+    return value <= bound if op == "<=" else value >= bound

@@ -1,0 +1,39 @@
+"""The `turnlight` command: one subcommand per module in host/commands/.
+
+Each command module has `register(subparsers)`, which adds its parser and sets `run`; heavy
+imports stay inside the command's own run function so `turnlight --help` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = (
+    "host.commands.demo",
+    "host.commands.bench",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="turnlight",
+        description="Turnlight: a tabletop turn-order companion (board + desktop engine).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The subcommands of `turnlight`, one module each."""

@@ -1,0 +1,111 @@
+"""Property tests of the state codec (CPython only; the VM runs the example-based ones)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from vmcheck import snapshot
+
+from shared import codec, dice, rulesets, turns
+from shared.limits import (
+    BURN_CAP,
+    LABEL_LEN,
+    MAX_AGILITY,
+    MAX_AP,
+    MAX_COOLDOWN_ID,
+    MAX_COOLDOWN_TURNS,
+    MAX_COOLDOWNS,
+    MAX_FEAR,
+    MAX_FROST,
+    MAX_KOR,
+    MAX_SLOTS,
+)
+from shared.state import LABEL_CHARS, GameState
+
+labels = st.text(alphabet=LABEL_CHARS, min_size=1, max_size=LABEL_LEN)
+
+
+@st.composite
+def states(draw: st.DrawFn) -> GameState:
+    state = GameState()
+    state.ruleset = draw(st.integers(0, len(rulesets.NAMES) - 1))
+    state.timing = draw(st.integers(0, 255))
+    state.phase_count = draw(st.integers(1, 15))
+    state.team_count = draw(st.integers(1, 4))
+    count = draw(st.integers(0, MAX_SLOTS))
+    for _ in range(count):
+        state.add_slot(
+            draw(labels),
+            draw(st.integers(0, state.team_count - 1)),
+            draw(st.integers(0, MAX_AGILITY)),
+            draw(st.integers(0, MAX_AP)),
+            draw(st.integers(0, MAX_KOR)),
+        )
+    for i in range(count):
+        s = state.slots[i]
+        s.ap = draw(st.integers(0, MAX_AP))
+        s.kor = draw(st.integers(0, MAX_KOR))
+        s.frost = draw(st.integers(0, MAX_FROST))
+        s.burn = draw(st.integers(0, BURN_CAP))
+        s.fear = draw(st.integers(0, MAX_FEAR))
+        s.flags = draw(st.integers(0, 255))
+        for t in range(MAX_COOLDOWNS):
+            if draw(st.booleans()):
+                s.cd_id[t] = draw(st.integers(1, MAX_COOLDOWN_ID))
+                s.cd_left[t] = draw(st.integers(0, MAX_COOLDOWN_TURNS))
+                s.cd_pending |= draw(st.integers(0, 1)) << t
+    if count:
+        turns.set_order(
+            state,
+            draw(st.permutations(range(count))),
+            draw(st.lists(st.integers(0, 3), min_size=count, max_size=count)),
+        )
+        state.round = draw(st.integers(0, 0xFFFF))
+        state.turn = draw(st.integers(0, count - 1))
+        kind = draw(st.sampled_from((1, 2, 3, 4, 5)))
+        sides = draw(st.integers(2, 255)) if kind == dice.KIND_DN else 0
+        n = 2 if kind == dice.KIND_D100 else draw(st.integers(1, 15))
+        low, high = dice.face_range(kind, sides)
+        faces = draw(st.lists(st.integers(low, high), min_size=n, max_size=n))
+        dice.enter(state, kind, faces, draw(st.integers(0, count - 1)), sides=sides)
+    state.phase = draw(st.integers(0, state.phase_count - 1))
+    for t in range(state.team_count):
+        state.scores[t] = draw(st.integers(-0x8000, 0x7FFF))
+    state.version = draw(st.integers(0, 0xFFFF))
+    return state
+
+
+@given(states())
+@settings(max_examples=300)
+def test_any_valid_state_round_trips_exactly(state: GameState) -> None:
+    data = codec.encode(state)
+    assert len(data) <= codec.MAX_ENCODED
+    back = GameState()
+    codec.decode(data, back)
+    assert snapshot(back) == snapshot(state)
+
+
+@given(st.binary(max_size=codec.MAX_ENCODED + 8))
+@settings(max_examples=500)
+def test_any_bytes_either_decode_or_raise_codec_error(data: bytes) -> None:
+    target = GameState()
+    try:
+        codec.decode(data, target)
+    except codec.CodecError:
+        return
+    # whatever decodes must be a state the codec can write back byte for byte
+    assert codec.encode(target) == data
+
+
+@given(states(), st.data())
+@settings(max_examples=200)
+def test_a_corrupted_state_decodes_cleanly_or_raises_codec_error(
+    state: GameState, data: st.DataObject
+) -> None:
+    raw = bytearray(codec.encode(state))
+    i = data.draw(st.integers(0, len(raw) - 1))
+    raw[i] ^= data.draw(st.integers(1, 255))
+    try:
+        codec.decode(bytes(raw), GameState())
+    except codec.CodecError:
+        pass
