@@ -83,11 +83,12 @@ class BoardSession(Endpoint):
         self.tx_next = 0
         self.rx_next = 0
         self._sent = 0  # journal events sent since the last rewind
-        self._rto = RTO_MIN_MS
+        self._rto = self.base_rto()
         self._rto_at = now_ms
         self._state_at = now_ms
-        self._state_rto = RTO_MIN_MS
+        self._state_rto = self._rto
         self._hello_at = now_ms
+        self._hello_sent = now_ms
         self._heard_at = now_ms
         self._fast_seq = -1
         self._fast_at = now_ms
@@ -143,6 +144,7 @@ class BoardSession(Endpoint):
         if not self.linked and self.error != m.E_VERSION:
             if ticks_diff(now_ms, self._hello_at) >= 0:
                 self._send_hello()
+                self._hello_sent = now_ms
                 self._hello_at = ticks_add(now_ms, HELLO_MS)
         if self._ack_due:
             self._send_ack(0)
@@ -199,12 +201,14 @@ class BoardSession(Endpoint):
         if self._sent and ticks_diff(now_ms, self._rto_at) >= 0:
             # Nothing acknowledged in time: go back to the oldest and send them all again.
             self.retransmits += 1
+            self._rtt_cancel()
             self._sent = 0
             self._rto = self._rto * 2 if self._rto < RTO_MAX_MS // 2 else RTO_MAX_MS
         limit = journal.count if journal.count < WINDOW else WINDOW
         while self._sent < limit:
             if self._sent == 0:
                 self._rto_at = ticks_add(now_ms, self._rto)
+            self._rtt_start(journal.seq(self._sent), now_ms)
             self._send_event(self._sent)
             self._sent += 1
 
@@ -243,7 +247,12 @@ class BoardSession(Endpoint):
             self._on_hello(buf, n, now_ms)
             return
         if not self.linked:
-            return  # stale frames from before the handshake
+            # The host thinks we are linked (our HELLO's answer was lost): say HELLO again
+            # soon, not at the next HELLO_MS.
+            soon = ticks_add(self._hello_sent, RTO_MIN_MS)
+            if ticks_diff(self._hello_at, soon) > 0:
+                self._hello_at = soon
+            return
         self._heard_at = now_ms
         if mtype == m.SNAPSHOT:
             self._on_snapshot(buf, n, now_ms)
@@ -296,13 +305,14 @@ class BoardSession(Endpoint):
             for k in range(self._frozen_n - m.HEADER):
                 payload[m.HEADER + k] = self._encoded[k]
             self.want_state = True
-            self._state_rto = RTO_MIN_MS
+            self._state_rto = self.base_rto()
             self._state_at = now_ms
         else:
             self.want_state = False
             self._acked(buf[2], now_ms)
         self._sent = 0
-        self._rto = RTO_MIN_MS
+        self._rtt_cancel()
+        self._rto = self.base_rto()
         self._rto_at = now_ms
 
     def _on_snapshot(self, buf, n, now_ms):
@@ -357,21 +367,23 @@ class BoardSession(Endpoint):
         covered = m.seq_diff(ack, journal.seq(0)) + 1
         if covered <= 0 or covered > journal.count:
             return
+        self._rtt_acked(ack, now_ms)
         journal.drop_oldest(covered)
         self._sent = self._sent - covered if self._sent > covered else 0
-        self._rto = RTO_MIN_MS
-        self._rto_at = ticks_add(now_ms, RTO_MIN_MS)
+        self._rto = self.base_rto()
+        self._rto_at = ticks_add(now_ms, self._rto)
 
     def _fast_resend(self, now_ms):
-        """The host holds events past a hole: resend the oldest now, at most once per
-        RTO_MIN_MS for the same one."""
+        """The host holds events past a hole: resend the oldest now, and the same one again
+        only after a round trip (the first resend may still be on its way)."""
         journal = self.journal
         if not journal.count:
             return
         seq = journal.seq(0)
-        if seq == self._fast_seq and ticks_diff(now_ms, self._fast_at) < RTO_MIN_MS:
+        if seq == self._fast_seq and ticks_diff(now_ms, self._fast_at) < self.srtt + RTO_MIN_MS:
             return
         self._fast_seq = seq
         self._fast_at = now_ms
         self.retransmits += 1
+        self._rtt_cancel()
         self._send_event(0)

@@ -25,7 +25,6 @@ from shared.link.endpoint import (
     PROBE_MAX_MS,
     PROBE_MIN_MS,
     RTO_MAX_MS,
-    RTO_MIN_MS,
     Endpoint,
 )
 from shared.state import GameState
@@ -55,7 +54,7 @@ class HostSession(Endpoint):
         self._snap = None  # the newest unacknowledged snapshot payload
         self._snap_seq = 0
         self._snap_at = now_ms
-        self._snap_rto = RTO_MIN_MS
+        self._snap_rto = self.base_rto()
         self._dirty = False  # the state changed since the last snapshot
         self._replay_through = -1  # board seq to reach before the first snapshot
         self._probe_at = now_ms
@@ -100,6 +99,17 @@ class HostSession(Endpoint):
 
     def poll(self, now_ms):
         self._pump(now_ms)
+        if self._ack_due:
+            # A separate small ACK even when a snapshot follows: a long frame is more
+            # likely to be damaged, and only the ACK says where the hole is.
+            self._send(
+                m.pack_ack(
+                    self._payload,
+                    self.tx_next - 1,
+                    self.rx_next - 1,
+                    m.ACK_GAP if self._pending else 0,
+                )
+            )
         if self.linked and ticks_diff(now_ms, self._heard_at) >= LINK_TIMEOUT_MS:
             self.linked = False
             self._snap = None
@@ -110,6 +120,7 @@ class HostSession(Endpoint):
                 self._queue_snapshot(now_ms)
             elif self._snap is not None and ticks_diff(now_ms, self._snap_at) >= 0:
                 self.retransmits += 1
+                self._rtt_cancel()
                 self._send_snapshot(now_ms)
                 if self._snap_rto < RTO_MAX_MS // 2:
                     self._snap_rto *= 2
@@ -122,15 +133,6 @@ class HostSession(Endpoint):
             self._probe_at = ticks_add(now_ms, self._probe_every)
             if self._probe_every < PROBE_MAX_MS:
                 self._probe_every *= 2
-        if self._ack_due:
-            self._send(
-                m.pack_ack(
-                    self._payload,
-                    self.tx_next - 1,
-                    self.rx_next - 1,
-                    m.ACK_GAP if self._pending else 0,
-                )
-            )
 
     # -- sending ------------------------------------------------------------------------
 
@@ -162,7 +164,8 @@ class HostSession(Endpoint):
         self._snap_seq = self.tx_next
         self.tx_next = (self.tx_next + 1) & 0xFF
         self._dirty = False
-        self._snap_rto = RTO_MIN_MS
+        self._snap_rto = self.base_rto()
+        self._rtt_start(self._snap_seq, now_ms)
         self._send_snapshot(now_ms)
         self._snap_at = ticks_add(now_ms, self._snap_rto)
 
@@ -191,14 +194,19 @@ class HostSession(Endpoint):
             self._on_hello(buf, n, now_ms)
             return
         if not self.linked:
+            # A board that still thinks it is linked (we lost the port meanwhile): probe
+            # now rather than at the next backed-off probe.
+            if ticks_diff(now_ms, self._probe_at) < 0 and self._probe_every > PROBE_MIN_MS:
+                self._probe_at = now_ms
+                self._probe_every = PROBE_MIN_MS
             return
         self._heard_at = now_ms
         if mtype == m.EVENT:
-            self._on_event(buf, n)
+            self._on_event(buf, n, now_ms)
         elif mtype == m.SNAPSHOT:
             self._on_snapshot(buf, n)
         elif mtype == m.ACK or mtype == m.PONG or mtype == m.ERROR:
-            self._acked(buf[2])
+            self._acked(buf[2], now_ms)
             if mtype == m.PONG:
                 self._on_pong(buf, n)
             elif mtype == m.ERROR:
@@ -255,12 +263,12 @@ class HostSession(Endpoint):
         self._heard_at = now_ms
         self._ping_at = ticks_add(now_ms, PING_MS)
 
-    def _on_event(self, buf, n):
+    def _on_event(self, buf, n, now_ms):
         if n < m.HEADER + 4 or n != m.HEADER + 4 + buf[m.HEADER + 3]:
             self.bad_messages += 1
             return
         seq = buf[1]
-        self._acked(buf[2])
+        self._acked(buf[2], now_ms)
         ahead = m.seq_diff(seq, self.rx_next)
         if ahead < 0:
             self.duplicates += 1
@@ -320,7 +328,8 @@ class HostSession(Endpoint):
         self._ack_due = True
         self._dirty = True
 
-    def _acked(self, ack):
+    def _acked(self, ack, now_ms):
+        self._rtt_acked(ack, now_ms)
         if self._snap is not None and m.seq_diff(ack, self._snap_seq) >= 0:
             self._snap = None
 

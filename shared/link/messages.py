@@ -51,7 +51,7 @@ PROFILE_PICO_MATRIX = const(3)
 PROFILE_NAMES = ("simulated", "trellis_m4", "macropad", "pico_matrix")
 
 HELLO_FORMAT = ">BBBBBBBBHBH"  # proto role flags fw_major fw_minor profile w h version jn nonce
-HELLO_BODY = const(12)
+HELLO_BODY = const(13)
 PING_FORMAT = ">HHB"  # digest, state version, journalled events
 PING_BODY = const(5)
 ERROR_BODY = const(2)
