@@ -246,6 +246,9 @@ class BoardSession(Endpoint):
         if mtype == m.HELLO:
             self._on_hello(buf, n, now_ms)
             return
+        if mtype == m.ERROR:
+            self._on_error(buf, n)  # E_VERSION comes before any link
+            return
         if not self.linked:
             # The host thinks we are linked (our HELLO's answer was lost): say HELLO again
             # soon, not at the next HELLO_MS.
@@ -266,8 +269,6 @@ class BoardSession(Endpoint):
         elif mtype == m.PING:
             self._acked(buf[2], now_ms)
             self._send_pong()
-        elif mtype == m.ERROR:
-            self._on_error(buf, n)
         else:
             self.bad_messages += 1
 
