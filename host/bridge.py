@@ -115,6 +115,7 @@ class BoardLink:
         self.session = HostSession(None, state, applier, on_event, ticks_ms())
         self.port: serial.SerialBase | None = None
         self.open_error: LinkError | None = None
+        self.last_failure = ""
         self.connects = 0
         self.disconnects = 0
         self._stop = threading.Event()
@@ -192,6 +193,9 @@ class BoardLink:
                 with self.lock:
                     self.session.detach()
                 self._close()
+            except Exception as err:  # an on_event hook failed: keep serving the board
+                self.last_failure = f"{type(err).__name__}: {err}"
+                self._stop.wait(0.1)
 
     def _connect(self) -> bool:
         try:

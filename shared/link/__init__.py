@@ -30,7 +30,8 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
       `.events_applied`, `.digest_mismatches`, `.resyncs`.
 
 Events themselves (codes, records, `apply_event`) live in `shared.events`. The stream is
-anything with `in_waiting`, `readinto(buf)` and `write(buf)`: `usb_cdc.data` on the board, a
+anything with `in_waiting`, `readinto(buf)` and `write(buf)`: `usb_cdc.data` on the board
+(set its `timeout` and `write_timeout` to 0 so nothing blocks when the cable is out), a
 pyserial port on the desktop. Time is passed in as `now_ms` (adafruit_ticks arithmetic);
 nothing here sleeps or starts a thread.
 """

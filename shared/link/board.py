@@ -97,6 +97,7 @@ class BoardSession(Endpoint):
         self.rejected = 0  # our events the host's rules refused
         self.snapshots = 0  # host snapshots taken
         self.last_refusal = ""
+        self._refusals_told = 0  # journal refusals the host has been told about
 
     # -- the board's side of play ------------------------------------------------------
 
@@ -141,6 +142,11 @@ class BoardSession(Endpoint):
                 if self.want_state and ticks_diff(now_ms, self._state_at) >= 0:
                     self._send_frozen(now_ms)
                 self._send_events(now_ms)
+                refused = self.journal.refused
+                if refused != self._refusals_told:
+                    # Tell the host that presses were refused offline (it may show it).
+                    self._refusals_told = refused
+                    self._send_error(m.E_JOURNAL_FULL, refused if refused < 255 else 255)
         if not self.linked and self.error != m.E_VERSION:
             if ticks_diff(now_ms, self._hello_at) >= 0:
                 self._send_hello()

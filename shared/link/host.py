@@ -50,6 +50,7 @@ class HostSession(Endpoint):
         self.digest_mismatches = 0
         self.resyncs = 0
         self.handshakes = 0
+        self.board_refused = 0  # presses the board refused with a full journal (to 255)
         self._pending = {}  # seq -> event record, past a hole
         self._snap = None  # the newest unacknowledged snapshot payload
         self._snap_seq = 0
@@ -159,7 +160,12 @@ class HostSession(Endpoint):
     def _queue_snapshot(self, now_ms):
         payload = bytearray(m.HEADER + codec.MAX_ENCODED)
         m.put_header(payload, m.SNAPSHOT, self.tx_next, self.rx_next - 1)
-        n = codec.encode(self.state, memoryview(payload)[m.HEADER :])
+        self._dirty = False
+        try:
+            n = codec.encode(self.state, memoryview(payload)[m.HEADER :])
+        except codec.CodecError as err:
+            self.error_text = "the state cannot be sent to the board: %s" % err
+            return
         self._snap = bytes(payload[: m.HEADER + n])
         self._snap_seq = self.tx_next
         self.tx_next = (self.tx_next + 1) & 0xFF
@@ -301,6 +307,10 @@ class HostSession(Endpoint):
         except (EventError, ValueError) as err:
             accepted = False
             reason = str(err)
+        except Exception as err:  # a plugged-in applier's bug must not stall the link
+            accepted = False
+            reason = "the applier failed: %s: %s" % (type(err).__name__, err)
+        if not accepted:
             self.events_rejected += 1
             self._send_error(m.E_REJECTED, seq)
         self.rx_next = (seq + 1) & 0xFF
@@ -363,3 +373,5 @@ class HostSession(Endpoint):
             self.linked = False
         elif code == m.E_BAD_SNAPSHOT:
             self._dirty = True
+        elif code == m.E_JOURNAL_FULL:
+            self.board_refused = buf[m.HEADER + 1]

@@ -111,6 +111,7 @@ def test_a_full_journal_refuses_new_presses_and_keeps_the_old_ones():
     table.plug(True)
     assert table.settle(5000)
     assert table.applied == [NEXT] * 5
+    assert table.host.board_refused == 1  # the host hears that a press was refused
 
 
 def test_an_invalid_press_is_refused_locally_and_never_sent():
@@ -223,6 +224,19 @@ def test_events_the_host_refuses_are_reported_back_to_the_board():
     assert table.board.rejected == 1
     assert table.refused and table.refused[0][1] == "the desktop says no"
     assert _agree(table)  # the host's snapshot took the roll back off the board
+
+
+def test_an_applier_that_crashes_refuses_the_event_instead_of_stalling_the_link():
+    def broken(state, record):
+        raise RuntimeError("bug")
+
+    table = Table(applier=broken)
+    table.run(100)
+    _press(table, NEXT)
+    _press(table, NEXT)
+    assert table.settle()
+    assert len(table.refused) == 2 and "RuntimeError: bug" in table.refused[0][1]
+    assert _agree(table)
 
 
 def test_garbage_on_the_line_is_dropped_and_the_link_keeps_working():
