@@ -62,6 +62,7 @@ class BoardSession(Endpoint):
         nonce=None,
         journal_events=JOURNAL_EVENTS,
         now_ms=0,
+        undo=True,
     ):
         super().__init__(stream)
         self.state = state
@@ -73,7 +74,9 @@ class BoardSession(Endpoint):
         self.nonce = _new_nonce() if nonce is None else nonce
         self.journal = Journal(journal_events)
         self._journal_mv = memoryview(self.journal.buf)
-        self.undo = UndoSlot()
+        # One level of local undo costs a spare state; without it UNDO still reaches the
+        # host, whose snapshot then shows the result.
+        self.undo = UndoSlot() if undo else None
         self._spare = GameState()  # a snapshot decodes here before it replaces the state
         self._encoded = bytearray(codec.MAX_ENCODED)  # the digest's scratch
         self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
@@ -346,7 +349,8 @@ class BoardSession(Endpoint):
     def _rebase(self):
         """Apply the events the host has not seen yet on top of its snapshot."""
         journal = self.journal
-        self.undo.forget()
+        if self.undo is not None:
+            self.undo.forget()
         for i in range(journal.count):
             off = journal.offset(i)
             try:

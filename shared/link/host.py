@@ -58,6 +58,7 @@ class HostSession(Endpoint):
         self._snap_rto = self.base_rto()
         self._dirty = False  # the state changed since the last snapshot
         self._replay_through = -1  # board seq to reach before the first snapshot
+        self._replay_until = now_ms
         self._probe_at = now_ms
         self._probe_every = PROBE_MIN_MS
         self._ping_at = now_ms
@@ -117,6 +118,8 @@ class HostSession(Endpoint):
             self._probe_at = now_ms
             self._probe_every = PROBE_MIN_MS
         if self.linked:
+            if self._replay_through >= 0 and ticks_diff(now_ms, self._replay_until) >= 0:
+                self._replay_through = -1  # the journal never came: send what we have
             if self._dirty and self._replay_through < 0 and self.state is not None:
                 self._queue_snapshot(now_ms)
             elif self._snap is not None and ticks_diff(now_ms, self._snap_at) >= 0:
@@ -253,12 +256,14 @@ class HostSession(Endpoint):
             self._pending = {}
             self._replay_through = -1
         else:
-            if hello.nonce != self.board_nonce:
-                # A board session we have not seen (it restarted): replay all it journalled.
+            if hello.nonce != self.board_nonce or m.seq_diff(hello.seq, self.rx_next - 1) < 0:
+                # A board session we have not seen (it restarted; or, by a 1 in 65,536
+                # chance, drew the old nonce but is behind us): replay all it journalled.
                 self.rx_next = (hello.seq - hello.journalled + 1) & 0xFF
                 self._pending = {}
             if m.seq_diff(hello.seq, self.rx_next - 1) > 0:
                 self._replay_through = hello.seq
+                self._replay_until = ticks_add(now_ms, LINK_TIMEOUT_MS)
             else:
                 self._replay_through = -1
             self._dirty = True

@@ -94,6 +94,13 @@ class Table:
             End(self.up, self.down), host_state, applier, self._record, now_ms=self.now
         )
 
+    def restart_board(self, nonce):
+        """The board reboots: a new session (new nonce, empty journal, sequence numbers
+        from 0) on the same cable, starting from the host's state."""
+        state = build_reference_state()
+        state.copy_from(self.host.state)
+        self.board = BoardSession(End(self.down, self.up), state, nonce=nonce, now_ms=self.now)
+
     def _record(self, record, accepted, reason):
         if accepted:
             self.applied.append(bytes(record))
