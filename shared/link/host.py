@@ -30,6 +30,9 @@ from shared.link.endpoint import (
 from shared.state import GameState
 
 MAX_PENDING = 128  # events held past a hole
+# Snapshots sent past the board's last ack before the host stops numbering new ones (and
+# resends the newest until the board catches up), so seq numbers never wrap on the board.
+SNAPSHOT_WINDOW = 64
 
 
 class HostSession(Endpoint):
@@ -54,6 +57,7 @@ class HostSession(Endpoint):
         self._pending = {}  # seq -> event record, past a hole
         self._snap = None  # the newest unacknowledged snapshot payload
         self._snap_seq = 0
+        self._board_ack = 0xFF  # the last host seq the board acknowledged
         self._snap_at = now_ms
         self._snap_rto = self.base_rto()
         self._dirty = False  # the state changed since the last snapshot
@@ -120,7 +124,12 @@ class HostSession(Endpoint):
         if self.linked:
             if self._replay_through >= 0 and ticks_diff(now_ms, self._replay_until) >= 0:
                 self._replay_through = -1  # the journal never came: send what we have
-            if self._dirty and self._replay_through < 0 and self.state is not None:
+            if (
+                self._dirty
+                and self._replay_through < 0
+                and self.state is not None
+                and m.seq_diff(self.tx_next, self._board_ack) < SNAPSHOT_WINDOW
+            ):
                 self._queue_snapshot(now_ms)
             elif self._snap is not None and ticks_diff(now_ms, self._snap_at) >= 0:
                 self.retransmits += 1
@@ -269,6 +278,7 @@ class HostSession(Endpoint):
             self._dirty = True
         self.board_nonce = hello.nonce
         self._snap = None  # the board restarts its count from our HELLO's seq
+        self._board_ack = (self.tx_next - 1) & 0xFF
         self._send_hello(flags)
         self.linked = True
         self._heard_at = now_ms
@@ -344,6 +354,8 @@ class HostSession(Endpoint):
         self._dirty = True
 
     def _acked(self, ack, now_ms):
+        if m.seq_diff(ack, self._board_ack) > 0 and m.seq_diff(ack, self.tx_next) < 0:
+            self._board_ack = ack
         self._rtt_acked(ack, now_ms)
         if self._snap is not None and m.seq_diff(ack, self._snap_seq) >= 0:
             self._snap = None

@@ -75,7 +75,9 @@ class End:
 class Table:
     """A board and a host joined by a cable, stepped together on a fake clock."""
 
-    def __init__(self, host_state="reference", nonce=7, journal_events=120, applier=None):
+    def __init__(
+        self, host_state="reference", nonce=7, journal_events=120, applier=None, undo=True
+    ):
         self.up = Wire()  # board -> host
         self.down = Wire()  # host -> board
         self.now = 1000
@@ -87,6 +89,7 @@ class Table:
             nonce=nonce,
             journal_events=journal_events,
             now_ms=self.now,
+            undo=undo,
         )
         if host_state == "reference":
             host_state = build_reference_state()

@@ -228,6 +228,35 @@ def test_an_applier_that_crashes_refuses_the_event_instead_of_stalling_the_link(
     assert _agree(table)
 
 
+def test_undo_on_the_board_is_undone_by_the_host_too():
+    for undo in (True, False):  # with or without the board's own one-level undo
+        table = Table(undo=undo)
+        table.run(100)
+        before = snapshot(table.host.state)
+        _press(table, NEXT)
+        _press(table, ev.make_event(ev.UNDO))
+        assert table.settle()
+        assert table.applied == [NEXT, ev.make_event(ev.UNDO)]
+        assert snapshot(table.host.state)[4:] == before[4:]  # all but the version
+        assert _agree(table)
+
+
+def test_the_host_never_runs_more_than_a_window_of_snapshots_ahead_of_the_board():
+    table = Table()
+    table.run(100)
+    table.down.plugged = False  # the board hears nothing; the host still hears the board
+    for i in range(200):  # 200 seqs ahead would read as 56 behind
+        table.host.state.scores[0] = i
+        table.host.state_changed()
+        table.run(5)
+    assert m.seq_diff(table.host.tx_next, table.host._board_ack) <= 64
+    table.down.plugged = True
+    table.host.state_changed()
+    assert table.settle()
+    assert table.board.state.scores[0] == 199
+    assert _agree(table)
+
+
 def test_garbage_on_the_line_is_dropped_and_the_link_keeps_working():
     table = Table()
     table.run(100)
