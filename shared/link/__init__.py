@@ -21,6 +21,7 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
     * `submit(now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0)` applies a press at
       once (shared.events.apply_event, with one level of undo) and journals it. Returns
       ACCEPTED, JOURNAL_FULL (refused, show it) or INVALID (`.last_refusal` says why).
+      `submit_record(now_ms, record)` takes a ready record (shared.events.write_event).
     * `.journal.count`, `.refused()`, `.linked`, `.error`, `.snapshots`, `.want_state`.
 - `host`:     `HostSession(stream, state=None, applier=None, on_event=None, now_ms=0)`.
     * `poll(now_ms)`; `attach(stream, now_ms)` after a reconnect; `state_changed()` after
@@ -28,7 +29,8 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
     * `applier(state, record)` applies one event record (default: apply_event with an
       undo history) and raises ValueError to refuse it; `on_event(record, accepted, reason)`.
     * `.board` (the board's HELLO), `.error_code`/`.error_text` (version mismatch),
-      `.events_applied`, `.digest_mismatches`, `.resyncs`.
+      `.events_applied`, `.digest_mismatches`, `.resyncs`, `.board_refused`.
+    * host/bridge.py runs it over pyserial ports, one thread per board.
 
 Events themselves (codes, records, `apply_event`) live in `shared.events`. The stream is
 anything with `in_waiting`, `readinto(buf)` and `write(buf)`: `usb_cdc.data` on the board
