@@ -197,6 +197,8 @@ def link_soak() -> Figures:
         "soak_seconds": result.seconds,
         "soak_resyncs": result.resyncs,
         "soak_disconnects": result.faults.disconnects,
+        "soak_corrupted_bytes": result.faults.corrupted_bytes,
+        "soak_proxy_dropped_frames": result.faults.dropped_frames,
         "soak_frames_dropped": result.frames_dropped,
         "soak_retransmits": result.retransmits,
     }
