@@ -13,6 +13,7 @@ import sys
 COMMANDS = (
     "host.commands.demo",
     "host.commands.bench",
+    "host.commands.devices",
 )
 
 

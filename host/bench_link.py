@@ -1,0 +1,218 @@
+"""The link's figures for `turnlight bench`: frame sizes, wire time, the board's idle
+allocation on the MicroPython VM, and a soak through the fault-injecting proxy over ptys.
+
+The soak plays SOAK_EVENTS presses on a link-only board while the proxy corrupts 1% of the
+bytes, drops 1% of the frames and pulls the cable about every 1,000 frames; then it counts
+events lost or applied twice (the host must apply exactly the board's sequence) and checks
+that both ends hold the same state.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from host import micropython_vm
+from host.bridge import BoardLink
+from host.faultproxy import FaultCounts, FaultProxy, Faults
+from host.linkboard import LinkBoard
+from host.state_json import state_to_json
+from shared import codec, dice
+from shared import events as ev
+from shared.link import framing
+from shared.link import messages as m
+from shared.link.digest import state_digest
+from shared.reference import build_reference_state
+
+Figures = dict[str, float | int]
+
+SOAK_EVENTS = 10_000
+SOAK_FAULTS = Faults(corrupt=0.01, drop=0.01, disconnect_every=1000)
+BAUD = 115200
+
+
+def snapshot_frame() -> bytes:
+    """The reference state as one framed SNAPSHOT, as the host sends it."""
+    body = codec.encode(build_reference_state())
+    return framing.frame(bytes([m.SNAPSHOT, 0, 0]) + body)
+
+
+def roll_event_frame() -> bytes:
+    """A framed EVENT carrying a 6-die action roll."""
+    record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
+    return framing.frame(bytes([m.EVENT, 0, 0]) + record)
+
+
+def wire_ms(n_bytes: int, baud: int = BAUD) -> float:
+    """Time on a UART-style wire: 10 bits per byte (start, 8 data, stop)."""
+    return round(n_bytes * 10 * 1000 / baud, 2)
+
+
+def link_sizes() -> Figures:
+    snapshot = len(snapshot_frame())
+    as_json = len(state_to_json(build_reference_state()).encode())
+    return {
+        "snapshot_bytes": snapshot,
+        "snapshot_json_bytes": as_json,
+        "snapshot_json_ratio": round(as_json / snapshot, 2),
+        "event_bytes": len(roll_event_frame()),
+        "wire_ms_115200": wire_ms(snapshot),
+    }
+
+
+def link_board_memory() -> Figures:
+    """The board session on the MicroPython VM: idle and heartbeat allocation, its heap."""
+    with tempfile.TemporaryDirectory() as tmp:
+        libs = micropython_vm.library_dir(Path(tmp))
+        done = micropython_vm.run(
+            micropython_vm.VM_SCRIPTS / "link_idle.py", [], [libs, micropython_vm.ROOT]
+        )
+    found = dict(re.findall(r"(\w+)=(\d+)", done.stdout))
+    if done.returncode or "idle_alloc" not in found:
+        raise RuntimeError(f"link_idle failed on the VM: {done.stdout}{done.stderr}")
+    return {
+        "link_idle_alloc_bytes_per_1000": int(found["idle_alloc"]),
+        "link_heartbeat_alloc_bytes_per_100": int(found["heartbeat_alloc"]),
+        "link_session_heap_bytes": int(found["session_heap"]),
+    }
+
+
+def soak_presses(count: int) -> list[bytes]:
+    """A game's worth of presses: turns, 6-die rolls (each one's faces unique), frost."""
+    presses = []
+    for i in range(count):
+        step = i % 5
+        if step == 0:
+            presses.append(ev.make_event(ev.NEXT_TURN))
+        elif step == 4:
+            code = ev.ADD_FROST if (i // 5) % 2 == 0 else ev.REMOVE_FROST
+            presses.append(ev.make_event(code, slot=(i // 5) % 8))
+        else:
+            faces, x = [], i
+            for _ in range(6):
+                faces.append(x % 6 + 1)
+                x //= 6
+            presses.append(ev.make_event(ev.ROLL_ACTION, arg=dice.KIND_ACTION_D6, faces=faces))
+    return presses
+
+
+@dataclass
+class SoakResult:
+    events: int
+    lost: int
+    duplicated: int
+    out_of_order: bool
+    digest_mismatches: int  # left at the end
+    resyncs: int  # mismatches found by heartbeats during the run (and healed)
+    seconds: float
+    faults: FaultCounts
+    disconnects_seen: int
+    retransmits: int
+    frames_dropped: int
+    timed_out: bool
+
+
+def soak(
+    events: int = SOAK_EVENTS,
+    faults: Faults = SOAK_FAULTS,
+    seed: int = 1,
+    timeout: float = 120.0,
+    progress: Callable[[int, int], None] | None = None,
+) -> SoakResult:
+    presses = soak_presses(events)
+    applied: list[bytes] = []
+    start = time.monotonic()
+    with FaultProxy(faults, seed=seed) as proxy:
+        board = LinkBoard(proxy.board_path, build_reference_state(), nonce=seed)
+        host = BoardLink(
+            proxy.host_path,
+            build_reference_state(),
+            on_event=lambda record, ok, why: applied.append(record),
+        )
+        with board, host:
+            board.press(*presses)
+            timed_out = True
+            while time.monotonic() - start < timeout:
+                time.sleep(0.02)
+                if progress is not None:
+                    progress(len(applied), events)
+                with board.lock, host.lock:
+                    if len(applied) < events or not board.idle() or not host.session.quiet():
+                        continue
+                    if state_digest(board.session.state) == state_digest(host.session.state):
+                        timed_out = False
+                        break
+            seconds = time.monotonic() - start
+            with board.lock, host.lock:
+                mismatch = state_digest(board.session.state) != state_digest(host.session.state)
+                journalled = list(board.journalled)
+                result = SoakResult(
+                    events=len(journalled),
+                    lost=sum((Counter(journalled) - Counter(applied)).values()),
+                    duplicated=sum((Counter(applied) - Counter(journalled)).values()),
+                    out_of_order=applied != journalled,
+                    digest_mismatches=int(mismatch),
+                    resyncs=host.session.resyncs,
+                    seconds=round(seconds, 2),
+                    faults=proxy.counts,
+                    disconnects_seen=host.disconnects,
+                    retransmits=host.session.retransmits + board.session.retransmits,
+                    frames_dropped=host.session.dropped_frames() + board.session.dropped_frames(),
+                    timed_out=timed_out,
+                )
+    return result
+
+
+class _Progress:
+    """One progress line on stderr: rewritten in place on a terminal, else one per 1,000."""
+
+    def __init__(self) -> None:
+        self.shown = -1
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        bucket = done if self.tty else done // 1000
+        if bucket == self.shown:
+            return
+        self.shown = bucket
+        end = "\r" if self.tty else "\n"
+        print(f"soak: {done:>6}/{total} events applied", end=end, file=sys.stderr, flush=True)
+
+
+def link_soak() -> Figures:
+    result = soak(events=SOAK_EVENTS, progress=_Progress())
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    return {
+        "soak_events": result.events,
+        "soak_lost": result.lost,
+        "soak_duplicated": result.duplicated,
+        "soak_digest_mismatches": result.digest_mismatches,
+        "soak_seconds": result.seconds,
+        "soak_resyncs": result.resyncs,
+        "soak_disconnects": result.faults.disconnects,
+        "soak_corrupted_bytes": result.faults.corrupted_bytes,
+        "soak_proxy_dropped_frames": result.faults.dropped_frames,
+        "soak_frames_dropped": result.frames_dropped,
+        "soak_retransmits": result.retransmits,
+    }
+
+
+MEASUREMENTS: tuple[Callable[[], Figures], ...] = (link_sizes, link_board_memory, link_soak)
+
+TARGETS = {
+    "snapshot_bytes": ("<=", 128),
+    "snapshot_json_ratio": (">=", 5),
+    "event_bytes": ("<=", 24),
+    "link_idle_alloc_bytes_per_1000": ("<=", 0),
+    "soak_lost": ("<=", 0),
+    "soak_duplicated": ("<=", 0),
+    "soak_digest_mismatches": ("<=", 0),
+    "soak_seconds": ("<=", 60),
+}

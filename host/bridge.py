@@ -1,0 +1,263 @@
+"""The pyserial bridge: keeps each board's link running on its own thread.
+
+Every port comes from `serial.serial_for_url`, so a real port, `loop://`, a pty path and a
+simulated board are opened the same way. On connect the bridge asserts DTR (CircuitPython's
+data channel may wait for it), flushes stale input and lets the shared HostSession probe
+with HELLO until the board answers (a fresh open can reset the board, so a HELLO sent once
+could be lost). When the cable is pulled the port raises SerialException: the bridge closes
+it, retries the open, and the session resynchronises on return without losing an event.
+
+The protocol itself lives in shared/link/host.py; this module owns ports, threads and
+errors worded for people.
+"""
+
+from __future__ import annotations
+
+import errno
+import select
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+import serial
+from adafruit_ticks import ticks_ms
+
+from shared.link import messages
+from shared.link.host import HostSession
+from shared.state import GameState
+
+Applier = Callable[[GameState, bytes], object]
+EventHook = Callable[[bytes, bool, str], None]
+
+DEFAULT_BAUD = 115200
+RETRY_SECONDS = 0.05
+
+
+class LinkError(Exception):
+    """A board link problem, worded for the person at the table."""
+
+
+class PortMissingError(LinkError):
+    pass
+
+
+class PortBusyError(LinkError):
+    pass
+
+
+class NoHelloError(LinkError):
+    pass
+
+
+class ProtocolVersionError(LinkError):
+    pass
+
+
+def open_port(url: str, baudrate: int = DEFAULT_BAUD) -> serial.SerialBase:
+    """Open `url` for the link: exclusive, non-blocking, DTR asserted, input flushed."""
+    try:
+        port = serial.serial_for_url(
+            url, baudrate=baudrate, timeout=0, write_timeout=2, exclusive=True, do_not_open=True
+        )
+        port.dtr = True
+        port.open()
+    except serial.SerialException as err:
+        raise _explain(url, err) from err
+    except (OSError, ValueError) as err:
+        raise LinkError(f"cannot open {url}: {err}") from err
+    port.reset_input_buffer()
+    return port
+
+
+def _explain(url: str, err: serial.SerialException) -> LinkError:
+    code = getattr(err, "errno", None)
+    text = str(err)
+    if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO) or "No such file" in text:
+        return PortMissingError(f"port {url} does not exist: is the board plugged in?")
+    if code in (errno.EBUSY, errno.EAGAIN) or "exclusively lock" in text or "busy" in text:
+        return PortBusyError(
+            f"port {url} is busy: another program (a serial monitor, another turnlight) has it open"
+        )
+    if code in (errno.EACCES, errno.EPERM):
+        return LinkError(f"no permission to open {url}: add yourself to the dialout group")
+    return LinkError(f"cannot open {url}: {text}")
+
+
+def _wait_readable(port: serial.SerialBase, seconds: float) -> None:
+    """Sleep until the port has bytes (or hangs up), at most `seconds`. A pty whose other
+    end has gone reports a hang-up, which read() then turns into SerialException."""
+    try:
+        fd = port.fileno()
+    except (AttributeError, serial.SerialException, OSError):
+        time.sleep(seconds)
+        return
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLPRI)
+    for _, flags in poller.poll(seconds * 1000):
+        if flags & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
+            raise serial.SerialException("the port hung up (cable pulled?)")
+
+
+class BoardLink:
+    """One board on one port, served by a background thread."""
+
+    def __init__(
+        self,
+        url: str,
+        state: GameState | None = None,
+        applier: Applier | None = None,
+        on_event: EventHook | None = None,
+        baudrate: int = DEFAULT_BAUD,
+    ) -> None:
+        self.url = url
+        self.baudrate = baudrate
+        self.lock = threading.RLock()
+        self.session = HostSession(None, state, applier, on_event, ticks_ms())
+        self.port: serial.SerialBase | None = None
+        self.open_error: LinkError | None = None
+        self.last_failure = ""
+        self.connects = 0
+        self.disconnects = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    def start(self) -> BoardLink:
+        self._thread = threading.Thread(target=self._run, name=f"link {self.url}", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._close()
+
+    def __enter__(self) -> BoardLink:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def linked(self) -> bool:
+        return self.session.linked and self.port is not None
+
+    @property
+    def state(self) -> GameState | None:
+        return self.session.state
+
+    def wait_linked(self, timeout: float = 5.0) -> None:
+        """Block until the board has said HELLO and been accepted; raise a LinkError that
+        says why not (port missing or busy, protocol versions differ, no HELLO)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.session.error_code == messages.E_VERSION:
+                raise ProtocolVersionError(f"{self.url}: {self.session.error_text}")
+            if self.linked and self.session.state is not None:
+                return
+            time.sleep(0.01)
+        if self.session.error_code == messages.E_VERSION:
+            raise ProtocolVersionError(f"{self.url}: {self.session.error_text}")
+        if self.port is None and self.open_error is not None:
+            raise self.open_error
+        raise NoHelloError(
+            f"no HELLO from a board on {self.url} within {timeout:g} s: is the Turnlight "
+            "firmware running, and is this the data port rather than the REPL console?"
+        )
+
+    def change_state(self, change: Callable[[GameState], object]) -> None:
+        """Run `change(state)` on the link's state and send the board the result."""
+        with self.lock:
+            if self.session.state is None:
+                raise LinkError(f"{self.url}: no state yet (the board has not linked)")
+            change(self.session.state)
+            self.session.state_changed()
+
+    # -- the thread ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self.port is None and not self._connect():
+                self._stop.wait(RETRY_SECONDS)
+                continue
+            port = self.port
+            assert port is not None
+            try:
+                with self.lock:
+                    self.session.poll(ticks_ms())
+                _wait_readable(port, 0.002)
+            except (serial.SerialException, OSError):
+                self.disconnects += 1
+                with self.lock:
+                    self.session.detach()
+                self._close()
+            except Exception as err:  # an on_event hook failed: keep serving the board
+                self.last_failure = f"{type(err).__name__}: {err}"
+                self._stop.wait(0.1)
+
+    def _connect(self) -> bool:
+        try:
+            port = open_port(self.url, self.baudrate)
+        except LinkError as err:
+            self.open_error = err
+            return False
+        self.open_error = None
+        with self.lock:
+            self.port = port
+            self.session.attach(port, ticks_ms())
+        self.connects += 1
+        return True
+
+    def _close(self) -> None:
+        port, self.port = self.port, None
+        if port is not None:
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+
+
+class Bridge:
+    """Several boards at once, one BoardLink (and thread) each."""
+
+    def __init__(
+        self,
+        urls: Iterable[str],
+        state_for: Callable[[str], GameState | None] = lambda url: None,
+        applier: Applier | None = None,
+        on_event: Callable[[str, bytes, bool, str], None] | None = None,
+    ) -> None:
+        self.links: dict[str, BoardLink] = {}
+        for url in urls:
+            hook = None
+            if on_event is not None:
+                hook = _bind(on_event, url)
+            self.links[url] = BoardLink(url, state_for(url), applier, hook)
+
+    def start(self) -> Bridge:
+        for link in self.links.values():
+            link.start()
+        return self
+
+    def stop(self) -> None:
+        for link in self.links.values():
+            link.stop()
+
+    def __enter__(self) -> Bridge:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def wait_linked(self, timeout: float = 5.0) -> None:
+        for link in self.links.values():
+            link.wait_linked(timeout)
+
+
+def _bind(hook: Callable[[str, bytes, bool, str], None], url: str) -> EventHook:
+    def bound(record: bytes, accepted: bool, reason: str) -> None:
+        hook(url, record, accepted, reason)
+
+    return bound

@@ -1,0 +1,224 @@
+"""A fault-injecting proxy between a board and the host, over real pseudo-terminals.
+
+The board opens `board_path` (a pty); the host opens `host_path`, a symlink to a second pty
+(as udev's /dev/serial/by-id links point at the current ttyACM). In between, the proxy
+forwards whole frames (it cuts the byte stream at each 0x00) and, at the rates given,
+corrupts bytes, drops frames, truncates them, inserts garbage, and pulls the cable: it
+closes the host's pty (the host's port raises SerialException), discards what the board
+sends while "unplugged", then makes a new pty and re-points the symlink.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import select
+import tempfile
+import threading
+import time
+import tty
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Faults:
+    corrupt: float = 0.0  # per byte: replaced by a different random byte
+    drop: float = 0.0  # per frame: not forwarded at all
+    truncate: float = 0.0  # per frame: cut short at a random point (the delimiter kept)
+    garbage: float = 0.0  # per frame: 1..32 random bytes inserted before it
+    disconnect_every: int = 0  # frames between cable pulls (randomised ±50%); 0 = never
+    down_seconds: float = 0.05  # how long the cable stays out
+
+
+@dataclass
+class FaultCounts:
+    frames: int = 0
+    corrupted_bytes: int = 0
+    dropped_frames: int = 0
+    truncated_frames: int = 0
+    garbage_inserts: int = 0
+    disconnects: int = 0
+    discarded_bytes: int = 0  # sent while the cable was out, or into a full pty
+
+
+def _raw_pty() -> tuple[int, int, str]:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    os.set_blocking(master, False)
+    return master, slave, os.ttyname(slave)
+
+
+class _Direction:
+    """One way through the proxy: cuts frames at 0x00 and damages them."""
+
+    def __init__(self, proxy: FaultProxy) -> None:
+        self.proxy = proxy
+        self.pending = bytearray()
+
+    def push(self, data: bytes) -> bytes:
+        out = bytearray()
+        for b in data:
+            self.pending.append(b)
+            if b == 0:
+                out += self.proxy._damage(bytes(self.pending))
+                self.pending.clear()
+        return bytes(out)
+
+
+class FaultProxy:
+    def __init__(
+        self, faults: Faults | None = None, seed: int = 1, directory: str | None = None
+    ) -> None:
+        self.faults = faults or Faults()
+        self.counts = FaultCounts()
+        self.rng = random.Random(seed)
+        self._tmp = tempfile.TemporaryDirectory(prefix="turnlight-proxy-", dir=directory)
+        self.host_path = str(Path(self._tmp.name) / "host-port")
+        self._board_master, self._board_slave, self.board_path = _raw_pty()
+        self._host_master: int | None = None
+        self._host_slave: int | None = None
+        self._plug_in()
+        self._up = _Direction(self)
+        self._down = _Direction(self)
+        self._next_pull = self._pull_after()
+        self._pull_now = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    def start(self) -> FaultProxy:
+        self._thread = threading.Thread(target=self._run, name="fault proxy", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._unplug()
+        for fd in (self._board_master, self._board_slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._tmp.cleanup()
+
+    def __enter__(self) -> FaultProxy:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def pull_cable(self) -> None:
+        """Pull the cable once, now (it comes back after faults.down_seconds)."""
+        self._pull_now.set()
+
+    # -- the cable ----------------------------------------------------------------------
+
+    def _plug_in(self) -> None:
+        master, slave, path = _raw_pty()
+        self._host_master, self._host_slave = master, slave
+        link = self.host_path + ".new"
+        if os.path.lexists(link):
+            os.unlink(link)
+        os.symlink(path, link)
+        os.replace(link, self.host_path)
+
+    def _unplug(self) -> None:
+        for fd in (self._host_master, self._host_slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._host_master = self._host_slave = None
+
+    def _pull_after(self) -> int:
+        every = self.faults.disconnect_every
+        if every <= 0:
+            return -1
+        return self.counts.frames + self.rng.randint(every // 2, every + every // 2)
+
+    # -- damage -------------------------------------------------------------------------
+
+    def _damage(self, frame: bytes) -> bytes:
+        f, c, rng = self.faults, self.counts, self.rng
+        c.frames += 1
+        if f.drop and rng.random() < f.drop:
+            c.dropped_frames += 1
+            return b""
+        if f.truncate and len(frame) > 2 and rng.random() < f.truncate:
+            c.truncated_frames += 1
+            frame = frame[: rng.randrange(1, len(frame) - 1)] + b"\x00"
+        if f.garbage and rng.random() < f.garbage:
+            c.garbage_inserts += 1
+            frame = bytes(rng.randrange(256) for _ in range(rng.randint(1, 32))) + frame
+        if f.corrupt:
+            damaged = bytearray(frame)
+            for i in range(len(damaged)):
+                if rng.random() < f.corrupt:
+                    damaged[i] ^= rng.randrange(1, 256)
+                    c.corrupted_bytes += 1
+            frame = bytes(damaged)
+        return frame
+
+    # -- the loop -----------------------------------------------------------------------
+
+    def _write(self, fd: int | None, data: bytes) -> None:
+        if not data:
+            return
+        if fd is None:
+            self.counts.discarded_bytes += len(data)
+            return
+        try:
+            written = os.write(fd, data)
+            self.counts.discarded_bytes += len(data) - written
+        except BlockingIOError:
+            self.counts.discarded_bytes += len(data)
+        except OSError as err:
+            if err.errno != errno.EIO:
+                raise
+            self.counts.discarded_bytes += len(data)
+
+    def _read(self, fd: int) -> bytes:
+        try:
+            return os.read(fd, 4096)
+        except (BlockingIOError, InterruptedError):
+            return b""
+        except OSError as err:
+            if err.errno == errno.EIO:  # nobody has the other end open right now
+                return b""
+            raise
+
+    def _run(self) -> None:
+        down_until = 0.0
+        while not self._stop.is_set():
+            now = time.monotonic()
+            pull = self._pull_now.is_set() or (0 <= self._next_pull <= self.counts.frames)
+            if self._host_master is not None and pull:
+                self._pull_now.clear()
+                with self.lock:
+                    self._unplug()
+                    self.counts.disconnects += 1
+                    self._up.pending.clear()
+                    self._down.pending.clear()
+                down_until = now + self.faults.down_seconds
+            if self._host_master is None and now >= down_until:
+                with self.lock:
+                    self._plug_in()
+                self._next_pull = self._pull_after()
+            fds = [self._board_master]
+            if self._host_master is not None:
+                fds.append(self._host_master)
+            ready, _, _ = select.select(fds, [], [], 0.005)
+            if self._board_master in ready:
+                data = self._read(self._board_master)
+                self._write(self._host_master, self._up.push(data))
+            host = self._host_master
+            if host is not None and host in ready:
+                data = self._read(host)
+                self._write(self._board_master, self._down.push(data))

@@ -1,0 +1,92 @@
+"""Runs inside the MicroPython VM: what the board's link costs while idle and in heap.
+
+Prints one line: `idle_alloc=<bytes> heartbeat_alloc=<bytes> session_heap=<bytes>`: bytes
+allocated over 1,000 BoardSession.poll steps with no byte arriving and nothing due, over
+100 heartbeats (a PING in, a PONG out) after the first one, and the heap a linked session
+holds (its buffers,
+journal and spare states, not the modules), with the collector paused while counting.
+"""
+
+import gc
+
+from shared.link import framing
+from shared.link import messages as m
+from shared.link.board import BoardSession
+from shared.reference import build_reference_state
+
+
+class Stream:
+    """A stream with usb_cdc.data's shape: reads come from `inbox`, writes are counted."""
+
+    def __init__(self):
+        self.inbox = bytearray(512)
+        self.start = 0
+        self.end = 0
+        self.written = 0
+
+    @property
+    def in_waiting(self):
+        return self.end - self.start
+
+    def readinto(self, buf):
+        n = len(buf)
+        if n > self.end - self.start:
+            n = self.end - self.start
+        for i in range(n):
+            buf[i] = self.inbox[self.start + i]
+        self.start += n
+        return n
+
+    def write(self, buf):
+        self.written += len(buf)
+        return len(buf)
+
+    def put(self, data):
+        for i in range(len(data)):
+            self.inbox[i] = data[i]
+        self.start = 0
+        self.end = len(data)
+
+
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+state = build_reference_state()
+stream = Stream()
+before = used()
+session = BoardSession(stream, state, nonce=1, now_ms=0)
+hello = bytearray(framing.MAX_PAYLOAD + 2)
+n = m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
+stream.put(framing.frame(hello[:n]))
+session.poll(1)
+assert session.linked
+session_heap = used() - before
+
+ping = bytearray(framing.MAX_PAYLOAD + 2)
+n = m.pack_ping(ping, m.PING, 0xFF, 0xFF, 0, 0, 0)
+ping_frame = framing.frame(ping[:n])
+
+now = 2
+stream.put(ping_frame)  # the first heartbeat makes the views it reuses from then on
+session.poll(now)
+gc.disable()
+a = gc.mem_alloc()
+for _ in range(1000):
+    session.poll(now)
+    now += 1
+idle = gc.mem_alloc() - a
+gc.enable()
+
+used()
+gc.disable()
+a = gc.mem_alloc()
+for _ in range(100):
+    stream.put(ping_frame)
+    session.poll(now)
+    now += 1
+heartbeat = gc.mem_alloc() - a
+gc.enable()
+assert session.linked
+print("idle_alloc=%d heartbeat_alloc=%d session_heap=%d" % (idle, heartbeat, session_heap))

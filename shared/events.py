@@ -1,0 +1,275 @@
+"""The board's events (key presses and rolls) and the one function that applies them.
+
+An event is a small record: code, slot, arg, face count, then the faces (one byte each).
+The board applies a press locally with `apply_event` the moment it happens and journals the
+record; the host replays the same record through its rules (by default `apply_event` too),
+so the board and the desktop run the same code for the same press.
+
+Rolls carry their faces: the board rolls (or a player enters physical dice) and everyone
+records the same result, so replaying a roll can never reroll it.
+"""
+
+from shared import dice, status, turns
+from shared.compat import const
+from shared.limits import MAX_DICE, NO_SLOT
+from shared.state import F_ACTED, F_ACTIVE, F_FROZEN, GameState
+
+EVENT_HEADER = const(4)  # code, slot, arg, face count
+EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
+
+NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn)
+NEXT_PHASE = const(2)  # step to the turn's next phase (past the last one, end the turn)
+ROLL_ACTION = const(3)  # arg = dice.KIND_ACTION_D3 or KIND_ACTION_D6; faces 1..15 dice
+CHANCE = const(4)  # 1..3 chance-token flips; faces 1 = heads, 0 = tails
+D100 = const(5)  # two D10 faces: tens, units (0 and 0 read 100)
+SELECT = const(6)  # a slot was selected on the board; changes no state
+ADD_FROST = const(7)  # arg = stacks (0 counts as 1), on `slot`
+REMOVE_FROST = const(8)
+ADD_BURN = const(9)
+REMOVE_BURN = const(10)
+UNDO = const(11)  # undo the last local action
+END_COMBAT = const(12)  # back to "not started": round 0, no active turn, no last roll
+RESET = const(13)  # an empty table
+NAMES = (
+    "?",
+    "next turn",
+    "next phase",
+    "roll",
+    "chance",
+    "d100",
+    "select",
+    "add frost",
+    "remove frost",
+    "add burn",
+    "remove burn",
+    "undo",
+    "end combat",
+    "reset",
+)
+MAX_CHANCE_FLIPS = const(3)
+
+
+class EventError(ValueError):
+    """An event the current state cannot take (the state is left unchanged)."""
+
+
+def event_length(record):
+    """Bytes in the record starting at record[0]."""
+    return EVENT_HEADER + record[3]
+
+
+def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
+    """Write an event record into buf (EVENT_MAX bytes); returns its length."""
+    if faces is not None and count == 0:
+        count = len(faces)
+    if count > MAX_DICE:
+        raise EventError("an event carries at most %d dice, not %d" % (MAX_DICE, count))
+    buf[0] = code
+    buf[1] = slot
+    buf[2] = arg
+    buf[3] = count
+    for i in range(count):
+        buf[EVENT_HEADER + i] = faces[i]
+    return EVENT_HEADER + count
+
+
+def make_event(code, slot=NO_SLOT, arg=0, faces=()):
+    """The record for one event, as bytes (allocates: for the host and tests)."""
+    buf = bytearray(EVENT_MAX)
+    return bytes(buf[: write_event(buf, code, slot, arg, faces)])
+
+
+def describe(record):
+    """A one-line English description of a record (host side)."""
+    code = record[0]
+    name = NAMES[code] if code < len(NAMES) else "event %d" % code
+    slot = record[1]
+    faces = [record[EVENT_HEADER + i] for i in range(record[3])]
+    text = name
+    if slot != NO_SLOT:
+        text += " slot %d" % slot
+    if faces:
+        text += " " + " ".join(str(f) for f in faces)
+    return text
+
+
+class UndoSlot:
+    """One level of undo held in a preallocated spare state (what the board can afford)."""
+
+    def __init__(self):
+        self.saved = GameState()
+        self.valid = False
+
+    def save(self, state):
+        self.saved.copy_from(state)
+        self.valid = True
+
+    def restore(self, state):
+        if not self.valid:
+            return False
+        version = state.version
+        state.copy_from(self.saved)
+        state.version = version
+        state.touch()
+        self.valid = False
+        return True
+
+    def forget(self):
+        self.valid = False
+
+
+def _slot_index(state, record):
+    index = record[1]
+    if index == NO_SLOT:
+        index = state.active
+        if index == NO_SLOT:
+            raise EventError("%s needs a slot, and no turn is running" % NAMES[record[0]])
+    if index >= state.count:
+        raise EventError("slot %d is not in use (the table has %d)" % (index, state.count))
+    return index
+
+
+def _who(state, record):
+    """The roller: the named slot, else the active one, else nobody."""
+    index = record[1]
+    if index == NO_SLOT:
+        return state.active
+    if index >= state.count:
+        raise EventError("slot %d is not in use (the table has %d)" % (index, state.count))
+    return index
+
+
+def _check(state, record):
+    """Raise EventError if the event cannot apply; changes nothing."""
+    code = record[0]
+    count = record[3]
+    if code == NEXT_TURN or code == NEXT_PHASE:
+        if state.count == 0:
+            raise EventError("the table is empty")
+        in_play = False
+        for i in range(state.count):
+            if state.slots[i].in_play():
+                in_play = True
+        if not in_play:
+            raise EventError("no slot is in play")
+        if code == NEXT_PHASE and state.round == 0:
+            raise EventError("no turn is running: start a round first")
+    elif code == ROLL_ACTION:
+        if record[2] != dice.KIND_ACTION_D3 and record[2] != dice.KIND_ACTION_D6:
+            raise EventError("action dice are D3 or D6, not dice kind %d" % record[2])
+        _check_faces(record, record[2])
+        _who(state, record)
+    elif code == CHANCE:
+        if not 1 <= count <= MAX_CHANCE_FLIPS:
+            raise EventError("flip the chance token 1..3 times, not %d" % count)
+        _check_faces(record, dice.KIND_CHANCE)
+        _who(state, record)
+    elif code == D100:
+        _check_faces(record, dice.KIND_D100)
+        _who(state, record)
+    elif code == SELECT:
+        _slot_index(state, record)
+    elif code == ADD_FROST or code == REMOVE_FROST or code == ADD_BURN or code == REMOVE_BURN:
+        _slot_index(state, record)
+    elif code != UNDO and code != END_COMBAT and code != RESET:
+        raise EventError("unknown event code %d" % code)
+
+
+def _faces(record):
+    """The faces of a record as a slice (allocates a little: presses are not the idle loop)."""
+    return record[EVENT_HEADER : EVENT_HEADER + record[3]]
+
+
+def _check_faces(record, kind):
+    if record[3] > MAX_DICE:
+        raise EventError("an event carries at most %d dice, not %d" % (MAX_DICE, record[3]))
+    try:
+        dice.check_faces(kind, _faces(record))
+    except dice.DiceError as err:
+        raise EventError(str(err))
+
+
+def apply_event(state, record, undo=None):
+    """Apply one event record to `state` with the shared engine.
+
+    Returns True if the state changed. Raises EventError, leaving the state unchanged, for
+    an event the state cannot take. `undo` (an UndoSlot, or anything with save(state) and
+    restore(state)) is saved before each change and restored by UNDO; without one, UNDO
+    changes nothing here (the host keeps the real history).
+    """
+    _check(state, record)
+    code = record[0]
+    if code == SELECT:
+        return False
+    if code == UNDO:
+        return undo is not None and undo.restore(state)
+    if undo is not None:
+        undo.save(state)
+    if code == NEXT_TURN:
+        if state.round == 0:
+            turns.start_round(state)
+        else:
+            turns.end_turn(state)
+    elif code == NEXT_PHASE:
+        turns.advance_phase(state)
+    elif code == ROLL_ACTION or code == CHANCE or code == D100:
+        dice.enter(state, _roll_kind(record), _faces(record), _who(state, record))
+    elif code == ADD_FROST or code == REMOVE_FROST:
+        stacks = record[2] or 1
+        slot = state.slots[_slot_index(state, record)]
+        status.add_frost(state, slot, stacks if code == ADD_FROST else -stacks)
+    elif code == ADD_BURN or code == REMOVE_BURN:
+        stacks = record[2] or 1
+        slot = state.slots[_slot_index(state, record)]
+        status.add_burn(state, slot, stacks if code == ADD_BURN else -stacks)
+    elif code == END_COMBAT:
+        end_combat(state)
+    elif code == RESET:
+        state.reset()
+    return True
+
+
+def _roll_kind(record):
+    code = record[0]
+    if code == CHANCE:
+        return dice.KIND_CHANCE
+    if code == D100:
+        return dice.KIND_D100
+    return record[2]
+
+
+def end_combat(state):
+    """Leave the fight: no round, no active turn, no last roll; the roster stays."""
+    for i in range(state.count):
+        state.slots[i].flags &= ~(F_ACTIVE | F_ACTED | F_FROZEN)
+    state.round = 0
+    state.turn = 0
+    state.phase = 0
+    state.roll.clear()
+    state.touch()
+
+
+class UndoHistory:
+    """Many levels of undo as encoded states (the host's default; it can afford them)."""
+
+    def __init__(self, depth=64):
+        self.depth = depth
+        self.saved = []
+
+    def save(self, state):
+        from shared import codec
+
+        self.saved.append(codec.encode(state))
+        if len(self.saved) > self.depth:
+            self.saved.pop(0)
+
+    def restore(self, state):
+        if not self.saved:
+            return False
+        from shared import codec
+
+        version = state.version
+        codec.decode(self.saved.pop(), state)
+        state.version = version
+        state.touch()
+        return True

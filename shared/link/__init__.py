@@ -1,0 +1,40 @@
+"""The link between the board and the host: one implementation, used by both.
+
+docs/protocol.md is the byte-level specification. The modules, bottom up:
+
+- `framing`:  COBS(payload + CRC-16/CCITT-FALSE) + 0x00. `FrameDecoder().feed(data, pos,
+  end)` returns the next position; after a good frame `decoder.length` > 0 and the payload
+  is in `decoder.buf[:length]`. Bad frames are counted (`crc_errors`, `malformed`,
+  `oversize`), never raised. `encode_frame(payload, n, out)`; `frame(payload)` for tests.
+- `messages`: the 3-byte header (type, seq, ack), the types HELLO, SNAPSHOT, EVENT, ACK,
+  PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
+  `PROTOCOL_VERSION`, `seq_diff`.
+- `journal`:  `Journal(capacity=JOURNAL_EVENTS)`, the board's bounded ring of unacknowledged
+  events (120 by default). Full means new local events are refused; nothing old is dropped.
+- `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats).
+- `board`:    `BoardSession(stream, state, fw=(major, minor), profile=PROFILE_*, grid=(w, h),
+  nonce=None, journal_events=120, now_ms=0, undo=True)`. It holds a spare state for
+  snapshots, one for undo (`undo=False` saves it), the journal and ~1 KB of buffers.
+    * `poll(now_ms)` -> bits POLL_STATE (the host's snapshot replaced the state: redraw),
+      POLL_LINK (`.linked` changed), POLL_ERROR (`.error` == E_VERSION, or `.rejected` grew).
+      Allocates nothing when no byte arrives and nothing is due.
+    * `submit(now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0)` applies a press at
+      once (shared.events.apply_event, with one level of undo) and journals it. Returns
+      ACCEPTED, JOURNAL_FULL (refused, show it) or INVALID (`.last_refusal` says why).
+      `submit_record(now_ms, record)` takes a ready record (shared.events.write_event).
+    * `.journal.count`, `.refused()`, `.linked`, `.error`, `.snapshots`, `.want_state`.
+- `host`:     `HostSession(stream, state=None, applier=None, on_event=None, now_ms=0)`.
+    * `poll(now_ms)`; `attach(stream, now_ms)` after a reconnect; `state_changed()` after
+      the desktop changed `.state`; `quiet()`.
+    * `applier(state, record)` applies one event record (default: apply_event with an
+      undo history) and raises ValueError to refuse it; `on_event(record, accepted, reason)`.
+    * `.board` (the board's HELLO), `.error_code`/`.error_text` (version mismatch),
+      `.events_applied`, `.digest_mismatches`, `.resyncs`, `.board_refused`.
+    * host/bridge.py runs it over pyserial ports, one thread per board.
+
+Events themselves (codes, records, `apply_event`) live in `shared.events`. The stream is
+anything with `in_waiting`, `readinto(buf)` and `write(buf)`: `usb_cdc.data` on the board
+(set its `timeout` and `write_timeout` to 0 so nothing blocks when the cable is out), a
+pyserial port on the desktop. Time is passed in as `now_ms` (adafruit_ticks arithmetic);
+nothing here sleeps or starts a thread.
+"""

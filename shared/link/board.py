@@ -1,0 +1,400 @@
+"""The board's end of the link: play locally at once, journal, and reconcile with the host.
+
+Every press is applied to the board's state the moment it happens (`submit`) and kept in
+the journal until the host acknowledges it. While linked the journal's events go out as
+EVENT frames (a window of WINDOW in flight, retransmitted on timeout or when the host
+reports a hole). Each SNAPSHOT from the host replaces the board's state; the events the
+host had not yet seen are then applied again on top ("rebase"), so a roll shows at once and
+still ends up exactly as the host's rules have it.
+
+Without a host the board keeps playing and journalling; its HELLO repeats every HELLO_MS.
+`poll(now_ms)` allocates nothing when no byte arrives and nothing is due.
+"""
+
+from adafruit_ticks import ticks_add, ticks_diff
+
+from shared import codec
+from shared.compat import const
+from shared.events import EVENT_MAX, SELECT, EventError, UndoSlot, apply_event, write_event
+from shared.limits import NO_SLOT
+from shared.link import messages as m
+from shared.link.digest import state_digest
+from shared.link.endpoint import (
+    HELLO_MS,
+    LINK_TIMEOUT_MS,
+    RTO_MAX_MS,
+    RTO_MIN_MS,
+    WINDOW,
+    Endpoint,
+)
+from shared.link.journal import JOURNAL_EVENTS, RECORD, Journal
+from shared.state import GameState
+
+# What poll() reports (bits).
+POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
+POLL_LINK = const(2)  # the link came up or went down: see .linked
+POLL_ERROR = const(4)  # the host refused an event or the protocol: see .error / .rejected
+
+# What submit() returns.
+ACCEPTED = const(1)  # applied and journalled
+JOURNAL_FULL = const(2)  # refused: the journal is full and nothing changed
+INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
+
+
+def _new_nonce():
+    try:
+        import os
+
+        raw = os.urandom(2)
+        return raw[0] << 8 | raw[1]
+    except (ImportError, AttributeError, NotImplementedError):
+        return 1
+
+
+class BoardSession(Endpoint):
+    def __init__(
+        self,
+        stream,
+        state,
+        fw=(0, 1),
+        profile=m.PROFILE_SIMULATED,
+        grid=(8, 4),
+        nonce=None,
+        journal_events=JOURNAL_EVENTS,
+        now_ms=0,
+        undo=True,
+    ):
+        super().__init__(stream)
+        self.state = state
+        self.fw_major = fw[0]
+        self.fw_minor = fw[1]
+        self.profile = profile
+        self.grid_w = grid[0]
+        self.grid_h = grid[1]
+        self.nonce = _new_nonce() if nonce is None else nonce
+        self.journal = Journal(journal_events)
+        self._journal_mv = memoryview(self.journal.buf)
+        # One level of local undo costs a spare state; without it UNDO still reaches the
+        # host, whose snapshot then shows the result.
+        self.undo = UndoSlot() if undo else None
+        self._spare = GameState()  # a snapshot decodes here before it replaces the state
+        self._encoded = bytearray(codec.MAX_ENCODED)  # the digest's scratch
+        self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
+        self._frozen_n = 0
+        self.want_state = False  # the host asked for our state and has not yet answered
+        self._event = bytearray(EVENT_MAX)
+        self.tx_next = 0
+        self.rx_next = 0
+        self._sent = 0  # journal events sent since the last rewind
+        self._rto = self.base_rto()
+        self._rto_at = now_ms
+        self._state_at = now_ms
+        self._state_rto = self._rto
+        self._hello_at = now_ms
+        self._hello_sent = now_ms
+        self._heard_at = now_ms
+        self._fast_seq = -1
+        self._fast_at = now_ms
+        self._result = 0
+        self.error = 0  # an m.E_* code that stopped the link (E_VERSION)
+        self.rejected = 0  # our events the host's rules refused
+        self.snapshots = 0  # host snapshots taken
+        self.last_refusal = ""
+        self._refusals_told = 0  # journal refusals the host has been told about
+
+    # -- the board's side of play ------------------------------------------------------
+
+    def submit(self, now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0):
+        """Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
+        the board; nothing changed, nothing old dropped) or INVALID (see last_refusal)."""
+        record = self._event
+        write_event(record, code, slot, arg, faces, count)
+        return self.submit_record(now_ms, record)
+
+    def submit_record(self, now_ms, record):
+        journal = self.journal
+        if journal.is_full():
+            journal.refused += 1
+            return JOURNAL_FULL
+        try:
+            apply_event(self.state, record, self.undo)
+        except EventError as err:
+            self.last_refusal = str(err)
+            return INVALID
+        if record[0] == SELECT and not self.linked:
+            return ACCEPTED  # a selection changes no state: nothing to keep offline
+        journal.push(self.tx_next, record, record[3] + 4)
+        self.tx_next = (self.tx_next + 1) & 0xFF
+        if self.linked:
+            self._send_events(now_ms)
+        return ACCEPTED
+
+    def refused(self):
+        """Local events refused because the journal was full."""
+        return self.journal.refused
+
+    # -- the loop step ------------------------------------------------------------------
+
+    def poll(self, now_ms):
+        """Read and handle what arrived, then send what is due; returns POLL_* bits."""
+        self._pump(now_ms)
+        if self.linked:
+            if ticks_diff(now_ms, self._heard_at) >= LINK_TIMEOUT_MS:
+                self._unlink()
+            else:
+                if self.want_state and ticks_diff(now_ms, self._state_at) >= 0:
+                    self._send_frozen(now_ms)
+                self._send_events(now_ms)
+                refused = self.journal.refused
+                if refused != self._refusals_told:
+                    # Tell the host that presses were refused offline (it may show it).
+                    self._refusals_told = refused
+                    self._send_error(m.E_JOURNAL_FULL, refused if refused < 255 else 255)
+        if not self.linked and self.error != m.E_VERSION:
+            if ticks_diff(now_ms, self._hello_at) >= 0:
+                self._send_hello()
+                self._hello_sent = now_ms
+                self._hello_at = ticks_add(now_ms, HELLO_MS)
+        if self._ack_due:
+            self._send_ack(0)
+        result = self._result
+        self._result = 0
+        return result
+
+    def _unlink(self):
+        if self.linked:
+            self.linked = False
+            self._result |= POLL_LINK
+        self.want_state = False
+
+    # -- sending ------------------------------------------------------------------------
+
+    def _send_hello(self):
+        buf = self._payload
+        n = m.pack_hello(
+            buf,
+            self.tx_next - 1,
+            self.rx_next - 1,
+            m.ROLE_BOARD,
+            0,
+            self.fw_major,
+            self.fw_minor,
+            self.profile,
+            self.grid_w,
+            self.grid_h,
+            self.state.version,
+            self.journal.count,
+            self.nonce,
+        )
+        self._send_delimiter()
+        self._send(n)
+
+    def _send_ack(self, flags):
+        self._send(m.pack_ack(self._payload, self.tx_next - 1, self.rx_next - 1, flags))
+
+    def _send_event(self, i):
+        journal = self.journal
+        off = journal.offset(i)
+        src = journal.buf
+        buf = self._payload
+        m.put_header(buf, m.EVENT, journal.seq(i), self.rx_next - 1)
+        n = src[off + 3] + 4
+        for k in range(n):
+            buf[m.HEADER + k] = src[off + k]
+        self._send(m.HEADER + n)
+
+    def _send_events(self, now_ms):
+        journal = self.journal
+        if not journal.count:
+            return
+        if self._sent and ticks_diff(now_ms, self._rto_at) >= 0:
+            # Nothing acknowledged in time: go back to the oldest and send them all again.
+            self.retransmits += 1
+            self._rtt_cancel()
+            self._sent = 0
+            self._rto = self._rto * 2 if self._rto < RTO_MAX_MS // 2 else RTO_MAX_MS
+        limit = journal.count if journal.count < WINDOW else WINDOW
+        while self._sent < limit:
+            if self._sent == 0:
+                self._rto_at = ticks_add(now_ms, self._rto)
+            self._rtt_start(journal.seq(self._sent), now_ms)
+            self._send_event(self._sent)
+            self._sent += 1
+
+    def _send_frozen(self, now_ms):
+        n = self._frozen_n
+        buf = self._payload
+        for k in range(n):
+            buf[k] = self._frozen[k]
+        buf[2] = (self.rx_next - 1) & 0xFF
+        self._send(n)
+        self._state_at = ticks_add(now_ms, self._state_rto)
+        if self._state_rto < RTO_MAX_MS // 2:
+            self._state_rto *= 2
+
+    def _send_pong(self):
+        digest = state_digest(self.state, self._encoded)
+        n = m.pack_ping(
+            self._payload,
+            m.PONG,
+            self.tx_next - 1,
+            self.rx_next - 1,
+            digest,
+            self.state.version,
+            self.journal.count,
+        )
+        self._send(n)
+
+    def _send_error(self, code, detail):
+        self._send(m.pack_error(self._payload, self.tx_next - 1, self.rx_next - 1, code, detail))
+
+    # -- receiving ----------------------------------------------------------------------
+
+    def _handle(self, buf, n, now_ms):
+        mtype = buf[0]
+        if mtype == m.HELLO:
+            self._on_hello(buf, n, now_ms)
+            return
+        if mtype == m.ERROR:
+            self._on_error(buf, n)  # E_VERSION comes before any link
+            return
+        if not self.linked:
+            # The host thinks we are linked (our HELLO's answer was lost): say HELLO again
+            # soon, not at the next HELLO_MS.
+            soon = ticks_add(self._hello_sent, RTO_MIN_MS)
+            if ticks_diff(self._hello_at, soon) > 0:
+                self._hello_at = soon
+            return
+        self._heard_at = now_ms
+        if mtype == m.SNAPSHOT:
+            self._on_snapshot(buf, n, now_ms)
+        elif mtype == m.ACK:
+            if n != m.HEADER + 1:
+                self.bad_messages += 1
+                return
+            self._acked(buf[2], now_ms)
+            if buf[m.HEADER] & m.ACK_GAP:
+                self._fast_resend(now_ms)
+        elif mtype == m.PING:
+            self._acked(buf[2], now_ms)
+            self._send_pong()
+        else:
+            self.bad_messages += 1
+
+    def _on_hello(self, buf, n, now_ms):
+        if n < m.HEADER + 3:
+            self.bad_messages += 1
+            return
+        if buf[m.HEADER] != m.PROTOCOL_VERSION:
+            self.error = m.E_VERSION
+            self._result |= POLL_ERROR
+            self._unlink()
+            self._send_error(m.E_VERSION, m.PROTOCOL_VERSION)
+            return
+        if buf[m.HEADER + 1] != m.ROLE_HOST:
+            return  # our own HELLO echoed back (a loopback), or another board
+        flags = buf[m.HEADER + 2]
+        self._heard_at = now_ms
+        self.error = 0
+        if not flags & m.HELLO_ACCEPT:
+            # A host is probing: it has not heard us (or it restarted). Answer at once.
+            self._unlink()
+            self._send_hello()
+            self._hello_at = ticks_add(now_ms, HELLO_MS)
+            return
+        if not self.linked:
+            self._result |= POLL_LINK
+        self.linked = True
+        self.rx_next = (buf[1] + 1) & 0xFF
+        if flags & m.HELLO_WANT_STATE:
+            # The host holds nothing for us: our state (journal included) is what it adopts.
+            self.journal.clear()
+            payload = self._frozen
+            m.put_header(payload, m.SNAPSHOT, self.tx_next - 1, self.rx_next - 1)
+            self._frozen_n = m.HEADER + codec.encode(self.state, self._encoded)
+            for k in range(self._frozen_n - m.HEADER):
+                payload[m.HEADER + k] = self._encoded[k]
+            self.want_state = True
+            self._state_rto = self.base_rto()
+            self._state_at = now_ms
+        else:
+            self.want_state = False
+            self._acked(buf[2], now_ms)
+        self._sent = 0
+        self._rtt_cancel()
+        self._rto = self.base_rto()
+        self._rto_at = now_ms
+
+    def _on_snapshot(self, buf, n, now_ms):
+        seq = buf[1]
+        if m.seq_diff(seq, self.rx_next) < 0:
+            self.duplicates += 1
+            self._ack_due = True
+            return
+        try:
+            codec.decode(memoryview(buf)[m.HEADER : n], self._spare)
+        except codec.CodecError:
+            self.bad_messages += 1
+            self._send_error(m.E_BAD_SNAPSHOT, seq)
+            return
+        self.rx_next = (seq + 1) & 0xFF
+        self._acked(buf[2], now_ms)
+        self.state.copy_from(self._spare)
+        self.want_state = False
+        self.snapshots += 1
+        self._rebase()
+        self._result |= POLL_STATE
+        self._ack_due = True
+
+    def _rebase(self):
+        """Apply the events the host has not seen yet on top of its snapshot."""
+        journal = self.journal
+        if self.undo is not None:
+            self.undo.forget()
+        for i in range(journal.count):
+            off = journal.offset(i)
+            try:
+                apply_event(self.state, self._journal_mv[off : off + RECORD - 1], self.undo)
+            except EventError:
+                pass  # the host's rules will refuse it too, and say so
+
+    def _on_error(self, buf, n):
+        if n < m.HEADER + m.ERROR_BODY:
+            self.bad_messages += 1
+            return
+        code = buf[m.HEADER]
+        if code == m.E_REJECTED:
+            self.rejected += 1
+        elif code == m.E_VERSION:
+            self.error = m.E_VERSION
+            self._unlink()
+        self._result |= POLL_ERROR
+
+    def _acked(self, ack, now_ms):
+        """The host has every event through `ack`: forget them."""
+        journal = self.journal
+        if not journal.count:
+            return
+        covered = m.seq_diff(ack, journal.seq(0)) + 1
+        if covered <= 0 or covered > journal.count:
+            return
+        self._rtt_acked(ack, now_ms)
+        journal.drop_oldest(covered)
+        self._sent = self._sent - covered if self._sent > covered else 0
+        self._rto = self.base_rto()
+        self._rto_at = ticks_add(now_ms, self._rto)
+
+    def _fast_resend(self, now_ms):
+        """The host holds events past a hole: resend the oldest now, and the same one again
+        only after a round trip (the first resend may still be on its way)."""
+        journal = self.journal
+        if not journal.count:
+            return
+        seq = journal.seq(0)
+        if seq == self._fast_seq and ticks_diff(now_ms, self._fast_at) < self.srtt + RTO_MIN_MS:
+            return
+        self._fast_seq = seq
+        self._fast_at = now_ms
+        self.retransmits += 1
+        self._rtt_cancel()
+        self._send_event(0)

@@ -1,0 +1,184 @@
+"""Frames on the wire: COBS(payload + CRC-16) followed by one 0x00 delimiter.
+
+The CRC is CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final
+xor; "123456789" gives 0x29B1), appended high byte first. COBS removes every 0x00 from the
+frame, so a 0x00 on the wire always ends a frame and a receiver resynchronises at the next
+one whatever came before it.
+
+`FrameDecoder` owns one preallocated buffer of MAX_FRAME bytes. Garbage, truncated,
+corrupted, too short and oversize frames are dropped and counted; nothing here raises on
+input and nothing allocates.
+"""
+
+from shared.compat import const
+
+# The largest payload: a 3-byte header plus the largest encoded state (codec.MAX_ENCODED is
+# 140) plus one spare byte. COBS adds one byte per 254, the CRC two, the delimiter one.
+MAX_PAYLOAD = const(144)
+CRC_BYTES = const(2)
+MAX_FRAME = const(147)  # encoded bytes between delimiters: MAX_PAYLOAD + CRC + 1 COBS byte
+MAX_WIRE = const(148)  # MAX_FRAME plus the delimiter
+MIN_PAYLOAD = const(3)  # the message header
+DELIMITER = const(0)
+
+
+def crc16(data, start, end, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data[start:end], without a table and without allocating."""
+    for i in range(start, end):
+        x = ((crc >> 8) ^ data[i]) & 0xFF
+        x ^= x >> 4
+        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
+    return crc
+
+
+def cobs_encode(src, n, dst):
+    """COBS-encode src[0:n] into dst (at least n + n // 254 + 1 bytes); returns the length.
+    The result holds no 0x00 byte."""
+    code_pos = 0
+    out = 1
+    code = 1
+    for i in range(n):
+        b = src[i]
+        if b:
+            dst[out] = b
+            out += 1
+            code += 1
+        if not b or code == 0xFF:
+            dst[code_pos] = code
+            code = 1
+            code_pos = out
+            if not b or i + 1 < n:
+                out += 1
+    dst[code_pos] = code
+    return out
+
+
+def cobs_decode_in_place(buf, n):
+    """Decode the COBS block buf[0:n] in place; returns the decoded length, or -1 if the
+    block is malformed (a code byte that points past the end, or a 0x00 inside)."""
+    read = 0
+    write = 0
+    while read < n:
+        code = buf[read]
+        if code == 0:
+            return -1
+        read += 1
+        end = read + code - 1
+        if end > n:
+            return -1
+        while read < end:
+            b = buf[read]
+            if b == 0:
+                return -1
+            buf[write] = b
+            write += 1
+            read += 1
+        if code != 0xFF and read < n:
+            buf[write] = 0
+            write += 1
+    return write
+
+
+def encode_frame(payload, n, out):
+    """Frame payload[0:n] into `out` (MAX_WIRE bytes); returns the bytes to send.
+
+    `payload` needs CRC_BYTES spare bytes after n: the CRC is written there first."""
+    if n > MAX_PAYLOAD:
+        raise ValueError("payload of %d bytes exceeds the %d maximum" % (n, MAX_PAYLOAD))
+    crc = crc16(payload, 0, n)
+    payload[n] = crc >> 8
+    payload[n + 1] = crc & 0xFF
+    length = cobs_encode(payload, n + CRC_BYTES, out)
+    out[length] = DELIMITER
+    return length + 1
+
+
+def frame(payload):
+    """Convenience for the host and tests: the wire bytes for one payload (allocates)."""
+    n = len(payload)
+    buf = bytearray(n + CRC_BYTES)
+    buf[:n] = payload
+    out = bytearray(MAX_WIRE)
+    return bytes(out[: encode_frame(buf, n, out)])
+
+
+class FrameDecoder:
+    """Turns a byte stream into checked payloads, one at a time, in a fixed buffer.
+
+    Feed it with `pos = decoder.feed(data, pos, end)` in a loop: it stops after each good
+    frame with `decoder.length` > 0 and the payload (header and body, CRC removed) in
+    `decoder.buf[:decoder.length]`; the payload stays valid until the next feed.
+    """
+
+    def __init__(self, max_frame=MAX_FRAME):
+        self.buf = bytearray(max_frame)
+        self.length = 0
+        self._n = 0
+        self._over = False
+        self.frames = 0  # good frames
+        self.crc_errors = 0
+        self.malformed = 0  # bad COBS, or too short to hold a header and a CRC
+        self.oversize = 0
+        self.dropped_bytes = 0
+
+    def reset(self):
+        """Forget a partly received frame (after a reconnect or a flush)."""
+        if self._n:
+            self.dropped_bytes += self._n
+        self._n = 0
+        self._over = False
+        self.length = 0
+
+    def dropped(self):
+        """Frames dropped for any reason."""
+        return self.crc_errors + self.malformed + self.oversize
+
+    def feed(self, data, pos, end):
+        """Consume data[pos:end] up to and including the next good frame's delimiter;
+        returns the position to continue from."""
+        self.length = 0
+        buf = self.buf
+        cap = len(buf)
+        n = self._n
+        while pos < end:
+            b = data[pos]
+            pos += 1
+            if b:
+                if n < cap:
+                    buf[n] = b
+                    n += 1
+                else:
+                    if not self._over:
+                        self._over = True
+                    self.dropped_bytes += 1
+                continue
+            if self._over:
+                self.oversize += 1
+                self.dropped_bytes += n
+                self._over = False
+                n = 0
+                continue
+            if n == 0:
+                continue  # back-to-back delimiters: a resync marker, not a frame
+            length = self._finish(n)
+            n = 0
+            if length:
+                self.length = length
+                break
+        self._n = n
+        return pos
+
+    def _finish(self, n):
+        buf = self.buf
+        m = cobs_decode_in_place(buf, n)
+        if m < MIN_PAYLOAD + CRC_BYTES:
+            self.malformed += 1
+            self.dropped_bytes += n
+            return 0
+        body = m - CRC_BYTES
+        if crc16(buf, 0, body) != (buf[body] << 8) | buf[body + 1]:
+            self.crc_errors += 1
+            self.dropped_bytes += n
+            return 0
+        self.frames += 1
+        return body

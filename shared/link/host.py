@@ -1,0 +1,394 @@
+"""The host's end of the link: the authoritative state, replaying the board's events.
+
+The host probes with HELLO until the board answers with its own, then accepts it. Board
+events are applied in sequence order, exactly once, through an injectable `applier`
+(default: shared.events.apply_event with an undo history); events that arrive past a hole
+wait in a small buffer until the hole is filled. After each batch of events, and whenever
+the desktop changes the state (`state_changed`), the host sends one SNAPSHOT; only the
+newest snapshot is kept for retransmission, since a newer one supersedes the older.
+
+When the board reconnects it replays its journal first; the host answers with its snapshot
+once every journalled event is in. A host that holds no state yet (`state=None`) adopts
+the board's state instead. Heartbeats compare state digests when both sides are quiet; a
+mismatch triggers a resync. This module allocates freely: it runs on the desktop only.
+"""
+
+from adafruit_ticks import ticks_add, ticks_diff
+
+from shared import codec
+from shared.events import EventError, UndoHistory, apply_event
+from shared.link import messages as m
+from shared.link.digest import state_digest
+from shared.link.endpoint import (
+    LINK_TIMEOUT_MS,
+    PING_MS,
+    PROBE_MAX_MS,
+    PROBE_MIN_MS,
+    RTO_MAX_MS,
+    Endpoint,
+)
+from shared.state import GameState
+
+MAX_PENDING = 128  # events held past a hole
+# Snapshots sent past the board's last ack before the host stops numbering new ones (and
+# resends the newest until the board catches up), so seq numbers never wrap on the board.
+SNAPSHOT_WINDOW = 64
+
+
+class HostSession(Endpoint):
+    def __init__(self, stream, state=None, applier=None, on_event=None, now_ms=0):
+        super().__init__(stream)
+        self.read_budget = 64
+        self.state = state
+        self.history = UndoHistory()
+        self.applier = applier if applier is not None else self._default_applier
+        self.on_event = on_event  # on_event(record, accepted, reason) after each event
+        self.board = None  # the board's last HELLO (an m.Hello)
+        self.board_nonce = -1  # the board session rx_next belongs to
+        self.error_code = 0  # m.E_VERSION when the versions differ
+        self.error_text = ""
+        self.events_applied = 0
+        self.events_rejected = 0
+        self.digest_checks = 0
+        self.digest_mismatches = 0
+        self.resyncs = 0
+        self.handshakes = 0
+        self.board_refused = 0  # presses the board refused with a full journal (to 255)
+        self._pending = {}  # seq -> event record, past a hole
+        self._snap = None  # the newest unacknowledged snapshot payload
+        self._snap_seq = 0
+        self._board_ack = 0xFF  # the last host seq the board acknowledged
+        self._snap_at = now_ms
+        self._snap_rto = self.base_rto()
+        self._dirty = False  # the state changed since the last snapshot
+        self._replay_through = -1  # board seq to reach before the first snapshot
+        self._replay_until = now_ms
+        self._probe_at = now_ms
+        self._probe_every = PROBE_MIN_MS
+        self._ping_at = now_ms
+        self._heard_at = now_ms
+
+    def _default_applier(self, state, record):
+        return apply_event(state, record, self.history)
+
+    # -- the desktop's side -------------------------------------------------------------
+
+    def attach(self, stream, now_ms):
+        """Carry on over a new stream (the cable came back): handshake again, keep the
+        state and what was already applied."""
+        self.stream = stream
+        self.decoder.reset()
+        self.linked = False
+        self._snap = None
+        self._probe_at = now_ms
+        self._probe_every = PROBE_MIN_MS
+
+    def detach(self):
+        self.linked = False
+        self._snap = None
+
+    def state_changed(self):
+        """The desktop changed the state: the board gets a snapshot at the next poll."""
+        self._dirty = True
+
+    def quiet(self):
+        """True when nothing is in flight in either direction that the host knows of."""
+        return (
+            self.linked
+            and self._snap is None
+            and not self._dirty
+            and self._replay_through < 0
+            and not self._pending
+        )
+
+    # -- the loop step ------------------------------------------------------------------
+
+    def poll(self, now_ms):
+        self._pump(now_ms)
+        if self._ack_due:
+            # A separate small ACK even when a snapshot follows: a long frame is more
+            # likely to be damaged, and only the ACK says where the hole is.
+            self._send(
+                m.pack_ack(
+                    self._payload,
+                    self.tx_next - 1,
+                    self.rx_next - 1,
+                    m.ACK_GAP if self._pending else 0,
+                )
+            )
+        if self.linked and ticks_diff(now_ms, self._heard_at) >= LINK_TIMEOUT_MS:
+            self.linked = False
+            self._snap = None
+            self._probe_at = now_ms
+            self._probe_every = PROBE_MIN_MS
+        if self.linked:
+            if self._replay_through >= 0 and ticks_diff(now_ms, self._replay_until) >= 0:
+                self._replay_through = -1  # the journal never came: send what we have
+            if (
+                self._dirty
+                and self._replay_through < 0
+                and self.state is not None
+                and m.seq_diff(self.tx_next, self._board_ack) < SNAPSHOT_WINDOW
+            ):
+                self._queue_snapshot(now_ms)
+            elif self._snap is not None and ticks_diff(now_ms, self._snap_at) >= 0:
+                self.retransmits += 1
+                self._rtt_cancel()
+                self._send_snapshot(now_ms)
+                if self._snap_rto < RTO_MAX_MS // 2:
+                    self._snap_rto *= 2
+                self._snap_at = ticks_add(now_ms, self._snap_rto)
+            if ticks_diff(now_ms, self._ping_at) >= 0:
+                self._send_ping()
+                self._ping_at = ticks_add(now_ms, PING_MS)
+        elif ticks_diff(now_ms, self._probe_at) >= 0:
+            self._send_hello(0)
+            self._probe_at = ticks_add(now_ms, self._probe_every)
+            if self._probe_every < PROBE_MAX_MS:
+                self._probe_every *= 2
+
+    # -- sending ------------------------------------------------------------------------
+
+    def _send_hello(self, flags):
+        version = self.state.version if self.state is not None else 0
+        n = m.pack_hello(
+            self._payload,
+            self.tx_next - 1,
+            self.rx_next - 1,
+            m.ROLE_HOST,
+            flags,
+            0,
+            1,
+            m.PROFILE_SIMULATED,
+            0,
+            0,
+            version,
+            0,
+            0,
+        )
+        self._send_delimiter()
+        self._send(n)
+
+    def _queue_snapshot(self, now_ms):
+        payload = bytearray(m.HEADER + codec.MAX_ENCODED)
+        m.put_header(payload, m.SNAPSHOT, self.tx_next, self.rx_next - 1)
+        self._dirty = False
+        try:
+            n = codec.encode(self.state, memoryview(payload)[m.HEADER :])
+        except codec.CodecError as err:
+            self.error_text = "the state cannot be sent to the board: %s" % err
+            return
+        self._snap = bytes(payload[: m.HEADER + n])
+        self._snap_seq = self.tx_next
+        self.tx_next = (self.tx_next + 1) & 0xFF
+        self._dirty = False
+        self._snap_rto = self.base_rto()
+        self._rtt_start(self._snap_seq, now_ms)
+        self._send_snapshot(now_ms)
+        self._snap_at = ticks_add(now_ms, self._snap_rto)
+
+    def _send_snapshot(self, now_ms):
+        snap = self._snap
+        self._payload[: len(snap)] = snap
+        self._send(len(snap))
+
+    def _send_ping(self):
+        digest = state_digest(self.state) if self.state is not None else 0
+        version = self.state.version if self.state is not None else 0
+        self._send(
+            m.pack_ping(
+                self._payload, m.PING, self.tx_next - 1, self.rx_next - 1, digest, version, 0
+            )
+        )
+
+    def _send_error(self, code, detail):
+        self._send(m.pack_error(self._payload, self.tx_next - 1, self.rx_next - 1, code, detail))
+
+    # -- receiving ----------------------------------------------------------------------
+
+    def _handle(self, buf, n, now_ms):
+        mtype = buf[0]
+        if mtype == m.HELLO:
+            self._on_hello(buf, n, now_ms)
+            return
+        if not self.linked:
+            # A board that still thinks it is linked (we lost the port meanwhile): probe
+            # now rather than at the next backed-off probe.
+            if ticks_diff(now_ms, self._probe_at) < 0 and self._probe_every > PROBE_MIN_MS:
+                self._probe_at = now_ms
+                self._probe_every = PROBE_MIN_MS
+            return
+        self._heard_at = now_ms
+        if mtype == m.EVENT:
+            self._on_event(buf, n, now_ms)
+        elif mtype == m.SNAPSHOT:
+            self._on_snapshot(buf, n)
+        elif mtype == m.ACK or mtype == m.PONG or mtype == m.ERROR:
+            self._acked(buf[2], now_ms)
+            if mtype == m.PONG:
+                self._on_pong(buf, n)
+            elif mtype == m.ERROR:
+                self._on_error(buf, n)
+        else:
+            self.bad_messages += 1
+
+    def _on_hello(self, buf, n, now_ms):
+        hello = m.Hello()
+        complete = hello.unpack(buf, n)
+        if n > m.HEADER and hello.protocol != m.PROTOCOL_VERSION:
+            self.board = hello
+            self.error_code = m.E_VERSION
+            self.error_text = (
+                "the board speaks link protocol %d, this host speaks %d: update the %s"
+                % (
+                    hello.protocol,
+                    m.PROTOCOL_VERSION,
+                    "host" if hello.protocol > m.PROTOCOL_VERSION else "board firmware",
+                )
+            )
+            self.linked = False
+            self._send_error(m.E_VERSION, m.PROTOCOL_VERSION)
+            return
+        if not complete:
+            self.bad_messages += 1
+            return
+        if hello.role != m.ROLE_BOARD:
+            return  # our own probe echoed back (loop://), or another host
+        self.error_code = 0
+        self.error_text = ""
+        self.board = hello
+        self.handshakes += 1
+        flags = m.HELLO_ACCEPT
+        if self.state is None:
+            flags |= m.HELLO_WANT_STATE
+            self.rx_next = (hello.seq + 1) & 0xFF
+            self._pending = {}
+            self._replay_through = -1
+        else:
+            if hello.nonce != self.board_nonce or m.seq_diff(hello.seq, self.rx_next - 1) < 0:
+                # A board session we have not seen (it restarted; or, by a 1 in 65,536
+                # chance, drew the old nonce but is behind us): replay all it journalled.
+                self.rx_next = (hello.seq - hello.journalled + 1) & 0xFF
+                self._pending = {}
+            if m.seq_diff(hello.seq, self.rx_next - 1) > 0:
+                self._replay_through = hello.seq
+                self._replay_until = ticks_add(now_ms, LINK_TIMEOUT_MS)
+            else:
+                self._replay_through = -1
+            self._dirty = True
+        self.board_nonce = hello.nonce
+        self._snap = None  # the board restarts its count from our HELLO's seq
+        self._board_ack = (self.tx_next - 1) & 0xFF
+        self._send_hello(flags)
+        self.linked = True
+        self._heard_at = now_ms
+        self._ping_at = ticks_add(now_ms, PING_MS)
+
+    def _on_event(self, buf, n, now_ms):
+        if n < m.HEADER + 4 or n != m.HEADER + 4 + buf[m.HEADER + 3]:
+            self.bad_messages += 1
+            return
+        seq = buf[1]
+        self._acked(buf[2], now_ms)
+        ahead = m.seq_diff(seq, self.rx_next)
+        if ahead < 0:
+            self.duplicates += 1
+            self._ack_due = True
+            return
+        record = bytes(buf[m.HEADER : n])
+        if ahead > 0 or self.state is None:
+            if seq not in self._pending and len(self._pending) < MAX_PENDING:
+                self._pending[seq] = record
+                self.out_of_order += 1
+            self._ack_due = True
+            return
+        self._apply(seq, record)
+        self._drain()
+
+    def _drain(self):
+        while self.rx_next in self._pending:
+            seq = self.rx_next
+            self._apply(seq, self._pending.pop(seq))
+        # Anything left behind rx_next is a stale copy.
+        for seq in [s for s in self._pending if m.seq_diff(s, self.rx_next) < 0]:
+            del self._pending[seq]
+
+    def _apply(self, seq, record):
+        reason = ""
+        try:
+            self.applier(self.state, record)
+            accepted = True
+            self.events_applied += 1
+        except (EventError, ValueError) as err:
+            accepted = False
+            reason = str(err)
+        except Exception as err:  # a plugged-in applier's bug must not stall the link
+            accepted = False
+            reason = "the applier failed: %s: %s" % (type(err).__name__, err)
+        if not accepted:
+            self.events_rejected += 1
+            self._send_error(m.E_REJECTED, seq)
+        self.rx_next = (seq + 1) & 0xFF
+        self._ack_due = True
+        self._dirty = True
+        if self._replay_through >= 0 and m.seq_diff(seq, self._replay_through) >= 0:
+            self._replay_through = -1
+        if self.on_event is not None:
+            self.on_event(record, accepted, reason)
+
+    def _on_snapshot(self, buf, n):
+        """The board's own state, sent because we asked for it (HELLO_WANT_STATE)."""
+        if self.state is not None:
+            self._ack_due = True
+            return
+        adopted = GameState()
+        try:
+            codec.decode(bytes(buf[m.HEADER : n]), adopted)
+        except codec.CodecError:
+            self.bad_messages += 1
+            return
+        self.state = adopted
+        self.rx_next = (buf[1] + 1) & 0xFF
+        self._drain()
+        self._ack_due = True
+        self._dirty = True
+
+    def _acked(self, ack, now_ms):
+        if m.seq_diff(ack, self._board_ack) > 0 and m.seq_diff(ack, self.tx_next) < 0:
+            self._board_ack = ack
+        self._rtt_acked(ack, now_ms)
+        if self._snap is not None and m.seq_diff(ack, self._snap_seq) >= 0:
+            self._snap = None
+
+    def _on_pong(self, buf, n):
+        if n != m.HEADER + m.PING_BODY or self.state is None:
+            return
+        digest = (buf[m.HEADER] << 8) | buf[m.HEADER + 1]
+        journalled = buf[m.HEADER + 4]
+        if (
+            self.quiet()
+            and journalled == 0
+            and m.seq_diff(buf[1], self.rx_next - 1) == 0
+            and m.seq_diff(buf[2], self.tx_next - 1) == 0
+        ):
+            self.digest_checks += 1
+            if digest != state_digest(self.state):
+                self.digest_mismatches += 1
+                self.resyncs += 1
+                self._dirty = True
+
+    def _on_error(self, buf, n):
+        if n < m.HEADER + m.ERROR_BODY:
+            return
+        code = buf[m.HEADER]
+        if code == m.E_VERSION:
+            self.error_code = m.E_VERSION
+            self.error_text = "the board speaks link protocol %d, this host speaks %d" % (
+                buf[m.HEADER + 1],
+                m.PROTOCOL_VERSION,
+            )
+            self.linked = False
+        elif code == m.E_BAD_SNAPSHOT:
+            self._dirty = True
+        elif code == m.E_JOURNAL_FULL:
+            self.board_refused = buf[m.HEADER + 1]

@@ -1,0 +1,164 @@
+"""The messages inside a frame: a 3-byte header (type, seq, ack) and a per-type body.
+
+Multi-byte fields are big-endian. docs/protocol.md is the byte-level specification; the
+pack functions here write into a caller's buffer with struct.pack_into (no allocation) and
+return the payload length.
+
+seq: on EVENT and SNAPSHOT, the frame's sequence number (mod 256). On every other type, the
+sender's last assigned sequence number, so a peer can tell whether it has seen everything.
+ack: the last sequence number the sender received in order from its peer (cumulative).
+"""
+
+import struct
+
+from shared.compat import const
+
+PROTOCOL_VERSION = const(1)
+
+HEADER = const(3)
+
+# Message types.
+HELLO = const(1)
+SNAPSHOT = const(2)
+EVENT = const(3)
+ACK = const(4)
+PING = const(5)
+PONG = const(6)
+ERROR = const(7)
+TYPE_NAMES = ("?", "HELLO", "SNAPSHOT", "EVENT", "ACK", "PING", "PONG", "ERROR")
+
+# HELLO roles and flags.
+ROLE_BOARD = const(0)
+ROLE_HOST = const(1)
+HELLO_ACCEPT = const(1)  # host: "I heard your HELLO; we are linked"
+HELLO_WANT_STATE = const(2)  # host: "I hold no state for you; send me yours"
+
+# ACK flags.
+ACK_GAP = const(1)  # "I hold frames past a hole at ack + 1": resend that one now
+
+# ERROR codes.
+E_VERSION = const(1)  # protocol versions differ; detail = the sender's version
+E_REJECTED = const(2)  # the rules refused an event; detail = its seq
+E_BAD_SNAPSHOT = const(3)  # a snapshot passed the CRC but not the codec; detail = its seq
+E_JOURNAL_FULL = const(4)  # the board refused local events; detail = how many (max 255)
+ERROR_NAMES = ("?", "version mismatch", "event rejected", "bad snapshot", "journal full")
+
+# Board profiles (HELLO's profile byte).
+PROFILE_SIMULATED = const(0)
+PROFILE_TRELLIS_M4 = const(1)
+PROFILE_MACROPAD = const(2)
+PROFILE_PICO_MATRIX = const(3)
+PROFILE_NAMES = ("simulated", "trellis_m4", "macropad", "pico_matrix")
+
+HELLO_FORMAT = ">BBBBBBBBHBH"  # proto role flags fw_major fw_minor profile w h version jn nonce
+HELLO_BODY = const(13)
+PING_FORMAT = ">HHB"  # digest, state version, journalled events
+PING_BODY = const(5)
+ERROR_BODY = const(2)
+
+
+def put_header(buf, mtype, seq, ack):
+    buf[0] = mtype
+    buf[1] = seq & 0xFF
+    buf[2] = ack & 0xFF
+    return HEADER
+
+
+def pack_hello(
+    buf, seq, ack, role, flags, fw_major, fw_minor, profile, grid_w, grid_h, version, jn, nonce
+):
+    put_header(buf, HELLO, seq, ack)
+    struct.pack_into(
+        HELLO_FORMAT,
+        buf,
+        HEADER,
+        PROTOCOL_VERSION,
+        role,
+        flags,
+        fw_major,
+        fw_minor,
+        profile,
+        grid_w,
+        grid_h,
+        version & 0xFFFF,
+        jn,
+        nonce & 0xFFFF,
+    )
+    return HEADER + HELLO_BODY
+
+
+def pack_ping(buf, mtype, seq, ack, digest, version, journalled):
+    put_header(buf, mtype, seq, ack)
+    struct.pack_into(PING_FORMAT, buf, HEADER, digest, version & 0xFFFF, journalled)
+    return HEADER + PING_BODY
+
+
+def pack_ack(buf, seq, ack, flags):
+    put_header(buf, ACK, seq, ack)
+    buf[HEADER] = flags
+    return HEADER + 1
+
+
+def pack_error(buf, seq, ack, code, detail):
+    put_header(buf, ERROR, seq, ack)
+    buf[HEADER] = code
+    buf[HEADER + 1] = detail & 0xFF
+    return HEADER + ERROR_BODY
+
+
+class Hello:
+    """A decoded HELLO (from either side)."""
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.seq = 0
+        self.ack = 0
+        self.protocol = 0
+        self.role = 0
+        self.flags = 0
+        self.fw_major = 0
+        self.fw_minor = 0
+        self.profile = 0
+        self.grid_w = 0
+        self.grid_h = 0
+        self.version = 0
+        self.journalled = 0
+        self.nonce = 0
+
+    def unpack(self, buf, n):
+        """Fill from payload buf[0:n]; returns False if the body has the wrong size. A
+        newer protocol may add fields at the end, so only the version byte is required to
+        be readable when the rest does not fit."""
+        self.seq = buf[1]
+        self.ack = buf[2]
+        if n < HEADER + 1:
+            return False
+        self.protocol = buf[HEADER]
+        if n < HEADER + HELLO_BODY:
+            return False
+        (
+            _,
+            self.role,
+            self.flags,
+            self.fw_major,
+            self.fw_minor,
+            self.profile,
+            self.grid_w,
+            self.grid_h,
+            self.version,
+            self.journalled,
+            self.nonce,
+        ) = struct.unpack_from(HELLO_FORMAT, buf, HEADER)
+        return True
+
+    def profile_name(self):
+        if self.profile < len(PROFILE_NAMES):
+            return PROFILE_NAMES[self.profile]
+        return "profile %d" % self.profile
+
+
+def seq_diff(a, b):
+    """a - b for 8-bit sequence numbers, in -128..127."""
+    return ((a - b + 128) & 0xFF) - 128

@@ -1,0 +1,278 @@
+"""The link's reliability (shared/link/board.py and host.py) on an in-memory cable with a
+fake clock: handshake, exactly-once delivery, retransmission, the offline journal,
+resynchronisation and the errors. The same tests run on the MicroPython VM."""
+
+from linkcheck import Table
+from vmcheck import snapshot
+
+from shared import dice
+from shared import events as ev
+from shared.link import board as b
+from shared.link import framing
+from shared.link import messages as m
+from shared.link.digest import state_digest
+
+ROLL = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
+NEXT = ev.make_event(ev.NEXT_TURN)
+
+
+def _press(table, record):
+    return table.board.submit_record(table.now, record)
+
+
+def _agree(table):
+    return state_digest(table.board.state) == state_digest(table.host.state)
+
+
+def test_the_board_and_host_link_after_the_hello_exchange():
+    table = Table()
+    table.run(100)
+    assert table.board.linked and table.host.linked
+    assert table.host.board.profile_name() == "simulated"
+    assert table.host.board.grid_w == 8 and table.host.board.grid_h == 4
+
+
+def test_a_press_reaches_the_host_exactly_once_and_leaves_the_journal():
+    table = Table()
+    table.run(100)
+    assert _press(table, ROLL) == b.ACCEPTED
+    assert _press(table, NEXT) == b.ACCEPTED
+    assert table.settle()
+    assert table.applied == [ROLL, NEXT]
+    assert table.board.journal.count == 0
+    assert _agree(table)
+
+
+def test_a_roll_shows_on_the_board_before_the_host_answers():
+    table = Table()
+    table.run(100)
+    _press(table, ROLL)
+    assert bytes(table.board.state.roll.faces[:6]) == bytes((3, 1, 2, 3, 3, 2))
+    assert table.applied == []  # nothing has crossed the cable yet
+
+
+def test_a_lost_event_is_sent_again_after_the_timeout():
+    table = Table()
+    table.run(100)
+    table.up.drop_next_frames = 1
+    _press(table, ROLL)
+    assert table.settle()
+    assert table.applied == [ROLL]
+    assert table.board.retransmits >= 1
+
+
+def test_a_hole_is_reported_and_filled_without_waiting_for_the_timeout():
+    table = Table()
+    table.run(100)
+    table.up.drop_next_frames = 1
+    _press(table, ROLL)
+    _press(table, NEXT)  # arrives past the hole: the host answers ACK GAP
+    table.run(10)
+    assert table.host.out_of_order == 1
+    table.run(10)
+    assert table.applied == [ROLL, NEXT]
+
+
+def test_a_repeated_event_is_applied_once():
+    table = Table()
+    table.run(100)
+    table.up.repeat_next_frames = 1
+    _press(table, NEXT)
+    assert table.settle()
+    assert table.applied == [NEXT]
+    assert table.host.duplicates == 1
+
+
+def test_offline_presses_are_journalled_and_replayed_in_order_on_reconnect():
+    table = Table()
+    table.run(100)
+    table.plug(False)
+    table.run(4000)  # the link times out on both ends
+    assert not table.board.linked and not table.host.linked
+    presses = [NEXT, ROLL, ev.make_event(ev.ADD_FROST, 3), NEXT]
+    for record in presses:
+        assert _press(table, record) == b.ACCEPTED
+    assert table.board.journal.count == 4
+    table.plug(True)
+    assert table.settle(5000)
+    assert table.applied == presses
+    assert _agree(table)
+
+
+def test_a_full_journal_refuses_new_presses_and_keeps_the_old_ones():
+    table = Table(journal_events=5)
+    table.plug(False)
+    for _ in range(5):
+        assert _press(table, NEXT) == b.ACCEPTED
+    before = snapshot(table.board.state)
+    assert _press(table, ROLL) == b.JOURNAL_FULL
+    assert snapshot(table.board.state) == before  # a refused press changes nothing
+    assert table.board.refused() == 1
+    table.plug(True)
+    assert table.settle(5000)
+    assert table.applied == [NEXT] * 5
+    assert table.host.board_refused == 1  # the host hears that a press was refused
+
+
+def test_an_invalid_press_is_refused_locally_and_never_sent():
+    table = Table()
+    table.run(100)
+    assert _press(table, ev.make_event(ev.ADD_BURN, 7)) == b.ACCEPTED
+    assert _press(table, ev.make_event(ev.ADD_BURN, 9)) == b.INVALID
+    assert "slot 9" in table.board.last_refusal
+    assert table.settle()
+    assert table.applied == [ev.make_event(ev.ADD_BURN, 7)]
+
+
+def test_a_digest_mismatch_in_a_heartbeat_triggers_a_resync():
+    table = Table()
+    table.run(100)
+    assert table.settle()
+    table.board.state.slots[0].kor = 1  # the board's state drifts without an event
+    assert not _agree(table)
+    table.run(2500)  # at least one heartbeat
+    assert table.host.digest_mismatches == 1 and table.host.resyncs == 1
+    assert _agree(table)
+
+
+def _hello_frame(role, version):
+    hello = bytearray(framing.MAX_PAYLOAD + 2)
+    flags = m.HELLO_ACCEPT if role == m.ROLE_HOST else 0
+    n = m.pack_hello(hello, 0, 0, role, flags, 0, 1, 0, 8, 4, 0, 0, 1)
+    hello[m.HEADER] = version
+    return framing.frame(bytes(hello[:n]))
+
+
+def test_a_board_speaking_another_protocol_version_gets_a_clear_error_on_the_host():
+    table = Table()
+    table.up.inject(_hello_frame(m.ROLE_BOARD, m.PROTOCOL_VERSION + 1))
+    table.host.poll(table.now)
+    assert table.host.error_code == m.E_VERSION and not table.host.linked
+    text = table.host.error_text
+    assert "protocol %d" % (m.PROTOCOL_VERSION + 1) in text
+    assert "speaks %d" % m.PROTOCOL_VERSION in text
+    # The host tells the board too: ERROR E_VERSION with its own version.
+    decoder = framing.FrameDecoder()
+    wire = bytes(table.down.data)
+    errors = []
+    pos = 0
+    while pos < len(wire):
+        pos = decoder.feed(wire, pos, len(wire))
+        if decoder.length and decoder.buf[0] == m.ERROR:
+            errors.append((decoder.buf[m.HEADER], decoder.buf[m.HEADER + 1]))
+    assert errors == [(m.E_VERSION, m.PROTOCOL_VERSION)]
+
+
+def test_a_host_speaking_another_protocol_version_stops_the_board_linking():
+    table = Table()
+    table.plug(False)  # only the other host's HELLO reaches the board
+    table.down.inject(_hello_frame(m.ROLE_HOST, m.PROTOCOL_VERSION + 1))
+    assert table.board.poll(table.now) & b.POLL_ERROR
+    assert table.board.error == m.E_VERSION and not table.board.linked
+    sent = table.board.frames_sent
+    table.run(2000)
+    assert table.board.frames_sent == sent  # no HELLOs to a host it cannot talk to
+
+
+def test_a_host_without_state_adopts_the_boards_state():
+    table = Table(host_state=None)
+    table.plug(False)
+    _press(table, NEXT)
+    _press(table, ROLL)
+    table.plug(True)
+    assert table.settle(5000)
+    assert table.host.state is not None
+    assert _agree(table)
+    assert table.applied == []  # the board's state already holds those presses
+
+
+def test_a_restarted_board_has_its_new_journal_replayed():
+    table = Table()
+    table.run(100)
+    _press(table, NEXT)
+    assert table.settle()
+    table.plug(False)
+    table.restart_board(nonce=99)  # new nonce, sequence numbers start again at 0
+    _press(table, ROLL)  # played before the host hears the new board
+    table.plug(True)
+    assert table.settle(5000)
+    assert table.applied == [NEXT, ROLL]
+    assert _agree(table)
+
+
+def test_events_the_host_refuses_are_reported_back_to_the_board():
+    def refuse_rolls(state, record):
+        if record[0] == ev.ROLL_ACTION:
+            raise ev.EventError("the desktop says no")
+        return ev.apply_event(state, record)
+
+    table = Table(applier=refuse_rolls)
+    table.run(100)
+    _press(table, ROLL)
+    assert table.settle()
+    assert table.board.rejected == 1
+    assert table.refused and table.refused[0][1] == "the desktop says no"
+    assert _agree(table)  # the host's snapshot took the roll back off the board
+
+
+def test_an_applier_that_crashes_refuses_the_event_instead_of_stalling_the_link():
+    def broken(state, record):
+        raise RuntimeError("bug")
+
+    table = Table(applier=broken)
+    table.run(100)
+    _press(table, NEXT)
+    _press(table, NEXT)
+    assert table.settle()
+    assert len(table.refused) == 2 and "RuntimeError: bug" in table.refused[0][1]
+    assert _agree(table)
+
+
+def test_undo_on_the_board_is_undone_by_the_host_too():
+    for undo in (True, False):  # with or without the board's own one-level undo
+        table = Table(undo=undo)
+        table.run(100)
+        before = snapshot(table.host.state)
+        _press(table, NEXT)
+        _press(table, ev.make_event(ev.UNDO))
+        assert table.settle()
+        assert table.applied == [NEXT, ev.make_event(ev.UNDO)]
+        assert snapshot(table.host.state)[4:] == before[4:]  # all but the version
+        assert _agree(table)
+
+
+def test_the_host_never_runs_more_than_a_window_of_snapshots_ahead_of_the_board():
+    table = Table()
+    table.run(100)
+    table.down.plugged = False  # the board hears nothing; the host still hears the board
+    for i in range(200):  # 200 seqs ahead would read as 56 behind
+        table.host.state.scores[0] = i
+        table.host.state_changed()
+        table.run(5)
+    assert m.seq_diff(table.host.tx_next, table.host._board_ack) <= 64
+    table.down.plugged = True
+    table.host.state_changed()
+    assert table.settle()
+    assert table.board.state.scores[0] == 199
+    assert _agree(table)
+
+
+def test_garbage_on_the_line_is_dropped_and_the_link_keeps_working():
+    table = Table()
+    table.run(100)
+    table.up.inject(b"\x11\x22\x00\xff\xfe\xfd" * 30 + b"\x00")
+    table.down.inject(b"\x07" * 400 + b"\x00")
+    _press(table, NEXT)
+    assert table.settle()
+    assert table.applied == [NEXT]
+    assert table.host.dropped_frames() >= 1 and table.board.dropped_frames() >= 1
+
+
+def test_the_desktop_changing_the_state_reaches_the_board():
+    table = Table()
+    table.run(100)
+    table.host.state.scores[1] = 42
+    table.host.state.touch()
+    table.host.state_changed()
+    table.run(100)
+    assert table.board.state.scores[1] == 42

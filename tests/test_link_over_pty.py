@@ -1,0 +1,262 @@
+"""The link over real pseudo-terminals and pyserial: the bridge, the cable being pulled,
+a short soak through the fault-injecting proxy, several boards at once, and the errors a
+person sees (port missing, port busy, no HELLO, protocol version mismatch)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+import serial
+
+from host.bench_link import soak
+from host.bridge import (
+    BoardLink,
+    Bridge,
+    NoHelloError,
+    PortBusyError,
+    PortMissingError,
+    ProtocolVersionError,
+    open_port,
+)
+from host.commands.devices import probe
+from host.faultproxy import FaultProxy, Faults
+from host.linkboard import LinkBoard
+from shared import dice
+from shared import events as ev
+from shared.link import framing
+from shared.link import messages as m
+from shared.link.digest import state_digest
+from shared.reference import build_reference_state
+
+NEXT = ev.make_event(ev.NEXT_TURN)
+
+
+def roll(i: int) -> bytes:
+    return ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (i % 3 + 1, 2, 3))
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@contextmanager
+def board_and_host(
+    faults: Faults | None = None,
+) -> Iterator[tuple[FaultProxy, LinkBoard, BoardLink, list[bytes]]]:
+    applied: list[bytes] = []
+    with FaultProxy(faults) as proxy:
+        with LinkBoard(proxy.board_path, build_reference_state(), nonce=3) as board:
+            host = BoardLink(
+                proxy.host_path,
+                build_reference_state(),
+                on_event=lambda record, ok, why: applied.append(record),
+            )
+            with host:
+                host.wait_linked(5)
+                yield proxy, board, host, applied
+
+
+def in_sync(board: LinkBoard, host: BoardLink) -> bool:
+    with board.lock, host.lock:
+        return (
+            board.idle()
+            and host.session.quiet()
+            and state_digest(board.session.state) == state_digest(host.session.state)
+        )
+
+
+def test_board_and_host_stay_in_sync_over_a_real_pty() -> None:
+    with board_and_host() as (_, board, host, applied):
+        presses = [NEXT, roll(1), roll(2), ev.make_event(ev.ADD_FROST, 2), NEXT]
+        board.press(*presses)
+        assert wait_for(lambda: in_sync(board, host) and len(applied) == 5)
+        assert applied == presses
+        assert host.session.state is not None and host.session.state.slots[2].frost >= 1
+
+
+def test_the_link_survives_the_cable_being_pulled_and_loses_nothing() -> None:
+    with board_and_host(Faults(down_seconds=0.3)) as (proxy, board, host, applied):
+        board.press(NEXT, roll(1))
+        assert wait_for(lambda: len(applied) == 2)
+        proxy.pull_cable()
+        assert wait_for(lambda: host.disconnects >= 1)  # the port raised SerialException
+        board.press(roll(2), NEXT, roll(3))  # played while unplugged: journalled
+        assert wait_for(lambda: in_sync(board, host) and len(applied) == 5)
+        assert applied == [NEXT, roll(1), roll(2), NEXT, roll(3)]
+        assert host.connects >= 2
+
+
+def test_a_short_soak_through_every_fault_loses_and_duplicates_nothing() -> None:
+    faults = Faults(corrupt=0.01, drop=0.02, truncate=0.01, garbage=0.01, disconnect_every=150)
+    result = soak(events=300, faults=faults, seed=7, timeout=60)
+    assert not result.timed_out
+    assert result.events == 300
+    assert result.lost == 0 and result.duplicated == 0 and not result.out_of_order
+    assert result.digest_mismatches == 0
+    counts = result.faults
+    assert counts.corrupted_bytes and counts.dropped_frames and counts.disconnects
+    assert counts.truncated_frames and counts.garbage_inserts
+
+
+def test_several_boards_are_served_at_once() -> None:
+    applied: dict[str, list[bytes]] = {}
+    lock = threading.Lock()
+
+    def record(url: str, event: bytes, ok: bool, why: str) -> None:
+        with lock:
+            applied.setdefault(url, []).append(event)
+
+    with FaultProxy() as one, FaultProxy() as two:
+        boards = [
+            LinkBoard(one.board_path, build_reference_state(), nonce=1),
+            LinkBoard(two.board_path, build_reference_state(), nonce=2),
+        ]
+        bridge = Bridge(
+            [one.host_path, two.host_path],
+            state_for=lambda url: build_reference_state(),
+            on_event=record,
+        )
+        with boards[0], boards[1], bridge:
+            bridge.wait_linked(5)
+            boards[0].press(NEXT, NEXT)
+            boards[1].press(roll(1))
+            links = [bridge.links[one.host_path], bridge.links[two.host_path]]
+            assert wait_for(lambda: all(in_sync(b, h) for b, h in zip(boards, links, strict=True)))
+            assert applied == {one.host_path: [NEXT, NEXT], two.host_path: [roll(1)]}
+
+
+def test_a_missing_port_is_a_clear_error() -> None:
+    with pytest.raises(PortMissingError, match="does not exist"):
+        open_port("/dev/turnlight-no-such-port")
+    with BoardLink("/dev/turnlight-no-such-port") as link:
+        with pytest.raises(PortMissingError):
+            link.wait_linked(0.3)
+
+
+def test_a_busy_port_is_a_clear_error() -> None:
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    try:
+        first = open_port(path)
+        try:
+            with pytest.raises(PortBusyError, match="busy"):
+                open_port(path)
+        finally:
+            first.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_board_that_never_says_hello_is_a_clear_error() -> None:
+    master, slave = os.openpty()  # a port with nothing running behind it
+    try:
+        with BoardLink(os.ttyname(slave)) as link:
+            with pytest.raises(NoHelloError, match="no HELLO"):
+                link.wait_linked(0.5)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_protocol_version_mismatch_is_a_clear_error() -> None:
+    master, slave = os.openpty()
+    hello = bytearray(framing.MAX_PAYLOAD + 2)
+    n = m.pack_hello(hello, 0, 0, m.ROLE_BOARD, 0, 9, 0, 1, 8, 4, 0, 0, 5)
+    hello[m.HEADER] = m.PROTOCOL_VERSION + 1
+    stop = threading.Event()
+
+    def old_board() -> None:
+        while not stop.is_set():
+            os.write(master, framing.frame(bytes(hello[:n])))
+            time.sleep(0.05)
+
+    talker = threading.Thread(target=old_board, daemon=True)
+    talker.start()
+    try:
+        with BoardLink(os.ttyname(slave)) as link:
+            with pytest.raises(ProtocolVersionError, match=r"protocol 2, this host speaks 1"):
+                link.wait_linked(3)
+    finally:
+        stop.set()
+        talker.join()
+        os.close(master)
+        os.close(slave)
+
+
+def test_opening_flushes_stale_input_and_asserts_dtr() -> None:
+    master, slave = os.openpty()
+    try:
+        import tty
+
+        tty.setraw(slave)
+        os.write(master, b"stale bytes from before the reset\x00")
+        time.sleep(0.05)
+        port = open_port(os.ttyname(slave))
+        try:
+            assert port.in_waiting == 0
+            assert port.dtr is True
+        finally:
+            port.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_frames_through_pyserial_loop_url_come_back_intact() -> None:
+    port = open_port("loop://")
+    try:
+        payloads = [b"\x04\x01\x02\x00", bytes([m.EVENT, 1, 0]) + roll(1)]
+        for payload in payloads:
+            port.write(framing.frame(payload))
+        decoder = framing.FrameDecoder()
+        data = port.read(port.in_waiting)
+        got = []
+        pos = 0
+        while pos < len(data):
+            pos = decoder.feed(data, pos, len(data))
+            if decoder.length:
+                got.append(bytes(decoder.buf[: decoder.length]))
+        assert got == payloads
+    finally:
+        port.close()
+
+
+def test_a_host_on_loop_url_ignores_its_own_echoed_hello() -> None:
+    with BoardLink("loop://") as link:
+        with pytest.raises(NoHelloError):
+            link.wait_linked(0.4)
+        assert link.session.handshakes == 0
+        assert link.session.frames_sent >= 2  # it kept probing
+
+
+def test_devices_probe_reports_what_the_board_says() -> None:
+    with FaultProxy() as proxy, LinkBoard(proxy.board_path, build_reference_state()):
+        assert "simulated, 8x4" in probe(proxy.host_path, 3)
+    assert "does not exist" in probe("/dev/turnlight-no-such-port", 0.3)
+
+
+def test_a_pulled_cable_surfaces_as_serial_exception_on_the_port() -> None:
+    # The bridge relies on this: a pty whose far end goes away makes the port raise.
+    with FaultProxy() as proxy:
+        port = open_port(proxy.host_path)
+        try:
+            proxy.pull_cable()
+            with pytest.raises(serial.SerialException):
+                for _ in range(200):
+                    from host.bridge import _wait_readable
+
+                    _wait_readable(port, 0.01)
+                    port.read(port.in_waiting or 1)
+        finally:
+            port.close()

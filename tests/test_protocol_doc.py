@@ -1,0 +1,99 @@
+"""docs/protocol.md's test vectors are what the code sends and accepts, field by field."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from host.bench_link import roll_event_frame, snapshot_frame
+from host.micropython_vm import ROOT
+from shared import codec, dice
+from shared import events as ev
+from shared.link import framing
+from shared.link import messages as m
+from shared.reference import build_reference_state
+
+
+def vectors() -> dict[str, tuple[bytes, str]]:
+    text = (ROOT / "docs" / "protocol.md").read_text()
+    block = re.search(r"```vectors\n(.*?)```", text, re.S)
+    assert block, "docs/protocol.md has no vectors block"
+    found = {}
+    for line in block.group(1).splitlines():
+        name, data, wire = (part.strip() for part in line.split("|"))
+        found[name] = (bytes.fromhex(data), wire)
+    return found
+
+
+VECTORS = vectors()
+
+
+def built(name: str) -> bytes:
+    """Each message vector built from the fields the document names."""
+    buf = bytearray(framing.MAX_PAYLOAD + 2)
+    if name == "hello-board":
+        n = m.pack_hello(
+            buf, 4, 255, m.ROLE_BOARD, 0, 1, 2, m.PROFILE_TRELLIS_M4, 8, 4, 0x0123, 5, 0xBEEF
+        )
+    elif name == "hello-accept":
+        n = m.pack_hello(buf, 255, 4, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0x42, 0, 0)
+    elif name == "event-roll":
+        record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
+        return bytes([m.EVENT, 5, 2]) + record
+    elif name == "event-next-turn":
+        return bytes([m.EVENT, 6, 2]) + ev.make_event(ev.NEXT_TURN)
+    elif name == "ack-gap":
+        n = m.pack_ack(buf, 3, 5, m.ACK_GAP)
+    elif name == "ping":
+        n = m.pack_ping(buf, m.PING, 3, 6, 0xA1B2, 0x0123, 0)
+    elif name == "pong":
+        n = m.pack_ping(buf, m.PONG, 6, 3, 0xA1B2, 0x0123, 2)
+    elif name == "error-version":
+        n = m.pack_error(buf, 3, 6, m.E_VERSION, 1)
+    elif name == "snapshot-reference":
+        return bytes([m.SNAPSHOT, 7, 6]) + codec.encode(build_reference_state())
+    else:
+        raise KeyError(name)
+    return bytes(buf[:n])
+
+
+def test_the_crc_vector_is_the_published_check_value() -> None:
+    data, wire = VECTORS["crc-check"]
+    assert wire == "crc 29 b1"
+    assert framing.crc16(data, 0, len(data)) == 0x29B1
+
+
+@pytest.mark.parametrize("name", [n for n in VECTORS if n.startswith("cobs-")])
+def test_the_cobs_vectors_encode_as_written(name: str) -> None:
+    data, wire = VECTORS[name]
+    out = bytearray(64)
+    n = framing.cobs_encode(data, len(data), out)
+    assert "cobs " + bytes(out[:n]).hex(" ") == wire
+
+
+MESSAGES = [n for n in VECTORS if not n.startswith(("crc-", "cobs-"))]
+
+
+@pytest.mark.parametrize("name", MESSAGES)
+def test_each_message_vector_matches_its_fields_and_its_frame(name: str) -> None:
+    payload, wire = VECTORS[name]
+    assert built(name) == payload
+    assert framing.frame(payload) == bytes.fromhex(wire)
+    decoder = framing.FrameDecoder()
+    frame = bytes.fromhex(wire)
+    decoder.feed(frame, 0, len(frame))
+    assert bytes(decoder.buf[: decoder.length]) == payload
+
+
+def test_the_bench_frames_are_the_documented_ones() -> None:
+    snapshot = bytes.fromhex(VECTORS["snapshot-reference"][1])
+    event = bytes.fromhex(VECTORS["event-roll"][1])
+    assert len(snapshot_frame()) == len(snapshot) == 121
+    assert len(roll_event_frame()) == len(event) == 17
+
+
+def test_the_documented_limits_are_the_codes() -> None:
+    assert framing.MAX_PAYLOAD >= m.HEADER + codec.MAX_ENCODED
+    assert framing.MAX_FRAME == framing.MAX_PAYLOAD + framing.CRC_BYTES + 1
+    assert m.HELLO_BODY == 13 and m.PING_BODY == 5
