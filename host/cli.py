@@ -13,6 +13,11 @@ import sys
 COMMANDS = (
     "host.commands.demo",
     "host.commands.bench",
+    "host.commands.run",
+    "host.commands.play",
+    "host.commands.games",
+    "host.commands.export",
+    "host.commands.odds",
 )
 
 
