@@ -348,6 +348,8 @@ def _definitions(r: _Reader, doc: dict, kind: str) -> dict[str, Any]:
 def _solighter(r, i, data, teams, moves, items, artifacts, labels) -> Solighter:
     table = "solighter"
     who = f"solighter {i + 1}"
+    if isinstance(data.get("name"), str) and data["name"].strip():
+        who = f"solighter {data['name']!r}"
     r.known(
         table,
         i,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -69,9 +69,7 @@ class CommandCompleter(Completer):
         else:
             candidates = names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
         for c in candidates:
-            if c.lower().startswith(current.lower().lstrip('"')) or c.lower().startswith(
-                current.lower()
-            ):
+            if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
 
 
@@ -109,7 +107,7 @@ class PlayUI:
         pending = game.roller.pending()
         if pending:
             dice_text += "\nwaiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
-        parts = [
+        parts: list[RenderableType] = [
             Panel(f"{head}\n{self.board_note}".rstrip(), title=title),
             fighters,
             Panel(log, title="log"),

@@ -1,0 +1,255 @@
+"""The game master's session: one-line errors that change nothing, undo and redo by
+replay (across a cooldown and across frost), the journal, and resuming a killed session.
+
+Rules source: korxsol-players-guide.txt ("3. ON YOUR TURN", COOLDOWN TIMER, FROST).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, hits, session, slot
+
+from host.korxsol import encounter
+from host.korxsol.journal import Journal
+from host.korxsol.rolls import IllegalAction
+from host.korxsol.session import Session, resume
+from shared import codec
+
+FROST = {"name": "Chill", "type": "range", "cooldown": 2, "hit": 1, "frost": 2}
+RALLY = {"name": "Rally", "type": "buff", "cooldown": 1}
+
+
+def table():
+    return session(
+        [
+            {"name": "Ash", "team": "A", "moves": ["Strike", "Chill", "Rally"], "actions": 2},
+            {"name": "Bo", "team": "B", "moves": ["Strike"], "actions": 2},
+        ],
+        (STRIKE, FROST, RALLY),
+    )
+
+
+def state_of(s: Session):
+    return json.dumps(s.game.snapshot(), sort_keys=True), codec.encode(s.game.state)
+
+
+# ---------------------------------------------------------------- illegal actions
+def _out_of_turn(s):
+    s.execute("move Bo")
+
+
+def _no_action_points(s):
+    s.execute("move Ash 2")
+    s.execute("move Ash")
+
+
+def _move_on_cooldown(s):
+    enter(s, "hit", *hits(0, 2))
+    enter(s, "dodge", *hits(2, 2))
+    s.execute("attack Ash Strike Bo")
+    s.execute("end")
+    s.execute("end")
+    s.execute("attack Ash Strike Bo")
+
+
+def _second_combat_move(s):
+    s.execute("attack Ash Rally")
+    s.execute("attack Ash Strike Bo")
+
+
+def _unknown_character(s):
+    s.execute("attack Zed Strike Bo")
+
+
+def _unknown_move(s):
+    s.execute("attack Ash Fireball Bo")
+
+
+def _unknown_command(s):
+    s.execute("teleport Ash")
+
+
+def _frozen_character_acting(s):
+    enter(s, "hit", SUCCESS)
+    enter(s, "dodge", FAIL, FAIL)
+    enter(s, "chance", 1, 1)
+    s.execute("attack Ash Chill Bo")
+    s.execute("end")
+    s.execute("attack Bo Strike Ash")
+
+
+def _dice_count_beyond_its_limits(s):
+    s.execute("dice hit " + " ".join(["3"] * 16))
+
+
+def _entered_dice_of_the_wrong_count(s):
+    enter(s, "hit", 3, 3, 3)
+    s.execute("attack Ash Strike Bo")
+
+
+def _impossible_face(s):
+    s.execute("dice power 4 1")
+
+
+ILLEGAL = [
+    (_out_of_turn, "it is Ash's turn, not Bo's"),
+    (_no_action_points, "has 0 action point"),
+    (_move_on_cooldown, "on cooldown"),
+    (_second_combat_move, "already used a combat move this turn"),
+    (_unknown_character, "unknown character 'Zed'"),
+    (_unknown_move, "no combat move 'Fireball'"),
+    (_unknown_command, "unknown command 'teleport'"),
+    (_frozen_character_acting, "Bo is frozen"),
+    (_dice_count_beyond_its_limits, "1..15 dice"),
+    (_entered_dice_of_the_wrong_count, "has 3 dice; this hit roll takes 2"),
+    (_impossible_face, "a d3 die reads 1..3"),
+]
+
+
+@pytest.mark.parametrize(("action", "message"), ILLEGAL, ids=[a.__name__[1:] for a, _ in ILLEGAL])
+def test_an_illegal_action_gets_a_one_line_error_and_changes_nothing(action, message):
+    s = table()
+    calls = []
+
+    def record(line, _orig=s.execute):
+        calls.append(state_of(s))
+        return _orig(line)
+
+    s.execute = record  # type: ignore[method-assign]
+    with pytest.raises(IllegalAction) as err:
+        action(s)
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+    assert state_of(s) == calls[-1]
+
+
+def test_before_initiative_no_one_may_act():
+    enc = encounter.load(encounter.example_path())
+    s = Session(enc, 1)
+    with pytest.raises(IllegalAction, match="roll initiative first"):
+        s.execute("move Kae")
+
+
+# ---------------------------------------------------------------- undo and redo
+def test_undo_and_redo_across_a_cooldown_are_exact():
+    # COOLDOWN TIMER: undoing the turn ends brings the cooldown back to where it was.
+    s = table()
+    enter(s, "hit", *hits(2, 2))
+    enter(s, "dodge", *hits(0, 2))
+    enter(s, "power", *hits(1, 2))
+    enter(s, "resist", FAIL)
+    s.execute("attack Ash Strike Bo")
+    after_attack = state_of(s)
+    s.execute("end")
+    s.execute("end")
+    s.execute("end")
+    s.execute("end")
+    final = state_of(s)
+    s.execute("undo 4")
+    assert state_of(s) == after_attack
+    s.execute("redo 4")
+    assert state_of(s) == final
+    assert s.game.fighter("Ash").stats.damage_dealt == 3  # nothing fired twice
+
+
+def test_undo_and_redo_across_frost_are_exact():
+    # FROST: the drained action points and the thawed stack come back exactly.
+    s = table()
+    enter(s, "hit", SUCCESS)
+    enter(s, "dodge", FAIL, FAIL)
+    enter(s, "chance", 1, 0)
+    s.execute("attack Ash Chill Bo")
+    before_end = state_of(s)
+    s.execute("end")  # Bo starts with 1 frost: 2 - 1 = 1 AP
+    assert slot(s, "Bo").ap == 1
+    s.execute("end")  # one stack thaws
+    thawed = state_of(s)
+    assert slot(s, "Bo").frost == 0
+    s.execute("undo 2")
+    assert state_of(s) == before_end
+    assert slot(s, "Bo").frost == 1
+    s.execute("redo 2")
+    assert state_of(s) == thawed
+
+
+def test_a_new_action_after_undo_clears_the_redo_list():
+    s = table()
+    s.execute("move Ash")
+    s.execute("undo")
+    s.execute("end")
+    with pytest.raises(IllegalAction, match="0 action"):
+        s.execute("redo")
+
+
+# ---------------------------------------------------------------- journal and resume
+def test_every_event_is_in_the_journal_before_execute_returns(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    enc = encounter.load(encounter.example_path())
+    s = Session(enc, 3, journal)
+    s.execute("initiative")
+    s.apply_board_event({"type": "roll", "purpose": "hit", "faces": [3, 1, 2]})
+    other = sqlite3.connect(tmp_path / "j.sqlite")  # a second reader sees it committed
+    kinds = [r[0] for r in other.execute("SELECT kind FROM events ORDER BY seq")]
+    assert kinds == ["action", "dice"]
+    assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_resume_rebuilds_undo_redo_and_waiting_dice(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    enc = encounter.load(encounter.example_path())
+    s = Session(enc, 4, journal)
+    for line in ("initiative", "end", "end", "undo", "dice power 3 3"):
+        s.execute(line)
+    back = resume(Journal(tmp_path / "j.sqlite"))
+    assert state_of(back) == state_of(s)
+    assert back.game.roller.pending() == {"power": 1}
+    back.execute("redo")
+    s.execute("redo")
+    assert state_of(back) == state_of(s)
+
+
+SCRIPT = ["initiative", "end", "end", "end", "end", "end"]
+
+
+def test_a_killed_play_session_resumes_exactly(tmp_path):
+    db = tmp_path / "play.sqlite"
+    env = dict(os.environ, TERM="dumb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "host.cli", "play", "--db", str(db), "--seed", "9", "--no-board"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(("\n".join(SCRIPT) + "\n").encode())
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    count = 0
+    while time.monotonic() < deadline:
+        if db.exists():
+            try:
+                con = sqlite3.connect(db)
+                count = con.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+                con.close()
+            except sqlite3.OperationalError:
+                count = 0
+        if count >= len(SCRIPT):
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert count == len(SCRIPT)
+    back = resume(Journal(db))
+    fresh = Session(encounter.load(encounter.example_path()), 9)
+    for line in SCRIPT:
+        fresh.execute(line)
+    assert state_of(back) == state_of(fresh)
