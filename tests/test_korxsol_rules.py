@@ -681,3 +681,11 @@ def test_a_cooldown_keeps_the_move_out_of_its_owners_next_turns():
     s.execute("end")
     s.execute("end")
     attack(s, "attack Ash Strike Bo", hits(0, 2), hits(2, 2))
+
+
+def test_a_knockout_condition_rewards_the_user_when_its_target_collapses():
+    # CONDITION: when the condition is met (here: the target is knocked out), gain the result.
+    reap = dict(STRIKE, name="Reap", condition=["knockout", "sol", 1])
+    s = duel(ash={"moves": ["Reap"]}, bo={"kor": 2}, moves=(reap,))
+    attack(s, "attack Ash Reap Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert fighter(s, "Ash").sol == 4

@@ -131,6 +131,8 @@ class Game:
         self.timeline: list[dict] = []
         self.log: list[str] = []
         self._loose_after: set[int] = set()
+        self.order_by_gm = False
+        self._current: Move | None = None  # the combat move being resolved
 
     # ---------------------------------------------------------------- lookups
     def fighter(self, name: str) -> Fighter:
@@ -243,6 +245,7 @@ class Game:
         if sorted(chosen) != list(range(len(self.fighters))):
             raise IllegalAction("order must name every character exactly once")
         turns.set_order(self.state, chosen, [0] * len(chosen))
+        self.order_by_gm = True
         out.say("order set by the game master: " + ", ".join(self.fighters[i].name for i in chosen))
         self._start(out)
 
@@ -585,12 +588,16 @@ class Game:
                 self._gain(user, get, gained, out)
         cornered = {self.fighter(n).index for n in cmd.list_opt("cornered")}
         dodged: set[int] = set()
-        self._strike(user, move, timer, targets, cmd, out, bonus, cornered, dodged)
-        if fx.double_hit:
-            again = [t for t in targets if self.alive(t) and t.index not in dodged]
-            if again:
-                out.say("double hit: the move strikes again")
-                self._strike(user, move, timer, again, cmd, out, bonus, cornered, dodged)
+        self._current = move
+        try:
+            self._strike(user, move, timer, targets, cmd, out, bonus, cornered, dodged)
+            if fx.double_hit:
+                again = [t for t in targets if self.alive(t) and t.index not in dodged]
+                if again:
+                    out.say("double hit: the move strikes again")
+                    self._strike(user, move, timer, again, cmd, out, bonus, cornered, dodged)
+        finally:
+            self._current = None
 
     def _strike(self, user, move, timer, targets, cmd, out, bonus, cornered, dodged) -> None:
         fx = move.effects
@@ -913,6 +920,9 @@ class Game:
             source.stats.kos += 1
         self.state.touch()
         out.say(f"{t.name} collapses (KOR 0)")
+        cond = self._current.effects.condition if self._current else None
+        if cond and cond[0] == "knockout" and source is not t and cond[1] != "damage":
+            self._gain(source, cond[1], cond[2], out)
 
     def _break_charge(self, f: Fighter, why: str, out: Outcome) -> None:
         """A broken charge goes on cooldown at once (not at the next Cooldown Phase)."""
@@ -981,7 +991,9 @@ class Game:
             "order": [
                 {
                     "name": self.fighters[st.order[i]].spec.name,
-                    "reason": initiative.REASON_NAMES[st.order_reason[i]],
+                    "reason": "game master"
+                    if self.order_by_gm
+                    else initiative.REASON_NAMES[st.order_reason[i]],
                 }
                 for i in range(st.count)
             ]

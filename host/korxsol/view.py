@@ -75,6 +75,8 @@ def fighter_rows(game: Game) -> list[list[str]]:
             amount = "" if m.key in ("true_sight", "threat") else f"{m.amount:+d}"
             marks.append(f"{m.key}{amount} ({m.source}, {left} turn(s))")
         reason = initiative.REASON_NAMES[st.order_reason[pos]] if game.started else ""
+        if game.order_by_gm:
+            reason = "game master"
         rows.append(
             [
                 str(pos + 1),
