@@ -15,7 +15,7 @@ which is what undo, redo and resume rely on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
+from functools import lru_cache
 
 from host.korxsol import knockback
 from host.korxsol.commands import Command
@@ -44,7 +44,9 @@ TRUE_SIGHT_HIT = 3
 BLESS_KOR = 1
 
 
+@lru_cache(maxsize=1024)
 def norm(name: str) -> str:
+    """A name as matched: lower case, letters and digits only."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
@@ -102,7 +104,7 @@ class Game:
         self.mask = 0
         for face in opts.success_faces:
             self.mask |= 1 << (face - 1)
-        self.p_success = Fraction(len(opts.success_faces), 3)
+        self.success_faces = len(opts.success_faces)
         self.state = GameState()
         st = self.state
         st.ruleset = rulesets.KORXSOL
@@ -124,6 +126,11 @@ class Game:
                     hand=list(spec.items),
                 )
             )
+        self._by_name = {}
+        for f in reversed(self.fighters):  # a name wins over another's equal label
+            self._by_name[norm(f.spec.label)] = f
+        for f in reversed(self.fighters):
+            self._by_name[norm(f.spec.name)] = f
         self.roller = Roller(st, self.dice_kind, self.mask, seed)
         self.actions = 0  # actions applied so far
         self.winner: int | None = None
@@ -136,10 +143,9 @@ class Game:
 
     # ---------------------------------------------------------------- lookups
     def fighter(self, name: str) -> Fighter:
-        key = norm(name)
-        for f in self.fighters:
-            if norm(f.spec.name) == key or norm(f.spec.label) == key:
-                return f
+        found = self._by_name.get(norm(name))
+        if found is not None:
+            return found
         known = ", ".join(f.spec.name for f in self.fighters)
         raise IllegalAction(f"unknown character {name!r} (known: {known})")
 
@@ -554,7 +560,7 @@ class Game:
         if n > 0:
             f.stats.dice += n
             f.stats.successes += got
-            f.stats.expected += n * self.p_success
+            f.stats.expected3 += n * self.success_faces
         return got
 
     def _attack(self, user: Fighter, move: Move, timer: int, targets, cmd: Command, out) -> None:

@@ -20,7 +20,7 @@ STAT_FIELDS = (
     "kos",
     "dice",
     "successes",
-    "expected",
+    "expected3",
 )
 
 
@@ -36,12 +36,16 @@ class Stats:
     kos: int = 0
     dice: int = 0  # action dice rolled
     successes: int = 0
-    expected: Fraction = Fraction(0)
+    expected3: int = 0  # three times the successes expected (exact, in integers)
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.expected3, 3)
 
     @property
     def luck(self) -> float:
         """Successes rolled minus the successes expected from the dice rolled."""
-        return float(self.successes - self.expected)
+        return (3 * self.successes - self.expected3) / 3
 
     @property
     def score(self) -> int:
@@ -54,7 +58,8 @@ class Stats:
 
     def as_json(self) -> dict:
         data = asdict(self)
-        data["expected"] = round(float(self.expected), 4)
+        del data["expected3"]
+        data["expected"] = round(self.expected3 / 3, 4)
         data["luck"] = round(self.luck, 4)
         data["score"] = self.score
         return data
