@@ -689,3 +689,11 @@ def test_a_knockout_condition_rewards_the_user_when_its_target_collapses():
     s = duel(ash={"moves": ["Reap"]}, bo={"kor": 2}, moves=(reap,))
     attack(s, "attack Ash Reap Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
     assert fighter(s, "Ash").sol == 4
+
+
+def test_an_attack_with_a_debuff_rider_weakens_the_target_it_hits():
+    # ATTRIBUTE UP/DOWN: a move's change to the target lasts while the move is on cooldown.
+    sap = dict(STRIKE, name="Sap Strike", modifiers={"agility": -1})
+    s = duel(ash={"moves": ["Sap Strike"]}, moves=(sap,))
+    attack(s, 'attack Ash "Sap Strike" Bo', hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert s.game.attribute(fighter(s, "Bo"), "agility") == 1

@@ -253,3 +253,57 @@ def test_a_killed_play_session_resumes_exactly(tmp_path):
     for line in SCRIPT:
         fresh.execute(line)
     assert state_of(back) == state_of(fresh)
+
+
+def _finish(s: Session) -> None:
+    """Play the game to its end with the demo AI."""
+    from host.korxsol import ai
+
+    s.execute("initiative")
+    while s.game.winner is None:
+        for line in ai.plan_turn(s.game):
+            s.execute(line)
+            if s.game.winner is not None:
+                break
+
+
+def test_the_winner_is_recorded_and_a_session_keeps_a_table_across_games(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    first = Session(encounter.load(encounter.example_path()), 2, journal)
+    _finish(first)
+    second = first.next_game()
+    _finish(second)
+    winners = [g["winner"] for g in journal.games()]
+    assert all(w in ("Dawn", "Dusk") for w in winners) and len(winners) == 2
+    table = {row["team"]: row for row in second.session_table()}
+    assert sum(row["wins"] for row in table.values()) == 2
+    assert all(row["games"] == 2 for row in table.values())
+    dealt = sum(f.stats.damage_dealt for s in (first, second) for f in s.game.fighters)
+    assert sum(row["damage_dealt"] for row in table.values()) == dealt
+
+
+def test_undoing_the_winning_blow_reopens_the_game(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    _finish(s)
+    s.execute("undo")
+    assert s.game.winner is None
+    assert journal.games()[0]["winner"] is None
+
+
+def test_team_scores_are_projected_onto_the_device_state_for_the_board():
+    s = Session(encounter.load(encounter.example_path()), 5)
+    _finish(s)
+    for t, name in enumerate(s.encounter.teams):
+        assert s.game.state.scores[t] == s.game.team_stats()[name].score
+    assert max(s.game.state.scores[:2]) > 0
+
+
+def test_a_board_command_event_is_applied_and_journalled_before_it_returns(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s.apply_board_event({"type": "command", "text": "initiative"})
+    assert s.game.started
+    assert [k for _, k, _, _ in journal.events(s.game_id)] == ["action"]
+    with pytest.raises(IllegalAction, match="unknown board event"):
+        s.apply_board_event({"type": "bogus"})

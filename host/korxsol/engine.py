@@ -504,6 +504,9 @@ class Game:
             self._release(f, out, "breaks free")
         if move.is_attack or move.type == "debuff":
             self._attack(f, move, timer, targets, cmd, out)
+            if fx.heal or fx.armor_gain or fx.cleanse or fx.true_sight or fx.threat:
+                # On an attack these land on the user once the strikes are resolved.
+                self._support(f, f, fx, timer, move.name, out, with_modifiers=False)
         else:
             self._buff(f, move, timer, targets, out)
 
@@ -529,7 +532,7 @@ class Game:
         if "reroll" in cmd.opts and f.spec.weapon != "axe":
             raise IllegalAction("rerolling the POWER_Roll is the axe class's bonus (Brutality)")
         if "sol" in cmd.opts:
-            if cmd.opts["sol"] not in ("power", "agility", "resistance", "resist"):
+            if cmd.opts["sol"] != "power":
                 raise IllegalAction("sol=power (the user's POWER_Roll) is the attacker's choice")
             if f.sol < 1:
                 raise IllegalAction(f"{f.name} has no SOL points left")
@@ -693,11 +696,10 @@ class Game:
             self._damage_instance(user, move, t, cmd, out, bonus)
         if burn and self.alive(t):
             self._unblockable(t, burn, user, out, f"burns ({burn} stack(s))")
-        if move.type == "debuff":
-            for key, amount in fx.modifiers.items():
-                t.modifiers.append(Modifier(user.index, timer, key, amount, move.name))
-            if fx.modifiers:
-                out.say(f"{move.name} weakens {t.name} while it is on cooldown")
+        for key, amount in fx.modifiers.items():  # a debuff, or an attack's rider
+            t.modifiers.append(Modifier(user.index, timer, key, amount, move.name))
+        if fx.modifiers:
+            out.say(f"{move.name} changes {t.name} while it is on cooldown")
         if not self.alive(t):
             return
         self._flips(user, t, fx, out)
@@ -833,21 +835,32 @@ class Game:
         for t in targets or [user]:
             self._support(user, t, fx, timer, move.name, out)
 
-    def _support(self, user: Fighter, t: Fighter, fx: Effects, timer: int, name: str, out) -> None:
+    def _support(
+        self,
+        user: Fighter,
+        t: Fighter,
+        fx: Effects,
+        timer: int,
+        name: str,
+        out: Outcome,
+        with_modifiers: bool = True,
+    ) -> None:
         """Effects that land without a hit instance: heal, armor, cleanse, buffs."""
+        if not self.alive(t):
+            return
         if fx.heal:
             self._heal(t, fx.heal, out)
         if fx.armor_gain:
             self._gain(t, "armor", fx.armor_gain, out)
         if fx.cleanse:
             self._cleanse(t, fx.cleanse, out)
-        for key, amount in fx.modifiers.items():
+        for key, amount in fx.modifiers.items() if with_modifiers else ():
             t.modifiers.append(Modifier(user.index, timer, key, amount, name))
         if fx.true_sight:
             t.modifiers.append(Modifier(user.index, timer, "true_sight", 1, name))
         if fx.threat:
             t.modifiers.append(Modifier(user.index, timer, "threat", 1, name))
-        if fx.modifiers or fx.true_sight or fx.threat:
+        if (fx.modifiers and with_modifiers) or fx.true_sight or fx.threat:
             out.say(f"{name} strengthens {t.name} while it is on cooldown")
 
     def _bless(self, t: Fighter, out: Outcome) -> None:

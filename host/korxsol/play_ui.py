@@ -160,7 +160,6 @@ class PlayUI:
             self.messages = [f"new game, seed {self.session.seed}"]
             self.show()
             return True
-        before = len(self.session.game.roller.records)
         try:
             lines = self.session.execute(line)
         except IllegalAction as err:
@@ -171,7 +170,8 @@ class PlayUI:
         else:
             self.odds_lines = []
             self.messages.extend(lines)
-            for rec in self.session.game.roller.records[before if verb == "dice" else 0 :]:
+            records = self.session.game.roller.records if verb in commands.VERBS else []
+            for rec in records:
                 name = self.session.game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
                 self.dice_log.append(
                     f"{rec.purpose} {name}: {' '.join(map(str, rec.faces))} ->"
