@@ -131,3 +131,39 @@ def test_play_completes_verbs_names_and_moves():
     assert "attack" in complete("att")
     assert "Kae" in complete("attack K")
     assert '"Flame Slash"' in complete("attack Kae Fl")
+
+
+def test_play_starts_the_next_game_of_the_session_and_shows_the_table(tmp_path):
+    from host.korxsol.journal import Journal
+
+    buf = StringIO()
+    enc = encounter.load(encounter.example_path())
+    session = Session(enc, 2, Journal(tmp_path / "j.sqlite"))
+    ui = PlayUI(session, Console(file=buf, width=160, color_system=None))
+    ui.handle("initiative")
+    ui.handle("new")
+    assert ui.session.seed == 3 and ui.session.session_id == session.session_id
+    assert not ui.session.game.started
+    ui.handle("table")
+    assert "session table" in buf.getvalue()
+
+
+def test_play_resume_continues_the_latest_saved_game(tmp_path):
+    db = str(tmp_path / "j.sqlite")
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\nend\n")
+    assert turnlight("run", "--script", str(script), "--db", db).returncode == 0
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "play", "--db", db, "--resume", "--no-board"],
+        input="end\nquit\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**__import__("os").environ, "TERM": "dumb"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "(game 1)" in done.stderr
+    from host.korxsol.journal import Journal
+
+    events = Journal(db).events(1)
+    assert [p.get("text") for _, _, p, _ in events] == ["initiative", "end", "end"]
