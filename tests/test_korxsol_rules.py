@@ -697,3 +697,16 @@ def test_an_attack_with_a_debuff_rider_weakens_the_target_it_hits():
     s = duel(ash={"moves": ["Sap Strike"]}, moves=(sap,))
     attack(s, 'attack Ash "Sap Strike" Bo', hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
     assert s.game.attribute(fighter(s, "Bo"), "agility") == 1
+
+
+def test_a_charge_not_unleashed_on_the_next_turn_is_lost_to_its_cooldown():
+    # CHARGE: the charged indicators are performed on the player's NEXT turn; a charger
+    # who ends that turn without them loses the charge (our reading) and the move cools down.
+    s = duel(ash={"moves": ["Ram"]}, moves=(CHARGE, STRIKE))
+    s.execute("attack Ash Ram Bo")
+    s.execute("end")
+    assert slot(s, "Ash").flags & F_CHARGING  # still charging after its own turn ends
+    s.execute("end")
+    s.execute("end")
+    assert not slot(s, "Ash").flags & F_CHARGING
+    assert not cooldowns.is_ready(slot(s, "Ash"), 1)

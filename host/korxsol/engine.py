@@ -73,6 +73,7 @@ class Fighter:
     grappling: int = NO_SLOT
     grappled_by: int = NO_SLOT
     charging: Move | None = None
+    charge_turn: int = -1  # the game's turn number when the charge began
     combat_used: bool = False
     stats: Stats = field(default_factory=Stats)
 
@@ -195,7 +196,8 @@ class Game:
         if handler is None:
             raise IllegalAction(f"unknown command {command.verb!r}")
         if self.winner is not None:
-            raise IllegalAction(f"the game is over: {self.encounter.teams[self.winner]} won")
+            won = self.encounter.teams[self.winner] if self.winner >= 0 else "nobody"
+            raise IllegalAction(f"the game is over: {won} won")
         self.roller.begin(self.actions, replay)
         out = Outcome()
         handler(command, out)
@@ -268,6 +270,8 @@ class Game:
         if cmd.args and self.fighter(cmd.args[0]) is not f:
             raise IllegalAction(f"it is {f.name}'s turn, not {self.fighter(cmd.args[0]).name}'s")
         f.blinded = False  # blinded lasts until the end of the blinded creature's turn
+        if f.charging is not None and f.charge_turn != self.turn_number:
+            self._break_charge(f, "not unleashed on its turn", out)
         turns.end_turn(self.state)
         self._expire(out)
         out.say(f"{f.name} ends the turn (Cooldown Phase)")
@@ -294,8 +298,7 @@ class Game:
         out.say(f"round {self.state.round}: {f.name}'s turn, {s.ap} AP")
 
     def _expire(self, out: Outcome) -> None:
-        """Buffs and debuffs end when their move comes off cooldown; consumables whose
-        cooldown ended are discarded."""
+        """Buffs and debuffs end when the move (or item) that gave them comes off cooldown."""
         for f in self.fighters:
             keep = []
             for m in f.modifiers:
@@ -488,6 +491,7 @@ class Game:
         f.combat_used = True
         if fx.charge and not unleashing:
             f.charging = move
+            f.charge_turn = self.turn_number
             status.set_flag(self.state, s, F_CHARGING, True)
             out.say(f"{f.name} begins charging {move.name}: it strikes on the next turn")
             return
