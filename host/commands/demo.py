@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def play(enc, seed: int, out: Callable[[str], None] = print, color: bool = False, journal=None):
     """Play the encounter to its end; returns the session."""
-    from host.korxsol import ai, view
+    from host.korxsol import ai, odds, view
     from host.korxsol.rolls import IllegalAction
     from host.korxsol.session import Session
 
@@ -43,6 +43,8 @@ def play(enc, seed: int, out: Callable[[str], None] = print, color: bool = False
             break
         for command in ai.plan_turn(game):
             out(f"> {command}")
+            for line in odds.before_attack(session.game, command):
+                out("  " + line)
             try:
                 for line in session.execute(command):
                     out("  " + line)

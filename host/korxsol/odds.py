@@ -145,3 +145,29 @@ def describe(game, cmd: Command) -> list[str]:
     dist = "  ".join(f"{d}:{float(p):.1%}" for d, p in odds.damage.items())
     lines.append(f"damage if hit: {dist}  (mean {float(odds.expected_damage):.2f})")
     return lines
+
+
+def before_attack(game, line: str) -> list[str]:
+    """One line of odds per target of an `attack` line, shown before it is resolved; empty
+    when the line is not an attack the odds can describe (the engine will say why)."""
+    from host.korxsol import commands
+
+    try:
+        cmd = commands.parse(line)
+    except IllegalAction:
+        return []
+    if cmd is None or cmd.verb != "attack" or len(cmd.args) < 3:
+        return []
+    lines = []
+    for target in cmd.args[2:]:
+        probe = Command("odds", [cmd.args[0], cmd.args[1], target], dict(cmd.opts))
+        try:
+            o, _ = for_move(game, probe)
+        except IllegalAction:
+            return []
+        mean = float(o.expected_damage)
+        lines.append(
+            f"odds vs {game.fighter(target).name}: {float(o.hit):.1%} to hit, "
+            f"damage if hit {min(o.damage)}..{max(o.damage)} (mean {mean:.2f})"
+        )
+    return lines

@@ -160,8 +160,9 @@ class PlayUI:
             self.messages = [f"new game, seed {self.session.seed}"]
             self.show()
             return True
+        before = odds.before_attack(self.session.game, line) if verb == "attack" else []
         try:
-            lines = self.session.execute(line)
+            lines = before + self.session.execute(line)
         except IllegalAction as err:
             self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
             return True
