@@ -72,6 +72,7 @@ def test_the_demo_plays_a_whole_encounter_the_same_way_for_the_same_seed():
     assert a == b and a != c
     assert a[-1].strip().startswith("winner:")
     assert any(line.startswith("turn|") for line in a)  # the grid is drawn each turn
+    assert any(line.strip().startswith("odds vs ") for line in a)  # exact odds before attacks
 
 
 def test_games_and_export_list_and_write_a_saved_game(tmp_path):
