@@ -710,3 +710,15 @@ def test_a_charge_not_unleashed_on_the_next_turn_is_lost_to_its_cooldown():
     s.execute("end")
     assert not slot(s, "Ash").flags & F_CHARGING
     assert not cooldowns.is_ready(slot(s, "Ash"), 1)
+
+
+def test_the_game_master_adjusts_stacks_through_the_same_caps():
+    # BURN stacks up to 3 even when the game master adds them by hand (a board key press);
+    # healing by hand still stops at the starting KOR.
+    s = duel()
+    s.execute("adjust Bo burn +5")
+    s.execute("adjust Ash kor +4")
+    s.execute("adjust Bo frost +2")
+    assert (slot(s, "Bo").burn, slot(s, "Ash").kor, slot(s, "Bo").frost) == (3, 12, 2)
+    with pytest.raises(IllegalAction, match=r"\+N or -N"):
+        s.execute("adjust Bo burn 2")

@@ -26,6 +26,10 @@ VERBS: dict[str, tuple[str, str]] = {
     "pivot": ("NAME [fall=F:T]", "turn the creature you grapple to another space (free)"),
     "crush": ("NAME", "grappling: your combat is a POWER_Roll of un-blockable damage"),
     "end": ("[NAME]", "end the active turn: its Cooldown Phase, then the next turn"),
+    "adjust": (
+        "NAME WHAT +N|-N",
+        "the game master's correction of frost, burn, fear, kor, armor, sol or ap",
+    ),
 }
 # Session commands: handled around the game, not by it.
 SESSION_VERBS: dict[str, tuple[str, str]] = {

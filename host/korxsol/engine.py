@@ -308,6 +308,45 @@ class Game:
                     keep.append(m)
             f.modifiers = keep
 
+    # -- the game master's corrections
+    ADJUSTABLE = ("frost", "burn", "fear", "kor", "armor", "sol", "ap")
+
+    def _do_adjust(self, cmd: Command, out: Outcome) -> None:
+        """Frost, burn, fear, KOR, armor, SOL or action points changed by hand (a board key,
+        a house rule, a mistake): through the same stack rules, KOR capped at its start."""
+        f = self.fighter(cmd.arg(0, "a character"))
+        what = cmd.arg(1, "what to adjust").lower()
+        if what not in self.ADJUSTABLE:
+            raise IllegalAction(f"adjust {what!r}: choose one of {', '.join(self.ADJUSTABLE)}")
+        text = cmd.arg(2, "the change (+N or -N)")
+        if not _signed(text):
+            raise IllegalAction(f"adjust: the change must be +N or -N, not {text!r}")
+        delta = int(text)
+        if not self.alive(f) and what != "kor":
+            raise IllegalAction(f"{f.name} has collapsed (KOR 0)")
+        s = self.slot(f)
+        if what == "frost":
+            status.add_frost(self.state, s, delta)
+        elif what == "burn":
+            status.add_burn(self.state, s, delta)
+        elif what == "fear":
+            status.add_fear(self.state, s, delta)
+        elif what == "kor":
+            if delta < 0:
+                self._hurt(f, -delta, f, out)
+            elif s.flags & F_OUT:
+                raise IllegalAction(f"{f.name} has collapsed: KOR cannot be healed back")
+            else:
+                self._heal(f, delta, out)
+        elif what == "armor":
+            f.armor = max(0, min(self.cap, f.armor + delta))
+        elif what == "sol":
+            f.sol = max(0, f.sol + delta)
+        else:
+            s.ap = max(0, min(s.ap_max, s.ap + delta))
+            self.state.touch()
+        out.say(f"the game master adjusts {f.name}'s {what} by {delta:+d}")
+
     # -- movement
     def _do_move(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -1091,6 +1130,10 @@ def _passive(spec: Solighter) -> dict[str, int]:
 def _grapple_weight(f: Fighter) -> int:
     """Weight against knockback and grapple: Sturdy (mineral) counts one class heavier."""
     return min(5, f.spec.weight + (1 if "mineral" in f.spec.elements else 0))
+
+
+def _signed(text: str) -> bool:
+    return len(text) > 1 and text[0] in "+-" and text[1:].isdigit()
 
 
 def _heights(text: str) -> tuple[int, int]:
