@@ -51,7 +51,9 @@ def toml(fighters, moves=(), items=(), artifacts=()) -> str:
     return "\n".join(parts)
 
 
-def session(fighters, moves=(), items=(), artifacts=(), order=None, seed=1) -> Session:
+def session(
+    fighters, moves=(), items=(), artifacts=(), order=None, seed=1, journal=None
+) -> Session:
     """A started game: the order is the fighters' order unless given. STRIKE is added to
     the moves when a fighter names it and the test did not define it."""
     fighters = [dict(f) for f in fighters]
@@ -60,7 +62,7 @@ def session(fighters, moves=(), items=(), artifacts=(), order=None, seed=1) -> S
     if not any(m["name"] == "Strike" for m in moves):
         moves = (*moves, STRIKE)
     enc = encounter.parse(toml(fighters, moves, items, artifacts), "test.toml")
-    s = Session(enc, seed)
+    s = Session(enc, seed, journal)
     names = order or [f["name"] for f in fighters]
     s.execute("order " + " ".join(names))
     return s

@@ -27,13 +27,14 @@ FROST = {"name": "Chill", "type": "range", "cooldown": 2, "hit": 1, "frost": 2}
 RALLY = {"name": "Rally", "type": "buff", "cooldown": 1}
 
 
-def table():
+def table(journal=None):
     return session(
         [
             {"name": "Ash", "team": "A", "moves": ["Strike", "Chill", "Rally"], "actions": 2},
             {"name": "Bo", "team": "B", "moves": ["Strike"], "actions": 2},
         ],
         (STRIKE, FROST, RALLY),
+        journal=journal,
     )
 
 
@@ -307,3 +308,26 @@ def test_a_board_command_event_is_applied_and_journalled_before_it_returns(tmp_p
     assert [k for _, k, _, _ in journal.events(s.game_id)] == ["action"]
     with pytest.raises(IllegalAction, match="unknown board event"):
         s.apply_board_event({"type": "bogus"})
+
+
+def test_board_rolls_feed_the_next_rolls_in_order_and_survive_a_resume(tmp_path):
+    # Every roll may come from the board: its faces wait, in order, for the engine's next
+    # action-dice rolls (hit, then dodge, ...) and are journalled with their source.
+    journal = Journal(tmp_path / "j.sqlite")
+    s = table(journal)
+    s.apply_board_event({"type": "roll", "purpose": "next", "faces": [3, 3]})  # Ash's hit
+    s.apply_board_event({"type": "roll", "purpose": "next", "faces": [1, 1]})  # Bo's dodge
+    s.apply_board_event({"type": "roll", "purpose": "next", "faces": [1, 1]})  # Ash's power
+    s.apply_board_event({"type": "roll", "purpose": "next", "faces": [3]})  # Bo's resist
+    s.apply_board_event({"type": "roll", "purpose": "next", "faces": [3, 3]})  # waits
+    s.execute("attack Ash Strike Bo")
+    rolls = s.done[-1].rolls
+    assert [(r.purpose, r.source) for r in rolls] == [
+        ("hit", "board"),
+        ("dodge", "board"),
+        ("power", "board"),
+        ("resist", "board"),
+    ]
+    assert slot(s, "Bo").kor == 12 - 1
+    back = resume(journal, s.game_id)
+    assert back.game.roller.pending() == {"next": 1}

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from shared import dice
 from shared.limits import MAX_DICE
 
+NEXT = "next"  # board or entered faces for the next action-dice roll, whatever it is for
 PURPOSES = (
+    NEXT,
     "hit",
     "dodge",
     "power",
@@ -40,6 +42,7 @@ class RollRecord:
     faces: tuple[int, ...]
     source: str
     successes: int
+    queue: str = ""  # the queue board or entered faces came from ("" for engine dice)
 
     def as_json(self) -> dict:
         return {
@@ -49,6 +52,7 @@ class RollRecord:
             "faces": list(self.faces),
             "source": self.source,
             "successes": self.successes,
+            "queue": self.queue,
         }
 
     @staticmethod
@@ -60,6 +64,7 @@ class RollRecord:
             tuple(data["faces"]),
             data["source"],
             data["successes"],
+            data.get("queue", data["purpose"] if data["source"] != "engine" else ""),
         )
 
 
@@ -147,25 +152,31 @@ class Roller:
                     f"the journal's {rec.purpose} roll of {len(rec.faces)} dice does not match "
                     f"this {purpose} roll of {count}"
                 )
-            faces, source = rec.faces, rec.source
+            faces, source, queue_name = rec.faces, rec.source, rec.queue
             successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
         else:
+            queue_name = purpose
             queue = self.queued.get(purpose)
+            if not queue and purpose != "chance":
+                queue_name = NEXT
+                queue = self.queued.get(NEXT)
             if queue:
                 faces, source = queue[0]
                 if len(faces) != count:
                     queue.popleft()
                     raise IllegalAction(
-                        f"the {source} {purpose} roll has {len(faces)} dice; "
+                        f"the {source} {queue_name} roll has {len(faces)} dice; "
                         f"this {purpose} roll takes {count}"
                     )
                 queue.popleft()
                 successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
             else:
-                source = "engine"
+                source, queue_name = "engine", ""
                 successes = dice.roll(self.state, self.rng, kind, count, who, mask=self.mask)
                 faces = tuple(self.state.roll.faces[:count])
-        self.records.append(RollRecord(purpose, who, kind, tuple(faces), source, successes))
+        self.records.append(
+            RollRecord(purpose, who, kind, tuple(faces), source, successes, queue_name)
+        )
         return successes
 
     def initiative_rng(self):

@@ -212,8 +212,8 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
         if kind == "action":
             rolls = [RollRecord.from_json(r) for r in payload["rolls"]]
             for r in rolls:
-                if r.source != "engine" and queued.get(r.purpose):
-                    queued[r.purpose].popleft()
+                if r.source != "engine" and queued.get(r.queue):
+                    queued[r.queue].popleft()
             done.append(Entry(payload["text"], rolls))
             undone.clear()
         elif kind == "undo":
