@@ -168,3 +168,18 @@ def test_play_resume_continues_the_latest_saved_game(tmp_path):
 
     events = Journal(db).events(1)
     assert [p.get("text") for _, _, p, _ in events] == ["initiative", "end", "end"]
+
+
+def test_the_grid_shows_the_turn_kor_ap_and_stacks_in_turn_order():
+    from host.korxsol import view
+
+    s = Session(encounter.load(encounter.example_path()), 1)
+    s.execute("order Kae Orn Vex Brm")
+    s.execute("adjust Orn frost +2")
+    s.execute("adjust Brm kor -14")
+    rows = view.render_grid(s.game.state).splitlines()
+    cells = [row.split("|")[1].split() for row in rows]
+    assert cells[0][:4] == ["KA", "or", "ve", "br"]  # upper case: whose turn it is
+    assert cells[1][3] == "xx"  # Brimm collapsed
+    assert cells[2][0] == "3"  # Kaelen's action points (2 + Tactician)
+    assert cells[3][1] == "F2"
