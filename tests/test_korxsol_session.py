@@ -331,3 +331,24 @@ def test_board_rolls_feed_the_next_rolls_in_order_and_survive_a_resume(tmp_path)
     assert slot(s, "Bo").kor == 12 - 1
     back = resume(journal, s.game_id)
     assert back.game.roller.pending() == {"next": 1}
+
+
+def test_the_journal_takes_events_from_the_links_thread(tmp_path):
+    # The link's bridge applies board events on its own thread while the UI types commands.
+    import threading
+
+    journal = Journal(tmp_path / "j.sqlite")
+    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    errors: list[BaseException] = []
+
+    def board_thread() -> None:
+        try:
+            s.apply_board_event({"type": "roll", "purpose": "next", "faces": [3, 3]})
+        except BaseException as err:  # pragma: no cover - the failure is the assertion below
+            errors.append(err)
+
+    worker = threading.Thread(target=board_thread)
+    worker.start()
+    worker.join()
+    assert not errors
+    assert [k for _, k, _, _ in journal.events(s.game_id)] == ["dice"]

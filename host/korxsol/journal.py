@@ -11,6 +11,7 @@ import datetime as _dt
 import json
 import os
 import sqlite3
+import threading
 from pathlib import Path
 
 SCHEMA = """
@@ -51,15 +52,23 @@ class Journal:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(self.path), isolation_level=None)
+        # The link's thread applies board events while the UI's thread types commands: one
+        # connection, shared, with every use under `lock`.
+        self.lock = threading.RLock()
+        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged event survives power loss
         self.db.executescript(SCHEMA)
 
     def close(self) -> None:
-        self.db.close()
+        with self.lock:
+            self.db.close()
 
     def new_game(self, session: str, encounter_name: str, path: str, toml: str, seed: int) -> int:
+        with self.lock:
+            return self._new_game(session, encounter_name, path, toml, seed)
+
+    def _new_game(self, session: str, encounter_name: str, path: str, toml: str, seed: int) -> int:
         cur = self.db.execute(
             "INSERT INTO games (session, created, encounter, encounter_path, encounter_toml, seed)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -69,7 +78,7 @@ class Journal:
 
     def append(self, game: int, kind: str, payload: dict) -> int:
         """Commit one event; when this returns, the event is on disk."""
-        with self.db:
+        with self.lock, self.db:
             row = self.db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game = ?", (game,)
             ).fetchone()
@@ -81,27 +90,32 @@ class Journal:
         return seq
 
     def finish(self, game: int, winner: str, summary: dict) -> None:
-        with self.db:
+        with self.lock, self.db:
             self.db.execute(
                 "UPDATE games SET winner = ?, finished = ?, summary = ? WHERE id = ?",
                 (winner, _now(), json.dumps(summary), game),
             )
 
     def unfinish(self, game: int) -> None:
-        with self.db:
+        with self.lock, self.db:
             self.db.execute(
                 "UPDATE games SET winner = NULL, finished = NULL, summary = NULL WHERE id = ?",
                 (game,),
             )
 
+    def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self.lock:
+            return self.db.execute(sql, args).fetchall()
+
     def game(self, game: int) -> dict | None:
-        row = self.db.execute(
+        rows = self._rows(
             "SELECT id, session, created, encounter, encounter_path, encounter_toml, seed, winner,"
             " finished, summary FROM games WHERE id = ?",
             (game,),
-        ).fetchone()
-        if row is None:
+        )
+        if not rows:
             return None
+        row = rows[0]
         keys = (
             "id",
             "session",
@@ -117,28 +131,28 @@ class Journal:
         return dict(zip(keys, row, strict=False))
 
     def latest_game(self) -> int | None:
-        row = self.db.execute("SELECT MAX(id) FROM games").fetchone()
+        row = self._rows("SELECT MAX(id) FROM games")[0]
         return None if row[0] is None else int(row[0])
 
     def games(self) -> list[dict]:
-        rows = self.db.execute(
+        rows = self._rows(
             "SELECT g.id, g.session, g.created, g.encounter, g.seed, g.winner, g.finished,"
             " (SELECT COUNT(*) FROM events e WHERE e.game = g.id) FROM games g ORDER BY g.id"
-        ).fetchall()
+        )
         keys = ("id", "session", "created", "encounter", "seed", "winner", "finished", "events")
         return [dict(zip(keys, r, strict=False)) for r in rows]
 
     def session_games(self, session: str) -> list[dict]:
-        rows = self.db.execute(
+        rows = self._rows(
             "SELECT id, winner, summary FROM games WHERE session = ? ORDER BY id", (session,)
-        ).fetchall()
+        )
         return [
             {"id": r[0], "winner": r[1], "summary": json.loads(r[2]) if r[2] else None}
             for r in rows
         ]
 
     def events(self, game: int) -> list[tuple[int, str, dict, str]]:
-        rows = self.db.execute(
+        rows = self._rows(
             "SELECT seq, kind, payload, at FROM events WHERE game = ? ORDER BY seq", (game,)
-        ).fetchall()
+        )
         return [(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
