@@ -8,7 +8,8 @@ input and a string console.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -23,6 +24,8 @@ from host.korxsol.engine import MOVE_TIMER_BASE
 from host.korxsol.rolls import PURPOSES, IllegalAction
 from host.korxsol.session import Session
 from shared import cooldowns, dice
+
+T = TypeVar("T")
 
 UI_VERBS = {
     "help": "list the commands, or `help VERB` for one",
@@ -73,11 +76,24 @@ class CommandCompleter(Completer):
                 yield Completion(c, start_position=-len(current))
 
 
+def _direct(action: Callable[[], T]) -> T:
+    return action()
+
+
 class PlayUI:
-    def __init__(self, session: Session, console: Console, board_note: str = ""):
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        board_note: str = "",
+        guard: Callable[[Callable[[], list[str]]], list[str]] = _direct,
+    ):
         self.session = session
         self.console = console
         self.board_note = board_note
+        # Runs each command: directly, or (tethered) under the link's lock and followed by a
+        # snapshot to the board.
+        self.guard = guard
         self.messages: list[str] = []
         self.odds_lines: list[str] = []
         self.dice_log: list[str] = []
@@ -162,7 +178,7 @@ class PlayUI:
             return True
         before = odds.before_attack(self.session.game, line) if verb == "attack" else []
         try:
-            lines = before + self.session.execute(line)
+            lines = before + self.guard(lambda: self.session.execute(line))
         except IllegalAction as err:
             self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
             return True
