@@ -189,6 +189,9 @@ class PlayUI:
             self.messages.extend(lines)
             records = self.session.game.roller.records if verb in commands.VERBS else []
             for rec in records:
+                if rec.purpose == "initiative":
+                    self.dice_log.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
+                    continue
                 name = self.session.game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
                 self.dice_log.append(
                     f"{rec.purpose} {name}: {' '.join(map(str, rec.faces))} ->"
