@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from host import bench_link, micropython_vm
+from host import bench_engine, bench_link, micropython_vm
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -41,13 +41,20 @@ def engine_memory() -> Figures:
     }
 
 
-MEASUREMENTS: tuple[Callable[[], Figures], ...] = (state_size, engine_memory)
+MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
+    state_size,
+    engine_memory,
+    bench_engine.engine_turn,
+    bench_engine.odds_query,
+)
 MEASUREMENTS += bench_link.MEASUREMENTS
 
 TARGETS = {
     "state_bytes": ("<=", 100),
     "engine_heap_bytes": ("<=", 32 * 1024),
     "end_turn_alloc_bytes_per_1000": ("<=", 0),
+    "engine_turn_us": ("<=", 1000),
+    "odds_us": ("<=", 200),
 }
 TARGETS.update(bench_link.TARGETS)
 

@@ -14,6 +14,11 @@ COMMANDS = (
     "host.commands.demo",
     "host.commands.bench",
     "host.commands.devices",
+    "host.commands.run",
+    "host.commands.play",
+    "host.commands.games",
+    "host.commands.export",
+    "host.commands.odds",
 )
 
 
@@ -34,6 +39,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `turnlight demo | head`: the reader left; that is not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,74 @@
+"""`turnlight run`: play a script of commands against an encounter, then print the state."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from host.commands._korxsol_args import add_encounter, load_encounter
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "run",
+        help="run a script of game commands without interaction and print the final state",
+        description="Run the commands of docs/commands.md from a file and print the final "
+        "state. A rejected command stops the run with FILE:LINE: reason (exit status 2).",
+    )
+    p.add_argument("--ruleset", default="korxsol", choices=("korxsol",), help="the rules to use")
+    add_encounter(p)
+    p.add_argument("--script", required=True, metavar="FILE", help="commands, one per line")
+    p.add_argument("--json", action="store_true", help="print the final state as one JSON object")
+    p.add_argument(
+        "--keep-going", action="store_true", help="report rejected commands and carry on"
+    )
+    p.add_argument("--db", metavar="PATH", help="also journal the game to this database")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from host.korxsol import view
+    from host.korxsol.journal import Journal
+    from host.korxsol.rolls import IllegalAction
+    from host.korxsol.session import Session
+
+    enc = load_encounter(args)
+    if enc is None:
+        return 2
+    try:
+        with open(args.script, encoding="utf-8") as fh:
+            script = fh.read().splitlines()
+    except OSError as err:
+        print(f"turnlight: {args.script}: {err.strerror}", file=sys.stderr)
+        return 2
+    journal = Journal(args.db) if args.db else None
+    session = Session(enc, args.seed, journal)
+    log: list[str] = []
+    errors: list[str] = []
+    status = 0
+    for number, line in enumerate(script, start=1):
+        try:
+            log.extend(session.execute(line))
+        except IllegalAction as err:
+            message = f"{args.script}:{number}: {err}"
+            errors.append(message)
+            print(f"turnlight: {message}", file=sys.stderr)
+            if not args.keep_going:
+                status = 2
+                break
+    game = session.game
+    if args.json:
+        state = game.snapshot()
+        state["log"] = log
+        state["errors"] = errors
+        print(json.dumps(state, indent=2, sort_keys=True))
+    else:
+        print("\n".join(log))
+        print()
+        print(view.text_table(view.FIGHTER_HEADERS, view.fighter_rows(game)))
+        print()
+        print(view.text_table(view.SCORE_HEADERS, view.score_rows(game)))
+        winner = game.snapshot()["winner"]
+        print(f"\nwinner: {winner}" if winner else "\nthe fight goes on")
+    return status

@@ -1,0 +1,82 @@
+"""A simple opponent for `turnlight demo`: it plays whole turns in the command language.
+
+Each turn it gets up, struggles or crushes when grappled, heals when low, unleashes a
+charge, otherwise picks the ready move with the best exact expected damage against the
+weakest enemy still standing (or a buff or debuff when no attack is ready), then ends.
+"""
+
+from __future__ import annotations
+
+from host.korxsol import odds
+from host.korxsol.commands import Command
+from host.korxsol.engine import ARTIFACT_TIMER, ITEM_TIMER_BASE, MOVE_TIMER_BASE, Fighter, Game
+from shared import cooldowns
+from shared.state import F_FROZEN, F_GRAPPLED
+
+
+def _q(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+def plan_turn(game: Game) -> list[str]:
+    """The commands for the active fighter's whole turn (the last one is `end`)."""
+    f = game.active
+    if f is None:
+        return []
+    me = _q(f.spec.label)
+    s = game.slot(f)
+    lines: list[str] = []
+    if s.flags & F_FROZEN:
+        return ["end"]
+    if s.flags & F_GRAPPLED:
+        return ([f"struggle {me}"] if s.ap else []) + ["end"]
+    if f.grappling != 255:
+        return [f"crush {me}", "end"]
+    enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
+    if not enemies:
+        return ["end"]
+    target = min(enemies, key=lambda e: (game.slot(e).kor, e.index))
+    if s.kor * 5 < s.kor_max * 2:
+        heal = _heal_action(game, f, me)
+        if heal:
+            lines.append(heal)
+    if f.charging is not None:
+        return lines + [f"attack {me} {_q(f.charging.name)} {_q(target.spec.label)}", "end"]
+    best = None
+    for i, move in enumerate(f.spec.moves):
+        if not cooldowns.is_ready(s, MOVE_TIMER_BASE + i):
+            continue
+        if move.is_attack:
+            tgt = [target] + [e for e in enemies if e is not target][: move.effects.targets - 1]
+            cmd = Command("odds", [f.spec.label, move.name, target.spec.label])
+            o, _ = odds.for_move(game, cmd)
+            value = float(o.hit * (o.expected_damage + 1))
+            if move.effects.charge:
+                value /= 2
+            names = " ".join(_q(t.spec.label) for t in tgt)
+        elif move.type == "debuff":
+            value, names = 0.6, _q(target.spec.label)
+        elif move.effects.bless:
+            hurt = [a for a in game.fighters if a.spec.team == f.spec.team and game.alive(a)]
+            worst = min(hurt, key=lambda a: game.slot(a).kor - game.slot(a).kor_max)
+            value = 0.5 if game.slot(worst).kor < game.slot(worst).kor_max else 0.1
+            names = _q(worst.spec.label) if worst is not f else ""
+        else:
+            value, names = 0.4, ""
+        if best is None or value > best[0]:
+            best = (value, f"attack {me} {_q(move.name)} {names}".strip())
+    if best:
+        lines.append(best[1])
+    return lines + ["end"]
+
+
+def _heal_action(game: Game, f: Fighter, me: str) -> str | None:
+    s = game.slot(f)
+    for i, item in enumerate(f.spec.items):
+        if item in f.hand and item.effects.heal and s.ap:
+            if cooldowns.is_ready(s, ITEM_TIMER_BASE + i):
+                return f"item {me} {_q(item.name)}"
+    for art in f.spec.artifacts:
+        if art.kind == "active" and art.effects.heal and cooldowns.is_ready(s, ARTIFACT_TIMER):
+            return f"artifact {me} {_q(art.name)}"
+    return None

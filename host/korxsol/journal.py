@@ -1,0 +1,158 @@
+"""The event journal: SQLite in WAL mode, one row per event, committed before it is
+acknowledged (to the board or to the person typing).
+
+A game is rebuilt from its row in `games` (the encounter text and seed) and its events in
+order, which is how `turnlight play --resume` continues a killed session exactly.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import sqlite3
+import threading
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    session TEXT NOT NULL,
+    created TEXT NOT NULL,
+    encounter TEXT NOT NULL,
+    encounter_path TEXT NOT NULL,
+    encounter_toml TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    winner TEXT,
+    finished TEXT,
+    summary TEXT
+);
+CREATE TABLE IF NOT EXISTS events (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+"""
+
+
+def default_path() -> Path:
+    """The per-user data directory: $XDG_DATA_HOME/turnlight (or ~/.local/share/turnlight)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / "turnlight" / "journal.sqlite"
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+class Journal:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # The link's thread applies board events while the UI's thread types commands: one
+        # connection, shared, with every use under `lock`.
+        self.lock = threading.RLock()
+        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged event survives power loss
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    def new_game(self, session: str, encounter_name: str, path: str, toml: str, seed: int) -> int:
+        with self.lock:
+            return self._new_game(session, encounter_name, path, toml, seed)
+
+    def _new_game(self, session: str, encounter_name: str, path: str, toml: str, seed: int) -> int:
+        cur = self.db.execute(
+            "INSERT INTO games (session, created, encounter, encounter_path, encounter_toml, seed)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (session, _now(), encounter_name, path, toml, seed),
+        )
+        return int(cur.lastrowid or 0)
+
+    def append(self, game: int, kind: str, payload: dict) -> int:
+        """Commit one event; when this returns, the event is on disk."""
+        with self.lock, self.db:
+            row = self.db.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game = ?", (game,)
+            ).fetchone()
+            seq = int(row[0])
+            self.db.execute(
+                "INSERT INTO events (game, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)",
+                (game, seq, kind, json.dumps(payload, separators=(",", ":")), _now()),
+            )
+        return seq
+
+    def finish(self, game: int, winner: str, summary: dict) -> None:
+        with self.lock, self.db:
+            self.db.execute(
+                "UPDATE games SET winner = ?, finished = ?, summary = ? WHERE id = ?",
+                (winner, _now(), json.dumps(summary), game),
+            )
+
+    def unfinish(self, game: int) -> None:
+        with self.lock, self.db:
+            self.db.execute(
+                "UPDATE games SET winner = NULL, finished = NULL, summary = NULL WHERE id = ?",
+                (game,),
+            )
+
+    def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self.lock:
+            return self.db.execute(sql, args).fetchall()
+
+    def game(self, game: int) -> dict | None:
+        rows = self._rows(
+            "SELECT id, session, created, encounter, encounter_path, encounter_toml, seed, winner,"
+            " finished, summary FROM games WHERE id = ?",
+            (game,),
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        keys = (
+            "id",
+            "session",
+            "created",
+            "encounter",
+            "encounter_path",
+            "encounter_toml",
+            "seed",
+            "winner",
+            "finished",
+            "summary",
+        )
+        return dict(zip(keys, row, strict=False))
+
+    def latest_game(self) -> int | None:
+        row = self._rows("SELECT MAX(id) FROM games")[0]
+        return None if row[0] is None else int(row[0])
+
+    def games(self) -> list[dict]:
+        rows = self._rows(
+            "SELECT g.id, g.session, g.created, g.encounter, g.seed, g.winner, g.finished,"
+            " (SELECT COUNT(*) FROM events e WHERE e.game = g.id) FROM games g ORDER BY g.id"
+        )
+        keys = ("id", "session", "created", "encounter", "seed", "winner", "finished", "events")
+        return [dict(zip(keys, r, strict=False)) for r in rows]
+
+    def session_games(self, session: str) -> list[dict]:
+        rows = self._rows(
+            "SELECT id, winner, summary FROM games WHERE session = ? ORDER BY id", (session,)
+        )
+        return [
+            {"id": r[0], "winner": r[1], "summary": json.loads(r[2]) if r[2] else None}
+            for r in rows
+        ]
+
+    def events(self, game: int) -> list[tuple[int, str, dict, str]]:
+        rows = self._rows(
+            "SELECT seq, kind, payload, at FROM events WHERE game = ? ORDER BY seq", (game,)
+        )
+        return [(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]

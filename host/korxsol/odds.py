@@ -1,0 +1,173 @@
+"""Exact odds before an attack: the chance to hit and the distribution of damage, computed
+by counting dice outcomes with integers (never sampled).
+
+With k success faces out of 3, n action dice give s successes in C(n,s) k^s (3-k)^(n-s) of
+the 3^n equally likely outcomes. Hit and dodge are independent rolls; resistance and armor
+successes each block a point, so together they count like one roll of their summed dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from host.korxsol.commands import Command
+from host.korxsol.rolls import IllegalAction
+
+
+@lru_cache(maxsize=512)
+def successes(n: int, k: int = 1) -> tuple[int, ...]:
+    """Integer weights of 0..n successes for n dice with k success faces of 3 (sum 3^n)."""
+    return tuple(comb(n, s) * k**s * (3 - k) ** (n - s) for s in range(n + 1))
+
+
+@dataclass(frozen=True)
+class Odds:
+    hit: Fraction  # chance that the attack hits
+    damage: dict[int, Fraction]  # damage dealt -> chance, given a hit
+
+    @property
+    def expected_damage(self) -> Fraction:
+        return sum((d * p for d, p in self.damage.items()), Fraction(0))
+
+
+def hit_chance(hit_dice: int, agility_dice: int, k: int = 1, hit_bonus: int = 0) -> Fraction:
+    """P(max(0, hit successes + bonus) >= dodge successes): a tie hits."""
+    h = successes(hit_dice, k)
+    a = successes(agility_dice, k)
+    # cumulative dodge weights: cum[x] = weight of dodge <= x
+    cum = []
+    running = 0
+    for w in a:
+        running += w
+        cum.append(running)
+    top = len(a) - 1
+    wins = 0
+    for s, w in enumerate(h):
+        chance = max(0, s + hit_bonus)
+        wins += w * cum[min(chance, top)]
+    return Fraction(wins, 3 ** (hit_dice + agility_dice))
+
+
+def damage_distribution(
+    base: int,
+    power_dice: int,
+    block_dice: int,
+    k: int = 1,
+    per_success: int = 1,
+    unblockable: int = 0,
+) -> dict[int, Fraction]:
+    """Damage dealt on a hit: max(0, base + per*power - blocks) + unblockable."""
+    p = successes(power_dice, k)
+    b = successes(block_dice, k)
+    weights: dict[int, int] = {}
+    for ps, pw in enumerate(p):
+        potential = base + ps * per_success
+        for bs, bw in enumerate(b):
+            dealt = (potential - bs if bs < potential else 0) + unblockable
+            weights[dealt] = weights.get(dealt, 0) + pw * bw
+    total = 3 ** (power_dice + block_dice)
+    return {d: Fraction(w, total) for d, w in sorted(weights.items())}
+
+
+def attack_odds(
+    hit_dice: int,
+    agility_dice: int,
+    base: int,
+    power_dice: int,
+    resist_dice: int,
+    armor_dice: int,
+    k: int = 1,
+    hit_bonus: int = 0,
+    per_success: int = 1,
+    unblockable: int = 0,
+) -> Odds:
+    hit = hit_chance(hit_dice, agility_dice, k, hit_bonus) if hit_dice else Fraction(1)
+    dmg = damage_distribution(
+        base, power_dice, resist_dice + armor_dice, k, per_success, unblockable
+    )
+    return Odds(hit, dmg)
+
+
+def for_move(game, cmd: Command) -> tuple[Odds, str]:
+    """The odds of `odds NAME MOVE TARGET [sol=power] [dodge_sol=T] [resist_sol=T]` now."""
+    from host.korxsol.engine import BLIND_HIT, GRAPPLED_AGILITY, TRUE_SIGHT_HIT, norm
+    from shared.state import F_GRAPPLED
+
+    user = game.fighter(cmd.arg(0, "a character"))
+    name = cmd.arg(1, "a combat move")
+    move = next((m for m in user.spec.moves if norm(m.name) == norm(name)), None)
+    if move is None:
+        raise IllegalAction(f"{user.name} has no combat move {name!r}")
+    target = game.fighter(cmd.arg(2, "a target"))
+    fx = move.effects
+    k = len(game.encounter.options.success_faces)
+    sol = game.encounter.options.sol_dice
+    bonus = game.modifier_total(user, "hit")
+    bonus += TRUE_SIGHT_HIT if user.has("true_sight") else 0
+    bonus += BLIND_HIT if user.blinded else 0
+    agility = game.attribute(target, "agility")
+    if game.slot(target).flags & F_GRAPPLED:
+        agility = max(0, agility + GRAPPLED_AGILITY)
+    if target.spec.name in cmd.list_opt("dodge_sol") or target.spec.label in cmd.list_opt(
+        "dodge_sol"
+    ):
+        agility += sol
+    power = game.attribute(user, "power", fx.during) + (
+        sol if cmd.opts.get("sol") == "power" else 0
+    )
+    resist = 0 if fx.resist_piercing else game.attribute(target, "resistance")
+    if not fx.resist_piercing and target.spec.name in cmd.list_opt("resist_sol"):
+        resist += sol
+    armor = 0 if fx.armor_piercing else max(0, game.attribute(target, "armor") - fx.sunder)
+    burn = game.slot(target).burn
+    base = fx.damage or 0
+    if fx.damage is None:
+        odds = Odds(
+            hit_chance(fx.hit, agility, k, bonus) if fx.hit else Fraction(1), {burn: Fraction(1)}
+        )
+    else:
+        odds = attack_odds(
+            fx.hit, agility, base, power, resist, armor, k, bonus, fx.conversion or 1, burn
+        )
+    what = (
+        f"{user.name} {move.name} -> {target.name}: {fx.hit} hit dice vs {agility} agility,"
+        f" {power} power vs {resist} resist + {armor} armor"
+    )
+    return odds, what
+
+
+def describe(game, cmd: Command) -> list[str]:
+    odds, what = for_move(game, cmd)
+    lines = [what, f"chance to hit: {float(odds.hit):.1%} ({odds.hit})"]
+    dist = "  ".join(f"{d}:{float(p):.1%}" for d, p in odds.damage.items())
+    lines.append(f"damage if hit: {dist}  (mean {float(odds.expected_damage):.2f})")
+    return lines
+
+
+def before_attack(game, line: str) -> list[str]:
+    """One line of odds per target of an `attack` line, shown before it is resolved; empty
+    when the line is not an attack the odds can describe (the engine will say why)."""
+    from host.korxsol import commands
+
+    try:
+        cmd = commands.parse(line)
+    except IllegalAction:
+        return []
+    if cmd is None or cmd.verb != "attack" or len(cmd.args) < 3:
+        return []
+    lines = []
+    for target in cmd.args[2:]:
+        probe = Command("odds", [cmd.args[0], cmd.args[1], target], dict(cmd.opts))
+        try:
+            o, _ = for_move(game, probe)
+        except IllegalAction:
+            return []
+        mean = float(o.expected_damage)
+        lines.append(
+            f"odds vs {game.fighter(target).name}: {float(o.hit):.1%} to hit, "
+            f"damage if hit {min(o.damage)}..{max(o.damage)} (mean {mean:.2f})"
+        )
+    return lines

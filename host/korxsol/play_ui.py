@@ -1,0 +1,229 @@
+"""The game master's interactive session: a prompt_toolkit prompt with completion and a
+rich live view (initiative with tie-break reasons, the active turn, AP, statuses with their
+durations, cooldowns, KOR, the dice log, odds and scores) redrawn after every command.
+
+The UI takes its input and output as arguments, so tests drive it headlessly with a pipe
+input and a string console.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from host.korxsol import commands, odds, view
+from host.korxsol.engine import MOVE_TIMER_BASE
+from host.korxsol.rolls import PURPOSES, IllegalAction
+from host.korxsol.session import Session
+from shared import cooldowns, dice
+
+T = TypeVar("T")
+
+UI_VERBS = {
+    "help": "list the commands, or `help VERB` for one",
+    "table": "the score table across this session's games",
+    "quit": "leave (the journal already holds everything)",
+}
+OPTION_KEYS = ("sol=", "dodge_sol=", "resist_sol=", "cornered=", "kb=", "exchange=", "fall=")
+
+
+class CommandCompleter(Completer):
+    """Completes verbs, then character names, then their moves/items/artifacts, targets
+    and option keys."""
+
+    def __init__(self, ui: PlayUI):
+        self.ui = ui
+
+    def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        words = text.split()
+        if text.endswith(" ") or not words:
+            words.append("")
+        current = words[-1]
+        candidates: list[str]
+        game = self.ui.session.game
+        names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]
+        if len(words) == 1:
+            candidates = list(commands.VERBS) + ["dice", "undo", "redo", "odds"] + list(UI_VERBS)
+        elif words[0] == "dice" and len(words) == 2:
+            candidates = list(PURPOSES) + ["clear"]
+        elif len(words) == 2:
+            candidates = names
+        elif len(words) == 3 and words[0] in ("attack", "odds", "item", "artifact"):
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return
+            pool = {
+                "attack": [m.name for m in f.spec.moves],
+                "odds": [m.name for m in f.spec.moves],
+                "item": [i.name for i in f.hand],
+                "artifact": [a.name for a in f.spec.artifacts],
+            }[words[0]]
+            candidates = [f'"{n}"' if " " in n else n for n in pool]
+        else:
+            candidates = names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
+        for c in candidates:
+            if c.strip('"').lower().startswith(current.lstrip('"').lower()):
+                yield Completion(c, start_position=-len(current))
+
+
+def _direct(action: Callable[[], T]) -> T:
+    return action()
+
+
+class PlayUI:
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        board_note: str = "",
+        guard: Callable[[Callable[[], list[str]]], list[str]] = _direct,
+    ):
+        self.session = session
+        self.console = console
+        self.board_note = board_note
+        # Runs each command: directly, or (tethered) under the link's lock and followed by a
+        # snapshot to the board.
+        self.guard = guard
+        self.messages: list[str] = []
+        self.odds_lines: list[str] = []
+        self.dice_log: list[str] = []
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> Group:
+        game = self.session.game
+        st = game.state
+        title = f"{game.encounter.name}: round {st.round}" if game.started else game.encounter.name
+        active = game.active
+        head = (
+            f"{active.spec.name}'s turn ({'Action' if st.phase == 0 else 'Cooldown'} Phase),"
+            f" {game.slot(active).ap} AP"
+            if active
+            else "type `initiative` to roll the turn order"
+        )
+        if game.winner is not None:
+            head = f"the fight is over: {game.snapshot()['winner']} wins"
+        fighters = Table(*view.FIGHTER_HEADERS, title="initiative and fighters", expand=True)
+        for row in view.fighter_rows(game):
+            fighters.add_row(*(escape(c) for c in row))
+        scores = Table(*view.SCORE_HEADERS, title="scores")
+        for row in view.score_rows(game):
+            scores.add_row(*row)
+        log = escape("\n".join(self.messages[-8:])) or "-"
+        dice_text = "\n".join(self.dice_log[-6:]) or "-"
+        pending = game.roller.pending()
+        if pending:
+            dice_text += "\nwaiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
+        parts: list[RenderableType] = [
+            Panel(f"{head}\n{self.board_note}".rstrip(), title=title),
+            fighters,
+            Panel(log, title="log"),
+            Panel(dice_text, title="dice"),
+            Panel("\n".join(self._odds()) or "-", title="odds"),
+            scores,
+        ]
+        return Group(*parts)
+
+    def _odds(self) -> list[str]:
+        if self.odds_lines:
+            return self.odds_lines
+        game = self.session.game
+        f = game.active
+        if f is None or game.winner is not None:
+            return []
+        enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
+        for i, move in enumerate(f.spec.moves):
+            ready = cooldowns.is_ready(game.slot(f), MOVE_TIMER_BASE + i)
+            if move.is_attack and ready and enemies:
+                cmd = commands.Command("odds", [f.spec.label, move.name, enemies[0].spec.label])
+                return odds.describe(game, cmd)
+        return []
+
+    def show(self) -> None:
+        self.console.print(self.render())
+
+    # ------------------------------------------------------------------ commands
+    def handle(self, line: str) -> bool:
+        """Run one line; False means quit."""
+        words = line.split()
+        if not words:
+            return True
+        verb = words[0].lower()
+        if verb in ("quit", "exit"):
+            return False
+        if verb == "help":
+            self.console.print(
+                self.help_text(words[1] if len(words) > 1 else None), markup=False, soft_wrap=True
+            )
+            return True
+        if verb == "table":
+            t = Table("team", "games", "wins", "damage_dealt", "kos", title="session table")
+            for row in self.session.session_table():
+                t.add_row(*(str(row[k]) for k in ("team", "games", "wins", "damage_dealt", "kos")))
+            self.console.print(t)
+            return True
+        if verb == "new":
+            self.session = self.session.next_game()
+            self.messages = [f"new game, seed {self.session.seed}"]
+            self.show()
+            return True
+        before = odds.before_attack(self.session.game, line) if verb == "attack" else []
+        try:
+            lines = before + self.guard(lambda: self.session.execute(line))
+        except IllegalAction as err:
+            self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
+            return True
+        if verb == "odds":
+            self.odds_lines = lines
+        else:
+            self.odds_lines = []
+            self.messages.extend(lines)
+            records = self.session.game.roller.records if verb in commands.VERBS else []
+            for rec in records:
+                if rec.purpose == "initiative":
+                    self.dice_log.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
+                    continue
+                name = self.session.game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
+                self.dice_log.append(
+                    f"{rec.purpose} {name}: {' '.join(map(str, rec.faces))} ->"
+                    f" {rec.successes} ({rec.source}, {dice.KIND_NAMES[rec.kind]})"
+                )
+        self.show()
+        return True
+
+    def help_text(self, verb: str | None) -> str:
+        table = dict(commands.VERBS)
+        table.update(commands.SESSION_VERBS)
+        if verb:
+            if verb not in table and verb not in UI_VERBS:
+                return f"no command {verb!r}"
+            if verb in UI_VERBS:
+                return f"{verb}: {UI_VERBS[verb]}"
+            return f"{commands.usage(verb)}\n  {table[verb][1]}"
+        lines = [f"{commands.usage(v):<45} {d}" for v, (_, d) in table.items()]
+        lines += [f"{v:<45} {d}" for v, d in UI_VERBS.items()]
+        lines.append("attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll")
+        return "\n".join(lines)
+
+    def loop(self, prompt: PromptSession) -> None:
+        self.show()
+        while True:
+            try:
+                line = prompt.prompt("turnlight> ")
+            except (EOFError, KeyboardInterrupt):
+                break
+            if not self.handle(line):
+                break
+
+
+def make_prompt(ui: PlayUI, **kwargs) -> PromptSession:
+    return PromptSession(completer=CommandCompleter(ui), complete_while_typing=False, **kwargs)

@@ -1,0 +1,157 @@
+"""Plain-text views of a game: the device grid, the table of fighters, the dice log and
+the scores. `turnlight demo` prints them; `turnlight play` wraps them in rich panels."""
+
+from __future__ import annotations
+
+from host.korxsol.engine import Game
+from shared import cooldowns, initiative
+from shared.state import F_ACTIVE, F_OUT, GameState
+
+TEAM_RGB = ((255, 176, 0), (100, 143, 255), (220, 38, 127), (120, 220, 120))
+
+
+def _block(rgb: tuple[int, int, int], level: float, color: bool, char: str) -> str:
+    if not color:
+        return char * 2
+    r, g, b = (int(c * level) for c in rgb)
+    return f"\x1b[48;2;{r};{g};{b}m{char * 2}\x1b[0m"
+
+
+def render_grid(state: GameState, color: bool = False) -> str:
+    """The board's 8x4 keys as the device view drives them: one column per turn position;
+    rows: team (bright = active), KOR, action points, frost (F) / burn (B) stacks."""
+    rows = ["", "", "", ""]
+    for pos in range(8):
+        if pos >= state.count:
+            for r in range(4):
+                rows[r] += _block((0, 0, 0), 0, color, " ") if color else " .."
+            continue
+        s = state.slots[state.order[pos]]
+        out = bool(s.flags & F_OUT)
+        team = TEAM_RGB[s.team % 4]
+        bright = 1.0 if s.flags & F_ACTIVE else (0.1 if out else 0.4)
+        kor = s.kor / s.kor_max if s.kor_max else 0
+        if color:
+            rows[0] += " " + _block(team, bright, True, "*" if s.flags & F_ACTIVE else " ")
+            rows[1] += " " + _block((220, 40, 40), max(0.08, kor) if not out else 0, True, " ")
+            rows[2] += " " + _block((240, 240, 240), s.ap / 7, True, str(s.ap))
+            stack = "F" if s.frost else ("B" if s.burn else " ")
+            rows[3] += " " + _block(
+                (80, 200, 255) if s.frost else (255, 90, 0), 0.8 if stack != " " else 0, True, stack
+            )
+        else:
+            rows[0] += " " + (s.label[:2].upper() if s.flags & F_ACTIVE else s.label[:2].lower())
+            rows[1] += " " + ("xx" if out else f"{round(kor * 9):>2}")
+            rows[2] += " " + f"{s.ap:>2}"
+            rows[3] += " " + (f"F{s.frost}" if s.frost else (f"B{s.burn}" if s.burn else " -"))
+    names = ["turn", "KOR ", "AP  ", "F/B "]
+    return "\n".join(f"{names[r]}|{rows[r]}" for r in range(4))
+
+
+def fighter_rows(game: Game) -> list[list[str]]:
+    """One row per turn position: order, reason, name, team, KOR, AP, SOL, armor, statuses,
+    cooldowns."""
+    st = game.state
+    rows = []
+    positions = range(st.count) if game.started else range(len(game.fighters))
+    for pos in positions:
+        index = st.order[pos] if game.started else pos
+        f = game.fighters[index]
+        data = game.fighter_json(f)
+        marks = []
+        sts = data["status"]
+        for key in ("frost", "burn", "fear"):
+            if sts[key]:
+                marks.append(f"{key} {sts[key]}")
+        for key in ("frozen", "knocked_down", "pinned", "grappled", "blinded"):
+            if sts[key]:
+                marks.append(key.replace("_", " "))
+        if sts["charging"]:
+            marks.append(f"charging {sts['charging']}")
+        if sts["grappling"]:
+            marks.append(f"grappling {sts['grappling']}")
+        for m in f.modifiers:
+            left = cooldowns.remaining(st.slots[m.owner], m.timer)
+            amount = "" if m.key in ("true_sight", "threat") else f"{m.amount:+d}"
+            marks.append(f"{m.key}{amount} ({m.source}, {left} turn(s))")
+        reason = initiative.REASON_NAMES[st.order_reason[pos]] if game.started else ""
+        if game.order_by_gm:
+            reason = "game master"
+        rows.append(
+            [
+                str(pos + 1),
+                reason,
+                ("> " if game.active is f else "  ") + f.spec.name,
+                data["team"],
+                "DOWN" if data["down"] else f"{data['kor']}/{data['kor_max']}",
+                f"{data['ap']}/{data['ap_max']}",
+                str(data["sol"]),
+                str(data["armor"]),
+                ", ".join(marks) or "-",
+                ", ".join(f"{k} {v}" for k, v in data["cooldowns"].items()) or "-",
+            ]
+        )
+    return rows
+
+
+FIGHTER_HEADERS = [
+    "#",
+    "placed by",
+    "name",
+    "team",
+    "KOR",
+    "AP",
+    "SOL",
+    "armor",
+    "status",
+    "cooldowns",
+]
+
+
+def text_table(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+    ]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False))]
+    lines.append("  ".join("-" * w for w in widths))
+    for r in rows:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)))
+    return "\n".join(lines)
+
+
+SCORE_HEADERS = [
+    "who",
+    "score",
+    "dealt",
+    "taken",
+    "hits",
+    "dodges",
+    "blocked",
+    "crits",
+    "KOs",
+    "luck",
+]
+
+
+def score_rows(game: Game) -> list[list[str]]:
+    rows = []
+
+    def row(name, s):
+        return [
+            name,
+            str(s.score),
+            str(s.damage_dealt),
+            str(s.damage_taken),
+            str(s.hits),
+            str(s.dodges),
+            str(s.blocked),
+            str(s.crits),
+            str(s.kos),
+            f"{s.luck:+.2f}",
+        ]
+
+    for f in game.fighters:
+        rows.append(row(f.spec.name, f.stats))
+    for name, s in game.team_stats().items():
+        rows.append(row(f"team {name}", s))
+    return rows

@@ -1,0 +1,185 @@
+"""The korxsol commands: run (with its stable JSON), demo, games, export, odds and the
+interactive play UI driven headlessly."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from host.commands import demo
+from host.korxsol import encounter
+from host.korxsol.play_ui import CommandCompleter, PlayUI, make_prompt
+from host.korxsol.session import Session
+
+FIGHT = Path(__file__).parent / "scripts" / "ember_ridge_fight.txt"
+
+
+def turnlight(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "host.cli", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_a_scripted_whole_fight_ends_with_a_winner_and_stable_json():
+    done = turnlight("run", "--ruleset", "korxsol", "--script", str(FIGHT), "--seed", "7", "--json")
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    assert state["winner"] in ("Dawn", "Dusk")
+    for key in ("round", "turn", "order", "fighters", "teams", "log", "errors", "last_roll"):
+        assert key in state
+    losers = [f for f in state["fighters"] if f["team"] != state["winner"]]
+    assert losers and all(f["down"] and f["kor"] == 0 for f in losers)
+    again = turnlight("run", "--script", str(FIGHT), "--seed", "7", "--json")
+    assert again.stdout == done.stdout
+
+
+def test_run_stops_at_an_illegal_line_with_file_and_line(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\nmove Nobody\n")
+    done = turnlight("run", "--script", str(script))
+    assert done.returncode == 2
+    assert f"{script}:2: unknown character 'Nobody'" in done.stderr
+
+
+def test_run_rejects_a_bad_encounter_with_file_and_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[encounter]\nname = "x"\nbogus = 1\n')
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\n")
+    done = turnlight("run", "--encounter", str(bad), "--script", str(script))
+    assert done.returncode == 2
+    assert f"{bad}:3: encounter: unknown key 'bogus'" in done.stderr
+
+
+def test_the_demo_plays_a_whole_encounter_the_same_way_for_the_same_seed():
+    enc = encounter.load(encounter.example_path())
+    a: list[str] = []
+    b: list[str] = []
+    c: list[str] = []
+    demo.play(enc, 5, a.append)
+    demo.play(enc, 5, b.append)
+    demo.play(enc, 6, c.append)
+    assert a == b and a != c
+    assert a[-1].strip().startswith("winner:")
+    assert any(line.startswith("turn|") for line in a)  # the grid is drawn each turn
+    assert any(line.strip().startswith("odds vs ") for line in a)  # exact odds before attacks
+
+
+def test_games_and_export_list_and_write_a_saved_game(tmp_path):
+    db = str(tmp_path / "j.sqlite")
+    done = turnlight("run", "--script", str(FIGHT), "--seed", "7", "--db", db)
+    assert done.returncode == 0, done.stderr
+    listing = turnlight("games", "--db", db)
+    assert "Ember Ridge" in listing.stdout
+    exported = json.loads(turnlight("export", "--db", db).stdout)
+    assert exported["final"]["winner"] and exported["events"][0]["kind"] == "action"
+    assert len(exported["timeline"]) > 2
+    events_csv = turnlight("export", "--db", db, "--format", "csv").stdout.splitlines()
+    assert events_csv[0] == "seq,at,kind,payload" and len(events_csv) == len(exported["events"]) + 1
+    scores = turnlight("export", "--db", db, "--format", "scores-csv").stdout.splitlines()
+    assert scores[0].startswith("game,kind,name,team,damage_dealt")
+    png = tmp_path / "chart.png"
+    assert turnlight("export", "--db", db, "--format", "png", "--out", str(png)).returncode == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_odds_command_prints_the_exact_chance():
+    done = turnlight("odds", "--hit", "1", "--agility", "1", "--json")
+    # one die each: a miss only when the dodge succeeds and the hit does not: 1 - 2/9
+    assert json.loads(done.stdout)["hit"] == "7/9"
+
+
+# ---------------------------------------------------------------- play, headless
+def _ui() -> tuple[PlayUI, StringIO]:
+    buf = StringIO()
+    enc = encounter.load(encounter.example_path())
+    ui = PlayUI(Session(enc, 2), Console(file=buf, width=160, color_system=None), "no board")
+    return ui, buf
+
+
+def test_play_shows_initiative_reasons_turn_ap_cooldowns_odds_and_scores():
+    ui, buf = _ui()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("initiative\nhelp attack\nbogus\nquit\n")
+        ui.loop(make_prompt(ui, input=pipe, output=DummyOutput()))
+    out = buf.getvalue()
+    assert "placed by" in out and ("successes" in out or "base agility" in out)
+    assert "'s turn (Action Phase)" in out
+    assert "chance to hit" in out  # odds for the active fighter's first ready attack
+    assert "scores" in out and "luck" in out
+    assert "attack NAME MOVE [TARGET ...]" in out  # help, not eaten as markup
+    assert "refused: unknown command 'bogus'" in out
+
+
+def test_play_completes_verbs_names_and_moves():
+    ui, _ = _ui()
+    ui.handle("initiative")
+    comp = CommandCompleter(ui)
+
+    def complete(text: str) -> list[str]:
+        return [c.text for c in comp.get_completions(Document(text), CompleteEvent())]
+
+    assert "attack" in complete("att")
+    assert "Kae" in complete("attack K")
+    assert '"Flame Slash"' in complete("attack Kae Fl")
+
+
+def test_play_starts_the_next_game_of_the_session_and_shows_the_table(tmp_path):
+    from host.korxsol.journal import Journal
+
+    buf = StringIO()
+    enc = encounter.load(encounter.example_path())
+    session = Session(enc, 2, Journal(tmp_path / "j.sqlite"))
+    ui = PlayUI(session, Console(file=buf, width=160, color_system=None))
+    ui.handle("initiative")
+    ui.handle("new")
+    assert ui.session.seed == 3 and ui.session.session_id == session.session_id
+    assert not ui.session.game.started
+    ui.handle("table")
+    assert "session table" in buf.getvalue()
+
+
+def test_play_resume_continues_the_latest_saved_game(tmp_path):
+    db = str(tmp_path / "j.sqlite")
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\nend\n")
+    assert turnlight("run", "--script", str(script), "--db", db).returncode == 0
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "play", "--db", db, "--resume", "--no-board"],
+        input="end\nquit\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**__import__("os").environ, "TERM": "dumb"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "(game 1)" in done.stderr
+    from host.korxsol.journal import Journal
+
+    events = Journal(db).events(1)
+    assert [p.get("text") for _, _, p, _ in events] == ["initiative", "end", "end"]
+
+
+def test_the_grid_shows_the_turn_kor_ap_and_stacks_in_turn_order():
+    from host.korxsol import view
+
+    s = Session(encounter.load(encounter.example_path()), 1)
+    s.execute("order Kae Orn Vex Brm")
+    s.execute("adjust Orn frost +2")
+    s.execute("adjust Brm kor -14")
+    rows = view.render_grid(s.game.state).splitlines()
+    cells = [row.split("|")[1].split() for row in rows]
+    assert cells[0][:4] == ["KA", "or", "ve", "br"]  # upper case: whose turn it is
+    assert cells[1][3] == "xx"  # Brimm collapsed
+    assert cells[2][0] == "3"  # Kaelen's action points (2 + Tactician)
+    assert cells[3][1] == "F2"

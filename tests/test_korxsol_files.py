@@ -1,0 +1,98 @@
+"""Encounter files, exact odds and scoring: what the game master feeds in and reads out.
+
+Rules source: korxsol-players-guide.txt (HIT INSTANCE, DAMAGE INSTANCE; "Each Solighter can
+only equip (3) Unique Combat Moves").
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from korxsol_fixtures import toml
+
+from host.korxsol import encounter, odds
+from host.korxsol.encounter import EncounterError
+
+
+def test_the_bundled_example_encounter_loads_from_the_package():
+    enc = encounter.load(encounter.example_path())
+    assert len(enc.solighters) == 4 and enc.teams == ("Dawn", "Dusk")
+    assert all(1 <= len(s.moves) <= 3 for s in enc.solighters)
+
+
+def _error(text: str) -> str:
+    with pytest.raises(EncounterError) as err:
+        encounter.parse(text, "bad.toml")
+    return str(err.value)
+
+
+def test_bad_toml_is_rejected_with_file_and_line():
+    text = '[encounter]\nname = "x"\n[[team]]\nname = = "A"\n'
+    assert _error(text).startswith("bad.toml:4: not valid TOML")
+
+
+def test_an_out_of_range_attribute_names_its_line():
+    text = toml([{"name": "Ash"}, {"name": "Bo", "team": "B", "power": 9}])
+    line = text.splitlines().index("power = 9") + 1
+    assert _error(text) == f"bad.toml:{line}: solighter 'Bo': power must be an integer 0..7, not 9"
+
+
+def test_an_unknown_key_names_its_line():
+    text = toml([{"name": "Ash", "strength": 3}, {"name": "Bo", "team": "B"}])
+    line = text.splitlines().index("strength = 3") + 1
+    assert _error(text).startswith(f"bad.toml:{line}: solighter 'Ash': unknown key 'strength'")
+
+
+def test_an_unknown_move_is_rejected():
+    text = toml([{"name": "Ash", "moves": ["Fireball"]}, {"name": "Bo", "team": "B"}])
+    assert "unknown move 'Fireball'" in _error(text)
+
+
+def test_more_than_three_combat_moves_are_rejected():
+    moves = [{"name": n, "type": "buff"} for n in "ABCD"]
+    text = toml([{"name": "Ash", "moves": list("ABCD")}, {"name": "Bo", "team": "B"}], moves)
+    assert "at most 3 moves" in _error(text)
+
+
+def test_a_missing_file_is_a_one_line_error(tmp_path):
+    with pytest.raises(EncounterError, match="cannot read"):
+        encounter.load(tmp_path / "nope.toml")
+
+
+# ---------------------------------------------------------------- exact odds
+def _brute(hit_dice, agility_dice, k=1):
+    """Every face combination, counted by hand."""
+    success = set(range(3 - k + 1, 4))
+    wins = total = 0
+    for faces in itertools.product((1, 2, 3), repeat=hit_dice + agility_dice):
+        h = sum(f in success for f in faces[:hit_dice])
+        a = sum(f in success for f in faces[hit_dice:])
+        wins += h >= a
+        total += 1
+    return Fraction(wins, total)
+
+
+@pytest.mark.parametrize(("h", "a", "k"), [(1, 1, 1), (2, 3, 1), (3, 2, 2), (4, 3, 1)])
+def test_the_chance_to_hit_matches_counting_every_face(h, a, k):
+    assert odds.hit_chance(h, a, k) == _brute(h, a, k)
+
+
+def test_the_damage_distribution_matches_counting_every_face():
+    base, power, block = 2, 2, 3
+    counts: dict[int, int] = {}
+    for faces in itertools.product((1, 2, 3), repeat=power + block):
+        p = sum(f == 3 for f in faces[:power])
+        b = sum(f == 3 for f in faces[power:])
+        d = max(0, base + p - b) + 1
+        counts[d] = counts.get(d, 0) + 1
+    expected = {d: Fraction(c, 3 ** (power + block)) for d, c in counts.items()}
+    assert odds.damage_distribution(base, power, block, unblockable=1) == expected
+    assert sum(expected.values()) == 1
+
+
+def test_seven_against_seven_is_exact_and_sums_to_one():
+    o = odds.attack_odds(7, 7, 2, 7, 7, 0)
+    assert sum(o.damage.values()) == 1
+    assert o.hit.denominator == 3**14 or (3**14) % o.hit.denominator == 0

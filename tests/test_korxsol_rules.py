@@ -1,0 +1,724 @@
+"""One test per korxsol rule, on the desktop engine (host/korxsol).
+
+Source for every test: korxsol-players-guide.txt (the section is named in each test).
+Dice are entered face by face: with success_faces = [3], a 3 succeeds and a 1 fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, fighter, hits, session, slot
+
+from host.korxsol import knockback
+from host.korxsol.rolls import IllegalAction
+from shared import cooldowns
+from shared.state import F_CHARGING, F_FROZEN, F_GRAPPLED, F_KNOCKED_DOWN, F_OUT, F_PINNED
+
+ASH = {"name": "Ash", "team": "A", "moves": ["Strike"]}
+BO = {"name": "Bo", "team": "B", "moves": ["Strike"]}
+
+
+def duel(ash=None, bo=None, moves=(STRIKE,), **kw):
+    a = dict(ASH)
+    a.update(ash or {})
+    b = dict(BO)
+    b.update(bo or {})
+    if not any(m["name"] == "Strike" for m in moves):
+        moves = (*moves, STRIKE)
+    return session([a, b], moves, **kw)
+
+
+def attack(s, line, hit=(), dodge=(), power=(), resist=(), armor=(), chance=()):
+    for purpose, faces in (
+        ("hit", hit),
+        ("dodge", dodge),
+        ("power", power),
+        ("resist", resist),
+        ("armor", armor),
+        ("chance", chance),
+    ):
+        if faces:
+            enter(s, purpose, *faces)
+    return s.execute(line)
+
+
+# ---------------------------------------------------------------- the hit instance
+def test_hit_roll_equal_to_the_agility_roll_hits():
+    # HIT INSTANCE: a hit needs successes greater than or equal to the dodge's; a tie hits.
+    s = duel()
+    attack(s, "attack Ash Strike Bo", hits(1, 2), hits(1, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 12 - 2
+    assert fighter(s, "Ash").stats.hits == 1
+
+
+def test_dodge_needs_more_successes_than_the_hit_and_leaves_the_target_unharmed():
+    # HIT INSTANCE, Successful DODGE: the dodge chance must be greater than the hit chance.
+    s = duel()
+    attack(s, "attack Ash Strike Bo", hits(0, 2), hits(1, 2))
+    assert slot(s, "Bo").kor == 12
+    assert fighter(s, "Bo").stats.dodges == 1
+
+
+def test_a_target_that_cannot_step_out_is_hit_automatically_without_rolling():
+    # HIT INSTANCE: if the target cannot legally leave the area, the attack automatically
+    # hits and the dodge roll is skipped (the game master says so with cornered=).
+    s = duel()
+    attack(s, "attack Ash Strike Bo cornered=Bo", hits(0, 2), (), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 10
+    assert not any(r.purpose == "dodge" for r in s.done[-1].rolls)
+
+
+# ---------------------------------------------------------------- the damage instance
+def test_each_power_success_adds_one_to_the_base_damage():
+    # DAMAGE INSTANCE: each POWER_Roll success is a critical hit adding +1 to the base.
+    s = duel()
+    attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(2, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 12 - 4
+    assert fighter(s, "Ash").stats.crits == 2
+
+
+def test_each_resist_success_blocks_one_damage():
+    # DAMAGE INSTANCE: every RESIST_Roll success blocks 1 point of damage.
+    s = duel(bo={"resistance": 2})
+    attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(1, 2), hits(2, 2))
+    assert slot(s, "Bo").kor == 12 - 1
+    assert fighter(s, "Bo").stats.blocked == 2
+
+
+def test_armor_that_blocks_is_chipped_one_point_per_damage_blocked():
+    # Armor (ATTRIBUTE): armor dice join the RESIST_Roll; armor that blocks is chipped by 1
+    # for every point it blocked.
+    s = duel(bo={"resistance": 1, "armor": 3})
+    attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(1, 2), hits(1, 1), hits(2, 3))
+    # 3 potential damage: 1 resisted, 2 blocked by armor -> armor 3 -> 1, no damage.
+    assert slot(s, "Bo").kor == 12
+    assert fighter(s, "Bo").armor == 1
+
+
+def test_burn_adds_one_unblockable_damage_per_stack_when_hit():
+    # BURN: a target with burn that is HIT takes 1 additional un-blockable damage per stack.
+    s = duel()
+    slot(s, "Bo").burn = 2
+    attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(1, 1))
+    assert slot(s, "Bo").kor == 12 - (2 - 1) - 2
+
+
+def test_burn_flips_add_stacks_up_to_three():
+    # BURN: one stack per heads; burns stack up to 3 times.
+    burn = {"name": "Scorch", "type": "range", "cooldown": 1, "hit": 1, "burn": 4}
+    s = duel(ash={"moves": ["Scorch"]}, moves=(burn,))
+    attack(s, "attack Ash Scorch Bo", [SUCCESS], [FAIL, FAIL], chance=(1, 1, 1, 1))
+    assert slot(s, "Bo").burn == 3
+
+
+def test_resistance_piercing_stops_the_resist_roll():
+    # RESISTANCE PIERCING: the target does not roll resistance during the move.
+    pierce = dict(STRIKE, name="Pierce", resist_piercing=True)
+    s = duel(ash={"moves": ["Pierce"]}, bo={"resistance": 5}, moves=(pierce,))
+    attack(s, "attack Ash Pierce Bo", hits(2, 2), hits(0, 2), hits(0, 2))
+    assert slot(s, "Bo").kor == 10
+    assert not any(r.purpose == "resist" for r in s.done[-1].rolls)
+
+
+def test_armor_piercing_stops_the_armor_roll():
+    # ARMOR PIERCING: the target does not roll its armor during the move.
+    pierce = dict(STRIKE, name="Pierce", armor_piercing=True)
+    s = duel(ash={"moves": ["Pierce"]}, bo={"armor": 4}, moves=(pierce,))
+    attack(s, "attack Ash Pierce Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 10
+    assert fighter(s, "Bo").armor == 4
+
+
+def test_sunder_chips_the_targets_armor_at_once():
+    # SUNDER: immediately chips the target's armor by X.
+    sunder = {"name": "Crack", "type": "melee", "cooldown": 1, "hit": 1, "sunder": 2}
+    s = duel(ash={"moves": ["Crack"]}, bo={"armor": 3}, moves=(sunder,))
+    attack(s, "attack Ash Crack Bo", [SUCCESS], hits(0, 2))
+    assert fighter(s, "Bo").armor == 1
+
+
+def test_exchange_trades_the_users_armor_for_damage():
+    # EXCHANGE: the user may exchange one indicator for another at the move's rate.
+    trade = dict(STRIKE, name="Trade", exchange=["armor", "damage", 2])
+    s = duel(ash={"moves": ["Trade"], "armor": 2}, moves=(trade,))
+    attack(s, "attack Ash Trade Bo exchange=1", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert fighter(s, "Ash").armor == 1
+    assert slot(s, "Bo").kor == 12 - 2 - 2
+
+
+def test_conversion_makes_each_power_success_worth_its_base_damage():
+    # CONVERSION: a successful POWER_Roll is replaced by X base damage (per success).
+    conv = dict(STRIKE, name="Quake", conversion=3)
+    s = duel(ash={"moves": ["Quake"]}, moves=(conv,))
+    attack(s, "attack Ash Quake Bo", hits(2, 2), hits(0, 2), hits(1, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 12 - 2 - 3
+
+
+def test_condition_gives_its_result_when_met():
+    # CONDITION: when the condition is met, the user gains the result (here: on a hit,
+    # gain 1 armor).
+    cond = dict(STRIKE, name="Guard Strike", condition=["hit", "armor", 1])
+    s = duel(ash={"moves": ["Guard Strike"]}, moves=(cond,))
+    attack(s, 'attack Ash "Guard Strike" Bo', hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert fighter(s, "Ash").armor == 1
+
+
+# ---------------------------------------------------------------- status effects
+FROST = {"name": "Chill", "type": "range", "cooldown": 1, "hit": 1, "frost": 2}
+
+
+def test_frost_heads_add_stacks_that_drain_action_points_at_turn_start():
+    # FROST: one stack per heads; each stack takes 1 action point at the target's turn start.
+    s = duel(ash={"moves": ["Chill"]}, bo={"actions": 3}, moves=(FROST,))
+    attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2), chance=(1, 0))
+    s.execute("end")
+    assert slot(s, "Bo").ap == 2
+
+
+def test_frost_at_or_above_action_points_freezes_and_the_frozen_cannot_act():
+    # FROST: stacks >= action points freeze the target: no Action Phase.
+    s = duel(ash={"moves": ["Chill"]}, moves=(FROST,))
+    attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2), chance=(1, 1))
+    s.execute("end")
+    assert slot(s, "Bo").flags & F_FROZEN
+    with pytest.raises(IllegalAction, match="frozen"):
+        s.execute("move Bo")
+    s.execute("end")
+    assert slot(s, "Bo").frost == 0
+
+
+def test_fear_spends_an_action_point_per_stack_moving_away_at_turn_start():
+    # FEAR: at turn start, 1 action point per stack is spent moving away; the rest is
+    # cleansed at the end of the turn.
+    fear = {"name": "Howl", "type": "debuff", "cooldown": 1, "hit": 1, "fear": 1}
+    s = duel(ash={"moves": ["Howl"]}, bo={"actions": 3}, moves=(fear,))
+    attack(s, "attack Ash Howl Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    assert slot(s, "Bo").fear == 1
+    s.execute("end")
+    assert slot(s, "Bo").ap == 2
+    assert slot(s, "Bo").fear == 0
+
+
+def test_knockdown_lowers_agility_until_the_turn_and_getting_up_costs_an_action_point():
+    # KNOCKDOWN: AGILITY -1 until their turn; on their turn 1 action point gets them up.
+    kd = dict(STRIKE, name="Trip", damage=0, knockdown=True)
+    s = duel(ash={"moves": ["Trip"]}, moves=(kd,))
+    attack(s, "attack Ash Trip Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    bo = fighter(s, "Bo")
+    assert slot(s, "Bo").flags & F_KNOCKED_DOWN
+    assert s.game.attribute(bo, "agility") == 1
+    s.execute("end")
+    assert not slot(s, "Bo").flags & F_KNOCKED_DOWN
+    assert slot(s, "Bo").ap == 1
+
+
+def test_a_successful_dodge_clears_knockdown_and_pin():
+    # KNOCKDOWN and PIN: a successful dodge before the player's turn clears them.
+    s = duel()
+    slot(s, "Bo").flags |= F_KNOCKED_DOWN | F_PINNED
+    attack(s, "attack Ash Strike Bo", hits(0, 2), [SUCCESS])  # agility 2 - 1 = 1 die
+    assert not slot(s, "Bo").flags & (F_KNOCKED_DOWN | F_PINNED)
+
+
+def test_a_pinned_creature_cannot_move_and_the_pin_clears_at_its_turn_end():
+    # PIN: the pinned cannot use action points to move; it clears when its turn ends.
+    pin = {"name": "Nail", "type": "range", "cooldown": 1, "hit": 1, "pin": 1}
+    s = duel(ash={"moves": ["Nail"]}, moves=(pin,))
+    attack(s, "attack Ash Nail Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    with pytest.raises(IllegalAction, match="pinned"):
+        s.execute("move Bo")
+    s.execute("end")
+    assert not slot(s, "Bo").flags & F_PINNED
+
+
+GRIP = {"name": "Grip", "type": "melee", "cooldown": 1, "hit": 1, "grapple": 1}
+
+
+def grappled():
+    s = duel(ash={"moves": ["Grip"]}, bo={"moves": ["Strike"]}, moves=(GRIP, STRIKE))
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    return s
+
+
+def test_grapple_heads_grapple_the_target():
+    # GRAPPLE: the target flips X chance tokens; on heads it is grappled.
+    s = grappled()
+    assert slot(s, "Bo").flags & F_GRAPPLED
+    assert fighter(s, "Ash").grappling == fighter(s, "Bo").index
+
+
+def test_a_grappled_creature_struggles_free_on_any_heads_for_one_action_point():
+    # GRAPPLE, STRUGGLE: 1 action point, flip chance tokens equal to Power; any heads frees.
+    s = grappled()
+    s.execute("end")
+    with pytest.raises(IllegalAction, match="grappled"):
+        s.execute("attack Bo Strike Ash")
+    enter(s, "chance", 0, 1)
+    s.execute("struggle Bo")
+    assert not slot(s, "Bo").flags & F_GRAPPLED
+    assert slot(s, "Bo").ap == 1
+
+
+def test_the_grapplers_combat_is_a_power_roll_of_unblockable_damage():
+    # GRAPPLE, Combat While Grappling: each POWER_Roll success is 1 un-blockable damage.
+    s = grappled()
+    s.execute("end")
+    s.execute("end")
+    enter(s, "power", SUCCESS, SUCCESS)
+    s.execute("crush Ash")
+    assert slot(s, "Bo").kor == 10
+
+
+def test_a_grappler_cannot_use_items():
+    # GRAPPLE: items are not usable by a player maintaining a grapple.
+    tonic = {"name": "Tonic", "kind": "consumable", "heal": 2}
+    s = session(
+        [dict(ASH, moves=["Grip"], items=["Tonic"]), dict(BO)],
+        (GRIP, STRIKE),
+        (tonic,),
+    )
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    with pytest.raises(IllegalAction, match="grapple"):
+        s.execute("item Ash Tonic")
+
+
+def test_attacking_the_grappler_releases_the_grapple():
+    # Attacked While Grappling: if the grappling creature is a target, the grapple is
+    # released at once.
+    s = session(
+        [dict(ASH, moves=["Grip"]), dict(BO), dict(ASH, name="Cy", team="B", moves=["Strike"])],
+        (GRIP, STRIKE),
+    )
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    s.execute("end")  # Bo (grappled) passes
+    attack(s, "attack Cy Strike Ash", hits(0, 2), hits(1, 2))
+    assert not slot(s, "Bo").flags & F_GRAPPLED
+
+
+def test_a_grappled_target_dodges_with_three_less_agility_and_is_freed_by_a_dodge():
+    # Attacked While Grappled: Agility -3; with no chance to dodge it is an automatic hit
+    # and the creature is released after the attack; a successful dodge releases it.
+    s = session(
+        [
+            dict(ASH, moves=["Grip"]),
+            dict(BO, agility=4),
+            dict(ASH, name="Cy", team="A", moves=["Strike"]),
+        ],
+        (GRIP, STRIKE),
+    )
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 4), chance=(1,))
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Cy Strike Bo", hits(0, 2), [SUCCESS])  # 4 - 3 = 1 die, dodges
+    assert not slot(s, "Bo").flags & F_GRAPPLED
+
+
+def test_a_grappled_target_with_no_agility_left_is_hit_automatically_then_released():
+    s = session(
+        [dict(ASH, moves=["Grip"]), dict(BO), dict(ASH, name="Cy", team="A", moves=["Strike"])],
+        (GRIP, STRIKE),
+    )
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Cy Strike Bo", hits(0, 2), (), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 10
+    assert not slot(s, "Bo").flags & F_GRAPPLED
+
+
+def test_a_move_with_release_frees_a_grappled_user():
+    # RELEASE: the move can be used while grappled and releases its user at once.
+    slip = {"name": "Slip", "type": "buff", "cooldown": 1, "release": True}
+    s = session([dict(ASH, moves=["Grip"]), dict(BO, moves=["Slip"])], (GRIP, slip))
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    s.execute("attack Bo Slip")
+    assert not slot(s, "Bo").flags & F_GRAPPLED
+
+
+def test_blinded_lowers_the_hit_chance_by_two_until_the_end_of_its_turn():
+    # BLINDED: the blinded creature's HIT CHANCE is -2 until the end of its turn.
+    blind = {"name": "Flash", "type": "range", "cooldown": 1, "hit": 1, "blind": 1}
+    s = duel(ash={"moves": ["Flash"]}, bo={"moves": ["Strike"]}, moves=(blind, STRIKE))
+    attack(s, "attack Ash Flash Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    assert fighter(s, "Bo").blinded
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(1, 2))  # 2 - 2 = 0 < 1: dodged
+    assert slot(s, "Ash").kor == 12
+    s.execute("end")
+    assert not fighter(s, "Bo").blinded
+
+
+def test_true_sight_raises_the_hit_chance_by_three():
+    # TRUE SIGHT: the user's HIT CHANCE is +3 (while its move is on cooldown).
+    sight = {"name": "Focus", "type": "buff", "cooldown": 2, "true_sight": True}
+    s = duel(ash={"moves": ["Focus", "Strike"]}, moves=(sight, STRIKE))
+    s.execute("attack Ash Focus")
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Ash Strike Bo", hits(0, 2), hits(2, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 10  # 0 + 3 >= 2
+
+
+def test_cleanse_removes_every_stack_of_the_named_effects():
+    # CLEANSE: removes all stacks of the identified status effects.
+    salts = {"name": "Salts", "kind": "tool", "cooldown": 1, "cleanse": ["burn", "fear"]}
+    s = session([dict(ASH, items=["Salts"]), dict(BO)], (STRIKE,), (salts,))
+    slot(s, "Ash").burn = 3
+    slot(s, "Ash").fear = 2
+    slot(s, "Ash").frost = 1
+    s.execute("item Ash Salts")
+    assert (slot(s, "Ash").burn, slot(s, "Ash").fear, slot(s, "Ash").frost) == (0, 0, 1)
+
+
+def test_bless_heals_one_and_cleanses_an_ally_or_else_the_user():
+    # BLESS: an ally in the area gets +1 KOR and is cleansed; with no ally, the user is.
+    bless = {"name": "Grace", "type": "buff", "cooldown": 1, "bless": True}
+    s = session([dict(ASH, moves=["Grace"]), dict(BO), dict(ASH, name="Cy")], (bless,))
+    slot(s, "Cy").kor = 5
+    slot(s, "Cy").burn = 2
+    slot(s, "Ash").kor = 5
+    s.execute("attack Ash Grace Cy")
+    assert (slot(s, "Cy").kor, slot(s, "Cy").burn, slot(s, "Ash").kor) == (6, 0, 5)
+
+
+def test_threat_marks_its_bearer_while_the_move_is_on_cooldown():
+    # THREAT: opponents must prioritise the target with active threat (shown; the map is
+    # the game master's).
+    roar = {"name": "Roar", "type": "buff", "cooldown": 1, "threat": True}
+    s = duel(ash={"moves": ["Roar"]}, moves=(roar, STRIKE))
+    s.execute("attack Ash Roar")
+    assert fighter(s, "Ash").has("threat")
+    s.execute("end")  # Roar goes on cooldown (1)
+    s.execute("end")
+    s.execute("end")  # Ash's next Cooldown Phase takes it off
+    assert not fighter(s, "Ash").has("threat")
+
+
+CHARGE = dict(STRIKE, name="Ram", cooldown=2, charge=True)
+
+
+def test_a_charge_strikes_on_the_next_turn_and_only_then_goes_on_cooldown():
+    # CHARGE: indicators after *charge happen on the next turn in place of its combat; the
+    # move is not on cooldown while it charges.
+    s = duel(ash={"moves": ["Ram"]}, moves=(CHARGE, STRIKE))
+    s.execute("attack Ash Ram Bo")
+    assert slot(s, "Ash").flags & F_CHARGING
+    assert cooldowns.is_ready(slot(s, "Ash"), 1)
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Ash Ram Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 10
+    assert not slot(s, "Ash").flags & F_CHARGING
+    assert not cooldowns.is_ready(slot(s, "Ash"), 1)
+
+
+def test_a_charge_breaks_when_the_charger_is_knocked_down_and_goes_on_cooldown_at_once():
+    # CHARGE: knocked down (or moved, grappled, knocked back, feared, frozen) before its
+    # turn, the charge breaks and the move goes on cooldown immediately.
+    trip = dict(STRIKE, name="Trip", damage=0, knockdown=True)
+    s = duel(ash={"moves": ["Ram"]}, bo={"moves": ["Trip"]}, moves=(CHARGE, trip))
+    s.execute("attack Ash Ram Bo")
+    s.execute("end")
+    attack(s, "attack Bo Trip Ash", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert not slot(s, "Ash").flags & F_CHARGING
+    assert cooldowns.remaining(slot(s, "Ash"), 1) == 2
+
+
+def test_double_hit_repeats_the_attack_on_a_target_still_there():
+    # DOUBLE HIT: the indicators after it repeat once if a target remains in the area.
+    twice = dict(STRIKE, name="Twin", double_hit=True, damage=1)
+    s = duel(ash={"moves": ["Twin"]}, moves=(twice,))
+    for _ in range(2):
+        enter(s, "hit", *hits(2, 2))
+        enter(s, "dodge", *hits(0, 2))
+        enter(s, "power", *hits(0, 2))
+        enter(s, "resist", FAIL)
+    s.execute("attack Ash Twin Bo")
+    assert slot(s, "Bo").kor == 10
+
+
+# ---------------------------------------------------------------- buffs and debuffs
+def test_a_buff_lasts_while_its_move_is_on_cooldown():
+    # BUFF / ATTRIBUTE UP: the change is active while the move is on cooldown and ends
+    # when it comes off.
+    rally = {"name": "Rally", "type": "buff", "cooldown": 1, "modifiers": {"power": 2}}
+    s = duel(ash={"moves": ["Rally"]}, moves=(rally, STRIKE))
+    ash = fighter(s, "Ash")
+    s.execute("attack Ash Rally")
+    assert s.game.attribute(ash, "power") == 4
+    s.execute("end")
+    s.execute("end")
+    assert s.game.attribute(ash, "power") == 4  # on cooldown through Ash's next turn
+    s.execute("end")
+    assert s.game.attribute(ash, "power") == 2
+
+
+def test_a_debuff_affects_only_enemies():
+    # DEBUFF: only affects enemies in the area; changes last while it is on cooldown.
+    sap = {"name": "Sap", "type": "debuff", "cooldown": 1, "hit": 1, "modifiers": {"agility": -1}}
+    s = session([dict(ASH, moves=["Sap"]), dict(BO), dict(ASH, name="Cy")], (sap,))
+    with pytest.raises(IllegalAction, match="enemies"):
+        s.execute("attack Ash Sap Cy")
+    attack(s, "attack Ash Sap Bo", [SUCCESS], hits(0, 2))
+    assert s.game.attribute(fighter(s, "Bo"), "agility") == 1
+
+
+# ---------------------------------------------------------------- knockback
+def test_knockback_distance_follows_the_weight_class_table():
+    # KNOCKBACK: the table of attacker weight against target weight.
+    assert [knockback.distance(5, w) for w in (5, 4, 3, 2, 1)] == [1, 1, 2, 3, 4]
+    assert [knockback.distance(4, w) for w in (5, 4, 3, 2, 1)] == [1, 1, 1, 2, 3]
+    assert [knockback.distance(3, w) for w in (5, 4, 3, 2, 1)] == [0, 1, 1, 1, 2]
+    assert [knockback.distance(2, w) for w in (5, 4, 3, 2, 1)] == [0, 0, 1, 1, 1]
+    assert [knockback.distance(1, w) for w in (5, 4, 3, 2, 1)] == [0, 0, 0, 1, 1]
+
+
+SHOVE = dict(STRIKE, name="Shove", damage=0, knockback=True)
+
+
+def shove(bo=None, line="attack Ash Shove Bo", extra=None):
+    fighters = [dict(ASH, moves=["Shove"]), dict(BO, **(bo or {}))] + (extra or [])
+    s = session(fighters, (SHOVE,))
+    enter(s, "hit", *hits(2, 2))
+    enter(s, "dodge", *hits(0, 2))
+    enter(s, "power", *hits(0, 2))
+    enter(s, "resist", FAIL)
+    return s, line
+
+
+def test_sturdy_counts_one_weight_class_heavier_against_knockback():
+    # Sturdy (mineral): a weight class higher when grappled or knocked back.
+    s, line = shove(bo={"weight": 4, "elements": ["mineral"]})
+    lines = s.execute(line)
+    assert any("too heavy to be knocked back" in x for x in lines)  # 3 vs (4+1) = 0
+
+
+def test_knockback_into_a_creature_that_fails_to_dodge_deals_the_incoming_weight():
+    # Collision With Creature: the one collided with rolls AGILITY; with no success it
+    # takes un-blockable damage equal to the incoming creature's weight class.
+    s, line = shove(extra=[dict(BO, name="Cy", team="B")])
+    enter(s, "agility", FAIL, FAIL)
+    s.execute(line + " kb=Bo:creature:Cy")
+    assert slot(s, "Cy").kor == 12 - 3
+
+
+def test_knockback_into_an_obstruction_deals_two():
+    # Collision With Obstruction: 2 points of un-blockable damage.
+    s, line = shove()
+    s.execute(line + " kb=Bo:wall")
+    assert slot(s, "Bo").kor == 10
+
+
+def test_knockback_out_of_bounds_flips_the_chance_token():
+    # Knockback (Out of Bounds): heads, it hits a full obstruction; tails, it is put back.
+    s, line = shove()
+    enter(s, "chance", 1)
+    s.execute(line + " kb=Bo:out")
+    assert slot(s, "Bo").kor == 10
+    s2, line2 = shove()
+    enter(s2, "chance", 0)
+    s2.execute(line2 + " kb=Bo:out")
+    assert slot(s2, "Bo").kor == 12
+
+
+def test_knockback_off_a_height_deals_the_heights_in_between():
+    # Knockback (Off of Height): from height 4 to height 1 is 2 damage.
+    s, line = shove()
+    s.execute(line + " kb=Bo:fall:4:1")
+    assert slot(s, "Bo").kor == 10
+
+
+# ---------------------------------------------------------------- KOR and the game end
+def test_kor_zero_collapses_the_character_and_its_turns_are_skipped():
+    # KOR: at 0 a creature collapses unconscious.
+    s = session([dict(ASH), dict(BO, kor=2), dict(BO, name="Cy")], (STRIKE,))
+    attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").flags & F_OUT
+    s.execute("end")
+    assert s.game.active.spec.name == "Cy"
+    assert fighter(s, "Ash").stats.kos == 1
+
+
+def test_healing_never_brings_kor_above_its_starting_value():
+    # KOR NOTE: healing cannot bring KOR over the starting value.
+    tonic = {"name": "Tonic", "kind": "consumable", "heal": 5}
+    s = session([dict(ASH, items=["Tonic"]), dict(BO)], (STRIKE,), (tonic,))
+    slot(s, "Ash").kor = 10
+    s.execute("item Ash Tonic")
+    assert slot(s, "Ash").kor == 12
+
+
+def test_the_game_ends_when_a_whole_side_is_down():
+    # GAME END: when all of the opposing team's KOR reach 0.
+    s = duel(bo={"kor": 2})
+    attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert s.game.snapshot()["winner"] == "A"
+    with pytest.raises(IllegalAction, match="over"):
+        s.execute("end")
+
+
+# ---------------------------------------------------------------- attributes, SOL, classes
+def test_sol_adds_three_dice_to_a_roll_and_costs_one_point():
+    # SOL: spend 1 SOL point before an ATTRIBUTE_Roll to add 3 action dice.
+    s = duel()
+    attack(s, "attack Ash Strike Bo sol=power", hits(2, 2), hits(0, 2), hits(5, 5), hits(0, 1))
+    assert fighter(s, "Ash").sol == 2
+    assert slot(s, "Bo").kor == 12 - 7
+
+
+def test_attributes_cap_at_seven_unless_assisted_by_a_teammate():
+    # NOTE: POWER, RESISTANCE, ARMOR and AGILITY never go beyond +7 unless assisted or SOL.
+    rally = {"name": "Rally", "type": "buff", "cooldown": 2, "modifiers": {"power": 2}}
+    s = session(
+        [dict(ASH, power=7, moves=["Rally"]), dict(BO), dict(ASH, name="Cy", moves=["Rally"])],
+        (rally,),
+        order=["Ash", "Cy", "Bo"],
+    )
+    s.execute("attack Ash Rally")
+    assert s.game.attribute(fighter(s, "Ash"), "power") == 7
+    s.execute("end")
+    s.execute("attack Cy Rally Ash")
+    assert s.game.attribute(fighter(s, "Ash"), "power") == 9
+
+
+def test_tactician_sword_classes_gain_one_action_point():
+    # Tactician: sword classes gain 1 extra action point on their turn.
+    s = duel(ash={"weapon": "sword"})
+    assert slot(s, "Ash").ap == 3 and slot(s, "Bo").ap_max == 2
+
+
+def test_brutality_axe_classes_may_reroll_the_power_roll():
+    # Brutality: axe classes can choose to re-roll their POWER_Roll.
+    s = duel(ash={"weapon": "axe"})
+    enter(s, "power", FAIL, FAIL)
+    enter(s, "power", SUCCESS, SUCCESS)
+    attack(s, "attack Ash Strike Bo reroll", hits(2, 2), hits(0, 2), (), hits(0, 1))
+    assert slot(s, "Bo").kor == 12 - 4
+    with pytest.raises(IllegalAction, match="axe"):
+        duel().execute("attack Ash Strike Bo reroll")
+
+
+def test_full_draw_turns_unused_action_points_into_damage_for_a_ranged_move():
+    # Full Draw: before a ranged move, all unused action points become +1 damage each.
+    shot = dict(STRIKE, name="Shot", type="range")
+    s = duel(ash={"weapon": "bow", "moves": ["Shot"], "actions": 3}, moves=(shot,))
+    attack(s, "attack Ash Shot Bo fulldraw", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 12 - 2 - 3
+    assert slot(s, "Ash").ap == 0
+
+
+def test_inner_fire_makes_fire_classes_immune_to_frost_and_burn():
+    # Inner Fire: fire classes are immune to frost and burn.
+    s = duel(ash={"moves": ["Chill"]}, bo={"elements": ["fire"]}, moves=(FROST,))
+    attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2))
+    assert slot(s, "Bo").frost == 0
+    assert not any(r.purpose == "chance" for r in s.done[-1].rolls)
+
+
+# ---------------------------------------------------------------- the turn
+def test_only_one_combat_move_per_turn():
+    # ACTION PHASE, Combat: a player can only use one combat move per turn.
+    s = duel(ash={"moves": ["Strike", "Rally"]}, moves=(STRIKE, {"name": "Rally", "type": "buff"}))
+    s.execute("attack Ash Rally")
+    with pytest.raises(IllegalAction, match="already used a combat move"):
+        s.execute("attack Ash Strike Bo")
+
+
+def test_moving_one_space_costs_one_action_point():
+    # ACTION PHASE, Movement: spend 1 action point to move one space.
+    s = duel()
+    s.execute("move Ash")
+    assert slot(s, "Ash").ap == 1
+
+
+def test_an_item_costs_one_action_point_and_a_consumable_is_discarded():
+    # ACTION PHASE, Use Items: 1 action point; consumables are discarded after use.
+    tonic = {"name": "Tonic", "kind": "consumable", "heal": 1}
+    s = session([dict(ASH, items=["Tonic"]), dict(BO)], (STRIKE,), (tonic,))
+    s.execute("item Ash Tonic")
+    assert slot(s, "Ash").ap == 1
+    assert fighter(s, "Ash").hand == []
+
+
+def test_a_tool_returns_to_the_hand_and_waits_out_its_cooldown():
+    # Item Types, Tool: returns to the hand after use or cooldown.
+    stone = {"name": "Stone", "kind": "tool", "cooldown": 1, "modifiers": {"power": 1}}
+    s = session([dict(ASH, items=["Stone"]), dict(BO)], (STRIKE,), (stone,))
+    s.execute("item Ash Stone")
+    assert [i.name for i in fighter(s, "Ash").hand] == ["Stone"]
+    with pytest.raises(IllegalAction, match="cooldown"):
+        s.execute("item Ash Stone")
+
+
+def test_an_active_artifact_costs_no_action_point_and_goes_on_cooldown():
+    # ARTIFACTS, Active: activated at no action point cost, then on cooldown; a passive
+    # artifact is always on.
+    charm = {"name": "Charm", "kind": "active", "cooldown": 2, "heal": 1}
+    ward = {"name": "Ward", "kind": "passive", "passive": {"resistance": 2}}
+    s = session(
+        [dict(ASH, artifacts=["Charm"]), dict(BO, artifacts=["Ward"])], (STRIKE,), (), (charm, ward)
+    )
+    slot(s, "Ash").kor = 5
+    s.execute("artifact Ash Charm")
+    assert slot(s, "Ash").ap == 2 and slot(s, "Ash").kor == 6
+    with pytest.raises(IllegalAction, match="cooldown"):
+        s.execute("artifact Ash Charm")
+    assert s.game.attribute(fighter(s, "Bo"), "resistance") == 3
+
+
+def test_a_cooldown_keeps_the_move_out_of_its_owners_next_turns():
+    # COOLDOWN TIMER / COOLDOWN PHASE: used moves go on cooldown in the Cooldown Phase and
+    # step one off in each later Cooldown Phase of their owner.
+    s = duel(moves=(dict(STRIKE, cooldown=1),))
+    attack(s, "attack Ash Strike Bo", hits(0, 2), hits(2, 2))
+    s.execute("end")
+    s.execute("end")
+    with pytest.raises(IllegalAction, match="on cooldown"):
+        s.execute("attack Ash Strike Bo")
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Ash Strike Bo", hits(0, 2), hits(2, 2))
+
+
+def test_a_knockout_condition_rewards_the_user_when_its_target_collapses():
+    # CONDITION: when the condition is met (here: the target is knocked out), gain the result.
+    reap = dict(STRIKE, name="Reap", condition=["knockout", "sol", 1])
+    s = duel(ash={"moves": ["Reap"]}, bo={"kor": 2}, moves=(reap,))
+    attack(s, "attack Ash Reap Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert fighter(s, "Ash").sol == 4
+
+
+def test_an_attack_with_a_debuff_rider_weakens_the_target_it_hits():
+    # ATTRIBUTE UP/DOWN: a move's change to the target lasts while the move is on cooldown.
+    sap = dict(STRIKE, name="Sap Strike", modifiers={"agility": -1})
+    s = duel(ash={"moves": ["Sap Strike"]}, moves=(sap,))
+    attack(s, 'attack Ash "Sap Strike" Bo', hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert s.game.attribute(fighter(s, "Bo"), "agility") == 1
+
+
+def test_a_charge_not_unleashed_on_the_next_turn_is_lost_to_its_cooldown():
+    # CHARGE: the charged indicators are performed on the player's NEXT turn; a charger
+    # who ends that turn without them loses the charge (our reading) and the move cools down.
+    s = duel(ash={"moves": ["Ram"]}, moves=(CHARGE, STRIKE))
+    s.execute("attack Ash Ram Bo")
+    s.execute("end")
+    assert slot(s, "Ash").flags & F_CHARGING  # still charging after its own turn ends
+    s.execute("end")
+    s.execute("end")
+    assert not slot(s, "Ash").flags & F_CHARGING
+    assert not cooldowns.is_ready(slot(s, "Ash"), 1)
+
+
+def test_the_game_master_adjusts_stacks_through_the_same_caps():
+    # BURN stacks up to 3 even when the game master adds them by hand (a board key press);
+    # healing by hand still stops at the starting KOR.
+    s = duel()
+    s.execute("adjust Bo burn +5")
+    s.execute("adjust Ash kor +4")
+    s.execute("adjust Bo frost +2")
+    assert (slot(s, "Bo").burn, slot(s, "Ash").kor, slot(s, "Bo").frost) == (3, 12, 2)
+    with pytest.raises(IllegalAction, match=r"\+N or -N"):
+        s.execute("adjust Bo burn 2")
