@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from host.commands._korxsol_args import add_db, add_encounter, load_encounter, open_journal
+
+if TYPE_CHECKING:
+    from host.korxsol.session import Session
+    from host.korxsol.tether import Tether
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,20 +34,46 @@ def register(sub: argparse._SubParsersAction) -> None:
     board.add_argument("--port", metavar="PORT", help="the board's serial port (or a pyserial URL)")
     board.add_argument("--sim", action="store_true", help="start a simulated board on a pty")
     board.add_argument("--no-board", action="store_true", help="play without a board")
+    p.add_argument(
+        "--link-timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long to wait for the board's HELLO (default 5)",
+    )
     p.set_defaults(run=run)
 
 
-def board_note(args: argparse.Namespace) -> str:
-    """Until the link (issue 3) is merged, the session runs untethered and says so."""
+def connect_board(args: argparse.Namespace, session: Session) -> tuple[Tether | None, str]:
+    """The tether to the board the options ask for (None without one) and a note for the
+    view. An explicit --port that cannot be reached is an error; a board not found
+    automatically is not (play goes on without one)."""
+    from host.bridge import LinkError
+    from host.discovery import data_ports
+    from host.korxsol.tether import Tether
+
     if args.no_board:
-        return "no board: playing on the laptop alone"
-    wanted = args.port or ("a simulated board" if args.sim else "an automatically found board")
-    return f"board: {wanted} is not connected (the board link is not in this build)"
+        return None, "no board: playing on the laptop alone"
+    url = args.port
+    if url is None:
+        ports = data_ports()
+        if not ports:
+            return None, "no board found: playing on the laptop alone (use --port or --sim)"
+        url = ports[0]
+    tether = Tether(session, url)
+    try:
+        tether.start(args.link_timeout)
+    except LinkError as err:
+        if args.port is not None:
+            raise
+        return None, f"board {url} did not link ({err}): playing on the laptop alone"
+    return tether, ""
 
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from host.bridge import LinkError
     from host.korxsol.play_ui import PlayUI, make_prompt
     from host.korxsol.rolls import IllegalAction
     from host.korxsol.session import Session, resume
@@ -60,6 +91,15 @@ def run(args: argparse.Namespace) -> int:
             return 2
         session = Session(enc, args.seed, journal)
     print(f"journal: {journal.path} (game {session.game_id})", file=sys.stderr)
-    ui = PlayUI(session, Console(), board_note(args))
-    ui.loop(make_prompt(ui))
+    try:
+        tether, note = connect_board(args, session)
+    except LinkError as err:
+        print(f"turnlight: {err}", file=sys.stderr)
+        return 2
+    try:
+        ui = PlayUI(session, Console(), note, tether=tether)
+        ui.loop(make_prompt(ui))
+    finally:
+        if tether is not None:
+            tether.stop()
     return 0

@@ -23,6 +23,7 @@ from host.korxsol import commands, odds, view
 from host.korxsol.engine import MOVE_TIMER_BASE
 from host.korxsol.rolls import PURPOSES, IllegalAction
 from host.korxsol.session import Session
+from host.korxsol.tether import Tether
 from shared import cooldowns, dice
 
 T = TypeVar("T")
@@ -87,8 +88,12 @@ class PlayUI:
         console: Console,
         board_note: str = "",
         guard: Callable[[Callable[[], list[str]]], list[str]] = _direct,
+        tether: Tether | None = None,
     ):
         self.session = session
+        self.tether = tether
+        if tether is not None:
+            guard = tether.guard
         self.console = console
         self.board_note = board_note
         # Runs each command: directly, or (tethered) under the link's lock and followed by a
@@ -124,7 +129,7 @@ class PlayUI:
         if pending:
             dice_text += "\nwaiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
         parts: list[RenderableType] = [
-            Panel(f"{head}\n{self.board_note}".rstrip(), title=title),
+            Panel(f"{head}\n{self._board_line()}".rstrip(), title=title),
             fighters,
             Panel(log, title="log"),
             Panel(dice_text, title="dice"),
@@ -132,6 +137,19 @@ class PlayUI:
             scores,
         ]
         return Group(*parts)
+
+    def _board_line(self) -> str:
+        if self.tether is None:
+            return self.board_note
+        link = self.tether.link
+        where = f"board on {link.url}: " + ("linked" if link.linked else "not linked, retrying")
+        refused = link.session.events_rejected
+        return where + (f", {refused} press(es) refused" if refused else "")
+
+    def _take_board_lines(self) -> None:
+        if self.tether is not None:
+            while self.tether.lines:
+                self.messages.append(self.tether.lines.popleft())
 
     def _odds(self) -> list[str]:
         if self.odds_lines:
@@ -149,7 +167,13 @@ class PlayUI:
         return []
 
     def show(self) -> None:
-        self.console.print(self.render())
+        if self.tether is None:
+            self.console.print(self.render())
+            return
+        with self.tether.lock:  # board presses change the session on the link's thread
+            self._take_board_lines()
+            frame = self.render()
+        self.console.print(frame)
 
     # ------------------------------------------------------------------ commands
     def handle(self, line: str) -> bool:
@@ -173,10 +197,13 @@ class PlayUI:
             return True
         if verb == "new":
             self.session = self.session.next_game()
+            if self.tether is not None:
+                self.tether.replace_session(self.session)
             self.messages = [f"new game, seed {self.session.seed}"]
             self.show()
             return True
         before = odds.before_attack(self.session.game, line) if verb == "attack" else []
+        self._take_board_lines()
         try:
             lines = before + self.guard(lambda: self.session.execute(line))
         except IllegalAction as err:

@@ -1,0 +1,199 @@
+"""A korxsol session tethered to a board over real pseudo-terminals: board presses become
+korxsol actions in the journal, laptop commands reach the board, and a press the full
+rules refuse changes nothing on either side. The board end is the link-only board
+(host/linkboard.py) running the shared BoardSession; tests/test_board_e2e.py drives the
+real firmware."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from host.faultproxy import FaultProxy
+from host.korxsol import encounter
+from host.korxsol.journal import Journal
+from host.korxsol.session import Session, resume
+from host.korxsol.tether import Tether
+from host.linkboard import LinkBoard
+from shared import dice
+from shared import events as ev
+from shared.limits import NO_SLOT
+from shared.link.digest import state_digest
+from shared.state import GameState
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@contextmanager
+def tethered(tmp_path: Path) -> Iterator[tuple[LinkBoard, Tether]]:
+    journal = Journal(str(tmp_path / "journal.sqlite"))
+    session = Session(encounter.load(encounter.example_path()), 5, journal)
+    with FaultProxy(None) as proxy:
+        with LinkBoard(proxy.board_path, GameState(), nonce=9) as board:
+            with Tether(session, proxy.host_path) as tether:
+                yield board, tether
+
+
+def in_sync(board: LinkBoard, tether: Tether) -> bool:
+    with board.lock, tether.lock:
+        return (
+            board.idle()
+            and tether.link.session.quiet()
+            and state_digest(board.session.state) == state_digest(tether.link.session.state)
+        )
+
+
+def settle(board: LinkBoard, tether: Tether) -> None:
+    assert wait_for(lambda: in_sync(board, tether)), "board and host did not agree"
+
+
+def test_the_board_shows_the_session_once_linked(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        fighters = tether.session.game.fighters
+        assert board.session.state.count == len(fighters)
+        assert [board.session.state.slots[i].label for i in range(len(fighters))] == [
+            f.spec.label for f in fighters
+        ]
+
+
+def test_next_turn_on_the_board_rolls_initiative_then_ends_turns(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        board.press(ev.make_event(ev.NEXT_TURN))
+        settle(board, tether)
+        game = tether.session.game
+        assert game.started and game.active is not None
+        first = game.active.spec.name
+        board.press(ev.make_event(ev.NEXT_TURN))
+        settle(board, tether)
+        assert tether.session.game.active is not None
+        assert tether.session.game.active.spec.name != first
+        assert board.session.state.active == tether.session.game.state.active
+        assert [e.text for e in tether.session.done] == ["initiative", "end"]
+
+
+def test_board_presses_are_journalled_and_a_resume_has_them(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.ADD_FROST, 1))
+        settle(board, tether)
+        journal = tether.session.journal
+        assert journal is not None
+        again = resume(journal)
+    assert again.game.state.slots[1].frost == 1
+    assert state_digest(again.game.state) == state_digest(tether.session.game.state)
+
+
+def test_frost_and_burn_keys_adjust_the_selected_character(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        board.press(ev.make_event(ev.ADD_BURN, 2), ev.make_event(ev.ADD_BURN, 2))
+        board.press(ev.make_event(ev.ADD_FROST, 0), ev.make_event(ev.REMOVE_BURN, 2))
+        settle(board, tether)
+        slot = tether.session.game.state.slots
+        assert (slot[2].burn, slot[0].frost) == (1, 1)
+        assert board.session.state.slots[2].burn == 1
+
+
+def test_a_board_roll_waits_for_the_next_action_dice_and_stays_shown(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        board.press(ev.make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D6, (6, 1, 4)))
+        settle(board, tether)
+        queued = tether.session.game.roller.queued["next"]
+        assert list(queued) == [((3, 1, 2), "board")]
+        shown = board.session.state.roll
+        assert (shown.kind, shown.count, bytes(shown.faces[:3])) == (
+            dice.KIND_ACTION_D6,
+            3,
+            bytes((6, 1, 4)),
+        )
+
+
+def test_a_laptop_command_reaches_the_board(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        tether.guard(lambda: tether.session.execute("initiative"))
+        tether.guard(lambda: tether.session.execute("end"))
+        settle(board, tether)
+        assert board.session.state.round == tether.session.game.state.round == 1
+        assert board.session.state.active == tether.session.game.state.active
+
+
+def test_a_press_the_rules_refuse_changes_nothing_on_either_side(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        before = state_digest(tether.session.game.state)
+        # The board's own rules take both; korxsol leaves them to the game master.
+        board.press(ev.make_event(ev.END_COMBAT), ev.make_event(ev.RESET))
+        settle(board, tether)
+        assert tether.link.session.events_rejected == 2
+        assert state_digest(tether.session.game.state) == before
+        assert tether.session.done == []
+        assert board.session.state.slots[0].frost == 0
+
+
+def test_undo_on_the_board_undoes_the_last_action(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.ADD_FROST, 3))
+        settle(board, tether)
+        assert tether.session.game.state.slots[3].frost == 1
+        board.press(ev.make_event(ev.UNDO))
+        settle(board, tether)
+        assert tether.session.game.state.slots[3].frost == 0
+        assert board.session.state.slots[3].frost == 0
+        assert [e.text for e in tether.session.done] == ["initiative"]
+
+
+def test_the_play_ui_tethered_sends_its_commands_and_shows_the_presses(tmp_path: Path) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from host.korxsol.play_ui import PlayUI
+
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        buf = StringIO()
+        ui = PlayUI(tether.session, Console(file=buf, width=160, color_system=None), tether=tether)
+        ui.handle("initiative")
+        settle(board, tether)
+        assert board.session.state.round == 1
+        board.press(ev.make_event(ev.ADD_BURN, 1))
+        settle(board, tether)
+        ui.show()
+        out = buf.getvalue()
+        assert f"board on {tether.url}: linked" in out
+        assert "board: " in out and "burn" in out
+        ui.handle("new")
+        settle(board, tether)
+        assert tether.session is ui.session
+        assert board.session.state.round == 0
+
+
+def test_play_with_a_port_that_does_not_exist_is_a_one_line_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "play", "--db", str(tmp_path / "j.sqlite")]
+        + ["--port", str(tmp_path / "no-such-tty"), "--link-timeout", "0.3"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith("turnlight: port ")
+    assert "does not exist" in done.stderr
