@@ -19,6 +19,7 @@ COMMANDS = (
     "host.commands.games",
     "host.commands.export",
     "host.commands.odds",
+    "host.commands.deploy",
 )
 
 

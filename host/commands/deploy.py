@@ -1,0 +1,64 @@
+"""`turnlight deploy`: copy the board's files onto a mounted CIRCUITPY drive."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from host.deploy import DEFAULT_BOARD
+
+    p = sub.add_parser(
+        "deploy",
+        help="copy the firmware, the shared engine and its libraries onto a CIRCUITPY drive",
+        description="Copy boot.py, code.py, firmware/, shared/ and the libraries the board "
+        "needs (adafruit_ticks, neopixel, from the installed Python packages) onto a mounted "
+        "CIRCUITPY drive, and set TURNLIGHT_BOARD in its settings.toml. Each file is written "
+        "under a temporary name and then renamed, code.py last; files already identical are "
+        "left alone, and modules the project no longer has are removed.",
+    )
+    p.add_argument(
+        "--drive",
+        type=Path,
+        required=True,
+        metavar="PATH",
+        help="where the CIRCUITPY drive is mounted (it must hold boot_out.txt), "
+        "e.g. /media/$USER/CIRCUITPY or E:\\",
+    )
+    p.add_argument(
+        "--board",
+        default=DEFAULT_BOARD,
+        metavar="NAME",
+        help=f"board profile to select, a file in firmware/boards/ (default {DEFAULT_BOARD})",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print what would be copied, kept and removed, and write nothing",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from host import deploy
+
+    try:
+        plan = deploy.make_plan(args.drive, args.board, root=deploy.ROOT)
+        if args.dry_run:
+            deploy.describe_plan(plan, out=_say)
+        else:
+            deploy.apply_plan(plan, out=_say)
+    except deploy.DeployError as err:
+        print(f"turnlight deploy: {err}", file=sys.stderr)
+        return err.exit_code
+    except OSError as err:  # e.g. the drive went away while its files were being read
+        print(f"turnlight deploy: {err.filename or args.drive}: {err.strerror}", file=sys.stderr)
+        return 1
+    print(deploy.summary(plan, dry_run=args.dry_run))
+    return 0
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)

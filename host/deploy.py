@@ -1,0 +1,296 @@
+"""Deploying the board's files onto a mounted CIRCUITPY drive.
+
+This module owns the plan (which project file goes where on the drive, which are already
+there byte for byte, which modules and temporaries on the drive are stale) and the copy (each
+file written under a temporary name and renamed into place, code.py last). The command line
+lives in host/commands/deploy.py.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib.util
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from host.micropython_vm import ROOT
+
+DEFAULT_BOARD = "trellis_m4"
+# The board names accepted while firmware/boards/ is not in the project.
+KNOWN_BOARDS = ("trellis_m4", "macropad", "pico_matrix")
+# The CircuitPython libraries the firmware imports, copied from the installed Python packages
+# (circup cannot reach its bundle from here). neopixel.py imports adafruit_pixelbuf, but that
+# is a core module of every full CircuitPython 9/10 build (CIRCUITPY_PIXELBUF defaults to
+# CIRCUITPY_FULL_BUILD), which includes the NeoTrellis M4, the MacroPad and the Pico; a
+# built-in module wins over lib/, so a copy there would only cost flash.
+LIBRARIES = ("adafruit_ticks", "neopixel")
+PACKAGES = ("firmware", "shared")
+BOARD_SETTING = "TURNLIGHT_BOARD"
+SETTINGS_FILE = "settings.toml"
+TEMP_SUFFIX = ".turnlight-tmp"
+CODE_PY = "code.py"
+
+
+class DeployError(Exception):
+    """A deploy that cannot go ahead; the message is one line, `exit_code` what to exit with."""
+
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the deploy does to one file on the drive (`path` is relative, with '/')."""
+
+    action: str  # "copy", "unchanged", "remove-stale" or "remove-temp"
+    path: str
+    data: bytes = b""
+
+
+@dataclass(frozen=True)
+class Plan:
+    drive: Path
+    board: str
+    steps: tuple[Step, ...]
+
+    def of(self, action: str) -> list[Step]:
+        return [s for s in self.steps if s.action == action]
+
+
+def board_names(root: Path = ROOT) -> list[str]:
+    """The board profiles the project has: firmware/boards/*.py without __init__."""
+    boards = root / "firmware" / "boards"
+    if not boards.is_dir():
+        return list(KNOWN_BOARDS)
+    return sorted(p.stem for p in boards.glob("*.py") if p.stem != "__init__")
+
+
+def project_files(root: Path = ROOT) -> dict[str, bytes]:
+    """The project's board files by their path on the drive: boot.py, code.py, the packages."""
+    files: dict[str, bytes] = {}
+    for source, dest in (("boot.py", "boot.py"), ("firmware/code.py", CODE_PY)):
+        if not (root / source).is_file():
+            raise DeployError(f"the project at {root} has no {source}: nothing to deploy")
+        files[dest] = (root / source).read_bytes()
+    for package in PACKAGES:
+        for path in _python_files(root / package):
+            relative = path.relative_to(root).as_posix()
+            if relative != "firmware/code.py":
+                files[relative] = path.read_bytes()
+    return files
+
+
+def library_files(names: tuple[str, ...] = LIBRARIES) -> dict[str, bytes]:
+    """The installed copies of the board libraries, by their path under lib/ on the drive."""
+    files: dict[str, bytes] = {}
+    for name in names:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            raise DeployError(f"the library {name} is not installed: pip install -e . first")
+        origin = Path(spec.origin)
+        if spec.submodule_search_locations:  # a package: ship every module in it
+            for path in _python_files(origin.parent):
+                files["lib/" + path.relative_to(origin.parent.parent).as_posix()] = (
+                    path.read_bytes()
+                )
+        elif origin.suffix == ".py":
+            files[f"lib/{origin.name}"] = origin.read_bytes()
+        else:
+            raise DeployError(f"the library {name} is installed as {origin.name}, not as .py")
+    return files
+
+
+def settings_with_board(old: str, board: str) -> str:
+    """settings.toml text with TURNLIGHT_BOARD set to `board` and every other line kept."""
+    wanted = f'{BOARD_SETTING} = "{board}"'
+    lines = old.splitlines(keepends=True)
+    newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+    out: list[str] = []
+    placed = False
+    for line in lines:
+        key = line.split("=", 1)[0].strip() if "=" in line else ""
+        if key == BOARD_SETTING:
+            if not placed:  # replace the first, drop duplicates (TOML forbids them)
+                out.append(wanted + (newline if line.endswith(("\n", "\r")) else ""))
+                placed = True
+            continue
+        if not placed and line.lstrip().startswith("["):
+            # CircuitPython only reads keys above the first [table]: put ours there.
+            out.append(wanted + newline)
+            placed = True
+        out.append(line)
+    if not placed:
+        if out and not out[-1].endswith(("\n", "\r")):
+            out[-1] += newline
+        out.append(wanted + newline)
+    return "".join(out)
+
+
+def make_plan(
+    drive: Path,
+    board: str = DEFAULT_BOARD,
+    root: Path = ROOT,
+    libraries: tuple[str, ...] = LIBRARIES,
+) -> Plan:
+    """What deploying `board` from `root` onto `drive` would do; raises DeployError if it can't."""
+    drive = Path(drive)
+    if not drive.is_dir():
+        raise DeployError(f"no drive at {drive}: is the board plugged in and CIRCUITPY mounted?")
+    if not (drive / "boot_out.txt").is_file():
+        raise DeployError(
+            f"{drive} has no boot_out.txt, so it is not a CIRCUITPY drive; refusing to write"
+        )
+    boards = board_names(root)
+    if board not in boards:
+        raise DeployError(f"unknown board {board!r}; valid boards: {', '.join(boards)}")
+
+    wanted = project_files(root)
+    wanted.update(library_files(libraries))
+    wanted[SETTINGS_FILE] = _new_settings(drive, board)
+
+    # code.py goes last, so a board that reloads on every write never runs a new code.py
+    # against old modules.
+    steps = [Step("remove-temp", p) for p in _stale_temporaries(drive)]
+    steps += [_copy_or_keep(drive, p, wanted[p]) for p in sorted(wanted) if p != CODE_PY]
+    steps += [Step("remove-stale", p) for p in _stale_modules(drive, wanted)]
+    steps.append(_copy_or_keep(drive, CODE_PY, wanted[CODE_PY]))
+    return Plan(drive, board, tuple(steps))
+
+
+def apply_plan(plan: Plan, out: Callable[[str], None] = print) -> None:
+    """Carry out `plan`, one line per file; raises DeployError if the drive refuses a write."""
+    _check_free_space(plan)
+    for step in plan.steps:
+        target = plan.drive / step.path
+        if step.action == "copy":
+            _write_atomically(target, step.data, step.path)
+            out(f"copied     {step.path} ({len(step.data):,} bytes)")
+        elif step.action == "unchanged":
+            out(f"unchanged  {step.path}")
+        else:
+            try:
+                target.unlink()
+            except OSError as err:
+                raise DeployError(f"could not remove {step.path}: {err.strerror}", 1) from None
+            why = "left by an interrupted deploy" if step.action == "remove-temp" else "stale"
+            out(f"removed    {step.path} ({why})")
+
+
+def describe_plan(plan: Plan, out: Callable[[str], None] = print) -> None:
+    """Print what `apply_plan` would do, writing nothing."""
+    words = {"copy": "would copy", "unchanged": "unchanged"}
+    for step in plan.steps:
+        size = f" ({len(step.data):,} bytes)" if step.action == "copy" else ""
+        out(f"{words.get(step.action, 'would remove'):<12} {step.path}{size}")
+
+
+def summary(plan: Plan, dry_run: bool = False) -> str:
+    copied = plan.of("copy")
+    removed = len(plan.of("remove-stale")) + len(plan.of("remove-temp"))
+    size = sum(len(s.data) for s in copied)
+    counts = (
+        f"{len(copied)} {'to copy' if dry_run else 'copied'} ({size:,} bytes), "
+        f"{len(plan.of('unchanged'))} unchanged, {removed} {'to remove' if dry_run else 'removed'}"
+    )
+    if dry_run:
+        return f"dry run for board {plan.board} on {plan.drive}: {counts}; nothing written"
+    return f"deployed board {plan.board} to {plan.drive}: {counts}"
+
+
+def _python_files(folder: Path) -> list[Path]:
+    """Every .py under `folder`, without caches, hidden folders or tests."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(
+            d for d in dirnames if d != "__pycache__" and not d.startswith(".") and d != "tests"
+        )
+        for name in sorted(filenames):
+            if name.endswith(".py") and not name.startswith((".", "test_")):
+                found.append(Path(dirpath) / name)
+    return found
+
+
+def _copy_or_keep(drive: Path, path: str, data: bytes) -> Step:
+    # Flash wears with every write: a file already there byte for byte is left alone.
+    target = drive / path
+    if target.is_file() and target.read_bytes() == data:
+        return Step("unchanged", path)
+    return Step("copy", path, data)
+
+
+def _new_settings(drive: Path, board: str) -> bytes:
+    path = drive / SETTINGS_FILE
+    try:
+        old = path.read_text(encoding="utf-8") if path.is_file() else ""
+    except UnicodeDecodeError:
+        raise DeployError(f"{path} is not UTF-8 text; fix or remove it and deploy again") from None
+    return settings_with_board(old, board).encode("utf-8")
+
+
+def _stale_temporaries(drive: Path) -> list[str]:
+    """Temporary files an interrupted deploy left in the folders a deploy writes."""
+    stale = [p.name for p in drive.glob("*" + TEMP_SUFFIX)]
+    for folder in ("lib", *PACKAGES):
+        for dirpath, _dirs, filenames in os.walk(drive / folder):
+            for name in filenames:
+                if name.endswith(TEMP_SUFFIX):
+                    stale.append((Path(dirpath) / name).relative_to(drive).as_posix())
+    return sorted(stale)
+
+
+def _stale_modules(drive: Path, wanted: dict[str, bytes]) -> list[str]:
+    """Modules under the drive's firmware/ and shared/ that the project no longer has."""
+    stale = []
+    for package in PACKAGES:
+        for path in _python_files(drive / package):
+            relative = path.relative_to(drive).as_posix()
+            if relative not in wanted:
+                stale.append(relative)
+    return stale
+
+
+def _check_free_space(plan: Plan) -> None:
+    """Refuse before writing anything if the new files cannot fit on the drive."""
+    growth = 0
+    for step in plan.of("copy"):
+        old = plan.drive / step.path
+        growth += len(step.data) - (old.stat().st_size if old.is_file() else 0)
+    for step in plan.of("remove-stale") + plan.of("remove-temp"):
+        growth -= (plan.drive / step.path).stat().st_size
+    # Each file is written beside its old version before the rename frees the old one.
+    largest = max((len(s.data) for s in plan.of("copy")), default=0)
+    free = shutil.disk_usage(plan.drive).free
+    if growth + largest > free:
+        raise DeployError(
+            f"{plan.drive} has {free:,} bytes free but the deploy needs about "
+            f"{growth + largest:,}; delete files you do not need from the drive and try again"
+        )
+
+
+def _write_atomically(target: Path, data: bytes, name: str) -> None:
+    """Write `data` to `target` through a temporary file, so `target` is never half-written."""
+    temp = target.with_name(target.name + TEMP_SUFFIX)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(temp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, target)
+    except BaseException as err:
+        try:
+            temp.unlink()
+        except OSError:
+            pass
+        if not isinstance(err, OSError):
+            raise
+        why = "the drive is full" if err.errno == errno.ENOSPC else (err.strerror or str(err))
+        raise DeployError(
+            f"could not write {name}: {why}; every file on the drive is complete (old or new), "
+            "deploy again once that is fixed",
+            exit_code=1,
+        ) from None

@@ -1,0 +1,379 @@
+"""`turnlight deploy`: what lands on a CIRCUITPY drive, and that no copy leaves it half-written.
+
+The drive is a folder in tmp_path holding boot_out.txt, as a mounted CIRCUITPY drive does; the
+project is a small fake one built in tmp_path, except in the test against the real project.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib.util
+import os
+import shutil
+from collections import namedtuple
+from pathlib import Path
+
+import pytest
+
+from host import cli, deploy
+from host.micropython_vm import ROOT
+
+PROJECT = {
+    "boot.py": b"import usb_cdc\nusb_cdc.enable(console=True, data=True)\n",
+    "firmware/__init__.py": b"",
+    "firmware/code.py": b"from firmware import app\napp.main()\n",
+    "firmware/app.py": b"def main():\n    pass\n",
+    "firmware/boards/__init__.py": b"",
+    "firmware/boards/trellis_m4.py": b"GRID = (8, 4)\n",
+    "firmware/boards/macropad.py": b"GRID = (3, 4)\n",
+    "shared/__init__.py": b"",
+    "shared/x.py": b"X = 1\n",
+    "shared/link/__init__.py": b"",
+    "shared/link/y.py": b"Y = 2\n",
+    # None of these may reach the board:
+    "shared/__pycache__/x.cpython-311.pyc": b"\x00compiled",
+    "shared/tests/test_x.py": b"def test_x():\n    assert True\n",
+    "firmware/notes.txt": b"not a module\n",
+}
+LIBRARY_FILES = ("lib/adafruit_ticks.py", "lib/neopixel.py")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    for name, data in PROJECT.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
+@pytest.fixture
+def drive(tmp_path: Path) -> Path:
+    path = tmp_path / "CIRCUITPY"
+    path.mkdir()
+    (path / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20\n")
+    return path
+
+
+def files_on(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def deploy_to(drive: Path, root: Path, board: str = "trellis_m4") -> list[str]:
+    lines: list[str] = []
+    deploy.apply_plan(deploy.make_plan(drive, board, root), out=lines.append)
+    return lines
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], list[str]]:
+    code = cli.main(["deploy", *args])
+    captured = capsys.readouterr()
+    return code, captured.out.splitlines(), captured.err.splitlines()
+
+
+def test_a_drive_without_boot_out_txt_is_refused_and_nothing_is_written(
+    tmp_path: Path,
+    project: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    not_a_drive = tmp_path / "usbstick"
+    not_a_drive.mkdir()
+    code, out, err = run_cli(capsys, "--drive", str(not_a_drive))
+    assert code == 2
+    assert len(err) == 1 and "boot_out.txt" in err[0]
+    assert out == []
+    assert list(not_a_drive.iterdir()) == []
+
+
+def test_a_missing_drive_path_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run_cli(capsys, "--drive", str(tmp_path / "not-mounted"))
+    assert code == 2
+    assert len(err) == 1 and "not-mounted" in err[0]
+
+
+def test_the_board_files_land_where_circuitpython_looks_for_them(
+    drive: Path, project: Path
+) -> None:
+    deploy_to(drive, project)
+    on_drive = files_on(drive)
+    assert on_drive["code.py"] == PROJECT["firmware/code.py"]
+    assert on_drive["boot.py"] == PROJECT["boot.py"]
+    for name in (
+        "firmware/__init__.py",
+        "firmware/app.py",
+        "firmware/boards/__init__.py",
+        "firmware/boards/trellis_m4.py",
+        "firmware/boards/macropad.py",
+        "shared/__init__.py",
+        "shared/x.py",
+        "shared/link/__init__.py",
+        "shared/link/y.py",
+    ):
+        assert on_drive[name] == PROJECT[name], name
+    assert set(on_drive) == {
+        *(n for n in PROJECT if n.endswith(".py") and "tests" not in n),
+        "code.py",
+        "boot_out.txt",
+        "settings.toml",
+        *LIBRARY_FILES,
+    } - {"firmware/code.py"}
+
+
+def test_the_libraries_are_the_installed_packages_files(drive: Path, project: Path) -> None:
+    deploy_to(drive, project)
+    for name in ("adafruit_ticks", "neopixel"):
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None
+        assert (drive / "lib" / f"{name}.py").read_bytes() == Path(spec.origin).read_bytes()
+    # A core module of CircuitPython 9/10 on these boards: a copy in lib/ would be dead weight.
+    assert not (drive / "lib" / "adafruit_pixelbuf.py").exists()
+
+
+def test_settings_toml_keeps_every_other_line_and_names_the_board(
+    drive: Path, project: Path
+) -> None:
+    before = [
+        "# my settings",
+        'CIRCUITPY_WIFI_SSID = "table"',
+        'TURNLIGHT_BOARD = "trellis_m4"',
+        "CIRCUITPY_PYSTACK_SIZE = 4000",
+    ]
+    (drive / "settings.toml").write_text("\n".join(before) + "\n")
+    deploy_to(drive, project, board="macropad")
+    after = (drive / "settings.toml").read_text().splitlines()
+    assert after == [before[0], before[1], 'TURNLIGHT_BOARD = "macropad"', before[3]]
+
+
+def test_settings_toml_gets_the_board_above_the_first_table() -> None:
+    # CircuitPython's os.getenv only reads the keys above the first [table].
+    text = deploy.settings_with_board('A = 1\n[extra]\nB = "x"', "macropad")
+    assert text == 'A = 1\nTURNLIGHT_BOARD = "macropad"\n[extra]\nB = "x"'
+
+
+def test_settings_toml_without_a_final_newline_or_with_duplicates_ends_with_one_setting() -> None:
+    assert deploy.settings_with_board("A = 1", "pico_matrix") == (
+        'A = 1\nTURNLIGHT_BOARD = "pico_matrix"\n'
+    )
+    text = deploy.settings_with_board(
+        'TURNLIGHT_BOARD="a"\nA = 1\nTURNLIGHT_BOARD = "b"\n', "macropad"
+    )
+    assert text == 'TURNLIGHT_BOARD = "macropad"\nA = 1\n'
+
+
+def test_a_second_deploy_rewrites_nothing(drive: Path, project: Path) -> None:
+    first = deploy_to(drive, project)
+    assert sum(line.startswith("copied") for line in first) == len(files_on(drive)) - 1
+    stamps = {p: p.stat().st_mtime_ns for p in drive.rglob("*")}
+    second = deploy_to(drive, project)
+    assert second and all(line.startswith("unchanged") for line in second)
+    assert {p: p.stat().st_mtime_ns for p in drive.rglob("*")} == stamps
+
+
+def test_a_module_gone_from_the_project_is_removed_from_the_drive(
+    drive: Path, project: Path
+) -> None:
+    deploy_to(drive, project)
+    (drive / "lib" / "my_own_library.py").write_bytes(b"MINE = 1\n")
+    (drive / "notes.txt").write_bytes(b"keep me\n")
+    (project / "shared" / "link" / "y.py").unlink()
+    lines = deploy_to(drive, project)
+    assert not (drive / "shared" / "link" / "y.py").exists()
+    assert "removed    shared/link/y.py (stale)" in lines
+    # Files the project never put there are the user's own.
+    assert (drive / "lib" / "my_own_library.py").read_bytes() == b"MINE = 1\n"
+    assert (drive / "notes.txt").read_bytes() == b"keep me\n"
+
+
+def test_code_py_is_written_last(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deploy_to(drive, project)
+    (drive / "shared" / "gone.py").write_bytes(b"OLD = 1\n")
+    for name in ("firmware/code.py", "shared/x.py", "firmware/app.py"):
+        (project / name).write_bytes(PROJECT[name] + b"# version 2\n")
+    events: list[str] = []
+    real_replace, real_unlink = os.replace, Path.unlink
+
+    def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        events.append("write " + Path(dst).relative_to(drive).as_posix())
+        real_replace(src, dst)
+
+    def unlink(path: Path, missing_ok: bool = False) -> None:
+        events.append("remove " + path.relative_to(drive).as_posix())
+        real_unlink(path, missing_ok)
+
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    deploy_to(drive, project)
+    assert events == [
+        "write firmware/app.py",
+        "write shared/x.py",
+        "remove shared/gone.py",
+        "write code.py",
+    ]
+
+
+InterruptedRun = namedtuple("InterruptedRun", "old new message")
+
+
+def interrupt_second_deploy(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, breaking: str
+) -> InterruptedRun:
+    """Deploy, change every project file, then deploy again with `breaking` failing on its
+    fourth call; returns what the drive held before, what the project holds now, the error."""
+    deploy_to(drive, project)
+    old = files_on(drive)
+    for name in PROJECT:
+        if name.endswith(".py"):
+            (project / name).write_bytes(PROJECT[name] + b"# version 2\n")
+    real = getattr(os, breaking)
+    calls = []
+
+    def failing(*args: object) -> object:
+        calls.append(args)
+        if len(calls) == 4:
+            if breaking == "fsync":  # the drive filled up halfway through the file
+                fd = args[0]
+                assert isinstance(fd, int)
+                os.ftruncate(fd, os.fstat(fd).st_size // 2)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(*args)
+
+    monkeypatch.setattr(os, breaking, failing)
+    with pytest.raises(deploy.DeployError) as failure:
+        deploy_to(drive, project)
+    monkeypatch.setattr(os, breaking, real)
+    return InterruptedRun(old, files_on(drive), str(failure.value))
+
+
+@pytest.mark.parametrize("breaking", ["fsync", "replace"])
+def test_an_interrupted_copy_leaves_every_file_complete_old_or_new(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, breaking: str
+) -> None:
+    run = interrupt_second_deploy(drive, project, monkeypatch, breaking)
+    wanted = files_on(project)
+    wanted["code.py"] = wanted.pop("firmware/code.py")
+    assert set(run.new) == set(run.old)  # no temporaries left behind, nothing lost
+    updated = 0
+    for name, data in run.new.items():
+        assert data == run.old[name] or data == wanted.get(name), name
+        updated += data != run.old[name]
+    assert updated == 3  # the copy really stopped partway
+    assert run.new["code.py"] == run.old["code.py"]
+    assert "drive is full" in run.message and "\n" not in run.message
+    deploy_to(drive, project)
+    assert files_on(drive)["code.py"] == wanted["code.py"]
+
+
+def test_temporaries_left_by_a_killed_deploy_are_removed(drive: Path, project: Path) -> None:
+    (drive / "lib").mkdir()
+    (drive / "lib" / "neopixel.py.turnlight-tmp").write_bytes(b"half a fi")
+    (drive / "code.py.turnlight-tmp").write_bytes(b"import fir")
+    lines = deploy_to(drive, project)
+    assert not list(drive.rglob("*.turnlight-tmp"))
+    assert "removed    lib/neopixel.py.turnlight-tmp (left by an interrupted deploy)" in lines
+    assert "removed    code.py.turnlight-tmp (left by an interrupted deploy)" in lines
+
+
+def test_a_drive_too_small_is_refused_before_anything_is_written(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(64_000, 63_000, 1_000))
+    with pytest.raises(deploy.DeployError) as failure:
+        deploy_to(drive, project)
+    assert "1,000 bytes free" in str(failure.value)
+    assert set(files_on(drive)) == {"boot_out.txt"}
+
+
+def test_dry_run_prints_the_plan_and_writes_nothing(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    (drive / "code.py.turnlight-tmp").write_bytes(b"left over")
+    before = files_on(drive)
+    code, out, err = run_cli(capsys, "--drive", str(drive), "--dry-run")
+    assert code == 0, err
+    assert files_on(drive) == before
+    assert f"would copy   code.py ({len(PROJECT['firmware/code.py'])} bytes)" in out
+    assert "would remove code.py.turnlight-tmp" in out
+    assert out[-1].startswith("dry run") and "nothing written" in out[-1]
+
+
+def test_the_command_prints_a_line_per_file_and_a_summary(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    code, out, err = run_cli(capsys, "--drive", str(drive), "--board", "macropad")
+    assert code == 0, err
+    copied = [line for line in out if line.startswith("copied")]
+    assert len(copied) == len(files_on(drive)) - 1
+    size = sum(len(data) for name, data in files_on(drive).items() if name != "boot_out.txt")
+    assert out[-1] == (
+        f"deployed board macropad to {drive}: {len(copied)} copied ({size:,} bytes), "
+        "0 unchanged, 0 removed"
+    )
+
+
+def test_an_unknown_board_is_refused_with_the_valid_names(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    # The fake project has profiles for trellis_m4 and macropad only.
+    code, _, err = run_cli(capsys, "--drive", str(drive), "--board", "pico_matrix")
+    assert code == 2
+    assert err == [
+        "turnlight deploy: unknown board 'pico_matrix'; valid boards: macropad, trellis_m4"
+    ]
+    assert set(files_on(drive)) == {"boot_out.txt"}
+
+
+def test_without_board_profiles_the_three_known_boards_are_accepted(tmp_path: Path) -> None:
+    assert deploy.board_names(tmp_path) == ["trellis_m4", "macropad", "pico_matrix"]
+
+
+def test_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["deploy", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--drive PATH where the CIRCUITPY drive is mounted" in text
+    assert "--board NAME board profile to select" in text
+    assert "--dry-run print what would be copied" in text
+
+
+def test_every_module_of_the_real_shared_package_arrives(tmp_path: Path, drive: Path) -> None:
+    root = ROOT
+    if not (ROOT / "boot.py").is_file() or not (ROOT / "firmware" / "code.py").is_file():
+        # Until the firmware is merged in, the real shared/ travels with stand-in firmware.
+        root = tmp_path / "project"
+        (root / "firmware").mkdir(parents=True)
+        (root / "shared").symlink_to(ROOT / "shared")
+        (root / "boot.py").write_bytes(PROJECT["boot.py"])
+        (root / "firmware" / "code.py").write_bytes(PROJECT["firmware/code.py"])
+    deploy_to(drive, root)
+    shipped = [p for p in (ROOT / "shared").rglob("*.py") if "__pycache__" not in p.parts]
+    assert len(shipped) > 10 and any(p.parent.name == "link" for p in shipped)
+    for path in shipped:
+        name = path.relative_to(ROOT).as_posix()
+        assert (drive / name).read_bytes() == path.read_bytes(), name
+    assert not list(drive.rglob("__pycache__")) and not list(drive.rglob("*.pyc"))
+
+
+def test_a_drive_that_fails_to_read_is_a_one_line_error(
+    drive: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def unreadable(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EIO, os.strerror(errno.EIO), str(drive / "code.py"))
+
+    monkeypatch.setattr(deploy, "make_plan", unreadable)
+    code, out, err = run_cli(capsys, "--drive", str(drive))
+    assert code == 1 and out == []
+    assert err == [f"turnlight deploy: {drive / 'code.py'}: {os.strerror(errno.EIO)}"]
