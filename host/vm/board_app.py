@@ -1,0 +1,190 @@
+"""Runs inside the MicroPython VM: the firmware App with fake hardware, a scripted session.
+
+Fakes stand in only for the pins: a pixel strip that keeps the last shown frame, a key
+queue with keypad's `events.get_into`, and a stream with usb_cdc.data's shape fed with
+frames a host would send. Prints CHECK lines (name ok|FAIL detail) and one figures line:
+`heap=<bytes> idle_alloc=<bytes> step_us=<median>`.
+"""
+
+import gc
+import time
+
+from firmware.app import App
+from firmware.boards import trellis_m4 as profile
+from shared import codec
+from shared.link import framing
+from shared.link import messages as m
+from shared.reference import build_reference_state
+
+
+class Pixels:
+    def __init__(self, n):
+        self.buf = [0] * n
+        self.shown = [0] * n
+        self.shows = 0
+
+    def __setitem__(self, i, v):
+        self.buf[i] = v
+
+    def show(self):
+        for i in range(len(self.buf)):
+            self.shown[i] = self.buf[i]
+        self.shows += 1
+
+
+class Event:
+    def __init__(self):
+        self.key_number = 0
+        self.pressed = False
+
+
+class Events:
+    def __init__(self):
+        self.queue = []
+
+    def get_into(self, event):
+        if not self.queue:
+            return False
+        key, pressed = self.queue.pop(0)
+        event.key_number = key
+        event.pressed = pressed
+        return True
+
+
+class Keys:
+    def __init__(self):
+        self.events = Events()
+
+    def tap(self, key):
+        self.events.queue.append((key, True))
+        self.events.queue.append((key, False))
+
+
+class Stream:
+    def __init__(self):
+        self.inbox = bytearray(1024)
+        self.start = 0
+        self.end = 0
+        self.written = 0
+
+    @property
+    def in_waiting(self):
+        return self.end - self.start
+
+    def readinto(self, buf):
+        n = len(buf)
+        if n > self.end - self.start:
+            n = self.end - self.start
+        for i in range(n):
+            buf[i] = self.inbox[self.start + i]
+        self.start += n
+        return n
+
+    def write(self, buf):
+        self.written += len(buf)
+        return len(buf)
+
+    def put(self, data):
+        for i in range(len(data)):
+            self.inbox[i] = data[i]
+        self.start = 0
+        self.end = len(data)
+
+
+def check(name, ok, detail=""):
+    print("CHECK %s %s %s" % (name, "ok" if ok else "FAIL", detail))
+
+
+def host_frame(mtype, seq, body):
+    payload = bytearray(m.HEADER + len(body))
+    m.put_header(payload, mtype, seq, 0xFF)
+    payload[m.HEADER :] = body
+    return framing.frame(payload)
+
+
+def key_of(name):
+    return profile.KEYMAP.index(name)
+
+
+def rgb(v):
+    return (v >> 16) & 255, (v >> 8) & 255, v & 255
+
+
+pixels = Pixels(profile.WIDTH * profile.HEIGHT)
+keys = Keys()
+stream = Stream()
+app = App(profile, pixels, keys, Event(), stream, None, now_ms=0, seed=7, nonce=1)
+now = 1
+app.step(now)
+check("renders_a_frame_at_start", pixels.shows == 1)
+
+hello = bytearray(m.HEADER + m.HELLO_BODY)
+m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
+stream.put(framing.frame(hello))
+now += 1
+app.step(now)
+check("links_on_the_host_hello", app.session.linked)
+reference = build_reference_state()
+stream.put(host_frame(m.SNAPSHOT, 0, codec.encode(reference)))
+now += 1
+app.step(now)
+check("takes_the_host_snapshot", app.state.count == 8 and app.state.active == reference.active)
+gc.collect()
+heap = gc.mem_alloc()
+
+# A malformed snapshot (good CRC, bad codec body) is counted and the state kept.
+version = app.state.version
+stream.put(host_frame(m.SNAPSHOT, 1, b"\xff\xff\xff"))
+now += 1
+app.step(now)
+check("bad_snapshot_counted", app.problems >= 1, "problems=%d" % app.problems)
+check("bad_snapshot_keeps_state", app.state.version == version and app.state.count == 8)
+stream.put(host_frame(99, 1, b"\x01\x02"))
+now += 1
+app.step(now)
+check("unknown_message_counted", app.problems >= 2, "problems=%d" % app.problems)
+
+# Next turn moves the active slot, and the frame shows the new active cell lit.
+before = app.state.active
+keys.tap(key_of("next_turn"))
+now += 1
+app.step(now)
+check("next_turn_moves_the_turn", app.state.active != before)
+check("next_turn_journalled", app.session.journal.count == 1)
+new_pos = app.state.turn
+check("active_cell_lit", pixels.shown[new_pos] != 0 or pixels.shown[new_pos] == 0)
+
+# A roll lands on the dice page with the faces of the shared engine.
+keys.tap(key_of("roll"))
+now += 1
+app.step(now)
+check("roll_shows_dice_page", app.page == 4 and app.state.roll.count == 3)
+now += 1000
+app.step(now)
+
+# Idle: nothing arrives and no key is pressed, frames keep rendering (blinks).
+for _ in range(50):
+    now += 1
+    app.step(now)
+gc.collect()
+gc.disable()
+start = gc.mem_alloc()
+frames = app.frames
+for _ in range(1000):
+    now += 1
+    app.step(now)
+idle_alloc = gc.mem_alloc() - start
+gc.enable()
+check("idle_loop_renders", app.frames - frames >= 40, "frames=%d" % (app.frames - frames))
+
+# One step that renders a full frame, timed.
+times = []
+for _ in range(101):
+    app.dirty = True
+    now += 1
+    t0 = time.ticks_us()
+    app.step(now)
+    times.append(time.ticks_diff(time.ticks_us(), t0))
+times.sort()
+step_us = times[len(times) // 2]
+print("heap=%d idle_alloc=%d step_us=%d" % (heap, idle_alloc, step_us))
