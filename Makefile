@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test demo lint typecheck pytest clean
+.PHONY: test demo lint typecheck typecheck-firmware pytest clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) lint typecheck typecheck-firmware pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -22,6 +22,11 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy host shared
+
+# mypy over firmware/ and boot.py with each board's CircuitPython stubs, one board at a
+# time (circuitpython_setboard rewrites the installed stubs; the default is restored).
+typecheck-firmware: $(STAMP)
+	$(BIN)/python -m host.firmware_typecheck
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q

@@ -18,8 +18,10 @@ from firmware.boards import DEFAULT, load
 
 try:
     import rotaryio
+
+    HAVE_ROTARYIO = True
 except ImportError:  # boards without an encoder may lack the module
-    rotaryio = None
+    HAVE_ROTARYIO = False
 
 profile = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
 stream = usb_cdc.data  # None when boot.py was told to skip the data channel
@@ -27,7 +29,7 @@ if stream is not None:
     stream.timeout = 0  # never block the loop: the link polls
     stream.write_timeout = 0
 encoder = None
-if rotaryio is not None:
+if HAVE_ROTARYIO and profile.ENCODER_PINS:
     encoder = hardware.make_encoder(board, rotaryio, profile)
 app = App(
     profile,
