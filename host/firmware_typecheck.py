@@ -15,6 +15,7 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from firmware.boards import NAMES, load
 from host.micropython_vm import ROOT
@@ -22,27 +23,25 @@ from host.micropython_vm import ROOT
 BIN = Path(sys.executable).parent
 
 
-def pin_names(profile: object) -> list[str]:
-    names = [getattr(profile, "PIXEL_PIN")]
+def pin_names(profile: Any) -> list[str]:
+    names = [profile.PIXEL_PIN]
     for field in ("ROW_PINS", "COLUMN_PINS", "KEY_PINS", "ENCODER_PINS"):
         names.extend(getattr(profile, field))
     return names
 
 
-def pins_module(profile: object) -> str:
-    lines = [f'"""Every pin the {getattr(profile, "NAME")} profile names."""', "import board", ""]
+def pins_module(profile: Any) -> str:
+    lines = [f'"""Every pin the {profile.NAME} profile names."""', "import board", ""]
     lines += [f"board.{name}" for name in pin_names(profile)]
     return "\n".join(lines) + "\n"
 
 
-def check_board(
-    name: str, scratch: Path, profile: object | None = None
-) -> subprocess.CompletedProcess[str]:
+def check_board(name: str, scratch: Path, profile: Any = None) -> subprocess.CompletedProcess[str]:
     """mypy over the firmware with `name`'s stubs installed (the caller restores them)."""
     if profile is None:
         profile = load(name)
     subprocess.run(
-        [str(BIN / "circuitpython_setboard"), getattr(profile, "STUB_BOARD")],
+        [str(BIN / "circuitpython_setboard"), profile.STUB_BOARD],
         check=True,
         capture_output=True,
         text=True,

@@ -342,5 +342,8 @@ class SimulatedBoard:
         image.save(str(path))
 
 
+PIXEL_PIN = "NEOPIXEL"  # on Blinka's generic board (the CircuitPython stubs name no pins)
+
+
 def _board_pin() -> Any:
-    return getattr(board, "NEOPIXEL")  # Blinka's generic board (the stubs name no pins)
+    return getattr(board, PIXEL_PIN)
