@@ -355,6 +355,16 @@ class App:
             # "do" needs hold-to-confirm exactly when the menu shows a destructive control.
             self.tracker.confirming[self.menu_key] = is_destructive(MENU[self.menu_cursor])
 
+    def settle(self, now_ms):
+        """End every timed overlay (menu, setting, roll tumble, problem flash) at now_ms:
+        for pictures and tests that render at a chosen moment."""
+        self._spot_new_roll(now_ms)
+        self.menu_until = now_ms
+        self.overlay_until = now_ms
+        self.animate_until = now_ms
+        self.flash_until = now_ms
+        self.dirty = True
+
     # -- drawing ------------------------------------------------------------------------
 
     def _spot_new_roll(self, now_ms):

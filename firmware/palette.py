@@ -67,7 +67,7 @@ def team_lit(team, now_ms):
     phase = now_ms % CYCLE_MS
     if phase >= (team & 3) * BLIP_MS:
         return True
-    return (phase % BLIP_MS) < BLIP_MS // 2
+    return (phase % BLIP_MS) < BLIP_MS // 2  # the dip is the second half of each blip
 
 
 def count_lit(count, now_ms):

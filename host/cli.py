@@ -14,6 +14,7 @@ COMMANDS = (
     "host.commands.demo",
     "host.commands.bench",
     "host.commands.devices",
+    "host.commands.sim",
 )
 
 

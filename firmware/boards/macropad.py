@@ -27,6 +27,7 @@ KEYMAP = (
     "page", "brightness", "end_combat",
     "reset",
 )  # fmt: skip
+KEY_COLUMNS = 3  # keys per row, for the key map picture
 ENCODER_MAP = ("select_prev", "select_next")  # one detent counter-clockwise, clockwise
 LED_MA_PER_CHANNEL = 20
 LED_IDLE_MA = 1

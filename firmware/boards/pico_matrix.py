@@ -20,6 +20,7 @@ KEY_PINS = ("GP2", "GP3", "GP4", "GP5")
 ENCODER_PINS = ()
 BOOT_SKIP_KEY = 0  # hold the GP2 button at power-up to keep USB to the console only
 KEYMAP = ("next_turn", "menu_next", "menu_do", "page")
+KEY_COLUMNS = 4  # keys per row, for the key map picture
 ENCODER_MAP = ()
 LED_MA_PER_CHANNEL = 20
 LED_IDLE_MA = 1

@@ -24,6 +24,7 @@ KEYMAP = (
     "page", "brightness", "undo", "select_prev", "select_next", "", "", "",
     "", "", "", "", "", "", "end_combat", "reset",
 )  # fmt: skip
+KEY_COLUMNS = 8  # keys per row, for the key map picture
 ENCODER_MAP = ()
 LED_MA_PER_CHANNEL = 20  # a WS2812 channel at full duty
 LED_IDLE_MA = 1  # each pixel's own draw with its LEDs off
