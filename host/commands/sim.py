@@ -12,6 +12,10 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from host.simboard import SimulatedBoard
 
 # Keyboard letters for the controls in the interactive simulator.
 KEYBOARD = {
@@ -78,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
     from host.simboard import SimulatedBoard
 
     if args.pictures:
-        for path in simpictures.write_pictures(Path(args.pictures), args.board):
-            print(f"wrote {path}")
+        for written in simpictures.write_pictures(Path(args.pictures), args.board):
+            print(f"wrote {written}")
         return 0
     if args.png:
         simpictures.write_one(Path(args.png), args.board, args.page or "initiative", args.seed)
@@ -102,13 +106,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _help_line(sim: object) -> str:
+def _help_line(sim: SimulatedBoard) -> str:
     words = [f"{k}={v}" for k, v in KEYBOARD.items()]
     longs = [f"{k}=long {v}" for k, v in LONG_KEYS.items()]
     return "keys: " + " ".join(words + longs) + " 1-8=select position  q=quit"
 
 
-def _interact(sim, seconds: float) -> None:  # type: ignore[no-untyped-def]
+def _interact(sim: SimulatedBoard, seconds: float) -> None:
     import select
     import termios
     import tty
@@ -136,7 +140,7 @@ def _interact(sim, seconds: float) -> None:  # type: ignore[no-untyped-def]
             termios.tcsetattr(sys.stdin, termios.TCSADRAIN, saved)
 
 
-def _key(sim, ch: str) -> None:  # type: ignore[no-untyped-def]
+def _key(sim: SimulatedBoard, ch: str) -> None:
     control = KEYBOARD.get(ch) or LONG_KEYS.get(ch)
     if ch.isdigit() and "1" <= ch <= "8":
         control = f"pos{int(ch) - 1}"
