@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from host import bench_link, micropython_vm
+from host import bench_board, bench_link, micropython_vm
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -43,6 +43,7 @@ def engine_memory() -> Figures:
 
 MEASUREMENTS: tuple[Callable[[], Figures], ...] = (state_size, engine_memory)
 MEASUREMENTS += bench_link.MEASUREMENTS
+MEASUREMENTS += bench_board.MEASUREMENTS
 
 TARGETS = {
     "state_bytes": ("<=", 100),
@@ -50,6 +51,7 @@ TARGETS = {
     "end_turn_alloc_bytes_per_1000": ("<=", 0),
 }
 TARGETS.update(bench_link.TARGETS)
+TARGETS.update(bench_board.TARGETS)
 
 
 def meets(key: str, value: float) -> bool | None:
