@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test demo lint typecheck typecheck-firmware pytest clean
+.PHONY: test demo images lint typecheck typecheck-firmware pytest clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ pytest: $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/turnlight demo
+
+# The README's pictures: every page and the key map of each board, drawn by the simulator.
+images: $(STAMP)
+	for board in trellis_m4 macropad pico_matrix; do \
+		$(BIN)/turnlight sim --pictures docs/images --board $$board || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
