@@ -170,10 +170,12 @@ class SimulatedBoard:
         self.path = os.ttyname(self._slave)
         stream = PtyStream(self._master)
         with self.lock:
-            # The link belongs to the pty now; keep any state a test or picture loaded.
-            state = self.app.state
+            # The link belongs to the pty now; keep the state and page set before the start.
+            old = self.app
             self.app = self._new_app(stream)
-            self.app.state.copy_from(state)
+            self.app.state.copy_from(old.state)
+            self.app.page = old.page
+            self.app.brightness = old.brightness
         self._thread = threading.Thread(target=self._run, name="simulated board", daemon=True)
         self._thread.start()
         return self.path
