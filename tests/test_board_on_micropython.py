@@ -1,6 +1,7 @@
 """The firmware App and shared/ run a scripted session on the real MicroPython VM with fake
-hardware (host/vm/board_app.py): linking, a host snapshot, a malformed snapshot and an
-unknown message, next turn, a roll; and the idle loop allocates nothing."""
+hardware (host/vm/board_app.py), once per board profile: linking, a host snapshot, a
+malformed snapshot and an unknown message, next turn, a roll; and the idle loop allocates
+nothing."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import re
 
 import pytest
 
+from firmware.boards import NAMES
 from host.micropython_vm import ROOT, VM_SCRIPTS, library_dir, run
 
 
-@pytest.fixture(scope="module")
-def vm_output(tmp_path_factory: pytest.TempPathFactory) -> str:
-    done = run(VM_SCRIPTS / "board_app.py", [], [library_dir(tmp_path_factory.mktemp("lib")), ROOT])
+@pytest.fixture(scope="module", params=NAMES)
+def vm_output(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    libs = library_dir(tmp_path_factory.mktemp("lib"))
+    done = run(VM_SCRIPTS / "board_app.py", [request.param], [libs, ROOT])
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 

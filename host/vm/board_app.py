@@ -1,4 +1,5 @@
 """Runs inside the MicroPython VM: the firmware App with fake hardware, a scripted session.
+Argument: the board profile (default trellis_m4).
 
 Fakes stand in only for the pins: a pixel strip that keeps the last shown frame, a key
 queue with keypad's `events.get_into`, and a stream with usb_cdc.data's shape fed with
@@ -16,7 +17,7 @@ gc.collect()
 START = gc.mem_alloc()
 
 from firmware.app import App  # noqa: E402
-from firmware.boards import trellis_m4 as profile
+from firmware.boards import load
 from shared import codec
 from shared.link import framing
 from shared.link import messages as m
@@ -109,7 +110,12 @@ def host_frame(mtype, seq, body):
 
 
 def key_of(name):
+    if name == "roll" and name not in profile.KEYMAP:
+        name = "menu_do"  # the Pico's menu starts on "roll"
     return profile.KEYMAP.index(name)
+
+
+profile = load(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4")
 
 
 def rgb(v):
@@ -184,15 +190,24 @@ app.step(now)
 for _ in range(50):
     now += 1
     app.step(now)
-gc.collect()
-gc.disable()
-start = gc.mem_alloc()
+
+
+def idle_steps(app, now, steps):
+    """Allocation over `steps` idle loop steps (in a function: locals, not module globals)."""
+    gc.collect()
+    gc.disable()
+    start = gc.mem_alloc()
+    for _ in range(steps):
+        now += 1
+        app.step(now)
+    allocated = gc.mem_alloc() - start
+    gc.enable()
+    return allocated
+
+
 frames = app.frames
-for _ in range(1000):
-    now += 1
-    app.step(now)
-idle_alloc = gc.mem_alloc() - start
-gc.enable()
+idle_alloc = idle_steps(app, now, 1000)
+now += 1000
 check("idle_loop_renders", app.frames - frames >= 40, "frames=%d" % (app.frames - frames))
 
 # One step that renders a full frame, timed.
