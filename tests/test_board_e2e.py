@@ -11,10 +11,10 @@ import serial
 
 from host.bridge import BoardLink
 from host.simboard import SimulatedBoard
-from shared import codec, status
+from shared import codec
 from shared.link import framing
 from shared.reference import build_reference_state
-from shared.state import F_FROZEN, GameState
+from shared.state import GameState
 
 Pixel = tuple[int, int, int]
 
@@ -57,20 +57,19 @@ def test_the_active_slot_lights_up_after_next_turn_is_pressed(sim: SimulatedBoar
 def test_a_host_change_reaches_the_board_frame(sim: SimulatedBoard) -> None:
     with BoardLink(sim.path, build_reference_state()) as link:
         link.wait_linked()
-        sim.set_page("flags")
-        index = link.state.order[0] if link.state else 0
+        sim.set_page("scores")  # team 0's row: one cell per point; the reference has 7
 
-        def freeze_first(state: GameState) -> None:
-            status.set_flag(state, state.slots[index], F_FROZEN)
+        def point_for_team0(state: GameState) -> None:
+            state.scores[0] += 1
+            state.touch()
 
-        # The flags page: row 1 under the first position is "frozen" (the rows take turns
-        # with the next flags every few seconds, so allow for one whole rotation).
-        def frozen_lit(px: list[Pixel]) -> bool:
-            return sum(px[8]) > 0
+        def eighth_point_lit(px: list[Pixel]) -> bool:
+            return sum(px[7]) > 0
 
-        assert not sim.wait_for_frame(frozen_lit, 0.3)
-        link.change_state(freeze_first)
-        assert sim.wait_for_frame(frozen_lit, 12.0)
+        # Seven points: the seventh cell lit, the eighth dark.
+        assert sim.wait_for_frame(lambda px: sum(px[6]) > 0 and not eighth_point_lit(px), 2.0)
+        link.change_state(point_for_team0)
+        assert sim.wait_for_frame(eighth_point_lit, 3.0)
 
 
 def test_untethered_play_is_journalled_and_replayed_on_reconnect(sim: SimulatedBoard) -> None:
@@ -101,3 +100,17 @@ def test_garbage_and_unknown_messages_over_the_pty_leave_the_board_playing(
     with BoardLink(sim.path, build_reference_state()) as link:
         link.wait_linked()
         assert wait(lambda: sim.app.state.count == 8)
+
+
+def test_end_combat_by_hold_to_confirm_on_the_simulated_board(sim: SimulatedBoard) -> None:
+    with BoardLink(sim.path, build_reference_state()) as link:
+        link.wait_linked()
+        assert wait(lambda: sim.app.state.round > 0)
+        sim.press(sim.key_for("end_combat"), hold_ms=1700)
+
+        def filling_red(px: list[Pixel]) -> bool:
+            return px[0][0] > 0 and px[0][1] == 0 and px[0][2] == 0
+
+        assert sim.wait_for_frame(filling_red, 2.0)  # the grid fills while the key is held
+        assert wait(lambda: link.state is not None and link.state.round == 0, 5.0)
+        assert sim.app.state.round == 0
