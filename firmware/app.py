@@ -388,6 +388,8 @@ class App:
         session = self.session
         canvas.clear()
         self._spot_new_roll(now_ms)
+        if self.selected != NO_SLOT and self.selected >= state.count:
+            self.selected = NO_SLOT  # the table shrank (a reset, a new snapshot)
         if session.error == m.E_VERSION:
             pages.render_version_mismatch(canvas, now_ms)
         else:

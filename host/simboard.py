@@ -181,6 +181,9 @@ class SimulatedBoard:
         return self.path
 
     def stop(self) -> None:
+        """Stop the loop and close the pty; safe to call more than once."""
+        if self._wake_r < 0:
+            return
         self._stop.set()
         self._wake()
         if self._thread is not None:
@@ -195,6 +198,7 @@ class SimulatedBoard:
         self.strip.deinit()
         for fd in (self._wake_r, self._wake_w):
             os.close(fd)
+        self._wake_r = self._wake_w = -1
 
     def __enter__(self) -> SimulatedBoard:
         self.start()
@@ -216,6 +220,8 @@ class SimulatedBoard:
                     pass
 
     def _wake(self) -> None:
+        if self._wake_w < 0:
+            return
         try:
             os.write(self._wake_w, b"x")
         except (BlockingIOError, OSError):

@@ -251,3 +251,11 @@ def test_every_control_of_the_issue_is_on_every_board() -> None:
             reach |= {CONTROL_NAMES[c] for c in MENU}
         assert wanted <= reach, board
         assert reach & {"select_next", "select_prev", "pos0"}, board
+
+
+def test_a_reset_clears_the_selection() -> None:
+    rig = linked_rig()
+    rig.tap("pos6")
+    assert rig.app.selected == rig.app.state.order[6]
+    rig.hold("reset", 1600)
+    assert rig.app.selected == 255  # NO_SLOT: frost and burn go to the active slot again

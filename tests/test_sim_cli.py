@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from host.cli import main
@@ -43,8 +44,11 @@ def test_sim_prints_the_pty_path_for_a_host() -> None:
     assert "/dev/pts/" in done.stdout
 
 
-def test_an_unknown_board_is_one_clear_line() -> None:
+def test_an_unknown_board_or_page_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "--board", "toaster"]) == 2
+    assert main(["sim", "--page", "lobby", "--png", "x.png"]) == 2
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2 and "toaster" in lines[0] and "lobby" in lines[1]
 
 
 def test_the_macropad_encoder_moves_the_selection() -> None:

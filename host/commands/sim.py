@@ -78,6 +78,11 @@ def run(args: argparse.Namespace) -> int:
     if args.board not in NAMES:
         print(f"turnlight sim: unknown board {args.board!r} (known: {', '.join(NAMES)})")
         return 2
+    from firmware.pages import PAGE_NAMES
+
+    if args.page is not None and args.page not in PAGE_NAMES:
+        print(f"turnlight sim: unknown page {args.page!r} (pages: {', '.join(PAGE_NAMES)})")
+        return 2
     from host import simpictures
     from host.simboard import SimulatedBoard
 
