@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test demo lint typecheck pytest clean
+.PHONY: test demo images lint typecheck typecheck-firmware pytest clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) lint typecheck typecheck-firmware pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -23,11 +23,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy host shared
 
+# mypy over firmware/ and boot.py with each board's CircuitPython stubs, one board at a
+# time (circuitpython_setboard rewrites the installed stubs; the default is restored).
+typecheck-firmware: $(STAMP)
+	$(BIN)/python -m host.firmware_typecheck
+
 pytest: $(STAMP)
 	$(BIN)/pytest -q
 
 demo: $(STAMP)
 	$(BIN)/turnlight demo
+
+# The README's pictures: every page and the key map of each board, drawn by the simulator.
+images: $(STAMP)
+	for board in trellis_m4 macropad pico_matrix; do \
+		$(BIN)/turnlight sim --pictures docs/images --board $$board || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from host import bench_engine, bench_link, micropython_vm
+from host import bench_board, bench_engine, bench_link, micropython_vm
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -48,6 +48,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     bench_engine.odds_query,
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
+MEASUREMENTS += bench_board.MEASUREMENTS
 
 TARGETS = {
     "state_bytes": ("<=", 100),
@@ -57,6 +58,7 @@ TARGETS = {
     "odds_us": ("<=", 200),
 }
 TARGETS.update(bench_link.TARGETS)
+TARGETS.update(bench_board.TARGETS)
 
 
 def meets(key: str, value: float) -> bool | None:

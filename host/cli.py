@@ -20,6 +20,7 @@ COMMANDS = (
     "host.commands.export",
     "host.commands.odds",
     "host.commands.deploy",
+    "host.commands.sim",
 )
 
 

@@ -1,0 +1,433 @@
+"""The board application: keys in, the trimmed engine and the link, a frame out.
+
+Hardware comes in as arguments (code.py passes the real objects, the simulator and the
+tests pass fakes): `pixels` (a NeoPixel with auto_write off: `pixels[i] = 0xRRGGBB` and
+`show()`), `keys` (anything with keypad's `events.get_into(event)`), `key_event` (a
+keypad.Event to fill), `stream` (usb_cdc.data, or None to play alone), `encoder` (a
+rotaryio.IncrementalEncoder or None). `step(now_ms)` does one loop turn: read keys, play
+gestures through the shared engine (BoardSession.submit), service the link and, when a
+frame is due or something changed, render, limit and show() once.
+"""
+
+from adafruit_ticks import ticks_add, ticks_diff
+
+from firmware import keys as k
+from firmware import pages
+from firmware import palette as pal
+from firmware.limiter import DEFAULT_BUDGET_MA, Limiter
+from shared import dice
+from shared import events as ev
+from shared.compat import const
+from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT
+from shared.link import messages as m
+from shared.link.board import ACCEPTED, BoardSession
+from shared.state import GameState
+
+FIRMWARE_VERSION = (0, 2)
+FRAME_MS = const(20)  # a frame at least this often, for the blink patterns
+ANIMATION_MS = const(450)  # the roll's tumble
+OVERLAY_MS = const(1200)  # a changed setting (dice count, flips, brightness) shows this long
+MENU_MS = const(4000)  # the menu of a small board stays up this long after a key
+FLASH_MS = const(2000)  # the problem cell strobes this long after a new problem
+BRIGHTNESS_LEVELS = const(8)
+DEFAULT_BRIGHTNESS = const(5)
+MAX_ACTION_DICE = const(6)
+
+# Controls, by code. A profile's KEYMAP names them; "" (code 0) is a key with no control.
+CONTROL_NAMES = (
+    "",
+    "next_turn",
+    "roll",
+    "chance",
+    "d100",
+    "frost_add",
+    "frost_remove",
+    "burn_add",
+    "burn_remove",
+    "undo",
+    "page",
+    "brightness",
+    "select_prev",
+    "select_next",
+    "end_combat",
+    "reset",
+    "menu_next",
+    "menu_do",
+    "pos0",
+    "pos1",
+    "pos2",
+    "pos3",
+    "pos4",
+    "pos5",
+    "pos6",
+    "pos7",
+)
+C_NONE = const(0)
+C_NEXT_TURN = const(1)
+C_ROLL = const(2)
+C_CHANCE = const(3)
+C_D100 = const(4)
+C_FROST_ADD = const(5)
+C_FROST_REMOVE = const(6)
+C_BURN_ADD = const(7)
+C_BURN_REMOVE = const(8)
+C_UNDO = const(9)
+C_PAGE = const(10)
+C_BRIGHTNESS = const(11)
+C_SELECT_PREV = const(12)
+C_SELECT_NEXT = const(13)
+C_END_COMBAT = const(14)
+C_RESET = const(15)
+C_MENU_NEXT = const(16)
+C_MENU_DO = const(17)
+C_POS0 = const(18)
+
+# What "menu_do" can run on a board with few keys, in menu order.
+MENU = (
+    C_ROLL,
+    C_CHANCE,
+    C_D100,
+    C_SELECT_NEXT,
+    C_FROST_ADD,
+    C_FROST_REMOVE,
+    C_BURN_ADD,
+    C_BURN_REMOVE,
+    C_UNDO,
+    C_BRIGHTNESS,
+    C_END_COMBAT,
+    C_RESET,
+)
+
+
+def control_code(name):
+    for i in range(len(CONTROL_NAMES)):
+        if CONTROL_NAMES[i] == name:
+            return i
+    raise ValueError("unknown control %r" % name)
+
+
+def is_destructive(code):
+    return code == C_END_COMBAT or code == C_RESET
+
+
+class NullStream:
+    """The link's stream when USB data is off (boot.py skipped it): nothing comes in."""
+
+    in_waiting = 0
+
+    def readinto(self, buf):
+        return 0
+
+    def write(self, buf):
+        return len(buf)
+
+
+class App:
+    def __init__(
+        self,
+        profile,
+        pixels,
+        keys,
+        key_event,
+        stream=None,
+        encoder=None,
+        now_ms=0,
+        seed=None,
+        budget_ma=DEFAULT_BUDGET_MA,
+        nonce=None,
+    ):
+        self.profile = profile
+        self.pixels = pixels
+        self.keys = keys
+        self.key_event = key_event
+        self.encoder = encoder
+        self.canvas = pages.Canvas(profile.WIDTH, profile.HEIGHT)
+        self.led_of_cell = _led_order(profile.WIDTH, profile.HEIGHT, profile.SERPENTINE)
+        self.state = GameState()
+        self.session = BoardSession(
+            stream if stream is not None else NullStream(),
+            self.state,
+            fw=FIRMWARE_VERSION,
+            profile=profile.PROFILE,
+            grid=(profile.WIDTH, profile.HEIGHT),
+            nonce=nonce,
+            now_ms=now_ms,
+        )
+        self.rng = dice.XorShift32(seed) if seed is not None else dice.random_source_from_os()
+        self.faces = bytearray(MAX_DICE)
+        key_count = len(profile.KEYMAP)
+        self.controls = bytearray(key_count)
+        confirming = bytearray(key_count)
+        for i in range(key_count):
+            self.controls[i] = control_code(profile.KEYMAP[i])
+            confirming[i] = 1 if is_destructive(self.controls[i]) else 0
+        self.menu_key = -1
+        for i in range(key_count):
+            if self.controls[i] == C_MENU_DO:
+                self.menu_key = i
+        self.encoder_controls = bytearray(2)
+        if profile.ENCODER_MAP:
+            self.encoder_controls[0] = control_code(profile.ENCODER_MAP[0])
+            self.encoder_controls[1] = control_code(profile.ENCODER_MAP[1])
+        self.encoder_at = encoder.position if encoder is not None else 0
+        self.tracker = k.KeyTracker(key_count, confirming)
+        self.limiter = Limiter(
+            self.canvas.cells, budget_ma, profile.LED_MA_PER_CHANNEL, profile.LED_IDLE_MA
+        )
+        self.brightness = DEFAULT_BRIGHTNESS
+        self.page = pages.INITIATIVE
+        self.selected = NO_SLOT
+        self.dice_count = 3
+        self.flips = 1
+        self.menu_cursor = 0
+        self.menu_until = now_ms
+        self.menu_shown = False
+        self.overlay_count = 0
+        self.overlay_colour = pal.WHITE
+        self.overlay_until = now_ms
+        self.animate_until = now_ms
+        self.animating = False
+        self._seen_roll = bytearray(MAX_DICE + 2)  # kind, count, faces: to spot a new roll
+        self.problems = 0  # bad input from the host (bad frames, bad messages, crashes)
+        self._problems_seen = 0
+        self.flash_until = now_ms
+        self.flashing = False
+        self.refusals = 0  # presses the engine or a full journal refused
+        self.last_refusal = ""
+        self.crashes = 0  # exceptions caught around the link (it then carries on)
+        self.frames = 0
+        self.next_frame_at = now_ms
+        self.dirty = True
+
+    # -- the loop -----------------------------------------------------------------------
+
+    def step(self, now_ms):
+        event = self.key_event
+        events = self.keys.events
+        tracker = self.tracker
+        while events.get_into(event):
+            if tracker.key_event(event.key_number, event.pressed, now_ms):
+                self._gesture(tracker.kind, tracker.key, now_ms)
+            self.dirty = True
+        if tracker.poll(now_ms):
+            self._gesture(tracker.kind, tracker.key, now_ms)
+        if tracker.pending != k.NO_KEY:
+            self.dirty = True
+        if self.encoder is not None:
+            self._read_encoder(now_ms)
+        self.service_link(now_ms)
+        if self.dirty or ticks_diff(now_ms, self.next_frame_at) >= 0:
+            self.render(now_ms)
+
+    def service_link(self, now_ms):
+        session = self.session
+        try:
+            if session.poll(now_ms):
+                self.dirty = True
+        except Exception:  # a fault in the link must not stop the game; count and go on
+            self.crashes += 1
+        problems = session.bad_messages + session.dropped_frames() + self.crashes
+        if problems != self._problems_seen:
+            self._problems_seen = problems
+            self.problems = problems
+            self.flash_until = ticks_add(now_ms, FLASH_MS)
+            self.dirty = True
+
+    # -- gestures and controls ----------------------------------------------------------
+
+    def _read_encoder(self, now_ms):
+        position = self.encoder.position
+        while position != self.encoder_at:
+            if position > self.encoder_at:
+                self.encoder_at += 1
+                self.do_control(self.encoder_controls[1], k.PRESS, now_ms)
+            else:
+                self.encoder_at -= 1
+                self.do_control(self.encoder_controls[0], k.PRESS, now_ms)
+            self.dirty = True
+
+    def _gesture(self, kind, key, now_ms):
+        if kind == k.CANCELLED:
+            return
+        self.do_control(self.controls[key], kind, now_ms)
+
+    def do_control(self, code, kind, now_ms):
+        """Run one control for a gesture (PRESS, LONG, CONFIRM)."""
+        if code == C_MENU_NEXT:
+            count = len(MENU)
+            step = count - 1 if kind == k.LONG else 1
+            self.menu_cursor = (self.menu_cursor + step) % count
+            self._show_menu(now_ms)
+        elif code == C_MENU_DO:
+            self.do_control(MENU[self.menu_cursor], kind, now_ms)
+            self._show_menu(now_ms)
+        elif is_destructive(code):
+            if kind == k.CONFIRM:
+                self._submit(now_ms, ev.END_COMBAT if code == C_END_COMBAT else ev.RESET)
+        elif code == C_NEXT_TURN:
+            self._submit(now_ms, ev.NEXT_PHASE if kind == k.LONG else ev.NEXT_TURN)
+        elif code == C_ROLL:
+            if kind == k.LONG:
+                self.dice_count = self.dice_count % MAX_ACTION_DICE + 1
+                self._overlay(self.dice_count, pal.SUCCESS, now_ms)
+            else:
+                self._roll(now_ms, ev.ROLL_ACTION, dice.KIND_ACTION_D3, self.dice_count)
+        elif code == C_CHANCE:
+            if kind == k.LONG:
+                self.flips = self.flips % ev.MAX_CHANCE_FLIPS + 1
+                self._overlay(self.flips, pal.FLAG, now_ms)
+            else:
+                self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, self.flips)
+        elif code == C_D100:
+            self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
+        elif code == C_FROST_ADD:
+            self._submit(now_ms, ev.ADD_FROST, self.selected)
+        elif code == C_FROST_REMOVE:
+            self._submit(now_ms, ev.REMOVE_FROST, self.selected)
+        elif code == C_BURN_ADD:
+            self._submit(now_ms, ev.ADD_BURN, self.selected)
+        elif code == C_BURN_REMOVE:
+            self._submit(now_ms, ev.REMOVE_BURN, self.selected)
+        elif code == C_UNDO:
+            self._submit(now_ms, ev.UNDO)
+        elif code == C_PAGE:
+            step = pages.PAGE_COUNT - 1 if kind == k.LONG else 1
+            self.page = (self.page + step) % pages.PAGE_COUNT
+        elif code == C_BRIGHTNESS:
+            if kind == k.LONG:
+                self.brightness = self.brightness - 1 if self.brightness > 1 else 1
+            else:
+                self.brightness = self.brightness % BRIGHTNESS_LEVELS + 1
+            self._overlay(self.brightness, pal.WHITE, now_ms)
+        elif code == C_SELECT_PREV or code == C_SELECT_NEXT:
+            self._select_step(now_ms, -1 if code == C_SELECT_PREV else 1)
+        elif code >= C_POS0 and code < C_POS0 + MAX_SLOTS:
+            self._select_position(now_ms, code - C_POS0)
+        self.dirty = True
+
+    def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0):
+        faces = self.faces if count else None
+        result = self.session.submit(now_ms, code, slot, arg, faces, count)
+        if result != ACCEPTED:
+            self.refusals += 1
+            self.last_refusal = self.session.last_refusal
+            self.flash_until = ticks_add(now_ms, FLASH_MS)
+        return result
+
+    def _roll(self, now_ms, code, kind, count):
+        dice.roll_faces(self.rng, kind, count, self.faces)
+        arg = kind if code == ev.ROLL_ACTION else 0
+        if self._submit(now_ms, code, NO_SLOT, arg, count) == ACCEPTED:
+            self.page = pages.DICE
+
+    def _select_position(self, now_ms, pos):
+        state = self.state
+        if pos >= state.count:
+            return
+        index = state.order[pos]
+        if index == self.selected:
+            self.selected = NO_SLOT  # pressing the selection again goes back to the turn
+            return
+        self.selected = index
+        self._submit(now_ms, ev.SELECT, index)
+
+    def _select_step(self, now_ms, step):
+        state = self.state
+        if state.count == 0:
+            return
+        current = pages.selected_or_active(state, self.selected)
+        pos = 0
+        for i in range(state.count):
+            if state.order[i] == current:
+                pos = i
+        pos = (pos + step) % state.count
+        self.selected = state.order[pos]
+        self._submit(now_ms, ev.SELECT, self.selected)
+
+    def _overlay(self, count, colour, now_ms):
+        self.overlay_count = count
+        self.overlay_colour = colour
+        self.overlay_until = ticks_add(now_ms, OVERLAY_MS)
+
+    def _show_menu(self, now_ms):
+        self.menu_until = ticks_add(now_ms, MENU_MS)
+        if self.menu_key >= 0:
+            # "do" needs hold-to-confirm exactly when the menu shows a destructive control.
+            self.tracker.confirming[self.menu_key] = is_destructive(MENU[self.menu_cursor])
+
+    def settle(self, now_ms):
+        """End every timed overlay (menu, setting, roll tumble, problem flash) at now_ms:
+        for pictures and tests that render at a chosen moment."""
+        self._spot_new_roll(now_ms)
+        self.menu_until = now_ms
+        self.overlay_until = now_ms
+        self.animate_until = now_ms
+        self.flash_until = now_ms
+        self.dirty = True
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def _spot_new_roll(self, now_ms):
+        roll = self.state.roll
+        seen = self._seen_roll
+        changed = seen[0] != roll.kind or seen[1] != roll.count
+        for i in range(MAX_DICE):
+            if seen[2 + i] != roll.faces[i]:
+                changed = True
+                seen[2 + i] = roll.faces[i]
+        if changed:
+            seen[0] = roll.kind
+            seen[1] = roll.count
+            if roll.kind:
+                self.animate_until = ticks_add(now_ms, ANIMATION_MS)
+
+    def render(self, now_ms):
+        """Draw the frame for now_ms, limit it, and show it (one show() per call)."""
+        canvas = self.canvas
+        state = self.state
+        session = self.session
+        canvas.clear()
+        self._spot_new_roll(now_ms)
+        if self.selected != NO_SLOT and self.selected >= state.count:
+            self.selected = NO_SLOT  # the table shrank (a reset, a new snapshot)
+        if session.error == m.E_VERSION:
+            pages.render_version_mismatch(canvas, now_ms)
+        else:
+            progress = self.tracker.progress(now_ms, canvas.content)
+            self.menu_shown = ticks_diff(self.menu_until, now_ms) > 0
+            self.animating = ticks_diff(self.animate_until, now_ms) > 0
+            self.flashing = ticks_diff(self.flash_until, now_ms) > 0
+            if progress:
+                pages.render_progress(canvas, progress, now_ms)
+            elif self.menu_shown and self.menu_key >= 0:
+                pages.render_menu(canvas, len(MENU), self.menu_cursor, now_ms)
+            elif ticks_diff(self.overlay_until, now_ms) > 0:
+                pages.render_number(canvas, self.overlay_count, self.overlay_colour)
+            else:
+                pages.render_page(canvas, self.page, state, self.selected, self.animating, now_ms)
+            pages.render_system(
+                canvas, self.page, session.linked, self.flashing, self.problems, now_ms
+            )
+        self.limiter.apply(canvas.frame, self.brightness * 256 // BRIGHTNESS_LEVELS)
+        frame = canvas.frame
+        pixels = self.pixels
+        leds = self.led_of_cell
+        for cell in range(canvas.cells):
+            at = cell * 3
+            pixels[leds[cell]] = frame[at] << 16 | frame[at + 1] << 8 | frame[at + 2]
+        pixels.show()
+        self.frames += 1
+        self.dirty = False
+        self.next_frame_at = ticks_add(now_ms, FRAME_MS)
+
+
+def _led_order(width, height, serpentine):
+    """The LED index of each cell (reading order); zig-zag strips reverse odd rows."""
+    order = bytearray(width * height)
+    for row in range(height):
+        for col in range(width):
+            led = row * width + col
+            if serpentine and row & 1:
+                led = row * width + (width - 1 - col)
+            order[row * width + col] = led
+    return order

@@ -1,0 +1,33 @@
+"""Adafruit MacroPad RP2040: 12 NeoPixel keys (3 wide, 4 tall), a rotary encoder with a
+push switch, and a 128x64 OLED (unused: the LEDs carry every page).
+
+The encoder turns the selection; its switch (key 12) is hold-to-confirm reset.
+"""
+
+NAME = "macropad"
+PROFILE = 2  # shared.link.messages.PROFILE_MACROPAD
+STUB_BOARD = "adafruit_macropad_rp2040"
+WIDTH = 3
+HEIGHT = 4
+PIXEL_PIN = "NEOPIXEL"
+SERPENTINE = False
+KEY_SCAN = "keys"  # keypad.Keys, one pin per key, pressed = low
+ROW_PINS = ()
+COLUMN_PINS = ()
+KEY_PINS = (
+    "KEY1", "KEY2", "KEY3", "KEY4", "KEY5", "KEY6",
+    "KEY7", "KEY8", "KEY9", "KEY10", "KEY11", "KEY12", "BUTTON",
+)  # fmt: skip
+ENCODER_PINS = ("ROTA", "ROTB")
+BOOT_SKIP_KEY = 0  # hold KEY1 (top left) at power-up to keep USB to the console only
+KEYMAP = (
+    "next_turn", "roll", "chance",
+    "d100", "frost_add", "frost_remove",
+    "burn_add", "burn_remove", "undo",
+    "page", "brightness", "end_combat",
+    "reset",
+)  # fmt: skip
+KEY_COLUMNS = 3  # keys per row, for the key map picture
+ENCODER_MAP = ("select_prev", "select_next")  # one detent counter-clockwise, clockwise
+LED_MA_PER_CHANNEL = 20
+LED_IDLE_MA = 1

@@ -1,0 +1,295 @@
+"""The pages: what the grid shows, drawn into an RGB frame (one byte per channel).
+
+Two layouts cover every board. On a grid at least 8 wide and 3 tall ("columns") each turn
+position owns a column: row 0 is the slot's identity, the rows below are the page's bars,
+and the bottom row is the system row (page indicator, problems, link). On a smaller grid
+("cells") each turn position owns one cell and the page's rows take turns in it, one per
+cycle. Pages never call show(); they write only into the frame.
+
+Data rows per page (column layout, top to bottom under the identity row):
+  initiative: action points left (blinks), phase of the active turn
+  cooldowns:  timers 1..4: turns left (blinks); steady dim = used this turn, not yet cooling
+  status:     frost stacks, burn stacks, fear stacks (blinks)
+  flags:      frozen, knocked down, pinned, grappled, charging (steady)
+  dice:       the last roll's faces in reading order (not per position)
+  scores:     one row per team, a cell per point (not per position)
+"""
+
+from firmware import palette as pal
+from shared import dice
+from shared.compat import const
+from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
+from shared.state import (
+    F_ACTED,
+    F_CHARGING,
+    F_FROZEN,
+    F_GRAPPLED,
+    F_KNOCKED_DOWN,
+    F_OUT,
+    F_PINNED,
+)
+
+PAGE_NAMES = ("initiative", "cooldowns", "status", "flags", "dice", "scores")
+INITIATIVE = const(0)
+COOLDOWNS = const(1)
+STATUS = const(2)
+FLAGS = const(3)
+DICE = const(4)
+SCORES = const(5)
+PAGE_COUNT = const(6)
+
+_FLAG_ROWS = (F_FROZEN, F_KNOCKED_DOWN, F_PINNED, F_GRAPPLED, F_CHARGING)
+_PAGE_ROWS = (2, MAX_COOLDOWNS, 3, 5, 0, 0)  # data rows under the identity row
+
+
+def page_index(name):
+    for i in range(PAGE_COUNT):
+        if PAGE_NAMES[i] == name:
+            return i
+    raise ValueError("unknown page %r (pages: %s)" % (name, ", ".join(PAGE_NAMES)))
+
+
+class Canvas:
+    """The frame and where things go on this board's grid."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.cells = width * height
+        self.frame = bytearray(self.cells * 3)
+        self.columns = width >= MAX_SLOTS and height >= 3
+        self.link_cell = self.cells - 1
+        self.problem_cell = self.cells - 2
+        if self.columns:
+            self.bar_rows = height - 2  # rows between the identity row and the system row
+            self.content = self.cells - width  # cells above the system row
+            self.page_cell = (height - 1) * width
+        else:
+            self.bar_rows = 0
+            self.content = MAX_SLOTS
+            self.page_cell = MAX_SLOTS
+        self.row_offset = 0  # first data row shown in the bar rows (rotates)
+        self.cell_row = 0  # the data row shown in cell layout (rotates)
+
+    def clear(self):
+        frame = self.frame
+        for i in range(len(frame)):
+            frame[i] = 0
+
+    def rotate(self, rows, now_ms):
+        """Pick which data rows show this frame when the page has more than fit."""
+        if self.columns:
+            groups = (rows + self.bar_rows - 1) // self.bar_rows if rows else 1
+            self.row_offset = (now_ms // (2 * pal.CYCLE_MS)) % groups * self.bar_rows
+        else:
+            self.cell_row = (now_ms // pal.CYCLE_MS) % (rows + 1)
+
+    def cell(self, pos, row):
+        """The cell of data row `row` (0 = identity) at turn position `pos`, or -1."""
+        if self.columns:
+            if row == 0:
+                return pos
+            shown = row - 1 - self.row_offset
+            if 0 <= shown < self.bar_rows:
+                return (shown + 1) * self.width + pos
+            return -1
+        if row == self.cell_row:
+            return pos
+        return -1
+
+
+def draw_identity(canvas, state, pos, selected, now_ms):
+    cell = canvas.cell(pos, 0)
+    if cell < 0:
+        return
+    index = state.order[pos]
+    slot = state.slots[index]
+    if slot.flags & F_OUT:
+        pal.put(canvas.frame, cell, pal.FAIL, pal.DIM)
+        return
+    colour = pal.team_colour(slot.team)
+    if index == selected and pal.slow_blink(now_ms // 2):
+        colour = pal.WHITE
+    if index == state.active:
+        level = pal.FULL if pal.fast_pulse(now_ms) else pal.DIM
+    elif not pal.team_lit(slot.team, now_ms):
+        level = 0
+    elif slot.flags & F_ACTED:
+        level = pal.DIM
+    else:
+        level = pal.MID
+    pal.put(canvas.frame, cell, colour, level)
+
+
+def draw_count(canvas, pos, row, colour, count, now_ms):
+    cell = canvas.cell(pos, row)
+    if cell >= 0 and pal.count_lit(count, now_ms):
+        pal.put(canvas.frame, cell, colour, pal.FULL)
+
+
+def draw_steady(canvas, pos, row, colour, on, level):
+    cell = canvas.cell(pos, row)
+    if cell >= 0 and on:
+        pal.put(canvas.frame, cell, colour, level)
+
+
+def render_per_position(canvas, page, state, selected, now_ms):
+    canvas.rotate(_PAGE_ROWS[page], now_ms)
+    for pos in range(state.count):
+        draw_identity(canvas, state, pos, selected, now_ms)
+        slot = state.slots[state.order[pos]]
+        if page == INITIATIVE:
+            colour = pal.team_colour(slot.team)
+            draw_count(canvas, pos, 1, colour, slot.ap, now_ms)
+            if state.order[pos] == state.active:
+                cooling = state.phase > 0
+                on = pal.slow_blink(now_ms) if cooling else True
+                draw_steady(canvas, pos, 2, pal.COOLDOWN if cooling else pal.WHITE, on, pal.MID)
+        elif page == COOLDOWNS:
+            for k in range(MAX_COOLDOWNS):
+                if slot.cd_id[k]:
+                    if slot.cd_left[k]:
+                        draw_count(canvas, pos, k + 1, pal.COOLDOWN, slot.cd_left[k], now_ms)
+                    elif slot.cd_pending & (1 << k):
+                        draw_steady(canvas, pos, k + 1, pal.COOLDOWN, True, pal.DIM)
+        elif page == STATUS:
+            draw_count(canvas, pos, 1, pal.FROST, slot.frost, now_ms)
+            draw_count(canvas, pos, 2, pal.BURN, slot.burn, now_ms)
+            draw_count(canvas, pos, 3, pal.WHITE, slot.fear, now_ms)
+        elif page == FLAGS:
+            for k in range(len(_FLAG_ROWS)):
+                draw_steady(canvas, pos, k + 1, pal.FLAG, slot.flags & _FLAG_ROWS[k], pal.FULL)
+
+
+def render_dice(canvas, state, animating, now_ms):
+    """The last roll, one face per cell; successes bright, failures dim, the face value as
+    blinks. While `animating` the faces tumble instead."""
+    roll = state.roll
+    frame = canvas.frame
+    count = roll.count
+    if count > canvas.content:
+        count = canvas.content
+    if roll.kind == 0:
+        return
+    if animating:
+        tick = now_ms // 60
+        for i in range(count):
+            pal.put(frame, i, pal.TEAM0 + (tick + i * 3) % 4, pal.MID)
+        return
+    if roll.kind == dice.KIND_D100:
+        tens = roll.faces[0]
+        units = roll.faces[1]
+        if tens == 0 and units == 0:
+            pal.put(frame, 0, pal.WHITE, pal.FULL)
+            pal.put(frame, 1, pal.WHITE, pal.FULL)
+            return
+        _face(frame, 0, pal.SUCCESS, tens, now_ms)
+        _face(frame, 1, pal.COOLDOWN, units, now_ms)
+        return
+    for i in range(count):
+        face = roll.faces[i]
+        if roll.kind == dice.KIND_CHANCE:
+            if face:
+                pal.put(frame, i, pal.SUCCESS, pal.FULL)
+            else:
+                pal.put(frame, i, pal.FAIL, pal.DIM)
+            continue
+        success = dice.face_succeeds(roll.kind, face)
+        if pal.count_lit(face, now_ms):
+            pal.put(
+                frame, i, pal.SUCCESS if success else pal.FAIL, pal.FULL if success else pal.MID
+            )
+        else:
+            pal.put(frame, i, pal.SUCCESS if success else pal.FAIL, pal.DIM // 2)
+
+
+def _face(frame, cell, colour, value, now_ms):
+    if value == 0:
+        pal.put(frame, cell, colour, pal.DIM // 2)
+    elif pal.count_lit(value, now_ms):
+        pal.put(frame, cell, colour, pal.FULL)
+
+
+def render_scores(canvas, state, now_ms):
+    """Columns: a row per team, one cell per point (past a full row the first cell blinks
+    the extra points). Cells: one cell per team, the score as blinks."""
+    frame = canvas.frame
+    for team in range(state.team_count):
+        score = state.scores[team]
+        colour = pal.team_colour(team)
+        lit = pal.team_lit(team, now_ms)
+        if not canvas.columns or team >= canvas.height - 1:
+            if team < canvas.content and pal.count_lit(score, now_ms):
+                pal.put(frame, team, colour, pal.FULL)
+            continue
+        width = canvas.width
+        for i in range(width):
+            if i < score:
+                pal.put(frame, team * width + i, colour, pal.MID if lit else pal.DIM)
+        if score > width and pal.count_lit(score - width, now_ms):
+            pal.put(frame, team * width, colour, pal.FULL)
+
+
+def render_page(canvas, page, state, selected, animating, now_ms):
+    if page == DICE:
+        render_dice(canvas, state, animating, now_ms)
+    elif page == SCORES:
+        render_scores(canvas, state, now_ms)
+    else:
+        render_per_position(canvas, page, state, selected, now_ms)
+
+
+def render_system(canvas, page, linked, problem_flash, problems, now_ms):
+    """The page indicator, the problem cell and the link cell."""
+    frame = canvas.frame
+    if canvas.columns:
+        for i in range(PAGE_COUNT):
+            if canvas.page_cell + i < canvas.problem_cell:
+                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if i == page else 8)
+    elif pal.count_lit(page + 1, now_ms):
+        pal.put(frame, canvas.page_cell, pal.WHITE, pal.MID)
+    if problem_flash:
+        if pal.strobe(now_ms):
+            pal.put(frame, canvas.problem_cell, pal.WARN, pal.FULL)
+    elif problems:
+        pal.put(frame, canvas.problem_cell, pal.WARN, pal.DIM // 2)
+    # Tethered: steady. Untethered: a slow blink.
+    if linked or pal.slow_blink(now_ms):
+        pal.put(frame, canvas.link_cell, pal.WHITE, pal.MID)
+
+
+def render_version_mismatch(canvas, now_ms):
+    """The whole grid: a red checkerboard that swaps twice a second."""
+    flip = (now_ms // 500) & 1
+    width = canvas.width
+    for cell in range(canvas.cells):
+        if ((cell % width) + (cell // width) + flip) & 1:
+            pal.put(canvas.frame, cell, pal.WARN, pal.FULL)
+
+
+def render_progress(canvas, done, now_ms):
+    """A pending hold-to-confirm: `done` of the content cells fill, strobing."""
+    for cell in range(done):
+        pal.put(canvas.frame, cell, pal.WARN, pal.FULL if pal.strobe(now_ms) else pal.MID)
+
+
+def render_number(canvas, count, colour):
+    """A setting just changed (dice count, flips, brightness): that many cells lit."""
+    if count > canvas.content:
+        count = canvas.content
+    for cell in range(count):
+        pal.put(canvas.frame, cell, colour, pal.MID)
+
+
+def render_menu(canvas, items, cursor, now_ms):
+    """The menu of a small board: one dim cell per item, the chosen one strobing."""
+    for i in range(items):
+        if i < canvas.content:
+            level = (pal.FULL if pal.strobe(now_ms) else pal.DIM) if i == cursor else 12
+            pal.put(canvas.frame, i, pal.WHITE, level)
+
+
+def selected_or_active(state, selected):
+    if selected != NO_SLOT and selected < state.count:
+        return selected
+    return state.active

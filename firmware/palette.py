@@ -1,0 +1,95 @@
+"""Colours and blink patterns, chosen so that no meaning rests on hue alone.
+
+Hues come from the Okabe-Ito set (told apart by most colour-blind players), and every
+meaning also has a brightness or a blink pattern: team k's pixels dip dark k times per
+cycle (team 0 never dips), the active turn pulses fast, counts blink that many times, a
+pending hold-to-confirm strobes. Colours are indexes into one preallocated table.
+"""
+
+from shared.compat import const
+
+# Colour indexes.
+OFF = const(0)
+TEAM0 = const(1)  # blue
+TEAM1 = const(2)  # orange
+TEAM2 = const(3)  # reddish purple
+TEAM3 = const(4)  # yellow
+WHITE = const(5)
+FROST = const(6)  # sky blue
+BURN = const(7)  # vermillion
+FLAG = const(8)  # bluish green
+COOLDOWN = const(9)  # amber
+SUCCESS = const(10)  # white-green
+FAIL = const(11)  # dim grey-blue
+WARN = const(12)  # red
+
+RGB = bytes(
+    (
+        0, 0, 0,
+        0, 114, 178,
+        230, 159, 0,
+        204, 121, 167,
+        240, 228, 66,
+        255, 255, 255,
+        86, 180, 233,
+        213, 94, 0,
+        0, 158, 115,
+        255, 176, 0,
+        200, 255, 200,
+        60, 70, 110,
+        255, 0, 0,
+    )
+)  # fmt: skip
+
+FULL = const(255)
+DIM = const(40)
+MID = const(120)
+
+CYCLE_MS = const(2400)  # the slow cycle every pattern shares (room for 10 blinks)
+BLIP_MS = const(200)  # one dip or blink within it
+
+
+def put(frame, cell, colour, level):
+    """Write colour at `level` (0..255) into cell's three bytes of the RGB frame."""
+    base = colour * 3
+    at = cell * 3
+    frame[at] = RGB[base] * level // 255
+    frame[at + 1] = RGB[base + 1] * level // 255
+    frame[at + 2] = RGB[base + 2] * level // 255
+
+
+def team_colour(team):
+    return TEAM0 + (team & 3)
+
+
+def team_lit(team, now_ms):
+    """Team k's identity pattern: steady, dark for `k` short dips at the start of a cycle."""
+    phase = now_ms % CYCLE_MS
+    if phase >= (team & 3) * BLIP_MS:
+        return True
+    return (phase % BLIP_MS) < BLIP_MS // 2  # the dip is the second half of each blip
+
+
+def count_lit(count, now_ms):
+    """A count shown as that many blinks, then a pause (0 = dark; 11 or more = steady)."""
+    if count <= 0:
+        return False
+    if count > 10:
+        return True
+    phase = now_ms % CYCLE_MS
+    if phase >= count * BLIP_MS:
+        return False
+    return (phase % BLIP_MS) < BLIP_MS * 3 // 5
+
+
+def fast_pulse(now_ms):
+    """The active turn: bright and dim, four times a second."""
+    return (now_ms % 250) < 150
+
+
+def slow_blink(now_ms):
+    return (now_ms % 2000) < 1000
+
+
+def strobe(now_ms):
+    return (now_ms % 120) < 60

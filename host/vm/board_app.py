@@ -1,0 +1,226 @@
+"""Runs inside the MicroPython VM: the firmware App with fake hardware, a scripted session.
+Argument: the board profile (default trellis_m4).
+
+Fakes stand in only for the pins: a pixel strip that keeps the last shown frame, a key
+queue with keypad's `events.get_into`, and a stream with usb_cdc.data's shape fed with
+frames a host would send. Prints CHECK lines (name ok|FAIL detail) and one figures line:
+`heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>`: heap is
+gc.mem_alloc() once the app has started and taken the reference snapshot; modules is what
+importing the firmware and shared/ added; app is the rest (the App's objects and buffers).
+"""
+
+import gc
+import sys
+import time
+
+gc.collect()
+START = gc.mem_alloc()
+
+from firmware.app import App  # noqa: E402
+from firmware.boards import load
+from shared import codec
+from shared.link import framing
+from shared.link import messages as m
+from shared.reference import build_reference_state
+
+
+class Pixels:
+    def __init__(self, n):
+        self.buf = [0] * n
+        self.shown = [0] * n
+        self.shows = 0
+
+    def __setitem__(self, i, v):
+        self.buf[i] = v
+
+    def show(self):
+        for i in range(len(self.buf)):
+            self.shown[i] = self.buf[i]
+        self.shows += 1
+
+
+class Event:
+    def __init__(self):
+        self.key_number = 0
+        self.pressed = False
+
+
+class Events:
+    def __init__(self):
+        self.queue = []
+
+    def get_into(self, event):
+        if not self.queue:
+            return False
+        key, pressed = self.queue.pop(0)
+        event.key_number = key
+        event.pressed = pressed
+        return True
+
+
+class Keys:
+    def __init__(self):
+        self.events = Events()
+
+    def tap(self, key):
+        self.events.queue.append((key, True))
+        self.events.queue.append((key, False))
+
+
+class Stream:
+    def __init__(self):
+        self.inbox = bytearray(1024)
+        self.start = 0
+        self.end = 0
+        self.written = 0
+
+    @property
+    def in_waiting(self):
+        return self.end - self.start
+
+    def readinto(self, buf):
+        n = len(buf)
+        if n > self.end - self.start:
+            n = self.end - self.start
+        for i in range(n):
+            buf[i] = self.inbox[self.start + i]
+        self.start += n
+        return n
+
+    def write(self, buf):
+        self.written += len(buf)
+        return len(buf)
+
+    def put(self, data):
+        for i in range(len(data)):
+            self.inbox[i] = data[i]
+        self.start = 0
+        self.end = len(data)
+
+
+def check(name, ok, detail=""):
+    print("CHECK %s %s %s" % (name, "ok" if ok else "FAIL", detail))
+
+
+def host_frame(mtype, seq, body):
+    payload = bytearray(m.HEADER + len(body))
+    m.put_header(payload, mtype, seq, 0xFF)
+    payload[m.HEADER :] = body
+    return framing.frame(payload)
+
+
+def key_of(name):
+    if name == "roll" and name not in profile.KEYMAP:
+        name = "menu_do"  # the Pico's menu starts on "roll"
+    return profile.KEYMAP.index(name)
+
+
+profile = load(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4")
+
+
+def rgb(v):
+    return (v >> 16) & 255, (v >> 8) & 255, v & 255
+
+
+# The host's frames are made before the board starts, and the fixture that built them is
+# let go: the board never holds the reference table's builder.
+HELLO_FRAME = bytearray(m.HEADER + m.HELLO_BODY)
+m.pack_hello(HELLO_FRAME, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
+HELLO_FRAME = framing.frame(HELLO_FRAME)
+reference = build_reference_state()
+SNAPSHOT_FRAME = host_frame(m.SNAPSHOT, 0, codec.encode(reference))
+REFERENCE_ACTIVE = reference.active
+del reference
+del build_reference_state
+del sys.modules["shared.reference"]
+gc.collect()
+
+MODULES = gc.mem_alloc() - START  # the interpreter's own start-up is not counted here
+pixels = Pixels(profile.WIDTH * profile.HEIGHT)
+keys = Keys()
+stream = Stream()
+app = App(profile, pixels, keys, Event(), stream, None, now_ms=0, seed=7, nonce=1)
+now = 1
+app.step(now)
+check("renders_a_frame_at_start", pixels.shows == 1)
+
+stream.put(HELLO_FRAME)
+now += 1
+app.step(now)
+check("links_on_the_host_hello", app.session.linked)
+stream.put(SNAPSHOT_FRAME)
+now += 1
+app.step(now)
+check("takes_the_host_snapshot", app.state.count == 8 and app.state.active == REFERENCE_ACTIVE)
+gc.collect()
+heap = gc.mem_alloc()
+app_bytes = heap - MODULES - START
+
+# A malformed snapshot (good CRC, bad codec body) is counted and the state kept.
+version = app.state.version
+stream.put(host_frame(m.SNAPSHOT, 1, b"\xff\xff\xff"))
+now += 1
+app.step(now)
+check("bad_snapshot_counted", app.problems >= 1, "problems=%d" % app.problems)
+check("bad_snapshot_keeps_state", app.state.version == version and app.state.count == 8)
+stream.put(host_frame(99, 1, b"\x01\x02"))
+now += 1
+app.step(now)
+check("unknown_message_counted", app.problems >= 2, "problems=%d" % app.problems)
+
+# Next turn moves the active slot, and the frame shows the new active cell lit.
+before = app.state.active
+keys.tap(key_of("next_turn"))
+now += 1
+app.step(now)
+check("next_turn_moves_the_turn", app.state.active != before)
+check("next_turn_journalled", app.session.journal.count == 1)
+new_pos = app.state.turn
+check("active_cell_lit", pixels.shown[new_pos] != 0, "pos=%d" % new_pos)
+
+# A roll lands on the dice page with the faces of the shared engine.
+keys.tap(key_of("roll"))
+now += 1
+app.step(now)
+check("roll_shows_dice_page", app.page == 4 and app.state.roll.count == 3)
+now += 1000
+app.step(now)
+
+# Idle: nothing arrives and no key is pressed, frames keep rendering (blinks).
+for _ in range(50):
+    now += 1
+    app.step(now)
+
+
+def idle_steps(app, now, steps):
+    """Allocation over `steps` idle loop steps (in a function: locals, not module globals)."""
+    gc.collect()
+    gc.disable()
+    start = gc.mem_alloc()
+    for _ in range(steps):
+        now += 1
+        app.step(now)
+    allocated = gc.mem_alloc() - start
+    gc.enable()
+    return allocated
+
+
+frames = app.frames
+idle_alloc = idle_steps(app, now, 1000)
+now += 1000
+check("idle_loop_renders", app.frames - frames >= 40, "frames=%d" % (app.frames - frames))
+
+# One step that renders a full frame, timed.
+times = []
+for _ in range(101):
+    app.dirty = True
+    now += 1
+    t0 = time.ticks_us()
+    app.step(now)
+    times.append(time.ticks_diff(time.ticks_us(), t0))
+times.sort()
+step_us = times[len(times) // 2]
+print(
+    "heap=%d modules=%d app=%d idle_alloc=%d step_us=%d"
+    % (heap, MODULES, app_bytes, idle_alloc, step_us)
+)

@@ -1,0 +1,261 @@
+"""The firmware App on fake hardware and a fake clock (issue 4, items 2, 3 and 5, and the
+bad-input rules): controls play through the shared engine and the frame shows the result.
+
+Rules texts: korxsol-players-guide.txt (burn stacks up to three times)."""
+
+from __future__ import annotations
+
+from boardfakes import Rig
+
+from firmware import pages
+from shared import codec
+from shared.link import framing
+from shared.link import messages as m
+from shared.reference import build_reference_state
+from shared.state import GameState
+
+
+def frame(mtype: int, seq: int, body: bytes) -> bytes:
+    return framing.frame(bytes([mtype, seq, 0xFF]) + body)
+
+
+def hello(version: int = m.PROTOCOL_VERSION) -> bytes:
+    buf = bytearray(m.HEADER + m.HELLO_BODY)
+    m.pack_hello(buf, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
+    buf[m.HEADER] = version
+    return framing.frame(bytes(buf))
+
+
+def linked_rig(board: str = "trellis_m4") -> Rig:
+    rig = Rig(board)
+    rig.stream.inbox += hello()
+    rig.run(10)
+    rig.stream.inbox += frame(m.SNAPSHOT, 0, codec.encode(build_reference_state()))
+    rig.run(10)
+    assert rig.app.session.linked and rig.app.state.count == 8
+    return rig
+
+
+def brightness_of(rig: Rig, cell: int) -> int:
+    return sum(rig.pixels.rgb(rig.app.led_of_cell[cell]))
+
+
+def test_next_turn_moves_the_turn_and_lights_the_new_active_slot() -> None:
+    rig = linked_rig()
+    before = rig.app.state.turn
+    rig.tap("next_turn")
+    state = rig.app.state
+    assert state.turn == (before + 1) % 8
+    # The active slot pulses: at the bright moment of the pulse it outshines the others.
+    rig.app.settle(rig.now)
+    rig.now += 250 - rig.now % 250 + 20
+    rig.app.render(rig.now)
+    active = brightness_of(rig, state.turn)
+    others = [brightness_of(rig, pos) for pos in range(8) if pos != state.turn]
+    assert active > max(others)
+
+
+def test_roll_rolls_the_chosen_number_of_action_dice_and_shows_the_dice_page() -> None:
+    rig = linked_rig()
+    rig.tap("roll")
+    assert rig.app.state.roll.count == 3
+    assert rig.app.page == pages.DICE
+    rig.hold("roll", 700)  # long press: one more die
+    rig.tap("roll")
+    assert rig.app.state.roll.count == 4
+    assert all(1 <= f <= 3 for f in rig.app.state.roll.faces[:4])
+
+
+def test_the_chance_token_flips_one_to_three_times() -> None:
+    rig = linked_rig()
+    counts = []
+    for _ in range(4):
+        rig.tap("chance")
+        counts.append(rig.app.state.roll.count)
+        rig.hold("chance", 700)
+    assert counts == [1, 2, 3, 1]
+
+
+def test_d100_rolls_two_d10s() -> None:
+    rig = linked_rig()
+    rig.tap("d100")
+    roll = rig.app.state.roll
+    assert roll.count == 2 and roll.faces[0] <= 9 and roll.faces[1] <= 9
+
+
+def test_frost_and_burn_go_on_the_selected_slot() -> None:
+    rig = linked_rig()
+    rig.tap("pos3")
+    index = rig.app.state.order[3]
+    frost = rig.app.state.slots[index].frost
+    rig.tap("frost_add")
+    assert rig.app.state.slots[index].frost == frost + 1
+    rig.tap("frost_remove")
+    rig.tap("frost_remove")
+    assert rig.app.state.slots[index].frost == max(frost - 1, 0)
+
+
+def test_burn_stacks_no_higher_than_three_from_the_board() -> None:
+    # korxsol-players-guide.txt: burn stacks up to three times.
+    rig = linked_rig()
+    rig.tap("pos1")
+    for _ in range(5):
+        rig.tap("burn_add")
+    assert rig.app.state.slots[rig.app.state.order[1]].burn == 3
+
+
+def test_undo_takes_back_the_last_local_action() -> None:
+    rig = linked_rig()
+    turn = rig.app.state.turn
+    rig.tap("next_turn")
+    rig.tap("undo")
+    assert rig.app.state.turn == turn
+
+
+def test_end_combat_needs_the_full_hold() -> None:
+    rig = linked_rig()
+    rig.tap("end_combat")
+    assert rig.app.state.round > 0
+    rig.hold("end_combat", 1600)
+    assert rig.app.state.round == 0
+
+
+def test_a_key_pressed_during_the_reset_hold_cancels_the_reset() -> None:
+    rig = linked_rig()
+    rig.down("reset")
+    rig.run(700)
+    rig.tap("page")
+    rig.run(1500)
+    rig.up("reset")
+    assert rig.app.state.count == 8
+    rig.hold("reset", 1600)
+    assert rig.app.state.count == 0
+
+
+def test_page_steps_forward_and_a_long_press_steps_back() -> None:
+    rig = linked_rig()
+    rig.tap("page")
+    assert rig.app.page == 1
+    rig.hold("page", 700)
+    assert rig.app.page == 0
+
+
+def test_brightness_changes_what_the_leds_get() -> None:
+    rig = linked_rig()
+    rig.app.settle(rig.now)
+    rig.app.render(rig.now)
+    low = sum(sum(rig.pixels.rgb(i)) for i in range(32))
+    rig.tap("brightness")  # 5 -> 6 of 8
+    rig.app.settle(rig.now)
+    rig.app.render(rig.now)
+    assert sum(sum(rig.pixels.rgb(i)) for i in range(32)) > low
+
+
+def test_every_frame_stays_under_the_current_budget() -> None:
+    rig = Rig(budget_ma=60)
+    rig.stream.inbox += hello()
+    rig.run(10)
+    rig.stream.inbox += frame(m.SNAPSHOT, 0, codec.encode(build_reference_state()))
+    for _ in range(3):
+        rig.tap("brightness")
+    for control in ("next_turn", "roll", "page", "page", "chance", "page"):
+        rig.tap(control)
+        rig.run(300)
+    assert rig.app.limiter.limited > 0
+    assert 0 < rig.app.limiter.max_ma <= 60
+
+
+def test_a_malformed_snapshot_is_counted_shown_and_the_last_good_state_kept() -> None:
+    rig = linked_rig()
+    good = GameState()
+    good.copy_from(rig.app.state)
+    rig.stream.inbox += frame(m.SNAPSHOT, 1, b"\xff\xfe\x00\x01")
+    rig.run(10)
+    assert rig.app.problems == 1
+    assert codec.encode(rig.app.state) == codec.encode(good)
+    lit = set()
+    for _ in range(20):  # the problem cell strobes
+        rig.run(10)
+        lit.add(brightness_of(rig, rig.app.canvas.problem_cell) > 0)
+    assert lit == {True, False}
+
+
+def test_an_unknown_message_and_garbage_bytes_never_stop_the_board() -> None:
+    rig = linked_rig()
+    rig.stream.inbox += frame(0x42, 1, b"\x01\x02\x03") + b"\x07\x99\x00\x00\x13\x37"
+    rig.run(20)
+    assert rig.app.problems >= 2
+    rig.tap("next_turn")
+    assert rig.app.session.journal.count >= 1
+
+
+def test_the_link_cell_is_steady_when_tethered_and_blinks_when_not() -> None:
+    rig = Rig()
+    seen = set()
+    for _ in range(50):
+        rig.run(50)
+        seen.add(brightness_of(rig, rig.app.canvas.link_cell) > 0)
+    assert seen == {True, False}
+    rig = linked_rig()
+    seen = set()
+    for _ in range(50):
+        rig.run(50)
+        rig.stream.inbox += frame(m.PING, 0, b"\x00\x00\x00\x00\x00")
+        seen.add(brightness_of(rig, rig.app.canvas.link_cell) > 0)
+    assert seen == {True}
+
+
+def test_a_protocol_version_mismatch_shows_the_red_checkerboard() -> None:
+    rig = Rig()
+    rig.stream.inbox += hello(version=m.PROTOCOL_VERSION + 1)
+    rig.run(20)
+    red = [rig.pixels.rgb(i) for i in range(32)]
+    assert sum(1 for r, g, b in red if r > 0 and g == 0 and b == 0) == 16
+    assert sum(1 for p in red if p == (0, 0, 0)) == 16
+
+
+def test_the_pico_menu_reaches_every_control_and_its_reset_needs_the_hold() -> None:
+    rig = linked_rig("pico_matrix")
+    rig.tap("menu_do")  # the menu starts on "roll"
+    assert rig.app.state.roll.count == 3
+    while rig.app.menu_cursor != 11:  # "reset"
+        rig.tap("menu_next")
+    rig.tap("menu_do")
+    assert rig.app.state.count == 8
+    rig.hold("menu_do", 1600)
+    assert rig.app.state.count == 0
+
+
+def test_every_control_of_the_issue_is_on_every_board() -> None:
+    from firmware.app import CONTROL_NAMES, MENU
+
+    wanted = {
+        "next_turn",
+        "roll",
+        "chance",
+        "d100",
+        "frost_add",
+        "frost_remove",
+        "burn_add",
+        "burn_remove",
+        "undo",
+        "page",
+        "brightness",
+        "end_combat",
+        "reset",
+    }
+    for board in ("trellis_m4", "macropad", "pico_matrix"):
+        rig = Rig(board)
+        reach = set(rig.profile.KEYMAP) | set(rig.profile.ENCODER_MAP)
+        if "menu_do" in reach:
+            reach |= {CONTROL_NAMES[c] for c in MENU}
+        assert wanted <= reach, board
+        assert reach & {"select_next", "select_prev", "pos0"}, board
+
+
+def test_a_reset_clears_the_selection() -> None:
+    rig = linked_rig()
+    rig.tap("pos6")
+    assert rig.app.selected == rig.app.state.order[6]
+    rig.hold("reset", 1600)
+    assert rig.app.selected == 255  # NO_SLOT: frost and burn go to the active slot again

@@ -1,0 +1,42 @@
+"""Board profiles (issue 4, item 4): one data-only file per board, consistent with its pins,
+its grid and the link's profile numbers."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from firmware.app import CONTROL_NAMES
+from firmware.boards import NAMES, load
+from host.micropython_vm import ROOT
+from shared.link import messages as m
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_profile_is_data_only(name: str) -> None:
+    tree = ast.parse((ROOT / "firmware" / "boards" / f"{name}.py").read_text())
+    for node in tree.body[1:]:  # after the docstring
+        assert isinstance(node, ast.Assign), ast.unparse(node)
+        ast.literal_eval(node.value)  # raises on anything but a literal
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_key_has_a_known_control_and_a_pin(name: str) -> None:
+    p = load(name)
+    assert set(p.KEYMAP) | set(p.ENCODER_MAP) <= set(CONTROL_NAMES)
+    keys = len(p.ROW_PINS) * len(p.COLUMN_PINS) if p.KEY_SCAN == "matrix" else len(p.KEY_PINS)
+    assert keys == len(p.KEYMAP)
+    assert 0 <= p.BOOT_SKIP_KEY < keys
+    assert len(p.ENCODER_MAP) == (2 if p.ENCODER_PINS else 0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_profile_number_is_the_links(name: str) -> None:
+    p = load(name)
+    assert m.PROFILE_NAMES[p.PROFILE] == p.NAME == name
+
+
+def test_an_unknown_profile_name_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="known: trellis_m4"):
+        load("toaster")
