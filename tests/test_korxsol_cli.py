@@ -61,18 +61,50 @@ def test_run_rejects_a_bad_encounter_with_file_and_line(tmp_path):
     assert f"{bad}:3: encounter: unknown key 'bogus'" in done.stderr
 
 
+def _game_lines(lines: list[str]) -> list[str]:
+    """The demo's account of the game, without the board's LEDs (their blink phase depends
+    on the wall clock) and the pty's path (each grid is printed as one block)."""
+    return [line for line in lines if not line.startswith(("board, ", "simulated "))]
+
+
 def test_the_demo_plays_a_whole_encounter_the_same_way_for_the_same_seed():
     enc = encounter.load(encounter.example_path())
     a: list[str] = []
     b: list[str] = []
     c: list[str] = []
-    demo.play(enc, 5, a.append)
-    demo.play(enc, 5, b.append)
-    demo.play(enc, 6, c.append)
-    assert a == b and a != c
+    first = demo.play(enc, 5, a.append, board="trellis_m4")
+    second = demo.play(enc, 5, b.append, board="trellis_m4")
+    demo.play(enc, 6, c.append, board="trellis_m4")
+    assert _game_lines(a) == _game_lines(b) and _game_lines(a) != _game_lines(c)
+    assert first.game.snapshot() == second.game.snapshot()
     assert a[-1].strip().startswith("winner:")
-    assert any(line.startswith("turn|") for line in a)  # the grid is drawn each turn
     assert any(line.strip().startswith("odds vs ") for line in a)  # exact odds before attacks
+
+
+def test_the_demo_runs_through_the_simulated_board_and_draws_its_leds():
+    enc = encounter.load(encounter.example_path())
+    out: list[str] = []
+    session = demo.play(enc, 4, out.append, board="trellis_m4")
+    lines = "\n".join(out).splitlines()
+    assert lines[0].startswith("simulated trellis_m4 board on /dev/")
+    # The board's next-turn key rolled initiative and ended every turn.
+    ends = sum(1 for e in session.done if e.text == "end")
+    assert ends > 0
+    assert sum(1 for line in lines if "board: " in line and "ends the turn" in line) == ends
+    grids = [i for i, line in enumerate(lines) if line == "board, initiative page:"]
+    assert len(grids) >= ends
+    rows = lines[grids[0] + 1 : grids[0] + 5]
+    assert all(len(row.split()) == 8 for row in rows)  # 8x4 keys
+    assert any(set(row) - set("· ") for row in rows)  # something is lit
+
+
+def test_the_demo_without_a_board_draws_the_device_view():
+    enc = encounter.load(encounter.example_path())
+    out: list[str] = []
+    demo.play(enc, 5, out.append)
+    lines = "\n".join(out).splitlines()
+    assert any(line.startswith("turn|") for line in lines)
+    assert lines[-1].strip().startswith("winner:")
 
 
 def test_games_and_export_list_and_write_a_saved_game(tmp_path):

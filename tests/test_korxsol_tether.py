@@ -197,3 +197,24 @@ def test_play_with_a_port_that_does_not_exist_is_a_one_line_error(tmp_path: Path
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1].startswith("turnlight: port ")
     assert "does not exist" in done.stderr
+
+
+def test_play_with_sim_starts_a_simulated_board_and_links_to_it(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    db = tmp_path / "j.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "play", "--db", str(db), "--sim"],
+        input="initiative\nend\nquit\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "TERM": "dumb"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "simulated trellis_m4 board on /dev/" in done.stderr
+    assert "board on /dev/" in done.stdout and ": linked" in done.stdout
+    events = Journal(str(db)).events(1)
+    assert [p.get("text") for _, _, p, _ in events] == ["initiative", "end"]

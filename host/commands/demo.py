@@ -1,5 +1,7 @@
-"""`turnlight demo`: a whole korxsol encounter played by a simple AI, turn by turn, with
-the board's grid drawn after each turn and the score table at the end."""
+"""`turnlight demo`: a whole korxsol encounter played by a simple AI, turn by turn, through
+a simulated board on a real pseudo-terminal: the board's next-turn key starts the fight and
+ends each turn, the laptop sends the AI's actions, the board's LEDs are drawn after each
+turn, and the score table closes it."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import sys
 from collections.abc import Callable
 
 from host.commands._korxsol_args import add_encounter, load_encounter
+from host.korxsol import view
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 
@@ -24,29 +27,70 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="truecolor grid"
     )
+    p.add_argument(
+        "--board",
+        default="trellis_m4",
+        metavar="NAME",
+        help="the simulated board's profile (trellis_m4, macropad, pico_matrix)",
+    )
+    p.add_argument(
+        "--no-board",
+        action="store_true",
+        help="play on the laptop alone and draw the device view instead of the board",
+    )
     p.set_defaults(run=run)
 
 
-def play(enc, seed: int, out: Callable[[str], None] = print, color: bool = False, journal=None):
-    """Play the encounter to its end; returns the session."""
-    from host.korxsol import ai, odds, view
-    from host.korxsol.rolls import IllegalAction
+def play(
+    enc,
+    seed: int,
+    out: Callable[[str], None] = print,
+    color: bool = False,
+    journal=None,
+    board: str | None = None,
+):
+    """Play the encounter to its end; returns the session. With `board`, through a
+    simulated board of that profile on a pty."""
     from host.korxsol.session import Session
 
     session = Session(enc, seed, journal)
-    out(f"{enc.name}: {' vs '.join(enc.teams)} (seed {seed})")
-    for line in session.execute("initiative"):
+    if board is None:
+        _play(session, out, session.execute, lambda: view.render_grid(session.game.state, color))
+        return session
+    from host.korxsol.simulated import TetheredSim
+
+    with TetheredSim(session, board) as table:
+        out(f"simulated {board} board on {table.path}")
+
+        def act(command: str) -> list[str]:
+            # The board's own key starts the fight and ends each turn; the rest is typed.
+            if command in ("initiative", "end") and table.has_key("next_turn"):
+                return table.press("next_turn")
+            lines = table.execute(command)
+            table.settle()
+            return lines
+
+        _play(session, out, act, lambda: table.grid(color))
+    return session
+
+
+def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]) -> None:
+    from host.korxsol import ai, odds
+    from host.korxsol.rolls import IllegalAction
+
+    enc = session.encounter
+    out(f"{enc.name}: {' vs '.join(enc.teams)} (seed {session.seed})")
+    for line in act("initiative"):
         out("  " + line)
     for _ in range(MAX_TURNS):
-        game = session.game
-        if game.winner is not None:
+        if session.game.winner is not None:
             break
-        for command in ai.plan_turn(game):
+        for command in ai.plan_turn(session.game):
             out(f"> {command}")
             for line in odds.before_attack(session.game, command):
                 out("  " + line)
             try:
-                for line in session.execute(command):
+                for line in act(command):
                     out("  " + line)
             except IllegalAction as err:
                 out(f"  refused: {err}")
@@ -54,7 +98,7 @@ def play(enc, seed: int, out: Callable[[str], None] = print, color: bool = False
                     raise
             if session.game.winner is not None:
                 break
-        out(view.render_grid(session.game.state, color))
+        out(grid())
     game = session.game
     out("")
     out(view.text_table(view.FIGHTER_HEADERS, view.fighter_rows(game)))
@@ -62,7 +106,6 @@ def play(enc, seed: int, out: Callable[[str], None] = print, color: bool = False
     out(view.text_table(view.SCORE_HEADERS, view.score_rows(game)))
     winner = game.snapshot()["winner"]
     out(f"\nwinner: {winner} after {game.state.round} round(s)" if winner else "\ndraw: turn limit")
-    return session
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,5 +118,5 @@ def run(args: argparse.Namespace) -> int:
 
         journal = Journal(args.db)
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-    play(enc, args.seed, print, color, journal)
+    play(enc, args.seed, print, color, journal, None if args.no_board else args.board)
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from host.commands._korxsol_args import add_db, add_encounter, load_encounter, open_journal
@@ -32,8 +33,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     board = p.add_mutually_exclusive_group()
     board.add_argument("--port", metavar="PORT", help="the board's serial port (or a pyserial URL)")
-    board.add_argument("--sim", action="store_true", help="start a simulated board on a pty")
+    board.add_argument(
+        "--sim", action="store_true", help="start a simulated board on a pty and play with it"
+    )
     board.add_argument("--no-board", action="store_true", help="play without a board")
+    p.add_argument(
+        "--board",
+        default="trellis_m4",
+        metavar="NAME",
+        help="with --sim: the simulated board's profile (trellis_m4, macropad, pico_matrix)",
+    )
     p.add_argument(
         "--link-timeout",
         type=float,
@@ -44,21 +53,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def connect_board(args: argparse.Namespace, session: Session) -> tuple[Tether | None, str]:
-    """The tether to the board the options ask for (None without one) and a note for the
-    view. An explicit --port that cannot be reached is an error; a board not found
-    automatically is not (play goes on without one)."""
+def connect_board(
+    args: argparse.Namespace, session: Session
+) -> tuple[Tether | None, str, Callable[[], None]]:
+    """The tether to the board the options ask for (None without one), a note for the
+    view, and what to call at the end. An explicit --port that cannot be reached is an
+    error; a board not found automatically is not (play goes on without one)."""
     from host.bridge import LinkError
     from host.discovery import data_ports
     from host.korxsol.tether import Tether
 
     if args.no_board:
-        return None, "no board: playing on the laptop alone"
+        return None, "no board: playing on the laptop alone", _nothing
+    if args.sim:
+        from host.korxsol.simulated import TetheredSim
+
+        table = TetheredSim(session, args.board).start(args.link_timeout)
+        print(f"simulated {args.board} board on {table.path}", file=sys.stderr)
+        return table.tether, "", table.stop
     url = args.port
     if url is None:
         ports = data_ports()
         if not ports:
-            return None, "no board found: playing on the laptop alone (use --port or --sim)"
+            note = "no board found: playing on the laptop alone (use --port or --sim)"
+            return None, note, _nothing
         url = ports[0]
     tether = Tether(session, url)
     try:
@@ -66,8 +84,12 @@ def connect_board(args: argparse.Namespace, session: Session) -> tuple[Tether | 
     except LinkError as err:
         if args.port is not None:
             raise
-        return None, f"board {url} did not link ({err}): playing on the laptop alone"
-    return tether, ""
+        return None, f"board {url} did not link ({err}): playing on the laptop alone", _nothing
+    return tether, "", tether.stop
+
+
+def _nothing() -> None:
+    pass
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         session = Session(enc, args.seed, journal)
     print(f"journal: {journal.path} (game {session.game_id})", file=sys.stderr)
     try:
-        tether, note = connect_board(args, session)
+        tether, note, disconnect = connect_board(args, session)
     except LinkError as err:
         print(f"turnlight: {err}", file=sys.stderr)
         return 2
@@ -100,6 +122,5 @@ def run(args: argparse.Namespace) -> int:
         ui = PlayUI(session, Console(), note, tether=tether)
         ui.loop(make_prompt(ui))
     finally:
-        if tether is not None:
-            tether.stop()
+        disconnect()
     return 0
