@@ -75,12 +75,11 @@ class Tether:
     def guard(self, action: Callable[[], list[str]]) -> list[str]:
         """Run a laptop command under the link's lock; the board then gets the new state."""
         with self.lock:
-            try:
-                return action()
-            finally:
-                self._roll_shown = None
-                self._sync(self._state)
-                self.link.session.state_changed()
+            lines = action()  # a refused command raises and changes nothing
+            self._roll_shown = None
+            self._sync(self._state)
+            self.link.session.state_changed()
+            return lines
 
     def replace_session(self, session: Session) -> None:
         """The next game of the session (`new` in play): the board follows it."""
