@@ -176,6 +176,11 @@ def test_the_play_ui_tethered_sends_its_commands_and_shows_the_presses(tmp_path:
         out = buf.getvalue()
         assert f"board on {tether.url}: linked" in out
         assert "board: " in out and "burn" in out
+        board.press(ev.make_event(ev.ADD_FROST, 0))
+        settle(board, tether)
+        echoed = ui.echo_board()  # what the prompt prints while it waits
+        assert len(echoed) == 1 and "frost" in echoed[0] and echoed[0].startswith("board: ")
+        assert ui.echo_board() == []
         ui.handle("new")
         settle(board, tether)
         assert tether.session is ui.session

@@ -8,12 +8,15 @@ input and a string console.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from typing import TypeVar
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.patch_stdout import patch_stdout
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
@@ -33,6 +36,7 @@ UI_VERBS = {
     "table": "the score table across this session's games",
     "quit": "leave (the journal already holds everything)",
 }
+BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to print
 OPTION_KEYS = ("sol=", "dodge_sol=", "resist_sol=", "cornered=", "kb=", "exchange=", "fall=")
 
 
@@ -243,13 +247,37 @@ class PlayUI:
 
     def loop(self, prompt: PromptSession) -> None:
         self.show()
-        while True:
-            try:
-                line = prompt.prompt("turnlight> ")
-            except (EOFError, KeyboardInterrupt):
-                break
-            if not self.handle(line):
-                break
+        stop = threading.Event()
+        if self.tether is not None:
+            # Board presses arrive while the prompt waits: print them above it as they come.
+            threading.Thread(target=self._watch_board, args=(stop,), daemon=True).start()
+        try:
+            with patch_stdout(raw=True) if self.tether is not None else nullcontext():
+                while True:
+                    try:
+                        line = prompt.prompt("turnlight> ")
+                    except (EOFError, KeyboardInterrupt):
+                        break
+                    if not self.handle(line):
+                        break
+        finally:
+            stop.set()
+
+    def _watch_board(self, stop: threading.Event) -> None:
+        while not stop.wait(BOARD_ECHO_SECONDS):
+            self.echo_board()
+
+    def echo_board(self) -> list[str]:
+        """Print (and log) what board presses did since the last look; returns the lines."""
+        if self.tether is None:
+            return []
+        with self.tether.lock:
+            new = list(self.tether.lines)
+            self.tether.lines.clear()
+        self.messages.extend(new)
+        for line in new:
+            self.console.print(escape(line))
+        return new
 
 
 def make_prompt(ui: PlayUI, **kwargs) -> PromptSession:
