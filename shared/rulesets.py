@@ -17,10 +17,10 @@ NAMES = ("none", "korxsol", "stones", "forms", "flare", "advance")
 
 # Timing rules (bits of GameState.timing).
 T_FROST = const(1)  # frost drains action points at turn start, may freeze, thaws at turn end
-T_FEAR_CLEANSE = const(2)  # leftover fear is cleansed at the end of the owner's turn
+T_FEAR_CLEANSE = const(2)  # any fear still left is removed when its owner's turn ends
 T_PIN_CLEAR = const(4)  # pin clears at the end of the owner's turn
 T_COOLDOWNS = const(8)  # the owner's cooldown phase runs at the end of each turn
-T_KNOCKDOWN_GETUP = const(16)  # a knocked-down slot spends 1 action point to get up
+T_KNOCKDOWN_GETUP = const(16)  # a knocked-down slot pays 1 action point to stand
 
 KORXSOL_TIMING = const(31)  # all of the above
 KORXSOL_PHASES = const(2)  # 0 = Action Phase, 1 = Cooldown Phase

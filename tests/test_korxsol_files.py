@@ -1,7 +1,7 @@
 """Encounter files, exact odds and scoring: what the game master feeds in and reads out.
 
-Rules source: korxsol-players-guide.txt (HIT INSTANCE, DAMAGE INSTANCE; "Each Solighter can
-only equip (3) Unique Combat Moves").
+Rules source: korxsol-players-guide.txt (HIT INSTANCE, DAMAGE INSTANCE; COMBAT MOVES: a
+Solighter carries no more than three distinct combat moves).
 """
 
 from __future__ import annotations

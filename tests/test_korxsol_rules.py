@@ -70,7 +70,7 @@ def test_a_target_that_cannot_step_out_is_hit_automatically_without_rolling():
 
 # ---------------------------------------------------------------- the damage instance
 def test_each_power_success_adds_one_to_the_base_damage():
-    # DAMAGE INSTANCE: each POWER_Roll success is a critical hit adding +1 to the base.
+    # DAMAGE INSTANCE: every POWER_Roll success counts as a critical hit, +1 on the base damage.
     s = duel()
     attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(2, 2), hits(0, 1))
     assert slot(s, "Bo").kor == 12 - 4
@@ -130,7 +130,7 @@ def test_armor_piercing_stops_the_armor_roll():
 
 
 def test_sunder_chips_the_targets_armor_at_once():
-    # SUNDER: immediately chips the target's armor by X.
+    # SUNDER: the target's armor drops by X right away.
     sunder = {"name": "Crack", "type": "melee", "cooldown": 1, "hit": 1, "sunder": 2}
     s = duel(ash={"moves": ["Crack"]}, bo={"armor": 3}, moves=(sunder,))
     attack(s, "attack Ash Crack Bo", [SUCCESS], hits(0, 2))
@@ -188,8 +188,8 @@ def test_frost_at_or_above_action_points_freezes_and_the_frozen_cannot_act():
 
 
 def test_fear_spends_an_action_point_per_stack_moving_away_at_turn_start():
-    # FEAR: at turn start, 1 action point per stack is spent moving away; the rest is
-    # cleansed at the end of the turn.
+    # FEAR: at turn start, 1 action point per stack is spent moving away; whatever fear is
+    # left over is removed once that turn is done.
     fear = {"name": "Howl", "type": "debuff", "cooldown": 1, "hit": 1, "fear": 1}
     s = duel(ash={"moves": ["Howl"]}, bo={"actions": 3}, moves=(fear,))
     attack(s, "attack Ash Howl Bo", [SUCCESS], hits(0, 2), chance=(1,))
@@ -213,7 +213,7 @@ def test_knockdown_lowers_agility_until_the_turn_and_getting_up_costs_an_action_
 
 
 def test_a_successful_dodge_clears_knockdown_and_pin():
-    # KNOCKDOWN and PIN: a successful dodge before the player's turn clears them.
+    # KNOCKDOWN and PIN: dodging successfully before one's own turn comes round clears both.
     s = duel()
     slot(s, "Bo").flags |= F_KNOCKED_DOWN | F_PINNED
     attack(s, "attack Ash Strike Bo", hits(0, 2), [SUCCESS])  # agility 2 - 1 = 1 die
@@ -271,7 +271,7 @@ def test_the_grapplers_combat_is_a_power_roll_of_unblockable_damage():
 
 
 def test_a_grappler_cannot_use_items():
-    # GRAPPLE: items are not usable by a player maintaining a grapple.
+    # GRAPPLE: while holding someone in a grapple, a player cannot use items.
     tonic = {"name": "Tonic", "kind": "consumable", "heal": 2}
     s = session(
         [dict(ASH, moves=["Grip"], items=["Tonic"]), dict(BO)],
@@ -284,8 +284,8 @@ def test_a_grappler_cannot_use_items():
 
 
 def test_attacking_the_grappler_releases_the_grapple():
-    # Attacked While Grappling: if the grappling creature is a target, the grapple is
-    # released at once.
+    # Attacked While Grappling: as soon as the grappler is itself targeted by a move, it
+    # lets go.
     s = session(
         [dict(ASH, moves=["Grip"]), dict(BO), dict(ASH, name="Cy", team="B", moves=["Strike"])],
         (GRIP, STRIKE),
@@ -363,7 +363,7 @@ def test_true_sight_raises_the_hit_chance_by_three():
 
 
 def test_cleanse_removes_every_stack_of_the_named_effects():
-    # CLEANSE: removes all stacks of the identified status effects.
+    # CLEANSE: every stack of the named status effects is taken away.
     salts = {"name": "Salts", "kind": "tool", "cooldown": 1, "cleanse": ["burn", "fear"]}
     s = session([dict(ASH, items=["Salts"]), dict(BO)], (STRIKE,), (salts,))
     slot(s, "Ash").burn = 3
@@ -498,7 +498,7 @@ def test_sturdy_counts_one_weight_class_heavier_against_knockback():
 
 def test_knockback_into_a_creature_that_fails_to_dodge_deals_the_incoming_weight():
     # Collision With Creature: the one collided with rolls AGILITY; with no success it
-    # takes un-blockable damage equal to the incoming creature's weight class.
+    # takes damage that cannot be blocked, as much as the incoming creature's weight class.
     s, line = shove(extra=[dict(BO, name="Cy", team="B")])
     enter(s, "agility", FAIL, FAIL)
     s.execute(line + " kb=Bo:creature:Cy")
@@ -506,7 +506,7 @@ def test_knockback_into_a_creature_that_fails_to_dodge_deals_the_incoming_weight
 
 
 def test_knockback_into_an_obstruction_deals_two():
-    # Collision With Obstruction: 2 points of un-blockable damage.
+    # Collision With Obstruction: the creature takes 2 damage that cannot be blocked.
     s, line = shove()
     s.execute(line + " kb=Bo:wall")
     assert slot(s, "Bo").kor == 10
@@ -570,7 +570,8 @@ def test_sol_adds_three_dice_to_a_roll_and_costs_one_point():
 
 
 def test_attributes_cap_at_seven_unless_assisted_by_a_teammate():
-    # NOTE: POWER, RESISTANCE, ARMOR and AGILITY never go beyond +7 unless assisted or SOL.
+    # NOTE: the four attributes (POWER, RESISTANCE, ARMOR, AGILITY) top out at +7, save
+    # with a teammate's assist or SOL.
     rally = {"name": "Rally", "type": "buff", "cooldown": 2, "modifiers": {"power": 2}}
     s = session(
         [dict(ASH, power=7, moves=["Rally"]), dict(BO), dict(ASH, name="Cy", moves=["Rally"])],
@@ -585,13 +586,13 @@ def test_attributes_cap_at_seven_unless_assisted_by_a_teammate():
 
 
 def test_tactician_sword_classes_gain_one_action_point():
-    # Tactician: sword classes gain 1 extra action point on their turn.
+    # Tactician: a sword-class fighter has one more action point each turn.
     s = duel(ash={"weapon": "sword"})
     assert slot(s, "Ash").ap == 3 and slot(s, "Bo").ap_max == 2
 
 
 def test_brutality_axe_classes_may_reroll_the_power_roll():
-    # Brutality: axe classes can choose to re-roll their POWER_Roll.
+    # Brutality: an axe-class fighter may roll its POWER_Roll a second time.
     s = duel(ash={"weapon": "axe"})
     enter(s, "power", FAIL, FAIL)
     enter(s, "power", SUCCESS, SUCCESS)
@@ -611,7 +612,7 @@ def test_full_draw_turns_unused_action_points_into_damage_for_a_ranged_move():
 
 
 def test_inner_fire_makes_fire_classes_immune_to_frost_and_burn():
-    # Inner Fire: fire classes are immune to frost and burn.
+    # Inner Fire: frost and burn have no effect on a fire-class fighter.
     s = duel(ash={"moves": ["Chill"]}, bo={"elements": ["fire"]}, moves=(FROST,))
     attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2))
     assert slot(s, "Bo").frost == 0
@@ -620,7 +621,7 @@ def test_inner_fire_makes_fire_classes_immune_to_frost_and_burn():
 
 # ---------------------------------------------------------------- the turn
 def test_only_one_combat_move_per_turn():
-    # ACTION PHASE, Combat: a player can only use one combat move per turn.
+    # ACTION PHASE, Combat: a player gets at most a single combat move in each turn.
     s = duel(ash={"moves": ["Strike", "Rally"]}, moves=(STRIKE, {"name": "Rally", "type": "buff"}))
     s.execute("attack Ash Rally")
     with pytest.raises(IllegalAction, match="already used a combat move"):
@@ -628,7 +629,7 @@ def test_only_one_combat_move_per_turn():
 
 
 def test_moving_one_space_costs_one_action_point():
-    # ACTION PHASE, Movement: spend 1 action point to move one space.
+    # ACTION PHASE, Movement: stepping to one adjacent space costs 1 action point.
     s = duel()
     s.execute("move Ash")
     assert slot(s, "Ash").ap == 1

@@ -21,7 +21,7 @@ def _to_turn_of(state, index):
 
 
 def test_frost_lowers_action_points_by_one_per_stack_at_turn_start():
-    # FROST: each stack reduces the target's action points by 1 at the start of their turn.
+    # FROST: every stack costs the target one action point when its turn starts.
     state = three_fighters()
     status.add_frost(state, state.slots[0], 2)
     turns.start_round(state)
@@ -164,7 +164,7 @@ def test_burn_adds_one_unblockable_damage_per_stack_on_a_hit():
 
 
 def test_a_knocked_down_slot_spends_one_action_point_to_get_up():
-    # KNOCKDOWN: on the target's turn the player must use 1 action point to get up.
+    # KNOCKDOWN: standing back up costs the knocked-down player 1 action point on its turn.
     state = three_fighters()
     status.set_flag(state, state.slots[0], F_KNOCKED_DOWN)
     turns.start_round(state)

@@ -1,7 +1,7 @@
 """The turn-order machine (shared/turns.py).
 
-Rules from korxsol-players-guide.txt, "4. TURN END": a turn ends when the cooldowns are set,
-and the next player in the turn order begins, and so on.
+Rules from korxsol-players-guide.txt, "4. TURN END": once a player's cooldowns are set their
+turn is over, and play passes to whoever comes next in the turn order.
 """
 
 from vmcheck import raises, three_fighters
