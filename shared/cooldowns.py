@@ -46,6 +46,15 @@ def use(state, slot, cd_id, turns):
     state.touch()
 
 
+def start_now(state, slot, cd_id, turns):
+    """Put `cd_id` on cooldown at once, skipping the wait for the Cooldown Phase (a broken
+    charge goes on cooldown the moment it breaks)."""
+    use(state, slot, cd_id, turns)
+    for i in range(MAX_COOLDOWNS):
+        if slot.cd_id[i] == cd_id:
+            slot.cd_pending &= ~(1 << i)
+
+
 def cooldown_phase(slot):
     """The owner's Cooldown Phase: what was used this turn goes on cooldown, and what was
     already on cooldown steps one off (a timer that reaches 0 frees its place)."""
