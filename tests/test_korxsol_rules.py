@@ -723,3 +723,30 @@ def test_the_game_master_adjusts_stacks_through_the_same_caps():
     assert (slot(s, "Bo").burn, slot(s, "Ash").kor, slot(s, "Bo").frost) == (3, 12, 2)
     with pytest.raises(IllegalAction, match=r"\+N or -N"):
         s.execute("adjust Bo burn 2")
+
+
+def test_release_frees_a_pinned_user_who_may_then_move_again():
+    # RELEASE (Combat Move INDICATORS) and PIN: a move with release frees its user from a
+    # grapple or a pin and may be used while pinned; afterwards the user can move again.
+    pin = {"name": "Nail", "type": "range", "cooldown": 1, "hit": 1, "pin": 1}
+    slip = {"name": "Slip", "type": "buff", "cooldown": 1, "release": True}
+    s = session([dict(ASH, moves=["Nail"]), dict(BO, moves=["Slip"])], (pin, slip))
+    attack(s, "attack Ash Nail Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    assert slot(s, "Bo").flags & F_PINNED
+    s.execute("attack Bo Slip")
+    assert not slot(s, "Bo").flags & F_PINNED
+    s.execute("move Bo")
+    assert slot(s, "Bo").ap == 1
+
+
+def test_an_item_with_release_frees_a_pinned_user():
+    # RELEASE, PIN: an item with release also frees its user from a pin (items stay usable
+    # while pinned).
+    pin = {"name": "Nail", "type": "range", "cooldown": 1, "hit": 1, "pin": 1}
+    knife = {"name": "Knife", "kind": "tool", "cooldown": 1, "release": True}
+    s = session([dict(ASH, moves=["Nail"]), dict(BO, items=["Knife"])], (pin,), (knife,))
+    attack(s, "attack Ash Nail Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    s.execute("item Bo Knife")
+    assert not slot(s, "Bo").flags & F_PINNED

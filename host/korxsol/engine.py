@@ -424,6 +424,14 @@ class Game:
         status.set_flag(self.state, self.slot(held), F_GRAPPLED, False)
         out.say(f"{held.name} {why} (grapple released)")
 
+    def _free(self, f: Fighter, out: Outcome) -> None:
+        """RELEASE: the user is freed at once from a grapple and from a pin."""
+        self._release(f, out, "breaks free")
+        s = self.slot(f)
+        if s.flags & F_PINNED:
+            status.set_flag(self.state, s, F_PINNED, False)
+            out.say(f"{f.name} breaks free of the pin")
+
     # -- items and artifacts
     def _do_item(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -448,7 +456,7 @@ class Game:
         for t in targets:
             self._support(f, t, item.effects, timer, item.name, out)
         if item.effects.release:
-            self._release(f, out, "breaks free")
+            self._free(f, out)
 
     def _do_artifact(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -544,7 +552,7 @@ class Game:
             + ", ".join(t.name for t in targets)
         )
         if fx.release:
-            self._release(f, out, "breaks free")
+            self._free(f, out)
         if move.is_attack or move.type == "debuff":
             self._attack(f, move, timer, targets, cmd, out)
             if fx.heal or fx.armor_gain or fx.cleanse or fx.true_sight or fx.threat:
