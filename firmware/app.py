@@ -6,7 +6,9 @@ tests pass fakes): `pixels` (a NeoPixel with auto_write off: `pixels[i] = 0xRRGG
 keypad.Event to fill), `stream` (usb_cdc.data, or None to play alone), `encoder` (a
 rotaryio.IncrementalEncoder or None). `step(now_ms)` does one loop turn: read keys, play
 gestures through the shared engine (BoardSession.submit), service the link and, when a
-frame is due or something changed, render, limit and show() once.
+frame is due or something changed, render, limit and show() once. A fault in any of these
+(an exception from a key action, a write to the stream, drawing) is counted in `problems`,
+shown on the problem cell, and the loop goes on.
 """
 
 from adafruit_ticks import ticks_add, ticks_diff
@@ -135,6 +137,7 @@ class App:
         seed=None,
         budget_ma=DEFAULT_BUDGET_MA,
         nonce=None,
+        brightness=DEFAULT_BRIGHTNESS,
     ):
         self.profile = profile
         self.pixels = pixels
@@ -165,16 +168,18 @@ class App:
         for i in range(key_count):
             if self.controls[i] == C_MENU_DO:
                 self.menu_key = i
-        self.encoder_controls = bytearray(2)
+        self.encoder_controls = bytearray(2)  # counter-clockwise, clockwise
+        self.encoder_clockwise = 1  # how the raw position moves for a clockwise detent
         if profile.ENCODER_MAP:
             self.encoder_controls[0] = control_code(profile.ENCODER_MAP[0])
             self.encoder_controls[1] = control_code(profile.ENCODER_MAP[1])
+            self.encoder_clockwise = profile.ENCODER_CLOCKWISE
         self.encoder_at = encoder.position if encoder is not None else 0
         self.tracker = k.KeyTracker(key_count, confirming)
         self.limiter = Limiter(
             self.canvas.cells, budget_ma, profile.LED_MA_PER_CHANNEL, profile.LED_IDLE_MA
         )
-        self.brightness = DEFAULT_BRIGHTNESS
+        self.brightness = brightness
         self.page = pages.INITIATIVE
         self.selected = NO_SLOT
         self.dice_count = 3
@@ -188,13 +193,14 @@ class App:
         self.animate_until = now_ms
         self.animating = False
         self._seen_roll = bytearray(MAX_DICE + 2)  # kind, count, faces: to spot a new roll
-        self.problems = 0  # bad input from the host (bad frames, bad messages, crashes)
+        self.problems = 0  # bad input from the host (bad frames, bad messages) and faults
         self._problems_seen = 0
         self.flash_until = now_ms
         self.flashing = False
         self.refusals = 0  # presses the engine or a full journal refused
         self.last_refusal = ""
-        self.crashes = 0  # exceptions caught around the link (it then carries on)
+        self.crashes = 0  # exceptions caught in the loop (it then carries on)
+        self.last_crash = ""  # the last one, as "Type: message"
         self.frames = 0
         self.next_frame_at = now_ms
         self.dirty = True
@@ -202,6 +208,20 @@ class App:
     # -- the loop -----------------------------------------------------------------------
 
     def step(self, now_ms):
+        try:
+            self.read_input(now_ms)
+        except Exception as err:  # a fault in a key action must not stop the game
+            self._crashed(err, now_ms)
+        self.service_link(now_ms)
+        if self.dirty or ticks_diff(now_ms, self.next_frame_at) >= 0:
+            try:
+                self.render(now_ms)
+            except Exception as err:  # nor one in drawing: show the problem cell alone
+                self._crashed(err, now_ms)
+                self._render_fault(now_ms)
+
+    def read_input(self, now_ms):
+        """Keys and the encoder: play every finished gesture."""
         event = self.key_event
         events = self.keys.events
         tracker = self.tracker
@@ -215,17 +235,23 @@ class App:
             self.dirty = True
         if self.encoder is not None:
             self._read_encoder(now_ms)
-        self.service_link(now_ms)
-        if self.dirty or ticks_diff(now_ms, self.next_frame_at) >= 0:
-            self.render(now_ms)
 
     def service_link(self, now_ms):
-        session = self.session
         try:
-            if session.poll(now_ms):
+            if self.session.poll(now_ms):
                 self.dirty = True
-        except Exception:  # a fault in the link must not stop the game; count and go on
-            self.crashes += 1
+        except Exception as err:  # a fault in the link must not stop the game; count and go on
+            self._crashed(err, now_ms)
+            return
+        self._count_problems(now_ms)
+
+    def _crashed(self, err, now_ms):
+        self.crashes += 1
+        self.last_crash = _describe(err)
+        self._count_problems(now_ms)
+
+    def _count_problems(self, now_ms):
+        session = self.session
         problems = session.bad_messages + session.dropped_frames() + self.crashes
         if problems != self._problems_seen:
             self._problems_seen = problems
@@ -238,13 +264,11 @@ class App:
     def _read_encoder(self, now_ms):
         position = self.encoder.position
         while position != self.encoder_at:
-            if position > self.encoder_at:
-                self.encoder_at += 1
-                self.do_control(self.encoder_controls[1], k.PRESS, now_ms)
-            else:
-                self.encoder_at -= 1
-                self.do_control(self.encoder_controls[0], k.PRESS, now_ms)
+            step = 1 if position > self.encoder_at else -1
+            self.encoder_at += step
+            clockwise = 1 if step == self.encoder_clockwise else 0
             self.dirty = True
+            self.do_control(self.encoder_controls[clockwise], k.PRESS, now_ms)
 
     def _gesture(self, kind, key, now_ms):
         if kind == k.CANCELLED:
@@ -260,7 +284,8 @@ class App:
             self._show_menu(now_ms)
         elif code == C_MENU_DO:
             self.do_control(MENU[self.menu_cursor], kind, now_ms)
-            self._show_menu(now_ms)
+            # What it did shows at once (a roll: the dice page and its tumble), not the menu.
+            self.menu_until = now_ms
         elif is_destructive(code):
             if kind == k.CONFIRM:
                 self._submit(now_ms, ev.END_COMBAT if code == C_END_COMBAT else ev.RESET)
@@ -408,6 +433,24 @@ class App:
             pages.render_system(
                 canvas, self.page, session.linked, self.flashing, self.problems, now_ms
             )
+        self._show(now_ms)
+
+    def _render_fault(self, now_ms):
+        """Drawing failed: show the system row alone, the problem cell strobing (if even
+        that fails, the next frame tries again)."""
+        self.dirty = False
+        self.next_frame_at = ticks_add(now_ms, FRAME_MS)
+        canvas = self.canvas
+        try:
+            canvas.clear()
+            pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
+            self._show(now_ms)
+        except Exception:
+            pass
+
+    def _show(self, now_ms):
+        """Limit the canvas's frame, hand it to the pixels and show() it."""
+        canvas = self.canvas
         self.limiter.apply(canvas.frame, self.brightness * 256 // BRIGHTNESS_LEVELS)
         frame = canvas.frame
         pixels = self.pixels
@@ -419,6 +462,11 @@ class App:
         self.frames += 1
         self.dirty = False
         self.next_frame_at = ticks_add(now_ms, FRAME_MS)
+
+
+def _describe(err):
+    """An exception as one line (it allocates: only ever called on a fault)."""
+    return "%s: %s" % (type(err).__name__, err)
 
 
 def _led_order(width, height, serpentine):

@@ -234,8 +234,10 @@ class SimulatedBoard:
         encoder (see key_for): one detent per press."""
         count = len(self.profile.KEYMAP)
         if key >= count and self.encoder is not None:
+            # count + 1 is a clockwise detent: the raw position moves as the profile says.
+            clockwise = self.profile.ENCODER_CLOCKWISE
             with self.lock:
-                self.encoder.position += 1 if key == count + 1 else -1
+                self.encoder.position += clockwise if key == count + 1 else -clockwise
             self._wake()
             return
         if not 0 <= key < count:

@@ -5,6 +5,7 @@ Rules texts: korxsol-players-guide.txt (burn stacks up to three times)."""
 
 from __future__ import annotations
 
+import pytest
 from boardfakes import Rig
 
 from firmware import pages
@@ -259,3 +260,159 @@ def test_a_reset_clears_the_selection() -> None:
     assert rig.app.selected == rig.app.state.order[6]
     rig.hold("reset", 1600)
     assert rig.app.selected == 255  # NO_SLOT: frost and burn go to the active slot again
+
+
+def test_do_on_the_pico_shows_the_roll_and_its_tumble_at_once_not_the_menu() -> None:
+    rig = linked_rig("pico_matrix")
+    rig.tap("menu_next")
+    assert rig.app.menu_shown  # "menu" shows the menu ...
+    while rig.app.menu_cursor != 0:  # back to "roll"
+        rig.tap("menu_next")
+    rig.tap("menu_do")
+    assert rig.app.state.roll.count == 3
+    # ... and "do" gives the page straight back: the dice page, tumbling for 0.45 s.
+    assert rig.app.page == pages.DICE and not rig.app.menu_shown and rig.app.animating
+    tumble = [rig.pixels.rgb(rig.app.led_of_cell[i]) for i in range(3)]
+    assert all(sum(p) > 0 for p in tumble)
+    assert all(not (r == g == b) for r, g, b in tumble)  # team hues, not the menu's white
+    rig.run(500)
+    assert rig.app.page == pages.DICE and not rig.app.animating and not rig.app.menu_shown
+
+
+def test_do_on_the_pico_shows_a_changed_setting_not_the_menu() -> None:
+    rig = linked_rig("pico_matrix")
+    while rig.app.menu_cursor != 9:  # "brightness"
+        rig.tap("menu_next")
+    level = rig.app.brightness
+    rig.tap("menu_do")
+    assert rig.app.brightness == level % 8 + 1
+    assert not rig.app.menu_shown  # the level shows (overlay), then the page
+
+
+class Encoder:
+    def __init__(self) -> None:
+        self.position = 0
+
+
+def test_clockwise_on_the_macropad_encoder_selects_the_next_position() -> None:
+    rig = linked_rig("macropad")
+    rig.app.encoder = encoder = Encoder()
+    state = rig.app.state
+    active_pos = list(state.order[: state.count]).index(state.active)
+    # rotaryio.IncrementalEncoder(ROTA, ROTB) counts down for a clockwise detent.
+    assert rig.profile.ENCODER_CLOCKWISE == -1
+    encoder.position -= 1
+    rig.run(10)
+    assert rig.app.selected == state.order[(active_pos + 1) % state.count]
+    encoder.position -= 1
+    rig.run(10)
+    assert rig.app.selected == state.order[(active_pos + 2) % state.count]
+    encoder.position += 2  # two detents counter-clockwise: back to the active turn
+    rig.run(10)
+    assert rig.app.selected == state.active
+
+
+class BrokenStream:
+    """usb_cdc.data whose write fails (a cable pulled mid-write): reads work."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.fail: type[BaseException] | None = None
+
+    @property
+    def in_waiting(self) -> int:
+        return self.inner.in_waiting  # type: ignore[attr-defined, no-any-return]
+
+    def readinto(self, buf: bytearray) -> int:
+        return self.inner.readinto(buf)  # type: ignore[attr-defined, no-any-return]
+
+    def write(self, buf: bytes) -> int:
+        if self.fail is not None:
+            raise self.fail("write failed")
+        return self.inner.write(buf)  # type: ignore[attr-defined, no-any-return]
+
+
+def test_a_failing_write_in_a_key_action_is_counted_shown_and_the_board_goes_on() -> None:
+    rig = linked_rig()
+    broken = BrokenStream(rig.app.session.stream)
+    rig.app.session.stream = broken
+    broken.fail = OSError
+    turn = rig.app.state.turn
+    problems = rig.app.problems
+    rig.tap("next_turn")  # applied and journalled, then the write to the host fails
+    assert rig.app.state.turn == (turn + 1) % 8
+    assert rig.app.problems > problems and "OSError" in rig.app.last_crash
+    lit = set()
+    for _ in range(20):  # the problem cell strobes
+        rig.run(10)
+        lit.add(brightness_of(rig, rig.app.canvas.problem_cell) > 0)
+    assert lit == {True, False}
+    broken.fail = None
+    frames = rig.app.frames
+    rig.tap("page")  # keys still work and frames still come
+    assert rig.app.page == pages.COOLDOWNS and rig.app.frames > frames
+
+
+def test_a_key_action_that_raises_is_counted_and_the_next_keys_still_work() -> None:
+    rig = linked_rig()
+    app = rig.app
+    real = app.do_control
+
+    def faulty(code: int, kind: int, now_ms: int) -> None:
+        if code == 2:  # C_ROLL
+            raise ValueError("a bug in the roll")
+        real(code, kind, now_ms)
+
+    app.do_control = faulty  # type: ignore[method-assign]
+    rig.tap("roll")
+    assert app.crashes == 1 and app.problems >= 1 and "a bug in the roll" in app.last_crash
+    rig.tap("page")
+    assert app.page == pages.COOLDOWNS
+
+
+def test_a_drawing_fault_shows_the_problem_cell_and_the_next_frames_recover() -> None:
+    rig = linked_rig()
+    app = rig.app
+    real = pages.render_page
+    broken = [True]
+
+    def faulty(*args: object) -> None:
+        if broken[0]:
+            raise IndexError("a bug in a page")
+        real(*args)  # type: ignore[arg-type]
+
+    pages.render_page = faulty  # type: ignore[assignment]
+    try:
+        shows = rig.pixels.shows
+        lit = set()
+        for _ in range(20):
+            rig.run(10)
+            lit.add(brightness_of(rig, app.canvas.problem_cell) > 0)
+        assert app.crashes > 0 and "IndexError" in app.last_crash
+        assert rig.pixels.shows > shows  # the fault frame is shown
+        assert lit == {True, False}
+        broken[0] = False
+        crashes = app.crashes
+        rig.run(100)
+        assert app.crashes == crashes
+        assert any(brightness_of(rig, pos) for pos in range(8))  # the page is back
+    finally:
+        pages.render_page = real
+
+
+def test_keyboard_interrupt_is_not_swallowed() -> None:
+    rig = linked_rig()
+    broken = BrokenStream(rig.app.session.stream)
+    rig.app.session.stream = broken
+    broken.fail = KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        rig.tap("next_turn")
+
+
+def test_the_starting_brightness_is_a_setting() -> None:
+    assert Rig().app.brightness == 5
+    from firmware.app import App
+
+    rig = Rig()
+    app = App(rig.profile, rig.pixels, rig.keys, object(), None, brightness=2, seed=1)
+    assert app.brightness == 2

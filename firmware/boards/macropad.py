@@ -1,7 +1,8 @@
 """Adafruit MacroPad RP2040: 12 NeoPixel keys (3 wide, 4 tall), a rotary encoder with a
 push switch, and a 128x64 OLED (unused: the LEDs carry every page).
 
-The encoder turns the selection; its switch (key 12) is hold-to-confirm reset.
+The encoder turns the selection (clockwise: the next turn position; counter-clockwise: the
+previous one); its switch (key 12) is hold-to-confirm reset.
 """
 
 NAME = "macropad"
@@ -29,5 +30,9 @@ KEYMAP = (
 )  # fmt: skip
 KEY_COLUMNS = 3  # keys per row, for the key map picture
 ENCODER_MAP = ("select_prev", "select_next")  # one detent counter-clockwise, clockwise
+# How rotaryio.IncrementalEncoder(ROTA, ROTB)'s position moves for one clockwise detent: it
+# counts down (Adafruit's MacroPad library negates it for the same reason), so clockwise
+# selects the next turn position and counter-clockwise the previous one.
+ENCODER_CLOCKWISE = -1
 LED_MA_PER_CHANNEL = 20
 LED_IDLE_MA = 1

@@ -22,5 +22,6 @@ BOOT_SKIP_KEY = 0  # hold the GP2 button at power-up to keep USB to the console 
 KEYMAP = ("next_turn", "menu_next", "menu_do", "page")
 KEY_COLUMNS = 4  # keys per row, for the key map picture
 ENCODER_MAP = ()
+ENCODER_CLOCKWISE = 1  # no encoder (see macropad.py)
 LED_MA_PER_CHANNEL = 20
 LED_IDLE_MA = 1

@@ -26,5 +26,6 @@ KEYMAP = (
 )  # fmt: skip
 KEY_COLUMNS = 8  # keys per row, for the key map picture
 ENCODER_MAP = ()
+ENCODER_CLOCKWISE = 1  # no encoder (see macropad.py)
 LED_MA_PER_CHANNEL = 20  # a WS2812 channel at full duty
 LED_IDLE_MA = 1  # each pixel's own draw with its LEDs off
