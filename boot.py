@@ -17,7 +17,7 @@ from firmware.hardware import make_keys
 
 
 def skip_key_held(profile):
-    keys = make_keys(board, keypad, profile)
+    keys = make_keys(board, keypad.KeyMatrix, keypad.Keys, profile)
     time.sleep(0.05)  # a few scans, so a key held since power-up is reported
     event = keypad.Event()
     held = False

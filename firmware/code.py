@@ -1,7 +1,10 @@
 """The board's entry point (copied to the drive root as code.py): wire the real board,
 NeoPixels, keys, encoder and USB data channel into the App, then step it forever.
 
-The board profile comes from TURNLIGHT_BOARD in settings.toml (default trellis_m4).
+Settings (settings.toml, read with os.getenv): TURNLIGHT_BOARD picks the profile (default
+trellis_m4), TURNLIGHT_LED_BUDGET_MA the LED current budget (default 400, 100..2000) and
+TURNLIGHT_BRIGHTNESS the starting brightness level (default 5, 1..8). A bad value is
+printed on the console and replaced by the default or the nearest bound.
 """
 
 import os
@@ -13,8 +16,10 @@ import usb_cdc
 from adafruit_ticks import ticks_ms
 
 from firmware import hardware
-from firmware.app import App
+from firmware.app import BRIGHTNESS_LEVELS, DEFAULT_BRIGHTNESS, App
 from firmware.boards import DEFAULT, load
+from firmware.limiter import DEFAULT_BUDGET_MA
+from firmware.settings import BUDGET_MAX_MA, BUDGET_MIN_MA, int_setting
 
 try:
     import rotaryio
@@ -23,22 +28,40 @@ try:
 except ImportError:  # boards without an encoder may lack the module
     HAVE_ROTARYIO = False
 
+
+def setting(name, default, low, high):
+    value, message = int_setting(name, os.getenv(name), default, low, high)
+    if message:
+        print("code.py: " + message)
+    return value
+
+
 profile = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
+budget_ma = setting("TURNLIGHT_LED_BUDGET_MA", DEFAULT_BUDGET_MA, BUDGET_MIN_MA, BUDGET_MAX_MA)
+brightness = setting("TURNLIGHT_BRIGHTNESS", DEFAULT_BRIGHTNESS, 1, BRIGHTNESS_LEVELS)
 stream = usb_cdc.data  # None when boot.py was told to skip the data channel
 if stream is not None:
     stream.timeout = 0  # never block the loop: the link polls
     stream.write_timeout = 0
 encoder = None
 if HAVE_ROTARYIO and profile.ENCODER_PINS:
-    encoder = hardware.make_encoder(board, rotaryio, profile)
+    encoder = hardware.make_encoder(board, rotaryio.IncrementalEncoder, profile)
 app = App(
     profile,
-    hardware.make_pixels(board, neopixel, profile),
-    hardware.make_keys(board, keypad, profile),
+    hardware.make_pixels(board, neopixel.NeoPixel, profile),
+    hardware.make_keys(board, keypad.KeyMatrix, keypad.Keys, profile),
     keypad.Event(),
     stream,
     encoder,
     now_ms=ticks_ms(),
+    budget_ma=budget_ma,
+    brightness=brightness,
 )
+failures = 0
 while True:
-    app.step(ticks_ms())
+    try:
+        app.step(ticks_ms())
+    except Exception as err:  # the last resort: App.step catches its own faults
+        failures += 1
+        if failures <= 10 or failures % 1000 == 0:  # a fault on every step must not flood
+            print("code.py: step failed (fault %d): %s" % (failures, err))

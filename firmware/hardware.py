@@ -1,27 +1,47 @@
-"""Wiring a profile to real pins: the key scanner and the NeoPixel strip.
+"""Wiring a profile to real pins: the key scanner, the NeoPixel strip and the encoder.
 
-Only code.py and boot.py call this (the app never imports hardware). The modules are
-passed in, so this file imports nothing board-specific itself.
+Only code.py and boot.py call this (the app never imports hardware). They pass in the
+`board` module and the classes to build (keypad.KeyMatrix, keypad.Keys, neopixel.NeoPixel,
+rotaryio.IncrementalEncoder), so this file imports nothing board-specific when it runs. The
+annotations are strings, never evaluated on the board; they let mypy check every call here
+against the CircuitPython stubs (python -m host.firmware_typecheck).
 """
 
+# False on the board and in the simulator; mypy takes any name TYPE_CHECKING as true, so the
+# imports below (typing and stub-only modules) are seen by the type check and never run.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, Optional, Union
 
-def pins(board, names):
+    from keypad import KeyMatrix, Keys
+    from microcontroller import Pin
+    from neopixel import NeoPixel
+    from rotaryio import IncrementalEncoder
+
+
+def pins(board: "ModuleType", names: "tuple[str, ...]") -> "tuple[Pin, ...]":
     return tuple(getattr(board, name) for name in names)
 
 
-def make_keys(board, keypad, profile):
+def make_keys(
+    board: "ModuleType",
+    key_matrix: "type[KeyMatrix]",
+    keys: "type[Keys]",
+    profile: "Any",
+) -> "Union[KeyMatrix, Keys]":
     """A keypad scanner whose key numbers match the profile's KEYMAP order."""
     if profile.KEY_SCAN == "matrix":
-        return keypad.KeyMatrix(
+        return key_matrix(
             row_pins=pins(board, profile.ROW_PINS),
             column_pins=pins(board, profile.COLUMN_PINS),
             columns_to_anodes=False,
         )
-    return keypad.Keys(pins(board, profile.KEY_PINS), value_when_pressed=False, pull=True)
+    return keys(pins(board, profile.KEY_PINS), value_when_pressed=False, pull=True)
 
 
-def make_pixels(board, neopixel, profile):
-    return neopixel.NeoPixel(
+def make_pixels(board: "ModuleType", neopixel: "type[NeoPixel]", profile: "Any") -> "NeoPixel":
+    return neopixel(
         getattr(board, profile.PIXEL_PIN),
         profile.WIDTH * profile.HEIGHT,
         brightness=1.0,  # the app applies its own brightness and current limit
@@ -29,8 +49,10 @@ def make_pixels(board, neopixel, profile):
     )
 
 
-def make_encoder(board, rotaryio, profile):
+def make_encoder(
+    board: "ModuleType", encoder: "type[IncrementalEncoder]", profile: "Any"
+) -> "Optional[IncrementalEncoder]":
     if not profile.ENCODER_PINS:
         return None
     a, b = pins(board, profile.ENCODER_PINS)
-    return rotaryio.IncrementalEncoder(a, b)
+    return encoder(a, b)

@@ -2,14 +2,20 @@
 
 `circuitpython_setboard <board>` rewrites the installed `board` stub in place, so the boards
 run one after another and the original stub is put back at the end, whatever happens.
-For each profile, mypy checks firmware/ and boot.py plus a generated module that touches
-every pin the profile names (`board.ROW0`, ...), so a pin the board lacks is an error.
+For each profile, mypy checks firmware/ (code.py included) and boot.py plus a generated
+module that touches every pin the profile names (`board.ROW0`, ...), so a pin the board
+lacks is an error. The board code's function bodies are checked too (check_untyped_defs for
+firmware/ and boot.py in pyproject.toml), and firmware/hardware.py's annotations name the
+keypad, neopixel and rotaryio classes, so a constructor or method the stubs lack is an error.
 
 Run: python -m host.firmware_typecheck  (make test runs it).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,6 +27,7 @@ from firmware.boards import NAMES, load
 from host.micropython_vm import ROOT
 
 BIN = Path(sys.executable).parent
+BOARD_LIBRARIES = ("neopixel",)
 
 
 def pin_names(profile: Any) -> list[str]:
@@ -36,8 +43,12 @@ def pins_module(profile: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_board(name: str, scratch: Path, profile: Any = None) -> subprocess.CompletedProcess[str]:
-    """mypy over the firmware with `name`'s stubs installed (the caller restores them)."""
+def check_board(
+    name: str, scratch: Path, profile: Any = None, root: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """mypy over the firmware under `root` (firmware/, boot.py) with `name`'s stubs installed
+    (the caller restores them). The project's mypy settings apply wherever `root` is: they
+    check the bodies of the board code's unannotated functions."""
     if profile is None:
         profile = load(name)
     subprocess.run(
@@ -51,17 +62,34 @@ def check_board(name: str, scratch: Path, profile: Any = None) -> subprocess.Com
     return subprocess.run(
         [
             str(BIN / "mypy"),
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
             "--cache-dir",
-            str(ROOT / ".mypy_cache" / f"firmware-{name}"),
+            str(root / ".mypy_cache" / f"firmware-{name}"),
             "firmware",
             "boot.py",
             str(pins),
         ],
-        cwd=ROOT,
+        cwd=root,
+        env={**os.environ, "MYPYPATH": str(board_libraries(scratch))},
         capture_output=True,
         text=True,
         check=False,
     )
+
+
+def board_libraries(scratch: Path) -> Path:
+    """A folder holding the libraries deploy copies to the board that ship without type
+    information (neopixel.py has annotations but no py.typed, so mypy would skip it): on
+    MYPYPATH, mypy reads them and checks the firmware's calls into them."""
+    libs = scratch / "libs"
+    libs.mkdir(exist_ok=True)
+    for module in BOARD_LIBRARIES:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            raise SystemExit(f"firmware typecheck: the {module} library is not installed")
+        shutil.copy(spec.origin, libs / f"{module}.py")
+    return libs
 
 
 def board_stub() -> Path:

@@ -1,13 +1,18 @@
-"""The per-board firmware type check can fail: a pin the board lacks is a mypy error, and the
-installed board stub is restored afterwards."""
+"""The per-board firmware type check can fail: a pin the board lacks, a hardware class or
+method the CircuitPython stubs do not have, and a wrong argument to one are mypy errors;
+the installed board stub is restored afterwards."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from firmware.boards import trellis_m4
 from host import firmware_typecheck as ft
+from host.micropython_vm import ROOT
 
 
 def test_a_pin_the_board_lacks_fails_the_firmware_typecheck(tmp_path: Path) -> None:
@@ -27,3 +32,64 @@ def test_the_generated_pin_module_names_every_profile_pin() -> None:
     text = ft.pins_module(trellis_m4)
     for name in ("NEOPIXEL", "ROW3", "COL7"):
         assert f"board.{name}" in text
+
+
+def board_code_copy(root: Path) -> Path:
+    """firmware/, shared/ and boot.py as they are now, under `root`."""
+    for folder in ("firmware", "shared"):
+        shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "boot.py", root / "boot.py")
+    return root
+
+
+def typecheck_copy(tmp_path: Path, path: str, old: str, new: str) -> str:
+    """Break `old` into `new` in a copy of the board code; mypy's output for the NeoTrellis."""
+    root = board_code_copy(tmp_path / "copy")
+    target = root / path
+    text = target.read_text()
+    assert old in text, f"{old!r} is no longer in {path}: update the test"
+    target.write_text(text.replace(old, new))
+    stub = ft.board_stub()
+    original = stub.read_bytes()
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    try:
+        done = ft.check_board("trellis_m4", scratch, root=root)
+    finally:
+        stub.write_bytes(original)
+    assert done.returncode != 0, f"mypy missed {new!r} in {path}:\n{done.stdout}"
+    return done.stdout
+
+
+MISSPELLINGS = [
+    # A class keypad lacks, where hardware.py names the classes it builds ...
+    ("firmware/hardware.py", "import KeyMatrix", "import KeyMatrixNOPE", "KeyMatrixNOPE"),
+    # ... and where code.py hands them over.
+    ("firmware/code.py", "keypad.KeyMatrix,", "keypad.KeyMatrixNOPE,", "KeyMatrixNOPE"),
+    # A keyword KeyMatrix's constructor does not take, inside an unannotated function.
+    ("firmware/hardware.py", "columns_to_anodes=", "column_to_anodes=", "column_to_anodes"),
+    # A method the scanner lacks, inside boot.py's function.
+    ("boot.py", "keys.deinit()", "keys.deinitNOPE()", "deinitNOPE"),
+    # A NeoPixel keyword the library does not have.
+    ("firmware/hardware.py", "auto_write=False", "autowrite=False", "autowrite"),
+]
+
+
+@pytest.mark.parametrize(("path", "old", "new", "reported"), MISSPELLINGS)
+def test_a_misspelled_hardware_api_fails_the_firmware_typecheck(
+    tmp_path: Path, path: str, old: str, new: str, reported: str
+) -> None:
+    out = typecheck_copy(tmp_path, path, old, new)
+    assert reported in out and path in out, out
+
+
+def test_the_board_code_as_it_is_passes_in_a_copy(tmp_path: Path) -> None:
+    # The control for the test above: the copy itself is clean, so its errors are the edits.
+    root = board_code_copy(tmp_path / "copy")
+    stub = ft.board_stub()
+    original = stub.read_bytes()
+    try:
+        done = ft.check_board("trellis_m4", tmp_path, root=root)
+    finally:
+        stub.write_bytes(original)
+    assert done.returncode == 0, done.stdout
