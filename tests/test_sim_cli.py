@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from host.cli import main
+from host.commands import sim as sim_command
 from host.simboard import SimulatedBoard
 from shared.reference import build_reference_state
 
@@ -51,17 +52,88 @@ def test_an_unknown_board_or_page_is_one_clear_line(capsys: pytest.CaptureFixtur
     assert len(lines) == 2 and "toaster" in lines[0] and "lobby" in lines[1]
 
 
-def test_the_macropad_encoder_moves_the_selection() -> None:
+def test_the_macropad_encoder_moves_the_selection_clockwise_to_the_next_slot() -> None:
     sim = SimulatedBoard("macropad", seed=1)
-    sim.load_state(build_reference_state())
+    state = build_reference_state()
+    sim.load_state(state)
     sim.start()
     try:
         before = sim.app.selected
-        sim.press(sim.key_for("select_next"))
+        sim.press(sim.key_for("select_next"))  # one detent clockwise
         deadline = time.monotonic() + 3
         while sim.app.selected == before and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert sim.app.selected != before
+        active_pos = list(state.order[: state.count]).index(state.active)
+        assert sim.app.selected == state.order[(active_pos + 1) % state.count]
         assert sim.terminal_grid().count("\n") == 3  # 4 rows
     finally:
         sim.stop()
+
+
+def test_the_key_help_lists_only_the_boards_controls() -> None:
+    boards = {name: SimulatedBoard(name) for name in ("trellis_m4", "macropad", "pico_matrix")}
+    try:
+        trellis, macropad, pico = (sim_command._help_line(b) for b in boards.values())
+    finally:
+        for board in boards.values():
+            board.stop()
+    assert "E=hold end combat" in trellis and "1-8=select position" in trellis
+    assert "m=menu" not in trellis and "O=" not in trellis
+    assert "]=select next" in macropad and "1-8" not in macropad and "m=menu" not in macropad
+    keys, menu = pico.splitlines()
+    assert "m=menu" in keys and "o=do" in keys and "O=hold do" in keys and "n=next turn" in keys
+    for absent in ("r=roll", "E=", "R=", "f=", "]=", "1-8"):
+        assert absent not in keys
+    assert menu.startswith("menu") and "end combat" in menu and "reset" in menu
+
+
+def test_a_key_that_does_nothing_on_this_board_says_so_in_one_line() -> None:
+    pico = SimulatedBoard("pico_matrix")
+    macropad = SimulatedBoard("macropad")
+    try:
+        said = {ch: sim_command._key(pico, ch) for ch in "ErR[x"}
+        said["1 on macropad"] = sim_command._key(macropad, "1")
+        assert sim_command._key(pico, "m") == ""  # a key the Pico has: pressed, nothing said
+    finally:
+        pico.stop()
+        macropad.stop()
+    for line in said.values():
+        assert line and "\n" not in line
+    assert "menu" in said["E"] and "O (hold do)" in said["E"]
+    assert "menu" in said["r"] and "o (do)" in said["r"]
+    assert "no key" in said["["]
+    assert "not a key" in said["x"]
+    assert "[ and ]" in said["1 on macropad"]
+
+
+def typed(board: SimulatedBoard, letters: str) -> None:
+    """Type letters at the simulator, each one played once the board took the last."""
+    for ch in letters:
+        assert sim_command._key(board, ch) == "", ch
+        deadline = time.monotonic() + 3
+        while board.keys.events.queue and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+
+@pytest.mark.parametrize("name", ["trellis_m4", "macropad", "pico_matrix"])
+def test_hold_to_confirm_end_combat_is_reachable_from_the_keyboard(name: str) -> None:
+    board = SimulatedBoard(name, seed=1)
+    board.load_state(build_reference_state())
+    board.start()
+    try:
+        assert board.app.state.round > 0
+        if name == "pico_matrix":
+            # m until the menu shows end combat, then O holds "do" through the confirmation.
+            from firmware.app import C_END_COMBAT, MENU
+
+            typed(board, "m" * MENU.index(C_END_COMBAT))
+            assert board.app.menu_cursor == MENU.index(C_END_COMBAT)
+            typed(board, "O")
+        else:
+            typed(board, "E")
+        deadline = time.monotonic() + 5
+        while board.app.state.round != 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert board.app.state.round == 0
+    finally:
+        board.stop()
