@@ -96,3 +96,12 @@ def test_seven_against_seven_is_exact_and_sums_to_one():
     o = odds.attack_odds(7, 7, 2, 7, 7, 0)
     assert sum(o.damage.values()) == 1
     assert o.hit.denominator == 3**14 or (3**14) % o.hit.denominator == 0
+
+
+def test_charge_on_an_item_is_refused_with_its_line():
+    # CHARGE is a combat move's indicator (it replaces the next turn's combat): an item or
+    # an artifact cannot carry it.
+    items = [{"name": "Bomb", "kind": "consumable", "hit": 1, "charge": True}]
+    text = toml([{"name": "Ash", "items": ["Bomb"]}, {"name": "Bo", "team": "B"}], (), items)
+    line = text.splitlines().index("charge = true") + 1
+    assert _error(text).startswith(f"bad.toml:{line}: item 'Bomb': charge is a combat move's")

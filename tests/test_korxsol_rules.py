@@ -750,3 +750,169 @@ def test_an_item_with_release_frees_a_pinned_user():
     s.execute("end")
     s.execute("item Bo Knife")
     assert not slot(s, "Bo").flags & F_PINNED
+
+
+# ---------------------------------------------------------------- SOL, spent on the rolls it boosts
+def test_sol_on_the_defence_adds_three_dice_to_the_dodge_and_the_resist_roll():
+    # SOL: one point, spent before an AGILITY_Roll or a RESISTANCE_Roll, gives that roll
+    # three more action dice; each point is one roll's worth.
+    s = duel()
+    attack(
+        s,
+        "attack Ash Strike Bo dodge_sol=Bo resist_sol=Bo",
+        hits(2, 2),
+        hits(1, 5),
+        hits(0, 2),
+        hits(1, 4),
+    )
+    rolls = {r.purpose: len(r.faces) for r in s.done[-1].rolls}
+    assert rolls["dodge"] == 2 + 3 and rolls["resist"] == 1 + 3
+    assert fighter(s, "Bo").sol == 1
+    assert slot(s, "Bo").kor == 12 - 1
+
+
+def test_sol_is_spent_only_when_the_roll_it_boosts_is_made():
+    # SOL: the point is spent before the roll it adds dice to; a roll that never happens
+    # (the attack was dodged, so no POWER_Roll and no RESIST_Roll) costs nothing.
+    s = duel()
+    attack(s, "attack Ash Strike Bo sol=power resist_sol=Bo", hits(0, 2), hits(1, 2))
+    assert fighter(s, "Ash").sol == 3 and fighter(s, "Bo").sol == 3
+
+
+def test_sol_declared_beyond_the_points_a_fighter_holds_is_refused():
+    # SOL: a fighter starts with 3 points and each use costs one; nobody can spend points
+    # it does not hold, so one point cannot pay for both a dodge and a resist.
+    s = duel()
+    s.execute("adjust Bo sol -2")
+    before = s.game.snapshot()
+    with pytest.raises(IllegalAction, match="Bo declares 2 SOL point"):
+        s.execute("attack Ash Strike Bo dodge_sol=Bo resist_sol=Bo")
+    assert s.game.snapshot() == before
+    with pytest.raises(IllegalAction, match="not a target"):
+        s.execute("attack Ash Strike Bo dodge_sol=Ash")
+
+
+def test_sol_exchanged_and_spent_on_power_must_both_be_held():
+    # SOL and EXCHANGE: SOL given away in an exchange and SOL spent on the POWER_Roll come
+    # from the same three points.
+    trade = dict(STRIKE, name="Trade", exchange=["sol", "damage", 1])
+    s = duel(ash={"moves": ["Trade"]}, moves=(trade,))
+    s.execute("adjust Ash sol -2")
+    with pytest.raises(IllegalAction, match="Ash declares 2 SOL point"):
+        s.execute("attack Ash Trade Bo exchange=1 sol=power")
+    assert fighter(s, "Ash").sol == 1
+
+
+def test_sol_on_a_grapplers_crush_adds_three_power_dice():
+    # SOL and Combat While Grappling: the grappler's POWER_Roll may be boosted with SOL.
+    s = grappled()
+    s.execute("end")
+    s.execute("end")
+    enter(s, "power", *hits(2, 5))
+    s.execute("crush Ash sol=power")
+    assert fighter(s, "Ash").sol == 2
+    assert slot(s, "Bo").kor == 10
+    s.execute("undo")
+    s.execute("adjust Ash sol -3")
+    with pytest.raises(IllegalAction, match="SOL"):
+        s.execute("crush Ash sol=power")
+    with pytest.raises(IllegalAction, match="unknown option"):
+        s.execute("crush Ash fall=2:1")
+
+
+# ---------------------------------------------------------------- several targets
+def test_a_move_with_several_targets_makes_one_hit_roll_and_one_power_roll():
+    # HIT INSTANCE and DAMAGE INSTANCE: the user makes one HIT_Roll and one POWER_Roll;
+    # each target answers with its own AGILITY_Roll and its own RESIST_Roll.
+    burst = dict(STRIKE, name="Burst", targets=2)
+    s = session(
+        [dict(ASH, moves=["Burst"]), dict(BO), dict(BO, name="Cy")],
+        (burst,),
+    )
+    enter(s, "hit", *hits(1, 2))
+    enter(s, "dodge", *hits(0, 2))  # Bo
+    enter(s, "dodge", *hits(2, 2))  # Cy dodges
+    enter(s, "power", *hits(1, 2))
+    enter(s, "resist", FAIL)  # Bo
+    s.execute("attack Ash Burst Bo Cy")
+    assert [r.purpose for r in s.done[-1].rolls] == ["hit", "dodge", "dodge", "power", "resist"]
+    assert slot(s, "Bo").kor == 12 - 3 and slot(s, "Cy").kor == 12
+
+
+def test_one_power_roll_is_blocked_separately_by_each_target():
+    # DAMAGE INSTANCE: the same potential damage meets each target's own RESIST_Roll.
+    burst = dict(STRIKE, name="Burst", targets=2)
+    s = session(
+        [dict(ASH, moves=["Burst"]), dict(BO), dict(BO, name="Cy", resistance=2)],
+        (burst,),
+    )
+    enter(s, "hit", *hits(2, 2))
+    enter(s, "dodge", *hits(0, 2))
+    enter(s, "dodge", *hits(0, 2))
+    enter(s, "power", *hits(2, 2))
+    enter(s, "resist", FAIL)  # Bo: 1 die
+    enter(s, "resist", SUCCESS, SUCCESS)  # Cy: 2 dice
+    s.execute("attack Ash Burst Bo Cy")
+    assert (slot(s, "Bo").kor, slot(s, "Cy").kor) == (12 - 4, 12 - 2)
+    assert fighter(s, "Ash").stats.crits == 2
+
+
+# ---------------------------------------------------------------- items and artifacts that strike
+BOMB = {"name": "Bomb", "kind": "consumable", "hit": 2, "damage": 2, "burn": 1}
+
+
+def test_an_item_that_strikes_goes_through_the_hit_and_damage_instances():
+    # ITEMS: an item used on an adjacent target applies its indicators as a move would:
+    # hit instance, damage instance, status flips.
+    s = session([dict(ASH, items=["Bomb"]), dict(BO)], (STRIKE,), (BOMB,))
+    enter(s, "hit", *hits(1, 2))
+    enter(s, "dodge", *hits(0, 2))
+    enter(s, "power", *hits(1, 2))
+    enter(s, "resist", FAIL)
+    enter(s, "chance", 1)
+    s.execute("item Ash Bomb Bo")
+    assert [r.purpose for r in s.done[-1].rolls] == ["hit", "dodge", "power", "resist", "chance"]
+    assert slot(s, "Bo").kor == 12 - 3 and slot(s, "Bo").burn == 1
+    assert slot(s, "Ash").ap == 1 and fighter(s, "Ash").hand == []
+    assert fighter(s, "Ash").stats.damage_dealt == 3
+
+
+def test_an_item_that_strikes_needs_a_target_other_than_its_user():
+    # ITEMS: used on oneself or on an adjacent target; a striking item is aimed at a target.
+    s = session([dict(ASH, items=["Bomb"]), dict(BO)], (STRIKE,), (BOMB,))
+    with pytest.raises(IllegalAction, match="needs a target"):
+        s.execute("item Ash Bomb")
+    with pytest.raises(IllegalAction, match="cannot target itself"):
+        s.execute("item Ash Bomb Ash")
+
+
+def test_an_active_artifact_that_strikes_knocks_its_target_down():
+    # ARTIFACTS, Active: the effect is applied when activated (no action point), here a
+    # knockdown on a hit.
+    totem = {"name": "Totem", "kind": "active", "cooldown": 2, "hit": 1, "knockdown": True}
+    s = session([dict(ASH, artifacts=["Totem"]), dict(BO)], (STRIKE,), (), (totem,))
+    enter(s, "hit", SUCCESS)
+    enter(s, "dodge", *hits(0, 2))
+    s.execute("artifact Ash Totem Bo")
+    assert slot(s, "Bo").flags & F_KNOCKED_DOWN and slot(s, "Ash").ap == 2
+
+
+def test_an_attack_cannot_target_its_own_user():
+    # Combat step (02): the targets are creatures in the attack area, which starts from the
+    # user's position; only a buff touches the user itself.
+    s = duel()
+    with pytest.raises(IllegalAction, match="Ash cannot target itself with Strike"):
+        s.execute("attack Ash Strike Ash")
+
+
+def test_options_a_verb_does_not_take_are_refused():
+    # Movement: a step spends 1 action point; `fall=` belongs to a grappler carrying its
+    # target, and a plain move takes no other option.
+    s = duel()
+    with pytest.raises(IllegalAction, match="holds no one"):
+        s.execute("move Ash fall=4:1")
+    with pytest.raises(IllegalAction, match="unknown option 'x'"):
+        s.execute("move Ash x=1")
+    with pytest.raises(IllegalAction, match="it takes none"):
+        s.execute("end power=1")
+    assert slot(s, "Ash").ap == 2

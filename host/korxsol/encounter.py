@@ -332,10 +332,12 @@ def _definitions(r: _Reader, doc: dict, kind: str) -> dict[str, Any]:
             found[name.lower()] = Move(name, mtype, cooldown, effects, line)
         elif kind == "item":
             r.known(kind, i, data, ("name", "kind", "cooldown") + _EFFECT_KEYS, who)
+            _no_charge(r, kind, i, data, who)
             ikind = r.text(kind, i, data, "kind", who, choices=("consumable", "tool"))
             found[name.lower()] = Item(name, ikind, cooldown, _effects(r, kind, i, data, who), line)
         else:
             r.known(kind, i, data, ("name", "kind", "cooldown", "passive") + _EFFECT_KEYS, who)
+            _no_charge(r, kind, i, data, who)
             akind = r.text(kind, i, data, "kind", who, choices=("passive", "active"))
             passive = r.table_of_ints(
                 kind, i, data, "passive", who, ATTRIBUTES + ("actions", "kor", "sol"), -9, 9
@@ -343,6 +345,13 @@ def _definitions(r: _Reader, doc: dict, kind: str) -> dict[str, Any]:
             effects = _effects(r, kind, i, data, who)
             found[name.lower()] = Artifact(name, akind, cooldown, effects, passive, line)
     return found
+
+
+def _no_charge(r: _Reader, kind: str, i: int, data: dict, who: str) -> None:
+    if data.get("charge"):
+        raise r.fail(
+            kind, i, "charge", f"{who}: charge is a combat move's indicator, not an {kind}'s"
+        )
 
 
 def _solighter(r, i, data, teams, moves, items, artifacts, labels) -> Solighter:

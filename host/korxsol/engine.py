@@ -23,7 +23,7 @@ from host.korxsol.model import STATUS_FLIPS, Artifact, Effects, Encounter, Item,
 from host.korxsol.rolls import IllegalAction, Roller
 from host.korxsol.scoring import Stats
 from shared import cooldowns, dice, initiative, rulesets, status, turns
-from shared.limits import MAX_KOR, NO_SLOT
+from shared.limits import MAX_DICE, MAX_KOR, NO_SLOT
 from shared.state import (
     F_CHARGING,
     F_FROZEN,
@@ -34,6 +34,25 @@ from shared.state import (
     GameState,
 )
 
+ATTACK_OPTIONS = (
+    "sol",
+    "fulldraw",
+    "reroll",
+    "exchange",
+    "cornered",
+    "dodge_sol",
+    "resist_sol",
+    "kb",
+)
+# The options each verb takes (docs/commands.md); any other is refused.
+VERB_OPTIONS: dict[str, tuple[str, ...]] = {
+    "attack": ATTACK_OPTIONS,
+    "item": ATTACK_OPTIONS,
+    "artifact": ATTACK_OPTIONS,
+    "move": ("fall",),
+    "pivot": ("fall",),
+    "crush": ("sol",),
+}
 MOVE_TIMER_BASE = 1  # combat moves use cooldown ids 1..3
 ITEM_TIMER_BASE = 4  # items 4..6
 ARTIFACT_TIMER = 7
@@ -59,6 +78,25 @@ class Modifier:
     key: str  # an attribute, "hit", "<status>_flips", "true_sight" or "threat"
     amount: int
     source: str  # the move's name, for display
+
+
+@dataclass
+class _Attack:
+    """One use of a move, item or artifact that strikes, while it resolves."""
+
+    user: Fighter
+    name: str
+    fx: Effects
+    timer: int
+    cmd: Command
+    cornered: set[int]
+    dodge_sol: set[int]  # fighters spending SOL on their AGILITY_Roll
+    resist_sol: set[int]  # ... on their RESIST_Roll
+    power_sol: bool  # the user spends SOL on its POWER_Roll
+    bonus: int = 0  # damage from full draw and exchange
+    paid: set[tuple[int, str]] = field(default_factory=set)  # (fighter, roll) SOL spent
+    dodged: set[int] = field(default_factory=set)
+    moved: set[int] = field(default_factory=set)  # knocked back out of the area
 
 
 @dataclass
@@ -140,7 +178,7 @@ class Game:
         self.log: list[str] = []
         self._loose_after: set[int] = set()
         self.order_by_gm = False
-        self._current: Move | None = None  # the combat move being resolved
+        self._current: Effects | None = None  # the move, item or artifact being resolved
 
     # ---------------------------------------------------------------- lookups
     def fighter(self, name: str) -> Fighter:
@@ -198,6 +236,11 @@ class Game:
         if self.winner is not None:
             won = self.encounter.teams[self.winner] if self.winner >= 0 else "nobody"
             raise IllegalAction(f"the game is over: {won} won")
+        allowed = VERB_OPTIONS.get(command.verb, ())
+        for key in command.opts:
+            if key not in allowed:
+                known = f"known: {', '.join(allowed)}" if allowed else "it takes none"
+                raise IllegalAction(f"{command.verb}: unknown option {key!r} ({known})")
         self.roller.begin(self.actions, replay)
         out = Outcome()
         handler(command, out)
@@ -356,6 +399,7 @@ class Game:
             raise IllegalAction(f"{f.name} is pinned and cannot move")
         if s.flags & F_GRAPPLED:
             raise IllegalAction(f"{f.name} is grappled: struggle or use a move with release first")
+        self._check_fall(f, cmd)
         if f.grappling != NO_SLOT:
             held = self.fighters[f.grappling]
             if _grapple_weight(held) > f.spec.weight:
@@ -373,8 +417,17 @@ class Game:
         held = self.fighters[f.grappling]
         if _grapple_weight(held) > f.spec.weight:
             raise IllegalAction(f"{held.name} is too heavy for {f.name} to pivot")
+        self._check_fall(f, cmd)
         out.say(f"{f.name} pivots {held.name}")
         self._grapple_drop(f, cmd, out)
+
+    def _check_fall(self, f: Fighter, cmd: Command) -> None:
+        if "fall" in cmd.opts:
+            if f.grappling == NO_SLOT:
+                raise IllegalAction(
+                    f"fall= is for a grappler carrying its target; {f.name} holds no one"
+                )
+            _heights(cmd.opts["fall"])
 
     def _grapple_drop(self, f: Fighter, cmd: Command, out: Outcome) -> None:
         fall = cmd.opts.get("fall")
@@ -409,9 +462,18 @@ class Game:
         if f.grappling == NO_SLOT:
             raise IllegalAction(f"{f.name} is not grappling anyone")
         self._need_combat(f)
+        sol = "sol" in cmd.opts
+        if sol and cmd.opts["sol"] != "power":
+            raise IllegalAction("crush: sol=power is the only SOL choice (the POWER_Roll)")
+        if sol and f.sol < 1:
+            raise IllegalAction(f"{f.name} declares 1 SOL point in this command but holds {f.sol}")
         f.combat_used = True
         held = self.fighters[f.grappling]
-        n = self._power_dice(f, cmd, {})
+        n = self.attribute(f, "power")
+        if sol:
+            n += self.encounter.options.sol_dice
+            f.sol -= 1
+            out.say(f"{f.name} spends 1 SOL: {self.encounter.options.sol_dice} more power dice")
         hits = self._action_roll("power", f, n)
         f.stats.crits += hits
         self._unblockable(held, hits, f, out, "is crushed")
@@ -443,20 +505,16 @@ class Game:
         timer = ITEM_TIMER_BASE + [norm(i.name) for i in f.spec.items].index(norm(item.name))
         if not cooldowns.is_ready(self.slot(f), timer):
             raise IllegalAction(f"{item.name} is on cooldown")
-        if f.grappling != NO_SLOT:
-            raise IllegalAction(f"{f.name} is maintaining a grapple and cannot use items")
-        if self.slot(f).flags & F_GRAPPLED and not item.effects.release:
-            raise IllegalAction(f"{f.name} is grappled: only an item with release can be used")
-        targets = self._targets(cmd.args[2:], f, item.effects)
+        fx = item.effects
+        self._need_hands(f, item.name, fx, "items")
+        targets = self._aim(f, item.name, fx, cmd.args[2:], fx.strikes)
+        self._check_options(f, item.name, fx, cmd, targets, ranged=False)
         self._spend_ap(f, 1, f"using {item.name}")
         self._use_timer(f, timer, item.cooldown)
-        out.say(f"{f.name} uses {item.name}")
+        out.say(f"{f.name} uses {item.name}" + _on(f, targets))
         if item.kind == "consumable":
             f.hand.remove(item)
-        for t in targets:
-            self._support(f, t, item.effects, timer, item.name, out)
-        if item.effects.release:
-            self._free(f, out)
+        self._resolve(f, item.name, fx, timer, targets, cmd, out, fx.strikes)
 
     def _do_artifact(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -470,11 +528,21 @@ class Game:
             raise IllegalAction(f"{art.name} is passive: it is always on and cannot be activated")
         if not cooldowns.is_ready(self.slot(f), ARTIFACT_TIMER):
             raise IllegalAction(f"{art.name} is on cooldown")
-        targets = self._targets(cmd.args[2:], f, art.effects)
+        fx = art.effects
+        self._need_hands(f, art.name, fx, "artifacts")
+        targets = self._aim(f, art.name, fx, cmd.args[2:], fx.strikes)
+        self._check_options(f, art.name, fx, cmd, targets, ranged=False)
         self._use_timer(f, ARTIFACT_TIMER, art.cooldown)
-        out.say(f"{f.name} activates {art.name}")
-        for t in targets:
-            self._support(f, t, art.effects, ARTIFACT_TIMER, art.name, out)
+        out.say(f"{f.name} activates {art.name}" + _on(f, targets))
+        self._resolve(f, art.name, fx, ARTIFACT_TIMER, targets, cmd, out, fx.strikes)
+
+    def _need_hands(self, f: Fighter, name: str, fx: Effects, what: str) -> None:
+        """Items (and artifacts, which act like permanent items) are out of reach while
+        maintaining a grapple, and while grappled unless they release."""
+        if f.grappling != NO_SLOT:
+            raise IllegalAction(f"{f.name} is maintaining a grapple and cannot use {what}")
+        if self.slot(f).flags & F_GRAPPLED and not fx.release:
+            raise IllegalAction(f"{f.name} is grappled: only {what[:-1]} with release can be used")
 
     def _use_timer(self, f: Fighter, timer: int, turns_: int) -> None:
         try:
@@ -498,6 +566,20 @@ class Game:
                 f"this selects at most {effects.targets} target(s), not {len(found)}"
             )
         return found
+
+    def _aim(
+        self, f: Fighter, name: str, fx: Effects, names: list[str], strikes: bool
+    ) -> list[Fighter]:
+        """The targets named: something that strikes needs at least one, never its user;
+        anything else lands on its user when none is named."""
+        if not strikes:
+            return self._targets(names, f, fx)
+        if not names:
+            raise IllegalAction(f"{name} needs a target")
+        targets = self._targets(names, f, fx)
+        if f in targets:
+            raise IllegalAction(f"{f.name} cannot target itself with {name}")
+        return targets
 
     # -- combat moves
     def _need_combat(self, f: Fighter) -> None:
@@ -525,15 +607,16 @@ class Game:
         if f.grappling != NO_SLOT:
             raise IllegalAction(f"{f.name} is grappling: crush or release instead of a combat move")
         fx = move.effects
-        targets = self._targets(cmd.args[2:], f, fx) if cmd.args[2:] else []
-        if move.is_attack or move.type == "debuff":
-            if not targets:
-                raise IllegalAction(f"{move.name} needs a target")
+        strikes = move.is_attack or move.type == "debuff"
+        if strikes:
+            targets = self._aim(f, move.name, fx, cmd.args[2:], True)
             if move.type == "debuff" and any(t.spec.team == f.spec.team for t in targets):
                 raise IllegalAction("a debuff only affects enemies")
-        elif any(t.spec.team != f.spec.team for t in targets):
-            raise IllegalAction("a buff only affects the user and allies")
-        self._check_options(f, move, cmd)
+        else:
+            targets = self._targets(cmd.args[2:], f, fx) if cmd.args[2:] else []
+            if any(t.spec.team != f.spec.team for t in targets):
+                raise IllegalAction("a buff only affects the user and allies")
+        self._check_options(f, move.name, fx, cmd, targets, ranged=move.type == "range")
 
         f.combat_used = True
         if fx.charge and not unleashing:
@@ -546,68 +629,60 @@ class Game:
             f.charging = None
             status.set_flag(self.state, s, F_CHARGING, False)
         self._use_timer(f, timer, move.cooldown)
-        out.say(
-            f"{f.name} uses {move.name}"
-            + (" on " if targets else "")
-            + ", ".join(t.name for t in targets)
-        )
-        if fx.release:
-            self._free(f, out)
-        if move.is_attack or move.type == "debuff":
-            self._attack(f, move, timer, targets, cmd, out)
-            if fx.heal or fx.armor_gain or fx.cleanse or fx.true_sight or fx.threat:
-                # On an attack these land on the user once the strikes are resolved.
-                self._support(f, f, fx, timer, move.name, out, with_modifiers=False)
-        else:
-            self._buff(f, move, timer, targets, out)
+        out.say(f"{f.name} uses {move.name}" + _on(None, targets))
+        self._resolve(f, move.name, fx, timer, targets, cmd, out, strikes)
 
-    def _check_options(self, f: Fighter, move: Move, cmd: Command) -> None:
-        known = {
-            "sol",
-            "fulldraw",
-            "reroll",
-            "exchange",
-            "cornered",
-            "dodge_sol",
-            "resist_sol",
-            "kb",
-        }
-        for key in cmd.opts:
-            if key not in known:
-                raise IllegalAction(f"unknown option {key!r} (known: {', '.join(sorted(known))})")
+    def _check_options(
+        self, f: Fighter, name: str, fx: Effects, cmd: Command, targets, ranged: bool
+    ) -> None:
+        """The options of an attack, item or artifact, checked before anything changes; SOL
+        declared by each fighter must be held, all of it, before any is spent."""
         if "fulldraw" in cmd.opts:
             if f.spec.weapon != "bow":
                 raise IllegalAction("full draw is the bow class's bonus")
-            if move.type != "range":
+            if not ranged:
                 raise IllegalAction("full draw works only before a ranged combat move")
-        if "reroll" in cmd.opts and f.spec.weapon != "axe":
-            raise IllegalAction("rerolling the POWER_Roll is the axe class's bonus (Brutality)")
+        if "reroll" in cmd.opts:
+            if f.spec.weapon != "axe":
+                raise IllegalAction("rerolling the POWER_Roll is the axe class's bonus (Brutality)")
+            if cmd.opts["reroll"] != "":
+                cmd.int_opt("reroll", 1, MAX_DICE)
+        need: dict[int, int] = {}
         if "sol" in cmd.opts:
             if cmd.opts["sol"] != "power":
                 raise IllegalAction("sol=power (the user's POWER_Roll) is the attacker's choice")
-            if f.sol < 1:
-                raise IllegalAction(f"{f.name} has no SOL points left")
-        for key in ("dodge_sol", "resist_sol"):
-            for who in cmd.list_opt(key):
-                t = self.fighter(who)
-                if t.sol < 1:
-                    raise IllegalAction(f"{t.name} has no SOL points left")
+            need[f.index] = 1
         if "exchange" in cmd.opts:
-            if move.effects.exchange is None:
-                raise IllegalAction(f"{move.name} has no exchange")
-            give, _, _ = move.effects.exchange
+            if fx.exchange is None:
+                raise IllegalAction(f"{name} has no exchange")
+            give, _, _ = fx.exchange
             n = cmd.int_opt("exchange", 1, 9)
-            have = {"armor": f.armor, "kor": self.slot(f).kor - 1, "sol": f.sol}[give]
-            if n > have:
-                raise IllegalAction(f"{f.name} cannot exchange {n} {give} (has {have} to give)")
+            if give == "sol":
+                need[f.index] = need.get(f.index, 0) + n
+            else:
+                have = {"armor": f.armor, "kor": self.slot(f).kor - 1}[give]
+                if n > have:
+                    raise IllegalAction(f"{f.name} cannot exchange {n} {give} (has {have} to give)")
+        for key in ("dodge_sol", "resist_sol"):
+            for t in {
+                self.fighter(who).index: self.fighter(who) for who in cmd.list_opt(key)
+            }.values():
+                if t not in targets:
+                    raise IllegalAction(f"{key}: {t.name} is not a target of {name}")
+                need[t.index] = need.get(t.index, 0) + 1
+        for index, points in need.items():
+            who = self.fighters[index]
+            if points > who.sol:
+                raise IllegalAction(
+                    f"{who.name} declares {points} SOL point(s) in this command but holds {who.sol}"
+                )
+        for named in cmd.list_opt("cornered"):
+            self.fighter(named)
         for spec in cmd.list_opt("kb"):
-            _parse_kb(spec)
-
-    def _power_dice(self, f: Fighter, cmd: Command, during: dict[str, int]) -> int:
-        n = self.attribute(f, "power", during)
-        if cmd.opts.get("sol") == "power":
-            n += self.encounter.options.sol_dice
-        return n
+            parsed = _parse_kb(spec)
+            self.fighter(parsed[0])
+            if parsed[1] == "creature":
+                self.fighter(parsed[2])
 
     def _action_roll(self, purpose: str, f: Fighter, n: int) -> int:
         got = self.roller.roll(purpose, f.index, n)
@@ -617,20 +692,60 @@ class Game:
             f.stats.expected3 += n * self.success_faces
         return got
 
-    def _attack(self, user: Fighter, move: Move, timer: int, targets, cmd: Command, out) -> None:
-        fx = move.effects
-        bonus = 0
-        if "sol" in cmd.opts:
-            user.sol -= 1
-            out.say(f"{user.name} spends 1 SOL for {self.encounter.options.sol_dice} more dice")
-        for key in ("dodge_sol", "resist_sol"):
-            for who in cmd.list_opt(key):
-                self.fighter(who).sol -= 1
+    def _pay_sol(self, a: _Attack, f: Fighter, kind: str, out: Outcome) -> None:
+        """SOL is spent just before the roll it adds dice to; once per fighter and kind of roll
+        in one use (a double hit's second strike rolls with the same dice)."""
+        if (f.index, kind) in a.paid:
+            return
+        a.paid.add((f.index, kind))
+        f.sol -= 1
+        out.say(f"{f.name} spends 1 SOL: {self.encounter.options.sol_dice} more {kind} dice")
+
+    def _resolve(
+        self,
+        user: Fighter,
+        name: str,
+        fx: Effects,
+        timer: int,
+        targets: list[Fighter],
+        cmd: Command,
+        out: Outcome,
+        strikes: bool,
+    ) -> None:
+        """A move, item or artifact takes effect: release first, then either the attack
+        (hit and damage instances, statuses, knockback) or the buff on its targets."""
+        self._current = fx
+        try:
+            if fx.release:
+                self._free(user, out)
+            if strikes:
+                self._attack(user, name, fx, timer, targets, cmd, out)
+                if fx.heal or fx.armor_gain or fx.cleanse or fx.true_sight or fx.threat:
+                    # On an attack these land on the user once the strikes are resolved.
+                    self._support(user, user, fx, timer, name, out, with_modifiers=False)
+            else:
+                self._buff(user, name, fx, timer, targets, out)
+        finally:
+            self._current = None
+
+    def _attack(self, user: Fighter, name: str, fx: Effects, timer: int, targets, cmd, out) -> None:
+        a = _Attack(
+            user,
+            name,
+            fx,
+            timer,
+            cmd,
+            cornered={self.fighter(n).index for n in cmd.list_opt("cornered")},
+            dodge_sol={self.fighter(n).index for n in cmd.list_opt("dodge_sol")},
+            resist_sol={self.fighter(n).index for n in cmd.list_opt("resist_sol")},
+            power_sol=cmd.opts.get("sol") == "power",
+        )
         if "fulldraw" in cmd.opts:
             s = self.slot(user)
-            bonus += s.ap
+            a.bonus += s.ap
             out.say(f"{user.name} draws fully: {s.ap} unused action point(s) become +{s.ap} damage")
             s.ap = 0
+            self.state.touch()
         if fx.exchange is not None and "exchange" in cmd.opts:
             give, get, rate = fx.exchange
             n = cmd.int_opt("exchange", 1, 9)
@@ -638,77 +753,109 @@ class Game:
                 user.armor -= n
             elif give == "kor":
                 self.slot(user).kor -= n
+                self.state.touch()
             else:
                 user.sol -= n
             gained = n * rate
             out.say(f"{user.name} exchanges {n} {give} for {gained} {get}")
             if get == "damage":
-                bonus += gained
+                a.bonus += gained
             else:
                 self._gain(user, get, gained, out)
-        cornered = {self.fighter(n).index for n in cmd.list_opt("cornered")}
-        dodged: set[int] = set()
-        self._current = move
-        try:
-            self._strike(user, move, timer, targets, cmd, out, bonus, cornered, dodged)
-            if fx.double_hit:
-                again = [t for t in targets if self.alive(t) and t.index not in dodged]
-                if again:
-                    out.say("double hit: the move strikes again")
-                    self._strike(user, move, timer, again, cmd, out, bonus, cornered, dodged)
-        finally:
-            self._current = None
+        self._strike(a, targets, out)
+        if fx.double_hit:
+            again = [
+                t
+                for t in targets
+                if self.alive(t) and t.index not in a.dodged and t.index not in a.moved
+            ]
+            if again:
+                out.say("double hit: the move strikes again")
+                self._strike(a, again, out)
 
-    def _strike(self, user, move, timer, targets, cmd, out, bonus, cornered, dodged) -> None:
-        fx = move.effects
+    def _strike(self, a: _Attack, targets: list[Fighter], out: Outcome) -> None:
+        """One strike, indicator by indicator: one HIT_Roll against each target's own
+        AGILITY_Roll, sunder, one POWER_Roll against each target's own RESIST_Roll, burn,
+        then each hit target's debuffs, status flips, knockdown and knockback."""
+        user, fx = a.user, a.fx
         # A grappler that is targeted lets go at once.
         for t in targets:
             if t.grappling != NO_SLOT:
                 self._release(
                     self.fighters[t.grappling], out, "is dropped as its grappler is attacked"
                 )
-        any_hit = False
+        foes = []
         for t in targets:
             if not self.alive(t):
                 continue
             if t.spec.team == user.spec.team and fx.bless:
                 self._bless(t, out)
                 continue
-            hit = self._hit_instance(user, move, t, cmd, cornered, out)
-            if not hit:
-                dodged.add(t.index)
-                continue
-            any_hit = True
-            self._on_hit(user, move, timer, t, cmd, out, bonus)
+            foes.append(t)
+        chance = self._hit_roll(a) if fx.hit and foes else 0
+        struck = [t for t in foes if self._hit_instance(a, t, chance, out)]
+        for t in struck:
+            if fx.sunder:
+                chipped = min(fx.sunder, t.armor)
+                t.armor -= chipped
+                out.say(f"sunder: {t.name}'s armor is chipped by {chipped}")
+        burns = {t.index: status.burn_damage_on_hit(self.slot(t)) for t in struck}
+        power, extra = 0, 0
+        if fx.damage is not None and struck:
+            power, extra = self._power_roll(a, out)
+        for t in struck:
+            if fx.damage is not None and self.alive(t):
+                self._damage_instance(a, t, power, extra, out)
+            if burns[t.index] and self.alive(t):
+                self._unblockable(
+                    t, burns[t.index], user, out, f"burns ({burns[t.index]} stack(s))"
+                )
+        for t in struck:
+            for key, amount in fx.modifiers.items():  # a debuff, or an attack's rider
+                t.modifiers.append(Modifier(user.index, a.timer, key, amount, a.name))
+            if fx.modifiers:
+                out.say(f"{a.name} changes {t.name} while it is on cooldown")
+            if self.alive(t):
+                self._flips(user, t, fx, out)
+                if fx.knockdown:
+                    status.set_flag(self.state, self.slot(t), F_KNOCKED_DOWN, True)
+                    out.say(f"{t.name} is knocked down")
+                    self._break_charge(t, "knocked down", out)
+                if fx.knockback and self._knockback(user, t, a.cmd, out):
+                    a.moved.add(t.index)
             if t.index in self._loose_after:
                 # A grappled creature with no chance to dodge is released after the attack.
                 self._loose_after.discard(t.index)
                 self._release(t, out, "is knocked loose")
         if fx.bless and not any(t.spec.team == user.spec.team for t in targets):
             self._bless(user, out)
-        if any_hit and fx.condition and fx.condition[0] == "hit":
+        if struck and fx.condition and fx.condition[0] == "hit":
             self._gain(user, fx.condition[1], fx.condition[2], out)
 
-    def _hit_instance(self, user, move, t: Fighter, cmd, cornered, out) -> bool:
-        fx = move.effects
-        if fx.hit == 0:
-            return True
-        s = self.slot(t)
-        held = s.flags & F_GRAPPLED
-        hit_dice = fx.hit
-        chance = self._action_roll("hit", user, hit_dice)
+    def _hit_roll(self, a: _Attack) -> int:
+        """The user's one HIT_Roll for this strike, as a hit chance."""
+        user = a.user
+        chance = self._action_roll("hit", user, a.fx.hit)
         if user.blinded:
             chance += BLIND_HIT
         if user.has("true_sight"):
             chance += TRUE_SIGHT_HIT
         chance += self.modifier_total(user, "hit")
-        chance = max(0, chance)
+        return max(0, chance)
+
+    def _hit_instance(self, a: _Attack, t: Fighter, chance: int, out: Outcome) -> bool:
+        user = a.user
+        if a.fx.hit == 0:
+            return True
+        s = self.slot(t)
+        held = s.flags & F_GRAPPLED
         agility = self.attribute(t, "agility")
         if held:
             agility = max(0, agility + GRAPPLED_AGILITY)
-        if t.index in self.fighters_sol(cmd, "dodge_sol"):
+        sol = t.index in a.dodge_sol
+        if sol:
             agility += self.encounter.options.sol_dice
-        if t.index in cornered:
+        if t.index in a.cornered:
             out.say(f"{t.name} cannot step out of the area: automatic hit")
             dodge = -1
         elif agility == 0:
@@ -717,11 +864,14 @@ class Game:
             if held:
                 self._loose_after.add(t.index)
         else:
+            if sol:
+                self._pay_sol(a, t, "dodge", out)
             dodge = self._action_roll("dodge", t, agility)
         if dodge > chance:
             out.say(f"{t.name} dodges ({dodge} against {chance})")
             t.stats.dodges += 1
             user.stats.misses += 1
+            a.dodged.add(t.index)
             status.set_flag(self.state, s, F_KNOCKED_DOWN, False)
             status.set_flag(self.state, s, F_PINNED, False)
             if held:
@@ -732,58 +882,40 @@ class Game:
         user.stats.hits += 1
         return True
 
-    def fighters_sol(self, cmd: Command, key: str) -> set[int]:
-        return {self.fighter(n).index for n in cmd.list_opt(key)}
-
-    def _on_hit(self, user, move, timer, t: Fighter, cmd, out, bonus) -> None:
-        fx = move.effects
-        s = self.slot(t)
-        burn = status.burn_damage_on_hit(s)
-        if fx.sunder:
-            chipped = min(fx.sunder, t.armor)
-            t.armor -= chipped
-            out.say(f"sunder: {t.name}'s armor is chipped by {chipped}")
-        if fx.damage is not None:
-            self._damage_instance(user, move, t, cmd, out, bonus)
-        if burn and self.alive(t):
-            self._unblockable(t, burn, user, out, f"burns ({burn} stack(s))")
-        for key, amount in fx.modifiers.items():  # a debuff, or an attack's rider
-            t.modifiers.append(Modifier(user.index, timer, key, amount, move.name))
-        if fx.modifiers:
-            out.say(f"{move.name} changes {t.name} while it is on cooldown")
-        if not self.alive(t):
-            return
-        self._flips(user, t, fx, out)
-        if fx.knockdown:
-            status.set_flag(self.state, s, F_KNOCKED_DOWN, True)
-            out.say(f"{t.name} is knocked down")
-            self._break_charge(t, "knocked down", out)
-        if fx.knockback:
-            self._knockback(user, t, cmd, out)
-
-    def _damage_instance(self, user, move, t: Fighter, cmd, out, bonus) -> None:
-        fx = move.effects
-        n = self._power_dice(user, cmd, fx.during)
+    def _power_roll(self, a: _Attack, out: Outcome) -> tuple[int, int]:
+        """The user's one POWER_Roll for this strike (with SOL and Brutality's reroll):
+        its successes, and the damage a power_success condition adds."""
+        user, fx, cmd = a.user, a.fx, a.cmd
+        n = self.attribute(user, "power", fx.during)
+        if a.power_sol:
+            n += self.encounter.options.sol_dice
+            self._pay_sol(a, user, "power", out)
         power = self._action_roll("power", user, n)
         reroll_below = cmd.opts.get("reroll")
         if reroll_below is not None:
-            threshold = 1 if reroll_below == "" else cmd.int_opt("reroll", 1, 15)
+            threshold = 1 if reroll_below == "" else cmd.int_opt("reroll", 1, MAX_DICE)
             if power < threshold:
                 power = self._action_roll("power", user, n)
                 out.say(f"{user.name} rerolls the POWER_Roll (Brutality): {power}")
         user.stats.crits += power
-        per = fx.conversion or 1
-        potential = (fx.damage or 0) + power * per + bonus
+        extra = 0
         if power and fx.condition and fx.condition[0] == "power_success":
             if fx.condition[1] == "damage":
-                potential += fx.condition[2]
+                extra = fx.condition[2]
             else:
                 self._gain(user, fx.condition[1], fx.condition[2], out)
+        return power, extra
+
+    def _damage_instance(self, a: _Attack, t: Fighter, power: int, extra: int, out) -> None:
+        user, fx = a.user, a.fx
+        per = fx.conversion or 1
+        potential = (fx.damage or 0) + power * per + a.bonus + extra
         resist = 0
         if not fx.resist_piercing:
             rn = self.attribute(t, "resistance")
-            if t.index in self.fighters_sol(cmd, "resist_sol"):
+            if t.index in a.resist_sol:
                 rn += self.encounter.options.sol_dice
+                self._pay_sol(a, t, "resist", out)
             resist = self._action_roll("resist", t, rn)
         armor = 0
         if not fx.armor_piercing:
@@ -796,8 +928,9 @@ class Game:
         t.stats.blocked += blocked
         dealt = potential - blocked
         out.say(
-            f"damage {potential} ({fx.damage} base + {power} power"
-            + (f" + {bonus}" if bonus else "")
+            f"damage {potential} ({fx.damage} base + {power * per} power"
+            + (f" + {a.bonus}" if a.bonus else "")
+            + (f" + {extra}" if extra else "")
             + f"), {by_resist} resisted, {by_armor} by armor"
             + (f" (armor chipped to {t.armor})" if by_armor else "")
             + f": {dealt} to {t.name}"
@@ -844,12 +977,13 @@ class Game:
                 out.say(f"{user.name} grapples {t.name}")
                 self._break_charge(t, "grappled", out)
 
-    def _knockback(self, user: Fighter, t: Fighter, cmd: Command, out: Outcome) -> None:
+    def _knockback(self, user: Fighter, t: Fighter, cmd: Command, out: Outcome) -> bool:
+        """Knock `t` back; True when it moved (out of the attack area)."""
         weight = _grapple_weight(t)
         spaces = knockback.distance(user.spec.weight, weight)
         if spaces == 0:
             out.say(f"{t.name} is too heavy to be knocked back")
-            return
+            return False
         out.say(f"{t.name} is knocked back {spaces} space(s)")
         self._break_charge(t, "knocked back", out)
         what: tuple = ("clear",)
@@ -875,16 +1009,18 @@ class Game:
             self._unblockable(t, knockback.fall_damage(what[1], what[2]), user, out, "falls")
         elif kind == "water":
             out.say(f"{t.name} falls into water: no damage")
+        return True
 
-    def _buff(self, user: Fighter, move: Move, timer: int, targets, out: Outcome) -> None:
-        fx = move.effects
+    def _buff(
+        self, user: Fighter, name: str, fx: Effects, timer: int, targets, out: Outcome
+    ) -> None:
         if fx.bless:
             allies = [t for t in targets if t is not user]
             for t in allies or [user]:
                 self._bless(t, out)
             return
         for t in targets or [user]:
-            self._support(user, t, fx, timer, move.name, out)
+            self._support(user, t, fx, timer, name, out)
 
     def _support(
         self,
@@ -990,7 +1126,7 @@ class Game:
             source.stats.kos += 1
         self.state.touch()
         out.say(f"{t.name} collapses (KOR 0)")
-        cond = self._current.effects.condition if self._current else None
+        cond = self._current.condition if self._current else None
         if cond and cond[0] == "knockout" and source is not t and cond[1] != "damage":
             self._gain(source, cond[1], cond[2], out)
 
@@ -1124,6 +1260,13 @@ class Game:
             "hand": [i.name for i in f.hand],
             "stats": f.stats.as_json(),
         }
+
+
+def _on(user: Fighter | None, targets: list[Fighter]) -> str:
+    """ " on A, B" for a log line (nothing when the only target is the user itself)."""
+    if not targets or targets == [user]:
+        return ""
+    return " on " + ", ".join(t.name for t in targets)
 
 
 def _passive(spec: Solighter) -> dict[str, int]:

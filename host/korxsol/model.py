@@ -48,6 +48,19 @@ class Effects:
     movement: int = 0  # spaces the user may move (the map is the GM's)
     targets: int = 1
 
+    @property
+    def strikes(self) -> bool:
+        """Whether an item or artifact attacks its targets: a hit or damage instance, status
+        flips, knockback, knockdown or sunder (these go through the attack's resolution)."""
+        return bool(
+            self.hit
+            or self.damage is not None
+            or self.flips
+            or self.knockback
+            or self.knockdown
+            or self.sunder
+        )
+
 
 @dataclass(frozen=True)
 class Move:
