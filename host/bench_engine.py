@@ -7,8 +7,7 @@ import statistics
 import time
 
 from host.korxsol import commands, encounter, odds
-from host.korxsol.engine import MOVE_TIMER_BASE, Game
-from shared import cooldowns
+from host.korxsol.engine import Game
 from shared.limits import NO_SLOT
 from shared.state import F_FROZEN, F_GRAPPLED
 
@@ -21,9 +20,9 @@ def _attack_line(game: Game) -> str | None:
     if f is None or game.slot(f).flags & (F_GRAPPLED | F_FROZEN) or f.grappling != NO_SLOT:
         return None
     enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
-    for i, move in enumerate(f.spec.moves):
+    for move in f.spec.moves:
         if move.is_attack and not move.effects.charge and enemies:
-            if cooldowns.is_ready(game.slot(f), MOVE_TIMER_BASE + i):
+            if game.ready(f, "move", move.name):
                 return f'attack {f.spec.label} "{move.name}" {enemies[0].spec.label}'
     return None
 

@@ -105,3 +105,15 @@ def test_charge_on_an_item_is_refused_with_its_line():
     text = toml([{"name": "Ash", "items": ["Bomb"]}, {"name": "Bo", "team": "B"}], (), items)
     line = text.splitlines().index("charge = true") + 1
     assert _error(text).startswith(f"bad.toml:{line}: item 'Bomb': charge is a combat move's")
+
+
+def test_more_timed_moves_items_and_artifacts_than_cooldown_ids_are_refused():
+    # COOLDOWN TIMER: every move, item and active artifact with a cooldown needs a timer of
+    # its own, and a character has seven (ids 1..7).
+    moves = [{"name": f"M{i}", "type": "buff", "cooldown": 1} for i in range(3)]
+    items = [{"name": f"I{i}", "kind": "tool", "cooldown": 1} for i in range(5)]
+    ash = {"name": "Ash", "moves": ["M0", "M1", "M2"], "inventory": 5}
+    ash["items"] = [f"I{i}" for i in range(5)]
+    text = toml([ash, {"name": "Bo", "team": "B"}], moves, items)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("items = "))
+    assert _error(text).startswith(f"bad.toml:{line}: solighter 'Ash': 8 moves, items and")

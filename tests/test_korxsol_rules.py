@@ -916,3 +916,63 @@ def test_options_a_verb_does_not_take_are_refused():
     with pytest.raises(IllegalAction, match="it takes none"):
         s.execute("end power=1")
     assert slot(s, "Ash").ap == 2
+
+
+# ---------------------------------------------------------------- cooldown timers
+def _tools(n, cooldown=1):
+    return [{"name": f"Tool{i}", "kind": "tool", "cooldown": cooldown} for i in range(1, n + 1)]
+
+
+def test_every_item_in_a_large_inventory_has_its_own_cooldown():
+    # INVENTORY and Item Types, Tool: each item carried waits out its own cooldown; the
+    # fourth and fifth items and the artifact do not share a timer.
+    charm = {"name": "Charm", "kind": "active", "cooldown": 2, "heal": 1}
+    s = session(
+        [dict(ASH, inventory=5, items=[t["name"] for t in _tools(5)], artifacts=["Charm"]), BO],
+        (STRIKE,),
+        _tools(5),
+        (charm,),
+    )
+    s.execute("item Ash Tool4")
+    s.execute("item Ash Tool5")
+    s.execute("artifact Ash Charm")
+    cds = s.game.snapshot()["fighters"][0]["cooldowns"]
+    assert cds == {"Tool4": 1, "Tool5": 1, "Charm": 2}
+
+
+def test_a_charger_keeps_a_timer_free_so_a_broken_charge_can_cool_down():
+    # CHARGE: a broken charge is set on cooldown at once; the board's four timers per
+    # character must have room for it, so the charger cannot fill the last one.
+    trip = dict(STRIKE, name="Trip", damage=0, knockdown=True)
+    ram = dict(STRIKE, name="Ram", cooldown=2, charge=True)
+    names = [t["name"] for t in _tools(4, cooldown=3)]
+    s = session(
+        [dict(ASH, moves=["Ram"], actions=4, inventory=4, items=names), dict(BO, moves=["Trip"])],
+        (ram, trip),
+        _tools(4, cooldown=3),
+    )
+    for name in names[:3]:
+        s.execute(f"item Ash {name}")
+    s.execute("attack Ash Ram Bo")
+    with pytest.raises(IllegalAction, match="keeps a cooldown timer free for its charge"):
+        s.execute("item Ash Tool4")
+    s.execute("end")
+    attack(s, "attack Bo Trip Ash", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert not slot(s, "Ash").flags & F_CHARGING
+    assert s.game.snapshot()["fighters"][0]["cooldowns"]["Ram"] == 2
+
+
+def test_a_charge_needs_a_free_timer_to_begin():
+    # CHARGE and COOLDOWN TIMER: with all four of the board's timers running there is no
+    # room for the charged move's cooldown, so the charge cannot begin.
+    ram = dict(STRIKE, name="Ram", cooldown=2, charge=True)
+    names = [t["name"] for t in _tools(4, cooldown=3)]
+    s = session(
+        [dict(ASH, moves=["Ram"], actions=4, inventory=4, items=names), BO],
+        (ram,),
+        _tools(4, cooldown=3),
+    )
+    for name in names:
+        s.execute(f"item Ash {name}")
+    with pytest.raises(IllegalAction, match="no cooldown timer free"):
+        s.execute("attack Ash Ram Bo")

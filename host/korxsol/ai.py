@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from host.korxsol import odds
 from host.korxsol.commands import Command
-from host.korxsol.engine import ARTIFACT_TIMER, ITEM_TIMER_BASE, MOVE_TIMER_BASE, Fighter, Game
-from shared import cooldowns
+from host.korxsol.engine import Fighter, Game
 from shared.state import F_FROZEN, F_GRAPPLED
 
 
@@ -43,8 +42,8 @@ def plan_turn(game: Game) -> list[str]:
     if f.charging is not None:
         return lines + [f"attack {me} {_q(f.charging.name)} {_q(target.spec.label)}", "end"]
     best = None
-    for i, move in enumerate(f.spec.moves):
-        if not cooldowns.is_ready(s, MOVE_TIMER_BASE + i):
+    for move in f.spec.moves:
+        if not game.ready(f, "move", move.name):
             continue
         if move.is_attack:
             tgt = [target] + [e for e in enemies if e is not target][: move.effects.targets - 1]
@@ -72,11 +71,12 @@ def plan_turn(game: Game) -> list[str]:
 
 def _heal_action(game: Game, f: Fighter, me: str) -> str | None:
     s = game.slot(f)
-    for i, item in enumerate(f.spec.items):
-        if item in f.hand and item.effects.heal and s.ap:
-            if cooldowns.is_ready(s, ITEM_TIMER_BASE + i):
+    for item in f.spec.items:
+        if item in f.hand and item.effects.heal and not item.effects.strikes and s.ap:
+            if game.ready(f, "item", item.name):
                 return f"item {me} {_q(item.name)}"
     for art in f.spec.artifacts:
-        if art.kind == "active" and art.effects.heal and cooldowns.is_ready(s, ARTIFACT_TIMER):
+        ready = game.ready(f, "artifact", art.name)
+        if art.kind == "active" and art.effects.heal and not art.effects.strikes and ready:
             return f"artifact {me} {_q(art.name)}"
     return None

@@ -29,7 +29,14 @@ from host.korxsol.model import (
     Options,
     Solighter,
 )
-from shared.limits import MAX_AP, MAX_COOLDOWN_TURNS, MAX_KOR, MAX_SLOTS, MAX_TEAMS
+from shared.limits import (
+    MAX_AP,
+    MAX_COOLDOWN_ID,
+    MAX_COOLDOWN_TURNS,
+    MAX_KOR,
+    MAX_SLOTS,
+    MAX_TEAMS,
+)
 from shared.state import check_label
 
 if sys.version_info >= (3, 11):
@@ -420,7 +427,7 @@ def _solighter(r, i, data, teams, moves, items, artifacts, labels) -> Solighter:
         return tuple(out)
 
     inventory = r.integer(table, i, data, "inventory", who, 0, 9, default=2)
-    return Solighter(
+    fighter = Solighter(
         name=name,
         label=label,
         team=teams.index(team_name),
@@ -436,3 +443,13 @@ def _solighter(r, i, data, teams, moves, items, artifacts, labels) -> Solighter:
         line=r.lines.of(table, i),
         **stats,
     )
+    timed = len(fighter.timed())
+    if timed > MAX_COOLDOWN_ID:
+        raise r.fail(
+            table,
+            i,
+            "items",
+            f"{who}: {timed} moves, items and active artifacts have a cooldown, but a character"
+            f" has {MAX_COOLDOWN_ID} cooldown timers (ids 1..{MAX_COOLDOWN_ID})",
+        )
+    return fighter

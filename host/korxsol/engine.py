@@ -23,7 +23,7 @@ from host.korxsol.model import STATUS_FLIPS, Artifact, Effects, Encounter, Item,
 from host.korxsol.rolls import IllegalAction, Roller
 from host.korxsol.scoring import Stats
 from shared import cooldowns, dice, initiative, rulesets, status, turns
-from shared.limits import MAX_DICE, MAX_KOR, NO_SLOT
+from shared.limits import MAX_COOLDOWNS, MAX_DICE, MAX_KOR, NO_SLOT
 from shared.state import (
     F_CHARGING,
     F_FROZEN,
@@ -53,9 +53,6 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "pivot": ("fall",),
     "crush": ("sol",),
 }
-MOVE_TIMER_BASE = 1  # combat moves use cooldown ids 1..3
-ITEM_TIMER_BASE = 4  # items 4..6
-ARTIFACT_TIMER = 7
 GRAPPLED_AGILITY = -3
 KNOCKDOWN_AGILITY = -1
 BLIND_HIT = -2
@@ -114,6 +111,8 @@ class Fighter:
     charge_turn: int = -1  # the game's turn number when the charge began
     combat_used: bool = False
     stats: Stats = field(default_factory=Stats)
+    # (kind, normalised name) -> cooldown id 1..7, for what has a cooldown (Solighter.timed)
+    timers: dict[tuple[str, str], int] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -163,6 +162,9 @@ class Game:
                     sol=opts.sol_points + passive.get("sol", 0),
                     armor=min(self.cap, spec.armor + passive.get("armor", 0)),
                     hand=list(spec.items),
+                    timers={
+                        (kind, norm(name)): n for n, (kind, name) in enumerate(spec.timed(), 1)
+                    },
                 )
             )
         self._by_name = {}
@@ -223,6 +225,15 @@ class Game:
         if name == "agility" and self.slot(f).flags & F_KNOCKED_DOWN:
             value += KNOCKDOWN_AGILITY
         return max(0, value)
+
+    def timer(self, f: Fighter, kind: str, name: str) -> int:
+        """The cooldown id of `f`'s move, item or artifact (0: it has no cooldown)."""
+        return f.timers.get((kind, norm(name)), 0)
+
+    def ready(self, f: Fighter, kind: str, name: str) -> bool:
+        """Whether that move, item or artifact is off cooldown."""
+        timer = self.timer(f, kind, name)
+        return timer == 0 or cooldowns.is_ready(self.slot(f), timer)
 
     def modifier_total(self, f: Fighter, key: str) -> int:
         return sum(m.amount for m in f.modifiers if m.key == key)
@@ -345,7 +356,7 @@ class Game:
         for f in self.fighters:
             keep = []
             for m in f.modifiers:
-                if cooldowns.is_ready(self.state.slots[m.owner], m.timer):
+                if m.timer == 0 or cooldowns.is_ready(self.state.slots[m.owner], m.timer):
                     out.say(f"{m.source} wears off {f.name}")
                 else:
                     keep.append(m)
@@ -502,8 +513,8 @@ class Game:
         if item is None:
             have = ", ".join(i.name for i in f.hand) or "nothing"
             raise IllegalAction(f"{f.name} holds no item {item_name!r} (holds: {have})")
-        timer = ITEM_TIMER_BASE + [norm(i.name) for i in f.spec.items].index(norm(item.name))
-        if not cooldowns.is_ready(self.slot(f), timer):
+        timer = self.timer(f, "item", item.name)
+        if not self.ready(f, "item", item.name):
             raise IllegalAction(f"{item.name} is on cooldown")
         fx = item.effects
         self._need_hands(f, item.name, fx, "items")
@@ -526,15 +537,16 @@ class Game:
             raise IllegalAction(f"{f.name} has no artifact {name!r}")
         if art.kind != "active":
             raise IllegalAction(f"{art.name} is passive: it is always on and cannot be activated")
-        if not cooldowns.is_ready(self.slot(f), ARTIFACT_TIMER):
+        timer = self.timer(f, "artifact", art.name)
+        if not self.ready(f, "artifact", art.name):
             raise IllegalAction(f"{art.name} is on cooldown")
         fx = art.effects
         self._need_hands(f, art.name, fx, "artifacts")
         targets = self._aim(f, art.name, fx, cmd.args[2:], fx.strikes)
         self._check_options(f, art.name, fx, cmd, targets, ranged=False)
-        self._use_timer(f, ARTIFACT_TIMER, art.cooldown)
+        self._use_timer(f, timer, art.cooldown)
         out.say(f"{f.name} activates {art.name}" + _on(f, targets))
-        self._resolve(f, art.name, fx, ARTIFACT_TIMER, targets, cmd, out, fx.strikes)
+        self._resolve(f, art.name, fx, timer, targets, cmd, out, fx.strikes)
 
     def _need_hands(self, f: Fighter, name: str, fx: Effects, what: str) -> None:
         """Items (and artifacts, which act like permanent items) are out of reach while
@@ -544,7 +556,20 @@ class Game:
         if self.slot(f).flags & F_GRAPPLED and not fx.release:
             raise IllegalAction(f"{f.name} is grappled: only {what[:-1]} with release can be used")
 
+    def _free_timers(self, f: Fighter) -> int:
+        s = self.slot(f)
+        return sum(1 for i in range(MAX_COOLDOWNS) if s.cd_id[i] == 0)
+
     def _use_timer(self, f: Fighter, timer: int, turns_: int) -> None:
+        if timer == 0 or turns_ == 0:
+            return
+        charge = f.charging
+        if charge is not None and self._free_timers(f) <= 1:
+            own = self.timer(f, "move", charge.name)
+            if own and own != timer:
+                raise IllegalAction(
+                    f"{f.name} keeps a cooldown timer free for its charge of {charge.name}"
+                )
         try:
             cooldowns.use(self.state, self.slot(f), timer, turns_)
         except ValueError as err:
@@ -594,11 +619,11 @@ class Game:
             known = ", ".join(m.name for m in f.spec.moves)
             raise IllegalAction(f"{f.name} has no combat move {move_name!r} (has: {known})")
         self._need_combat(f)
-        timer = MOVE_TIMER_BASE + f.spec.moves.index(move)
+        timer = self.timer(f, "move", move.name)
         unleashing = f.charging is move
         if f.charging is not None and not unleashing:
             raise IllegalAction(f"{f.name} is charging {f.charging.name}: it must be unleashed")
-        if not unleashing and not cooldowns.is_ready(self.slot(f), timer):
+        if not unleashing and not self.ready(f, "move", move.name):
             left = cooldowns.remaining(self.slot(f), timer)
             raise IllegalAction(f"{move.name} is on cooldown ({left} turn(s) left)")
         s = self.slot(f)
@@ -618,6 +643,11 @@ class Game:
                 raise IllegalAction("a buff only affects the user and allies")
         self._check_options(f, move.name, fx, cmd, targets, ranged=move.type == "range")
 
+        if fx.charge and not unleashing and timer and not self._free_timers(f):
+            raise IllegalAction(
+                f"{f.name} has no cooldown timer free (the board holds {MAX_COOLDOWNS}):"
+                f" {move.name} could not cool down if its charge broke"
+            )
         f.combat_used = True
         if fx.charge and not unleashing:
             f.charging = move
@@ -1138,12 +1168,14 @@ class Game:
         f.charging = None
         s = self.slot(f)
         status.set_flag(self.state, s, F_CHARGING, False)
-        timer = MOVE_TIMER_BASE + f.spec.moves.index(move)
-        self._use_timer(f, timer, move.cooldown)
-        for i in range(len(s.cd_id)):
-            if s.cd_id[i] == timer:
-                s.cd_pending &= ~(1 << i)
+        timer = self.timer(f, "move", move.name)
         out.say(f"{f.name}'s charge is broken ({why}): {move.name} goes on cooldown")
+        if timer == 0:
+            return
+        try:
+            cooldowns.start_now(self.state, s, timer, move.cooldown)
+        except ValueError as err:  # a charger always keeps a timer free (see _use_timer)
+            out.say(f"{f.name}: {move.name} cannot go on cooldown: {err}")
 
     # ---------------------------------------------------------------- game end and scores
     def _check_game_end(self, out: Outcome) -> None:
@@ -1221,10 +1253,7 @@ class Game:
     def fighter_json(self, f: Fighter) -> dict:
         s = self.slot(f)
         timers = {}
-        names = {MOVE_TIMER_BASE + i: m.name for i, m in enumerate(f.spec.moves)}
-        names.update({ITEM_TIMER_BASE + i: it.name for i, it in enumerate(f.spec.items)})
-        for a in f.spec.artifacts:
-            names[ARTIFACT_TIMER] = a.name
+        names = {n: name for n, (_, name) in enumerate(f.spec.timed(), 1)}
         for i in range(len(s.cd_id)):
             if s.cd_id[i]:
                 timers[names.get(s.cd_id[i], str(s.cd_id[i]))] = s.cd_left[i]

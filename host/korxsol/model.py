@@ -118,6 +118,17 @@ class Solighter:
     artifacts: tuple[Artifact, ...]
     line: int = 0
 
+    def timed(self) -> list[tuple[str, str]]:
+        """(kind, name) of what goes on cooldown, in the order it is given cooldown ids 1..7:
+        moves, then items, then an active artifact, each only if it has a cooldown."""
+        active = [a for a in self.artifacts if a.kind == "active"]
+        return [
+            (kind, thing.name)
+            for kind, things in (("move", self.moves), ("item", self.items), ("artifact", active))
+            for thing in things
+            if thing.cooldown > 0
+        ]
+
 
 @dataclass(frozen=True)
 class Options:

@@ -23,11 +23,10 @@ from rich.panel import Panel
 from rich.table import Table
 
 from host.korxsol import commands, odds, view
-from host.korxsol.engine import MOVE_TIMER_BASE
 from host.korxsol.rolls import PURPOSES, IllegalAction
 from host.korxsol.session import Session
 from host.korxsol.tether import Tether
-from shared import cooldowns, dice
+from shared import dice
 
 T = TypeVar("T")
 
@@ -163,8 +162,8 @@ class PlayUI:
         if f is None or game.winner is not None:
             return []
         enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
-        for i, move in enumerate(f.spec.moves):
-            ready = cooldowns.is_ready(game.slot(f), MOVE_TIMER_BASE + i)
+        for move in f.spec.moves:
+            ready = game.ready(f, "move", move.name)
             if move.is_attack and ready and enemies:
                 cmd = commands.Command("odds", [f.spec.label, move.name, enemies[0].spec.label])
                 return odds.describe(game, cmd)

@@ -71,7 +71,7 @@ def fighter_rows(game: Game) -> list[list[str]]:
         if sts["grappling"]:
             marks.append(f"grappling {sts['grappling']}")
         for m in f.modifiers:
-            left = cooldowns.remaining(st.slots[m.owner], m.timer)
+            left = cooldowns.remaining(st.slots[m.owner], m.timer) if m.timer else 0
             amount = "" if m.key in ("true_sight", "threat") else f"{m.amount:+d}"
             marks.append(f"{m.key}{amount} ({m.source}, {left} turn(s))")
         reason = initiative.REASON_NAMES[st.order_reason[pos]] if game.started else ""
