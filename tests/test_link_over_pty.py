@@ -194,6 +194,76 @@ def test_a_protocol_version_mismatch_is_a_clear_error() -> None:
         os.close(slave)
 
 
+def _shift_version(payload: bytes, delta: int) -> bytes:
+    """HELLO's version byte and ERROR E_VERSION's detail moved by `delta`."""
+    out = bytearray(payload)
+    if out[0] == m.HELLO and len(out) > m.HEADER:
+        out[m.HEADER] = (out[m.HEADER] + delta) & 0xFF
+    elif out[0] == m.ERROR and len(out) > m.HEADER + 1 and out[m.HEADER] == m.E_VERSION:
+        out[m.HEADER + 1] = (out[m.HEADER + 1] + delta) & 0xFF
+    return bytes(out)
+
+
+class NextVersionPort:
+    """The board's port, seen by a real BoardSession as if it spoke protocol version
+    PROTOCOL_VERSION + 1: the version bytes are rewritten on the wire both ways."""
+
+    def __init__(self, port: serial.SerialBase) -> None:
+        self.port = port
+        self.inbox = bytearray()
+        self._in = framing.FrameDecoder()
+        self._out = framing.FrameDecoder()
+
+    @staticmethod
+    def _frames(decoder: framing.FrameDecoder, data: bytes) -> Iterator[bytes]:
+        pos = 0
+        while pos < len(data):
+            pos = decoder.feed(data, pos, len(data))
+            if decoder.length:
+                yield bytes(decoder.buf[: decoder.length])
+
+    @property
+    def in_waiting(self) -> int:
+        waiting = self.port.in_waiting
+        if waiting:
+            for payload in self._frames(self._in, self.port.read(waiting)):
+                self.inbox += framing.frame(_shift_version(payload, -1))
+        return len(self.inbox)
+
+    def readinto(self, buf: memoryview) -> int:
+        n = min(len(buf), len(self.inbox))
+        buf[:n] = self.inbox[:n]
+        del self.inbox[:n]
+        return n
+
+    def write(self, data: memoryview) -> int:
+        for payload in self._frames(self._out, bytes(data)):
+            self.port.write(b"\x00" + framing.frame(_shift_version(payload, 1)))
+        return len(data)
+
+
+def test_a_real_board_on_another_protocol_version_is_a_clear_error_without_a_flood() -> None:
+    with FaultProxy() as proxy:
+        board = LinkBoard(proxy.board_path, build_reference_state(), nonce=4)
+        board.session.stream = NextVersionPort(board.port)
+        with board, BoardLink(proxy.host_path, build_reference_state()) as host:
+            # The host flushes the board's first HELLO when it opens the port, so its own
+            # probe reaches the board first: the board answers ERROR E_VERSION.
+            started = time.monotonic()
+            with pytest.raises(ProtocolVersionError) as raised:
+                host.wait_linked(3)
+            text = str(raised.value)
+            assert f"speaks link protocol {m.PROTOCOL_VERSION + 1}" in text
+            assert f"this host speaks {m.PROTOCOL_VERSION}: update the host" in text
+            time.sleep(max(0.0, 3 - (time.monotonic() - started)))
+            with board.lock, host.lock:
+                assert board.session.error == m.E_VERSION and not board.session.linked
+                assert not host.session.linked
+                # Over 3 s: a probe a second and its answer, not a HELLO/ERROR loop.
+                assert host.session.frames_sent <= 8, host.session.frames_sent
+                assert board.session.frames_sent <= 8, board.session.frames_sent
+
+
 def test_opening_flushes_stale_input_and_asserts_dtr() -> None:
     master, slave = os.openpty()
     try:

@@ -258,6 +258,9 @@ class BoardSession(Endpoint):
         if mtype == m.ERROR:
             self._on_error(buf, n)  # E_VERSION comes before any link
             return
+        if mtype != m.SNAPSHOT and mtype != m.ACK and mtype != m.PING:
+            self.bad_messages += 1  # a type hosts never send (EVENT, PONG) or no type at all
+            return
         if not self.linked:
             # The host thinks we are linked (our HELLO's answer was lost): say HELLO again
             # soon, not at the next HELLO_MS.
@@ -275,24 +278,27 @@ class BoardSession(Endpoint):
             self._acked(buf[2], now_ms)
             if buf[m.HEADER] & m.ACK_GAP:
                 self._fast_resend(now_ms)
-        elif mtype == m.PING:
+        else:
             self._acked(buf[2], now_ms)
             self._send_pong()
-        else:
-            self.bad_messages += 1
 
     def _on_hello(self, buf, n, now_ms):
         if n < m.HEADER + 3:
             self.bad_messages += 1
             return
         if buf[m.HEADER] != m.PROTOCOL_VERSION:
+            if self.linked:
+                # The host we are linked with passed the version check: a damaged frame.
+                # (A new host on another version is heard once our link times out.)
+                self.bad_messages += 1
+                return
             self.error = m.E_VERSION
             self._result |= POLL_ERROR
-            self._unlink()
             self._send_error(m.E_VERSION, m.PROTOCOL_VERSION)
             return
         if buf[m.HEADER + 1] != m.ROLE_HOST:
-            return  # our own HELLO echoed back (a loopback), or another board
+            self.bad_messages += 1  # another board's HELLO, our own echoed back, or damage
+            return
         flags = buf[m.HEADER + 2]
         self._heard_at = now_ms
         self.error = 0
@@ -365,9 +371,13 @@ class BoardSession(Endpoint):
         code = buf[m.HEADER]
         if code == m.E_REJECTED:
             self.rejected += 1
-        elif code == m.E_VERSION:
+        elif code == m.E_VERSION and not self.linked and buf[m.HEADER + 1] != m.PROTOCOL_VERSION:
             self.error = m.E_VERSION
-            self._unlink()
+        else:
+            # An unknown code, a board's own code (E_BAD_SNAPSHOT, E_JOURNAL_FULL), or an
+            # E_VERSION no host sends (while linked, or naming our own version).
+            self.bad_messages += 1
+            return
         self._result |= POLL_ERROR
 
     def _acked(self, ack, now_ms):

@@ -143,6 +143,10 @@ class HostSession(Endpoint):
                 self._ping_at = ticks_add(now_ms, PING_MS)
         elif ticks_diff(now_ms, self._probe_at) >= 0:
             self._send_hello(0)
+            if self.error_code == m.E_VERSION:
+                # The board cannot link with us: ask again once a second (it answers each
+                # probe with ERROR), in case it is replaced by one that can.
+                self._probe_every = PROBE_MAX_MS
             self._probe_at = ticks_add(now_ms, self._probe_every)
             if self._probe_every < PROBE_MAX_MS:
                 self._probe_every *= 2
@@ -211,10 +215,22 @@ class HostSession(Endpoint):
         if mtype == m.HELLO:
             self._on_hello(buf, n, now_ms)
             return
+        if mtype < m.SNAPSHOT or mtype > m.ERROR or mtype == m.PING:
+            self.bad_messages += 1  # a type boards never send (PING) or no type at all
+            return
         if not self.linked:
-            # A board that still thinks it is linked (we lost the port meanwhile): probe
-            # now rather than at the next backed-off probe.
-            if ticks_diff(now_ms, self._probe_at) < 0 and self._probe_every > PROBE_MIN_MS:
+            if mtype == m.ERROR:
+                # ERROR E_VERSION is how a board that cannot link with us answers a probe.
+                # It is no sign of a board that thinks it is linked: no early probe (a
+                # probe for each ERROR would be a HELLO/ERROR loop).
+                self._on_error(buf, n)
+            elif (
+                self.error_code != m.E_VERSION
+                and ticks_diff(now_ms, self._probe_at) < 0
+                and self._probe_every > PROBE_MIN_MS
+            ):
+                # A board that still thinks it is linked (we lost the port meanwhile):
+                # probe now rather than at the next backed-off probe.
                 self._probe_at = now_ms
                 self._probe_every = PROBE_MIN_MS
             return
@@ -229,31 +245,26 @@ class HostSession(Endpoint):
                 self._on_pong(buf, n)
             elif mtype == m.ERROR:
                 self._on_error(buf, n)
-        else:
-            self.bad_messages += 1
 
     def _on_hello(self, buf, n, now_ms):
         hello = m.Hello()
         complete = hello.unpack(buf, n)
         if n > m.HEADER and hello.protocol != m.PROTOCOL_VERSION:
+            if self.linked:
+                # The board we are linked with passed the version check: this frame is
+                # damaged (a CRC lets 1 in 65,536 through), not a new board.
+                self.bad_messages += 1
+                return
             self.board = hello
-            self.error_code = m.E_VERSION
-            self.error_text = (
-                "the board speaks link protocol %d, this host speaks %d: update the %s"
-                % (
-                    hello.protocol,
-                    m.PROTOCOL_VERSION,
-                    "host" if hello.protocol > m.PROTOCOL_VERSION else "board firmware",
-                )
-            )
-            self.linked = False
+            self._version_mismatch(hello.protocol)
             self._send_error(m.E_VERSION, m.PROTOCOL_VERSION)
             return
         if not complete:
             self.bad_messages += 1
             return
         if hello.role != m.ROLE_BOARD:
-            return  # our own probe echoed back (loop://), or another host
+            self.bad_messages += 1  # our own probe echoed back (loop://), or another host
+            return
         self.error_code = 0
         self.error_text = ""
         self.board = hello
@@ -379,16 +390,36 @@ class HostSession(Endpoint):
 
     def _on_error(self, buf, n):
         if n < m.HEADER + m.ERROR_BODY:
+            self.bad_messages += 1
             return
         code = buf[m.HEADER]
+        detail = buf[m.HEADER + 1]
         if code == m.E_VERSION:
-            self.error_code = m.E_VERSION
-            self.error_text = "the board speaks link protocol %d, this host speaks %d" % (
-                buf[m.HEADER + 1],
-                m.PROTOCOL_VERSION,
-            )
-            self.linked = False
+            if self.linked or detail == m.PROTOCOL_VERSION:
+                # A linked board passed the version check, and no board refuses our own
+                # version: a damaged frame.
+                self.bad_messages += 1
+                return
+            self._version_mismatch(detail)
         elif code == m.E_BAD_SNAPSHOT:
             self._dirty = True
         elif code == m.E_JOURNAL_FULL:
-            self.board_refused = buf[m.HEADER + 1]
+            self.board_refused = detail
+        else:
+            self.bad_messages += 1  # E_REJECTED comes from hosts only; other codes: unknown
+
+    def _version_mismatch(self, theirs):
+        """The board speaks protocol `theirs`: stop linking and say which side to update."""
+        self.error_code = m.E_VERSION
+        update = "host" if theirs > m.PROTOCOL_VERSION else "board firmware"
+        self.error_text = (
+            "the board speaks link protocol %d, this host speaks %d: update the %s"
+            % (
+                theirs,
+                m.PROTOCOL_VERSION,
+                update,
+            )
+        )
+        self.linked = False
+        self._snap = None
+        self._probe_every = PROBE_MAX_MS

@@ -16,6 +16,8 @@ class Wire:
         self.plugged = True
         self.drop_next_frames = 0  # frames (ending at 0x00) to swallow
         self.repeat_next_frames = 0  # frames to deliver twice
+        self.rewrite = None  # rewrite(frame) -> the bytes to deliver instead (a translator)
+        self.frames = 0  # frames sent into this direction (lone delimiters not counted)
         self._frame = bytearray()
 
     def send(self, buf):
@@ -26,6 +28,10 @@ class Wire:
             if b == 0:
                 frame = bytes(self._frame)
                 self._frame = bytearray()
+                if len(frame) > 1:
+                    self.frames += 1
+                if self.rewrite is not None:
+                    frame = self.rewrite(frame)
                 if self.drop_next_frames and len(frame) > 1:
                     self.drop_next_frames -= 1
                     continue

@@ -174,6 +174,106 @@ def test_a_host_speaking_another_protocol_version_stops_the_board_linking():
     assert table.board.frames_sent == sent  # no HELLOs to a host it cannot talk to
 
 
+def _version_shift(delta):
+    """A translator for one direction of the cable: HELLO's version byte and ERROR
+    E_VERSION's detail move by `delta`, so the board on the other end speaks another
+    protocol version (+1 on the way out, -1 on the way in) with its real code."""
+    decoder = framing.FrameDecoder()
+
+    def rewrite(frame):
+        decoder.feed(frame, 0, len(frame))
+        n = decoder.length
+        if not n:
+            return frame  # a lone delimiter, or a frame the decoder dropped
+        payload = bytearray(decoder.buf[:n])
+        if payload[0] == m.HELLO and n > m.HEADER:
+            payload[m.HEADER] = (payload[m.HEADER] + delta) & 0xFF
+        elif payload[0] == m.ERROR and n > m.HEADER + 1 and payload[m.HEADER] == m.E_VERSION:
+            payload[m.HEADER + 1] = (payload[m.HEADER + 1] + delta) & 0xFF
+        else:
+            return frame
+        return framing.frame(bytes(payload))
+
+    return rewrite
+
+
+def test_a_board_on_another_protocol_version_is_named_on_the_host_without_a_flood():
+    # Twice: the board's first HELLO reaching the host, and lost (the host's probe then
+    # reaches the board first, and the host hears of the mismatch only by ERROR).
+    for first_hello_lost in (False, True):
+        table = Table()
+        table.up.rewrite = _version_shift(1)  # the board speaks PROTOCOL_VERSION + 1
+        table.down.rewrite = _version_shift(-1)
+        if first_hello_lost:
+            table.up.drop_next_frames = 1
+        table.run(3000)
+        host = table.host
+        assert host.error_code == m.E_VERSION and not host.linked, first_hello_lost
+        assert "protocol %d" % (m.PROTOCOL_VERSION + 1) in host.error_text
+        assert "update the host" in host.error_text
+        assert table.board.error == m.E_VERSION and not table.board.linked
+        # A handful of frames in 3 s, not a HELLO/ERROR exchange at every step.
+        assert table.up.frames <= 8, table.up.frames
+        assert table.down.frames <= 8, table.down.frames
+
+
+def _frame(mtype, body=b"", seq=0, ack=0xFF):
+    return framing.frame(bytes((mtype, seq, ack)) + body)
+
+
+def test_input_the_board_cannot_use_counts_as_a_problem():
+    # Every frame here has a good CRC: the board's problem count (bad_messages, which the
+    # firmware shows on its problem cell) is the only trace they leave.
+    unusable = (
+        _frame(0x42, b"\x01\x02"),  # an unknown message type
+        _frame(m.EVENT, ev.make_event(ev.NEXT_TURN)),  # hosts send no events
+        _frame(m.PONG, b"\x00\x00\x00\x00\x00"),  # nor PONGs
+        _frame(m.ERROR, bytes((9, 0))),  # an unknown error code
+        _frame(m.ERROR, bytes((m.E_JOURNAL_FULL, 3))),  # a board's error, not a host's
+        _frame(m.ERROR, bytes((m.E_VERSION, m.PROTOCOL_VERSION))),  # "you speak mine"?
+        _hello_frame(m.ROLE_BOARD, m.PROTOCOL_VERSION),  # another board's HELLO
+        _hello_frame(7, m.PROTOCOL_VERSION),  # no such role
+    )
+    for linked in (False, True):
+        table = Table()
+        if linked:
+            table.run(100)
+        assert table.board.linked == linked
+        for i in range(len(unusable)):
+            before = table.board.bad_messages
+            table.down.inject(unusable[i])
+            table.board.poll(table.now)
+            assert table.board.bad_messages == before + 1, (linked, i)
+        assert table.board.error == 0
+    # ...and the link still works afterwards.
+    _press(table, NEXT)
+    assert table.settle()
+    assert table.applied == [NEXT]
+
+
+def test_input_the_host_cannot_use_counts_as_a_bad_message():
+    unusable = (
+        _frame(0x42, b"\x01\x02"),
+        _frame(m.PING, b"\x00\x00\x00\x00\x00"),  # boards send no PINGs
+        _frame(m.ERROR, bytes((9, 0))),
+        _frame(m.ERROR, bytes((m.E_REJECTED, 0))),  # a host's error, not a board's
+        _hello_frame(m.ROLE_HOST, m.PROTOCOL_VERSION),  # another host's HELLO
+    )
+    for linked in (False, True):
+        table = Table()
+        if linked:
+            table.run(100)
+        for i in range(len(unusable)):
+            before = table.host.bad_messages
+            table.up.inject(unusable[i])
+            table.host.poll(table.now)
+            assert table.host.bad_messages == before + 1, (linked, i)
+        assert table.host.error_code == 0
+    _press(table, NEXT)
+    assert table.settle()
+    assert table.applied == [NEXT]
+
+
 def test_a_host_without_state_adopts_the_boards_state():
     table = Table(host_state=None)
     table.plug(False)
