@@ -4,7 +4,9 @@ Two layouts cover every board. On a grid at least 8 wide and 3 tall ("columns") 
 position owns a column: row 0 is the slot's identity, the rows below are the page's bars,
 and the bottom row is the system row (page indicator, problems, link). On a smaller grid
 ("cells") each turn position owns one cell and the page's rows take turns in it, one per
-cycle. Pages never call show(); they write only into the frame.
+cycle, except the active turn's cell: it always shows the slot's identity (pulsing), and
+its page rows show in a spare cell of its own (the MacroPad's cell 9), so whose turn it is
+can be seen at any moment. Pages never call show(); they write only into the frame.
 
 Data rows per page (column layout, top to bottom under the identity row):
   initiative: action points left (blinks), phase of the active turn
@@ -12,7 +14,8 @@ Data rows per page (column layout, top to bottom under the identity row):
   status:     frost stacks, burn stacks, fear stacks (blinks)
   flags:      frozen, knocked down, pinned, grappled, charging (steady)
   dice:       the last roll's faces in reading order (not per position)
-  scores:     one row per team, a cell per point (not per position)
+  scores:     one row per team (half a row each when teams outnumber the rows), a cell
+              per point (not per position)
 """
 
 from firmware import palette as pal
@@ -64,12 +67,17 @@ class Canvas:
             self.bar_rows = height - 2  # rows between the identity row and the system row
             self.content = self.cells - width  # cells above the system row
             self.page_cell = (height - 1) * width
+            self.active_cell = -1
         else:
             self.bar_rows = 0
             self.content = MAX_SLOTS
             self.page_cell = MAX_SLOTS
+            # Cell layout: the active turn's page rows, where a cell is spare (else unshown).
+            spare = MAX_SLOTS + 1
+            self.active_cell = spare if spare < self.problem_cell else -1
         self.row_offset = 0  # first data row shown in the bar rows (rotates)
         self.cell_row = 0  # the data row shown in cell layout (rotates)
+        self.active_pos = -1  # the active turn's position this frame (cell layout), or -1
 
     def clear(self):
         frame = self.frame
@@ -93,6 +101,10 @@ class Canvas:
             if 0 <= shown < self.bar_rows:
                 return (shown + 1) * self.width + pos
             return -1
+        if pos == self.active_pos:
+            if row == 0:
+                return pos  # the active turn always shows who it is
+            return self.active_cell if row == self.cell_row else -1
         if row == self.cell_row:
             return pos
         return -1
@@ -135,6 +147,7 @@ def draw_steady(canvas, pos, row, colour, on, level):
 
 def render_per_position(canvas, page, state, selected, now_ms):
     canvas.rotate(_PAGE_ROWS[page], now_ms)
+    canvas.active_pos = state.turn if state.active != NO_SLOT else -1
     for pos in range(state.count):
         draw_identity(canvas, state, pos, selected, now_ms)
         slot = state.slots[state.order[pos]]
@@ -211,23 +224,31 @@ def _face(frame, cell, colour, value, now_ms):
 
 
 def render_scores(canvas, state, now_ms):
-    """Columns: a row per team, one cell per point (past a full row the first cell blinks
-    the extra points). Cells: one cell per team, the score as blinks."""
+    """Columns: a lane per team, one cell per point (past a full lane the first cell blinks
+    the extra points). A lane is a whole row above the system row, or half of one when
+    there are more teams than rows (4 teams on the NeoTrellis's 3 rows: teams 0 and 1 share
+    the top row, left and right; teams 2 and 3 the next). Cells: one cell per team, the
+    score as blinks."""
     frame = canvas.frame
-    for team in range(state.team_count):
+    teams = state.team_count
+    rows = canvas.height - 1
+    lanes = 1 if teams <= rows else 2  # lanes per row
+    lane_width = canvas.width // lanes
+    for team in range(teams):
         score = state.scores[team]
         colour = pal.team_colour(team)
         lit = pal.team_lit(team, now_ms)
-        if not canvas.columns or team >= canvas.height - 1:
+        row = team // lanes
+        if not canvas.columns or row >= rows:
             if team < canvas.content and pal.count_lit(score, now_ms):
                 pal.put(frame, team, colour, pal.FULL)
             continue
-        width = canvas.width
-        for i in range(width):
+        first = row * canvas.width + (team % lanes) * lane_width
+        for i in range(lane_width):
             if i < score:
-                pal.put(frame, team * width + i, colour, pal.MID if lit else pal.DIM)
-        if score > width and pal.count_lit(score - width, now_ms):
-            pal.put(frame, team * width, colour, pal.FULL)
+                pal.put(frame, first + i, colour, pal.MID if lit else pal.DIM)
+        if score > lane_width and pal.count_lit(score - lane_width, now_ms):
+            pal.put(frame, first, colour, pal.FULL)
 
 
 def render_page(canvas, page, state, selected, animating, now_ms):
