@@ -1,7 +1,7 @@
 """The firmware App and shared/ run a scripted session on the real MicroPython VM with fake
 hardware (host/vm/board_app.py), once per board profile: linking, a host snapshot, a
-malformed snapshot and an unknown message, next turn, a roll; and the idle loop allocates
-nothing."""
+malformed snapshot and an unknown message, next turn, a roll, a key action whose write to
+the host fails, the settings.toml checks; and the idle loop allocates nothing."""
 
 from __future__ import annotations
 
@@ -39,6 +39,11 @@ def checks(output: str) -> dict[str, str]:
         "active_cell_lit",
         "roll_shows_dice_page",
         "idle_loop_renders",
+        "key_action_fault_counted",
+        "board_goes_on_after_a_fault",
+        "setting_in_range",
+        "setting_clamped",
+        "setting_not_a_number",
     ],
 )
 def test_scripted_board_session_on_micropython(vm_output: str, name: str) -> None:

@@ -7,6 +7,8 @@ frames a host would send. Prints CHECK lines (name ok|FAIL detail) and one figur
 `heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>`: heap is
 gc.mem_alloc() once the app has started and taken the reference snapshot; modules is what
 importing the firmware and shared/ added; app is the rest (the App's objects and buffers).
+After the figures: a failing write in a key action is counted and the board goes on, and
+settings.toml values are checked (firmware/settings.py).
 """
 
 import gc
@@ -73,6 +75,7 @@ class Stream:
         self.start = 0
         self.end = 0
         self.written = 0
+        self.fail = False  # write raises OSError, as usb_cdc's may with the cable pulled
 
     @property
     def in_waiting(self):
@@ -88,6 +91,8 @@ class Stream:
         return n
 
     def write(self, buf):
+        if self.fail:
+            raise OSError(5)
         self.written += len(buf)
         return len(buf)
 
@@ -220,6 +225,39 @@ for _ in range(101):
     times.append(time.ticks_diff(time.ticks_us(), t0))
 times.sort()
 step_us = times[len(times) // 2]
+
+# A fault in a key action (the write to the host fails) is counted and the board goes on.
+stream.fail = True
+crashes = app.crashes
+turn = app.state.turn
+keys.tap(key_of("next_turn"))
+now += 1
+app.step(now)
+check(
+    "key_action_fault_counted",
+    app.crashes > crashes and app.state.turn != turn and "OSError" in app.last_crash,
+    "crashes=%d %s" % (app.crashes - crashes, app.last_crash),
+)
+stream.fail = False
+crashes = app.crashes
+frames = app.frames
+turn = app.state.turn
+keys.tap(key_of("next_turn"))
+for _ in range(30):
+    now += 1
+    app.step(now)
+check(
+    "board_goes_on_after_a_fault",
+    app.frames > frames and app.crashes == crashes and app.state.turn != turn,
+)
+
+# settings.toml values: clamped, or the default, with one line saying so.
+from firmware.settings import int_setting  # noqa: E402
+
+check("setting_in_range", int_setting("B", 300, 400, 100, 2000) == (300, ""))
+check("setting_clamped", int_setting("B", 9000, 400, 100, 2000)[0] == 2000)
+value, message = int_setting("B", "lots", 400, 100, 2000)
+check("setting_not_a_number", value == 400 and "lots" in message, message)
 print(
     "heap=%d modules=%d app=%d idle_alloc=%d step_us=%d"
     % (heap, MODULES, app_bytes, idle_alloc, step_us)
