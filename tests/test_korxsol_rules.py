@@ -976,3 +976,44 @@ def test_a_charge_needs_a_free_timer_to_begin():
         s.execute(f"item Ash {name}")
     with pytest.raises(IllegalAction, match="no cooldown timer free"):
         s.execute("attack Ash Ram Bo")
+
+
+# ---------------------------------------------------------------- ATTRIBUTE (during)
+def test_attribute_changes_last_until_the_move_goes_on_cooldown():
+    # ATTRIBUTE: the indicated attribute changes by X until the combat move goes on
+    # cooldown (the user's Cooldown Phase), for power and resistance alike.
+    surge = dict(STRIKE, name="Surge", during={"power": 2, "resistance": 1})
+    s = duel(ash={"moves": ["Surge"]}, moves=(surge,))
+    attack(s, "attack Ash Surge Bo", hits(2, 2), hits(0, 2), hits(0, 4), hits(0, 1))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "power"] == [4]
+    ash = fighter(s, "Ash")
+    assert s.game.attribute(ash, "resistance") == 2
+    s.execute("end")
+    assert s.game.attribute(ash, "power") == 2 and s.game.attribute(ash, "resistance") == 1
+
+
+def test_attribute_armor_gained_stays_until_chipped():
+    # ATTRIBUTE: armor raised this way does not fall off with the cooldown; only chipping
+    # (blocking damage) takes it away.
+    brace = {"name": "Brace", "type": "buff", "cooldown": 1, "during": {"armor": 2}}
+    s = duel(ash={"moves": ["Brace"]}, moves=(brace, STRIKE))
+    s.execute("attack Ash Brace")
+    s.execute("end")
+    assert fighter(s, "Ash").armor == 2
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1), hits(1, 2))
+    assert fighter(s, "Ash").armor == 1
+    s.execute("end")
+    s.execute("end")
+    assert fighter(s, "Ash").armor == 1
+
+
+def test_attribute_kor_changes_at_once_and_for_good():
+    # ATTRIBUTE: a change to KOR happens immediately and is kept (a cost paid in KOR, or a
+    # heal that still stops at the starting value).
+    rage = {"name": "Rage", "type": "buff", "cooldown": 1, "during": {"kor": -3}}
+    s = duel(ash={"moves": ["Rage"]}, moves=(rage, STRIKE))
+    s.execute("attack Ash Rage")
+    assert slot(s, "Ash").kor == 9
+    s.execute("end")
+    s.execute("end")
+    assert slot(s, "Ash").kor == 9

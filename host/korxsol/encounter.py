@@ -250,7 +250,7 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
         heal=r.integer(table, index, data, "heal", who, 0, 99, default=0),
         armor_gain=r.integer(table, index, data, "armor_gain", who, 0, 9, default=0),
         modifiers=r.table_of_ints(table, index, data, "modifiers", who, MODIFIER_KEYS, -9, 9),
-        during=r.table_of_ints(table, index, data, "during", who, ATTRIBUTES, -9, 9),
+        during=r.table_of_ints(table, index, data, "during", who, ATTRIBUTES + ("kor",), -9, 9),
         exchange=r.triple(table, index, data, "exchange", who, ("armor", "kor", "sol"), GAINS),
         conversion=r.integer(table, index, data, "conversion", who, 0, 9, default=0),
         condition=r.triple(table, index, data, "condition", who, CONDITIONS, GAINS),

@@ -71,7 +71,7 @@ class Modifier:
     """A buff or debuff: lasts while its source's cooldown timer runs."""
 
     owner: int  # slot of the one whose move or item gave it
-    timer: int  # the owner's cooldown id that keeps it alive
+    timer: int  # the owner's cooldown id that keeps it alive (0: none, ends with this turn)
     key: str  # an attribute, "hit", "<status>_flips", "true_sight" or "threat"
     amount: int
     source: str  # the move's name, for display
@@ -748,6 +748,9 @@ class Game:
         try:
             if fx.release:
                 self._free(user, out)
+            self._during(user, name, fx, out)
+            if not self.alive(user):
+                return
             if strikes:
                 self._attack(user, name, fx, timer, targets, cmd, out)
                 if fx.heal or fx.armor_gain or fx.cleanse or fx.true_sight or fx.threat:
@@ -757,6 +760,24 @@ class Game:
                 self._buff(user, name, fx, timer, targets, out)
         finally:
             self._current = None
+
+    def _during(self, user: Fighter, name: str, fx: Effects, out: Outcome) -> None:
+        """ATTRIBUTE: power, resistance and agility change until the move goes on cooldown
+        (a modifier with no timer wears off as this turn ends); armor changes stay until
+        chipped; KOR changes happen at once and are kept."""
+        for key, amount in fx.during.items():
+            if key == "armor":
+                user.armor = max(0, min(self.cap, user.armor + amount))
+                out.say(f"{name}: {user.name}'s armor is now {user.armor}")
+            elif key == "kor":
+                if amount > 0:
+                    self._heal(user, amount, out)
+                else:
+                    out.say(f"{name} costs {user.name} {-amount} KOR")
+                    self._hurt(user, -amount, user, out)
+            else:
+                user.modifiers.append(Modifier(user.index, 0, key, amount, name))
+                out.say(f"{name}: {user.name}'s {key} {amount:+d} until it goes on cooldown")
 
     def _attack(self, user: Fighter, name: str, fx: Effects, timer: int, targets, cmd, out) -> None:
         a = _Attack(
@@ -916,7 +937,7 @@ class Game:
         """The user's one POWER_Roll for this strike (with SOL and Brutality's reroll):
         its successes, and the damage a power_success condition adds."""
         user, fx, cmd = a.user, a.fx, a.cmd
-        n = self.attribute(user, "power", fx.during)
+        n = self.attribute(user, "power")
         if a.power_sol:
             n += self.encounter.options.sol_dice
             self._pay_sol(a, user, "power", out)

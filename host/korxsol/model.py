@@ -41,7 +41,9 @@ class Effects:
     heal: int = 0  # KOR restored to each target (never above its starting value)
     armor_gain: int = 0  # armor restored to each target
     modifiers: dict[str, int] = field(default_factory=dict)  # while the move is on cooldown
-    during: dict[str, int] = field(default_factory=dict)  # the user's attributes, this move only
+    # ATTRIBUTE: the user's attributes until the move goes on cooldown (the end of the turn);
+    # armor changes stay (until chipped), KOR changes are immediate and kept
+    during: dict[str, int] = field(default_factory=dict)
     exchange: tuple[str, str, int] | None = None  # (give, get, rate)
     conversion: int = 0  # each POWER_Roll success is worth this much base damage (0 = 1)
     condition: tuple[str, str, int] | None = None  # (when, gain, amount)
