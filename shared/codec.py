@@ -41,16 +41,16 @@ _FACE_BITS = (0, 2, 3, 1, 4, 8)  # per dice kind: none, d3, d6, chance, d100 dig
 _COUNT_BITS = SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
 _WHO_NONE = (1 << _COUNT_BITS) - 1  # "nobody rolled" in a roller field of _COUNT_BITS
 
-# Width fields: (bits of the width field, widest value the field allows).
-_W_ROUND = const(5)  # round: 0..16 bits
-_W_SCORE = const(5)  # zigzag scores: 0..16 bits
-_W_AGILITY = const(3)  # 0..4 bits
-_W_KOR = const(4)  # 0..8 bits
-_W_STACK = const(2)  # frost, fear: 0..3 bits
-_W_COOLDOWN = const(3)  # turns left: 0..4 bits
+# The per-slot numbers written at a width the state chooses, in this order: base Agility,
+# KOR (and its maximum), frost, fear, cooldown turns left. For each, the bits of its width
+# field and the widest it may be.
+_WIDTH_BITS = b"\x03\x04\x02\x02\x03"
+_WIDEST = b"\x04\x08\x03\x03\x04"
+_WIDTHS = bytearray(5)  # the widths of the state being encoded or decoded
+_FOUND = bytearray(5)  # what a decoded state's values need, to check the widths it gave
 
-_HEADER_BITS = 8 + 4 + 8 + 3 + _W_ROUND + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
-_HEADER_BITS += _W_SCORE + MAX_TEAMS * 16 + _W_AGILITY + _W_KOR + 2 * _W_STACK + _W_COOLDOWN
+_HEADER_BITS = 8 + 4 + 8 + 3 + 5 + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
+_HEADER_BITS += 5 + MAX_TEAMS * 16 + 3 + 4 + 2 + 2 + 3
 _ROLL_BITS = 3 + 4 + _COUNT_BITS + 4 + 8 + MAX_DICE * 8
 _SLOT_MAX_BITS = 2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + 3 + 2 + 3 + 8 + MAX_COOLDOWNS
 _SLOT_MAX_BITS += MAX_COOLDOWNS * (3 + 4 + 1)
@@ -62,7 +62,6 @@ class CodecError(ValueError):
     """Bytes that are not a valid encoded state, or a state the encoding cannot hold."""
 
 
-_WIDTHS = bytearray(4)  # the state's Agility, KOR, frost and fear widths, while encoding
 _WRITER = BitWriter(bytearray(0))  # reused, so encoding into a buffer allocates nothing
 
 
@@ -92,10 +91,23 @@ def _bits_for(value):
     return n
 
 
-def _put_width(w, n, bits, widest, what):
-    if n > widest:
-        raise ValueError("a %s needs %d bits, the codec holds %d" % (what, n, widest))
-    w.write(n, bits)
+def _slot_widths(s, out):
+    """The fewest bits that hold each per-slot number of `s`, into `out` (see _WIDTH_BITS)."""
+    a = k = f = r = c = 0
+    for i in range(s.count):
+        slot = s.slots[i]
+        a |= slot.agility
+        k |= slot.kor | slot.kor_max
+        f |= slot.frost
+        r |= slot.fear
+        for t in range(MAX_COOLDOWNS):
+            c |= slot.cd_left[t]
+    # The bits of an OR of values are those of their largest.
+    out[0] = _bits_for(a)
+    out[1] = _bits_for(k)
+    out[2] = _bits_for(f)
+    out[3] = _bits_for(r)
+    out[4] = _bits_for(c)
 
 
 def _zigzag(v):
@@ -110,7 +122,7 @@ def _write(w, s):
     w.write(s.timing, 8)
     w.write(s.success_mask, 3)
     n = _bits_for(s.round)
-    _put_width(w, n, _W_ROUND, 16, "round")
+    w.write(n, 5)
     w.write(s.round, n)
     w.write(s.version, 16)
     w.write(s.count, _COUNT_BITS)
@@ -121,29 +133,15 @@ def _write(w, s):
     n = 0
     for i in range(s.team_count):
         n = max(n, _bits_for(_zigzag(s.scores[i])))
-    _put_width(w, n, _W_SCORE, 16, "score")
+    w.write(n, 5)
     for i in range(s.team_count):
         w.write(_zigzag(s.scores[i]), n)
-    agility = kor = frost = fear = left = 0
-    for i in range(s.count):
-        slot = s.slots[i]
-        agility = max(agility, slot.agility)
-        kor = max(kor, slot.kor, slot.kor_max)
-        frost = max(frost, slot.frost)
-        fear = max(fear, slot.fear)
-        for k in range(MAX_COOLDOWNS):
-            left = max(left, slot.cd_left[k])
     widths = _WIDTHS
-    widths[0] = _bits_for(agility)
-    widths[1] = _bits_for(kor)
-    widths[2] = _bits_for(frost)
-    widths[3] = _bits_for(fear)
-    _put_width(w, widths[0], _W_AGILITY, 4, "base Agility")
-    _put_width(w, widths[1], _W_KOR, 8, "KOR")
-    _put_width(w, widths[2], _W_STACK, 3, "frost count")
-    _put_width(w, widths[3], _W_STACK, 3, "fear count")
-    left = _bits_for(left)
-    _put_width(w, left, _W_COOLDOWN, 4, "cooldown")
+    _slot_widths(s, widths)
+    for k in range(5):
+        if widths[k] > _WIDEST[k]:
+            raise ValueError("a slot holds a number too large for the codec")
+        w.write(widths[k], _WIDTH_BITS[k])
     r = s.roll
     w.write(r.kind, 3)
     w.write(r.count, 4)
@@ -155,13 +153,13 @@ def _write(w, s):
     for i in range(r.count):
         w.write(r.faces[i], bits)
     for i in range(s.count):
-        _write_slot(w, s.slots[i], widths, left)
+        _write_slot(w, s.slots[i], widths)
     for i in range(s.count):
         w.write(s.order[i], SLOT_BITS)
         w.write(s.order_reason[i], 2)
 
 
-def _write_slot(w, slot, widths, left):
+def _write_slot(w, slot, widths):
     label = slot.label
     if len(label) > LABEL_LEN:
         raise ValueError("label %r is longer than %d characters" % (label, LABEL_LEN))
@@ -189,7 +187,7 @@ def _write_slot(w, slot, widths, left):
     for i in range(MAX_COOLDOWNS):
         if used & (1 << i):
             w.write(slot.cd_id[i], 3)
-            w.write(slot.cd_left[i], left)
+            w.write(slot.cd_left[i], widths[4])
             w.write((slot.cd_pending >> i) & 1, 1)
 
 
@@ -217,20 +215,14 @@ def _check(ok, what):
         raise CodecError(what)
 
 
-def _width(r, bits, widest, what):
-    n = r.read(bits)
-    _check(n <= widest, "%s width %d is over %d bits" % (what, n, widest))
-    return n
-
-
 def _read(r, s):
     s.ruleset = r.read(4)
     _check(s.ruleset < len(rulesets.NAMES), "unknown ruleset %d" % s.ruleset)
     s.timing = r.read(8)
     s.success_mask = r.read(3)
-    n = _width(r, _W_ROUND, 16, "round")
+    n = r.read(5)
     s.round = r.read(n)
-    _minimal(s.round, n, "round")
+    _check(_bits_for(s.round) == n, "round width %d is not the fewest bits" % n)
     version = r.read(16)
     count = r.read(_COUNT_BITS)
     _check(count <= MAX_SLOTS, "state names %d slots, at most %d fit" % (count, MAX_SLOTS))
@@ -243,18 +235,17 @@ def _read(r, s):
     s.team_count = r.read(2) + 1
     for i in range(MAX_TEAMS):
         s.scores[i] = 0
-    n = _width(r, _W_SCORE, 16, "score")
+    n = r.read(5)
     widest = 0
     for i in range(s.team_count):
         v = r.read(n)
         widest = max(widest, v)
         s.scores[i] = -((v + 1) >> 1) if v & 1 else v >> 1
-    _minimal(widest, n, "score")
-    agility = _width(r, _W_AGILITY, 4, "Agility")
-    kor = _width(r, _W_KOR, 8, "KOR")
-    frost = _width(r, _W_STACK, 3, "frost")
-    fear = _width(r, _W_STACK, 3, "fear")
-    left = _width(r, _W_COOLDOWN, 4, "cooldown")
+    _check(_bits_for(widest) == n, "score width %d is not the fewest bits" % n)
+    widths = _WIDTHS
+    for k in range(5):
+        widths[k] = r.read(_WIDTH_BITS[k])
+        _check(widths[k] <= _WIDEST[k], "a slot number width is over its limit")
     roll = s.roll
     roll.kind = r.read(3)
     _check(roll.kind < len(_FACE_BITS), "unknown dice kind %d" % roll.kind)
@@ -278,10 +269,12 @@ def _read(r, s):
         _check(low <= face <= high, "die face %d out of range" % face)
         roll.faces[i] = face
     for i in range(count):
-        _read_slot(r, s.slots[i], s.team_count, agility, kor, frost, fear, left)
+        _read_slot(r, s.slots[i], s.team_count, widths)
     for i in range(count, MAX_SLOTS):
         s.slots[i].clear()
-    _check_widths(s, agility, kor, frost, fear, left)
+    # A width wider than its numbers need would decode but re-encode to other bytes.
+    _slot_widths(s, _FOUND)
+    _check(_FOUND == widths, "a slot number width is not the fewest bits")
     seen = 0
     for i in range(count):
         index = r.read(SLOT_BITS)
@@ -295,28 +288,6 @@ def _read(r, s):
     s.version = version
 
 
-def _minimal(value, n, what):
-    # A width wider than its largest value would decode, but re-encode to other bytes.
-    _check(_bits_for(value) == n, "%s width %d is not the fewest bits" % (what, n))
-
-
-def _check_widths(s, agility, kor, frost, fear, left):
-    a = k = f = r = c = 0
-    for i in range(s.count):
-        slot = s.slots[i]
-        a = max(a, slot.agility)
-        k = max(k, slot.kor, slot.kor_max)
-        f = max(f, slot.frost)
-        r = max(r, slot.fear)
-        for t in range(MAX_COOLDOWNS):
-            c = max(c, slot.cd_left[t])
-    _minimal(a, agility, "Agility")
-    _minimal(k, kor, "KOR")
-    _minimal(f, frost, "frost")
-    _minimal(r, fear, "fear")
-    _minimal(c, left, "cooldown")
-
-
 def _face_range(kind, sides):
     try:
         return dice.face_range(kind, sides)
@@ -324,7 +295,7 @@ def _face_range(kind, sides):
         raise CodecError(str(err))
 
 
-def _read_slot(r, slot, team_count, agility, kor, frost, fear, left):
+def _read_slot(r, slot, team_count, widths):
     n = r.read(2)
     _check(n > 0, "a slot without a label")
     label = ""
@@ -333,15 +304,15 @@ def _read_slot(r, slot, team_count, agility, kor, frost, fear, left):
     slot.label = label
     slot.team = r.read(2)
     _check(slot.team < team_count, "slot team %d out of range" % slot.team)
-    slot.agility = r.read(agility)
+    slot.agility = r.read(widths[0])
     slot.ap = r.read(3)
     slot.ap_max = r.read(3)
-    slot.kor = r.read(kor)
-    slot.kor_max = r.read(kor)
-    slot.frost = r.read(frost)
+    slot.kor = r.read(widths[1])
+    slot.kor_max = r.read(widths[1])
+    slot.frost = r.read(widths[2])
     slot.burn = r.read(2)
     _check(slot.burn <= BURN_CAP, "burn above its cap")
-    slot.fear = r.read(fear)
+    slot.fear = r.read(widths[3])
     _check(slot.frost <= MAX_FROST and slot.fear <= MAX_FEAR, "stacks out of range")
     slot.flags = r.read(8)
     used = r.read(MAX_COOLDOWNS)
@@ -351,7 +322,7 @@ def _read_slot(r, slot, team_count, agility, kor, frost, fear, left):
             cd_id = r.read(3)
             _check(cd_id != 0, "cooldown with id 0")
             slot.cd_id[i] = cd_id
-            slot.cd_left[i] = r.read(left)
+            slot.cd_left[i] = r.read(widths[4])
             slot.cd_pending |= r.read(1) << i
         else:
             slot.cd_id[i] = 0
