@@ -1,8 +1,14 @@
 """The compact, versioned binary encoding of a whole GameState (exact round trips).
 
-Layout (most significant bit first; docs/state-codec.md has the byte-level table):
-one version byte, then bit fields for the globals, the last roll, each slot in use, and the
-turn order with its initiative reasons; the last byte is zero padded.
+Layout (most significant bit first; docs/state-codec.md has the bit-level table): one
+version byte, then bit fields for the globals, the last roll, each slot in use, and the
+turn order with its initiative reasons; the last byte is zero padded. Numbers that are
+small in play (the round, the scores, and per-slot Agility, KOR, frost, fear and cooldown
+turns) are written with just the bits the largest of them needs in this state, and the
+header says how many: a real table costs well under the fixed-width worst case.
+
+Bit packing (shared/bits.py) rather than `struct` formats: most fields are 1 to 6 bits
+wide, and byte-aligned `struct` fields would cost about half again as many bytes.
 
 `decode` raises CodecError, and only CodecError, for bad input. It reads into a state the
 caller owns (it never grows a buffer), rejects input longer than MAX_ENCODED at once, and
@@ -10,7 +16,7 @@ never loops on its input. On error the target state is left half written: decode
 spare state and copy it over on success (GameState.copy_from).
 """
 
-from shared import dice
+from shared import dice, rulesets
 from shared.bits import BitReader, BitWriter
 from shared.compat import const
 from shared.limits import (
@@ -20,25 +26,36 @@ from shared.limits import (
     MAX_DICE,
     MAX_FEAR,
     MAX_FROST,
+    MAX_SCORE,
     MAX_SLOTS,
     MAX_TEAMS,
+    MIN_SCORE,
     NO_SLOT,
     SLOT_BITS,
 )
 from shared.state import LABEL_CHARS
 
-CODEC_VERSION = const(1)
-
+CODEC_VERSION = const(2)
 
 _FACE_BITS = (0, 2, 3, 1, 4, 8)  # per dice kind: none, d3, d6, chance, d100 digit, dN
-_WHO_NONE = const(15)
+_COUNT_BITS = SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
+_WHO_NONE = (1 << _COUNT_BITS) - 1  # "nobody rolled" in a roller field of _COUNT_BITS
 
-_HEADER_BITS = 8 + 4 + 8 + 16 + 16 + 4 + 4 + 4 + 4 + 2 + MAX_TEAMS * 16
-_ROLL_BITS = 3 + 4 + 4 + 4 + 8 + MAX_DICE * 8
-_SLOT_BITS = 2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + 3 + 2 + 3 + 8 + MAX_COOLDOWNS
-_SLOT_BITS += MAX_COOLDOWNS * (3 + 4 + 1)
+# The per-slot numbers written at a width the state chooses, in this order: base Agility,
+# KOR (and its maximum), frost, fear, cooldown turns left. For each, the bits of its width
+# field and the widest it may be.
+_WIDTH_BITS = b"\x03\x04\x02\x02\x03"
+_WIDEST = b"\x04\x08\x03\x03\x04"
+_WIDTHS = bytearray(5)  # the widths of the state being encoded or decoded
+_FOUND = bytearray(5)  # what a decoded state's values need, to check the widths it gave
+
+_HEADER_BITS = 8 + 4 + 8 + 3 + 5 + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
+_HEADER_BITS += 5 + MAX_TEAMS * 16 + 3 + 4 + 2 + 2 + 3
+_ROLL_BITS = 3 + 4 + _COUNT_BITS + 4 + 8 + MAX_DICE * 8
+_SLOT_MAX_BITS = 2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + 3 + 2 + 3 + 8 + MAX_COOLDOWNS
+_SLOT_MAX_BITS += MAX_COOLDOWNS * (3 + 4 + 1)
 _ORDER_BITS = SLOT_BITS + 2
-MAX_ENCODED = (_HEADER_BITS + _ROLL_BITS + MAX_SLOTS * (_SLOT_BITS + _ORDER_BITS) + 7) // 8
+MAX_ENCODED = (_HEADER_BITS + _ROLL_BITS + MAX_SLOTS * (_SLOT_MAX_BITS + _ORDER_BITS) + 7) // 8
 
 
 class CodecError(ValueError):
@@ -65,23 +82,70 @@ def encode(state, buf=None):
     return bytes(target[:n])
 
 
+def _bits_for(value):
+    """How many bits `value` (>= 0) needs; 0 needs none."""
+    n = 0
+    while value:
+        n += 1
+        value >>= 1
+    return n
+
+
+def _slot_widths(s, out):
+    """The fewest bits that hold each per-slot number of `s`, into `out` (see _WIDTH_BITS)."""
+    a = k = f = r = c = 0
+    for i in range(s.count):
+        slot = s.slots[i]
+        a |= slot.agility
+        k |= slot.kor | slot.kor_max
+        f |= slot.frost
+        r |= slot.fear
+        for t in range(MAX_COOLDOWNS):
+            c |= slot.cd_left[t]
+    # The bits of an OR of values are those of their largest.
+    out[0] = _bits_for(a)
+    out[1] = _bits_for(k)
+    out[2] = _bits_for(f)
+    out[3] = _bits_for(r)
+    out[4] = _bits_for(c)
+
+
+def _zigzag(v):
+    return v * 2 if v >= 0 else -v * 2 - 1
+
+
 def _write(w, s):
+    if min(s.scores) < MIN_SCORE or max(s.scores) > MAX_SCORE:
+        raise ValueError("a team score is outside %d..%d" % (MIN_SCORE, MAX_SCORE))
     w.write(CODEC_VERSION, 8)
     w.write(s.ruleset, 4)
     w.write(s.timing, 8)
-    w.write(s.round, 16)
+    w.write(s.success_mask, 3)
+    n = _bits_for(s.round)
+    w.write(n, 5)
+    w.write(s.round, n)
     w.write(s.version, 16)
-    w.write(s.count, 4)
-    w.write(s.turn, 4)
+    w.write(s.count, _COUNT_BITS)
+    w.write(s.turn, SLOT_BITS)
     w.write(s.phase, 4)
     w.write(s.phase_count, 4)
     w.write(s.team_count - 1, 2)
+    n = 0
     for i in range(s.team_count):
-        w.write(s.scores[i] & 0xFFFF, 16)
+        n = max(n, _bits_for(_zigzag(s.scores[i])))
+    w.write(n, 5)
+    for i in range(s.team_count):
+        w.write(_zigzag(s.scores[i]), n)
+    widths = _WIDTHS
+    _slot_widths(s, widths)
+    for k in range(5):
+        if widths[k] > _WIDEST[k]:
+            raise ValueError("a slot holds a number too large for the codec")
+        w.write(widths[k], _WIDTH_BITS[k])
     r = s.roll
     w.write(r.kind, 3)
     w.write(r.count, 4)
-    w.write(_WHO_NONE if r.who == NO_SLOT else r.who, 4)
+    w.write(_WHO_NONE if r.who == NO_SLOT else r.who, _COUNT_BITS)
     w.write(r.successes, 4)
     if r.kind == dice.KIND_DN:
         w.write(r.sides, 8)
@@ -89,13 +153,13 @@ def _write(w, s):
     for i in range(r.count):
         w.write(r.faces[i], bits)
     for i in range(s.count):
-        _write_slot(w, s.slots[i])
+        _write_slot(w, s.slots[i], widths)
     for i in range(s.count):
         w.write(s.order[i], SLOT_BITS)
         w.write(s.order_reason[i], 2)
 
 
-def _write_slot(w, slot):
+def _write_slot(w, slot, widths):
     label = slot.label
     if len(label) > LABEL_LEN:
         raise ValueError("label %r is longer than %d characters" % (label, LABEL_LEN))
@@ -106,14 +170,14 @@ def _write_slot(w, slot):
             raise ValueError("label %r: only letters, digits, '-' and '_'" % label)
         w.write(code, 6)
     w.write(slot.team, 2)
-    w.write(slot.agility, 4)
+    w.write(slot.agility, widths[0])
     w.write(slot.ap, 3)
     w.write(slot.ap_max, 3)
-    w.write(slot.kor, 8)
-    w.write(slot.kor_max, 8)
-    w.write(slot.frost, 3)
+    w.write(slot.kor, widths[1])
+    w.write(slot.kor_max, widths[1])
+    w.write(slot.frost, widths[2])
     w.write(slot.burn, 2)
-    w.write(slot.fear, 3)
+    w.write(slot.fear, widths[3])
     w.write(slot.flags, 8)
     used = 0
     for i in range(MAX_COOLDOWNS):
@@ -123,7 +187,7 @@ def _write_slot(w, slot):
     for i in range(MAX_COOLDOWNS):
         if used & (1 << i):
             w.write(slot.cd_id[i], 3)
-            w.write(slot.cd_left[i], 4)
+            w.write(slot.cd_left[i], widths[4])
             w.write((slot.cd_pending >> i) & 1, 1)
 
 
@@ -153,13 +217,17 @@ def _check(ok, what):
 
 def _read(r, s):
     s.ruleset = r.read(4)
+    _check(s.ruleset < len(rulesets.NAMES), "unknown ruleset %d" % s.ruleset)
     s.timing = r.read(8)
-    s.round = r.read(16)
+    s.success_mask = r.read(3)
+    n = r.read(5)
+    s.round = r.read(n)
+    _check(_bits_for(s.round) == n, "round width %d is not the fewest bits" % n)
     version = r.read(16)
-    count = r.read(4)
+    count = r.read(_COUNT_BITS)
     _check(count <= MAX_SLOTS, "state names %d slots, at most %d fit" % (count, MAX_SLOTS))
     s.count = count
-    s.turn = r.read(4)
+    s.turn = r.read(SLOT_BITS)
     _check(s.turn < count or (count == 0 and s.turn == 0), "turn position out of range")
     s.phase = r.read(4)
     s.phase_count = r.read(4)
@@ -167,20 +235,30 @@ def _read(r, s):
     s.team_count = r.read(2) + 1
     for i in range(MAX_TEAMS):
         s.scores[i] = 0
+    n = r.read(5)
+    widest = 0
     for i in range(s.team_count):
-        v = r.read(16)
-        s.scores[i] = v - 0x10000 if v & 0x8000 else v
+        v = r.read(n)
+        widest = max(widest, v)
+        s.scores[i] = -((v + 1) >> 1) if v & 1 else v >> 1
+    _check(_bits_for(widest) == n, "score width %d is not the fewest bits" % n)
+    widths = _WIDTHS
+    for k in range(5):
+        widths[k] = r.read(_WIDTH_BITS[k])
+        _check(widths[k] <= _WIDEST[k], "a slot number width is over its limit")
     roll = s.roll
     roll.kind = r.read(3)
     _check(roll.kind < len(_FACE_BITS), "unknown dice kind %d" % roll.kind)
     roll.count = r.read(4)
     _check(roll.kind != dice.KIND_NONE or roll.count == 0, "a roll with no kind has dice")
-    who = r.read(4)
+    _check(roll.kind != dice.KIND_D100 or roll.count == 2, "a d100 is two dice")
+    who = r.read(_COUNT_BITS)
     _check(who == _WHO_NONE or who < count, "roll by slot %d, which is not in use" % who)
     roll.who = NO_SLOT if who == _WHO_NONE else who
     roll.successes = r.read(4)
     _check(roll.successes <= roll.count, "more successes than dice")
     roll.sides = r.read(8) if roll.kind == dice.KIND_DN else 0
+    _check(roll.successes == 0 or roll.kind < dice.KIND_D100, "a d100 or dN roll has no successes")
     bits = _FACE_BITS[roll.kind]
     if roll.kind != dice.KIND_NONE:
         low, high = _face_range(roll.kind, roll.sides)
@@ -191,9 +269,12 @@ def _read(r, s):
         _check(low <= face <= high, "die face %d out of range" % face)
         roll.faces[i] = face
     for i in range(count):
-        _read_slot(r, s.slots[i], s.team_count)
+        _read_slot(r, s.slots[i], s.team_count, widths)
     for i in range(count, MAX_SLOTS):
         s.slots[i].clear()
+    # A width wider than its numbers need would decode but re-encode to other bytes.
+    _slot_widths(s, _FOUND)
+    _check(_FOUND == widths, "a slot number width is not the fewest bits")
     seen = 0
     for i in range(count):
         index = r.read(SLOT_BITS)
@@ -214,23 +295,24 @@ def _face_range(kind, sides):
         raise CodecError(str(err))
 
 
-def _read_slot(r, slot, team_count):
+def _read_slot(r, slot, team_count, widths):
     n = r.read(2)
+    _check(n > 0, "a slot without a label")
     label = ""
     for _ in range(n):
         label += LABEL_CHARS[r.read(6)]
     slot.label = label
     slot.team = r.read(2)
     _check(slot.team < team_count, "slot team %d out of range" % slot.team)
-    slot.agility = r.read(4)
+    slot.agility = r.read(widths[0])
     slot.ap = r.read(3)
     slot.ap_max = r.read(3)
-    slot.kor = r.read(8)
-    slot.kor_max = r.read(8)
-    slot.frost = r.read(3)
+    slot.kor = r.read(widths[1])
+    slot.kor_max = r.read(widths[1])
+    slot.frost = r.read(widths[2])
     slot.burn = r.read(2)
     _check(slot.burn <= BURN_CAP, "burn above its cap")
-    slot.fear = r.read(3)
+    slot.fear = r.read(widths[3])
     _check(slot.frost <= MAX_FROST and slot.fear <= MAX_FEAR, "stacks out of range")
     slot.flags = r.read(8)
     used = r.read(MAX_COOLDOWNS)
@@ -240,7 +322,7 @@ def _read_slot(r, slot, team_count):
             cd_id = r.read(3)
             _check(cd_id != 0, "cooldown with id 0")
             slot.cd_id[i] = cd_id
-            slot.cd_left[i] = r.read(4)
+            slot.cd_left[i] = r.read(widths[4])
             slot.cd_pending |= r.read(1) << i
         else:
             slot.cd_id[i] = 0

@@ -126,10 +126,13 @@ def roll_faces(rng, kind, count, out, sides=0):
         out[i] = low + rng.below(span)
 
 
-def check_faces(kind, faces, sides=0):
-    """Validate hand-entered faces: the right count and every face in range."""
+def check_faces(kind, faces, sides=0, count=-1):
+    """Validate hand-entered faces: the right count (`count` dice when it is given) and every
+    face in range."""
     low, high = face_range(kind, sides)
     _check_count(kind, len(faces))
+    if count >= 0 and len(faces) != count:
+        raise DiceError("this roll takes %d dice, but %d were entered" % (count, len(faces)))
     for i in range(len(faces)):
         face = faces[i]
         if not low <= face <= high:
@@ -140,6 +143,8 @@ def check_faces(kind, faces, sides=0):
 
 
 def _store(state, kind, count, who, sides, mask):
+    if mask is None:
+        mask = state.success_mask
     roll = state.roll
     roll.kind = kind
     roll.sides = sides if kind == KIND_DN else 0
@@ -152,16 +157,18 @@ def _store(state, kind, count, who, sides, mask):
     return roll.successes
 
 
-def roll(state, rng, kind, count, who, sides=0, mask=DEFAULT_SUCCESS_MASK):
-    """Roll into the state's last roll and return the successes."""
+def roll(state, rng, kind, count, who, sides=0, mask=None):
+    """Roll into the state's last roll and return the successes (counted with `mask`, by
+    default the state's own success faces)."""
     roll_faces(rng, kind, count, state.roll.faces, sides)
     return _store(state, kind, count, who, sides, mask)
 
 
-def enter(state, kind, faces, who, sides=0, mask=DEFAULT_SUCCESS_MASK):
+def enter(state, kind, faces, who, sides=0, mask=None, count=-1):
     """Record physical dice rolled at the table; raises DiceError and changes nothing if the
-    result is impossible. Returns the successes."""
-    check_faces(kind, faces, sides)
+    result is impossible (a face out of range, or not `count` dice when it is given).
+    Returns the successes."""
+    check_faces(kind, faces, sides, count)
     for i in range(len(faces)):
         state.roll.faces[i] = faces[i]
     return _store(state, kind, len(faces), who, sides, mask)

@@ -67,13 +67,13 @@ def _runs(items, key):
     return runs
 
 
-def roll_initiative(state, rng, kind=dice.KIND_ACTION_D3, mask=dice.DEFAULT_SUCCESS_MASK):
+def roll_initiative(state, rng, kind=dice.KIND_ACTION_D3, mask=None):
     """Roll initiative for every slot in play and set the turn order with its reasons.
 
     Returns a list, in turn order, of (slot index, first-roll successes, rerolls made);
     out-of-play slots come last with (index, 0, 0).
     """
-    roller = _Roller(state, rng, kind, mask)
+    roller = _Roller(state, rng, kind, state.success_mask if mask is None else mask)
     first = {}
     playing = []
     out = []

@@ -1,13 +1,16 @@
 """Fixed capacities of the device state.
 
 Everything on the board is allocated once from these numbers, and the codec's field widths
-follow from them. Raising MAX_SLOTS to 16 is a one-line change here (SLOT_BITS follows).
+follow from them. Raising MAX_SLOTS to 16 is a one-line change here: SLOT_BITS, the codec's
+slot fields and MAX_ENCODED (and with it the link's largest frame) follow.
 """
 
 from shared.compat import const
 
 MAX_SLOTS = const(8)
-SLOT_BITS = const(3)  # bits that hold a slot index: 3 for 8 slots, 4 for 16
+SLOT_BITS = 1  # bits that hold a slot index: 3 for 8 slots, 4 for 16
+while (1 << SLOT_BITS) < MAX_SLOTS:
+    SLOT_BITS += 1
 MAX_COOLDOWNS = const(4)  # cooldown timers per slot
 MAX_TEAMS = const(4)
 MAX_DICE = const(15)  # faces kept for the last roll (a count fits in 4 bits)
@@ -22,4 +25,6 @@ MAX_FEAR = const(7)
 BURN_CAP = const(3)  # korxsol: burn stacks up to 3 times
 MAX_COOLDOWN_TURNS = const(15)
 MAX_COOLDOWN_ID = const(7)  # ids are 1..7; 0 marks a free timer
+MIN_SCORE = const(-32768)  # team scores are 16-bit signed on the wire
+MAX_SCORE = const(32767)
 NO_SLOT = const(0xFF)

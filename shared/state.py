@@ -6,6 +6,7 @@ bytearrays in place. Code that changes the state calls `GameState.touch()` so th
 """
 
 from shared.compat import const
+from shared.dice import DEFAULT_SUCCESS_MASK
 from shared.limits import (
     LABEL_LEN,
     MAX_AGILITY,
@@ -140,6 +141,7 @@ class GameState:
         self.roll.clear()
         self.ruleset = 0
         self.timing = 0
+        self.success_mask = DEFAULT_SUCCESS_MASK  # which action-die faces succeed (dice.py)
         self.count = 0  # slots in use: indexes 0..count-1
         self.team_count = 2
         self.round = 0  # 0 = not started; the first round is 1
@@ -192,6 +194,7 @@ class GameState:
         self.roll.copy_from(other.roll)
         self.ruleset = other.ruleset
         self.timing = other.timing
+        self.success_mask = other.success_mask
         self.count = other.count
         self.team_count = other.team_count
         self.round = other.round

@@ -14,7 +14,8 @@ class TurnError(ValueError):
 
 
 def set_order(state, slot_indexes, reasons=None):
-    """Set the turn order from a sequence holding every slot index once."""
+    """Set the turn order from a sequence holding every slot index once. A turn that is
+    running stays with its slot, wherever the new order puts it."""
     n = state.count
     if len(slot_indexes) != n:
         raise TurnError("the order names %d slots, the table has %d" % (len(slot_indexes), n))
@@ -24,9 +25,12 @@ def set_order(state, slot_indexes, reasons=None):
         if not 0 <= index < n or seen & (1 << index):
             raise TurnError("the order must name each slot 0..%d exactly once" % (n - 1))
         seen |= 1 << index
+    active = state.active
     for i in range(n):
         state.order[i] = slot_indexes[i]
         state.order_reason[i] = reasons[i] if reasons is not None else 0
+        if state.order[i] == active:
+            state.turn = i
     state.touch()
 
 
@@ -39,7 +43,8 @@ def _next_position(state, after):
 
 
 def start_round(state):
-    """Begin the next round (the first one if none has started) at the first in-play slot."""
+    """Begin the next round (the first one if none has started) at the first in-play slot.
+    Mid-round, end_turn is the way on: it runs the active turn's end first."""
     first = _next_position(state, -1)
     if first < 0:
         raise TurnError("no slot is in play")

@@ -30,6 +30,7 @@ def states(draw: st.DrawFn) -> GameState:
     state = GameState()
     state.ruleset = draw(st.integers(0, len(rulesets.NAMES) - 1))
     state.timing = draw(st.integers(0, 255))
+    state.success_mask = draw(st.integers(0, 7))
     state.phase_count = draw(st.integers(1, 15))
     state.team_count = draw(st.integers(1, 4))
     count = draw(st.integers(0, MAX_SLOTS))

@@ -10,15 +10,16 @@ corrupted, too short and oversize frames are dropped and counted; nothing here r
 input and nothing allocates.
 """
 
+from shared.codec import MAX_ENCODED
 from shared.compat import const
 
-# The largest payload: a 3-byte header plus the largest encoded state (codec.MAX_ENCODED is
-# 140) plus one spare byte. COBS adds one byte per 254, the CRC two, the delimiter one.
-MAX_PAYLOAD = const(144)
-CRC_BYTES = const(2)
-MAX_FRAME = const(147)  # encoded bytes between delimiters: MAX_PAYLOAD + CRC + 1 COBS byte
-MAX_WIRE = const(148)  # MAX_FRAME plus the delimiter
 MIN_PAYLOAD = const(3)  # the message header
+# The largest payload: the header plus the largest encoded state plus one spare byte (so
+# it follows MAX_SLOTS). COBS adds one byte per 254, the CRC two, the delimiter one.
+MAX_PAYLOAD = MIN_PAYLOAD + MAX_ENCODED + 1
+CRC_BYTES = const(2)
+MAX_FRAME = MAX_PAYLOAD + CRC_BYTES + (MAX_PAYLOAD + CRC_BYTES + 253) // 254
+MAX_WIRE = MAX_FRAME + 1  # and the delimiter
 DELIMITER = const(0)
 
 

@@ -3,7 +3,8 @@ bytes. Not a rules test; the state it carries is the one the rules above fill in
 
 from vmcheck import raises, snapshot, three_fighters
 
-from shared import codec
+from shared import codec, cooldowns, dice
+from shared.limits import MAX_COOLDOWNS, MAX_SLOTS
 from shared.reference import build_reference_state
 from shared.state import GameState
 
@@ -74,3 +75,88 @@ def test_a_state_the_encoding_cannot_hold_is_refused():
     state.slots[0].kor = 10
     state.slots[0].label = "TooLong"
     raises(codec.CodecError, codec.encode, state)
+
+
+def test_negative_and_large_scores_round_trip_and_out_of_range_ones_are_refused():
+    state = three_fighters()
+    state.scores[0] = -32768
+    state.scores[1] = 32767
+    back = GameState()
+    codec.decode(codec.encode(state), back)
+    assert back.scores[0] == -32768 and back.scores[1] == 32767
+    state.scores[1] = 32768
+    raises(codec.CodecError, codec.encode, state)
+    state.scores[1] = -32769
+    raises(codec.CodecError, codec.encode, state)
+
+
+def test_the_success_faces_round_trip():
+    state = three_fighters()
+    state.success_mask = 0b011
+    back = GameState()
+    codec.decode(codec.encode(state), back)
+    assert back.success_mask == 0b011
+
+
+def test_a_d100_that_is_not_two_dice_is_rejected():
+    state = three_fighters()
+    dice.enter(state, dice.KIND_D100, (4, 2), 0)
+    state.roll.count = 3  # written past the dice module's checks
+    raises(codec.CodecError, codec.decode, codec.encode(state), GameState())
+
+
+def test_a_slot_without_a_label_is_rejected():
+    state = three_fighters()
+    state.slots[1].label = ""
+    raises(codec.CodecError, codec.decode, codec.encode(state), GameState())
+
+
+def test_the_reference_state_fits_in_100_bytes():
+    # The size goal of the foundation issue; `turnlight bench` reports the figure.
+    assert len(codec.encode(build_reference_state())) <= 100
+
+
+def test_the_largest_state_fits_the_maximum():
+    state = GameState()
+    state.team_count = 4
+    for i in range(MAX_SLOTS):
+        state.add_slot("W%d_" % i, i % 4, 15, 7, 255)
+        slot = state.slots[i]
+        slot.frost = slot.fear = 7
+        slot.burn = 3
+        slot.flags = 0xFF
+        for k in range(MAX_COOLDOWNS):
+            slot.cd_id[k] = k + 1
+            slot.cd_left[k] = 15
+        slot.cd_pending = (1 << MAX_COOLDOWNS) - 1
+    for i in range(4):
+        state.scores[i] = -32768
+    state.round = 0xFFFF
+    dice.enter(state, dice.KIND_DN, (255,) * 15, 7, sides=255)
+    data = codec.encode(state)
+    assert len(data) <= codec.MAX_ENCODED
+    back = GameState()
+    codec.decode(data, back)
+    assert snapshot(back) == snapshot(state)
+
+
+def test_a_table_holds_at_most_max_slots_and_a_slot_at_most_max_cooldowns():
+    state = GameState()
+    for i in range(MAX_SLOTS):
+        state.add_slot("S%d" % i, 0, 2, 3, 10)
+    err = raises(ValueError, state.add_slot, "One", 0, 2, 3, 10)
+    assert str(MAX_SLOTS) in str(err)
+    slot = state.slots[0]
+    for k in range(MAX_COOLDOWNS):
+        cooldowns.use(state, slot, k + 1, 2)
+    raises(ValueError, cooldowns.use, state, slot, MAX_COOLDOWNS + 1, 2)
+
+
+def test_teams_and_labels_stay_within_what_the_codec_holds():
+    state = GameState()
+    raises(ValueError, state.add_slot, "Kae", 2)  # two teams unless told otherwise
+    raises(ValueError, state.add_slot, "Kael")
+    raises(ValueError, state.add_slot, "")
+    raises(ValueError, state.add_slot, "K e")
+    raises(ValueError, state.add_slot, "Kae", 0, 16)
+    assert state.count == 0

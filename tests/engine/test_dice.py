@@ -112,3 +112,23 @@ def test_a_hand_entered_roll_with_the_wrong_count_is_rejected():
     raises(dice.DiceError, dice.enter, state, dice.KIND_D100, (1, 2, 3), 0)
     raises(dice.DiceError, dice.roll, state, dice.XorShift32(1), dice.KIND_DN, 1, 0, 1)
     assert state.roll.count == 0
+
+
+def test_hand_entered_dice_must_number_what_the_roll_asks_for():
+    # An Agility roll of 4 dice entered from the table with 3 faces is refused, unchanged.
+    state = three_fighters()
+    before = state.version
+    err = raises(dice.DiceError, dice.enter, state, dice.KIND_ACTION_D3, (3, 1, 2), 0, count=4)
+    assert "4 dice" in str(err) and "3 were entered" in str(err)
+    assert state.version == before and state.roll.count == 0
+    assert dice.enter(state, dice.KIND_ACTION_D3, (3, 1, 2, 3), 0, count=4) == 2
+
+
+def test_the_state_carries_its_success_faces_to_every_roll():
+    # The success faces are a ruleset option; a roll made without naming them (the board's
+    # own rolls, a replayed board event) counts with the ones the state carries.
+    state = three_fighters()
+    assert state.success_mask == dice.DEFAULT_SUCCESS_MASK
+    state.success_mask = 0b110
+    assert dice.enter(state, dice.KIND_ACTION_D3, (1, 2, 3), 0) == 2
+    assert dice.roll(state, ScriptedRolls((2, 2)), dice.KIND_ACTION_D3, 2, 0) == 2

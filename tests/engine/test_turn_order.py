@@ -117,3 +117,15 @@ def test_every_change_moves_the_state_version():
     seen.append(state.version)
     for i in range(1, len(seen)):
         assert seen[i] != seen[i - 1]
+
+
+def test_a_new_order_mid_round_keeps_the_running_turn_with_its_slot():
+    state = three_fighters()
+    turns.set_order(state, (0, 1, 2))
+    turns.start_round(state)
+    turns.end_turn(state)
+    assert state.active == 1
+    turns.set_order(state, (1, 2, 0))
+    assert state.active == 1 and state.turn == 0
+    turns.end_turn(state)
+    assert state.active == 2

@@ -89,4 +89,5 @@ def snapshot(state):
         tuple(slots),
         bytes(state.order[: state.count]),
         bytes(state.order_reason[: state.count]),
+        state.success_mask,
     )
