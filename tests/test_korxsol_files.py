@@ -117,3 +117,10 @@ def test_more_timed_moves_items_and_artifacts_than_cooldown_ids_are_refused():
     text = toml([ash, {"name": "Bo", "team": "B"}], moves, items)
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("items = "))
     assert _error(text).startswith(f"bad.toml:{line}: solighter 'Ash': 8 moves, items and")
+
+
+def test_a_resist_success_condition_cannot_give_damage():
+    # CONDITION: a successful RESIST_Roll is the defender's; it has no attack to add to.
+    moves = [{"name": "Guard", "type": "buff", "condition": ["resist_success", "damage", 1]}]
+    text = toml([{"name": "Ash", "moves": ["Guard"]}, {"name": "Bo", "team": "B"}], moves)
+    assert "resist_success gains armor, kor or sol" in _error(text)

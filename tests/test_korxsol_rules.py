@@ -1017,3 +1017,31 @@ def test_attribute_kor_changes_at_once_and_for_good():
     s.execute("end")
     s.execute("end")
     assert slot(s, "Ash").kor == 9
+
+
+def test_condition_a_successful_resist_roll_gains_the_user_armor():
+    # CONDITION: the guide's own example -- when the user makes a successful RESIST_Roll,
+    # it gains armor. The user rolls resistance when attacked, so the condition watches
+    # the user's rolls while the move is on cooldown.
+    guard = {"name": "Guard", "type": "buff", "cooldown": 1}
+    guard["condition"] = ["resist_success", "armor", 1]
+    s = duel(ash={"moves": ["Guard"]}, moves=(guard, STRIKE))
+    s.execute("attack Ash Guard")
+    s.execute("end")
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), [SUCCESS])
+    assert fighter(s, "Ash").armor == 1 and slot(s, "Ash").kor == 12 - 1
+    for _ in range(4):  # Ash's next Cooldown Phase takes Guard off; Bo's Strike cools down
+        s.execute("end")
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), [SUCCESS], [FAIL])
+    assert fighter(s, "Ash").armor == 1
+
+
+def test_condition_a_failed_resist_roll_gains_nothing():
+    # CONDITION: with no success on the RESIST_Roll the condition is not met.
+    guard = {"name": "Guard", "type": "buff", "cooldown": 2}
+    guard["condition"] = ["resist_success", "sol", 1]
+    s = duel(ash={"moves": ["Guard"]}, moves=(guard, STRIKE))
+    s.execute("attack Ash Guard")
+    s.execute("end")
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), [FAIL])
+    assert fighter(s, "Ash").sol == 3

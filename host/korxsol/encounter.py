@@ -253,10 +253,19 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
         during=r.table_of_ints(table, index, data, "during", who, ATTRIBUTES + ("kor",), -9, 9),
         exchange=r.triple(table, index, data, "exchange", who, ("armor", "kor", "sol"), GAINS),
         conversion=r.integer(table, index, data, "conversion", who, 0, 9, default=0),
-        condition=r.triple(table, index, data, "condition", who, CONDITIONS, GAINS),
+        condition=_condition(r, table, index, data, who),
         movement=r.integer(table, index, data, "movement", who, 0, 9, default=0),
         targets=r.integer(table, index, data, "targets", who, 1, MAX_SLOTS, default=1),
     )
+
+
+def _condition(r: _Reader, table: str, index: int, data: dict, who: str):
+    cond = r.triple(table, index, data, "condition", who, CONDITIONS, GAINS)
+    if cond is not None and cond[0] == "resist_success" and cond[1] == "damage":
+        raise r.fail(
+            table, index, "condition", f"{who}: resist_success gains armor, kor or sol, not damage"
+        )
+    return cond
 
 
 def _list(r: _Reader, doc: dict, name: str) -> list[dict]:

@@ -19,7 +19,16 @@ from functools import lru_cache
 
 from host.korxsol import knockback
 from host.korxsol.commands import Command
-from host.korxsol.model import STATUS_FLIPS, Artifact, Effects, Encounter, Item, Move, Solighter
+from host.korxsol.model import (
+    RESIST_SUCCESS,
+    STATUS_FLIPS,
+    Artifact,
+    Effects,
+    Encounter,
+    Item,
+    Move,
+    Solighter,
+)
 from host.korxsol.rolls import IllegalAction, Roller
 from host.korxsol.scoring import Stats
 from shared import cooldowns, dice, initiative, rulesets, status, turns
@@ -758,6 +767,12 @@ class Game:
                     self._support(user, user, fx, timer, name, out, with_modifiers=False)
             else:
                 self._buff(user, name, fx, timer, targets, out)
+            if fx.condition and fx.condition[0] == "resist_success" and self.alive(user):
+                _, gain, amount = fx.condition
+                user.modifiers.append(
+                    Modifier(user.index, timer, RESIST_SUCCESS + gain, amount, name)
+                )
+                out.say(f"{name}: {user.name} gains {amount} {gain} on each successful RESIST_Roll")
         finally:
             self._current = None
 
@@ -987,6 +1002,11 @@ class Game:
             + f": {dealt} to {t.name}"
         )
         self._hurt(t, dealt, user, out)
+        if resist and self.alive(t):
+            for m in list(t.modifiers):
+                if m.key.startswith(RESIST_SUCCESS):
+                    out.say(f"{m.source}: {t.name}'s RESIST_Roll succeeded")
+                    self._gain(t, m.key[len(RESIST_SUCCESS) :], m.amount, out)
 
     def _flips(self, user: Fighter, t: Fighter, fx: Effects, out: Outcome) -> None:
         s = self.slot(t)

@@ -16,7 +16,8 @@ ELEMENTS = ("fire", "mineral", "ice")
 # Modifier keys a buff or debuff may change while its move is on cooldown.
 MODIFIER_KEYS = ATTRIBUTES + ("hit",) + tuple(s + "_flips" for s in STATUS_FLIPS)
 GAINS = ("armor", "kor", "sol", "damage")
-CONDITIONS = ("hit", "power_success", "knockout")
+CONDITIONS = ("hit", "power_success", "knockout", "resist_success")
+RESIST_SUCCESS = "resist_success_"  # + gain: the key of the modifier that watches resist rolls
 
 
 @dataclass(frozen=True)
