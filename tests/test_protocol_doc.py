@@ -14,10 +14,11 @@ from shared.link import framing
 from shared.link import messages as m
 from shared.reference import build_reference_state
 
+DOC = (ROOT / "docs" / "protocol.md").read_text()
+
 
 def vectors() -> dict[str, tuple[bytes, str]]:
-    text = (ROOT / "docs" / "protocol.md").read_text()
-    block = re.search(r"```vectors\n(.*?)```", text, re.S)
+    block = re.search(r"```vectors\n(.*?)```", DOC, re.S)
     assert block, "docs/protocol.md has no vectors block"
     found = {}
     for line in block.group(1).splitlines():
@@ -89,11 +90,27 @@ def test_each_message_vector_matches_its_fields_and_its_frame(name: str) -> None
 def test_the_bench_frames_are_the_documented_ones() -> None:
     snapshot = bytes.fromhex(VECTORS["snapshot-reference"][1])
     event = bytes.fromhex(VECTORS["event-roll"][1])
-    assert len(snapshot_frame()) == len(snapshot) == 121
+    assert len(snapshot_frame()) == len(snapshot)
+    documented = re.search(r"\): (\d+) bytes on the wire, `snapshot_bytes`", DOC)
+    assert documented and int(documented.group(1)) == len(snapshot)
     assert len(roll_event_frame()) == len(event) == 17
 
 
 def test_the_documented_limits_are_the_codes() -> None:
+    limits = re.search(
+        r"payload at most (\d+) bytes \(`MAX_PAYLOAD`.*?at most (\d+) encoded bytes.*?"
+        r"\(`MAX_FRAME`\) and (\d+) on the wire",
+        DOC,
+        re.S,
+    )
+    assert limits, "docs/protocol.md no longer states the frame limits"
+    assert tuple(int(g) for g in limits.groups()) == (
+        framing.MAX_PAYLOAD,
+        framing.MAX_FRAME,
+        framing.MAX_WIRE,
+    )
+    body = re.search(r"encoding \(`docs/state-codec.md`\), at most (\d+) bytes", DOC)
+    assert body and int(body.group(1)) == codec.MAX_ENCODED
     assert framing.MAX_PAYLOAD >= m.HEADER + codec.MAX_ENCODED
     assert framing.MAX_FRAME == framing.MAX_PAYLOAD + framing.CRC_BYTES + 1
     assert m.HELLO_BODY == 13 and m.PING_BODY == 5
