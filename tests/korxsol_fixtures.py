@@ -54,8 +54,9 @@ def toml(fighters, moves=(), items=(), artifacts=()) -> str:
 def session(
     fighters, moves=(), items=(), artifacts=(), order=None, seed=1, journal=None
 ) -> Session:
-    """A started game: the order is the fighters' order unless given. STRIKE is added to
-    the moves when a fighter names it and the test did not define it."""
+    """A started game: the order is the fighters' order unless given (order=False: not
+    started, initiative not rolled). STRIKE is added to the moves when a fighter names it
+    and the test did not define it."""
     fighters = [dict(f) for f in fighters]
     for f in fighters:
         f.setdefault("moves", ["Strike"] if f.get("team", "A") == "B" else [])
@@ -63,6 +64,8 @@ def session(
         moves = (*moves, STRIKE)
     enc = encounter.parse(toml(fighters, moves, items, artifacts), "test.toml")
     s = Session(enc, seed, journal)
+    if order is False:
+        return s
     names = order or [f["name"] for f in fighters]
     s.execute("order " + " ".join(names))
     return s

@@ -1045,3 +1045,75 @@ def test_condition_a_failed_resist_roll_gains_nothing():
     s.execute("end")
     attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), [FAIL])
     assert fighter(s, "Ash").sol == 3
+
+
+# ---------------------------------------------------------------- turn order (initiative)
+def _unordered(fighters, artifacts=()):
+    return session(fighters, (STRIKE,), (), artifacts, order=False)
+
+
+def test_turn_order_rolls_entered_agility_dice_and_most_successes_go_first():
+    # TURN ORDER: each player rolls dice equal to its Agility; most successes go first.
+    # The dice may be rolled at the table and entered.
+    s = _unordered([dict(ASH), dict(BO, agility=3)])
+    enter(s, "initiative", FAIL, FAIL)
+    enter(s, "initiative", SUCCESS, FAIL, FAIL)
+    s.execute("initiative")
+    rolls = s.done[-1].rolls
+    assert [(r.who, len(r.faces), r.source) for r in rolls] == [
+        (0, 2, "entered"),
+        (1, 3, "entered"),
+    ]
+    assert [o["name"] for o in s.game.snapshot()["order"]] == ["Bo", "Ash"]
+    assert s.game.roller.pending() == {}
+
+
+def test_turn_order_dice_must_match_each_fighters_agility():
+    # TURN ORDER: the roll is as many dice as the Agility attribute, no more and no less.
+    s = _unordered([dict(ASH), dict(BO)])
+    enter(s, "initiative", SUCCESS, SUCCESS, SUCCESS)
+    with pytest.raises(IllegalAction, match="Ash's initiative roll takes 2"):
+        s.execute("initiative")
+    assert not s.game.started and s.game.roller.pending() == {"initiative": 1}
+
+
+def test_turn_order_ties_on_base_agility_reroll_with_further_entered_dice():
+    # TURN ORDER: equal successes go to the higher base Agility; still tied, the tied
+    # players roll again (here with dice entered for the reroll too).
+    s = _unordered([dict(ASH), dict(BO)])
+    for faces in ((SUCCESS, FAIL), (FAIL, SUCCESS), (FAIL, FAIL), (SUCCESS, FAIL)):
+        enter(s, "initiative", *faces)
+    s.execute("initiative")
+    order = s.game.snapshot()["order"]
+    assert [(o["name"], o["reason"]) for o in order] == [("Bo", "reroll"), ("Ash", "reroll")]
+    assert [r.source for r in s.done[-1].rolls] == ["entered"] * 4
+
+
+def test_turn_order_rerolls_fall_back_to_engine_dice_when_none_are_entered():
+    # TURN ORDER: a tie is rolled again; with no more dice entered the engine rolls them,
+    # and says so.
+    s = _unordered([dict(ASH), dict(BO)])
+    enter(s, "initiative", SUCCESS, FAIL)
+    enter(s, "initiative", FAIL, SUCCESS)
+    lines = s.execute("initiative")
+    rerolls = s.done[-1].rolls[2:]
+    assert rerolls and all(r.source == "engine" for r in rerolls)
+    assert any("no entered dice left" in line for line in lines)
+
+
+def test_turn_order_takes_the_boards_dice():
+    # TURN ORDER: the board's rolls wait for the next roll and serve the initiative too.
+    s = _unordered([dict(ASH), dict(BO)])
+    s.apply_board_event({"type": "roll", "purpose": "next", "faces": [1, 1]})
+    s.apply_board_event({"type": "roll", "purpose": "next", "faces": [3, 3]})
+    s.execute("initiative")
+    assert [r.source for r in s.done[-1].rolls] == ["board", "board"]
+    assert [o["name"] for o in s.game.snapshot()["order"]] == ["Bo", "Ash"]
+
+
+def test_a_passive_artifacts_agility_counts_for_the_turn_order():
+    # ARTIFACTS, Passive: always active, so a passive Agility bonus adds initiative dice.
+    boots = {"name": "Boots", "kind": "passive", "passive": {"agility": 2}}
+    s = _unordered([dict(ASH, artifacts=["Boots"]), dict(BO)], (boots,))
+    s.execute("initiative")
+    assert [len(r.faces) for r in s.done[-1].rolls if r.who == 0][0] == 4

@@ -352,3 +352,39 @@ def test_the_journal_takes_events_from_the_links_thread(tmp_path):
     worker.join()
     assert not errors
     assert [k for _, k, _, _ in journal.events(s.game_id)] == ["dice"]
+
+
+def test_an_initiative_from_entered_dice_resumes_and_undoes_exactly(tmp_path):
+    # TURN ORDER from dice rolled at the table: journalled roll by roll with the source.
+    journal = Journal(tmp_path / "j.sqlite")
+    s = Session(encounter.load(encounter.example_path()), 4, journal)
+    for faces in ("3 3 1", "1 1 1 1", "1 1", "3 1 1"):  # Kae, Vex, Orn, Brm (Agility)
+        s.execute("dice initiative " + faces)
+    s.execute("initiative")
+    assert [r.source for r in s.done[-1].rolls][:4] == ["entered"] * 4
+    started = state_of(s)
+    back = resume(Journal(tmp_path / "j.sqlite"))
+    assert state_of(back) == started and back.game.roller.pending() == {}
+    s.execute("end")
+    s.execute("undo")
+    assert state_of(s) == started
+
+
+def test_a_journal_with_the_old_single_initiative_record_still_replays():
+    # Journals written before initiative rolls were recorded per fighter hold one record of
+    # the generator's raw draws; they must rebuild the same order.
+    from host.korxsol.commands import parse
+    from host.korxsol.engine import Game
+    from host.korxsol.rolls import RollRecord
+    from shared import dice
+
+    enc = encounter.load(encounter.example_path())
+    new = Game(enc, 5)
+    new.apply(parse("initiative"))
+    draws = tuple(f - 1 for r in new.roller.records for f in r.faces)  # D3 faces 1..3
+    old = Game(enc, 5)
+    old.apply(
+        parse("initiative"),
+        replay=[RollRecord("initiative", -1, dice.KIND_NONE, draws, "engine", 0)],
+    )
+    assert old.snapshot()["order"] == new.snapshot()["order"]

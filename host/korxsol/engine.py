@@ -29,7 +29,7 @@ from host.korxsol.model import (
     Move,
     Solighter,
 )
-from host.korxsol.rolls import IllegalAction, Roller
+from host.korxsol.rolls import IllegalAction, InitiativeDice, Roller
 from host.korxsol.scoring import Stats
 from shared import cooldowns, dice, initiative, rulesets, status, turns
 from shared.limits import MAX_COOLDOWNS, MAX_DICE, MAX_KOR, NO_SLOT
@@ -163,7 +163,9 @@ class Game:
             passive = _passive(spec)
             ap_max = spec.actions + passive.get("actions", 0) + (1 if spec.weapon == "sword" else 0)
             kor = min(MAX_KOR, spec.kor + passive.get("kor", 0))
-            index = st.add_slot(spec.label, spec.team, spec.agility, min(7, ap_max), kor)
+            # the slot's Agility is the initiative dice: passive artifacts count
+            agility = max(0, min(self.cap, spec.agility + passive.get("agility", 0)))
+            index = st.add_slot(spec.label, spec.team, agility, min(7, ap_max), kor)
             self.fighters.append(
                 Fighter(
                     spec,
@@ -297,9 +299,17 @@ class Game:
     def _do_initiative(self, cmd: Command, out: Outcome) -> None:
         if self.started:
             raise IllegalAction("initiative is already rolled")
-        rng = self.roller.initiative_rng()
-        result = initiative.roll_initiative(self.state, rng, self.dice_kind, self.mask)
-        self.roller.record_initiative(rng)
+        source = self.roller.initiative_dice(self.state, [f.name for f in self.fighters])
+        if isinstance(source, InitiativeDice):
+            view = source.view
+            result = initiative.roll_initiative(view, source, self.dice_kind, self.mask)
+            source.finish()
+            count = self.state.count
+            turns.set_order(self.state, list(view.order[:count]), list(view.order_reason[:count]))
+            out.lines.extend(source.lines)
+        else:  # a journal from before initiative rolls were recorded one per fighter
+            result = initiative.roll_initiative(self.state, source, self.dice_kind, self.mask)
+            self.roller.record_initiative(source)
         for pos, (index, successes, rerolls) in enumerate(result):
             reason = initiative.REASON_NAMES[self.state.order_reason[pos]]
             extra = f", {rerolls} reroll(s)" if rerolls else ""

@@ -219,7 +219,7 @@ class PlayUI:
             self.messages.extend(lines)
             records = self.session.game.roller.records if verb in commands.VERBS else []
             for rec in records:
-                if rec.purpose == "initiative":
+                if rec.purpose == "initiative" and rec.who < 0:  # an old journal's draws
                     self.dice_log.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
                     continue
                 name = self.session.game.fighters[rec.who].spec.name if rec.who >= 0 else "all"

@@ -179,6 +179,26 @@ class Roller:
         )
         return successes
 
+    def take(self, purpose: str) -> tuple[tuple[int, ...], str, str] | None:
+        """The next waiting board or entered roll for `purpose` (else the `next` queue):
+        (faces, source, queue), removed from its queue; None when nothing waits."""
+        for name in (purpose, NEXT):
+            queue = self.queued.get(name)
+            if queue:
+                faces, source = queue.popleft()
+                return faces, source, name
+        return None
+
+    def initiative_dice(self, state, names: list[str]) -> InitiativeDice | _RecordingRng:
+        """The dice for shared.initiative: an InitiativeDice, or for a journal written before
+        initiative rolls were recorded one per fighter, the recorded generator draws."""
+        if self.replay is not None:
+            if not self.replay or self.replay[0].purpose != "initiative":
+                raise IllegalAction("the journal holds no initiative roll here")
+            if self.replay[0].who == -1:  # one record of raw generator draws
+                return _RecordingRng(self.rng, self.replay.pop(0).faces)
+        return InitiativeDice(self, state, names)
+
     def initiative_rng(self):
         """A generator for shared.initiative that records (or replays) its draws."""
         replay = None
@@ -192,3 +212,151 @@ class Roller:
         self.records.append(
             RollRecord("initiative", -1, dice.KIND_NONE, tuple(rec_rng.drawn), "engine", 0)
         )
+
+
+class _Roll:
+    def __init__(self, who: int, reroll: bool, entered, source: str, queue: str):
+        self.who = who
+        self.reroll = reroll
+        self.entered = entered  # the faces to serve, or None for the engine's dice
+        self.source = source
+        self.queue = queue
+        self.faces: list[int] = []
+
+
+class InitiativeDice:
+    """The dice of one initiative roll, for shared.initiative, from any of the three sources.
+
+    shared.initiative rolls each slot in play for its Agility (a tie's rerolls at least one
+    die) and asks a generator for one face at a time. It reads a slot's Agility, its dice
+    count, just before rolling for it, so `view` (the slots as shared sees them) marks where
+    each fighter's roll starts. Each roll takes the next waiting `initiative` roll (then
+    `next`), which must hold exactly the dice that roll needs, or else the engine's dice; a
+    journal replays the rolls it recorded. Every roll is recorded with its source.
+    """
+
+    def __init__(self, roller: Roller, state, names: list[str]):
+        self.roller = roller
+        self.state = state
+        self.names = names
+        self.low, high = dice.face_range(roller.kind)
+        self.span = high - self.low + 1
+        self.view = _InitiativeView(state, self)
+        self.rolled: set[int] = set()
+        self.reading = -1  # the slot whose Agility shared read last
+        self.current: _Roll | None = None
+        self.lines: list[str] = []
+        self.entered = False  # some roll came from the board or the table
+
+    # called by the view when shared reads a slot's Agility
+    def read(self, index: int) -> None:
+        self._close()
+        self.reading = index
+
+    # the generator shared draws from
+    def below(self, n: int) -> int:
+        if n != self.span:
+            raise IllegalAction(f"initiative asked for a die of {n} faces")
+        if self.current is None:
+            self._open()
+        roll = self.current
+        assert roll is not None
+        if roll.entered is None:
+            value = self.roller.rng.below(n)
+        else:
+            if len(roll.faces) >= len(roll.entered):
+                raise IllegalAction(
+                    f"{self.names[roll.who]}'s initiative roll takes more than the "
+                    f"{len(roll.entered)} {roll.source} dice"
+                )
+            value = roll.entered[len(roll.faces)] - self.low
+        roll.faces.append(self.low + value)
+        return value
+
+    def finish(self) -> None:
+        self._close()
+
+    def _open(self) -> None:
+        who = self.reading
+        agility = self.state.slots[who].agility
+        reroll = who in self.rolled or agility == 0
+        count = max(1, agility) if reroll else agility
+        self.rolled.add(who)
+        what = f"{self.names[who]}'s initiative {'reroll' if reroll else 'roll'}"
+        roller = self.roller
+        entered = None
+        source, queue = "engine", ""
+        if roller.replay is not None:
+            if not roller.replay or roller.replay[0].purpose != "initiative":
+                raise IllegalAction("the journal holds fewer initiative rolls than this needs")
+            rec = roller.replay.pop(0)
+            if rec.who != who or len(rec.faces) != count:
+                raise IllegalAction(f"the journal's initiative roll does not match {what}")
+            entered, source, queue = rec.faces, rec.source, rec.queue
+        else:
+            taken = roller.take("initiative")
+            if taken is not None:
+                entered, source, queue = taken
+                if len(entered) != count:
+                    raise IllegalAction(
+                        f"the {source} {queue} roll has {len(entered)} dice; {what} takes {count}"
+                    )
+        if source != "engine":
+            self.entered = True
+        self.current = _Roll(who, reroll, entered, source, queue)
+
+    def _close(self) -> None:
+        roll = self.current
+        if roll is None:
+            return
+        self.current = None
+        if roll.entered is not None and len(roll.faces) != len(roll.entered):
+            raise IllegalAction(
+                f"{self.names[roll.who]}'s initiative roll took {len(roll.faces)} of the "
+                f"{len(roll.entered)} {roll.source} dice"
+            )
+        kind, mask = self.roller.kind, self.roller.mask
+        faces = tuple(roll.faces)
+        successes = dice.count_successes(kind, faces, len(faces), mask)
+        self.roller.records.append(
+            RollRecord("initiative", roll.who, kind, faces, roll.source, successes, roll.queue)
+        )
+        shown = " ".join(map(str, faces))
+        how = roll.source
+        if roll.source == "engine" and self.entered:
+            how = "engine: no entered dice left"
+        verb = "rerolls to break a tie" if roll.reroll else "rolls for initiative"
+        self.lines.append(f"{self.names[roll.who]} {verb}: {shown} ({how}), {successes} successes")
+
+
+class _WatchedSlot:
+    """A slot as shared.initiative sees it: reading its Agility tells the dice who rolls."""
+
+    def __init__(self, slot, index: int, dice_: InitiativeDice):
+        self._slot = slot
+        self._index = index
+        self._dice = dice_
+
+    @property
+    def agility(self) -> int:
+        self._dice.read(self._index)
+        return self._slot.agility
+
+    def in_play(self) -> bool:
+        return self._slot.in_play()
+
+
+class _InitiativeView:
+    """What shared.initiative reads and writes: the slots (watched) and the turn order, which
+    the engine then sets on the real state."""
+
+    def __init__(self, state, dice_: InitiativeDice):
+        self.count = state.count
+        self.slots = [_WatchedSlot(s, i, dice_) for i, s in enumerate(state.slots)]
+        self.order = bytearray(state.order)
+        self.order_reason = bytearray(state.order_reason)
+        self.active = state.active  # before the first round: no turn is running
+        self.turn = state.turn
+
+    def touch(self) -> None:
+        pass
