@@ -124,3 +124,12 @@ def test_a_resist_success_condition_cannot_give_damage():
     moves = [{"name": "Guard", "type": "buff", "condition": ["resist_success", "damage", 1]}]
     text = toml([{"name": "Ash", "moves": ["Guard"]}, {"name": "Bo", "team": "B"}], moves)
     assert "resist_success gains armor, kor or sol" in _error(text)
+
+
+def test_wall_and_buster_need_the_map_and_are_refused_as_unknown_keys():
+    # WALL and BUSTER place and remove obstructions on the map, which the engine does not
+    # hold: an encounter naming them is refused rather than silently ignored.
+    for key in ("wall", "buster"):
+        moves = [{"name": "Bulwark", "type": "buff", key: True}]
+        text = toml([{"name": "Ash", "moves": ["Bulwark"]}, {"name": "Bo", "team": "B"}], moves)
+        assert f"unknown key {key!r}" in _error(text)

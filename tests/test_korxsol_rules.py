@@ -1117,3 +1117,30 @@ def test_a_passive_artifacts_agility_counts_for_the_turn_order():
     s = _unordered([dict(ASH, artifacts=["Boots"]), dict(BO)], (boots,))
     s.execute("initiative")
     assert [len(r.faces) for r in s.done[-1].rolls if r.who == 0][0] == 4
+
+
+def test_inner_fire_also_refuses_frost_and_burn_added_by_hand():
+    # Inner Fire: fire classes are immune to frost and burn, however the stacks would come
+    # (the game master's correction or the board's keys go through `adjust`).
+    s = duel(bo={"elements": ["fire"]})
+    with pytest.raises(IllegalAction, match=r"immune to frost \(Inner Fire\)"):
+        s.execute("adjust Bo frost +1")
+    with pytest.raises(IllegalAction, match=r"immune to burn \(Inner Fire\)"):
+        s.execute("adjust Bo burn +2")
+    s.execute("adjust Bo burn -1")
+    assert (slot(s, "Bo").frost, slot(s, "Bo").burn) == (0, 0)
+
+
+def test_a_collapsed_characters_debuff_wears_off_when_its_cooldown_would_end():
+    # DEBUFF: changes last as long as the move is on cooldown. The user collapsed and its
+    # turns are skipped, but its moves keep stepping off cooldown on those turns.
+    sap = {"name": "Sap", "type": "debuff", "cooldown": 1, "hit": 1, "modifiers": {"agility": -1}}
+    s = session([dict(ASH, moves=["Sap"]), dict(BO), dict(ASH, name="Cy")], (sap,))
+    attack(s, "attack Ash Sap Bo", [SUCCESS], hits(0, 2))
+    s.execute("end")  # Ash's Cooldown Phase: Sap goes on cooldown for 1 turn
+    s.execute("adjust Ash kor -12")
+    s.execute("end")
+    assert s.game.attribute(fighter(s, "Bo"), "agility") == 1
+    s.execute("end")  # Cy ends; Ash's turn is skipped and Sap steps off cooldown
+    assert s.game.active.name == "Bo"
+    assert s.game.attribute(fighter(s, "Bo"), "agility") == 2

@@ -98,11 +98,15 @@ def test_frost_and_burn_keys_adjust_the_selected_character(tmp_path: Path) -> No
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
         board.press(ev.make_event(ev.ADD_BURN, 2), ev.make_event(ev.ADD_BURN, 2))
-        board.press(ev.make_event(ev.ADD_FROST, 0), ev.make_event(ev.REMOVE_BURN, 2))
+        board.press(ev.make_event(ev.ADD_FROST, 1), ev.make_event(ev.REMOVE_BURN, 2))
         settle(board, tether)
         slot = tether.session.game.state.slots
-        assert (slot[2].burn, slot[0].frost) == (1, 1)
+        assert (slot[2].burn, slot[1].frost) == (1, 1)
         assert board.session.state.slots[2].burn == 1
+        # Kaelen (slot 0) is a fire class: Inner Fire refuses frost from the board's key too.
+        board.press(ev.make_event(ev.ADD_FROST, 0))
+        settle(board, tether)
+        assert slot[0].frost == 0 and board.session.state.slots[0].frost == 0
 
 
 def test_a_board_roll_waits_for_the_next_action_dice_and_stays_shown(tmp_path: Path) -> None:
@@ -146,13 +150,13 @@ def test_a_press_the_rules_refuse_changes_nothing_on_either_side(tmp_path: Path)
 def test_undo_on_the_board_undoes_the_last_action(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.ADD_FROST, 3))
+        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.ADD_FROST, 2))
         settle(board, tether)
-        assert tether.session.game.state.slots[3].frost == 1
+        assert tether.session.game.state.slots[2].frost == 1
         board.press(ev.make_event(ev.UNDO))
         settle(board, tether)
-        assert tether.session.game.state.slots[3].frost == 0
-        assert board.session.state.slots[3].frost == 0
+        assert tether.session.game.state.slots[2].frost == 0
+        assert board.session.state.slots[2].frost == 0
         assert [e.text for e in tether.session.done] == ["initiative"]
 
 
@@ -176,7 +180,7 @@ def test_the_play_ui_tethered_sends_its_commands_and_shows_the_presses(tmp_path:
         out = buf.getvalue()
         assert f"board on {tether.url}: linked" in out
         assert "board: " in out and "burn" in out
-        board.press(ev.make_event(ev.ADD_FROST, 0))
+        board.press(ev.make_event(ev.ADD_FROST, 1))
         settle(board, tether)
         echoed = ui.echo_board()  # what the prompt prints while it waits
         assert len(echoed) == 1 and "frost" in echoed[0] and echoed[0].startswith("board: ")

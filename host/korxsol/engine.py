@@ -345,12 +345,27 @@ class Game:
         f.blinded = False  # blinded lasts until the end of the blinded creature's turn
         if f.charging is not None and f.charge_turn != self.turn_number:
             self._break_charge(f, "not unleashed on its turn", out)
+        ending = self.state.turn
         turns.end_turn(self.state)
+        self._skipped_turns(ending)
         self._expire(out)
         out.say(f"{f.name} ends the turn (Cooldown Phase)")
         self.turn_number += 1
         self._record_timeline()
         self._turn_begins(out)
+
+    def _skipped_turns(self, ending: int) -> None:
+        """A collapsed character's turns are skipped, but its moves and items keep stepping
+        off cooldown on them (its Cooldown Phase still passes), so the buffs and debuffs it
+        gave wear off on time."""
+        st = self.state
+        pos = (ending + 1) % st.count
+        while pos != st.turn:
+            slot = st.slots[st.order[pos]]
+            if slot.flags & F_OUT:
+                cooldowns.cooldown_phase(slot)
+                st.touch()
+            pos = (pos + 1) % st.count
 
     def _turn_begins(self, out: Outcome) -> None:
         f = self.active
@@ -398,6 +413,8 @@ class Game:
         if not self.alive(f) and what != "kor":
             raise IllegalAction(f"{f.name} has collapsed (KOR 0)")
         s = self.slot(f)
+        if what in ("frost", "burn") and delta > 0 and "fire" in f.spec.elements:
+            raise IllegalAction(f"{f.name} is immune to {what} (Inner Fire)")
         if what == "frost":
             status.add_frost(self.state, s, delta)
         elif what == "burn":
