@@ -133,3 +133,46 @@ def test_wall_and_buster_need_the_map_and_are_refused_as_unknown_keys():
         moves = [{"name": "Bulwark", "type": "buff", key: True}]
         text = toml([{"name": "Ash", "moves": ["Bulwark"]}, {"name": "Bo", "team": "B"}], moves)
         assert f"unknown key {key!r}" in _error(text)
+
+
+def test_brutalitys_reroll_is_counted_exactly_in_the_damage_odds():
+    # Brutality: the axe may roll the POWER_Roll again; the second roll stands.
+    base, power, block, below = 1, 2, 1, 1
+    counts: dict[int, int] = {}
+    for faces in itertools.product((1, 2, 3), repeat=2 * power + block):
+        p = sum(f == 3 for f in faces[:power])
+        if p < below:
+            p = sum(f == 3 for f in faces[power : 2 * power])
+        b = sum(f == 3 for f in faces[2 * power :])
+        d = max(0, base + p - b)
+        counts[d] = counts.get(d, 0) + 1
+    expected = {d: Fraction(c, 3 ** (2 * power + block)) for d, c in counts.items()}
+    assert odds.damage_distribution(base, power, block, reroll_below=below) == expected
+
+
+def _odds_session(**ash):
+    from korxsol_fixtures import STRIKE, session
+
+    shot = dict(STRIKE, name="Shot", type="range")
+    fighters = [
+        dict({"name": "Ash", "team": "A", "moves": ["Shot"]}, **ash),
+        {"name": "Bo", "team": "B"},
+    ]
+    return session(fighters, (shot,))
+
+
+def test_the_odds_count_full_draw_and_the_brutality_reroll():
+    # Full Draw adds the unused action points to the damage; Brutality rerolls the power.
+    from host.korxsol.commands import parse
+
+    s = _odds_session(weapon="bow", actions=3)
+    o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo fulldraw"))
+    assert o.damage == odds.damage_distribution(2 + 3, 2, 1)
+    s = _odds_session(weapon="axe")
+    o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo reroll"))
+    assert o.damage == odds.damage_distribution(2, 2, 1, reroll_below=1)
+    o, _ = odds.for_move(s.game, parse("odds Ash Shot bo resist_sol=bo dodge_sol=BO"))
+    assert o.damage == odds.damage_distribution(2, 2, 1 + 3)
+    assert o.hit == odds.hit_chance(2, 2 + 3)
+    o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo cornered=bo"))
+    assert o.hit == 1

@@ -51,6 +51,19 @@ def hit_chance(hit_dice: int, agility_dice: int, k: int = 1, hit_bonus: int = 0)
     return Fraction(wins, 3 ** (hit_dice + agility_dice))
 
 
+def power_weights(power_dice: int, k: int = 1, reroll_below: int = 0) -> tuple[list[int], int]:
+    """Integer weights of 0..n POWER_Roll successes and their total. With Brutality's
+    reroll (a roll with fewer than `reroll_below` successes is rolled again and the second
+    roll stands): w'(s) = w(s)*3^n*[s >= K] + W(<K)*w(s), out of 3^2n."""
+    p = list(successes(power_dice, k))
+    total = 3**power_dice
+    if reroll_below > 0:
+        low = sum(p[:reroll_below])
+        p = [w * total * (s >= reroll_below) + low * w for s, w in enumerate(p)]
+        total *= total
+    return p, total
+
+
 def damage_distribution(
     base: int,
     power_dice: int,
@@ -58,17 +71,22 @@ def damage_distribution(
     k: int = 1,
     per_success: int = 1,
     unblockable: int = 0,
+    reroll_below: int = 0,
+    success_bonus: int = 0,
 ) -> dict[int, Fraction]:
-    """Damage dealt on a hit: max(0, base + per*power - blocks) + unblockable."""
-    p = successes(power_dice, k)
+    """Damage dealt on a hit: max(0, base + per*power (+ success_bonus when power > 0)
+    - blocks) + unblockable; `reroll_below` is Brutality's reroll."""
+    p, ptotal = power_weights(power_dice, k, reroll_below)
     b = successes(block_dice, k)
     weights: dict[int, int] = {}
     for ps, pw in enumerate(p):
-        potential = base + ps * per_success
+        if not pw:
+            continue
+        potential = base + ps * per_success + (success_bonus if ps else 0)
         for bs, bw in enumerate(b):
             dealt = (potential - bs if bs < potential else 0) + unblockable
             weights[dealt] = weights.get(dealt, 0) + pw * bw
-    total = 3 ** (power_dice + block_dice)
+    total = ptotal * 3**block_dice
     return {d: Fraction(w, total) for d, w in sorted(weights.items())}
 
 
@@ -91,8 +109,12 @@ def attack_odds(
     return Odds(hit, dmg)
 
 
-def for_move(game, cmd: Command) -> tuple[Odds, str]:
-    """The odds of `odds NAME MOVE TARGET [sol=power] [dodge_sol=T] [resist_sol=T]` now."""
+def for_move(game, cmd: Command, targets: list | None = None) -> tuple[Odds, str]:
+    """The odds of `odds NAME MOVE TARGET [options]` now, with the options of `attack`
+    checked the way the engine checks them: SOL (sol=power, dodge_sol, resist_sol), full
+    draw, Brutality's reroll, an exchange for damage, cornered; a power_success condition
+    worth damage and the move's ATTRIBUTE power are counted. A double hit's second strike is
+    not (its odds depend on the first)."""
     from host.korxsol.engine import BLIND_HIT, GRAPPLED_AGILITY, TRUE_SIGHT_HIT, norm
     from shared.state import F_GRAPPLED
 
@@ -103,38 +125,55 @@ def for_move(game, cmd: Command) -> tuple[Odds, str]:
         raise IllegalAction(f"{user.name} has no combat move {name!r}")
     target = game.fighter(cmd.arg(2, "a target"))
     fx = move.effects
+    # `targets`: all the attack's targets, when the odds are for one of several
+    aimed = targets if targets is not None else [target]
+    game._check_options(user, move.name, fx, cmd, aimed, ranged=move.type == "range")
     k = len(game.encounter.options.success_faces)
     sol = game.encounter.options.sol_dice
+
+    def named(key: str) -> bool:
+        return any(game.fighter(n) is target for n in cmd.list_opt(key))
+
     bonus = game.modifier_total(user, "hit")
     bonus += TRUE_SIGHT_HIT if user.has("true_sight") else 0
     bonus += BLIND_HIT if user.blinded else 0
     agility = game.attribute(target, "agility")
     if game.slot(target).flags & F_GRAPPLED:
         agility = max(0, agility + GRAPPLED_AGILITY)
-    if target.spec.name in cmd.list_opt("dodge_sol") or target.spec.label in cmd.list_opt(
-        "dodge_sol"
-    ):
+    if named("dodge_sol"):
         agility += sol
+    if named("cornered"):
+        agility = 0  # an automatic hit, no dodge roll
     power = game.attribute(user, "power", fx.during) + (
         sol if cmd.opts.get("sol") == "power" else 0
     )
     resist = 0 if fx.resist_piercing else game.attribute(target, "resistance")
-    if not fx.resist_piercing and target.spec.name in cmd.list_opt("resist_sol"):
+    if not fx.resist_piercing and named("resist_sol"):
         resist += sol
     armor = 0 if fx.armor_piercing else max(0, game.attribute(target, "armor") - fx.sunder)
     burn = game.slot(target).burn
     base = fx.damage or 0
+    if "fulldraw" in cmd.opts:
+        base += game.slot(user).ap
+    if fx.exchange is not None and "exchange" in cmd.opts and fx.exchange[1] == "damage":
+        base += cmd.int_opt("exchange", 1, 9) * fx.exchange[2]
+    reroll = 0
+    if "reroll" in cmd.opts:
+        reroll = 1 if cmd.opts["reroll"] == "" else cmd.int_opt("reroll", 1, 15)
+    cond = fx.condition
+    extra = cond[2] if cond and cond[0] == "power_success" and cond[1] == "damage" else 0
+    hit = hit_chance(fx.hit, agility, k, bonus) if fx.hit else Fraction(1)
     if fx.damage is None:
-        odds = Odds(
-            hit_chance(fx.hit, agility, k, bonus) if fx.hit else Fraction(1), {burn: Fraction(1)}
-        )
+        odds = Odds(hit, {burn: Fraction(1)})
     else:
-        odds = attack_odds(
-            fx.hit, agility, base, power, resist, armor, k, bonus, fx.conversion or 1, burn
+        dmg = damage_distribution(
+            base, power, resist + armor, k, fx.conversion or 1, burn, reroll, extra
         )
+        odds = Odds(hit, dmg)
     what = (
         f"{user.name} {move.name} -> {target.name}: {fx.hit} hit dice vs {agility} agility,"
         f" {power} power vs {resist} resist + {armor} armor"
+        + (" (double hit: the second strike is not counted)" if fx.double_hit else "")
     )
     return odds, what
 
@@ -159,10 +198,14 @@ def before_attack(game, line: str) -> list[str]:
     if cmd is None or cmd.verb != "attack" or len(cmd.args) < 3:
         return []
     lines = []
+    try:
+        aimed = [game.fighter(t) for t in cmd.args[2:]]
+    except IllegalAction:
+        return []
     for target in cmd.args[2:]:
         probe = Command("odds", [cmd.args[0], cmd.args[1], target], dict(cmd.opts))
         try:
-            o, _ = for_move(game, probe)
+            o, _ = for_move(game, probe, aimed)
         except IllegalAction:
             return []
         mean = float(o.expected_damage)
