@@ -1144,3 +1144,132 @@ def test_a_collapsed_characters_debuff_wears_off_when_its_cooldown_would_end():
     s.execute("end")  # Cy ends; Ash's turn is skipped and Sap steps off cooldown
     assert s.game.active.name == "Bo"
     assert s.game.attribute(fighter(s, "Bo"), "agility") == 2
+
+
+# ---------------------------------------------------------------- grapple: carrying, pivot, drops
+def held(bo=None):
+    """Ash (weight 3) grapples Bo; Bo passes; it is Ash's turn again."""
+    s = session([dict(ASH, moves=["Grip"]), dict(BO, **(bo or {}))], (GRIP, STRIKE))
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, (bo or {}).get("agility", 2)), chance=(1,))
+    s.execute("end")
+    s.execute("end")
+    return s
+
+
+def test_a_grappler_carries_a_target_no_heavier_for_one_action_point_a_space():
+    # GRAPPLE, Move Action while Grappling: if the held creature weighs no more than the
+    # grappler, one action point moves a space still holding it.
+    s = held()
+    s.execute("move Ash")
+    assert slot(s, "Ash").ap == 1 and slot(s, "Bo").flags & F_GRAPPLED
+
+
+def test_a_grappler_pivots_its_target_at_no_cost():
+    # GRAPPLE, Pivot: a held creature no heavier than the grappler is turned to another
+    # open space around it for free.
+    s = held()
+    s.execute("pivot Ash")
+    assert slot(s, "Ash").ap == 2 and slot(s, "Bo").flags & F_GRAPPLED
+
+
+def test_a_heavier_target_cannot_be_carried_or_pivoted():
+    # GRAPPLE, Move and Pivot need the held creature's weight at most the grappler's;
+    # Sturdy counts a mineral class one weight heavier when grappled.
+    s = held(bo={"elements": ["mineral"]})
+    with pytest.raises(IllegalAction, match="too heavy"):
+        s.execute("move Ash")
+    with pytest.raises(IllegalAction, match="too heavy"):
+        s.execute("pivot Ash")
+
+
+def test_a_held_target_carried_down_a_height_is_released_and_takes_the_heights_between():
+    # GRAPPLE, Note: moved or pivoted onto a lower tile, the target is released at once and
+    # takes un-blockable damage for the height between (3 down to 1: one).
+    s = held()
+    s.execute("pivot Ash fall=3:1")
+    assert not slot(s, "Bo").flags & F_GRAPPLED and fighter(s, "Ash").grappling == 255
+    assert slot(s, "Bo").kor == 12 - 1
+    s2 = held()
+    s2.execute("move Ash fall=4:1")
+    assert slot(s2, "Bo").kor == 12 - 2 and slot(s2, "Ash").ap == 1
+
+
+def test_knockback_into_water_deals_no_fall_damage():
+    # W.1 (Water): a creature that falls from a height onto water takes no damage.
+    s, line = shove()
+    lines = s.execute(line + " kb=Bo:water")
+    assert slot(s, "Bo").kor == 12
+    assert any("falls into water" in x for x in lines)
+
+
+# ---------------------------------------------------------------- STATUS EFFECT UP/DOWN
+def test_status_effect_up_adds_flips_while_the_buff_is_on_cooldown():
+    # STATUS EFFECT UP/DOWN: the flips for a status change by X until the buff or debuff
+    # comes off cooldown; a buff raising burn flips makes a burn move flip once more.
+    kindle = {"name": "Kindle", "type": "buff", "cooldown": 2, "modifiers": {"burn_flips": 1}}
+    scorch = {"name": "Scorch", "type": "range", "cooldown": 1, "hit": 1, "burn": 1}
+    s = duel(ash={"moves": ["Kindle", "Scorch"]}, moves=(kindle, scorch, STRIKE))
+    s.execute("attack Ash Kindle")
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Ash Scorch Bo", [SUCCESS], hits(0, 2), chance=(1, 1))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "chance"] == [2]
+    assert slot(s, "Bo").burn == 2
+
+
+def test_status_effect_down_removes_flips_from_the_debuffed():
+    # STATUS EFFECT UP/DOWN: a debuff lowering frost flips makes the target's frost move
+    # flip once less while the debuff is on cooldown.
+    damp = {
+        "name": "Damp",
+        "type": "debuff",
+        "cooldown": 2,
+        "hit": 1,
+        "modifiers": {"frost_flips": -1},
+    }
+    s = duel(ash={"moves": ["Damp"]}, bo={"moves": ["Chill"]}, moves=(damp, FROST))
+    attack(s, "attack Ash Damp Bo", [SUCCESS], hits(0, 2))
+    s.execute("end")
+    attack(s, "attack Bo Chill Ash", [SUCCESS], hits(0, 2), chance=(1,))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "chance"] == [1]
+
+
+# ---------------------------------------------------------------- charge: every way to break it
+GRAB = dict(GRIP, name="Grab")
+HOWL = {"name": "Howl", "type": "debuff", "cooldown": 1, "hit": 1, "fear": 1}
+BREAKERS = {
+    "grappled": (GRAB, "attack Bo Grab Ash", ([SUCCESS], hits(0, 2), (), (), (), (1,))),
+    "knocked back": (
+        SHOVE,
+        "attack Bo Shove Ash",
+        (hits(2, 2), hits(0, 2), hits(0, 2), [FAIL], (), ()),
+    ),
+    "feared": (HOWL, "attack Bo Howl Ash", ([SUCCESS], hits(0, 2), (), (), (), (1,))),
+    "frozen": (FROST, "attack Bo Chill Ash", ([SUCCESS], hits(0, 2), (), (), (), (1, 1))),
+}
+
+
+@pytest.mark.parametrize("why", list(BREAKERS))
+def test_a_charge_breaks_when_the_charger_is_grappled_knocked_back_feared_or_frozen(why):
+    # CHARGE: grappled, knocked back, feared or frozen before its next turn, the charger
+    # loses the charge and the move goes on cooldown at once.
+    move, line, faces = BREAKERS[why]
+    s = duel(ash={"moves": ["Ram"]}, bo={"moves": [move["name"]]}, moves=(CHARGE, move))
+    s.execute("attack Ash Ram Bo")
+    s.execute("end")
+    hit, dodge, power, resist, armor, chance = faces
+    attack(s, line, hit, dodge, power, resist, armor, chance)
+    if why == "frozen":
+        s.execute("end")  # frozen at the start of Ash's turn
+    assert not slot(s, "Ash").flags & F_CHARGING
+    assert cooldowns.remaining(slot(s, "Ash"), 1) == 2
+    assert any(f"charge is broken ({why}" in x for x in s.game.log)
+
+
+def test_a_charge_breaks_when_the_charger_moves():
+    # CHARGE: a charger that moves its token loses the charge; the move cools down at once.
+    s = duel(ash={"moves": ["Ram"]}, moves=(CHARGE, STRIKE))
+    s.execute("attack Ash Ram Bo")
+    s.execute("move Ash")
+    assert not slot(s, "Ash").flags & F_CHARGING
+    assert cooldowns.remaining(slot(s, "Ash"), 1) == 2
