@@ -980,8 +980,8 @@ def test_a_charge_needs_a_free_timer_to_begin():
 
 # ---------------------------------------------------------------- ATTRIBUTE (during)
 def test_attribute_changes_last_until_the_move_goes_on_cooldown():
-    # ATTRIBUTE: the indicated attribute changes by X until the combat move goes on
-    # cooldown (the user's Cooldown Phase), for power and resistance alike.
+    # ATTRIBUTE: the named attribute shifts by X for as long as the move has not yet been
+    # put on cooldown, i.e. until the user's Cooldown Phase; power and resistance alike.
     surge = dict(STRIKE, name="Surge", during={"power": 2, "resistance": 1})
     s = duel(ash={"moves": ["Surge"]}, moves=(surge,))
     attack(s, "attack Ash Surge Bo", hits(2, 2), hits(0, 2), hits(0, 4), hits(0, 1))
@@ -1053,8 +1053,8 @@ def _unordered(fighters, artifacts=()):
 
 
 def test_turn_order_rolls_entered_agility_dice_and_most_successes_go_first():
-    # TURN ORDER: each player rolls dice equal to its Agility; most successes go first.
-    # The dice may be rolled at the table and entered.
+    # TURN ORDER: everyone rolls as many dice as its Agility and the highest count of
+    # successes acts first. The dice may be rolled at the table and entered.
     s = _unordered([dict(ASH), dict(BO, agility=3)])
     enter(s, "initiative", FAIL, FAIL)
     enter(s, "initiative", SUCCESS, FAIL, FAIL)
@@ -1120,8 +1120,8 @@ def test_a_passive_artifacts_agility_counts_for_the_turn_order():
 
 
 def test_inner_fire_also_refuses_frost_and_burn_added_by_hand():
-    # Inner Fire: fire classes are immune to frost and burn, however the stacks would come
-    # (the game master's correction or the board's keys go through `adjust`).
+    # Inner Fire: a fire-class fighter takes no frost or burn stacks from any source, so a
+    # stack added by hand (the game master's correction, the board's keys) is refused too.
     s = duel(bo={"elements": ["fire"]})
     with pytest.raises(IllegalAction, match=r"immune to frost \(Inner Fire\)"):
         s.execute("adjust Bo frost +1")
@@ -1195,7 +1195,7 @@ def test_a_held_target_carried_down_a_height_is_released_and_takes_the_heights_b
 
 
 def test_knockback_into_water_deals_no_fall_damage():
-    # W.1 (Water): a creature that falls from a height onto water takes no damage.
+    # W.1 (Water): a drop that lands in a water tile costs no KOR.
     s, line = shove()
     lines = s.execute(line + " kb=Bo:water")
     assert slot(s, "Bo").kor == 12
