@@ -1273,3 +1273,14 @@ def test_a_charge_breaks_when_the_charger_moves():
     s.execute("move Ash")
     assert not slot(s, "Ash").flags & F_CHARGING
     assert cooldowns.remaining(slot(s, "Ash"), 1) == 2
+
+
+def test_a_grappled_creature_activates_an_artifact_only_if_it_releases():
+    # ARTIFACTS act like permanent items, and a grappled player may only act with something
+    # that has release (GRAPPLE, On Your Turn While Grappled).
+    charm = {"name": "Charm", "kind": "active", "cooldown": 2, "heal": 1}
+    s = session([dict(ASH, moves=["Grip"]), dict(BO, artifacts=["Charm"])], (GRIP,), (), (charm,))
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    with pytest.raises(IllegalAction, match="only an artifact with release"):
+        s.execute("artifact Bo Charm")

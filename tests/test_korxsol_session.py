@@ -388,3 +388,10 @@ def test_a_journal_with_the_old_single_initiative_record_still_replays():
         replay=[RollRecord("initiative", -1, dice.KIND_NONE, draws, "engine", 0)],
     )
     assert old.snapshot()["order"] == new.snapshot()["order"]
+
+
+def test_initiative_dice_after_the_fight_has_started_are_refused():
+    # An initiative roll entered once the turn order is set would never be used.
+    s = table()
+    with pytest.raises(IllegalAction, match="initiative is already rolled"):
+        s.execute("dice initiative 3 3")

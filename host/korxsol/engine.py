@@ -590,7 +590,9 @@ class Game:
         if f.grappling != NO_SLOT:
             raise IllegalAction(f"{f.name} is maintaining a grapple and cannot use {what}")
         if self.slot(f).flags & F_GRAPPLED and not fx.release:
-            raise IllegalAction(f"{f.name} is grappled: only {what[:-1]} with release can be used")
+            raise IllegalAction(
+                f"{f.name} is grappled: only an {what[:-1]} with release can be used"
+            )
 
     def _free_timers(self, f: Fighter) -> int:
         s = self.slot(f)

@@ -199,15 +199,6 @@ class Roller:
                 return _RecordingRng(self.rng, self.replay.pop(0).faces)
         return InitiativeDice(self, state, names)
 
-    def initiative_rng(self):
-        """A generator for shared.initiative that records (or replays) its draws."""
-        replay = None
-        if self.replay is not None:
-            if not self.replay or self.replay[0].purpose != "initiative":
-                raise IllegalAction("the journal holds no initiative roll here")
-            replay = self.replay.pop(0).faces
-        return _RecordingRng(self.rng, replay)
-
     def record_initiative(self, rec_rng: _RecordingRng) -> None:
         self.records.append(
             RollRecord("initiative", -1, dice.KIND_NONE, tuple(rec_rng.drawn), "engine", 0)

@@ -69,6 +69,8 @@ class Session:
                 self._journal("dice-clear", {})
                 return ["entered dice cleared"]
             purpose = cmd.arg(0, "a roll purpose")
+            if purpose == "initiative" and self.game.started:
+                raise IllegalAction("initiative is already rolled: no initiative roll will come")
             faces = tuple(commands._int(a, 0, 255, "a face") for a in cmd.args[1:])
             return self.queue_roll(purpose, faces, "entered")
         if cmd.verb == "odds":
