@@ -8,7 +8,8 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   `oversize`), never raised. `encode_frame(payload, n, out)`; `frame(payload)` for tests.
 - `messages`: the 3-byte header (type, seq, ack), the types HELLO, SNAPSHOT, EVENT, ACK,
   PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
-  `PROTOCOL_VERSION`, `seq_diff`.
+  `PROTOCOL_VERSION`, `seq_diff`, `event_record_problem` (what is malformed in an event
+  record, or "": both ends check every record with it).
 - `journal`:  `Journal(capacity=JOURNAL_EVENTS)`, the board's bounded ring of unacknowledged
   events (120 by default). Full means new local events are refused; nothing old is dropped.
 - `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats).
@@ -29,7 +30,9 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
     * `applier(state, record)` applies one event record (default: apply_event with an
       undo history) and raises ValueError to refuse it; `on_event(record, accepted, reason)`.
     * `.board` (the board's HELLO), `.error_code`/`.error_text` (version mismatch),
-      `.events_applied`, `.digest_mismatches`, `.resyncs`, `.board_refused`.
+      `.events_applied`, `.digest_mismatches`, `.resyncs`, `.board_refused`, `.relinks`
+      (handshakes forced by a frame that contradicted what the host knew).
+    * Both ends count input they cannot use in `.bad_messages` (the board shows it).
     * host/bridge.py runs it over pyserial ports, one thread per board.
 
 Events themselves (codes, records, `apply_event`) live in `shared.events`. The stream is

@@ -116,6 +116,11 @@ class BoardSession(Endpoint):
         if journal.is_full():
             journal.refused += 1
             return JOURNAL_FULL
+        problem = m.event_record_problem(record, 0, record[3] + 4)
+        if problem:
+            # The host would drop it as malformed, and keep dropping its resends.
+            self.last_refusal = "event %d, slot %d: %s" % (record[0], record[1], problem)
+            return INVALID
         try:
             apply_event(self.state, record, self.undo)
         except EventError as err:
@@ -268,6 +273,9 @@ class BoardSession(Endpoint):
             if ticks_diff(self._hello_at, soon) > 0:
                 self._hello_at = soon
             return
+        if m.seq_diff(buf[2], self.tx_next - 1) > 0:
+            self._contradiction(now_ms)
+            return
         self._heard_at = now_ms
         if mtype == m.SNAPSHOT:
             self._on_snapshot(buf, n, now_ms)
@@ -308,6 +316,9 @@ class BoardSession(Endpoint):
             self._send_hello()
             self._hello_at = ticks_add(now_ms, HELLO_MS)
             return
+        if m.seq_diff(buf[2], self.tx_next - 1) > 0:
+            self._contradiction(now_ms)
+            return
         if not self.linked:
             self._result |= POLL_LINK
         self.linked = True
@@ -330,6 +341,15 @@ class BoardSession(Endpoint):
         self._rtt_cancel()
         self._rto = self.base_rto()
         self._rto_at = now_ms
+
+    def _contradiction(self, now_ms):
+        """The host acknowledges a sequence number we never assigned: a damaged frame got
+        past the CRC (to us, or to the host, which then took it for one of our events).
+        Count it and start over with HELLO: the host's answer says what it really has, and
+        nothing of ours is dropped on the strength of that frame."""
+        self.bad_messages += 1
+        self._unlink()
+        self._hello_at = now_ms
 
     def _on_snapshot(self, buf, n, now_ms):
         seq = buf[1]

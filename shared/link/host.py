@@ -25,11 +25,14 @@ from shared.link.endpoint import (
     PROBE_MAX_MS,
     PROBE_MIN_MS,
     RTO_MAX_MS,
+    WINDOW,
     Endpoint,
 )
 from shared.state import GameState
 
-MAX_PENDING = 128  # events held past a hole
+# Events held past a hole. A board sends at most WINDOW events past its oldest
+# unacknowledged one, which is the one we expect next: anything further ahead is not from it.
+MAX_PENDING = WINDOW
 # Snapshots sent past the board's last ack before the host stops numbering new ones (and
 # resends the newest until the board catches up), so seq numbers never wrap on the board.
 SNAPSHOT_WINDOW = 64
@@ -53,6 +56,7 @@ class HostSession(Endpoint):
         self.digest_mismatches = 0
         self.resyncs = 0
         self.handshakes = 0
+        self.relinks = 0  # handshakes forced by a frame that contradicted what we knew
         self.board_refused = 0  # presses the board refused with a full journal (to 255)
         self._pending = {}  # seq -> event record, past a hole
         self._snap = None  # the newest unacknowledged snapshot payload
@@ -67,6 +71,7 @@ class HostSession(Endpoint):
         self._probe_every = PROBE_MIN_MS
         self._ping_at = now_ms
         self._heard_at = now_ms
+        self._recheck = False  # relinking after a contradiction (see _contradiction)
 
     def _default_applier(self, state, record):
         return apply_event(state, record, self.history)
@@ -234,17 +239,55 @@ class HostSession(Endpoint):
                 self._probe_at = now_ms
                 self._probe_every = PROBE_MIN_MS
             return
+        if m.seq_diff(buf[2], self.tx_next - 1) > 0:
+            self._contradiction(now_ms)  # it acknowledges a seq we never assigned
+            return
+        if mtype == m.ACK or mtype == m.PONG or mtype == m.ERROR:
+            # The header's seq is the board's last assigned one. The line keeps order, so
+            # every event it sent before this frame has arrived (or was lost): we cannot
+            # hold one past it, nor miss one its journal no longer has.
+            last = buf[1]
+            if m.seq_diff(last, self.rx_next - 1) < 0:
+                self._contradiction(now_ms)
+                return
+            if mtype == m.PONG and n == m.HEADER + m.PING_BODY:
+                journalled = buf[m.HEADER + 4]
+                if m.seq_diff(last - journalled + 1, self.rx_next) > 0:
+                    self._contradiction(now_ms)
+                    return
+            self._forget_past(last)
         self._heard_at = now_ms
         if mtype == m.EVENT:
             self._on_event(buf, n, now_ms)
         elif mtype == m.SNAPSHOT:
             self._on_snapshot(buf, n)
-        elif mtype == m.ACK or mtype == m.PONG or mtype == m.ERROR:
+        else:
             self._acked(buf[2], now_ms)
             if mtype == m.PONG:
                 self._on_pong(buf, n)
             elif mtype == m.ERROR:
                 self._on_error(buf, n)
+
+    def _contradiction(self, now_ms):
+        """A frame contradicts what we know of the board: it acknowledges a sequence
+        number we never assigned, or says the board never sent an event we applied, or
+        that it dropped one we never had. Only a damaged frame that got past the CRC (to
+        us, or to the board) does that. Count it, change nothing on its word, and go back
+        to the handshake: the board's HELLO, in answer to our probe, says where it is."""
+        self.bad_messages += 1
+        self.relinks += 1
+        self.linked = False
+        self._snap = None
+        self._recheck = True
+        self._probe_at = now_ms
+        self._probe_every = PROBE_MIN_MS
+
+    def _forget_past(self, last):
+        """Drop held events numbered past `last`, the board's last assigned seq: it never
+        sent them."""
+        for seq in [s for s in self._pending if m.seq_diff(s, last) > 0]:
+            del self._pending[seq]
+            self.bad_messages += 1
 
     def _on_hello(self, buf, n, now_ms):
         hello = m.Hello()
@@ -265,6 +308,20 @@ class HostSession(Endpoint):
         if hello.role != m.ROLE_BOARD:
             self.bad_messages += 1  # our own probe echoed back (loop://), or another host
             return
+        # The board's journal holds seq first..hello.seq; it dropped only what a host
+        # acknowledged.
+        first = (hello.seq - hello.journalled + 1) & 0xFF
+        if self.linked and self.state is not None:
+            # A linked board repeats its HELLO when our ACCEPT was lost or its link timed
+            # out; that HELLO fits what we know. One that does not is a damaged frame, or a
+            # board that restarted: ask (its answer comes while we are unlinked).
+            if (
+                hello.nonce != self.board_nonce
+                or m.seq_diff(hello.seq, self.rx_next - 1) < 0
+                or m.seq_diff(first, self.rx_next) > 0
+            ):
+                self._contradiction(now_ms)
+                return
         self.error_code = 0
         self.error_text = ""
         self.board = hello
@@ -276,10 +333,20 @@ class HostSession(Endpoint):
             self._pending = {}
             self._replay_through = -1
         else:
-            if hello.nonce != self.board_nonce or m.seq_diff(hello.seq, self.rx_next - 1) < 0:
-                # A board session we have not seen (it restarted; or, by a 1 in 65,536
-                # chance, drew the old nonce but is behind us): replay all it journalled.
-                self.rx_next = (hello.seq - hello.journalled + 1) & 0xFF
+            if hello.nonce != self.board_nonce:
+                # A board session we have not seen (it restarted): replay all it journalled.
+                self.rx_next = first
+                self._pending = {}
+            elif m.seq_diff(hello.seq, self.rx_next - 1) < 0:
+                # The board is behind what we applied. After a contradiction: we took a
+                # damaged frame for its event; expect its next one. Otherwise a restarted
+                # board drew the old nonce (1 in 65,536): replay all it journalled.
+                self.rx_next = (hello.seq + 1) & 0xFF if self._recheck else first
+                self._pending = {}
+            elif m.seq_diff(first, self.rx_next) > 0:
+                # It dropped events we never had: a host before us acknowledged them (a
+                # resume point older than that host's last ack). Take it from its journal.
+                self.rx_next = first
                 self._pending = {}
             if m.seq_diff(hello.seq, self.rx_next - 1) > 0:
                 self._replay_through = hello.seq
@@ -288,6 +355,7 @@ class HostSession(Endpoint):
                 self._replay_through = -1
             self._dirty = True
         self.board_nonce = hello.nonce
+        self._recheck = False
         self._snap = None  # the board restarts its count from our HELLO's seq
         self._board_ack = (self.tx_next - 1) & 0xFF
         self._send_hello(flags)
@@ -296,12 +364,15 @@ class HostSession(Endpoint):
         self._ping_at = ticks_add(now_ms, PING_MS)
 
     def _on_event(self, buf, n, now_ms):
-        if n < m.HEADER + 4 or n != m.HEADER + 4 + buf[m.HEADER + 3]:
-            self.bad_messages += 1
+        if m.event_record_problem(buf, m.HEADER, n - m.HEADER):
+            self.bad_messages += 1  # a board never sends one: a damaged frame
             return
         seq = buf[1]
-        self._acked(buf[2], now_ms)
         ahead = m.seq_diff(seq, self.rx_next)
+        if ahead >= WINDOW:
+            self.bad_messages += 1  # further ahead than a board ever sends: not its event
+            return
+        self._acked(buf[2], now_ms)
         if ahead < 0:
             self.duplicates += 1
             self._ack_due = True

@@ -11,7 +11,10 @@ ack: the last sequence number the sender received in order from its peer (cumula
 
 import struct
 
+from shared import dice
+from shared import events as ev
 from shared.compat import const
+from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT
 
 PROTOCOL_VERSION = const(1)
 
@@ -162,3 +165,51 @@ class Hello:
 def seq_diff(a, b):
     """a - b for 8-bit sequence numbers, in -128..127."""
     return ((a - b + 128) & 0xFF) - 128
+
+
+def event_record_problem(buf, start, n):
+    """What is malformed in the event record buf[start:start + n], or "" if nothing is. A
+    record is well formed when it is laid out as docs/protocol.md says: a known code, a slot
+    index (or 255), a face count that matches the length, and the faces (and dice kind)
+    that code carries. The rules may still refuse it; a malformed record is dropped by a
+    host like a damaged frame and never journalled by a board. Allocates nothing."""
+    if n < ev.EVENT_HEADER or n > ev.EVENT_HEADER + MAX_DICE:
+        return "too long or too short"
+    code = buf[start]
+    slot = buf[start + 1]
+    count = buf[start + 3]
+    if n != ev.EVENT_HEADER + count:
+        return "the face count does not match the length"
+    if slot != NO_SLOT and slot >= MAX_SLOTS:
+        return "no such slot"
+    if code == ev.ROLL_ACTION:
+        kind = buf[start + 2]
+        if kind == dice.KIND_ACTION_D3:
+            high = 3
+        elif kind == dice.KIND_ACTION_D6:
+            high = 6
+        else:
+            return "action dice are D3 or D6"
+        low = 1
+        if count < 1:
+            return "a roll needs dice"
+    elif code == ev.CHANCE:
+        low = 0
+        high = 1
+        if count < 1 or count > ev.MAX_CHANCE_FLIPS:
+            return "1..3 chance flips"
+    elif code == ev.D100:
+        low = 0
+        high = 9
+        if count != 2:
+            return "a d100 is two faces"
+    elif code < 1 or code > ev.RESET:
+        return "unknown event code"
+    elif count:
+        return "this event carries no faces"
+    else:
+        return ""
+    for i in range(start + ev.EVENT_HEADER, start + n):
+        if buf[i] < low or buf[i] > high:
+            return "a face out of range"
+    return ""

@@ -11,6 +11,7 @@ from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
+from shared.link.endpoint import WINDOW
 
 ROLL = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
 NEXT = ev.make_event(ev.NEXT_TURN)
@@ -272,6 +273,83 @@ def test_input_the_host_cannot_use_counts_as_a_bad_message():
     _press(table, NEXT)
     assert table.settle()
     assert table.applied == [NEXT]
+
+
+def test_an_event_far_ahead_is_not_held_and_the_link_stays_quiet():
+    # A real board sends at most WINDOW events past the one the host expects. A stray
+    # well-formed EVENT WINDOW or more ahead (a damaged frame that passed the CRC) used to
+    # wait in the host's buffer forever: never quiet again, every ACK a GAP, and the stray
+    # applied in place of the board's event once the count reached it.
+    table = Table()
+    table.run(100)
+    before = table.host.bad_messages
+    table.up.inject(_frame(m.EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + WINDOW))
+    table.run(20)
+    assert table.host.bad_messages == before + 1
+    assert not table.host._pending
+    presses = [NEXT] * (WINDOW + 4)  # the count passes the stray's number
+    for record in presses:
+        _press(table, record)
+        table.run(10)
+    assert table.settle()
+    assert table.applied == presses
+    assert _agree(table)
+
+
+def test_a_stray_event_just_ahead_is_dropped_once_the_board_shows_it_never_sent_it():
+    table = Table()
+    table.run(100)
+    table.up.inject(_frame(m.EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + 3))
+    table.run(10)
+    assert table.host._pending  # held: it could be an event past a hole
+    assert table.settle(3000)  # the board's next PONG says its last seq is before it
+    assert not table.host._pending
+    presses = [NEXT, ROLL, NEXT, NEXT, ROLL]
+    for record in presses:
+        _press(table, record)
+    assert table.settle()
+    assert table.applied == presses
+    assert _agree(table)
+
+
+def test_a_malformed_event_with_the_expected_number_does_not_take_its_place():
+    table = Table()
+    table.run(100)
+    # Code 0 is no event: the host used to "apply" it (the rules refused it) and count
+    # the number as done, so the board's real press with that number was ignored.
+    table.up.inject(_frame(m.EVENT, b"\x00\xff\x00\x00", seq=table.host.rx_next))
+    table.up.inject(_frame(m.EVENT, b"\x01\xff\x00\x02\x01\x01", seq=table.host.rx_next))
+    table.run(10)
+    assert table.host.bad_messages == 2 and table.host.events_rejected == 0
+    _press(table, NEXT)
+    assert table.settle()
+    assert table.applied == [NEXT]
+
+
+def test_a_well_formed_stray_with_the_expected_number_costs_a_handshake_not_a_press():
+    # Nothing tells a stray EVENT with the very number the host expects from the board's
+    # own: it is applied. The board then hears an ack for a number it never assigned, both
+    # go back to the handshake, and the board's next press is applied, not taken for a
+    # repeat of the stray.
+    table = Table()
+    table.run(100)
+    table.up.inject(_frame(m.EVENT, ev.make_event(ev.ADD_FROST, 4), seq=table.host.rx_next))
+    assert table.settle(5000)
+    assert table.applied == [ev.make_event(ev.ADD_FROST, 4)]
+    assert table.board.bad_messages >= 1 or table.host.relinks >= 1
+    _press(table, NEXT)
+    assert table.settle()
+    assert table.applied == [ev.make_event(ev.ADD_FROST, 4), NEXT]
+    assert _agree(table)
+
+
+def test_the_board_refuses_a_malformed_record_it_could_never_deliver():
+    table = Table()
+    assert _press(table, b"\x01\xff\x00\x01\x03") == b.INVALID  # next turn with a face
+    assert "carries no faces" in table.board.last_refusal
+    assert _press(table, b"\x03\x00\x07\x01\x02") == b.INVALID  # no dice kind 7
+    assert "D3 or D6" in table.board.last_refusal
+    assert table.board.journal.count == 0
 
 
 def test_a_host_without_state_adopts_the_boards_state():
