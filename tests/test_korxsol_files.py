@@ -176,3 +176,24 @@ def test_the_odds_count_full_draw_and_the_brutality_reroll():
     assert o.hit == odds.hit_chance(2, 2 + 3)
     o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo cornered=bo"))
     assert o.hit == 1
+
+
+def test_the_encounters_success_faces_reach_the_boards_own_rolls() -> None:
+    # korxsol-players-guide.txt, "Components": the action die's success faces are not
+    # named there, so they are an encounter option; the board counts with the same ones.
+    from korxsol_fixtures import toml
+
+    from host.korxsol import encounter
+    from host.korxsol.engine import Game
+    from shared import codec
+    from shared import events as ev
+    from shared.state import GameState
+
+    text = toml([{"name": "Ash", "label": "Ash"}, {"name": "Bo", "label": "Bo", "team": "B"}])
+    text = text.replace("success_faces = [3]", "success_faces = [2, 3]")
+    game = Game(encounter.parse(text))
+    board = GameState()
+    codec.decode(codec.encode(game.state), board)
+    assert board.success_mask == 0b110
+    ev.apply_event(board, ev.make_event(ev.ROLL_ACTION, 0, 1, (1, 2, 3)))
+    assert board.roll.successes == 2

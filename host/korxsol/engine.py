@@ -157,6 +157,7 @@ class Game:
         st.ruleset = rulesets.KORXSOL
         st.timing = rulesets.KORXSOL_TIMING
         st.phase_count = rulesets.KORXSOL_PHASES
+        st.success_mask = self.mask  # the board counts its own rolls with these faces
         st.team_count = max(2, len(encounter.teams))
         self.fighters: list[Fighter] = []
         for spec in encounter.solighters:
