@@ -94,28 +94,34 @@ def describe(record):
 
 
 class UndoSlot:
-    """One level of undo held in a preallocated spare state (what the board can afford)."""
+    """One level of undo, kept as the encoded state in a preallocated buffer (what the
+    board can afford: a few hundred bytes where a spare GameState takes kilobytes)."""
 
     def __init__(self):
-        self.saved = GameState()
-        self.valid = False
+        from shared import codec
+
+        self.saved = bytearray(codec.MAX_ENCODED)
+        self.length = 0  # 0: nothing to undo
 
     def save(self, state):
-        self.saved.copy_from(state)
-        self.valid = True
+        from shared import codec
+
+        self.length = codec.encode(state, self.saved)
 
     def restore(self, state):
-        if not self.valid:
+        if not self.length:
             return False
+        from shared import codec
+
         version = state.version
-        state.copy_from(self.saved)
+        codec.decode(memoryview(self.saved)[: self.length], state)
         state.version = version
         state.touch()
-        self.valid = False
+        self.length = 0
         return True
 
     def forget(self):
-        self.valid = False
+        self.length = 0
 
 
 def _slot_index(state, record):
