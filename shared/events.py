@@ -12,7 +12,7 @@ records the same result, so replaying a roll can never reroll it.
 from shared import dice, status, turns
 from shared.compat import const
 from shared.limits import MAX_DICE, NO_SLOT
-from shared.state import F_ACTED, F_ACTIVE, F_FROZEN, GameState
+from shared.state import F_ACTED, F_ACTIVE, F_FROZEN
 
 EVENT_HEADER = const(4)  # code, slot, arg, face count
 EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
