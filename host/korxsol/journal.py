@@ -3,6 +3,11 @@ acknowledged (to the board or to the person typing).
 
 A game is rebuilt from its row in `games` (the encounter text and seed) and its events in
 order, which is how `turnlight play --resume` continues a killed session exactly.
+
+A tethered session also keeps its link's resume point in `link_points` (the board
+session's nonce and the next board seq), written in the same transaction as the rows of
+each board event: a resumed session's link then knows which board events it already has,
+and applies none twice when the board resends what was never acknowledged.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import json
 import os
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 SCHEMA = """
@@ -34,6 +41,13 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     at TEXT NOT NULL,
     PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS link_points (
+    session TEXT PRIMARY KEY,
+    nonce INTEGER NOT NULL,
+    next_seq INTEGER NOT NULL,
+    game INTEGER,
+    at TEXT NOT NULL
 );
 """
 
@@ -59,10 +73,47 @@ class Journal:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged event survives power loss
         self.db.executescript(SCHEMA)
+        self._depth = 0  # transactions open (the outermost is BEGIN, the others savepoints)
 
     def close(self) -> None:
         with self.lock:
             self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything written inside commits together, or (on an exception) not at all.
+        Nested uses are savepoints of the outermost; the lock is held throughout."""
+        with self.lock:
+            self._depth += 1
+            savepoint = f"sp{self._depth}"
+            self.db.execute("BEGIN IMMEDIATE" if self._depth == 1 else f"SAVEPOINT {savepoint}")
+            try:
+                yield
+            except BaseException:
+                if self._depth == 1:
+                    self.db.execute("ROLLBACK")
+                else:
+                    self.db.execute(f"ROLLBACK TO {savepoint}")
+                    self.db.execute(f"RELEASE {savepoint}")
+                raise
+            else:
+                self.db.execute("COMMIT" if self._depth == 1 else f"RELEASE {savepoint}")
+            finally:
+                self._depth -= 1
+
+    def save_link_point(self, session: str, game: int | None, point: tuple[int, int]) -> None:
+        """The link's resume point (board nonce, next board seq) for a session's board."""
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO link_points (session, nonce, next_seq, game, at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (session, point[0], point[1], game, _now()),
+            )
+
+    def link_point(self, session: str) -> tuple[int, int] | None:
+        """The last resume point saved for a session's board link, if any."""
+        rows = self._rows("SELECT nonce, next_seq FROM link_points WHERE session = ?", (session,))
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     def new_game(self, session: str, encounter_name: str, path: str, toml: str, seed: int) -> int:
         with self.lock:
@@ -77,8 +128,9 @@ class Journal:
         return int(cur.lastrowid or 0)
 
     def append(self, game: int, kind: str, payload: dict) -> int:
-        """Commit one event; when this returns, the event is on disk."""
-        with self.lock, self.db:
+        """Commit one event; when this returns, the event is on disk (or, inside a
+        `transaction()`, it commits with the rest)."""
+        with self.transaction():
             row = self.db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game = ?", (game,)
             ).fetchone()
@@ -90,14 +142,14 @@ class Journal:
         return seq
 
     def finish(self, game: int, winner: str, summary: dict) -> None:
-        with self.lock, self.db:
+        with self.transaction():
             self.db.execute(
                 "UPDATE games SET winner = ?, finished = ?, summary = ? WHERE id = ?",
                 (winner, _now(), json.dumps(summary), game),
             )
 
     def unfinish(self, game: int) -> None:
-        with self.lock, self.db:
+        with self.transaction():
             self.db.execute(
                 "UPDATE games SET winner = NULL, finished = NULL, summary = NULL WHERE id = ?",
                 (game,),

@@ -9,6 +9,10 @@ else: the link (host/bridge.BoardLink) owns the port, the thread and the protoco
   session journals it before `apply` returns, so the board is acknowledged only after the
   journal has it. A press the full rules refuse is refused on the link too (the board shows
   the error and its state comes back from the host's snapshot).
+- With each board event the link's resume point (the board's nonce and the next board
+  seq) is saved in the same journal transaction, and a tether made for a resumed session
+  starts its link from the saved point: a board event applied just before the laptop was
+  killed, and resent because its ack never left, is not applied twice.
 - Every change made on the laptop runs through `guard`, under the link's lock, and the
   board gets the new state as a snapshot.
 
@@ -23,6 +27,7 @@ from collections import deque
 from collections.abc import Callable
 
 from host.bridge import BoardLink
+from host.korxsol.journal import Journal
 from host.korxsol.rolls import IllegalAction
 from host.korxsol.session import Session
 from shared import dice
@@ -50,6 +55,11 @@ class Tether:
         self._state.copy_from(session.game.state)
         self.link = BoardLink(url, self._state, applier=self.apply)
         self.lock: threading.RLock = self.link.lock
+        journal = session.journal
+        if journal is not None:
+            point = journal.link_point(session.session_id)
+            if point is not None:
+                self.link.session.restore(point)
 
     def start(self, timeout: float = 5.0) -> Tether:
         """Start the link and wait for the board's HELLO (raises bridge.LinkError)."""
@@ -93,11 +103,28 @@ class Tether:
 
     def apply(self, state: GameState, record: bytes) -> bool:
         """The link's applier: one board event through the full rules. Raises ValueError
-        (IllegalAction or EventError), changing nothing, when the rules refuse it."""
-        lines = self._translate(record)
+        (IllegalAction or EventError), changing nothing, when the rules refuse it. The
+        event's journal rows and the link's resume point commit together."""
+        journal = self.session.journal
+        point = self.link.session.resume_point()  # already past this event
+        if journal is None or point is None:
+            lines = self._translate(record)
+        else:
+            try:
+                with journal.transaction():
+                    lines = self._translate(record)
+                    self._save_point(journal, point)
+            except Exception:
+                # Refused: nothing journalled, but the link has handled the event (the
+                # board hears E_REJECTED): a resumed link must not offer it again.
+                self._save_point(journal, point)
+                raise
         self.lines.extend("board: " + line for line in lines)
         self._sync(state)
         return True
+
+    def _save_point(self, journal: Journal, point: tuple[int, int]) -> None:
+        journal.save_link_point(self.session.session_id, self.session.game_id, point)
 
     def _translate(self, record: bytes) -> list[str]:
         code = record[0]

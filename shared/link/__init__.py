@@ -27,6 +27,9 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
 - `host`:     `HostSession(stream, state=None, applier=None, on_event=None, now_ms=0)`.
     * `poll(now_ms)`; `attach(stream, now_ms)` after a reconnect; `state_changed()` after
       the desktop changed `.state`; `quiet()`.
+    * `resume_point()` -> (board nonce, next board seq) or None, and `restore(point)`: a
+      host that saves the point with each applied event (inside the applier) and restores
+      it after a restart applies no board event twice.
     * `applier(state, record)` applies one event record (default: apply_event with an
       undo history) and raises ValueError to refuse it; `on_event(record, accepted, reason)`.
     * `.board` (the board's HELLO), `.error_code`/`.error_text` (version mismatch),

@@ -92,6 +92,26 @@ class HostSession(Endpoint):
         self.linked = False
         self._snap = None
 
+    def resume_point(self):
+        """Where this host stands with its board: (the board session's nonce, the next
+        board seq to apply), or None before any board has linked. Called from inside the
+        applier it already counts the event being applied: save it in the same commit as
+        that event, and `restore` it in a host started later (a killed session resumed),
+        so that an event applied but not yet acknowledged is not applied again when the
+        board resends it."""
+        if self.board_nonce < 0:
+            return None
+        return (self.board_nonce, self.rx_next)
+
+    def restore(self, point):
+        """Carry on from a `resume_point()` an earlier host saved; call before linking. A
+        board with that nonce resumes at that seq (its HELLO settles the rest); any other
+        board is new and has its whole journal replayed."""
+        nonce, next_seq = point
+        self.board_nonce = nonce & 0xFFFF
+        self.rx_next = next_seq & 0xFF
+        self._pending = {}
+
     def state_changed(self):
         """The desktop changed the state: the board gets a snapshot at the next poll."""
         self._dirty = True
@@ -396,6 +416,9 @@ class HostSession(Endpoint):
             del self._pending[seq]
 
     def _apply(self, seq, record):
+        # Counted as handled before the applier runs (refused or not, the board hears of
+        # it), so that resume_point() inside the applier is the point to save with it.
+        self.rx_next = (seq + 1) & 0xFF
         reason = ""
         try:
             self.applier(self.state, record)
@@ -410,7 +433,6 @@ class HostSession(Endpoint):
         if not accepted:
             self.events_rejected += 1
             self._send_error(m.E_REJECTED, seq)
-        self.rx_next = (seq + 1) & 0xFF
         self._ack_due = True
         self._dirty = True
         if self._replay_through >= 0 and m.seq_diff(seq, self._replay_through) >= 0:

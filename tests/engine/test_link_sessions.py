@@ -2,7 +2,7 @@
 fake clock: handshake, exactly-once delivery, retransmission, the offline journal,
 resynchronisation and the errors. The same tests run on the MicroPython VM."""
 
-from linkcheck import Table
+from linkcheck import End, Table
 from vmcheck import snapshot
 
 from shared import dice
@@ -12,6 +12,8 @@ from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
 from shared.link.endpoint import WINDOW
+from shared.link.host import HostSession
+from shared.reference import build_reference_state
 
 ROLL = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
 NEXT = ev.make_event(ev.NEXT_TURN)
@@ -350,6 +352,37 @@ def test_the_board_refuses_a_malformed_record_it_could_never_deliver():
     assert _press(table, b"\x03\x00\x07\x01\x02") == b.INVALID  # no dice kind 7
     assert "D3 or D6" in table.board.last_refusal
     assert table.board.journal.count == 0
+
+
+def test_a_host_restarted_from_its_resume_point_applies_nothing_twice():
+    table = Table()
+    table.run(100)
+    saved = []
+
+    def applier(state, record):
+        ev.apply_event(state, record)
+        saved.append(table.host.resume_point())  # what a host commits with the event
+
+    table.host.applier = applier
+    _press(table, NEXT)
+    table.down.plugged = False  # the host's ack never reaches the board
+    table.run(50)
+    assert table.applied == [NEXT] and table.board.journal.count == 1
+    assert saved == [(7, table.board.tx_next)]  # the nonce, and past the event
+    # The host dies; a new one starts from the saved point with the state it had.
+    state = build_reference_state()
+    state.copy_from(table.host.state)
+    table.host = HostSession(End(table.up, table.down), state, None, table._record, table.now)
+    assert table.host.resume_point() is None
+    table.host.restore(saved[-1])
+    table.down.plugged = True
+    assert table.settle()
+    assert table.applied == [NEXT]  # the board resent it; the new host knew it had it
+    assert table.board.journal.count == 0
+    _press(table, NEXT)
+    assert table.settle()
+    assert table.applied == [NEXT, NEXT]
+    assert _agree(table)
 
 
 def test_a_host_without_state_adopts_the_boards_state():
