@@ -2,9 +2,9 @@
 allocation on the MicroPython VM, and a soak through the fault-injecting proxy over ptys.
 
 The soak plays SOAK_EVENTS presses on a link-only board while the proxy corrupts 1% of the
-bytes, drops 1% of the frames and pulls the cable about every 1,000 frames; then it counts
-events lost or applied twice (the host must apply exactly the board's sequence) and checks
-that both ends hold the same state.
+bytes, drops 1% of the frames and pulls the cable about every 1,000 frames; then it
+compares, in order, the events the host applied with those the board journalled (the host
+must apply exactly the board's sequence) and checks that both ends hold the same state.
 """
 
 from __future__ import annotations
@@ -102,12 +102,84 @@ def soak_presses(count: int) -> list[bytes]:
     return presses
 
 
+def compare_in_order(
+    played: list[bytes], applied: list[bytes], limit: int = 2000
+) -> tuple[int, int, int]:
+    """(lost, duplicated, out_of_order) between the events the board played and those the
+    host applied, in order. Many presses are byte-identical (every next turn), so counting
+    without order lets one lost and one applied twice cancel out; here the two sequences
+    are aligned (the fewest events removed from one and added to the other, Myers' diff).
+    An event removed in one place and added in another is out of order; for identical
+    presses that is also how one lost plus one repeated shows, never as nothing."""
+    start = 0
+    while start < len(played) and start < len(applied) and played[start] == applied[start]:
+        start += 1
+    end_p, end_a = len(played), len(applied)
+    while end_p > start and end_a > start and played[end_p - 1] == applied[end_a - 1]:
+        end_p -= 1
+        end_a -= 1
+    a, b = played[start:end_p], applied[start:end_a]
+    if not a or not b:
+        return len(a), len(b), 0
+    script = _edit_script(a, b, limit)
+    if script is None:  # too far apart to align: count without order, and the misplaced
+        differ = sum(1 for x, y in zip(a, b, strict=False) if x != y)
+        lost = sum((Counter(a) - Counter(b)).values())
+        return lost, sum((Counter(b) - Counter(a)).values()), differ
+    deleted, inserted = script
+    moved = sum((Counter(deleted) & Counter(inserted)).values())
+    return len(deleted) - moved, len(inserted) - moved, moved
+
+
+def _edit_script(a: list[bytes], b: list[bytes], limit: int) -> tuple[list, list] | None:
+    """Myers' shortest edit script from a to b: (items deleted from a, items inserted from
+    b), or None if it takes more than `limit` edits."""
+    n, m = len(a), len(b)
+    v = {1: 0}
+    trace = []
+    for d in range(min(n + m, limit) + 1):
+        trace.append(dict(v))
+        for k in range(-d, d + 1, 2):
+            if k == -d or (k != d and v[k - 1] < v[k + 1]):
+                x = v[k + 1]
+            else:
+                x = v[k - 1] + 1
+            y = x - k
+            while x < n and y < m and a[x] == b[y]:
+                x += 1
+                y += 1
+            v[k] = x
+            if x >= n and y >= m:
+                return _backtrack(a, b, trace)
+    return None
+
+
+def _backtrack(a: list[bytes], b: list[bytes], trace: list[dict[int, int]]) -> tuple[list, list]:
+    deleted, inserted = [], []
+    x, y = len(a), len(b)
+    for d in range(len(trace) - 1, 0, -1):
+        v = trace[d]
+        k = x - y
+        prev_k = k + 1 if k == -d or (k != d and v[k - 1] < v[k + 1]) else k - 1
+        prev_x = v[prev_k]
+        prev_y = prev_x - prev_k
+        while x > prev_x and y > prev_y:
+            x -= 1
+            y -= 1
+        if x == prev_x:
+            inserted.append(b[prev_y])
+        else:
+            deleted.append(a[prev_x])
+        x, y = prev_x, prev_y
+    return deleted, inserted
+
+
 @dataclass
 class SoakResult:
     events: int
     lost: int
     duplicated: int
-    out_of_order: bool
+    out_of_order: int
     digest_mismatches: int  # left at the end
     resyncs: int  # mismatches found by heartbeats during the run (and healed)
     seconds: float
@@ -152,11 +224,12 @@ def soak(
             with board.lock, host.lock:
                 mismatch = state_digest(board.session.state) != state_digest(host.session.state)
                 journalled = list(board.journalled)
+                lost, duplicated, out_of_order = compare_in_order(journalled, list(applied))
                 result = SoakResult(
                     events=len(journalled),
-                    lost=sum((Counter(journalled) - Counter(applied)).values()),
-                    duplicated=sum((Counter(applied) - Counter(journalled)).values()),
-                    out_of_order=applied != journalled,
+                    lost=lost,
+                    duplicated=duplicated,
+                    out_of_order=out_of_order,
                     digest_mismatches=int(mismatch),
                     resyncs=host.session.resyncs,
                     seconds=round(seconds, 2),
@@ -194,6 +267,8 @@ def link_soak() -> Figures:
         "soak_lost": result.lost,
         "soak_duplicated": result.duplicated,
         "soak_digest_mismatches": result.digest_mismatches,
+        "soak_out_of_order": result.out_of_order,
+        "soak_timed_out": int(result.timed_out),
         "soak_seconds": result.seconds,
         "soak_resyncs": result.resyncs,
         "soak_disconnects": result.faults.disconnects,
@@ -211,8 +286,11 @@ TARGETS = {
     "snapshot_json_ratio": (">=", 5),
     "event_bytes": ("<=", 24),
     "link_idle_alloc_bytes_per_1000": ("<=", 0),
+    "soak_events": (">=", 10_000),
     "soak_lost": ("<=", 0),
     "soak_duplicated": ("<=", 0),
+    "soak_out_of_order": ("<=", 0),
     "soak_digest_mismatches": ("<=", 0),
+    "soak_timed_out": ("<=", 0),
     "soak_seconds": ("<=", 60),
 }

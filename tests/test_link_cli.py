@@ -41,10 +41,40 @@ def test_bench_json_prints_the_link_figures(
         "soak_lost",
         "soak_duplicated",
         "soak_digest_mismatches",
+        "soak_out_of_order",
+        "soak_timed_out",
         "soak_seconds",
     ):
         assert key in figures, key
     assert figures["soak_events"] == 200
+    assert figures["soak_lost"] == figures["soak_duplicated"] == figures["soak_out_of_order"] == 0
+    assert figures["soak_timed_out"] == 0
     assert figures["snapshot_bytes"] <= 128 and figures["event_bytes"] <= 24
     assert figures["wire_ms_115200"] == round(figures["snapshot_bytes"] * 10_000 / 115200, 2)
     assert "soak:" in captured.err  # the progress line
+
+
+N = b"\x01\xff\x00\x00"  # next turn: many presses in the soak are byte-identical
+R1 = b"\x03\xff\x02\x01\x01"
+R2 = b"\x03\xff\x02\x01\x02"
+
+
+def test_the_soak_compares_the_applied_events_in_order() -> None:
+    compare = bench_link.compare_in_order
+    assert compare([N, R1, N, R2], [N, R1, N, R2]) == (0, 0, 0)
+    assert compare([N, R1, N, R2], [N, R1, R2]) == (1, 0, 0)  # a next turn lost
+    assert compare([N, R1, R2], [N, R1, R1, R2]) == (0, 1, 0)  # a roll applied twice
+    assert compare([N] * 10, [N] * 6) == (4, 0, 0)  # the soak timed out
+    # One next turn lost early and another applied twice later: counted without order,
+    # the two cancel out (the bench used to report 0 lost, 0 duplicated).
+    played = [N, R1, N, R2, N, R1]
+    applied = [N, R1, R2, N, N, R1]
+    assert compare(played, applied) == (0, 0, 1)
+    assert compare([R1, N, R2], [R2, N, R1]) == (0, 0, 2)
+
+
+def test_the_soak_figures_and_their_targets() -> None:
+    for key in ("soak_out_of_order", "soak_timed_out", "soak_lost", "soak_duplicated"):
+        assert bench_link.TARGETS[key] == ("<=", 0), key
+    assert bench_link.TARGETS["soak_events"] == (">=", 10_000)
+    assert bench_link.SOAK_EVENTS >= 10_000
