@@ -64,10 +64,26 @@ class CodecError(ValueError):
 
 _WRITER = BitWriter(bytearray(0))  # reused, so encoding into a buffer allocates nothing
 
+# That scratch (_WRITER, _WIDTHS, _FOUND) is shared. The board runs one thread; the host
+# encodes and decodes on several at once (a link thread per board, a simulated board in the
+# same process), so there one encode or decode runs at a time.
+try:
+    from threading import RLock as _Lock
+except ImportError:  # MicroPython, CircuitPython: one thread, nothing to guard
+    _Lock = None  # type: ignore[assignment,misc]
+_LOCK = _Lock() if _Lock is not None else None
+
 
 def encode(state, buf=None):
     """Encode `state`. With a buffer (at least MAX_ENCODED bytes) it writes there and returns
     the length; without one it returns new bytes."""
+    if _LOCK is None:
+        return _encode(state, buf)
+    with _LOCK:
+        return _encode(state, buf)
+
+
+def _encode(state, buf):
     target = buf if buf is not None else bytearray(MAX_ENCODED)
     w = _WRITER
     w.buf = target
@@ -193,6 +209,13 @@ def _write_slot(w, slot, widths):
 
 def decode(data, state):
     """Decode `data` into `state`; raises CodecError with a clear message on bad input."""
+    if _LOCK is None:
+        return _decode(data, state)
+    with _LOCK:
+        return _decode(data, state)
+
+
+def _decode(data, state):
     if len(data) == 0:
         raise CodecError("empty state")
     if len(data) > MAX_ENCODED:
