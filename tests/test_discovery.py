@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from serial.tools.list_ports_common import ListPortInfo
+
 from host.discovery import classify
 
 
@@ -59,3 +61,74 @@ def test_two_boards_are_kept_apart_by_serial_number() -> None:
         ]
     )
     assert [d for d, r in found.items() if r == "data"] == ["/dev/ttyACM1", "/dev/ttyACM3"]
+
+
+def info(device: str, serial: str, location: str | None, interface: str | None) -> object:
+    """A ListPortInfo filled the way pyserial's list_ports fills it on each system."""
+    found = ListPortInfo(device, skip_link_detection=True)
+    found.vid, found.pid = 0x239A, 0x80E0
+    found.serial_number = serial
+    found.location = location
+    found.interface = interface
+    found.product = "NeoTrellis M4"
+    return found
+
+
+def test_windows_ports_are_told_apart_by_the_interface_in_their_location() -> None:
+    # Windows: no interface names; the location ends in ':x.N' (pyserial cannot know the
+    # configuration value), N the USB interface number. COM ports are numbered at random.
+    found = roles(
+        [
+            info("COM7", "DF62585", "1-2:x.0", None),
+            info("COM4", "DF62585", "1-2:x.2", None),
+            info("COM9", "E4609", "1-3.1:x.2", None),
+            info("COM12", "E4609", "1-3.1:x.0", None),
+        ]
+    )
+    assert found == {"COM7": "console", "COM4": "data", "COM9": "data", "COM12": "console"}
+
+
+def test_macos_ports_with_one_interface_name_are_told_apart_by_their_order() -> None:
+    # macOS: no interface number in the location, and pyserial gives both CDC ports of a
+    # board the name of whichever interface it finds first. The data port is the later one.
+    found = roles(
+        [
+            info("/dev/cu.usbmodem14103", "DF62585", "20-1", "CircuitPython CDC control"),
+            info("/dev/cu.usbmodem14101", "DF62585", "20-1", "CircuitPython CDC control"),
+            info("/dev/cu.usbmodem9101", "E4609", "0-1.1", "CircuitPython CDC2 control"),
+            info("/dev/cu.usbmodem11101", "E4609", "0-1.1", "CircuitPython CDC2 control"),
+        ]
+    )
+    assert found == {
+        "/dev/cu.usbmodem14101": "console",
+        "/dev/cu.usbmodem14103": "data",
+        "/dev/cu.usbmodem9101": "console",  # 9101 < 11101: numbers, not text, are compared
+        "/dev/cu.usbmodem11101": "data",
+    }
+
+
+def test_without_numbers_distinct_names_tell_the_data_port() -> None:
+    found = roles(
+        [
+            info("/dev/cu.usbmodem1", "A", "20-1", "CircuitPython CDC2 control"),
+            info("/dev/cu.usbmodem3", "A", "20-1", "CircuitPython CDC control"),
+            info("/dev/cu.usbmodem5", "B", None, "Turnlight data"),
+            info("/dev/cu.usbmodem7", "B", None, "Turnlight REPL"),
+        ]
+    )
+    assert found == {
+        "/dev/cu.usbmodem1": "data",
+        "/dev/cu.usbmodem3": "console",
+        "/dev/cu.usbmodem5": "data",
+        "/dev/cu.usbmodem7": "console",
+    }
+
+
+def test_a_lone_port_is_data_only_if_its_name_says_so() -> None:
+    assert roles([info("COM3", "A", "1-1:x.0", None)]) == {"COM3": "unknown"}
+    assert roles([info("/dev/ttyACM0", "A", "1-1:1.2", "CircuitPython CDC2 control")]) == {
+        "/dev/ttyACM0": "data"
+    }
+    assert roles([info("/dev/ttyACM0", "A", "1-1:1.0", "CircuitPython CDC control")]) == {
+        "/dev/ttyACM0": "console"
+    }
