@@ -69,14 +69,22 @@ def open_port(url: str, baudrate: int = DEFAULT_BAUD) -> serial.SerialBase:
     return port
 
 
+# What pyserial's messages say when it gives no errno: on Windows the text carries the
+# WinError's repr ("PermissionError(13, 'Access is denied.', ...)" is how Windows reports a
+# COM port another program holds; "FileNotFoundError(2, ...)" a port that is not there).
+_MISSING_TEXTS = ("No such file", "FileNotFoundError", "cannot find the file")
+_BUSY_TEXTS = ("exclusively lock", "busy", "Access is denied", "PermissionError(13")
+
+
 def _explain(url: str, err: serial.SerialException) -> LinkError:
     code = getattr(err, "errno", None)
     text = str(err)
-    if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO) or "No such file" in text:
+    if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO) or any(t in text for t in _MISSING_TEXTS):
         return PortMissingError(f"port {url} does not exist: is the board plugged in?")
-    if code in (errno.EBUSY, errno.EAGAIN) or "exclusively lock" in text or "busy" in text:
+    if code in (errno.EBUSY, errno.EAGAIN) or any(t in text for t in _BUSY_TEXTS):
         return PortBusyError(
-            f"port {url} is busy: another program (a serial monitor, another turnlight) has it open"
+            f"port {url} is busy: another program has it open (a serial monitor, an editor "
+            "such as Mu or Thonny, another turnlight): close it and try again"
         )
     if code in (errno.EACCES, errno.EPERM):
         return LinkError(f"no permission to open {url}: add yourself to the dialout group")

@@ -4,6 +4,7 @@ person sees (port missing, port busy, no HELLO, protocol version mismatch)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import threading
 import time
@@ -17,10 +18,12 @@ from host.bench_link import soak
 from host.bridge import (
     BoardLink,
     Bridge,
+    LinkError,
     NoHelloError,
     PortBusyError,
     PortMissingError,
     ProtocolVersionError,
+    _explain,
     open_port,
 )
 from host.commands.devices import probe
@@ -156,6 +159,76 @@ def test_a_busy_port_is_a_clear_error() -> None:
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_a_busy_port_is_named_busy_by_the_link_too() -> None:
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    try:
+        first = open_port(path)  # a serial monitor has the port
+        try:
+            with BoardLink(path) as link:
+                with pytest.raises(PortBusyError) as raised:
+                    link.wait_linked(0.3)
+            text = str(raised.value)
+            assert text.startswith(f"port {path} is busy: another program has it open")
+            assert "close it" in text
+        finally:
+            first.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+@pytest.mark.parametrize(
+    ("raised", "kind", "says"),
+    [
+        # Windows: pyserial puts the WinError's repr in the text and no errno.
+        (
+            serial.SerialException(
+                "could not open port 'COM3': PermissionError(13, 'Access is denied.', None, 5)"
+            ),
+            PortBusyError,
+            "port COM3 is busy: another program has it open",
+        ),
+        (
+            serial.SerialException(
+                "could not open port 'COM9': FileNotFoundError(2, 'The system cannot find "
+                "the file specified.', None, 2)"
+            ),
+            PortMissingError,
+            "port COM9 does not exist",
+        ),
+        # Linux and macOS: the exclusive lock, or the device itself, says so with an errno.
+        (
+            serial.SerialException(
+                errno.EAGAIN, "Could not exclusively lock port /dev/ttyACM1: [Errno 11] ..."
+            ),
+            PortBusyError,
+            "is busy",
+        ),
+        (
+            serial.SerialException(errno.EBUSY, "[Errno 16] Resource busy"),
+            PortBusyError,
+            "is busy",
+        ),
+        (
+            serial.SerialException(
+                errno.EACCES,
+                "could not open port /dev/ttyACM1: [Errno 13] Permission denied: '/dev/ttyACM1'",
+            ),
+            LinkError,
+            "no permission to open /dev/ttyACM1: add yourself to the dialout group",
+        ),
+    ],
+)
+def test_open_errors_are_worded_for_each_system(
+    raised: serial.SerialException, kind: type, says: str
+) -> None:
+    url = "COM3" if "COM3" in str(raised) else "COM9" if "COM9" in str(raised) else "/dev/ttyACM1"
+    err = _explain(url, raised)
+    assert isinstance(err, kind)
+    assert says in str(err)
 
 
 def test_a_board_that_never_says_hello_is_a_clear_error() -> None:
