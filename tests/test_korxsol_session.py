@@ -395,3 +395,52 @@ def test_initiative_dice_after_the_fight_has_started_are_refused():
     s = table()
     with pytest.raises(IllegalAction, match="initiative is already rolled"):
         s.execute("dice initiative 3 3")
+
+
+def test_a_game_records_the_rules_version_it_was_played_under(tmp_path):
+    from host.korxsol.engine import RULES_VERSION
+
+    journal = Journal(tmp_path / "j.sqlite")
+    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    assert s.game_id is not None
+    assert (journal.game(s.game_id) or {})["rules"] == RULES_VERSION
+
+
+def test_a_journal_from_before_rules_versions_opens_and_counts_as_version_1(tmp_path):
+    db = tmp_path / "old.sqlite"
+    old = sqlite3.connect(db)
+    old.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, session TEXT NOT NULL, created TEXT NOT"
+        " NULL, encounter TEXT NOT NULL, encounter_path TEXT NOT NULL, encounter_toml TEXT NOT"
+        " NULL, seed INTEGER NOT NULL, winner TEXT, finished TEXT, summary TEXT);"
+        "INSERT INTO games (session, created, encounter, encounter_path, encounter_toml, seed)"
+        " VALUES ('s', 'then', 'x', '', '', 1);"
+    )
+    old.commit()
+    old.close()
+    assert (Journal(db).game(1) or {})["rules"] == 1
+
+
+def test_a_game_that_no_longer_replays_is_refused_in_one_line_and_still_exports(tmp_path):
+    db = tmp_path / "j.sqlite"
+    journal = Journal(db)
+    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s.execute("initiative")
+    assert s.game_id is not None
+    # As an older turnlight could have written it: rules v1, a command today's rules refuse.
+    journal.db.execute("UPDATE games SET rules = 1 WHERE id = ?", (s.game_id,))
+    journal.append(s.game_id, "action", {"text": "move Kae fall=3", "rolls": []})
+    with pytest.raises(IllegalAction) as err:
+        resume(Journal(db), s.game_id)
+    message = str(err.value)
+    assert "\n" not in message and "rules v1" in message and "cannot be resumed" in message
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "export", str(s.game_id), "--db", str(db)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    exported = json.loads(done.stdout)
+    assert exported["final"] is None and len(exported["events"]) == 2
+    assert "journalled events only" in done.stderr

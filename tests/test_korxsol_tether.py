@@ -94,6 +94,22 @@ def test_board_presses_are_journalled_and_a_resume_has_them(tmp_path: Path) -> N
     assert state_digest(again.game.state) == state_digest(tether.session.game.state)
 
 
+def test_a_board_d100_is_journalled_though_korxsol_has_no_use_for_it(tmp_path: Path) -> None:
+    # Every roll is journalled, whoever made it (issue: rolls by the engine, the board or
+    # physical dice); korxsol rolls no d100, so it waits for nothing and replays as nothing.
+    with tethered(tmp_path) as (board, tether):
+        settle(board, tether)
+        board.press(ev.make_event(ev.D100, NO_SLOT, 0, (4, 2)))
+        settle(board, tether)
+        journal = tether.session.journal
+        game = tether.session.game_id
+        assert journal is not None and game is not None
+        shown = [p for _, kind, p, _ in journal.events(game) if kind == "roll-shown"]
+        assert shown == [{"kind": "d100", "faces": [4, 2], "source": "board"}]
+        again = resume(journal)
+        assert again.game.roller.pending() == {}
+
+
 def test_frost_and_burn_keys_adjust_the_selected_character(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)

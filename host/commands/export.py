@@ -36,8 +36,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         session = resume(journal, args.game)
     except IllegalAction as err:
-        print(f"turnlight: {err}", file=sys.stderr)
-        return 2
+        game_id = args.game if args.game is not None else journal.latest_game()
+        if args.format not in ("json", "csv") or game_id is None or not journal.game(game_id):
+            print(f"turnlight: {err}", file=sys.stderr)
+            return 2
+        # A game that no longer replays (older rules) still has its journal to give.
+        print(f"turnlight: {err}: writing its journalled events only", file=sys.stderr)
+        row = journal.game(game_id) or {}
+        return _write(args, _journal_text(args.format, row, journal.events(game_id), None))
     game = session.game
     assert session.game_id is not None
     row = journal.game(session.game_id) or {}
@@ -51,18 +57,11 @@ def run(args: argparse.Namespace) -> int:
         write_chart(game.timeline, args.out, f"{row.get('encounter')} (game {session.game_id})")
         print(f"wrote {args.out}", file=sys.stderr)
         return 0
-    buf = io.StringIO()
     snap = game.snapshot()
-    if args.format == "json":
-        doc: dict = {
-            "game": {k: v for k, v in row.items() if k not in ("encounter_toml", "summary")},
-            "events": [{"seq": s, "kind": k, "payload": p, "at": at} for s, k, p, at in events],
-            "final": snap,
-            "timeline": game.timeline,
-        }
-        json.dump(doc, buf, indent=2, sort_keys=True)
-        buf.write("\n")
-    elif args.format == "scores-json":
+    if args.format in ("json", "csv"):
+        return _write(args, _journal_text(args.format, row, events, (snap, game.timeline)))
+    buf = io.StringIO()
+    if args.format == "scores-json":
         doc = {
             "game": session.game_id,
             "winner": snap["winner"],
@@ -71,11 +70,6 @@ def run(args: argparse.Namespace) -> int:
         }
         json.dump(doc, buf, indent=2, sort_keys=True)
         buf.write("\n")
-    elif args.format == "csv":
-        w = csv.writer(buf)
-        w.writerow(["seq", "at", "kind", "payload"])
-        for s, k, p, at in events:
-            w.writerow([s, at, k, json.dumps(p, separators=(",", ":"))])
     else:
         w = csv.writer(buf)
         keys = list(snap["teams"][next(iter(snap["teams"]))].keys())
@@ -84,10 +78,35 @@ def run(args: argparse.Namespace) -> int:
             w.writerow([session.game_id, "player", f["name"], f["team"], *f["stats"].values()])
         for name, stats in snap["teams"].items():
             w.writerow([session.game_id, "team", name, name, *stats.values()])
+    return _write(args, buf.getvalue())
+
+
+def _journal_text(fmt: str, row: dict, events: list, replayed: tuple | None) -> str:
+    """A game's journal as JSON (with its final state and timeline when it replays; null
+    when it does not) or as CSV (one row per event)."""
+    buf = io.StringIO()
+    if fmt == "json":
+        doc: dict = {
+            "game": {k: v for k, v in row.items() if k not in ("encounter_toml", "summary")},
+            "events": [{"seq": s, "kind": k, "payload": p, "at": at} for s, k, p, at in events],
+            "final": replayed[0] if replayed else None,
+            "timeline": replayed[1] if replayed else None,
+        }
+        json.dump(doc, buf, indent=2, sort_keys=True)
+        buf.write("\n")
+    else:
+        w = csv.writer(buf)
+        w.writerow(["seq", "at", "kind", "payload"])
+        for s, k, p, at in events:
+            w.writerow([s, at, k, json.dumps(p, separators=(",", ":"))])
+    return buf.getvalue()
+
+
+def _write(args: argparse.Namespace, text: str) -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as fh:
-            fh.write(buf.getvalue())
+            fh.write(text)
         print(f"wrote {args.out}", file=sys.stderr)
     else:
-        sys.stdout.write(buf.getvalue())
+        sys.stdout.write(text)
     return 0

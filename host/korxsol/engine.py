@@ -43,6 +43,13 @@ from shared.state import (
     GameState,
 )
 
+# The version of these rules as a journal sees them. Raise it whenever a change makes the
+# same journalled commands and dice play out differently (or be refused): a saved game
+# records the version it was played under, and resuming it under another one is checked.
+# 1: until one hit and one power roll per strike (several targets), one cooldown id per
+#    timed move, item and artifact, and checked SOL spending; 2: since.
+RULES_VERSION = 2
+
 ATTACK_OPTIONS = (
     "sol",
     "fulldraw",

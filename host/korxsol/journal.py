@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed INTEGER NOT NULL,
     winner TEXT,
     finished TEXT,
-    summary TEXT
+    summary TEXT,
+    rules INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS events (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -73,6 +74,9 @@ class Journal:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged event survives power loss
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        if "rules" not in columns:  # a journal written before games had a rules version
+            self.db.execute("ALTER TABLE games ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
         self._depth = 0  # transactions open (the outermost is BEGIN, the others savepoints)
 
     def close(self) -> None:
@@ -115,16 +119,16 @@ class Journal:
         rows = self._rows("SELECT nonce, next_seq FROM link_points WHERE session = ?", (session,))
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
-    def new_game(self, session: str, encounter_name: str, path: str, toml: str, seed: int) -> int:
+    def new_game(
+        self, session: str, encounter_name: str, path: str, toml: str, seed: int, rules: int = 1
+    ) -> int:
+        """A new game; `rules` is the rules version its events replay under."""
         with self.lock:
-            return self._new_game(session, encounter_name, path, toml, seed)
-
-    def _new_game(self, session: str, encounter_name: str, path: str, toml: str, seed: int) -> int:
-        cur = self.db.execute(
-            "INSERT INTO games (session, created, encounter, encounter_path, encounter_toml, seed)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (session, _now(), encounter_name, path, toml, seed),
-        )
+            cur = self.db.execute(
+                "INSERT INTO games (session, created, encounter, encounter_path, encounter_toml,"
+                " seed, rules) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (session, _now(), encounter_name, path, toml, seed, rules),
+            )
         return int(cur.lastrowid or 0)
 
     def append(self, game: int, kind: str, payload: dict) -> int:
@@ -162,7 +166,7 @@ class Journal:
     def game(self, game: int) -> dict | None:
         rows = self._rows(
             "SELECT id, session, created, encounter, encounter_path, encounter_toml, seed, winner,"
-            " finished, summary FROM games WHERE id = ?",
+            " finished, summary, rules FROM games WHERE id = ?",
             (game,),
         )
         if not rows:
@@ -179,6 +183,7 @@ class Journal:
             "winner",
             "finished",
             "summary",
+            "rules",
         )
         return dict(zip(keys, row, strict=False))
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from host.korxsol import commands
 from host.korxsol import encounter as encounter_mod
 from host.korxsol.commands import Command
-from host.korxsol.engine import Game, Outcome
+from host.korxsol.engine import RULES_VERSION, Game, Outcome
 from host.korxsol.journal import Journal
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import IllegalAction, RollRecord
@@ -49,7 +49,12 @@ class Session:
         self.game_id = game_id
         if journal is not None and game_id is None:
             self.game_id = journal.new_game(
-                self.session_id, encounter.name, encounter.path, encounter.source, seed
+                self.session_id,
+                encounter.name,
+                encounter.path,
+                encounter.source,
+                seed,
+                RULES_VERSION,
             )
 
     # ------------------------------------------------------------------ commands
@@ -102,6 +107,10 @@ class Session:
         self.game.roller.queue(purpose, faces, source)
         self._journal("dice", {"purpose": purpose, "faces": list(faces), "source": source})
         return [f"{source} {purpose} roll waiting: {' '.join(map(str, faces))}"]
+
+    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None:
+        """Journal a roll the rules do not use (a board's d100): kept, never replayed."""
+        self._journal("roll-shown", {"kind": kind, "faces": list(faces), "source": source})
 
     def apply_board_event(self, event: dict) -> list[str]:
         """The link's event applier. `{"type": "roll", "purpose": ..., "faces": [...]}` queues
@@ -232,6 +241,18 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
             queued.clear()
     session.done = done
     session.undone = undone
-    session._rebuild()
+    try:
+        session._rebuild()
+    except IllegalAction as err:
+        rules = row["rules"]
+        why = (
+            f"it was played under korxsol rules v{rules}, this turnlight plays v{RULES_VERSION}"
+            if rules != RULES_VERSION
+            else "its journal does not replay"
+        )
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); "
+            f"`turnlight export {game_id}` still writes what it holds"
+        ) from err
     session.game.roller.queued = queued
     return session

@@ -160,6 +160,7 @@ class Tether:
         if code == ev.D100:
             # korxsol rolls no d100; the board's roll is shown and journalled, nothing waits.
             dice.check_faces(dice.KIND_D100, faces)
+            self.session.note_roll("d100", faces, "board")
             lines = [f"d100 roll: {dice.d100_value(faces[0], faces[1])}"]
         elif code == ev.CHANCE:
             lines = self.session.queue_roll("chance", faces, "board")
