@@ -13,7 +13,8 @@ wide, and byte-aligned `struct` fields would cost about half again as many bytes
 `decode` raises CodecError, and only CodecError, for bad input. It reads into a state the
 caller owns (it never grows a buffer), rejects input longer than MAX_ENCODED at once, and
 never loops on its input. On error the target state is left half written: decode into a
-spare state and copy it over on success (GameState.copy_from).
+spare state and copy it over on success (GameState.copy_from), or encode the target first
+and decode that back on error (the board's way: 143 bytes instead of a spare state).
 """
 
 from shared import dice, rulesets

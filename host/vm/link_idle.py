@@ -4,7 +4,7 @@ Prints one line: `idle_alloc=<bytes> heartbeat_alloc=<bytes> session_heap=<bytes
 allocated over 1,000 BoardSession.poll steps with no byte arriving and nothing due, over
 100 heartbeats (a PING in, a PONG out) after the first one, and the heap a linked session
 holds (its buffers,
-journal and spare states, not the modules), with the collector paused while counting.
+journal and encoded undo state, not the modules), with the collector paused while counting.
 """
 
 import gc

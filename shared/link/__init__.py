@@ -14,8 +14,9 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   events (120 by default). Full means new local events are refused; nothing old is dropped.
 - `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats).
 - `board`:    `BoardSession(stream, state, fw=(major, minor), profile=PROFILE_*, grid=(w, h),
-  nonce=None, journal_events=120, now_ms=0, undo=True)`. It holds a spare state for
-  snapshots, one for undo (`undo=False` saves it), the journal and ~1 KB of buffers.
+  nonce=None, journal_events=120, now_ms=0, undo=True)`. It holds the journal, one level
+  of undo as an encoded state (`undo=False` saves it) and ~1 KB of buffers; a snapshot
+  decodes straight into the state, and a bad one is undone from the state's encoding.
     * `poll(now_ms)` -> bits POLL_STATE (the host's snapshot replaced the state: redraw),
       POLL_LINK (`.linked` changed), POLL_ERROR (`.error` == E_VERSION, or `.rejected` grew).
       Allocates nothing when no byte arrives and nothing is due.

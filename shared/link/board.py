@@ -28,7 +28,6 @@ from shared.link.endpoint import (
     Endpoint,
 )
 from shared.link.journal import JOURNAL_EVENTS, RECORD, Journal
-from shared.state import GameState
 
 # What poll() reports (bits).
 POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
@@ -74,11 +73,11 @@ class BoardSession(Endpoint):
         self.nonce = _new_nonce() if nonce is None else nonce
         self.journal = Journal(journal_events)
         self._journal_mv = memoryview(self.journal.buf)
-        # One level of local undo costs a spare state; without it UNDO still reaches the
-        # host, whose snapshot then shows the result.
+        # One level of local undo costs an encoded state; without it UNDO still reaches
+        # the host, whose snapshot then shows the result.
         self.undo = UndoSlot() if undo else None
-        self._spare = GameState()  # a snapshot decodes here before it replaces the state
-        self._encoded = bytearray(codec.MAX_ENCODED)  # the digest's scratch
+        # Scratch for the digest, and for the last good state while a snapshot decodes.
+        self._encoded = bytearray(codec.MAX_ENCODED)
         self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
         self._frozen_n = 0
         self.want_state = False  # the host asked for our state and has not yet answered
@@ -357,15 +356,20 @@ class BoardSession(Endpoint):
             self.duplicates += 1
             self._ack_due = True
             return
+        # The snapshot decodes straight into the state; a bad one (which leaves the state
+        # half written) is undone by decoding the last good state back from its encoding.
+        # That costs an encode per snapshot instead of a spare GameState (4 KB of heap).
+        state = self.state
+        good = codec.encode(state, self._encoded)
         try:
-            codec.decode(memoryview(buf)[m.HEADER : n], self._spare)
+            codec.decode(memoryview(buf)[m.HEADER : n], state)
         except codec.CodecError:
+            codec.decode(memoryview(self._encoded)[:good], state)
             self.bad_messages += 1
             self._send_error(m.E_BAD_SNAPSHOT, seq)
             return
         self.rx_next = (seq + 1) & 0xFF
         self._acked(buf[2], now_ms)
-        self.state.copy_from(self._spare)
         self.want_state = False
         self.snapshots += 1
         self._rebase()

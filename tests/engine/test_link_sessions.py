@@ -5,7 +5,7 @@ resynchronisation and the errors. The same tests run on the MicroPython VM."""
 from linkcheck import End, Table
 from vmcheck import snapshot
 
-from shared import dice
+from shared import codec, dice, turns
 from shared import events as ev
 from shared.link import board as b
 from shared.link import framing
@@ -252,6 +252,32 @@ def test_input_the_board_cannot_use_counts_as_a_problem():
     _press(table, NEXT)
     assert table.settle()
     assert table.applied == [NEXT]
+
+
+def test_a_snapshot_that_fails_late_in_decoding_leaves_the_last_good_state_whole():
+    # Both snapshots pass the CRC and are refused by the codec only after it has written
+    # the slots into the board's state: the board must put its last good state back.
+    table = Table()
+    table.run(100)
+    other = build_reference_state()
+    turns.end_turn(other)
+    other.scores[0] = 99
+    stray = codec.encode(other) + b"\x00"  # a stray byte at the end
+    other.order[1] = other.order[0]
+    twice = codec.encode(other)  # a turn order that names a slot twice
+    for body in (stray, twice):
+        before = snapshot(table.board.state)
+        version = table.board.state.version
+        bad = table.board.bad_messages
+        table.down.inject(_frame(m.SNAPSHOT, body, table.board.rx_next))
+        table.board.poll(table.now)
+        assert table.board.bad_messages == bad + 1
+        assert snapshot(table.board.state) == before
+        assert table.board.state.version == version
+    _press(table, NEXT)  # and the link still works afterwards
+    assert table.settle()
+    assert table.applied == [NEXT]
+    assert _agree(table)
 
 
 def test_input_the_host_cannot_use_counts_as_a_bad_message():
