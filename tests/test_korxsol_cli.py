@@ -215,3 +215,52 @@ def test_the_grid_shows_the_turn_kor_ap_and_stacks_in_turn_order():
     assert cells[1][3] == "xx"  # Brimm collapsed
     assert cells[2][0] == "3"  # Kaelen's action points (2 + Tactician)
     assert cells[3][1] == "F2"
+
+
+# ---------------------------------------------------------------- empty games
+def _play(*args: str, typed: str = "quit\n") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "host.cli", "play", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**__import__("os").environ, "TERM": "dumb"},
+    )
+
+
+def test_a_play_that_never_got_going_leaves_no_game_in_the_journal(tmp_path):
+    from host.korxsol.journal import Journal
+
+    db = str(tmp_path / "j.sqlite")
+    failed = _play("--db", db, "--port", str(tmp_path / "no-such-port"))
+    assert failed.returncode == 2
+    quit_at_once = _play("--db", db, "--no-board")
+    assert quit_at_once.returncode == 0, quit_at_once.stderr
+    assert "had no events: removed" in quit_at_once.stderr
+    assert Journal(db).games() == []
+    # A game that was played is kept.
+    played = _play("--db", db, "--no-board", typed="initiative\nquit\n")
+    assert played.returncode == 0, played.stderr
+    assert [g["events"] for g in Journal(db).games()] == [1]
+
+
+def test_resume_export_and_games_pass_over_an_empty_game(tmp_path):
+    from host.korxsol.journal import Journal
+
+    db = str(tmp_path / "j.sqlite")
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\nend\n")
+    assert turnlight("run", "--script", str(script), "--db", db).returncode == 0
+    # An empty game after it, as an older turnlight's failed start left one.
+    enc = encounter.load(encounter.example_path())
+    empty = Journal(db).new_game("old", enc.name, enc.path, enc.source, 1)
+    assert empty == 2
+    exported = json.loads(turnlight("export", "--db", db).stdout)
+    assert exported["game"]["id"] == 1 and len(exported["events"]) == 2
+    resumed = _play("--db", db, "--resume", "--no-board")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "(game 1)" in resumed.stderr
+    listing = turnlight("games", "--db", db).stdout.splitlines()
+    assert [line.split()[0] for line in listing[2:-1]] == ["1"]
+    assert listing[-1] == "(1 game with no events not listed)"

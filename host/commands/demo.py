@@ -54,9 +54,17 @@ def play(
     from host.korxsol.session import Session
 
     session = Session(enc, seed, journal)
+    try:
+        _play_on(session, out, color, board)
+    finally:
+        session.discard_if_empty()  # a demo that never got going leaves no empty game
+    return session
+
+
+def _play_on(session, out: Callable[[str], None], color: bool, board: str | None) -> None:
     if board is None:
         _play(session, out, session.execute, lambda: view.render_grid(session.game.state, color))
-        return session
+        return
     from host.korxsol.simulated import TetheredSim
 
     with TetheredSim(session, board) as table:
@@ -71,7 +79,6 @@ def play(
             return lines
 
         _play(session, out, act, lambda: table.grid(color))
-    return session
 
 
 def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]) -> None:

@@ -15,11 +15,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from host.korxsol import view
+    from host.korxsol.words import plural
 
     journal = open_journal(args)
-    games = journal.games()
+    listed = journal.games()
+    # A game with no events (a `play` still waiting for its first command, or one left by
+    # an older turnlight whose start failed) has nothing to show, resume or export.
+    games = [g for g in listed if g["events"]]
+    empty = len(listed) - len(games)
+    note = f"({plural(empty, 'game')} with no events not listed)" if empty else ""
     if not games:
-        print(f"no saved games in {journal.path}")
+        print(f"no saved games in {journal.path}" + (f" {note}" if note else ""))
         return 0
     rows = [
         [
@@ -35,4 +41,6 @@ def run(args: argparse.Namespace) -> int:
     ]
     headers = ["id", "session", "started (UTC)", "encounter", "seed", "events", "winner"]
     print(view.text_table(headers, rows))
+    if note:
+        print(note)
     return 0

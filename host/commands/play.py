@@ -113,14 +113,22 @@ def run(args: argparse.Namespace) -> int:
             return 2
         session = Session(enc, args.seed, journal)
     print(f"journal: {journal.path} (game {session.game_id})", file=sys.stderr)
+    ui: PlayUI | None = None
     try:
-        tether, note, disconnect = connect_board(args, session)
-    except LinkError as err:
-        print(f"turnlight: {err}", file=sys.stderr)
-        return 2
-    try:
-        ui = PlayUI(session, Console(), note, tether=tether)
-        ui.loop(make_prompt(ui))
+        try:
+            tether, note, disconnect = connect_board(args, session)
+        except LinkError as err:
+            print(f"turnlight: {err}", file=sys.stderr)
+            return 2
+        try:
+            ui = PlayUI(session, Console(), note, tether=tether)
+            ui.loop(make_prompt(ui))
+        finally:
+            disconnect()
     finally:
-        disconnect()
+        # Whatever ended the session (quit, an error, a port that never opened), a game
+        # with nothing in it is not left behind for `--resume` and `export` to find.
+        for game in {id(s): s for s in (session, ui.session if ui else session)}.values():
+            if game.discard_if_empty():
+                print(f"journal: game {game.game_id} had no events: removed", file=sys.stderr)
     return 0

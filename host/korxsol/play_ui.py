@@ -199,9 +199,11 @@ class PlayUI:
             self.console.print(t)
             return True
         if verb == "new":
-            self.session = self.session.next_game()
+            previous = self.session
+            self.session = previous.next_game()
             if self.tether is not None:
                 self.tether.replace_session(self.session)
+            previous.discard_if_empty()  # a game never played is not kept
             self.messages = [f"new game, seed {self.session.seed}"]
             self.show()
             return True

@@ -177,6 +177,12 @@ class Session:
         }
         self.journal.finish(self.game_id, snap["winner"], summary)
 
+    def discard_if_empty(self) -> bool:
+        """Remove this game from the journal if nothing was ever journalled in it."""
+        if self.journal is None or self.game_id is None:
+            return False
+        return self.journal.discard_if_empty(self.game_id)
+
     def next_game(self) -> Session:
         """The next game of this session: same encounter, the next seed, a new journal row."""
         return Session(self.encounter, self.seed + 1, self.journal, self.session_id)
