@@ -68,7 +68,7 @@ def test_frost_thaws_only_on_its_owners_turn():
     assert state.slots[2].frost == 2
 
 
-def test_fear_is_cleansed_at_the_end_of_the_owners_turn():
+def test_leftover_fear_is_removed_when_its_owners_turn_ends():
     state = three_fighters()
     turns.start_round(state)
     status.add_fear(state, state.slots[0], 2)
