@@ -264,3 +264,36 @@ def test_resume_export_and_games_pass_over_an_empty_game(tmp_path):
     listing = turnlight("games", "--db", db).stdout.splitlines()
     assert [line.split()[0] for line in listing[2:-1]] == ["1"]
     assert listing[-1] == "(1 game with no events not listed)"
+
+
+def test_the_example_fight_says_plainly_that_it_needs_seed_7():
+    first = FIGHT.read_text().splitlines()[0]
+    assert first.startswith("# Run with --seed 7")
+    root = Path(__file__).parent.parent
+    mentions = []
+    for doc in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]:
+        # An example may wrap over lines: read each paragraph as one line.
+        for paragraph in doc.read_text().split("\n\n"):
+            text = " ".join(paragraph.split())
+            if "ember_ridge_fight.txt" in text:
+                mentions.append(doc.name)
+                assert "--seed 7" in text, (doc, text)
+    assert "README.md" in mentions
+
+
+def test_a_run_that_stops_part_way_says_which_game_it_left_in_the_journal(tmp_path):
+    from host.korxsol.journal import Journal
+
+    db = tmp_path / "j.sqlite"
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\nmove Nobody\n")
+    done = turnlight("run", "--script", str(script), "--db", str(db))
+    assert done.returncode == 2
+    assert f"game 1 is left in {db} with 1 event (the lines before the refused one)" in (
+        done.stderr
+    )
+    script.write_text("bogus\n")
+    done = turnlight("run", "--script", str(script), "--db", str(db))
+    assert done.returncode == 2
+    assert f"nothing was journalled: game 2 removed from {db}" in done.stderr
+    assert [g["id"] for g in Journal(db).games()] == [1]

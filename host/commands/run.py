@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from host.commands._korxsol_args import add_encounter, load_encounter
+from host.korxsol.words import plural
+
+if TYPE_CHECKING:
+    from host.korxsol.journal import Journal
+    from host.korxsol.session import Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,16 +53,20 @@ def run(args: argparse.Namespace) -> int:
     log: list[str] = []
     errors: list[str] = []
     status = 0
-    for number, line in enumerate(script, start=1):
-        try:
-            log.extend(session.execute(line))
-        except IllegalAction as err:
-            message = f"{args.script}:{number}: {err}"
-            errors.append(message)
-            print(f"turnlight: {message}", file=sys.stderr)
-            if not args.keep_going:
-                status = 2
-                break
+    try:
+        for number, line in enumerate(script, start=1):
+            try:
+                log.extend(session.execute(line))
+            except IllegalAction as err:
+                message = f"{args.script}:{number}: {err}"
+                errors.append(message)
+                print(f"turnlight: {message}", file=sys.stderr)
+                if not args.keep_going:
+                    status = 2
+                    break
+    finally:
+        if journal is not None:
+            _say_what_was_journalled(session, journal, status != 0, bool(errors))
     game = session.game
     if args.json:
         state = game.snapshot()
@@ -72,3 +82,27 @@ def run(args: argparse.Namespace) -> int:
         winner = game.snapshot()["winner"]
         print(f"\nwinner: {winner}" if winner else "\nthe fight goes on")
     return status
+
+
+def _say_what_was_journalled(
+    session: Session, journal: Journal, stopped: bool, refused: bool
+) -> None:
+    """A run that journalled nothing leaves no game behind; one that stopped part way (or
+    had lines refused) says which game it left in the journal."""
+    if session.discard_if_empty():
+        if refused:
+            print(
+                f"turnlight: nothing was journalled: game {session.game_id} removed from "
+                f"{journal.path}",
+                file=sys.stderr,
+            )
+        return
+    if refused:
+        events = len(journal.events(session.game_id or 0))
+        held = "the lines before the refused one" if stopped else "every line not refused"
+        print(
+            f"turnlight: game {session.game_id} is left in {journal.path} with "
+            f"{plural(events, 'event')} ({held}): "
+            f"`turnlight play --db {journal.path} --resume {session.game_id}` continues it",
+            file=sys.stderr,
+        )
