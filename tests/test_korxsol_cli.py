@@ -297,3 +297,17 @@ def test_a_run_that_stops_part_way_says_which_game_it_left_in_the_journal(tmp_pa
     assert done.returncode == 2
     assert f"nothing was journalled: game 2 removed from {db}" in done.stderr
     assert [g["id"] for g in Journal(db).games()] == [1]
+
+
+def test_ctrl_c_in_play_clears_the_line_and_only_ctrl_d_or_quit_leave():
+    ui, buf = _ui()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        # A half-typed command, Ctrl-C, Ctrl-C on the empty line, then a whole command and
+        # Ctrl-D.
+        pipe.send_text("attack Kae Fla\x03\x03initiative\n\x04")
+        ui.loop(make_prompt(ui, input=pipe, output=DummyOutput()))
+    assert ui.session.game.started  # the session went on after both Ctrl-Cs
+    assert [e.text for e in ui.session.done] == ["initiative"]  # the cleared line never ran
+    out = buf.getvalue()
+    assert out.count("Ctrl-C clears the line; Ctrl-D or `quit` ends the session") == 1
+    assert "Ctrl-D or `quit` ends the session" in ui.help_text(None)

@@ -33,8 +33,9 @@ T = TypeVar("T")
 UI_VERBS = {
     "help": "list the commands, or `help VERB` for one",
     "table": "the score table across this session's games",
-    "quit": "leave (the journal already holds everything)",
+    "quit": "leave, as Ctrl-D does (the journal already holds everything)",
 }
+LEAVE_HINT = "Ctrl-C clears the line; Ctrl-D or `quit` ends the session"
 BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to print
 OPTION_KEYS = ("sol=", "dodge_sol=", "resist_sol=", "cornered=", "kb=", "exchange=", "fall=")
 
@@ -244,6 +245,7 @@ class PlayUI:
         lines = [f"{commands.usage(v):<45} {d}" for v, (_, d) in table.items()]
         lines += [f"{v:<45} {d}" for v, d in UI_VERBS.items()]
         lines.append("attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll")
+        lines.append(LEAVE_HINT + " (the journal already holds everything)")
         return "\n".join(lines)
 
     def loop(self, prompt: PromptSession) -> None:
@@ -257,7 +259,12 @@ class PlayUI:
                 while True:
                     try:
                         line = prompt.prompt("turnlight> ")
-                    except (EOFError, KeyboardInterrupt):
+                    except KeyboardInterrupt:
+                        # Ctrl-C clears the line being typed; it never ends the session.
+                        if not prompt.default_buffer.text:
+                            self.console.print(LEAVE_HINT, markup=False)
+                        continue
+                    except EOFError:  # Ctrl-D
                         break
                     if not self.handle(line):
                         break
