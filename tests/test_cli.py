@@ -33,3 +33,30 @@ def test_help_lists_every_command() -> None:
     assert done.returncode == 0
     for command in ("demo", "bench", "run", "play", "games", "export", "odds"):
         assert command in done.stdout
+
+
+def test_an_unknown_board_is_one_line_naming_the_known_ones(tmp_path) -> None:
+    known = "(known: trellis_m4, macropad, pico_matrix)"
+    db = tmp_path / "j.sqlite"
+    for args in (
+        ("demo", "--board", "nosuch"),
+        ("play", "--sim", "--board", "nosuch", "--db", str(db)),
+        ("sim", "--board", "nosuch"),
+    ):
+        done = turnlight(*args)
+        assert done.returncode == 2, args
+        assert done.stderr.splitlines() == [f"turnlight: unknown board 'nosuch' {known}"], args
+    assert not db.exists()  # refused before a game was written
+
+
+def test_every_command_s_errors_start_with_the_same_prefix(tmp_path) -> None:
+    # sim and deploy used to say `turnlight sim:` and `turnlight deploy:`.
+    for args in (
+        ("sim", "--page", "lobby"),
+        ("deploy", "--drive", str(tmp_path / "not-mounted")),
+        ("odds", "--hit", "99"),
+    ):
+        done = turnlight(*args)
+        assert done.returncode == 2, args
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("turnlight: "), (args, lines)

@@ -330,9 +330,7 @@ def test_an_unknown_board_is_refused_with_the_valid_names(
     # The fake project has profiles for trellis_m4 and macropad only.
     code, _, err = run_cli(capsys, "--drive", str(drive), "--board", "pico_matrix")
     assert code == 2
-    assert err == [
-        "turnlight deploy: unknown board 'pico_matrix'; valid boards: macropad, trellis_m4"
-    ]
+    assert err == ["turnlight: unknown board 'pico_matrix'; valid boards: macropad, trellis_m4"]
     assert set(files_on(drive)) == {"boot_out.txt"}
 
 
@@ -376,4 +374,4 @@ def test_a_drive_that_fails_to_read_is_a_one_line_error(
     monkeypatch.setattr(deploy, "make_plan", unreadable)
     code, out, err = run_cli(capsys, "--drive", str(drive))
     assert code == 1 and out == []
-    assert err == [f"turnlight deploy: {drive / 'code.py'}: {os.strerror(errno.EIO)}"]
+    assert err == [f"turnlight: {drive / 'code.py'}: {os.strerror(errno.EIO)}"]

@@ -311,3 +311,18 @@ def test_ctrl_c_in_play_clears_the_line_and_only_ctrl_d_or_quit_leave():
     out = buf.getvalue()
     assert out.count("Ctrl-C clears the line; Ctrl-D or `quit` ends the session") == 1
     assert "Ctrl-D or `quit` ends the session" in ui.help_text(None)
+
+
+def test_export_to_a_file_it_cannot_write_is_one_line(tmp_path):
+    db = str(tmp_path / "j.sqlite")
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\nend\n")
+    assert turnlight("run", "--script", str(script), "--db", db).returncode == 0
+    folder = tmp_path / "somedir"
+    folder.mkdir()
+    for fmt in ("png", "json", "csv"):
+        missing = tmp_path / "nodir" / f"x.{fmt}"
+        for out, why in ((missing, "No such file or directory"), (folder, "Is a directory")):
+            done = turnlight("export", "--db", db, "--format", fmt, "--out", f"{out}")
+            assert done.returncode == 2, (fmt, out)
+            assert done.stderr.splitlines() == [f"turnlight: cannot write {out}: {why}"]

@@ -48,8 +48,21 @@ def test_sim_prints_the_pty_path_for_a_host() -> None:
 def test_an_unknown_board_or_page_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "--board", "toaster"]) == 2
     assert main(["sim", "--page", "lobby", "--png", "x.png"]) == 2
-    lines = capsys.readouterr().out.strip().splitlines()
+    lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 2 and "toaster" in lines[0] and "lobby" in lines[1]
+    assert lines[0] == (
+        "turnlight: unknown board 'toaster' (known: trellis_m4, macropad, pico_matrix)"
+    )
+    assert lines[1].startswith("turnlight: unknown page 'lobby' (pages: initiative, ")
+
+
+def test_a_png_that_cannot_be_written_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "no-such-folder" / "grid.png"
+    assert main(["sim", "--png", str(out)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"turnlight: cannot write {out}: No such file or directory"]
 
 
 def test_the_macropad_encoder_moves_the_selection_clockwise_to_the_next_slot() -> None:

@@ -116,6 +116,10 @@ def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]
 
 
 def run(args: argparse.Namespace) -> int:
+    from host.commands._errors import board_ok
+
+    if not args.no_board and not board_ok(args.board):
+        return 2
     enc = load_encounter(args)
     if enc is None:
         return 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 
@@ -43,6 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from host import deploy
+    from host.commands._errors import fail
 
     try:
         plan = deploy.make_plan(args.drive, args.board, root=deploy.ROOT)
@@ -51,11 +51,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             deploy.apply_plan(plan, out=_say)
     except deploy.DeployError as err:
-        print(f"turnlight deploy: {err}", file=sys.stderr)
-        return err.exit_code
+        return fail(str(err), err.exit_code)
     except OSError as err:  # e.g. the drive went away while its files were being read
-        print(f"turnlight deploy: {err.filename or args.drive}: {err.strerror}", file=sys.stderr)
-        return 1
+        return fail(f"{err.filename or args.drive}: {err.strerror}", 1)
     print(deploy.summary(plan, dry_run=args.dry_run))
     return 0
 

@@ -52,9 +52,14 @@ def run(args: argparse.Namespace) -> int:
         if not args.out:
             print("turnlight: --format png needs --out FILE", file=sys.stderr)
             return 2
+        from host.commands._errors import cannot_write
         from host.korxsol.chart import write_chart
 
-        write_chart(game.timeline, args.out, f"{row.get('encounter')} (game {session.game_id})")
+        title = f"{row.get('encounter')} (game {session.game_id})"
+        try:
+            write_chart(game.timeline, args.out, title)
+        except OSError as err:
+            return cannot_write(args.out, err)
         print(f"wrote {args.out}", file=sys.stderr)
         return 0
     snap = game.snapshot()
@@ -104,8 +109,13 @@ def _journal_text(fmt: str, row: dict, events: list, replayed: tuple | None) -> 
 
 def _write(args: argparse.Namespace, text: str) -> int:
     if args.out:
-        with open(args.out, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        from host.commands._errors import cannot_write
+
+        try:
+            with open(args.out, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+        except OSError as err:  # no such folder, a folder, no permission, a full disk
+            return cannot_write(args.out, err)
         print(f"wrote {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)

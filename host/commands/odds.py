@@ -33,12 +33,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from host.commands._errors import fail
     from host.korxsol import odds
 
     for name in ("hit", "agility", "power", "resist", "armor"):
         if not 0 <= getattr(args, name) <= 15:
-            print(f"turnlight: --{name} must be 0..15 dice")
-            return 2
+            return fail(f"--{name} must be 0..15 dice")
     o = odds.attack_odds(
         args.hit,
         args.agility,

@@ -96,10 +96,13 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from host.bridge import LinkError
+    from host.commands._errors import board_ok
     from host.korxsol.play_ui import PlayUI, make_prompt
     from host.korxsol.rolls import IllegalAction
     from host.korxsol.session import Session, resume
 
+    if args.sim and not board_ok(args.board):
+        return 2
     journal = open_journal(args)
     if args.resume is not None:
         try:

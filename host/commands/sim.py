@@ -92,25 +92,29 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from firmware.boards import NAMES
+    from host.commands._errors import board_ok, cannot_write, fail
 
-    if args.board not in NAMES:
-        print(f"turnlight sim: unknown board {args.board!r} (known: {', '.join(NAMES)})")
+    if not board_ok(args.board):
         return 2
     from firmware.pages import PAGE_NAMES
 
     if args.page is not None and args.page not in PAGE_NAMES:
-        print(f"turnlight sim: unknown page {args.page!r} (pages: {', '.join(PAGE_NAMES)})")
-        return 2
+        return fail(f"unknown page {args.page!r} (pages: {', '.join(PAGE_NAMES)})")
     from host import simpictures
     from host.simboard import SimulatedBoard
 
     if args.pictures:
-        for written in simpictures.write_pictures(Path(args.pictures), args.board):
-            print(f"wrote {written}")
+        try:
+            for written in simpictures.write_pictures(Path(args.pictures), args.board):
+                print(f"wrote {written}")
+        except OSError as err:
+            return cannot_write(err.filename or args.pictures, err)
         return 0
     if args.png:
-        simpictures.write_one(Path(args.png), args.board, args.page or "initiative", args.seed)
+        try:
+            simpictures.write_one(Path(args.png), args.board, args.page or "initiative", args.seed)
+        except OSError as err:
+            return cannot_write(args.png, err)
         print(f"wrote {args.png}")
         return 0
     sim = SimulatedBoard(args.board, seed=args.seed)
