@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import importlib.util
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +33,22 @@ BOARD_SETTING = "TURNLIGHT_BOARD"
 SETTINGS_FILE = "settings.toml"
 TEMP_SUFFIX = ".turnlight-tmp"
 CODE_PY = "code.py"
+
+
+# What CircuitPython calls each profile's board on the first line of boot_out.txt
+# ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Trellis M4 Express with samd51g19"),
+# matched without regard to case: (how to recognise it, what to call it in a message).
+BOARD_NAMES = {
+    "trellis_m4": (("trellis m4",), "Adafruit Trellis M4 Express"),
+    "macropad": (("macropad rp2040",), "Adafruit MacroPad RP2040"),
+    "pico_matrix": (("raspberry pi pico",), "Raspberry Pi Pico (Pico, Pico W, Pico 2 or 2 W)"),
+}
+MIN_CIRCUITPYTHON = 9  # the firmware needs CircuitPython 9 or 10
+BOOT_OUT_LINE = re.compile(
+    r"CircuitPython (?P<major>\d+)\.(?P<minor>\d+)(?:\.\d+)?\S*"  # 9.2.1, 10.0.0-beta.2
+    r"(?: on [^;]*)?"  # the build date
+    r"(?:; (?P<board>.+?)(?: with \S+)?)?\s*$"  # the board, then its chip
+)
 
 
 class DeployError(Exception):
@@ -59,6 +76,75 @@ class Plan:
 
     def of(self, action: str) -> list[Step]:
         return [s for s in self.steps if s.action == action]
+
+
+@dataclass(frozen=True)
+class BootOut:
+    """What a drive's boot_out.txt says about the board: CircuitPython's version and the
+    board's name (None where the first line does not say)."""
+
+    first_line: str
+    version: tuple[int, int] | None
+    board: str | None
+
+
+def read_boot_out(drive: Path) -> BootOut:
+    text = (drive / "boot_out.txt").read_text(encoding="utf-8", errors="replace")
+    first = text.splitlines()[0].strip() if text.strip() else ""
+    found = BOOT_OUT_LINE.search(first)
+    if found is None:
+        return BootOut(first, None, None)
+    return BootOut(first, (int(found["major"]), int(found["minor"])), found["board"])
+
+
+def profile_for(board_name: str) -> str | None:
+    """The profile whose board CircuitPython calls `board_name`, if one is."""
+    name = board_name.lower()
+    for profile, (keys, _) in BOARD_NAMES.items():
+        if any(key in name for key in keys):
+            return profile
+    return None
+
+
+def check_boot_out(drive: Path, board: str, force: bool = False) -> BootOut:
+    """Refuse a drive whose boot_out.txt is not CircuitPython's, whose CircuitPython is older
+    than 9, or whose board is not the one `board` is for; `force` lets the last two pass."""
+    boot = read_boot_out(drive)
+    if boot.version is None:
+        shown = boot.first_line[:60] or "nothing"
+        raise DeployError(
+            f"{drive / 'boot_out.txt'} does not say which CircuitPython and board wrote it "
+            f"(its first line is {shown!r}), so this is not a CIRCUITPY drive; refusing to write"
+        )
+    if force:
+        return boot
+    major, minor = boot.version
+    if major < MIN_CIRCUITPYTHON:
+        raise DeployError(
+            f"the board at {drive} runs CircuitPython {major}.{minor}; turnlight needs "
+            "CircuitPython 9 or 10: install it (https://circuitpython.org/downloads) and deploy "
+            "again, or deploy with --force"
+        )
+    if board not in BOARD_NAMES:
+        return boot  # a profile this check does not know: nothing to compare
+    wanted = BOARD_NAMES[board][1]
+    if boot.board is None:
+        raise DeployError(
+            f"{drive / 'boot_out.txt'} does not name the board; --board {board} is for the "
+            f"{wanted}: deploy with --force if that is the board"
+        )
+    actual = profile_for(boot.board)
+    if actual == board:
+        return boot
+    if actual is None:
+        raise DeployError(
+            f"the drive's boot_out.txt names the board {boot.board!r}, but --board {board} is "
+            f"for the {wanted}, and no profile is for that board; --force deploys anyway"
+        )
+    raise DeployError(
+        f"the drive's boot_out.txt names the board {boot.board!r}, but --board {board} is "
+        f"for the {wanted}: deploy with --board {actual} (or --force)"
+    )
 
 
 def board_names(root: Path = ROOT) -> list[str]:
@@ -135,8 +221,10 @@ def make_plan(
     board: str = DEFAULT_BOARD,
     root: Path = ROOT,
     libraries: tuple[str, ...] = LIBRARIES,
+    force: bool = False,
 ) -> Plan:
-    """What deploying `board` from `root` onto `drive` would do; raises DeployError if it can't."""
+    """What deploying `board` from `root` onto `drive` would do; raises DeployError if it can't
+    (`force` skips the checks of boot_out.txt's CircuitPython version and board)."""
     drive = Path(drive)
     if not drive.is_dir():
         raise DeployError(f"no drive at {drive}: is the board plugged in and CIRCUITPY mounted?")
@@ -147,6 +235,7 @@ def make_plan(
     boards = board_names(root)
     if board not in boards:
         raise DeployError(f"unknown board {board!r}; valid boards: {', '.join(boards)}")
+    check_boot_out(drive, board, force)
 
     wanted = project_files(root)
     wanted.update(library_files(libraries))

@@ -36,6 +36,15 @@ PROJECT = {
     "firmware/notes.txt": b"not a module\n",
 }
 LIBRARY_FILES = ("lib/adafruit_ticks.py", "lib/neopixel.py")
+# The first line of boot_out.txt as CircuitPython writes it on each profile's board.
+BOOT_OUT = {
+    "trellis_m4": "Adafruit CircuitPython 9.2.1 on 2024-11-20; "
+    "Adafruit Trellis M4 Express with samd51g19\nBoard ID:trellis_m4_express\n",
+    "macropad": "Adafruit CircuitPython 10.0.3 on 2025-10-17; "
+    "Adafruit Macropad RP2040 with rp2040\nBoard ID:adafruit_macropad_rp2040\n",
+    "pico_matrix": "Adafruit CircuitPython 9.2.1 on 2024-11-20; "
+    "Raspberry Pi Pico W with rp2040\nBoard ID:raspberry_pi_pico_w\n",
+}
 
 
 @pytest.fixture
@@ -51,7 +60,7 @@ def project(tmp_path: Path) -> Path:
 def drive(tmp_path: Path) -> Path:
     path = tmp_path / "CIRCUITPY"
     path.mkdir()
-    (path / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20\n")
+    (path / "boot_out.txt").write_text(BOOT_OUT["trellis_m4"])
     return path
 
 
@@ -147,6 +156,7 @@ def test_settings_toml_keeps_every_other_line_and_names_the_board(
         "CIRCUITPY_PYSTACK_SIZE = 4000",
     ]
     (drive / "settings.toml").write_text("\n".join(before) + "\n")
+    (drive / "boot_out.txt").write_text(BOOT_OUT["macropad"])
     deploy_to(drive, project, board="macropad")
     after = (drive / "settings.toml").read_text().splitlines()
     assert after == [before[0], before[1], 'TURNLIGHT_BOARD = "macropad"', before[3]]
@@ -312,6 +322,7 @@ def test_the_command_prints_a_line_per_file_and_a_summary(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(deploy, "ROOT", project)
+    (drive / "boot_out.txt").write_text(BOOT_OUT["macropad"])
     code, out, err = run_cli(capsys, "--drive", str(drive), "--board", "macropad")
     assert code == 0, err
     copied = [line for line in out if line.startswith("copied")]
@@ -375,3 +386,90 @@ def test_a_drive_that_fails_to_read_is_a_one_line_error(
     code, out, err = run_cli(capsys, "--drive", str(drive))
     assert code == 1 and out == []
     assert err == [f"turnlight: {drive / 'code.py'}: {os.strerror(errno.EIO)}"]
+
+
+# ---------------------------------------------------------------- what boot_out.txt says
+
+
+@pytest.mark.parametrize(
+    "first_line",
+    [
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040",
+        "Adafruit CircuitPython 10.0.0 on 2025-09-01; Raspberry Pi Pico W with rp2040",
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico 2 with rp2350a",
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico 2 W with rp2350a",
+    ],
+)
+def test_every_pico_is_a_pico_matrix(tmp_path: Path, first_line: str) -> None:
+    (tmp_path / "boot_out.txt").write_text(first_line + "\n")
+    boot = deploy.check_boot_out(tmp_path, "pico_matrix")
+    assert boot.board is not None and boot.board.startswith("Raspberry Pi Pico")
+
+
+@pytest.mark.parametrize("board", ["trellis_m4", "macropad", "pico_matrix"])
+def test_each_profile_s_own_board_passes(tmp_path: Path, board: str) -> None:
+    (tmp_path / "boot_out.txt").write_text(BOOT_OUT[board])
+    assert deploy.profile_for(deploy.check_boot_out(tmp_path, board).board or "") == board
+
+
+def test_circuitpython_older_than_9_is_refused_with_what_to_install(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit Trellis M4 Express with samd51g19\n"
+    )
+    code, out, err = run_cli(capsys, "--drive", str(drive))
+    assert code == 2 and out == []
+    assert len(err) == 1
+    assert err[0].startswith("turnlight: ") and "CircuitPython 8.2" in err[0]
+    assert "install it" in err[0] and "CircuitPython 9 or 10" in err[0]
+    assert set(files_on(drive)) == {"boot_out.txt"}
+
+
+def test_a_drive_of_another_board_is_refused_naming_both_and_the_right_board(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    (drive / "boot_out.txt").write_text(BOOT_OUT["macropad"])
+    code, out, err = run_cli(capsys, "--drive", str(drive), "--dry-run")
+    assert code == 2 and out == []
+    assert err == [
+        "turnlight: the drive's boot_out.txt names the board 'Adafruit Macropad RP2040', but "
+        "--board trellis_m4 is for the Adafruit Trellis M4 Express: deploy with --board "
+        "macropad (or --force)"
+    ]
+    assert set(files_on(drive)) == {"boot_out.txt"}
+
+
+def test_force_deploys_onto_another_board_or_an_old_circuitpython(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 8.0.0 on 2023-02-01; Adafruit Feather RP2040 with rp2040\n"
+    )
+    code, _, err = run_cli(capsys, "--drive", str(drive))
+    assert code == 2 and "Adafruit Feather RP2040" not in err[0]  # the version first
+    code, out, err = run_cli(capsys, "--drive", str(drive), "--force")
+    assert code == 0, err
+    assert out[-1].startswith("deployed board trellis_m4")
+
+
+def test_a_boot_out_txt_that_is_not_circuitpython_s_is_refused_even_with_force(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    (drive / "boot_out.txt").write_text("my holiday notes\n")
+    for extra in ((), ("--force",)):
+        code, out, err = run_cli(capsys, "--drive", str(drive), *extra)
+        assert code == 2 and out == []
+        assert len(err) == 1 and "not a CIRCUITPY drive" in err[0] and "my holiday" in err[0]
+    assert set(files_on(drive)) == {"boot_out.txt"}
+
+
+def test_help_documents_force(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["deploy", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--force deploy even when boot_out.txt names another board" in text

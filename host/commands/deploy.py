@@ -16,7 +16,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "needs (adafruit_ticks, neopixel, from the installed Python packages) onto a mounted "
         "CIRCUITPY drive, and set TURNLIGHT_BOARD in its settings.toml. Each file is written "
         "under a temporary name and then renamed, code.py last; files already identical are "
-        "left alone, and modules the project no longer has are removed.",
+        "left alone, and modules the project no longer has are removed. The drive's "
+        "boot_out.txt must say CircuitPython 9 or later on the board --board is for "
+        "(--force skips that check).",
     )
     p.add_argument(
         "--drive",
@@ -33,6 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=f"board profile to select, a file in firmware/boards/ (default {DEFAULT_BOARD})",
     )
     p.add_argument(
+        "--force",
+        action="store_true",
+        help="deploy even when boot_out.txt names another board than --board's, or a "
+        "CircuitPython older than 9 (it must still be CircuitPython's boot_out.txt)",
+    )
+    p.add_argument(
         "--dry-run",
         action="store_true",
         help="print what would be copied, kept and removed, and write nothing",
@@ -45,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from host.commands._errors import fail
 
     try:
-        plan = deploy.make_plan(args.drive, args.board, root=deploy.ROOT)
+        plan = deploy.make_plan(args.drive, args.board, root=deploy.ROOT, force=args.force)
         if args.dry_run:
             deploy.describe_plan(plan, out=_say)
         else:
