@@ -197,3 +197,68 @@ def test_the_encounters_success_faces_reach_the_boards_own_rolls() -> None:
     assert board.success_mask == 0b110
     ev.apply_event(board, ev.make_event(ev.ROLL_ACTION, 0, 1, (1, 2, 3)))
     assert board.roll.successes == 2
+
+
+def _with_passive(own: dict, passive: dict) -> str:
+    ash = dict({"name": "Ash", "artifacts": ["Charm"]}, **own)
+    charm = {"name": "Charm", "kind": "passive", "passive": passive}
+    return toml([ash, {"name": "Bo", "team": "B"}], (), (), [charm])
+
+
+@pytest.mark.parametrize(
+    ("own", "passive", "what"),
+    [
+        ({"actions": 2}, {"resistance": 1, "actions": -3}, "action points 2 - 3 = -1, not 1..7"),
+        ({"actions": 6, "weapon": "sword"}, {"actions": 1}, "6 + 1 (Tactician) + 1 = 8"),
+        ({"kor": 9}, {"kor": -9}, "KOR 9 - 9 = 0, not 1..255"),
+        ({}, {"sol": -5}, "SOL 3 - 5 = -2, not 0 or more"),
+        ({"armor": 2}, {"armor": -9}, "armor 2 - 9 = -7, not 0 or more"),
+        ({"agility": 1}, {"agility": -2}, "agility 1 - 2 = -1, not 0 or more"),
+    ],
+)
+def test_a_passive_artifact_cannot_take_a_fighter_past_its_limits(own, passive, what):
+    # korxsol-players-guide.txt, ARTIFACTS (Passive) and Traits/Attributes: a passive
+    # artifact is always on and changes the Solighter's attributes or traits, so what counts
+    # is the sum with the fighter's own value. A fighter starts standing (KOR 0 is a
+    # collapse), with the SOL points, armor and attributes it can actually hold (never
+    # negative) and the action points the board holds after Tactician (1..7).
+    text = _with_passive(own, passive)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("artifacts = "))
+    err = _error(text)
+    assert err.startswith(f"bad.toml:{line}: solighter 'Ash': with the passive of Charm,")
+    assert what in err and "\n" not in err
+
+
+def test_a_fighter_with_no_action_points_at_all_is_refused_at_its_actions_line():
+    # Traits, ACTIONS: the action points a player spends on a turn; the board holds 1..7.
+    text = toml([{"name": "Ash", "actions": 0}, {"name": "Bo", "team": "B"}])
+    line = text.splitlines().index("actions = 0") + 1
+    assert _error(text) == f"bad.toml:{line}: solighter 'Ash': action points 0, not 1..7"
+
+
+def test_a_passive_artifact_within_the_limits_is_added_to_the_fighter():
+    # ARTIFACTS (Passive): the changes are always active, from the game's start.
+    from host.korxsol.engine import Game
+
+    text = _with_passive({"kor": 9, "armor": 2, "actions": 2}, {"kor": -8, "armor": -2, "sol": -3})
+    game = Game(encounter.parse(text, "ok.toml"))
+    ash = game.fighter("Ash")
+    assert (game.slot(ash).kor_max, ash.armor, ash.sol, game.slot(ash).ap_max) == (1, 0, 0, 2)
+
+
+def test_a_saved_game_whose_encounter_is_now_refused_resumes_with_a_one_line_error(tmp_path):
+    # ARTIFACTS (Passive) and KOR: a game saved before the passive sums were checked holds
+    # its encounter text; resuming it names what is wrong instead of failing with a trace.
+    from host.korxsol.journal import Journal
+    from host.korxsol.rolls import IllegalAction
+    from host.korxsol.session import resume
+
+    journal = Journal(tmp_path / "j.sqlite")
+    text = _with_passive({"kor": 9}, {"kor": -9})
+    game = journal.new_game("s", "test", "old.toml", text, 1, 2)
+    journal.append(game, "action", {"text": "order Ash Bo", "rolls": []})
+    with pytest.raises(IllegalAction) as err:
+        resume(journal, game)
+    message = str(err.value)
+    assert "\n" not in message and "cannot be resumed: its encounter is refused now" in message
+    assert "KOR 9 - 9 = 0" in message

@@ -13,6 +13,7 @@ from host.korxsol import ai, encounter
 from host.korxsol.rolls import IllegalAction
 from host.korxsol.session import Session
 from shared import codec
+from shared.state import F_OUT
 
 ENC = encounter.load(encounter.example_path())
 NAMES = ["Kae", "Vex", "Orn", "Brm", "Nobody"]
@@ -68,3 +69,52 @@ def test_random_play_never_crashes_and_undo_redo_are_exact(seed, commands):
     if depth:
         s.execute(f"redo {depth}")
     assert _state(s) == states[-1]
+
+
+_OWN = st.fixed_dictionaries(
+    {
+        "kor": st.integers(1, 255),
+        "actions": st.integers(0, 6),
+        "power": st.integers(0, 7),
+        "resistance": st.integers(0, 7),
+        "armor": st.integers(0, 7),
+        "agility": st.integers(0, 7),
+        "weapon": st.sampled_from(["sword", "axe", "bow"]),
+    }
+)
+_PASSIVE = st.dictionaries(
+    st.sampled_from(["power", "resistance", "armor", "agility", "actions", "kor", "sol"]),
+    st.integers(-9, 9),
+    min_size=1,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(own=_OWN, passive=_PASSIVE)
+def test_any_encounter_the_parser_accepts_builds_a_game_within_the_limits(own, passive):
+    # korxsol-players-guide.txt, ARTIFACTS (Passive): a passive artifact changes attributes
+    # and traits for the whole game, so the file is checked on the sums: an accepted file
+    # never fails later, a refused one says FILE:LINE in one line.
+    from korxsol_fixtures import toml
+
+    from host.korxsol.engine import Game
+
+    ash = dict(own, name="Ash", artifacts=["Charm"])
+    charm = {"name": "Charm", "kind": "passive", "passive": passive}
+    text = toml([ash, {"name": "Bo", "team": "B"}], (), (), [charm])
+    try:
+        enc = encounter.parse(text, "test.toml")
+    except encounter.EncounterError as err:
+        assert str(err).startswith("test.toml:") and "\n" not in str(err)
+        return
+    game = Game(enc)
+    f = game.fighter("Ash")
+    s = game.slot(f)
+    assert s.kor == s.kor_max >= 1 and 1 <= s.ap_max <= 7
+    assert f.sol >= 0 and f.armor >= 0
+    assert all(game.attribute(f, a) >= 0 for a in ("power", "resistance", "agility"))
+    s2 = Session(enc, 1)
+    s2.execute("order Ash Bo")
+    for _ in range(3):
+        s2.execute("end")
+    assert not s2.game.slot(s2.game.fighter("Ash")).flags & F_OUT  # standing: KOR >= 1

@@ -322,7 +322,7 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     fighters = []
     labels: set[str] = set()
     for i, data in enumerate(_list(r, doc, "solighter")):
-        fighters.append(_solighter(r, i, data, teams, moves, items, artifacts, labels))
+        fighters.append(_solighter(r, i, data, teams, moves, items, artifacts, labels, options))
     if not 2 <= len(fighters) <= MAX_SLOTS:
         raise r.fail("solighter", 0, None, f"an encounter needs 2..{MAX_SLOTS} solighters")
     for t, team_name in enumerate(teams):
@@ -370,7 +370,43 @@ def _no_charge(r: _Reader, kind: str, i: int, data: dict, who: str) -> None:
         )
 
 
-def _solighter(r, i, data, teams, moves, items, artifacts, labels) -> Solighter:
+def _check_totals(r: _Reader, i: int, fighter: Solighter, who: str, sol_points: int) -> None:
+    """What a fighter starts with is its own value plus its passive artifacts (and, for
+    action points, Tactician): KOR 1..MAX_KOR (0 is a collapse), action points 1..MAX_AP (what
+    the board holds), SOL, armor and the attributes 0 or more (above the cap is capped)."""
+    passive = fighter.passive()
+    names = ", ".join(a.name for a in fighter.artifacts if a.kind == "passive")
+    checks: list[tuple[str, str, int, list[tuple[int, str]], int, int | None]] = [
+        ("KOR", "kor", fighter.kor, [], 1, MAX_KOR),
+        (
+            "action points",
+            "actions",
+            fighter.actions,
+            [(1, "Tactician")] if fighter.weapon == "sword" else [],
+            1,
+            MAX_AP,
+        ),
+        ("SOL", "sol", sol_points, [], 0, None),
+    ]
+    checks += [(a, a, getattr(fighter, a), [], 0, None) for a in ATTRIBUTES]
+    for label, key, own, bonuses, low, high in checks:
+        extra = passive.get(key, 0)
+        total = own + sum(n for n, _ in bonuses) + extra
+        if low <= total and (high is None or total <= high):
+            continue
+        expr = f"{own}" + "".join(f" + {n} ({why})" for n, why in bonuses)
+        if extra:
+            expr += f" {'+' if extra > 0 else '-'} {abs(extra)}"
+        if expr != str(total):
+            expr += f" = {total}"
+        limit = f"{low}..{high}" if high is not None else f"{low} or more"
+        what = f"{label} {expr}, not {limit}"
+        if extra:
+            raise r.fail("solighter", i, "artifacts", f"{who}: with the passive of {names}, {what}")
+        raise r.fail("solighter", i, key if key != "sol" else None, f"{who}: {what}")
+
+
+def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> Solighter:
     table = "solighter"
     who = f"solighter {i + 1}"
     if isinstance(data.get("name"), str) and data["name"].strip():
@@ -452,6 +488,7 @@ def _solighter(r, i, data, teams, moves, items, artifacts, labels) -> Solighter:
         line=r.lines.of(table, i),
         **stats,
     )
+    _check_totals(r, i, fighter, who, options.sol_points)
     timed = len(fighter.timed())
     if timed > MAX_COOLDOWN_ID:
         raise r.fail(

@@ -1377,12 +1377,7 @@ def _on(user: Fighter | None, targets: list[Fighter]) -> str:
 
 
 def _passive(spec: Solighter) -> dict[str, int]:
-    bonus: dict[str, int] = {}
-    for art in spec.artifacts:
-        if art.kind == "passive":
-            for key, amount in art.passive.items():
-                bonus[key] = bonus.get(key, 0) + amount
-    return bonus
+    return spec.passive()
 
 
 def _grapple_weight(f: Fighter) -> int:

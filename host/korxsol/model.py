@@ -121,6 +121,15 @@ class Solighter:
     artifacts: tuple[Artifact, ...]
     line: int = 0
 
+    def passive(self) -> dict[str, int]:
+        """What its passive artifacts add, summed per attribute or trait."""
+        bonus: dict[str, int] = {}
+        for art in self.artifacts:
+            if art.kind == "passive":
+                for key, amount in art.passive.items():
+                    bonus[key] = bonus.get(key, 0) + amount
+        return bonus
+
     def timed(self) -> list[tuple[str, str]]:
         """(kind, name) of what goes on cooldown, in the order it is given cooldown ids 1..7:
         moves, then items, then an active artifact, each only if it has a cooldown."""

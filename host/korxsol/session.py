@@ -220,7 +220,13 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     row = journal.game(game_id)
     if row is None:
         raise IllegalAction(f"{journal.path}: no game {game_id}")
-    enc = encounter_mod.parse(row["encounter_toml"], row["encounter_path"] or "<journal>")
+    try:
+        enc = encounter_mod.parse(row["encounter_toml"], row["encounter_path"] or "<journal>")
+    except encounter_mod.EncounterError as err:  # a check added since it was played
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: its encounter is refused now"
+            f" ({err}); `turnlight export {game_id}` still writes what it holds"
+        ) from err
     session = Session(enc, row["seed"], journal, row["session"], game_id)
     done: list[Entry] = []
     undone: list[Entry] = []
