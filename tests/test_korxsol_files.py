@@ -126,6 +126,27 @@ def test_a_resist_success_condition_cannot_give_damage():
     assert "resist_success gains armor, kor or sol" in _error(text)
 
 
+@pytest.mark.parametrize(
+    ("cond", "damage", "why"),
+    [
+        (["knockout", "damage", 2], 2, "knockout gains armor, kor or sol: its target is down"),
+        (["hit", "damage", 2], None, "gains damage only with a damage instance (damage = N)"),
+        (["power_success", "damage", 1], None, "gains damage only with a damage instance"),
+    ],
+)
+def test_a_condition_worth_damage_is_refused_where_no_damage_can_follow(cond, damage, why):
+    # korxsol-players-guide.txt, CONDITION and DAMAGE INSTANCE: damage gained from a
+    # condition adds to a damage instance; a knocked-out target takes no more, and a move
+    # with no damage instance has none to add to. Refused rather than silently ignored.
+    move = {"name": "Odd", "type": "melee", "hit": 1, "condition": cond}
+    if damage is not None:
+        move["damage"] = damage
+    text = toml([{"name": "Ash", "moves": ["Odd"]}, {"name": "Bo", "team": "B"}], [move])
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("condition = "))
+    err = _error(text)
+    assert err.startswith(f"bad.toml:{line}: move 'Odd': ") and why in err
+
+
 def test_wall_and_buster_need_the_map_and_are_refused_as_unknown_keys():
     # WALL and BUSTER place and remove obstructions on the map, which the engine does not
     # hold: an encounter naming them is refused rather than silently ignored.

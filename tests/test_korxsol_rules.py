@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, fighter, hits, session, slot
 
-from host.korxsol import knockback
+from host.korxsol import knockback, odds
+from host.korxsol.commands import parse
 from host.korxsol.rolls import IllegalAction
 from shared import cooldowns
 from shared.state import F_CHARGING, F_FROZEN, F_GRAPPLED, F_KNOCKED_DOWN, F_OUT, F_PINNED
@@ -161,6 +162,20 @@ def test_condition_gives_its_result_when_met():
     s = duel(ash={"moves": ["Guard Strike"]}, moves=(cond,))
     attack(s, 'attack Ash "Guard Strike" Bo', hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
     assert fighter(s, "Ash").armor == 1
+
+
+def test_a_hit_condition_worth_damage_adds_it_to_that_hits_damage_instance():
+    # korxsol-players-guide.txt, CONDITION: once the user meets the condition it gains the
+    # result; here a hit gains 2 damage. It joins the DAMAGE INSTANCE of that hit, so the
+    # RESIST_Roll blocks it like the rest (the guide names un-blockable damage where it
+    # means it: burn, collisions, falls, a grappler's crush).
+    cond = dict(STRIKE, name="Rend", condition=["hit", "damage", 2])
+    s = duel(ash={"moves": ["Rend"]}, moves=(cond,))
+    o, _ = odds.for_move(s.game, parse("odds Ash Rend Bo"))
+    assert o.damage == odds.damage_distribution(2 + 2, 2, 1)
+    attack(s, "attack Ash Rend Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(1, 1))
+    assert slot(s, "Bo").kor == 12 - (2 + 2 - 1)
+    assert "damage 4 (2 base + 0 power + 2), 1 resisted" in "\n".join(s.game.log)
 
 
 # ---------------------------------------------------------------- status effects

@@ -260,10 +260,29 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
 
 
 def _condition(r: _Reader, table: str, index: int, data: dict, who: str):
+    """Damage gained from a condition joins the damage instance of the strike that met it:
+    a resist_success (the defender's roll) and a knockout (the target is down) have none to
+    join, and neither has a move without a damage instance."""
     cond = r.triple(table, index, data, "condition", who, CONDITIONS, GAINS)
-    if cond is not None and cond[0] == "resist_success" and cond[1] == "damage":
+    if cond is None or cond[1] != "damage":
+        return cond
+    if cond[0] == "resist_success":
         raise r.fail(
             table, index, "condition", f"{who}: resist_success gains armor, kor or sol, not damage"
+        )
+    if cond[0] == "knockout":
+        raise r.fail(
+            table,
+            index,
+            "condition",
+            f"{who}: knockout gains armor, kor or sol: its target is down, so no damage",
+        )
+    if "damage" not in data:
+        raise r.fail(
+            table,
+            index,
+            "condition",
+            f"{who}: {cond[0]} gains damage only with a damage instance (damage = N)",
         )
     return cond
 

@@ -47,8 +47,9 @@ from shared.state import (
 # same journalled commands and dice play out differently (or be refused): a saved game
 # records the version it was played under, and resuming it under another one is checked.
 # 1: until one hit and one power roll per strike (several targets), one cooldown id per
-#    timed move, item and artifact, and checked SOL spending; 2: since.
-RULES_VERSION = 2
+#    timed move, item and artifact, and checked SOL spending; 2: until a `hit` condition
+#    worth damage added it to the damage instance; 3: since.
+RULES_VERSION = 3
 
 ATTACK_OPTIONS = (
     "sol",
@@ -906,6 +907,9 @@ class Game:
         power, extra = 0, 0
         if fx.damage is not None and struck:
             power, extra = self._power_roll(a, out)
+            cond = fx.condition
+            if cond and cond[0] == "hit" and cond[1] == "damage":
+                extra += cond[2]  # CONDITION: each hit's damage instance gains it
         for t in struck:
             if fx.damage is not None and self.alive(t):
                 self._damage_instance(a, t, power, extra, out)
@@ -932,7 +936,7 @@ class Game:
                 self._release(t, out, "is knocked loose")
         if fx.bless and not any(t.spec.team == user.spec.team for t in targets):
             self._bless(user, out)
-        if struck and fx.condition and fx.condition[0] == "hit":
+        if struck and fx.condition and fx.condition[0] == "hit" and fx.condition[1] != "damage":
             self._gain(user, fx.condition[1], fx.condition[2], out)
 
     def _hit_roll(self, a: _Attack) -> int:
@@ -1184,6 +1188,8 @@ class Game:
         out.say(f"{t.name} is cleansed of {', '.join(which)}")
 
     def _gain(self, f: Fighter, what: str, amount: int, out: Outcome) -> None:
+        """Armor, KOR or SOL gained; damage is never gained here: it joins the damage
+        instance it was gained for (_strike, _power_roll, an exchange's bonus)."""
         if what == "armor":
             f.armor = min(self.cap, f.armor + amount)
             out.say(f"{f.name} gains armor: {f.armor}")
@@ -1235,7 +1241,7 @@ class Game:
         self.state.touch()
         out.say(f"{t.name} collapses (KOR 0)")
         cond = self._current.condition if self._current else None
-        if cond and cond[0] == "knockout" and source is not t and cond[1] != "damage":
+        if cond and cond[0] == "knockout" and source is not t:  # never damage (encounter.py)
             self._gain(source, cond[1], cond[2], out)
 
     def _break_charge(self, f: Fighter, why: str, out: Outcome) -> None:

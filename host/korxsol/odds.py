@@ -112,9 +112,9 @@ def attack_odds(
 def for_move(game, cmd: Command, targets: list | None = None) -> tuple[Odds, str]:
     """The odds of `odds NAME MOVE TARGET [options]` now, with the options of `attack`
     checked the way the engine checks them: SOL (sol=power, dodge_sol, resist_sol), full
-    draw, Brutality's reroll, an exchange for damage, cornered; a power_success condition
-    worth damage and the move's ATTRIBUTE power are counted. A double hit's second strike is
-    not (its odds depend on the first)."""
+    draw, Brutality's reroll, an exchange for damage, cornered; a hit or power_success
+    condition worth damage and the move's ATTRIBUTE power are counted. A double hit's
+    second strike is not (its odds depend on the first)."""
     from host.korxsol.engine import BLIND_HIT, GRAPPLED_AGILITY, TRUE_SIGHT_HIT, norm
     from shared.state import F_GRAPPLED
 
@@ -162,6 +162,8 @@ def for_move(game, cmd: Command, targets: list | None = None) -> tuple[Odds, str
         reroll = 1 if cmd.opts["reroll"] == "" else cmd.int_opt("reroll", 1, 15)
     cond = fx.condition
     extra = cond[2] if cond and cond[0] == "power_success" and cond[1] == "damage" else 0
+    if cond and cond[0] == "hit" and cond[1] == "damage":
+        base += cond[2]  # the damage instance of a hit gains it
     hit = hit_chance(fx.hit, agility, k, bonus) if fx.hit else Fraction(1)
     if fx.damage is None:
         odds = Odds(hit, {burn: Fraction(1)})
