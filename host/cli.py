@@ -7,6 +7,7 @@ imports stay inside the command's own run function so `turnlight --help` starts 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import sys
 
@@ -35,8 +36,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Parse the command line; an unknown option is reported by the subcommand's parser (its
+    usage, not the top-level one), with the option it was probably meant to be."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        command = sub.choices[args.command]
+        options = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
+        hints = []
+        for word in extra:
+            if word.startswith("-"):
+                close = difflib.get_close_matches(word.split("=", 1)[0], options, n=1)
+                if close:
+                    hints.append(f"{word.split('=', 1)[0]}: did you mean {close[0]}?")
+        message = f"unrecognized arguments: {' '.join(extra)}"
+        command.error(message + ("; " + "; ".join(hints) if hints else ""))
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse(build_parser(), argv)
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:

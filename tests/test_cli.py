@@ -60,3 +60,12 @@ def test_every_command_s_errors_start_with_the_same_prefix(tmp_path) -> None:
         assert done.returncode == 2, args
         lines = done.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("turnlight: "), (args, lines)
+
+
+def test_a_misspelled_option_gets_the_subcommand_s_usage_and_a_suggestion() -> None:
+    done = turnlight("odds", "--hit", "3", "--agilty", "2")
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage: turnlight odds ")
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("turnlight odds: error: unrecognized arguments: --agilty 2")
+    assert last.endswith("--agilty: did you mean --agility?")

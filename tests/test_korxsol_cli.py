@@ -326,3 +326,49 @@ def test_export_to_a_file_it_cannot_write_is_one_line(tmp_path):
             done = turnlight("export", "--db", db, "--format", fmt, "--out", f"{out}")
             assert done.returncode == 2, (fmt, out)
             assert done.stderr.splitlines() == [f"turnlight: cannot write {out}: {why}"]
+
+
+def test_export_from_a_journal_without_games_names_the_file(tmp_path):
+    from host.korxsol.journal import Journal
+
+    db = tmp_path / "empty.sqlite"
+    Journal(db).close()
+    done = turnlight("export", "--db", str(db))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [f"turnlight: no saved game in {db}"]
+
+
+def test_a_toml_mistake_is_reported_on_the_line_where_it_is(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[encounter]\nname = "x"\ndice = "d3"\nsuccess_faces = [3\n\n[[team]]\n')
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\n")
+    done = turnlight("run", "--encounter", str(bad), "--script", str(script))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"turnlight: {bad}:4: not valid TOML: Unclosed array: opened on this line, still open "
+        "at line 6"
+    ]
+    bad.write_text('[encounter]\nname = "x"\nsuccess_faces = [3, 2')  # open at the end
+    done = turnlight("run", "--encounter", str(bad), "--script", str(script))
+    assert f"{bad}:3: not valid TOML: Unclosed array" in done.stderr
+
+
+def test_play_suggests_the_command_a_typo_was_meant_to_be():
+    ui, buf = _ui()
+    ui.handle("intiative")
+    out = " ".join(buf.getvalue().split())
+    assert "refused: unknown command 'intiative': did you mean initiative?" in out
+    known = out.split("(known: ", 1)[1]
+    for verb in ("initiative", "attack", "undo", "help", "table", "quit"):
+        assert verb in known
+    assert not ui.session.game.started
+    ui.handle("# a note to myself")  # a comment is still nothing at all
+    assert "unknown command '#" not in buf.getvalue()
+
+
+def test_run_suggests_the_command_a_typo_was_meant_to_be(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("intiative\n")
+    done = turnlight("run", "--script", str(script))
+    assert f"{script}:1: unknown command 'intiative': did you mean initiative?" in done.stderr

@@ -8,6 +8,7 @@ A line is words (shell quoting) followed by `key=value` options; `#` starts a co
 
 from __future__ import annotations
 
+import difflib
 import shlex
 from dataclasses import dataclass, field
 
@@ -82,6 +83,15 @@ def usage(verb: str) -> str:
     return f"{verb} {args}".strip()
 
 
+def unknown_verb(word: str, more: tuple[str, ...] = ()) -> str:
+    """`unknown command 'intiative': did you mean initiative? (known: ...)`; `more` are
+    commands the caller adds (play's help, table, quit)."""
+    known = list(VERBS) + [v for v in SESSION_VERBS if " " not in v] + list(more)
+    close = difflib.get_close_matches(word.lower(), known, n=1)
+    guess = f": did you mean {close[0]}?" if close else ""
+    return f"unknown command {word!r}{guess} (known: {', '.join(known)})"
+
+
 def parse(line: str) -> Command | None:
     """One line to a Command, or None for a blank or comment line."""
     try:
@@ -92,8 +102,7 @@ def parse(line: str) -> Command | None:
         return None
     verb = words[0].lower()
     if verb not in VERBS and verb not in SESSION_VERBS:
-        known = ", ".join(list(VERBS) + [v for v in SESSION_VERBS if " " not in v])
-        raise IllegalAction(f"unknown command {words[0]!r} (known: {known})")
+        raise IllegalAction(unknown_verb(words[0]))
     args: list[str] = []
     opts: dict[str, str] = {}
     for word in words[1:]:

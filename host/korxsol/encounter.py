@@ -294,15 +294,74 @@ def _list(r: _Reader, doc: dict, name: str) -> list[dict]:
     return value
 
 
+_TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
+_UNCLOSED = ("Unclosed array", "Unclosed inline table", "Unterminated string")
+
+
+def _still_open(text: str, end: int) -> int | None:
+    """The line of the innermost array, inline table or string still open at offset `end`
+    (brackets inside strings and comments do not count)."""
+    opened: list[int] = []
+    i, line, end = 0, 1, min(end, len(text))
+    while i < end:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            newline = text.find("\n", i)
+            i = end if newline == -1 else newline
+            continue
+        elif ch in "\"'":
+            quote = text[i : i + 3] if text.startswith(('"""', "'''"), i) else ch
+            j = i + len(quote)
+            while j < end and not text.startswith(quote, j):
+                if quote == "\n" or (len(quote) == 1 and text[j] == "\n"):
+                    break
+                j += 2 if quote[0] == '"' and text[j] == "\\" else 1
+            if j >= end or not text.startswith(quote, j):
+                return line  # the string never ends
+            line += text.count("\n", i, j)
+            i = j + len(quote)
+            continue
+        elif ch in "[{":
+            opened.append(line)
+        elif ch in "]}" and opened:
+            opened.pop()
+        i += 1
+    return opened[-1] if opened else None
+
+
+def _toml_error(text: str, filename: str, err: Exception) -> EncounterError:
+    """`FILE:LINE: not valid TOML: what`. tomllib says where it gave up ("(at line N, column
+    M)" or "(at end of document)"); for an array, inline table or string left open (and
+    for anything wrong at the end of the file while one is open), that is past where the
+    mistake is, so the line is the one where it was opened."""
+    message = str(err)
+    where = _TOML_WHERE.search(message)
+    what = message[: where.start()] if where else message
+    lines = text.splitlines(keepends=True)
+    if where and where.group(1):
+        line, column = int(where.group(1)), int(where.group(2))
+        offset = sum(len(x) for x in lines[: line - 1]) + column - 1
+        noticed = f"line {line}"
+    else:
+        line, offset, noticed = max(1, len(lines)), len(text), "the end of the file"
+    if what.startswith(_UNCLOSED) or not (where and where.group(1)):
+        opened = _still_open(text, offset)
+        if opened is not None and opened != line:
+            if what.startswith(_UNCLOSED):
+                what += f": opened on this line, still open at {noticed}"
+            else:
+                what += f" at {noticed}, inside a bracket or string opened on this line"
+            line = opened
+    return EncounterError(f"{filename}:{line}: not valid TOML: {what}")
+
+
 def parse(text: str, filename: str = "<encounter>") -> Encounter:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        found = re.search(r"line (\d+)", message)
-        line = found.group(1) if found else "1"
-        what = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
-        raise EncounterError(f"{filename}:{line}: not valid TOML: {what}") from None
+        raise _toml_error(text, filename, err) from None
     r = _Reader(text, filename)
     r.known("", 0, doc, ("encounter", "team", "solighter", "move", "item", "artifact"), "file")
 

@@ -208,6 +208,11 @@ class PlayUI:
             self.messages = [f"new game, seed {self.session.seed}"]
             self.show()
             return True
+        known = verb in commands.VERBS or verb in commands.SESSION_VERBS
+        if not known and not verb.startswith("#"):
+            unknown = commands.unknown_verb(words[0], tuple(UI_VERBS))
+            self.console.print(f"[bold red]refused:[/] {escape(unknown)}")
+            return True
         before = odds.before_attack(self.session.game, line) if verb == "attack" else []
         self._take_board_lines()
         try:

@@ -216,7 +216,7 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     if game_id is None:
         game_id = journal.latest_game()
         if game_id is None:
-            raise IllegalAction(f"{journal.path}: no saved game to resume")
+            raise IllegalAction(f"no saved game in {journal.path}")
     row = journal.game(game_id)
     if row is None:
         raise IllegalAction(f"{journal.path}: no game {game_id}")
