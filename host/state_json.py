@@ -9,7 +9,10 @@ import json
 from typing import Any
 
 from shared import dice
-from shared.state import FLAG_NAMES, GameState
+from shared.state import GameState
+
+# The names of Slot.flags' bits (shared/state.py's F_* constants), lowest bit first.
+FLAG_NAMES = ("active", "acted", "out", "frozen", "knocked_down", "pinned", "grappled", "charging")
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:

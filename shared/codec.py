@@ -7,8 +7,9 @@ small in play (the round, the scores, and per-slot Agility, KOR, frost, fear and
 turns) are written with just the bits the largest of them needs in this state, and the
 header says how many: a real table costs well under the fixed-width worst case.
 
-Bit packing (shared/bits.py) rather than `struct` formats: most fields are 1 to 6 bits
-wide, and byte-aligned `struct` fields would cost about half again as many bytes.
+Bit packing (BitWriter and BitReader, most significant bit first, no allocation) rather
+than `struct` formats: most fields are 1 to 6 bits wide, and byte-aligned `struct` fields
+would cost about half again as many bytes.
 
 `decode` raises CodecError, and only CodecError, for bad input. It reads into a state the
 caller owns (it never grows a buffer), rejects input longer than MAX_ENCODED at once, and
@@ -18,7 +19,6 @@ and decode that back on error (the board's way: 143 bytes instead of a spare sta
 """
 
 from shared import dice, rulesets
-from shared.bits import BitReader, BitWriter
 from shared.compat import const
 from shared.limits import (
     BURN_CAP,
@@ -50,17 +50,86 @@ _WIDEST = b"\x04\x08\x03\x03\x04"
 _WIDTHS = bytearray(5)  # the widths of the state being encoded or decoded
 _FOUND = bytearray(5)  # what a decoded state's values need, to check the widths it gave
 
-_HEADER_BITS = 8 + 4 + 8 + 3 + 5 + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
-_HEADER_BITS += 5 + MAX_TEAMS * 16 + 3 + 4 + 2 + 2 + 3
-_ROLL_BITS = 3 + 4 + _COUNT_BITS + 4 + 8 + MAX_DICE * 8
-_SLOT_MAX_BITS = 2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + 3 + 2 + 3 + 8 + MAX_COOLDOWNS
-_SLOT_MAX_BITS += MAX_COOLDOWNS * (3 + 4 + 1)
-_ORDER_BITS = SLOT_BITS + 2
-MAX_ENCODED = (_HEADER_BITS + _ROLL_BITS + MAX_SLOTS * (_SLOT_MAX_BITS + _ORDER_BITS) + 7) // 8
+# The longest encoding, every field at its widest, in bits (one expression: the board keeps
+# no names for the parts).
+MAX_ENCODED = (
+    # the version byte and the globals (the round and the scores at their widest)
+    8 + 4 + 8 + 3 + 5 + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
+    + 5 + MAX_TEAMS * 16 + 3 + 4 + 2 + 2 + 3
+    # the last roll
+    + 3 + 4 + _COUNT_BITS + 4 + 8 + MAX_DICE * 8
+    # each slot (label, numbers, flags, cooldown timers), and its place in the turn order
+    + MAX_SLOTS * (
+        2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + 3 + 2 + 3 + 8 + MAX_COOLDOWNS
+        + MAX_COOLDOWNS * (3 + 4 + 1)
+        + SLOT_BITS + 2
+    )
+    + 7
+) // 8  # fmt: skip
 
 
 class CodecError(ValueError):
     """Bytes that are not a valid encoded state, or a state the encoding cannot hold."""
+
+
+class BitWriter:
+    """Bit fields, most significant bit first, into a byte buffer without allocating. A
+    field is at most 16 bits wide, so the accumulator stays a small int on every board."""
+
+    def __init__(self, buf):
+        self.buf = buf
+        self.start(0)
+
+    def start(self, pos):
+        self.pos = pos
+        self._acc = 0
+        self._n = 0
+
+    def write(self, value, width):
+        if value < 0 or value >> width:
+            raise ValueError("%d does not fit in %d bits" % (value, width))
+        self._acc = (self._acc << width) | value
+        self._n += width
+        while self._n >= 8:
+            self._n -= 8
+            if self.pos >= len(self.buf):
+                raise ValueError("the buffer is full")
+            self.buf[self.pos] = (self._acc >> self._n) & 0xFF
+            self.pos += 1
+            self._acc &= (1 << self._n) - 1
+
+    def finish(self):
+        """Pad the last byte with zero bits; returns the bytes written."""
+        if self._n:
+            self.write(0, 8 - self._n)
+        return self.pos
+
+
+class BitReader:
+    """Bit fields, most significant bit first, out of bytes (see BitWriter)."""
+
+    def __init__(self, data, pos=0):
+        self.data = data
+        self.pos = pos
+        self._acc = 0
+        self._n = 0
+
+    def read(self, width):
+        """Read `width` bits; raises EOFError if the data runs out."""
+        while self._n < width:
+            if self.pos >= len(self.data):
+                raise EOFError
+            self._acc = (self._acc << 8) | self.data[self.pos]
+            self.pos += 1
+            self._n += 8
+        self._n -= width
+        value = self._acc >> self._n
+        self._acc &= (1 << self._n) - 1
+        return value
+
+    def padding_is_clean(self):
+        """True if the bits left in the current byte are zero padding."""
+        return self._acc == 0
 
 
 _WRITER = BitWriter(bytearray(0))  # reused, so encoding into a buffer allocates nothing
@@ -69,10 +138,11 @@ _WRITER = BitWriter(bytearray(0))  # reused, so encoding into a buffer allocates
 # encodes and decodes on several at once (a link thread per board, a simulated board in the
 # same process), so there one encode or decode runs at a time.
 try:
-    from threading import RLock as _Lock
+    from threading import RLock
+
+    _LOCK = RLock()
 except ImportError:  # MicroPython, CircuitPython: one thread, nothing to guard
-    _Lock = None  # type: ignore[assignment,misc]
-_LOCK = _Lock() if _Lock is not None else None
+    _LOCK = None  # type: ignore[assignment]
 
 
 def encode(state, buf=None):

@@ -13,7 +13,6 @@ R_SUCCESSES = const(0)  # placed by its successes alone
 R_BASE_AGILITY = const(1)  # tied on successes, placed by higher base Agility
 R_REROLL = const(2)  # tied on successes and base Agility, placed by rerolls
 R_OUT = const(3)  # out of play: did not roll, kept after those who did
-REASON_NAMES = ("successes", "base agility", "reroll", "out of play")
 
 # Two slots with no Agility dice could never break a tie, so a reroll rolls at least one
 # die; and after this many rounds of rerolls the lower slot index goes first.

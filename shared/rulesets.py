@@ -26,11 +26,3 @@ KORXSOL_TIMING = const(31)  # all of the above
 KORXSOL_PHASES = const(2)  # 0 = Action Phase, 1 = Cooldown Phase
 PHASE_ACTION = const(0)
 PHASE_COOLDOWN = const(1)
-
-
-def ruleset_id(name):
-    """The id of a ruleset name, or ValueError naming the known ones."""
-    for i in range(len(NAMES)):
-        if NAMES[i] == name:
-            return i
-    raise ValueError("unknown ruleset %r (known: %s)" % (name, ", ".join(NAMES[1:])))

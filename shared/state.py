@@ -32,17 +32,6 @@ F_PINNED = const(32)
 F_GRAPPLED = const(64)
 F_CHARGING = const(128)
 
-FLAG_NAMES = (
-    "active",
-    "acted",
-    "out",
-    "frozen",
-    "knocked_down",
-    "pinned",
-    "grappled",
-    "charging",
-)
-
 
 class Slot:
     """One participant in the turn order: a character, a monster or a team seat."""
@@ -68,9 +57,6 @@ class Slot:
         for i in range(MAX_COOLDOWNS):
             self.cd_id[i] = 0
             self.cd_left[i] = 0
-
-    def has(self, flag):
-        return bool(self.flags & flag)
 
     def in_play(self):
         return not self.flags & F_OUT

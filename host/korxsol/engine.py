@@ -51,6 +51,9 @@ from shared.state import (
 #    worth damage added it to the damage instance; 3: since.
 RULES_VERSION = 3
 
+# What placed each turn position (shared.initiative.R_*), for the log and the views.
+REASON_NAMES = ("successes", "base agility", "reroll", "out of play")
+
 ATTACK_OPTIONS = (
     "sol",
     "fulldraw",
@@ -320,7 +323,7 @@ class Game:
             result = initiative.roll_initiative(self.state, source, self.dice_kind, self.mask)
             self.roller.record_initiative(source)
         for pos, (index, successes, rerolls) in enumerate(result):
-            reason = initiative.REASON_NAMES[self.state.order_reason[pos]]
+            reason = REASON_NAMES[self.state.order_reason[pos]]
             extra = f", {rerolls} reroll(s)" if rerolls else ""
             out.say(
                 f"initiative {pos + 1}. {self.fighters[index].name}: {successes} successes,"
@@ -1315,7 +1318,7 @@ class Game:
                     "name": self.fighters[st.order[i]].spec.name,
                     "reason": "game master"
                     if self.order_by_gm
-                    else initiative.REASON_NAMES[st.order_reason[i]],
+                    else REASON_NAMES[st.order_reason[i]],
                 }
                 for i in range(st.count)
             ]

@@ -3,8 +3,8 @@ the scores. `turnlight demo` prints them; `turnlight play` wraps them in rich pa
 
 from __future__ import annotations
 
-from host.korxsol.engine import Game
-from shared import cooldowns, initiative
+from host.korxsol.engine import REASON_NAMES, Game
+from shared import cooldowns
 from shared.state import F_ACTIVE, F_OUT, GameState
 
 TEAM_RGB = ((255, 176, 0), (100, 143, 255), (220, 38, 127), (120, 220, 120))
@@ -74,7 +74,7 @@ def fighter_rows(game: Game) -> list[list[str]]:
             left = cooldowns.remaining(st.slots[m.owner], m.timer) if m.timer else 0
             amount = "" if m.key in ("true_sight", "threat") else f"{m.amount:+d}"
             marks.append(f"{m.key}{amount} ({m.source}, {left} turn(s))")
-        reason = initiative.REASON_NAMES[st.order_reason[pos]] if game.started else ""
+        reason = REASON_NAMES[st.order_reason[pos]] if game.started else ""
         if game.order_by_gm:
             reason = "game master"
         rows.append(
