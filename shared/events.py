@@ -53,11 +53,6 @@ class EventError(ValueError):
     """An event the current state cannot take (the state is left unchanged)."""
 
 
-def event_length(record):
-    """Bytes in the record starting at record[0]."""
-    return EVENT_HEADER + record[3]
-
-
 def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
     """Write an event record into buf (EVENT_MAX bytes); returns its length."""
     if faces is not None and count == 0:
@@ -77,20 +72,6 @@ def make_event(code, slot=NO_SLOT, arg=0, faces=()):
     """The record for one event, as bytes (allocates: for the host and tests)."""
     buf = bytearray(EVENT_MAX)
     return bytes(buf[: write_event(buf, code, slot, arg, faces)])
-
-
-def describe(record):
-    """A one-line English description of a record (host side)."""
-    code = record[0]
-    name = NAMES[code] if code < len(NAMES) else "event %d" % code
-    slot = record[1]
-    faces = [record[EVENT_HEADER + i] for i in range(record[3])]
-    text = name
-    if slot != NO_SLOT:
-        text += " slot %d" % slot
-    if faces:
-        text += " " + " ".join(str(f) for f in faces)
-    return text
 
 
 class UndoSlot:
@@ -253,29 +234,3 @@ def end_combat(state):
     state.phase = 0
     state.roll.clear()
     state.touch()
-
-
-class UndoHistory:
-    """Many levels of undo as encoded states (the host's default; it can afford them)."""
-
-    def __init__(self, depth=64):
-        self.depth = depth
-        self.saved = []
-
-    def save(self, state):
-        from shared import codec
-
-        self.saved.append(codec.encode(state))
-        if len(self.saved) > self.depth:
-            self.saved.pop(0)
-
-    def restore(self, state):
-        if not self.saved:
-            return False
-        from shared import codec
-
-        version = state.version
-        codec.decode(self.saved.pop(), state)
-        state.version = version
-        state.touch()
-        return True

@@ -10,7 +10,7 @@ import pytest
 from firmware.app import CONTROL_NAMES
 from firmware.boards import NAMES, load
 from host.micropython_vm import ROOT
-from shared.link import messages as m
+from shared.link.host import PROFILE_NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -34,7 +34,7 @@ def test_every_key_has_a_known_control_and_a_pin(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_profile_number_is_the_links(name: str) -> None:
     p = load(name)
-    assert m.PROFILE_NAMES[p.PROFILE] == p.NAME == name
+    assert PROFILE_NAMES[p.PROFILE] == p.NAME == name
 
 
 def test_an_unknown_profile_name_is_a_clear_error() -> None:

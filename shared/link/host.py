@@ -13,10 +13,12 @@ the board's state instead. Heartbeats compare state digests when both sides are 
 mismatch triggers a resync. This module allocates freely: it runs on the desktop only.
 """
 
+import struct
+
 from adafruit_ticks import ticks_add, ticks_diff
 
 from shared import codec
-from shared.events import EventError, UndoHistory, apply_event
+from shared.events import EventError, apply_event
 from shared.link import messages as m
 from shared.link.digest import state_digest
 from shared.link.endpoint import (
@@ -38,6 +40,86 @@ MAX_PENDING = WINDOW
 SNAPSHOT_WINDOW = 64
 
 
+# HELLO's profile byte, by number (messages.PROFILE_*).
+PROFILE_NAMES = ("simulated", "trellis_m4", "macropad", "pico_matrix")
+
+
+class Hello:
+    """A decoded HELLO (the board's; the board reads the host's in place)."""
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.seq = 0
+        self.ack = 0
+        self.protocol = 0
+        self.role = 0
+        self.flags = 0
+        self.fw_major = 0
+        self.fw_minor = 0
+        self.profile = 0
+        self.grid_w = 0
+        self.grid_h = 0
+        self.version = 0
+        self.journalled = 0
+        self.nonce = 0
+
+    def unpack(self, buf, n):
+        """Fill from payload buf[0:n]; returns False if the body has the wrong size. A
+        newer protocol may add fields at the end, so only the version byte is required to
+        be readable when the rest does not fit."""
+        self.seq = buf[1]
+        self.ack = buf[2]
+        if n < m.HEADER + 1:
+            return False
+        self.protocol = buf[m.HEADER]
+        if n < m.HEADER + m.HELLO_BODY:
+            return False
+        (
+            _,
+            self.role,
+            self.flags,
+            self.fw_major,
+            self.fw_minor,
+            self.profile,
+            self.grid_w,
+            self.grid_h,
+            self.version,
+            self.journalled,
+            self.nonce,
+        ) = struct.unpack_from(m.HELLO_FORMAT, buf, m.HEADER)
+        return True
+
+    def profile_name(self):
+        if self.profile < len(PROFILE_NAMES):
+            return PROFILE_NAMES[self.profile]
+        return "profile %d" % self.profile
+
+
+class UndoHistory:
+    """Many levels of undo as encoded states: the default applier's history (the board keeps
+    one level, shared.events.UndoSlot; the host can afford many)."""
+
+    def __init__(self, depth=64):
+        self.depth = depth
+        self.saved = []
+
+    def save(self, state):
+        self.saved.append(codec.encode(state))
+        if len(self.saved) > self.depth:
+            self.saved.pop(0)
+
+    def restore(self, state):
+        if not self.saved:
+            return False
+        version = state.version
+        codec.decode(self.saved.pop(), state)
+        state.version = version
+        state.touch()
+        return True
+
+
 class HostSession(Endpoint):
     def __init__(self, stream, state=None, applier=None, on_event=None, now_ms=0):
         super().__init__(stream)
@@ -46,7 +128,7 @@ class HostSession(Endpoint):
         self.history = UndoHistory()
         self.applier = applier if applier is not None else self._default_applier
         self.on_event = on_event  # on_event(record, accepted, reason) after each event
-        self.board = None  # the board's last HELLO (an m.Hello)
+        self.board = None  # the board's last HELLO (a Hello)
         self.board_nonce = -1  # the board session rx_next belongs to
         self.error_code = 0  # m.E_VERSION when the versions differ
         self.error_text = ""
@@ -310,7 +392,7 @@ class HostSession(Endpoint):
             self.bad_messages += 1
 
     def _on_hello(self, buf, n, now_ms):
-        hello = m.Hello()
+        hello = Hello()
         complete = hello.unpack(buf, n)
         if n > m.HEADER and hello.protocol != m.PROTOCOL_VERSION:
             if self.linked:

@@ -28,7 +28,6 @@ ACK = const(4)
 PING = const(5)
 PONG = const(6)
 ERROR = const(7)
-TYPE_NAMES = ("?", "HELLO", "SNAPSHOT", "EVENT", "ACK", "PING", "PONG", "ERROR")
 
 # HELLO roles and flags.
 ROLE_BOARD = const(0)
@@ -44,14 +43,12 @@ E_VERSION = const(1)  # protocol versions differ; detail = the sender's version
 E_REJECTED = const(2)  # the rules refused an event; detail = its seq
 E_BAD_SNAPSHOT = const(3)  # a snapshot passed the CRC but not the codec; detail = its seq
 E_JOURNAL_FULL = const(4)  # the board refused local events; detail = how many (max 255)
-ERROR_NAMES = ("?", "version mismatch", "event rejected", "bad snapshot", "journal full")
 
 # Board profiles (HELLO's profile byte).
 PROFILE_SIMULATED = const(0)
 PROFILE_TRELLIS_M4 = const(1)
 PROFILE_MACROPAD = const(2)
 PROFILE_PICO_MATRIX = const(3)
-PROFILE_NAMES = ("simulated", "trellis_m4", "macropad", "pico_matrix")
 
 HELLO_FORMAT = ">BBBBBBBBHBH"  # proto role flags fw_major fw_minor profile w h version jn nonce
 HELLO_BODY = const(13)
@@ -107,59 +104,6 @@ def pack_error(buf, seq, ack, code, detail):
     buf[HEADER] = code
     buf[HEADER + 1] = detail & 0xFF
     return HEADER + ERROR_BODY
-
-
-class Hello:
-    """A decoded HELLO (from either side)."""
-
-    def __init__(self):
-        self.clear()
-
-    def clear(self):
-        self.seq = 0
-        self.ack = 0
-        self.protocol = 0
-        self.role = 0
-        self.flags = 0
-        self.fw_major = 0
-        self.fw_minor = 0
-        self.profile = 0
-        self.grid_w = 0
-        self.grid_h = 0
-        self.version = 0
-        self.journalled = 0
-        self.nonce = 0
-
-    def unpack(self, buf, n):
-        """Fill from payload buf[0:n]; returns False if the body has the wrong size. A
-        newer protocol may add fields at the end, so only the version byte is required to
-        be readable when the rest does not fit."""
-        self.seq = buf[1]
-        self.ack = buf[2]
-        if n < HEADER + 1:
-            return False
-        self.protocol = buf[HEADER]
-        if n < HEADER + HELLO_BODY:
-            return False
-        (
-            _,
-            self.role,
-            self.flags,
-            self.fw_major,
-            self.fw_minor,
-            self.profile,
-            self.grid_w,
-            self.grid_h,
-            self.version,
-            self.journalled,
-            self.nonce,
-        ) = struct.unpack_from(HELLO_FORMAT, buf, HEADER)
-        return True
-
-    def profile_name(self):
-        if self.profile < len(PROFILE_NAMES):
-            return PROFILE_NAMES[self.profile]
-        return "profile %d" % self.profile
 
 
 def seq_diff(a, b):

@@ -11,6 +11,7 @@ from vmcheck import raises, snapshot, three_fighters
 from shared import dice, turns
 from shared import events as ev
 from shared.limits import BURN_CAP, NO_SLOT
+from shared.link.host import UndoHistory
 from shared.reference import build_reference_state
 from shared.state import F_ACTIVE
 
@@ -114,7 +115,7 @@ def test_undo_restores_the_state_before_the_last_local_action():
 
 def test_the_hosts_undo_history_goes_back_several_steps():
     state = _started()
-    history = ev.UndoHistory()
+    history = UndoHistory()
     before = snapshot(state)
     for _ in range(3):
         ev.apply_event(state, ev.make_event(ev.NEXT_TURN), history)
