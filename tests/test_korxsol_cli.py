@@ -372,3 +372,35 @@ def test_run_suggests_the_command_a_typo_was_meant_to_be(tmp_path):
     script.write_text("intiative\n")
     done = turnlight("run", "--script", str(script))
     assert f"{script}:1: unknown command 'intiative': did you mean initiative?" in done.stderr
+
+
+def test_odds_help_shows_every_default_and_what_the_hit_bonus_adds_to():
+    text = " ".join(turnlight("odds", "--help").stdout.split())
+    for option in ("hit", "agility", "base", "power", "resist", "armor", "hit-bonus", "burn"):
+        part = text.split(f"--{option} N ", 1)[1]
+        assert "(default " in part.split("--", 1)[0], option
+    assert "(default 1)" in text.split("--success-faces", 2)[2]
+    assert "added to the attacker's hit successes, not a percentage" in text
+
+
+def test_odds_checks_its_ranges_in_one_line():
+    for args, said in (
+        (("--hit-bonus", "11"), "--hit-bonus must be -10..10, not 11"),
+        (("--hit-bonus", "-11"), "--hit-bonus must be -10..10, not -11"),
+        (("--base", "-1"), "--base must be 0 or more, not -1"),
+        (("--burn", "4"), "--burn must be 0..3, not 4"),
+        (("--burn", "-1"), "--burn must be 0..3, not -1"),
+    ):
+        done = turnlight("odds", *args)
+        assert done.returncode == 2, args
+        assert done.stderr.splitlines() == [f"turnlight: {said}"]
+
+
+def test_odds_says_which_dice_it_assumed():
+    lines = turnlight("odds", "--hit", "1").stdout.splitlines()
+    assert lines[0] == (
+        "assuming 1 HIT die against 3 AGILITY dice; damage 2 base + 3 POWER dice - "
+        "2 RESIST dice - 0 ARMOR dice; 1 D3 face succeeds"
+    )
+    doc = json.loads(turnlight("odds", "--json", "--burn", "2").stdout)
+    assert doc["assumptions"]["burn"] == 2 and doc["assumptions"]["agility"] == 3

@@ -5,40 +5,76 @@ from __future__ import annotations
 import argparse
 import json
 
+# option -> (default, lowest, highest or None, help); every option is optional.
+OPTIONS = {
+    "hit": (3, 0, 15, "the attacker's HIT_Roll dice"),
+    "agility": (3, 0, 15, "the target's AGILITY_Roll dice (its dodge)"),
+    "base": (2, 0, None, "the move's base damage"),
+    "power": (3, 0, 15, "the attacker's POWER_Roll dice (each success +1 damage)"),
+    "resist": (2, 0, 15, "the target's RESIST_Roll dice (each success blocks 1)"),
+    "armor": (0, 0, 15, "the target's ARMOR_Roll dice (each success blocks 1)"),
+    "hit-bonus": (
+        0,
+        -10,
+        10,
+        "added to the attacker's hit successes, not a percentage: +3 true sight, -2 blinded",
+    ),
+    "burn": (0, 0, 3, "the target's burn stacks: as much un-blockable damage on a hit"),
+}
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "odds",
         help="exact chance to hit and damage distribution for the dice of an attack",
-        description="Counts every dice outcome exactly (no sampling). A tie hits.",
+        description="Counts every dice outcome exactly (no sampling). A tie hits. Every "
+        "option is optional; the defaults describe a 3-die attack on a 3-agility target.",
     )
-    p.add_argument("--hit", type=int, default=3, help="HIT_Roll dice (default 3)")
-    p.add_argument("--agility", type=int, default=3, help="target's AGILITY_Roll dice")
-    p.add_argument("--base", type=int, default=2, help="base damage of the move")
-    p.add_argument("--power", type=int, default=3, help="attacker's POWER_Roll dice")
-    p.add_argument("--resist", type=int, default=2, help="target's RESIST_Roll dice")
-    p.add_argument("--armor", type=int, default=0, help="target's ARMOR_Roll dice")
+    for name, (default, low, high, text) in OPTIONS.items():
+        bounds = f"{low}..{high}" if high is not None else f"{low} or more"
+        p.add_argument(
+            f"--{name}",
+            type=int,
+            default=default,
+            metavar="N",
+            help=f"{text}; {bounds} (default {default})",
+        )
     p.add_argument(
-        "--hit-bonus",
+        "--success-faces",
         type=int,
-        default=0,
-        help="added to the hit chance (+3 true sight, -2 blinded)",
+        default=1,
+        choices=(1, 2),
+        help="how many faces of a D3 count as a success (default 1)",
     )
-    p.add_argument("--burn", type=int, default=0, help="target's burn stacks (un-blockable)")
-    p.add_argument(
-        "--success-faces", type=int, default=1, choices=(1, 2), help="D3 faces that succeed"
-    )
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help="print one JSON object (default: a table)")
     p.set_defaults(run=run)
+
+
+def assumptions(args: argparse.Namespace) -> str:
+    """The dice the figures are for, in one line."""
+    from host.korxsol.words import plural
+
+    bonus = f" {args.hit_bonus:+d} successes" if args.hit_bonus else ""
+    burn = f", then {args.burn} burn" if args.burn else ""
+    return (
+        f"assuming {plural(args.hit, 'HIT die', 'HIT dice')}{bonus} against "
+        f"{plural(args.agility, 'AGILITY die', 'AGILITY dice')}; damage {args.base} base + "
+        f"{plural(args.power, 'POWER die', 'POWER dice')} - "
+        f"{plural(args.resist, 'RESIST die', 'RESIST dice')} - "
+        f"{plural(args.armor, 'ARMOR die', 'ARMOR dice')}{burn}; "
+        f"{plural(args.success_faces, 'D3 face succeeds', 'D3 faces succeed')}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from host.commands._errors import fail
     from host.korxsol import odds
 
-    for name in ("hit", "agility", "power", "resist", "armor"):
-        if not 0 <= getattr(args, name) <= 15:
-            return fail(f"--{name} must be 0..15 dice")
+    for name, (_, low, high, _) in OPTIONS.items():
+        value = getattr(args, name.replace("-", "_"))
+        if value < low or (high is not None and value > high):
+            bounds = f"{low}..{high}" if high is not None else f"{low} or more"
+            return fail(f"--{name} must be {bounds}, not {value}")
     o = odds.attack_odds(
         args.hit,
         args.agility,
@@ -59,10 +95,15 @@ def run(args: argparse.Namespace) -> int:
                     "hit_float": float(o.hit),
                     "damage": {str(d): str(p) for d, p in o.damage.items()},
                     "expected_damage": float(o.expected_damage),
+                    "assumptions": {
+                        name.replace("-", "_"): getattr(args, name.replace("-", "_"))
+                        for name in (*OPTIONS, "success-faces")
+                    },
                 }
             )
         )
         return 0
+    print(assumptions(args))
     print(f"chance to hit: {float(o.hit):.2%} (exactly {o.hit})")
     print("damage if hit:")
     for d, p in o.damage.items():
