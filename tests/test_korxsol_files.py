@@ -130,7 +130,7 @@ def test_a_resist_success_condition_cannot_give_damage():
     ("cond", "damage", "why"),
     [
         (["knockout", "damage", 2], 2, "knockout gains armor, kor or sol: its target is down"),
-        (["hit", "damage", 2], None, "gains damage only with a damage instance (damage = N)"),
+        (["hit", "damage", 2], None, "gains damage only with a damage instance (damage = N"),
         (["power_success", "damage", 1], None, "gains damage only with a damage instance"),
     ],
 )
@@ -145,6 +145,29 @@ def test_a_condition_worth_damage_is_refused_where_no_damage_can_follow(cond, da
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("condition = "))
     err = _error(text)
     assert err.startswith(f"bad.toml:{line}: move 'Odd': ") and why in err
+
+
+@pytest.mark.parametrize(
+    ("kind", "row"),
+    [
+        ("move", {"name": "Odd", "type": "buff"}),
+        ("move", {"name": "Odd", "type": "buff", "damage": 2}),
+        ("item", {"name": "Odd", "kind": "tool"}),
+    ],
+)
+def test_an_exchange_for_damage_is_refused_where_there_is_no_damage_instance(kind, row):
+    # korxsol-players-guide.txt, EXCHANGE and DAMAGE INSTANCE: damage bought with an
+    # exchange adds to a damage instance; a buff, or an item with no damage, has none.
+    row = dict(row, exchange=["armor", "damage", 1])
+    ash = {"name": "Ash", "moves": ["Odd"]} if kind == "move" else {"name": "Ash"}
+    if kind == "item":
+        ash["items"] = ["Odd"]
+    rows = {"move": (), "item": ()}
+    rows[kind] = (row,)
+    text = toml([ash, {"name": "Bo", "team": "B"}], rows["move"], rows["item"])
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("exchange = "))
+    err = _error(text)
+    assert err.startswith(f"bad.toml:{line}: {kind} 'Odd': exchange gives damage only")
 
 
 def test_wall_and_buster_need_the_map_and_are_refused_as_unknown_keys():

@@ -147,6 +147,22 @@ def test_exchange_trades_the_users_armor_for_damage():
     assert slot(s, "Bo").kor == 12 - 2 - 2
 
 
+def test_exchange_is_the_users_choice_on_a_buff_and_a_helping_item_too():
+    # korxsol-players-guide.txt, EXCHANGE (Combat Move INDICATORS): the user may trade one
+    # indicator for another at the rate shown. It is the user's choice on whatever carries
+    # it, so a buff (here: KOR for armor) and an item that helps (armor for SOL) trade too.
+    rally = {"name": "Rally", "type": "buff", "cooldown": 2, "exchange": ["kor", "armor", 2]}
+    flask = {"name": "Flask", "kind": "tool", "exchange": ["armor", "sol", 1]}
+    s = duel(ash={"moves": ["Rally"], "items": ["Flask"]}, moves=(rally,), items=(flask,))
+    s.execute("attack Ash Rally exchange=2")
+    ash = fighter(s, "Ash")
+    assert (slot(s, "Ash").kor, ash.armor) == (12 - 2, 0 + 2 * 2)
+    s.execute("item Ash Flask exchange=3")
+    assert (ash.armor, ash.sol) == (4 - 3, 3 + 3)
+    with pytest.raises(IllegalAction, match="cannot exchange 2 armor"):
+        s.execute("item Ash Flask exchange=2")
+
+
 def test_conversion_makes_each_power_success_worth_its_base_damage():
     # CONVERSION: a successful POWER_Roll is replaced by X base damage (per success).
     conv = dict(STRIKE, name="Quake", conversion=3)

@@ -251,12 +251,31 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
         armor_gain=r.integer(table, index, data, "armor_gain", who, 0, 9, default=0),
         modifiers=r.table_of_ints(table, index, data, "modifiers", who, MODIFIER_KEYS, -9, 9),
         during=r.table_of_ints(table, index, data, "during", who, ATTRIBUTES + ("kor",), -9, 9),
-        exchange=r.triple(table, index, data, "exchange", who, ("armor", "kor", "sol"), GAINS),
+        exchange=_exchange(r, table, index, data, who),
         conversion=r.integer(table, index, data, "conversion", who, 0, 9, default=0),
         condition=_condition(r, table, index, data, who),
         movement=r.integer(table, index, data, "movement", who, 0, 9, default=0),
         targets=r.integer(table, index, data, "targets", who, 1, MAX_SLOTS, default=1),
     )
+
+
+def _damage_instance(data: dict) -> bool:
+    """Whether a move, item or artifact has a damage instance (a buff never strikes)."""
+    return "damage" in data and data.get("type") != "buff"
+
+
+def _exchange(r: _Reader, table: str, index: int, data: dict, who: str):
+    """EXCHANGE is the user's choice on anything that carries it; damage bought with it
+    joins a damage instance, so it needs one."""
+    trade = r.triple(table, index, data, "exchange", who, ("armor", "kor", "sol"), GAINS)
+    if trade is not None and trade[1] == "damage" and not _damage_instance(data):
+        raise r.fail(
+            table,
+            index,
+            "exchange",
+            f"{who}: exchange gives damage only with a damage instance (damage = N, not a buff)",
+        )
+    return trade
 
 
 def _condition(r: _Reader, table: str, index: int, data: dict, who: str):
@@ -277,12 +296,12 @@ def _condition(r: _Reader, table: str, index: int, data: dict, who: str):
             "condition",
             f"{who}: knockout gains armor, kor or sol: its target is down, so no damage",
         )
-    if "damage" not in data:
+    if not _damage_instance(data):
         raise r.fail(
             table,
             index,
             "condition",
-            f"{who}: {cond[0]} gains damage only with a damage instance (damage = N)",
+            f"{who}: {cond[0]} gains damage only with a damage instance (damage = N, not a buff)",
         )
     return cond
 

@@ -48,7 +48,8 @@ from shared.state import (
 # records the version it was played under, and resuming it under another one is checked.
 # 1: until one hit and one power roll per strike (several targets), one cooldown id per
 #    timed move, item and artifact, and checked SOL spending; 2: until a `hit` condition
-#    worth damage added it to the damage instance; 3: since.
+#    worth damage added it to the damage instance and a buff or an item that helps made
+#    its exchange; 3: since.
 RULES_VERSION = 3
 
 # What placed each turn position (shared.initiative.R_*), for the log and the views.
@@ -807,6 +808,7 @@ class Game:
                     # On an attack these land on the user once the strikes are resolved.
                     self._support(user, user, fx, timer, name, out, with_modifiers=False)
             else:
+                self._exchange(user, fx, cmd, out)
                 self._buff(user, name, fx, timer, targets, out)
             if fx.condition and fx.condition[0] == "resist_success" and self.alive(user):
                 _, gain, amount = fx.condition
@@ -853,22 +855,7 @@ class Game:
             out.say(f"{user.name} draws fully: {s.ap} unused action point(s) become +{s.ap} damage")
             s.ap = 0
             self.state.touch()
-        if fx.exchange is not None and "exchange" in cmd.opts:
-            give, get, rate = fx.exchange
-            n = cmd.int_opt("exchange", 1, 9)
-            if give == "armor":
-                user.armor -= n
-            elif give == "kor":
-                self.slot(user).kor -= n
-                self.state.touch()
-            else:
-                user.sol -= n
-            gained = n * rate
-            out.say(f"{user.name} exchanges {n} {give} for {gained} {get}")
-            if get == "damage":
-                a.bonus += gained
-            else:
-                self._gain(user, get, gained, out)
+        a.bonus += self._exchange(user, fx, cmd, out)
         self._strike(a, targets, out)
         if fx.double_hit:
             again = [
@@ -879,6 +866,28 @@ class Game:
             if again:
                 out.say("double hit: the move strikes again")
                 self._strike(a, again, out)
+
+    def _exchange(self, user: Fighter, fx: Effects, cmd: Command, out: Outcome) -> int:
+        """EXCHANGE, when the command asks for it (`exchange=N`, checked by _check_options):
+        the user gives N of one indicator for N x rate of another; returns the damage bought
+        (the encounter allows damage only where a damage instance follows)."""
+        if fx.exchange is None or "exchange" not in cmd.opts:
+            return 0
+        give, get, rate = fx.exchange
+        n = cmd.int_opt("exchange", 1, 9)
+        if give == "armor":
+            user.armor -= n
+        elif give == "kor":
+            self.slot(user).kor -= n
+            self.state.touch()
+        else:
+            user.sol -= n
+        gained = n * rate
+        out.say(f"{user.name} exchanges {n} {give} for {gained} {get}")
+        if get == "damage":
+            return gained
+        self._gain(user, get, gained, out)
+        return 0
 
     def _strike(self, a: _Attack, targets: list[Fighter], out: Outcome) -> None:
         """One strike, indicator by indicator: one HIT_Roll against each target's own
