@@ -306,3 +306,55 @@ def test_a_saved_game_whose_encounter_is_now_refused_resumes_with_a_one_line_err
     message = str(err.value)
     assert "\n" not in message and "cannot be resumed: its encounter is refused now" in message
     assert "KOR 9 - 9 = 0" in message
+
+
+def test_odds_cover_an_item_and_an_artifact_that_strike():
+    # korxsol-players-guide.txt, ITEMS and ARTIFACTS: an item (or an active artifact) that
+    # carries a hit and a damage instance strikes like a combat move, so its odds are the
+    # same HIT INSTANCE against AGILITY and POWER against RESIST and armor.
+    from korxsol_fixtures import session
+
+    from host.korxsol.commands import parse
+    from host.korxsol.rolls import IllegalAction
+
+    bomb = {"name": "Bomb", "kind": "consumable", "hit": 2, "damage": 3}
+    rod = {"name": "Rod", "kind": "active", "cooldown": 2, "hit": 1, "damage": 1}
+    tonic = {"name": "Tonic", "kind": "consumable", "heal": 2}
+    ash = {"name": "Ash", "items": ["Bomb", "Tonic"], "artifacts": ["Rod"]}
+    s = session([ash, {"name": "Bo", "team": "B"}], (), (bomb, tonic), (rod,))
+    o, _ = odds.for_move(s.game, parse("odds Ash Bomb Bo"))
+    assert o.hit == odds.hit_chance(2, 2) and o.damage == odds.damage_distribution(3, 2, 1)
+    o, _ = odds.for_move(s.game, parse("odds Ash Rod Bo"))
+    assert o.hit == odds.hit_chance(1, 2) and o.damage == odds.damage_distribution(1, 2, 1)
+    with pytest.raises(IllegalAction, match="Tonic does not strike"):
+        odds.for_move(s.game, parse("odds Ash Tonic Bo"))
+    assert odds.before_attack(s.game, "item Ash Bomb Bo")[0].startswith("odds vs Bo: ")
+
+
+def test_odds_drop_the_grappled_penalty_when_the_grappler_is_also_a_target():
+    # korxsol-players-guide.txt, GRAPPLE (Attacked While Grappling or Grappled): targeting
+    # the grappler ends the grapple at once; only when the held creature alone is targeted
+    # does it dodge with Agility -3. The odds follow the engine, which lets go first.
+    from korxsol_fixtures import session, slot
+
+    from host.korxsol.commands import parse
+    from shared.state import F_GRAPPLED
+
+    sweep = {"name": "Sweep", "type": "melee", "hit": 2, "damage": 1, "targets": 2}
+    fighters = [
+        {"name": "Ash", "moves": ["Sweep"]},
+        {"name": "Bo", "team": "B", "agility": 4},
+        {"name": "Cy", "team": "B"},
+    ]
+    s = session(fighters, (sweep,))
+    bo, cy = s.game.fighter("Bo"), s.game.fighter("Cy")
+    cy.grappling, bo.grappled_by = bo.index, cy.index
+    slot(s, "Bo").flags |= F_GRAPPLED
+    alone, _ = odds.for_move(s.game, parse("odds Ash Sweep Bo"))
+    assert alone.hit == odds.hit_chance(2, 4 - 3)
+    both, _ = odds.for_move(s.game, parse("odds Ash Sweep Bo Cy"))
+    assert both.hit == odds.hit_chance(2, 4)
+    lines = odds.before_attack(s.game, "attack Ash Sweep Bo Cy")
+    assert lines[0].startswith("odds vs Bo: ") and f"{float(both.hit):.1%}" in lines[0]
+    lines = s.execute("odds Ash Sweep Bo Cy")
+    assert sum(line.startswith("chance to hit") for line in lines) == 2

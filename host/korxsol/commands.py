@@ -38,7 +38,10 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
     "dice clear": ("", "drop every entered roll still waiting"),
     "undo": ("[N]", "take back the last N actions (default 1)"),
     "redo": ("[N]", "put back N undone actions"),
-    "odds": ("NAME MOVE TARGET [options]", "exact chance to hit and damage distribution"),
+    "odds": (
+        "NAME MOVE|ITEM|ARTIFACT TARGET [TARGET ...] [options]",
+        "exact chance to hit and damage distribution",
+    ),
     "new": ("", "start the next game of this session with the same encounter"),
 }
 

@@ -15,6 +15,7 @@ from math import comb
 
 from host.korxsol.commands import Command
 from host.korxsol.rolls import IllegalAction
+from shared.limits import NO_SLOT
 
 
 @lru_cache(maxsize=512)
@@ -109,25 +110,56 @@ def attack_odds(
     return Odds(hit, dmg)
 
 
-def for_move(game, cmd: Command, targets: list | None = None) -> tuple[Odds, str]:
-    """The odds of `odds NAME MOVE TARGET [options]` now, with the options of `attack`
-    checked the way the engine checks them: SOL (sol=power, dodge_sol, resist_sol), full
-    draw, Brutality's reroll, an exchange for damage, cornered; a hit or power_success
-    condition worth damage and the move's ATTRIBUTE power are counted. A double hit's
-    second strike is not (its odds depend on the first)."""
-    from host.korxsol.engine import BLIND_HIT, GRAPPLED_AGILITY, TRUE_SIGHT_HIT, norm
-    from shared.state import F_GRAPPLED
+KINDS = ("move", "item", "artifact")
+
+
+def _striker(game, user, name: str, kinds: tuple[str, ...] = KINDS):
+    """The move, item (in hand) or active artifact `name` of `user`, first found in that
+    order among `kinds`: (its name, its effects, whether it is ranged), refused unless it
+    strikes."""
+    from host.korxsol.engine import norm
+
+    key = norm(name)
+    moves = list(user.spec.moves) if "move" in kinds else []
+    hand = list(user.hand) if "item" in kinds else []
+    arts = [a for a in user.spec.artifacts if a.kind == "active"] if "artifact" in kinds else []
+    move = next((m for m in moves if norm(m.name) == key), None)
+    if move is not None:
+        found = (move.name, move.effects, move.type == "range")
+        strikes = move.is_attack or move.type == "debuff"
+    else:
+        thing = next((t for t in [*hand, *arts] if norm(t.name) == key), None)
+        if thing is None:
+            have = [t.name for t in [*moves, *hand, *arts]]
+            raise IllegalAction(
+                f"{user.name} has no move, item or artifact {name!r}"
+                f" (has: {', '.join(have) or 'nothing'})"
+            )
+        found = (thing.name, thing.effects, False)
+        strikes = thing.effects.strikes
+    if not strikes:
+        raise IllegalAction(f"{found[0]} does not strike: odds are for what hits its targets")
+    return found
+
+
+def for_move(
+    game, cmd: Command, targets: list | None = None, kinds: tuple[str, ...] = KINDS
+) -> tuple[Odds, str]:
+    """The odds of `odds NAME THING TARGET [TARGET ...] [options]` for its first target
+    now, THING being a combat move, an item or an active artifact that strikes, with the
+    options of `attack` checked the way the engine checks them: SOL (sol=power, dodge_sol,
+    resist_sol), full draw, Brutality's reroll, an exchange for damage, cornered; a hit or
+    power_success condition worth damage and the move's ATTRIBUTE power are counted. A
+    double hit's second strike is not (its odds depend on the first). `targets`: all the
+    targets (Fighters) when the odds are for one of several of one attack; `kinds`: where
+    THING is looked for (an `attack` line's odds look among the moves only)."""
+    from host.korxsol.engine import BLIND_HIT, GRAPPLED_AGILITY, TRUE_SIGHT_HIT
 
     user = game.fighter(cmd.arg(0, "a character"))
-    name = cmd.arg(1, "a combat move")
-    move = next((m for m in user.spec.moves if norm(m.name) == norm(name)), None)
-    if move is None:
-        raise IllegalAction(f"{user.name} has no combat move {name!r}")
+    thing, fx, ranged = _striker(game, user, cmd.arg(1, "a combat move, item or artifact"), kinds)
     target = game.fighter(cmd.arg(2, "a target"))
-    fx = move.effects
-    # `targets`: all the attack's targets, when the odds are for one of several
-    aimed = targets if targets is not None else [target]
-    game._check_options(user, move.name, fx, cmd, aimed, ranged=move.type == "range")
+    aimed = targets if targets is not None else game._aim(user, thing, fx, cmd.args[2:], True)
+    game._check_options(user, thing, fx, cmd, aimed, ranged=ranged)
     k = len(game.encounter.options.success_faces)
     sol = game.encounter.options.sol_dice
 
@@ -138,7 +170,8 @@ def for_move(game, cmd: Command, targets: list | None = None) -> tuple[Odds, str
     bonus += TRUE_SIGHT_HIT if user.has("true_sight") else 0
     bonus += BLIND_HIT if user.blinded else 0
     agility = game.attribute(target, "agility")
-    if game.slot(target).flags & F_GRAPPLED:
+    # The engine lets go of a grappled target first when its grappler is a target too.
+    if target.grappled_by != NO_SLOT and all(t.index != target.grappled_by for t in aimed):
         agility = max(0, agility + GRAPPLED_AGILITY)
     if named("dodge_sol"):
         agility += sol
@@ -173,7 +206,7 @@ def for_move(game, cmd: Command, targets: list | None = None) -> tuple[Odds, str
         )
         odds = Odds(hit, dmg)
     what = (
-        f"{user.name} {move.name} -> {target.name}: {fx.hit} hit dice vs {agility} agility,"
+        f"{user.name} {thing} -> {target.name}: {fx.hit} hit dice vs {agility} agility,"
         f" {power} power vs {resist} resist + {armor} armor"
         + (" (double hit: the second strike is not counted)" if fx.double_hit else "")
     )
@@ -181,23 +214,32 @@ def for_move(game, cmd: Command, targets: list | None = None) -> tuple[Odds, str
 
 
 def describe(game, cmd: Command) -> list[str]:
-    odds, what = for_move(game, cmd)
-    lines = [what, f"chance to hit: {float(odds.hit):.1%} ({odds.hit})"]
-    dist = "  ".join(f"{d}:{float(p):.1%}" for d, p in odds.damage.items())
-    lines.append(f"damage if hit: {dist}  (mean {float(odds.expected_damage):.2f})")
+    """The `odds` lines: for each target named, in order, against all of them at once."""
+    user = game.fighter(cmd.arg(0, "a character"))
+    thing, fx, _ = _striker(game, user, cmd.arg(1, "a combat move, item or artifact"))
+    cmd.arg(2, "a target")
+    aimed = game._aim(user, thing, fx, cmd.args[2:], True)
+    lines = []
+    for target in aimed:
+        probe = Command(cmd.verb, [cmd.args[0], cmd.args[1], target.spec.name], dict(cmd.opts))
+        odds, what = for_move(game, probe, aimed)
+        lines += [what, f"chance to hit: {float(odds.hit):.1%} ({odds.hit})"]
+        dist = "  ".join(f"{d}:{float(p):.1%}" for d, p in odds.damage.items())
+        lines.append(f"damage if hit: {dist}  (mean {float(odds.expected_damage):.2f})")
     return lines
 
 
 def before_attack(game, line: str) -> list[str]:
-    """One line of odds per target of an `attack` line, shown before it is resolved; empty
-    when the line is not an attack the odds can describe (the engine will say why)."""
+    """One line of odds per target of an `attack` (or an `item` or `artifact` that
+    strikes) line, shown before it is resolved; empty when the line is not one the odds can
+    describe (the engine will say why)."""
     from host.korxsol import commands
 
     try:
         cmd = commands.parse(line)
     except IllegalAction:
         return []
-    if cmd is None or cmd.verb != "attack" or len(cmd.args) < 3:
+    if cmd is None or cmd.verb not in ("attack", "item", "artifact") or len(cmd.args) < 3:
         return []
     lines = []
     try:
@@ -207,7 +249,7 @@ def before_attack(game, line: str) -> list[str]:
     for target in cmd.args[2:]:
         probe = Command("odds", [cmd.args[0], cmd.args[1], target], dict(cmd.opts))
         try:
-            o, _ = for_move(game, probe, aimed)
+            o, _ = for_move(game, probe, aimed, ("move",) if cmd.verb == "attack" else (cmd.verb,))
         except IllegalAction:
             return []
         mean = float(o.expected_damage)
