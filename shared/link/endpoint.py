@@ -25,6 +25,9 @@ LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 WINDOW = const(16)  # events in flight before the board waits for an ack
 READ_CHUNK = const(64)
 READ_BUDGET = const(4)  # chunks read per poll, so one poll stays short on the board
+# Frames up to this long on the wire (every kind but a snapshot: the longest, an EVENT with
+# 15 dice, takes 26 bytes) reuse a view made once; a longer one slices a new view.
+_SHORT_WIRE = const(32)
 
 _ZERO = b"\x00"
 
@@ -39,9 +42,10 @@ class Endpoint:
         self._wire = bytearray(framing.MAX_WIRE + 1)
         self._wire_mv = memoryview(self._wire)
         # Slicing a memoryview allocates, so each length's view is made once and reused:
-        # frames of one type have one length, and heartbeats then allocate nothing.
+        # frames of one type have one length, and heartbeats then allocate nothing. Only
+        # snapshots are longer than _SHORT_WIRE, and they are never sent while idle.
         self._chunk_views = [None] * (READ_CHUNK + 1)
-        self._wire_views = [None] * (framing.MAX_WIRE + 2)
+        self._wire_views = [None] * (_SHORT_WIRE + 1)
         self.read_budget = READ_BUDGET
         self.rx_next = 0  # the next sequence number expected from the peer
         self.tx_next = 0  # the next sequence number this side assigns
@@ -113,9 +117,12 @@ class Endpoint:
     def _send(self, n):
         """Frame and write self._payload[0:n]. Every frame carries our cumulative ack."""
         length = framing.encode_frame(self._payload, n, self._wire)
-        view = self._wire_views[length]
-        if view is None:
-            view = self._wire_views[length] = self._wire_mv[:length]
+        if length > _SHORT_WIRE:
+            view = self._wire_mv[:length]
+        else:
+            view = self._wire_views[length]
+            if view is None:
+                view = self._wire_views[length] = self._wire_mv[:length]
         self.stream.write(view)
         self.frames_sent += 1
         self.bytes_sent += length
