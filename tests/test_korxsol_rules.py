@@ -756,6 +756,26 @@ def test_the_game_master_adjusts_stacks_through_the_same_caps():
         s.execute("adjust Bo burn 2")
 
 
+def test_the_game_masters_adjustment_logs_the_change_the_caps_let_through():
+    # korxsol-players-guide.txt, SOL (3 points, spent one at a time) and BURN (up to 3
+    # stacks): an adjustment goes through the same limits, and the log says what really
+    # changed, not what was asked.
+    s = duel()
+    assert s.execute("adjust Ash sol -9")[-1] == (
+        "the game master adjusts Ash's sol by -3 to 0 (-9 asked)"
+    )
+    assert s.execute("adjust Ash burn -1")[-1] == (
+        "the game master adjusts Ash's burn: no change (still 0)"
+    )
+    assert s.execute("adjust Bo burn +5")[-1] == (
+        "the game master adjusts Bo's burn by +3 to 3 (+5 asked)"
+    )
+    assert s.execute("adjust Bo kor -2")[-1] == "the game master adjusts Bo's kor by -2 to 10"
+    assert s.execute("adjust Bo kor +4")[-1] == (
+        "the game master adjusts Bo's kor by +2 to 12 (+4 asked)"
+    )
+
+
 def test_release_frees_a_pinned_user_who_may_then_move_again():
     # RELEASE (Combat Move INDICATORS) and PIN: a move with release frees its user from a
     # grapple or a pin and may be used while pinned; afterwards the user can move again.

@@ -428,6 +428,13 @@ class Game:
         s = self.slot(f)
         if what in ("frost", "burn") and delta > 0 and "fire" in f.spec.elements:
             raise IllegalAction(f"{f.name} is immune to {what} (Inner Fire)")
+
+        def value() -> int:
+            if what in ("armor", "sol"):
+                return int(getattr(f, what))
+            return int(getattr(s, what))
+
+        before = value()
         if what == "frost":
             status.add_frost(self.state, s, delta)
         elif what == "burn":
@@ -448,7 +455,16 @@ class Game:
         else:
             s.ap = max(0, min(s.ap_max, s.ap + delta))
             self.state.touch()
-        out.say(f"the game master adjusts {f.name}'s {what} by {delta:+d}")
+        # What changed, once the stack caps, the start KOR and the floors had their say.
+        after = value()
+        if after == before:
+            out.say(f"the game master adjusts {f.name}'s {what}: no change (still {after})")
+        else:
+            asked = f" ({delta:+d} asked)" if after - before != delta else ""
+            out.say(
+                f"the game master adjusts {f.name}'s {what} by {after - before:+d} to {after}"
+                + asked
+            )
 
     # -- movement
     def _do_move(self, cmd: Command, out: Outcome) -> None:
