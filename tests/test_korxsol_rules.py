@@ -230,6 +230,22 @@ def test_fear_spends_an_action_point_per_stack_moving_away_at_turn_start():
     assert slot(s, "Bo").fear == 0
 
 
+def test_a_grappled_creature_cannot_flee_in_fear_and_keeps_its_action_points():
+    # korxsol-players-guide.txt, FEAR (each stack costs an action point spent moving away)
+    # and GRAPPLE (the grappled must be released before acting normally; a grappler that
+    # moves carries its target). A grappled creature cannot move away, so, like a pinned
+    # one, it spends nothing; the fear left over is cleansed as its turn ends.
+    grip = {"name": "Grip", "type": "melee", "cooldown": 1, "hit": 1, "grapple": 1}
+    s = duel(ash={"moves": ["Grip"]}, bo={"actions": 3}, moves=(grip,))
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("adjust Bo fear +2")
+    s.execute("end")
+    assert slot(s, "Bo").flags & F_GRAPPLED
+    assert slot(s, "Bo").ap == 3
+    s.execute("end")
+    assert slot(s, "Bo").fear == 0
+
+
 def test_knockdown_lowers_agility_until_the_turn_and_getting_up_costs_an_action_point():
     # KNOCKDOWN: AGILITY -1 until their turn; on their turn 1 action point gets them up.
     kd = dict(STRIKE, name="Trip", damage=0, knockdown=True)

@@ -48,8 +48,8 @@ from shared.state import (
 # records the version it was played under, and resuming it under another one is checked.
 # 1: until one hit and one power roll per strike (several targets), one cooldown id per
 #    timed move, item and artifact, and checked SOL spending; 2: until a `hit` condition
-#    worth damage added it to the damage instance and a buff or an item that helps made
-#    its exchange; 3: since.
+#    worth damage added it to the damage instance, a buff or an item that helps made its
+#    exchange and a grappled creature kept the action points fear takes; 3: since.
 RULES_VERSION = 3
 
 # What placed each turn position (shared.initiative.R_*), for the log and the views.
@@ -389,7 +389,10 @@ class Game:
         if s.flags & F_FROZEN:
             out.say(f"{f.name} is frozen: straight to the Cooldown Phase")
             self._break_charge(f, "frozen", out)
-        elif s.fear and not s.flags & F_PINNED:
+        elif s.fear and s.flags & (F_PINNED | F_GRAPPLED):  # held where it stands
+            held = "pinned" if s.flags & F_PINNED else "grappled"
+            out.say(f"{f.name} is feared but {held}: it cannot move away, no action point spent")
+        elif s.fear:
             spent = min(s.fear, s.ap)
             s.ap -= spent
             s.fear -= spent
