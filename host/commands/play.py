@@ -131,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         # Whatever ended the session (quit, an error, a port that never opened), a game
         # with nothing in it is not left behind for `--resume` and `export` to find.
+        # Said only after a session that ran: after an error, the error stays the last line.
         for game in {id(s): s for s in (session, ui.session if ui else session)}.values():
-            if game.discard_if_empty():
+            if game.discard_if_empty() and ui is not None:
                 print(f"journal: game {game.game_id} had no events: removed", file=sys.stderr)
     return 0
