@@ -26,14 +26,14 @@ from shared.link.board import ACCEPTED, BoardSession
 from shared.state import GameState
 
 FIRMWARE_VERSION = (0, 2)
-FRAME_MS = const(20)  # a frame at least this often, for the blink patterns
-ANIMATION_MS = const(450)  # the roll's tumble
-OVERLAY_MS = const(1200)  # a changed setting (dice count, flips, brightness) shows this long
-MENU_MS = const(4000)  # the menu of a small board stays up this long after a key
-FLASH_MS = const(2000)  # the problem cell strobes this long after a new problem
+_FRAME_MS = const(20)  # a frame at least this often, for the blink patterns
+_ANIMATION_MS = const(450)  # the roll's tumble
+_OVERLAY_MS = const(1200)  # a changed setting (dice count, flips, brightness) shows this long
+_MENU_MS = const(4000)  # the menu of a small board stays up this long after a key
+_FLASH_MS = const(2000)  # the problem cell strobes this long after a new problem
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
-MAX_ACTION_DICE = const(6)
+_MAX_ACTION_DICE = const(6)
 
 # Controls, by code. A profile's KEYMAP names them; "" (code 0) is a key with no control.
 CONTROL_NAMES = (
@@ -64,40 +64,40 @@ CONTROL_NAMES = (
     "pos6",
     "pos7",
 )
-C_NONE = const(0)
-C_NEXT_TURN = const(1)
-C_ROLL = const(2)
-C_CHANCE = const(3)
-C_D100 = const(4)
-C_FROST_ADD = const(5)
-C_FROST_REMOVE = const(6)
-C_BURN_ADD = const(7)
-C_BURN_REMOVE = const(8)
-C_UNDO = const(9)
-C_PAGE = const(10)
-C_BRIGHTNESS = const(11)
-C_SELECT_PREV = const(12)
-C_SELECT_NEXT = const(13)
-C_END_COMBAT = const(14)
-C_RESET = const(15)
-C_MENU_NEXT = const(16)
-C_MENU_DO = const(17)
-C_POS0 = const(18)
+_C_NONE = const(0)
+_C_NEXT_TURN = const(1)
+_C_ROLL = const(2)
+_C_CHANCE = const(3)
+_C_D100 = const(4)
+_C_FROST_ADD = const(5)
+_C_FROST_REMOVE = const(6)
+_C_BURN_ADD = const(7)
+_C_BURN_REMOVE = const(8)
+_C_UNDO = const(9)
+_C_PAGE = const(10)
+_C_BRIGHTNESS = const(11)
+_C_SELECT_PREV = const(12)
+_C_SELECT_NEXT = const(13)
+_C_END_COMBAT = const(14)
+_C_RESET = const(15)
+_C_MENU_NEXT = const(16)
+_C_MENU_DO = const(17)
+_C_POS0 = const(18)
 
 # What "menu_do" can run on a board with few keys, in menu order.
 MENU = (
-    C_ROLL,
-    C_CHANCE,
-    C_D100,
-    C_SELECT_NEXT,
-    C_FROST_ADD,
-    C_FROST_REMOVE,
-    C_BURN_ADD,
-    C_BURN_REMOVE,
-    C_UNDO,
-    C_BRIGHTNESS,
-    C_END_COMBAT,
-    C_RESET,
+    _C_ROLL,
+    _C_CHANCE,
+    _C_D100,
+    _C_SELECT_NEXT,
+    _C_FROST_ADD,
+    _C_FROST_REMOVE,
+    _C_BURN_ADD,
+    _C_BURN_REMOVE,
+    _C_UNDO,
+    _C_BRIGHTNESS,
+    _C_END_COMBAT,
+    _C_RESET,
 )
 
 
@@ -109,7 +109,7 @@ def control_code(name):
 
 
 def is_destructive(code):
-    return code == C_END_COMBAT or code == C_RESET
+    return code == _C_END_COMBAT or code == _C_RESET
 
 
 class NullStream:
@@ -166,7 +166,7 @@ class App:
             confirming[i] = 1 if is_destructive(self.controls[i]) else 0
         self.menu_key = -1
         for i in range(key_count):
-            if self.controls[i] == C_MENU_DO:
+            if self.controls[i] == _C_MENU_DO:
                 self.menu_key = i
         self.encoder_controls = bytearray(2)  # counter-clockwise, clockwise
         self.encoder_clockwise = 1  # how the raw position moves for a clockwise detent
@@ -256,7 +256,7 @@ class App:
         if problems != self._problems_seen:
             self._problems_seen = problems
             self.problems = problems
-            self.flash_until = ticks_add(now_ms, FLASH_MS)
+            self.flash_until = ticks_add(now_ms, _FLASH_MS)
             self.dirty = True
 
     # -- gestures and controls ----------------------------------------------------------
@@ -277,57 +277,57 @@ class App:
 
     def do_control(self, code, kind, now_ms):
         """Run one control for a gesture (PRESS, LONG, CONFIRM)."""
-        if code == C_MENU_NEXT:
+        if code == _C_MENU_NEXT:
             count = len(MENU)
             step = count - 1 if kind == k.LONG else 1
             self.menu_cursor = (self.menu_cursor + step) % count
             self._show_menu(now_ms)
-        elif code == C_MENU_DO:
+        elif code == _C_MENU_DO:
             self.do_control(MENU[self.menu_cursor], kind, now_ms)
             # What it did shows at once (a roll: the dice page and its tumble), not the menu.
             self.menu_until = now_ms
         elif is_destructive(code):
             if kind == k.CONFIRM:
-                self._submit(now_ms, ev.END_COMBAT if code == C_END_COMBAT else ev.RESET)
-        elif code == C_NEXT_TURN:
+                self._submit(now_ms, ev.END_COMBAT if code == _C_END_COMBAT else ev.RESET)
+        elif code == _C_NEXT_TURN:
             self._submit(now_ms, ev.NEXT_PHASE if kind == k.LONG else ev.NEXT_TURN)
-        elif code == C_ROLL:
+        elif code == _C_ROLL:
             if kind == k.LONG:
-                self.dice_count = self.dice_count % MAX_ACTION_DICE + 1
+                self.dice_count = self.dice_count % _MAX_ACTION_DICE + 1
                 self._overlay(self.dice_count, pal.SUCCESS, now_ms)
             else:
                 self._roll(now_ms, ev.ROLL_ACTION, dice.KIND_ACTION_D3, self.dice_count)
-        elif code == C_CHANCE:
+        elif code == _C_CHANCE:
             if kind == k.LONG:
                 self.flips = self.flips % ev.MAX_CHANCE_FLIPS + 1
                 self._overlay(self.flips, pal.FLAG, now_ms)
             else:
                 self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, self.flips)
-        elif code == C_D100:
+        elif code == _C_D100:
             self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
-        elif code == C_FROST_ADD:
+        elif code == _C_FROST_ADD:
             self._submit(now_ms, ev.ADD_FROST, self.selected)
-        elif code == C_FROST_REMOVE:
+        elif code == _C_FROST_REMOVE:
             self._submit(now_ms, ev.REMOVE_FROST, self.selected)
-        elif code == C_BURN_ADD:
+        elif code == _C_BURN_ADD:
             self._submit(now_ms, ev.ADD_BURN, self.selected)
-        elif code == C_BURN_REMOVE:
+        elif code == _C_BURN_REMOVE:
             self._submit(now_ms, ev.REMOVE_BURN, self.selected)
-        elif code == C_UNDO:
+        elif code == _C_UNDO:
             self._submit(now_ms, ev.UNDO)
-        elif code == C_PAGE:
+        elif code == _C_PAGE:
             step = pages.PAGE_COUNT - 1 if kind == k.LONG else 1
             self.page = (self.page + step) % pages.PAGE_COUNT
-        elif code == C_BRIGHTNESS:
+        elif code == _C_BRIGHTNESS:
             if kind == k.LONG:
                 self.brightness = self.brightness - 1 if self.brightness > 1 else 1
             else:
                 self.brightness = self.brightness % BRIGHTNESS_LEVELS + 1
             self._overlay(self.brightness, pal.WHITE, now_ms)
-        elif code == C_SELECT_PREV or code == C_SELECT_NEXT:
-            self._select_step(now_ms, -1 if code == C_SELECT_PREV else 1)
-        elif code >= C_POS0 and code < C_POS0 + MAX_SLOTS:
-            self._select_position(now_ms, code - C_POS0)
+        elif code == _C_SELECT_PREV or code == _C_SELECT_NEXT:
+            self._select_step(now_ms, -1 if code == _C_SELECT_PREV else 1)
+        elif code >= _C_POS0 and code < _C_POS0 + MAX_SLOTS:
+            self._select_position(now_ms, code - _C_POS0)
         self.dirty = True
 
     def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0):
@@ -336,7 +336,7 @@ class App:
         if result != ACCEPTED:
             self.refusals += 1
             self.last_refusal = self.session.last_refusal
-            self.flash_until = ticks_add(now_ms, FLASH_MS)
+            self.flash_until = ticks_add(now_ms, _FLASH_MS)
         return result
 
     def _roll(self, now_ms, code, kind, count):
@@ -372,10 +372,10 @@ class App:
     def _overlay(self, count, colour, now_ms):
         self.overlay_count = count
         self.overlay_colour = colour
-        self.overlay_until = ticks_add(now_ms, OVERLAY_MS)
+        self.overlay_until = ticks_add(now_ms, _OVERLAY_MS)
 
     def _show_menu(self, now_ms):
-        self.menu_until = ticks_add(now_ms, MENU_MS)
+        self.menu_until = ticks_add(now_ms, _MENU_MS)
         if self.menu_key >= 0:
             # "do" needs hold-to-confirm exactly when the menu shows a destructive control.
             self.tracker.confirming[self.menu_key] = is_destructive(MENU[self.menu_cursor])
@@ -404,7 +404,7 @@ class App:
             seen[0] = roll.kind
             seen[1] = roll.count
             if roll.kind:
-                self.animate_until = ticks_add(now_ms, ANIMATION_MS)
+                self.animate_until = ticks_add(now_ms, _ANIMATION_MS)
 
     def render(self, now_ms):
         """Draw the frame for now_ms, limit it, and show it (one show() per call)."""
@@ -439,7 +439,7 @@ class App:
         """Drawing failed: show the system row alone, the problem cell strobing (if even
         that fails, the next frame tries again)."""
         self.dirty = False
-        self.next_frame_at = ticks_add(now_ms, FRAME_MS)
+        self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
         canvas = self.canvas
         try:
             canvas.clear()
@@ -461,7 +461,7 @@ class App:
         pixels.show()
         self.frames += 1
         self.dirty = False
-        self.next_frame_at = ticks_add(now_ms, FRAME_MS)
+        self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
 
 
 def _describe(err):

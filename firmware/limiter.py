@@ -18,7 +18,7 @@ class Limiter:
         self.ma_per_channel = ma_per_channel
         self.idle_ma = idle_ma
         self.last_ma = 0  # the estimate of the last frame, after scaling
-        self.max_ma = 0  # the highest estimate since start (or reset_max)
+        self.max_ma = 0  # the highest estimate since start
         self.limited = 0  # frames that had to be scaled down
 
     def estimate_ma(self, total):
@@ -49,6 +49,3 @@ class Limiter:
         if estimate > self.max_ma:
             self.max_ma = estimate
         return estimate
-
-    def reset_max(self):
-        self.max_ma = 0

@@ -354,12 +354,14 @@ def test_a_failing_write_in_a_key_action_is_counted_shown_and_the_board_goes_on(
 
 
 def test_a_key_action_that_raises_is_counted_and_the_next_keys_still_work() -> None:
+    from firmware.app import CONTROL_NAMES
+
     rig = linked_rig()
     app = rig.app
     real = app.do_control
 
     def faulty(code: int, kind: int, now_ms: int) -> None:
-        if code == 2:  # C_ROLL
+        if code == CONTROL_NAMES.index("roll"):
             raise ValueError("a bug in the roll")
         real(code, kind, now_ms)
 

@@ -137,10 +137,12 @@ def test_hold_to_confirm_end_combat_is_reachable_from_the_keyboard(name: str) ->
         assert board.app.state.round > 0
         if name == "pico_matrix":
             # m until the menu shows end combat, then O holds "do" through the confirmation.
-            from firmware.app import C_END_COMBAT, MENU
+            from firmware.app import CONTROL_NAMES, MENU
 
-            typed(board, "m" * MENU.index(C_END_COMBAT))
-            assert board.app.menu_cursor == MENU.index(C_END_COMBAT)
+            end_combat = CONTROL_NAMES.index("end_combat")
+
+            typed(board, "m" * MENU.index(end_combat))
+            assert board.app.menu_cursor == MENU.index(end_combat)
             typed(board, "O")
         else:
             typed(board, "E")
