@@ -103,7 +103,7 @@ def test_the_demo_without_a_board_draws_the_device_view():
     out: list[str] = []
     demo.play(enc, 5, out.append)
     lines = "\n".join(out).splitlines()
-    assert any(line.startswith("turn|") for line in lines)
+    assert any(line.startswith("turn |") for line in lines)
     assert lines[-1].strip().startswith("winner:")
 
 
@@ -404,3 +404,37 @@ def test_odds_says_which_dice_it_assumed():
     )
     doc = json.loads(turnlight("odds", "--json", "--burn", "2").stdout)
     assert doc["assumptions"]["burn"] == 2 and doc["assumptions"]["agility"] == 3
+
+
+# ---------------------------------------------------------------- the demo's words
+def test_the_demo_reads_cleanly_and_fits_100_columns():
+    enc = encounter.load(encounter.example_path())
+    for seed in (2, 5):
+        out: list[str] = []
+        demo.play(enc, seed, out.append)
+        lines = "\n".join(out).splitlines()
+        assert any("wears off" in line for line in lines)
+        for before, line in zip(lines, lines[1:], strict=False):
+            assert not ("wears off" in line and line == before), line  # said once
+        for line in lines:
+            assert "(s)" not in line and "(es)" not in line, line
+            assert " 1 successes" not in line and " 1 rerolls" not in line, line
+            assert "chipped by 0" not in line, line
+            assert len(line) <= 100, line
+        assert lines[-1].startswith("winner:") and lines[-1].endswith(" rounds")
+
+
+def test_the_demo_says_what_its_grids_show():
+    from host.korxsol.simulated import SHADE_LEGEND
+
+    enc = encounter.load(encounter.example_path())
+    out: list[str] = []
+    demo.play(enc, 5, out.append)
+    lines = "\n".join(out).splitlines()
+    assert lines[0].startswith("rows: turn (UPPER CASE: whose turn), KOR/9 (KOR left, 0..9")
+    assert any(line.startswith("KOR/9|") for line in lines)
+    out = []
+    demo.play(enc, 4, out.append, board="trellis_m4")
+    assert out[1] == SHADE_LEGEND and len(SHADE_LEGEND) <= 100
+    for shade in "·░▒▓█":
+        assert shade in SHADE_LEGEND

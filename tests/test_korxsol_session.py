@@ -444,3 +444,24 @@ def test_a_game_that_no_longer_replays_is_refused_in_one_line_and_still_exports(
     exported = json.loads(done.stdout)
     assert exported["final"] is None and len(exported["events"]) == 2
     assert "journalled events only" in done.stderr
+
+
+def test_a_move_that_gave_two_changes_wears_off_in_one_line():
+    s = Session(encounter.load(encounter.example_path()), 1)
+    s.execute("order Kae Orn Vex Brm")
+    s.execute('attack Kae "Rally Cry"')  # power +1 and agility +1 on Kaelen
+    said: list[str] = []
+    for _ in range(12):
+        said += s.execute("end")
+    assert said.count("Rally Cry wears off Kaelen") == 1
+
+
+def test_a_sunder_that_chips_nothing_says_nothing():
+    s = Session(encounter.load(encounter.example_path()), 1)
+    s.execute("order Orn Kae Vex Brm")
+    s.execute("adjust Vex armor -1")  # Vexa has no armor left to chip
+    enter(s, "hit", *hits(3, 3))
+    enter(s, "dodge", *hits(0, 4))
+    lines = s.execute('attack Orn "Sundering Blow" Vex')
+    assert any("hits Vexa" in line for line in lines)
+    assert not any("chipped by" in line for line in lines)

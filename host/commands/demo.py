@@ -63,12 +63,15 @@ def play(
 
 def _play_on(session, out: Callable[[str], None], color: bool, board: str | None) -> None:
     if board is None:
+        out(view.GRID_LEGEND)
         _play(session, out, session.execute, lambda: view.render_grid(session.game.state, color))
         return
-    from host.korxsol.simulated import TetheredSim
+    from host.korxsol.simulated import SHADE_LEGEND, TetheredSim
 
     with TetheredSim(session, board) as table:
         out(f"simulated {board} board on {table.path}")
+        if not color:
+            out(SHADE_LEGEND)
 
         def act(command: str) -> list[str]:
             # The board's own key starts the fight and ends each turn; the rest is typed.
@@ -84,6 +87,7 @@ def _play_on(session, out: Callable[[str], None], color: bool, board: str | None
 def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]) -> None:
     from host.korxsol import ai, odds
     from host.korxsol.rolls import IllegalAction
+    from host.korxsol.words import plural
 
     enc = session.encounter
     out(f"{enc.name}: {' vs '.join(enc.teams)} (seed {session.seed})")
@@ -108,11 +112,12 @@ def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]
         out(grid())
     game = session.game
     out("")
-    out(view.text_table(view.FIGHTER_HEADERS, view.fighter_rows(game)))
+    out(view.fighter_table(game))
     out("")
     out(view.text_table(view.SCORE_HEADERS, view.score_rows(game)))
     winner = game.snapshot()["winner"]
-    out(f"\nwinner: {winner} after {game.state.round} round(s)" if winner else "\ndraw: turn limit")
+    rounds = plural(game.state.round, "round")
+    out(f"\nwinner: {winner} after {rounds}" if winner else "\ndraw: turn limit")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(log))
         print()
-        print(view.text_table(view.FIGHTER_HEADERS, view.fighter_rows(game)))
+        print(view.fighter_table(game))
         print()
         print(view.text_table(view.SCORE_HEADERS, view.score_rows(game)))
         winner = game.snapshot()["winner"]

@@ -31,6 +31,7 @@ from host.korxsol.model import (
 )
 from host.korxsol.rolls import IllegalAction, InitiativeDice, Roller
 from host.korxsol.scoring import Stats
+from host.korxsol.words import plural
 from shared import cooldowns, dice, initiative, rulesets, status, turns
 from shared.limits import MAX_COOLDOWNS, MAX_DICE, MAX_KOR, NO_SLOT
 from shared.state import (
@@ -304,7 +305,9 @@ class Game:
     def _spend_ap(self, f: Fighter, n: int, what: str) -> None:
         s = self.slot(f)
         if s.ap < n:
-            raise IllegalAction(f"{f.name} has {s.ap} action point(s) left; {what} needs {n}")
+            raise IllegalAction(
+                f"{f.name} has {plural(s.ap, 'action point')} left; {what} needs {n}"
+            )
         s.ap -= n
         self.state.touch()
 
@@ -325,9 +328,10 @@ class Game:
             self.roller.record_initiative(source)
         for pos, (index, successes, rerolls) in enumerate(result):
             reason = REASON_NAMES[self.state.order_reason[pos]]
-            extra = f", {rerolls} reroll(s)" if rerolls else ""
+            extra = f", {plural(rerolls, 'reroll')}" if rerolls else ""
             out.say(
-                f"initiative {pos + 1}. {self.fighters[index].name}: {successes} successes,"
+                f"initiative {pos + 1}. {self.fighters[index].name}:"
+                f" {plural(successes, 'success')},"
                 f" placed by {reason}{extra}"
             )
         self._start(out)
@@ -397,20 +401,25 @@ class Game:
             s.ap -= spent
             s.fear -= spent
             if spent:
-                out.say(f"{f.name} flees in fear: {spent} action point(s) spent moving away")
+                out.say(
+                    f"{f.name} flees in fear: {plural(spent, 'action point')} spent moving away"
+                )
         self.state.touch()
         out.say(f"round {self.state.round}: {f.name}'s turn, {s.ap} AP")
 
     def _expire(self, out: Outcome) -> None:
         """Buffs and debuffs end when the move (or item) that gave them comes off cooldown."""
         for f in self.fighters:
-            keep = []
+            keep, worn = [], []
             for m in f.modifiers:
                 if m.timer == 0 or cooldowns.is_ready(self.state.slots[m.owner], m.timer):
-                    out.say(f"{m.source} wears off {f.name}")
+                    if m.source not in worn:  # a move that gave two changes ends once
+                        worn.append(m.source)
                 else:
                     keep.append(m)
             f.modifiers = keep
+            for source in worn:
+                out.say(f"{source} wears off {f.name}")
 
     # -- the game master's corrections
     ADJUSTABLE = ("frost", "burn", "fear", "kor", "armor", "sol", "ap")
@@ -483,8 +492,8 @@ class Game:
             held = self.fighters[f.grappling]
             if _grapple_weight(held) > f.spec.weight:
                 raise IllegalAction(f"{held.name} is too heavy for {f.name} to carry")
-        self._spend_ap(f, spaces, f"moving {spaces} space(s)")
-        out.say(f"{f.name} moves {spaces} space(s)")
+        self._spend_ap(f, spaces, f"moving {plural(spaces, 'space')}")
+        out.say(f"{f.name} moves {plural(spaces, 'space')}")
         self._break_charge(f, "moved", out)
         if f.grappling != NO_SLOT:
             self._grapple_drop(f, cmd, out)
@@ -658,7 +667,7 @@ class Game:
             found.append(t)
         if len(found) > effects.targets:
             raise IllegalAction(
-                f"this selects at most {effects.targets} target(s), not {len(found)}"
+                f"this selects at most {plural(effects.targets, 'target')}, not {len(found)}"
             )
         return found
 
@@ -695,7 +704,7 @@ class Game:
             raise IllegalAction(f"{f.name} is charging {f.charging.name}: it must be unleashed")
         if not unleashing and not self.ready(f, "move", move.name):
             left = cooldowns.remaining(self.slot(f), timer)
-            raise IllegalAction(f"{move.name} is on cooldown ({left} turn(s) left)")
+            raise IllegalAction(f"{move.name} is on cooldown ({plural(left, 'turn')} left)")
         s = self.slot(f)
         if s.flags & F_GRAPPLED and not move.effects.release:
             raise IllegalAction(f"{f.name} is grappled: only a move with release can be used")
@@ -774,7 +783,8 @@ class Game:
             who = self.fighters[index]
             if points > who.sol:
                 raise IllegalAction(
-                    f"{who.name} declares {points} SOL point(s) in this command but holds {who.sol}"
+                    f"{who.name} declares {plural(points, 'SOL point')} in this command but holds"
+                    f" {who.sol}"
                 )
         for named in cmd.list_opt("cornered"):
             self.fighter(named)
@@ -871,7 +881,11 @@ class Game:
         if "fulldraw" in cmd.opts:
             s = self.slot(user)
             a.bonus += s.ap
-            out.say(f"{user.name} draws fully: {s.ap} unused action point(s) become +{s.ap} damage")
+            become = "becomes" if s.ap == 1 else "become"
+            out.say(
+                f"{user.name} draws fully: {plural(s.ap, 'unused action point')} {become}"
+                f" +{s.ap} damage"
+            )
             s.ap = 0
             self.state.touch()
         a.bonus += self._exchange(user, fx, cmd, out)
@@ -933,7 +947,8 @@ class Game:
             if fx.sunder:
                 chipped = min(fx.sunder, t.armor)
                 t.armor -= chipped
-                out.say(f"sunder: {t.name}'s armor is chipped by {chipped}")
+                if chipped:  # no armor left to chip: nothing to say
+                    out.say(f"sunder: {t.name}'s armor is chipped by {chipped}")
         burns = {t.index: status.burn_damage_on_hit(self.slot(t)) for t in struck}
         power, extra = 0, 0
         if fx.damage is not None and struck:
@@ -946,7 +961,7 @@ class Game:
                 self._damage_instance(a, t, power, extra, out)
             if burns[t.index] and self.alive(t):
                 self._unblockable(
-                    t, burns[t.index], user, out, f"burns ({burns[t.index]} stack(s))"
+                    t, burns[t.index], user, out, f"burns ({plural(burns[t.index], 'stack')})"
                 )
         for t in struck:
             for key, amount in fx.modifiers.items():  # a debuff, or an attack's rider
@@ -1096,13 +1111,13 @@ class Game:
                 continue
             if name == "burn":
                 status.add_burn(self.state, s, heads)
-                out.say(f"burn: {t.name} now has {s.burn} stack(s)")
+                out.say(f"burn: {t.name} now has {plural(s.burn, 'stack')}")
             elif name == "frost":
                 status.add_frost(self.state, s, heads)
-                out.say(f"frost: {t.name} now has {s.frost} stack(s)")
+                out.say(f"frost: {t.name} now has {plural(s.frost, 'stack')}")
             elif name == "fear":
                 status.add_fear(self.state, s, heads)
-                out.say(f"fear: {t.name} now has {s.fear} stack(s)")
+                out.say(f"fear: {t.name} now has {plural(s.fear, 'stack')}")
                 self._break_charge(t, "feared", out)
             elif name == "pin":
                 status.set_flag(self.state, s, F_PINNED, True)
@@ -1127,7 +1142,7 @@ class Game:
         if spaces == 0:
             out.say(f"{t.name} is too heavy to be knocked back")
             return False
-        out.say(f"{t.name} is knocked back {spaces} space(s)")
+        out.say(f"{t.name} is knocked back {plural(spaces, 'space')}")
         self._break_charge(t, "knocked back", out)
         what: tuple = ("clear",)
         for spec in cmd.list_opt("kb"):

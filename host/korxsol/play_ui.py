@@ -26,6 +26,7 @@ from host.korxsol import commands, odds, view
 from host.korxsol.rolls import PURPOSES, IllegalAction
 from host.korxsol.session import Session
 from host.korxsol.tether import Tether
+from host.korxsol.words import plural
 from shared import dice
 
 T = TypeVar("T")
@@ -148,7 +149,7 @@ class PlayUI:
         link = self.tether.link
         where = f"board on {link.url}: " + ("linked" if link.linked else "not linked, retrying")
         refused = link.session.events_rejected
-        return where + (f", {refused} press(es) refused" if refused else "")
+        return where + (f", {plural(refused, 'press', 'presses')} refused" if refused else "")
 
     def _take_board_lines(self) -> None:
         if self.tether is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from host.korxsol.words import plural
 from shared import dice
 from shared.limits import MAX_DICE
 
@@ -317,7 +318,8 @@ class InitiativeDice:
         if roll.source == "engine" and self.entered:
             how = "engine: no entered dice left"
         verb = "rerolls to break a tie" if roll.reroll else "rolls for initiative"
-        self.lines.append(f"{self.names[roll.who]} {verb}: {shown} ({how}), {successes} successes")
+        said = f"{shown} ({how}), {plural(successes, 'success')}"
+        self.lines.append(f"{self.names[roll.who]} {verb}: {said}")
 
 
 class _WatchedSlot:

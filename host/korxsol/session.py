@@ -20,6 +20,7 @@ from host.korxsol.engine import RULES_VERSION, Game, Outcome
 from host.korxsol.journal import Journal
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import IllegalAction, RollRecord
+from host.korxsol.words import plural
 
 
 @dataclass
@@ -125,7 +126,7 @@ class Session:
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
         if steps > len(self.done):
-            raise IllegalAction(f"only {len(self.done)} action(s) can be undone")
+            raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
         was_over = self.game.winner is not None
         moved = [self.done.pop() for _ in range(steps)]
         self.undone.extend(moved)
@@ -137,7 +138,7 @@ class Session:
 
     def redo(self, steps: int = 1) -> list[str]:
         if steps > len(self.undone):
-            raise IllegalAction(f"only {len(self.undone)} action(s) can be redone")
+            raise IllegalAction(f"only {plural(len(self.undone), 'action')} can be redone")
         lines = []
         was_over = self.game.winner is not None
         for _ in range(steps):

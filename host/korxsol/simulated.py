@@ -15,6 +15,9 @@ from host.simboard import SimulatedBoard
 from shared.link.digest import state_digest
 
 SETTLE_SECONDS = 10.0
+# Without colour, each LED is drawn by how bright it is (its brightest channel).
+SHADES = "·░▒▓█"
+SHADE_LEGEND = "board LEDs without colour: ·· off, ░░ dim, ▒▒ half, ▓▓ bright, ██ full"
 
 
 class BoardDidNotFollow(RuntimeError):
@@ -122,7 +125,7 @@ class TetheredSim:
             title = f"board, {PAGE_NAMES[self.sim.app.page]} page:"
         if color:
             return title + "\n" + self.sim.terminal_grid()
-        shades = "·░▒▓█"
+        shades = SHADES
         rows = []
         for row in self.sim.grid():
             cells = []

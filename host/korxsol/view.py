@@ -3,7 +3,10 @@ the scores. `turnlight demo` prints them; `turnlight play` wraps them in rich pa
 
 from __future__ import annotations
 
+import textwrap
+
 from host.korxsol.engine import REASON_NAMES, Game
+from host.korxsol.words import plural
 from shared import cooldowns
 from shared.state import F_ACTIVE, F_OUT, GameState
 
@@ -19,7 +22,8 @@ def _block(rgb: tuple[int, int, int], level: float, color: bool, char: str) -> s
 
 def render_grid(state: GameState, color: bool = False) -> str:
     """The board's 8x4 keys as the device view drives them: one column per turn position;
-    rows: team (bright = active), KOR, action points, frost (F) / burn (B) stacks."""
+    rows: team (bright = active), KOR (as a share of the start value, 0..9), action points,
+    frost (F) / burn (B) stacks."""
     rows = ["", "", "", ""]
     for pos in range(8):
         if pos >= state.count:
@@ -44,8 +48,15 @@ def render_grid(state: GameState, color: bool = False) -> str:
             rows[1] += " " + ("xx" if out else f"{round(kor * 9):>2}")
             rows[2] += " " + f"{s.ap:>2}"
             rows[3] += " " + (f"F{s.frost}" if s.frost else (f"B{s.burn}" if s.burn else " -"))
-    names = ["turn", "KOR ", "AP  ", "F/B "]
+    names = ["turn ", "KOR/9", "AP   ", "F/B  "]
     return "\n".join(f"{names[r]}|{rows[r]}" for r in range(4))
+
+
+# What the device view's rows mean, printed once above the first one.
+GRID_LEGEND = (
+    "rows: turn (UPPER CASE: whose turn), KOR/9 (KOR left, 0..9 of its start; xx: down), "
+    "AP, F/B (stacks)"
+)
 
 
 def fighter_rows(game: Game) -> list[list[str]]:
@@ -70,10 +81,14 @@ def fighter_rows(game: Game) -> list[list[str]]:
             marks.append(f"charging {sts['charging']}")
         if sts["grappling"]:
             marks.append(f"grappling {sts['grappling']}")
+        # A move's changes together: "Rally Cry: power+1 agility+1 (2 turns)".
+        given: dict[tuple[str, int], list[str]] = {}
         for m in f.modifiers:
             left = cooldowns.remaining(st.slots[m.owner], m.timer) if m.timer else 0
             amount = "" if m.key in ("true_sight", "threat") else f"{m.amount:+d}"
-            marks.append(f"{m.key}{amount} ({m.source}, {left} turn(s))")
+            given.setdefault((m.source, left), []).append(f"{m.key}{amount}")
+        for (source, left), changes in given.items():
+            marks.append(f"{source}: {' '.join(changes)} ({plural(left, 'turn')})")
         reason = REASON_NAMES[st.order_reason[pos]] if game.started else ""
         if game.order_by_gm:
             reason = "game master"
@@ -108,15 +123,65 @@ FIGHTER_HEADERS = [
 ]
 
 
-def text_table(headers: list[str], rows: list[list[str]]) -> str:
+# The fighter table's columns that hold lists ("a, b, c"): they wrap to fit a terminal.
+FIGHTER_WRAP = (FIGHTER_HEADERS.index("status"), FIGHTER_HEADERS.index("cooldowns"))
+TABLE_WIDTH = 100
+
+
+def _wrap(cell: str, width: int) -> list[str]:
+    """A comma-separated list in lines of at most `width`, broken after a comma where it
+    can be, and between words inside an item longer than the line."""
+    lines: list[str] = []
+    items = cell.split(", ")
+    for n, item in enumerate(items):
+        text = item + ("," if n < len(items) - 1 else "")
+        if lines and len(lines[-1]) + 1 + len(text) <= width:
+            lines[-1] += " " + text
+        elif len(text) <= width:
+            lines.append(text)
+        else:
+            lines += textwrap.wrap(text, width, break_long_words=False) or [text]
+    return lines or [""]
+
+
+def text_table(
+    headers: list[str],
+    rows: list[list[str]],
+    wrap: tuple[int, ...] = (),
+    width: int | None = None,
+) -> str:
+    """A plain-text table. The columns in `wrap` hold comma-separated lists: when the table
+    is wider than `width`, the widest of them wraps (after a comma where it can, else
+    between words) until it fits."""
     widths = [
         max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
     ]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False))]
+    if width is not None:
+        least = {
+            i: max([len(headers[i])] + [len(x) + 1 for r in rows for x in r[i].split()])
+            for i in wrap
+        }
+        while sum(widths) + 2 * (len(widths) - 1) > width:
+            shrinkable = [i for i in wrap if widths[i] > least[i]]
+            if not shrinkable:
+                break
+            widest = max(shrinkable, key=lambda i: widths[i])
+            widths[widest] -= 1
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for r in rows:
-        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)))
+        cells = [_wrap(c, widths[i]) if i in wrap else [c] for i, c in enumerate(r)]
+        for n in range(max(len(c) for c in cells)):
+            parts = [
+                (c[n] if n < len(c) else "").ljust(w) for c, w in zip(cells, widths, strict=True)
+            ]
+            lines.append("  ".join(parts).rstrip())
     return "\n".join(lines)
+
+
+def fighter_table(game: Game, width: int = TABLE_WIDTH) -> str:
+    """The table of fighters, its status and cooldown lists wrapped to fit `width`."""
+    return text_table(FIGHTER_HEADERS, fighter_rows(game), FIGHTER_WRAP, width)
 
 
 SCORE_HEADERS = [
