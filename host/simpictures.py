@@ -40,6 +40,7 @@ def write_keymap(path: Path, board: str) -> Path:
     from PIL import Image, ImageDraw
 
     from firmware.boards import load
+    from host import pictext
 
     profile = load(board)
     keymap = list(profile.KEYMAP)
@@ -57,22 +58,19 @@ def write_keymap(path: Path, board: str) -> Path:
         "RGB", (columns * (size + gap) + gap, rows * (size + gap) + gap), (24, 24, 28)
     )
     draw = ImageDraw.Draw(image)
+    label, number = pictext.font(12), pictext.font(11)
     for i, text in enumerate(labels):
         x, y = gap + (i % columns) * (size + gap), gap + (i // columns) * (size + gap)
         fill = (60, 60, 70) if text else (36, 36, 40)
         if text.startswith("HOLD"):
             fill = (120, 30, 30)
         draw.rounded_rectangle((x, y, x + size, y + size), radius=10, fill=fill)
-        words = text.split(" ")
-        lines: list[str] = []
-        for word in words:
-            if lines and len(lines[-1]) + len(word) < 11:
-                lines[-1] += " " + word
-            else:
-                lines.append(word)
-        for n, line in enumerate(lines):
-            draw.text((x + 6, y + 8 + n * 14), line, fill=(235, 235, 235))
-        draw.text((x + size - 22, y + size - 16), str(i), fill=(150, 150, 150))
+        # Drawn a word at a time: the bundled font's own space is too thin to see.
+        for n, line in enumerate(pictext.wrap(text, label, size - 12)):
+            pictext.draw_text(draw, (x + 6, y + 8 + n * 15), line, (235, 235, 235), label)
+        pictext.draw_text(
+            draw, (x + size - 6, y + size - 17), str(i), (150, 150, 150), number, align="right"
+        )
     image.save(str(path))
     return path
 

@@ -1,12 +1,22 @@
 """A PNG chart of one game: each fighter's KOR (top) and each team's score (bottom) over
-the turns, drawn with Pillow."""
+the turns, drawn with Pillow.
+
+Every line has its own colour across both panels (a team never takes a fighter's colour),
+and its own dash pattern and marker shape, so two lines that lie on top of each other can
+still be told apart; the x axis has a tick and a turn number every few turns.
+"""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from host.pictext import draw_text, font
+
+# The fighters' lines: Okabe-Ito (its yellow darkened to show on white).
 COLORS = [
     (230, 159, 0),
     (86, 180, 233),
@@ -14,35 +24,135 @@ COLORS = [
     (204, 121, 167),
     (213, 94, 0),
     (0, 114, 178),
-    (240, 228, 66),
+    (170, 150, 0),
     (90, 90, 90),
 ]
-WIDTH, HEIGHT, MARGIN = 900, 560, 50
+# The teams' lines: colours no fighter has, dark enough to stand apart from them.
+TEAM_COLORS = [(0, 0, 0), (120, 60, 160), (140, 90, 40), (160, 20, 40)]
+DASHES: list[tuple[int, int] | None] = [None, (10, 5), (3, 4), (14, 4)]  # on, off pixels
+MARKERS = ("circle", "square", "triangle", "diamond")
+MARKS_PER_LINE = 12  # about this many markers along each line
+WIDTH, HEIGHT = 900, 600
+LEFT, RIGHT = 50, 160  # room for the y labels, and for the legend
+INK, FRAME, GRID = (0, 0, 0), (60, 60, 60), (225, 225, 225)
 
 
-def _panel(draw, box, series: dict[str, list[int]], title: str) -> None:
+class Style:
+    """How one line is drawn: colour, dashes, marker."""
+
+    def __init__(self, index: int, color: tuple[int, int, int]) -> None:
+        self.color = color
+        self.dash = DASHES[index % len(DASHES)]
+        self.marker = MARKERS[index % len(MARKERS)]
+        self.index = index
+
+
+def tick_step(points: int, most: int = 12) -> int:
+    """A round step (1, 2, 5, 10, 20, 50, ...) giving at most `most` ticks."""
+    span = max(1, points - 1)
+    step = 1
+    while span / step > most:
+        for factor in (2, 5 / 2, 2):  # 1 -> 2 -> 5 -> 10 -> 20 -> 50 -> ...
+            step = int(step * factor)
+            if span / step <= most:
+                break
+    return step
+
+
+def _dashed(draw: Any, pts: list[tuple[float, float]], style: Style, width: int) -> None:
+    if style.dash is None:
+        draw.line(pts, fill=style.color, width=width, joint="curve")
+        return
+    on, off = style.dash
+    phase = 0.0  # how far into the current on+off period the line is
+    for (xa, ya), (xb, yb) in zip(pts, pts[1:], strict=False):
+        length = math.hypot(xb - xa, yb - ya)
+        done = 0.0
+        while done < length:
+            within = phase % (on + off)
+            run = (on - within) if within < on else (on + off - within)
+            end = min(length, done + run)
+            if within < on:
+                t0, t1 = done / length, end / length
+                draw.line(
+                    [(xa + (xb - xa) * t0, ya + (yb - ya) * t0)]
+                    + [(xa + (xb - xa) * t1, ya + (yb - ya) * t1)],
+                    fill=style.color,
+                    width=width,
+                )
+            phase += end - done
+            done = end
+
+
+def _marker(draw: Any, x: float, y: float, style: Style, r: float = 4.5) -> None:
+    fill, edge = style.color, (255, 255, 255)
+    if style.marker == "circle":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge)
+    elif style.marker == "square":
+        draw.rectangle((x - r + 1, y - r + 1, x + r - 1, y + r - 1), fill=fill, outline=edge)
+    elif style.marker == "triangle":
+        draw.polygon(
+            [(x, y - r - 1), (x + r, y + r - 1), (x - r, y + r - 1)], fill=fill, outline=edge
+        )
+    else:
+        draw.polygon(
+            [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)],
+            fill=fill,
+            outline=edge,
+        )
+
+
+def _panel(
+    draw: Any,
+    box: tuple[int, int, int, int],
+    series: dict[str, list[int]],
+    styles: dict[str, Style],
+    title: str,
+    axis_title: str,
+) -> None:
     x0, y0, x1, y1 = box
-    draw.rectangle(box, outline=(60, 60, 60))
-    draw.text((x0 + 4, y0 - 14), title, fill=(0, 0, 0))
+    small, normal = font(11), font(13)
     points = max((len(v) for v in series.values()), default=0)
     top = max((max(v) for v in series.values() if v), default=1) or 1
-    draw.text((x0 - 30, y0), str(top), fill=(0, 0, 0))
-    draw.text((x0 - 30, y1 - 10), "0", fill=(0, 0, 0))
+
+    def at(j: float, v: float) -> tuple[float, float]:
+        return x0 + (x1 - x0) * j / max(1, points - 1), y1 - (y1 - y0) * v / top
+
+    # y: gridlines at 0, half and the top; x: a tick and the turn number every `step` turns
+    for v in sorted({0, top // 2, top}):
+        y = at(0, v)[1]
+        draw.line([(x0, y), (x1, y)], fill=GRID)
+        draw_text(draw, (x0 - 6, y - 7), str(v), INK, small, align="right")
+    step = tick_step(points)
+    for turn in range(0, max(1, points), step):
+        x = round(at(turn, 0)[0])
+        draw.line([(x, y1), (x, y1 + 5)], fill=FRAME)
+        draw_text(draw, (x, y1 + 7), str(turn), INK, small, align="center")
+    draw_text(draw, ((x0 + x1) / 2, y1 + 22), axis_title, INK, small, align="center")
+    draw.rectangle(box, outline=FRAME)
+    draw_text(draw, (x0, y0 - 19), title, INK, normal)
+
+    every = max(1, points // MARKS_PER_LINE)
     for i, (name, values) in enumerate(series.items()):
-        color = COLORS[i % len(COLORS)]
-        pts = [
-            (x0 + (x1 - x0) * j / max(1, points - 1), y1 - (y1 - y0) * v / top)
-            for j, v in enumerate(values)
-        ]
+        style = styles[name]
+        pts = [at(j, v) for j, v in enumerate(values)]
         if len(pts) > 1:
-            draw.line(pts, fill=color, width=3)
-        draw.text((x1 + 8, y0 + 14 * i), name, fill=color)
+            _dashed(draw, pts, style, 3)
+        # Markers at points of their own (offset per line), so lines that overlap show both.
+        offset = (style.index * max(1, every // 2)) % every
+        for j in range(offset, len(pts), every):
+            _marker(draw, *pts[j], style)
+        # The legend: a sample of the line, its marker and the name.
+        ly = y0 + 6 + 20 * i
+        _dashed(draw, [(x1 + 12, ly + 7), (x1 + 44, ly + 7)], style, 3)
+        _marker(draw, x1 + 28, ly + 7, style)
+        draw_text(draw, (x1 + 52, ly), name, style.color, normal)
 
 
 def write_chart(timeline: list[dict], path: str | Path, title: str = "") -> None:
     img = Image.new("RGB", (WIDTH, HEIGHT), (255, 255, 255))
     draw = ImageDraw.Draw(img)
-    draw.text((MARGIN, 8), title, fill=(0, 0, 0))
+    draw_text(draw, (LEFT, 10), title, INK, font(15))
     kor: dict[str, list[int]] = {}
     score: dict[str, list[int]] = {}
     for point in timeline:
@@ -50,9 +160,12 @@ def write_chart(timeline: list[dict], path: str | Path, title: str = "") -> None
             kor.setdefault(name, []).append(v)
         for name, v in point["score"].items():
             score.setdefault(name, []).append(v)
-    right = WIDTH - 140
-    _panel(draw, (MARGIN, 40, right, 280), kor, "KOR per fighter")
-    _panel(draw, (MARGIN, 320, right, HEIGHT - 30), score, "score per team")
-    turns = len(timeline)
-    draw.text((MARGIN, HEIGHT - 22), f"turns 0..{max(0, turns - 1)}", fill=(0, 0, 0))
+    # One style per line across both panels: no team shares a fighter's colour, and the
+    # dashes and markers go on counting from the fighters'.
+    styles = {name: Style(i, COLORS[i % len(COLORS)]) for i, name in enumerate(kor)}
+    for i, name in enumerate(score):
+        styles[name] = Style(len(kor) + i, TEAM_COLORS[i % len(TEAM_COLORS)])
+    right = WIDTH - RIGHT
+    _panel(draw, (LEFT, 60, right, 280), kor, styles, "KOR per fighter", "turn")
+    _panel(draw, (LEFT, 350, right, HEIGHT - 50), score, styles, "score per team", "turn")
     img.save(str(path), format="PNG")

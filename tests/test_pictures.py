@@ -1,0 +1,91 @@
+"""The PNG chart (`turnlight export --format png`) and the simulator's key maps: the words
+keep their spaces, the x axis has numbered ticks, no team takes a fighter's colour, and
+two lines that lie on top of each other can both be seen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from host import pictext, simpictures
+from host.korxsol import chart
+
+
+def widest_gap(image: Image.Image, background: tuple[int, int, int]) -> int:
+    """The widest run of blank columns between inked ones."""
+    inked = [
+        any(image.getpixel((x, y)) != background for y in range(image.height))
+        for x in range(image.width)
+    ]
+    first, last = inked.index(True), len(inked) - 1 - inked[::-1].index(True)
+    widest = run = 0
+    for x in range(first, last + 1):
+        run = 0 if inked[x] else run + 1
+        widest = max(widest, run)
+    return widest
+
+
+def test_words_drawn_on_pictures_keep_a_visible_space() -> None:
+    face = pictext.font(12)
+    image = Image.new("RGB", (200, 30), (255, 255, 255))
+    pictext.draw_text(ImageDraw.Draw(image), (5, 5), "frost add", (0, 0, 0), face)
+    assert widest_gap(image, (255, 255, 255)) >= 4
+    assert pictext.width("KOR per fighter", face) > pictext.width("KORperfighter", face) + 8
+
+
+def test_the_key_map_labels_keep_their_spaces(tmp_path: Path) -> None:
+    path = simpictures.write_keymap(tmp_path / "keys.png", "trellis_m4")
+    image = Image.open(path).convert("RGB")
+    # Key 12 is "frost add": its label's first line, inside the key.
+    size, gap = 92, 8
+    x, y = gap + 4 * (size + gap), gap + 1 * (size + gap)
+    label = image.crop((x + 4, y + 8, x + size - 4, y + 22))
+    assert widest_gap(label, image.getpixel((x + 50, y + 50))) >= 4
+
+
+def timeline(kor: dict[str, list[int]], score: dict[str, list[int]]) -> list[dict]:
+    turns = len(next(iter(kor.values())))
+    return [
+        {"kor": {k: v[t] for k, v in kor.items()}, "score": {k: v[t] for k, v in score.items()}}
+        for t in range(turns)
+    ]
+
+
+def bottom_box() -> tuple[int, int, int, int]:
+    return chart.LEFT, 350, chart.WIDTH - chart.RIGHT, chart.HEIGHT - 50
+
+
+def colours_in(image: Image.Image, box: tuple[int, int, int, int]) -> set:
+    return {c for _, c in image.crop(box).getcolors(maxcolors=1 << 20) or []}
+
+
+def test_the_chart_has_numbered_ticks_and_no_team_in_a_fighter_s_colour(tmp_path: Path) -> None:
+    turns = 58
+    kor = {"Kae": [16 - t // 4 for t in range(turns)], "Vex": [12] * turns}
+    score = {"Dawn": list(range(turns)), "Dusk": [t // 2 for t in range(turns)]}
+    path = tmp_path / "chart.png"
+    chart.write_chart(timeline(kor, score), path, "Ember Ridge (game 1)")
+    image = Image.open(path).convert("RGB")
+    x0, y0, x1, y1 = bottom_box()
+    # A tick every 5 turns (58 turns): just under the frame at turn 5, and none at turn 3.
+    step = (x1 - x0) / (turns - 1)
+    assert chart.tick_step(turns) == 5
+    assert image.getpixel((round(x0 + 5 * step), y1 + 3)) == chart.FRAME
+    assert image.getpixel((round(x0 + 3 * step), y1 + 3)) == (255, 255, 255)
+    # The teams' lines are in colours no fighter line has.
+    fighters = set(chart.COLORS[: len(kor)])
+    assert not fighters & colours_in(image, (x0 + 1, y0 + 1, x1, y1))
+    assert set(chart.TEAM_COLORS[:2]) <= colours_in(image, (x0 + 1, y0 + 1, x1, y1))
+
+
+def test_two_lines_on_top_of_each_other_both_show(tmp_path: Path) -> None:
+    turns = 40
+    same = [16 - t // 5 for t in range(turns)]
+    kor = {"Kae": same, "Orn": list(same)}
+    path = tmp_path / "chart.png"
+    chart.write_chart(timeline(kor, {"Dawn": [0] * turns, "Dusk": [0] * turns}), path)
+    image = Image.open(path).convert("RGB")
+    top = (chart.LEFT + 1, 61, chart.WIDTH - chart.RIGHT, 280)
+    seen = colours_in(image, top)
+    assert chart.COLORS[0] in seen and chart.COLORS[1] in seen
