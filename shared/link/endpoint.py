@@ -12,14 +12,11 @@ from shared.compat import const
 from shared.link import framing
 from shared.link.messages import seq_diff
 
-# Timers, in milliseconds.
+# Timers, in milliseconds (the host's own, probe and heartbeat, are in host.py).
 RTO_MIN_MS = const(20)  # the floor of the retransmission timeout; it doubles on each miss
 RTO_MAX_MS = const(400)
 RTT_FIRST_MS = const(50)  # the round trip assumed before one is measured
 HELLO_MS = const(250)  # the board repeats its HELLO this often until a host accepts it
-PROBE_MIN_MS = const(100)  # the host repeats its HELLO probe from this often ...
-PROBE_MAX_MS = const(1000)  # ... backing off to this
-PING_MS = const(1000)  # the host's heartbeat
 LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 
 WINDOW = const(16)  # events in flight before the board waits for an ack

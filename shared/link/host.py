@@ -18,20 +18,16 @@ import struct
 from adafruit_ticks import ticks_add, ticks_diff
 
 from shared import codec
+from shared.compat import const
 from shared.events import EventError, apply_event
 from shared.link import messages as m
 from shared.link.digest import state_digest
-from shared.link.endpoint import (
-    LINK_TIMEOUT_MS,
-    PING_MS,
-    PROBE_MAX_MS,
-    PROBE_MIN_MS,
-    RTO_MAX_MS,
-    WINDOW,
-    Endpoint,
-)
+from shared.link.endpoint import LINK_TIMEOUT_MS, RTO_MAX_MS, WINDOW, Endpoint
 from shared.state import GameState
 
+PROBE_MIN_MS = const(100)  # the host repeats its HELLO probe from this often ...
+PROBE_MAX_MS = const(1000)  # ... backing off to this
+PING_MS = const(1000)  # the heartbeat
 # Events held past a hole. A board sends at most WINDOW events past its oldest
 # unacknowledged one, which is the one we expect next: anything further ahead is not from it.
 MAX_PENDING = WINDOW
