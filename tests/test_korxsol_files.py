@@ -358,3 +358,56 @@ def test_odds_drop_the_grappled_penalty_when_the_grappler_is_also_a_target():
     assert lines[0].startswith("odds vs Bo: ") and f"{float(both.hit):.1%}" in lines[0]
     lines = s.execute("odds Ash Sweep Bo Cy")
     assert sum(line.startswith("chance to hit") for line in lines) == 2
+
+
+def _old_game(tmp_path, lines, rules=2, **bo):
+    """A journalled game as an older turnlight (rules v`rules`) would have left it."""
+    from korxsol_fixtures import session
+
+    from host.korxsol.journal import Journal
+
+    journal = Journal(tmp_path / "j.sqlite")
+    ash = {"name": "Ash", "moves": ["Strike"]}
+    s = session([ash, dict({"name": "Bo", "team": "B"}, **bo)], journal=journal)
+    for line in lines:
+        s.execute(line)
+    assert s.game_id is not None
+    journal.db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules, s.game_id))
+    return journal, s
+
+
+def test_a_game_from_older_rules_that_replays_continues_under_these_and_says_so(tmp_path, capsys):
+    # korxsol-players-guide.txt, HOW TO PLAY (ON YOUR TURN, GAME END): a saved game goes
+    # on from its last turn; one journalled under older rules that replays the same is
+    # resumed with a one-line notice and journalled as played under today's rules.
+    from host.korxsol.engine import RULES_VERSION
+    from host.korxsol.session import resume
+
+    journal, s = _old_game(tmp_path, ["dice hit 3 3", "dice dodge 1 1", "attack Ash Strike Bo"])
+    back = resume(journal, s.game_id)
+    notice = (
+        f"game {s.game_id} was played under rules v2; it replays the same under"
+        f" v{RULES_VERSION} and continues under v{RULES_VERSION}"
+    )
+    assert back.notices == [notice] and back.game.log[-1] == notice
+    assert notice in capsys.readouterr().err
+    assert (journal.game(s.game_id) or {})["rules"] == RULES_VERSION
+    assert back.game.snapshot() == s.game.snapshot()
+    assert resume(journal, s.game_id).notices == []  # now it is today's
+
+
+def test_a_finished_game_from_older_rules_that_ends_otherwise_now_is_refused(tmp_path):
+    # korxsol-players-guide.txt, GAME END (a side whose KOR is all 0 has lost): a replay
+    # that no longer gives the recorded winner is not the same game, so it is not resumed.
+    from host.korxsol.rolls import IllegalAction
+    from host.korxsol.session import resume
+
+    lines = ["dice hit 3 3", "dice dodge 1 1", "attack Ash Strike Bo"]
+    journal, s = _old_game(tmp_path, lines, kor=1)
+    assert s.game.winner is not None
+    journal.db.execute("UPDATE games SET winner = 'B' WHERE id = ?", (s.game_id,))
+    with pytest.raises(IllegalAction) as err:
+        resume(journal, s.game_id)
+    message = str(err.value)
+    assert "\n" not in message and "no longer ends as it did" in message
+    assert (journal.game(s.game_id) or {})["rules"] == 2

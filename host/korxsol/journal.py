@@ -159,6 +159,12 @@ class Journal:
                 (game,),
             )
 
+    def set_rules(self, game: int, rules: int) -> None:
+        """The rules version a game's events replay under, from now on (a resumed game
+        from other rules that replays the same continues under these)."""
+        with self.transaction():
+            self.db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules, game))
+
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self.lock:
             return self.db.execute(sql, args).fetchall()

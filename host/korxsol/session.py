@@ -9,6 +9,8 @@ the event is committed, so the board is acknowledged after the journal has it.
 
 from __future__ import annotations
 
+import json
+import sys
 import uuid
 from collections import deque
 from dataclasses import dataclass
@@ -46,6 +48,7 @@ class Session:
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.done: list[Entry] = []
         self.undone: list[Entry] = []
+        self.notices: list[str] = []  # one-line notes for the game master (resume)
         self.game = Game(encounter, seed)
         self.game_id = game_id
         if journal is not None and game_id is None:
@@ -268,4 +271,37 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
             f"`turnlight export {game_id}` still writes what it holds"
         ) from err
     session.game.roller.queued = queued
+    rules = row["rules"]
+    if rules != RULES_VERSION:
+        if not _ends_as_recorded(session, row):
+            raise IllegalAction(
+                f"{journal.path}: game {game_id} cannot be resumed: it was played under korxsol"
+                f" rules v{rules}, this turnlight plays v{RULES_VERSION} and its replay no"
+                f" longer ends as it did (winner or statistics); `turnlight export {game_id}`"
+                " still writes what it holds"
+            )
+        # It replays under these rules: it goes on under them, and the journal says so.
+        journal.set_rules(game_id, RULES_VERSION)
+        notice = (
+            f"game {game_id} was played under rules v{rules}; it replays the same under"
+            f" v{RULES_VERSION} and continues under v{RULES_VERSION}"
+        )
+        session.notices.append(notice)
+        session.game.log.append(notice)
+        print(notice, file=sys.stderr)
     return session
+
+
+def _ends_as_recorded(session: Session, row: dict) -> bool:
+    """A finished game's replay must end with the winner and statistics it recorded (an
+    unfinished one has nothing recorded to compare)."""
+    if not row["finished"]:
+        return True
+    snap = session.game.snapshot()
+    stored = json.loads(row["summary"] or "{}")
+    players = {f["name"]: f["stats"] for f in snap["fighters"]}
+    return (
+        snap["winner"] == row["winner"]
+        and stored.get("teams") == snap["teams"]
+        and stored.get("players") == players
+    )
