@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 
 def turnlight(*args: str) -> subprocess.CompletedProcess[str]:
@@ -69,3 +70,67 @@ def test_a_misspelled_option_gets_the_subcommand_s_usage_and_a_suggestion() -> N
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("turnlight odds: error: unrecognized arguments: --agilty 2")
     assert last.endswith("--agilty: did you mean --agility?")
+
+
+def _readme_rows() -> dict[str, str]:
+    """The README's command table: each command's rows (its usage cells), joined."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    rows: dict[str, str] = {}
+    for line in readme.splitlines():
+        if line.startswith("| `turnlight "):
+            usage = line.split(" | ")[0]
+            command = usage.split()[2].strip("`")
+            rows[command] = rows.get(command, "") + " " + usage
+    return rows
+
+
+def test_the_readme_command_table_names_every_option_of_every_command() -> None:
+    import argparse
+
+    from host.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    rows = _readme_rows()
+    missing = []
+    for name, command in sub.choices.items():
+        assert name in rows, f"no row for `turnlight {name}` in README's command table"
+        for action in command._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option != "--help" and option not in rows[name]:
+                    missing.append(f"{name} {option}")
+    assert missing == []
+    assert "`turnlight --version`" in (Path(__file__).parent.parent / "README.md").read_text()
+
+
+def test_version_bench_and_games_help_and_sim_seed_say_what_they_do() -> None:
+    done = turnlight("--version")
+    assert done.returncode == 0 and done.stdout.startswith("turnlight ")
+    for command in ("bench", "games"):
+        text = turnlight(command, "--help").stdout
+        assert len(text.split("\n\n")) >= 3, command  # usage, a description, the options
+    sim = " ".join(turnlight("sim", "--help").stdout.split())
+    assert "(repeatable)" not in sim and "the same dice" in sim
+
+
+def test_play_refuses_board_without_sim_in_one_line() -> None:
+    for args, said in (
+        (("--board", "macropad", "--no-board"), "--board macropad and --no-board conflict"),
+        (("--board", "macropad", "--port", "/dev/x"), "--board macropad and --port conflict"),
+        (("--board", "macropad"), "--board macropad goes with --sim"),
+    ):
+        done = turnlight("play", *args)
+        assert done.returncode == 2, args
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"turnlight: {said}"), lines
+
+
+def test_reading_a_journal_that_is_not_there_does_not_create_it(tmp_path) -> None:
+    db = tmp_path / "nonexistent.sqlite"
+    for command in ("games", "export"):
+        done = turnlight(command, "--db", str(db))
+        assert done.returncode == 2, command
+        assert done.stderr.splitlines() == [
+            f"turnlight: no journal at {db}: nothing has been saved there yet"
+        ]
+    assert not db.exists() and list(tmp_path.iterdir()) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from host.korxsol import encounter as encounter_mod
 from host.korxsol.journal import Journal, default_path
@@ -39,3 +40,16 @@ def load_encounter(args: argparse.Namespace) -> Encounter | None:
 
 def open_journal(args: argparse.Namespace) -> Journal:
     return Journal(args.db or default_path())
+
+
+def saved_journal(args: argparse.Namespace) -> Journal | None:
+    """The journal to read saved games from, or None (said in one line) when there is no
+    journal at that path: reading never creates one."""
+    path = Path(args.db) if args.db else default_path()
+    if not path.is_file():
+        print(
+            f"turnlight: no journal at {path}: nothing has been saved there yet",
+            file=sys.stderr,
+        )
+        return None
+    return Journal(path)

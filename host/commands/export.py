@@ -8,7 +8,7 @@ import io
 import json
 import sys
 
-from host.commands._korxsol_args import add_db, open_journal
+from host.commands._korxsol_args import add_db, saved_journal
 
 FORMATS = ("json", "csv", "scores-csv", "scores-json", "png")
 
@@ -32,7 +32,9 @@ def run(args: argparse.Namespace) -> int:
     from host.korxsol.rolls import IllegalAction
     from host.korxsol.session import resume
 
-    journal = open_journal(args)
+    journal = saved_journal(args)
+    if journal is None:
+        return 2
     try:
         session = resume(journal, args.game)
     except IllegalAction as err:

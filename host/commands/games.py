@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import argparse
 
-from host.commands._korxsol_args import add_db, open_journal
+from host.commands._korxsol_args import add_db, saved_journal
+from host.korxsol.journal import default_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("games", help="list the saved games in the journal")
+    p = sub.add_parser(
+        "games",
+        help="list the saved games in the journal",
+        description="List the games in the journal: id, session, when it started, the "
+        "encounter, the seed, how many events it holds and who won ('-' while it goes on). "
+        "The id is what `turnlight export GAME` and `turnlight play --resume GAME` take. A "
+        "game with no events is left out (and counted).",
+    )
     add_db(p)
     p.set_defaults(run=run)
 
@@ -17,7 +25,12 @@ def run(args: argparse.Namespace) -> int:
     from host.korxsol import view
     from host.korxsol.words import plural
 
-    journal = open_journal(args)
+    if not args.db and not default_path().is_file():  # a first run: no mistake
+        print(f"no saved games: no journal at {default_path()} yet")
+        return 0
+    journal = saved_journal(args)
+    if journal is None:
+        return 2
     listed = journal.games()
     # A game with no events (a `play` still waiting for its first command, or one left by
     # an older turnlight whose start failed) has nothing to show, resume or export.

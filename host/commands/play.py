@@ -39,9 +39,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     board.add_argument("--no-board", action="store_true", help="play without a board")
     p.add_argument(
         "--board",
-        default="trellis_m4",
+        default=None,
         metavar="NAME",
-        help="with --sim: the simulated board's profile (trellis_m4, macropad, pico_matrix)",
+        help="with --sim: the simulated board's profile (trellis_m4 (default), macropad, "
+        "pico_matrix); a real board says its own",
     )
     p.add_argument(
         "--link-timeout",
@@ -96,11 +97,18 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from host.bridge import LinkError
-    from host.commands._errors import board_ok
+    from host.commands._errors import board_ok, fail
     from host.korxsol.play_ui import PlayUI, make_prompt
     from host.korxsol.rolls import IllegalAction
     from host.korxsol.session import Session, resume
 
+    if args.board is not None and not args.sim:
+        why = "it picks the simulated board's profile (a real board says its own)"
+        if args.no_board or args.port:
+            other = "--no-board" if args.no_board else "--port"
+            return fail(f"--board {args.board} and {other} conflict: {why}")
+        return fail(f"--board {args.board} goes with --sim: {why}")
+    args.board = args.board or "trellis_m4"
     if args.sim and not board_ok(args.board):
         return 2
     journal = open_journal(args)

@@ -70,15 +70,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--board",
         default="trellis_m4",
+        metavar="NAME",
         help="board profile: trellis_m4 (default), macropad or pico_matrix",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed the board's dice (repeatable)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seed the board's dice, so a run rolls the same dice as the last run with that "
+        "seed (default: a new seed from the OS each time)",
+    )
     p.add_argument(
         "--demo-state",
         action="store_true",
         help="start from the reference table (8 slots mid-round) instead of an empty one",
     )
-    p.add_argument("--page", default=None, help="page to show first (initiative, dice, ...)")
+    p.add_argument(
+        "--page", default=None, metavar="NAME", help="page to show first (initiative, dice, ...)"
+    )
     p.add_argument("--png", metavar="FILE", help="write the grid as a PNG image and exit")
     p.add_argument(
         "--pictures",
