@@ -20,8 +20,8 @@ HELLO_MS = const(250)  # the board repeats its HELLO this often until a host acc
 LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 
 WINDOW = const(16)  # events in flight before the board waits for an ack
-READ_CHUNK = const(64)
-READ_BUDGET = const(4)  # chunks read per poll, so one poll stays short on the board
+READ_CHUNK = const(64)  # a power of two (see _pump)
+READ_BUDGET = const(4)  # chunks' worth of bytes read per poll, so a poll stays short
 # Frames up to this long on the wire (every kind but a snapshot: the longest, an EVENT with
 # 15 dice, takes 26 bytes) reuse a view made once; a longer one slices a new view.
 _SHORT_WIRE = const(32)
@@ -38,10 +38,15 @@ class Endpoint:
         self._payload = bytearray(framing.MAX_PAYLOAD + framing.CRC_BYTES)
         self._wire = bytearray(framing.MAX_WIRE + 1)
         self._wire_mv = memoryview(self._wire)
-        # Slicing a memoryview allocates, so each length's view is made once and reused:
-        # frames of one type have one length, and heartbeats then allocate nothing. Only
-        # snapshots are longer than _SHORT_WIRE, and they are never sent while idle.
-        self._chunk_views = [None] * (READ_CHUNK + 1)
+        # Slicing a memoryview allocates, so views are made once and reused. Reads: one
+        # view per power of two up to READ_CHUNK, made here. Writes: each length's view is
+        # made on first use (frames of one type have one length, so heartbeats allocate
+        # nothing); only snapshots are longer than _SHORT_WIRE, and never sent while idle.
+        self._chunk_views = []
+        size = 1
+        while size <= READ_CHUNK:
+            self._chunk_views.append(self._chunk_mv[:size])
+            size *= 2
         self._wire_views = [None] * (_SHORT_WIRE + 1)
         self.read_budget = READ_BUDGET
         self.rx_next = 0  # the next sequence number expected from the peer
@@ -87,17 +92,20 @@ class Endpoint:
         stream = self.stream
         dec = self.decoder
         chunk = self._chunk
-        budget = self.read_budget
-        while budget > 0:
+        views = self._chunk_views
+        room = self.read_budget * READ_CHUNK  # bytes this poll may read
+        while room > 0:
             n = stream.in_waiting
             if not n:
                 return
-            if n > READ_CHUNK:
-                n = READ_CHUNK
-            view = self._chunk_views[n]
-            if view is None:
-                view = self._chunk_views[n] = self._chunk_mv[:n]
-            got = stream.readinto(view)
+            if n > room:
+                n = room
+            # Read the largest power of two that is waiting (at most READ_CHUNK bytes): the
+            # rest comes on the next read.
+            i = len(views) - 1
+            while n < len(views[i]):
+                i -= 1
+            got = stream.readinto(views[i])
             if not got:
                 return
             self.bytes_received += got
@@ -106,7 +114,7 @@ class Endpoint:
                 pos = dec.feed(chunk, pos, got)
                 if dec.length:
                     self._handle(dec.buf, dec.length, now_ms)
-            budget -= 1
+            room -= got
 
     def _handle(self, buf, n, now_ms):
         raise NotImplementedError
