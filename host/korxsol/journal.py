@@ -195,21 +195,24 @@ class Journal:
 
     def discard_if_empty(self, game: int) -> bool:
         """Remove a game that has no events (a `play` that never got going: its port did
-        not open, or it was quit at once); True if it was removed. A game with events is
-        never touched."""
+        not open, or it was quit at once); True if it was removed. A game with events, or
+        with a link resume point (a refused board press), is never touched."""
         with self.transaction():
             cur = self.db.execute(
                 "DELETE FROM games WHERE id = ? AND NOT EXISTS"
-                " (SELECT 1 FROM events WHERE events.game = games.id)",
+                " (SELECT 1 FROM events WHERE events.game = games.id) AND NOT EXISTS"
+                " (SELECT 1 FROM link_points WHERE link_points.game = games.id)",
                 (game,),
             )
         return cur.rowcount > 0
 
     def latest_game(self) -> int | None:
-        """The latest game that has events (an empty one has nothing to resume or export)."""
+        """The latest game that has events or a link resume point (one with neither has
+        nothing to resume or export)."""
         row = self._rows(
             "SELECT MAX(g.id) FROM games g"
             " WHERE EXISTS (SELECT 1 FROM events e WHERE e.game = g.id)"
+            " OR EXISTS (SELECT 1 FROM link_points p WHERE p.game = g.id)"
         )[0]
         return None if row[0] is None else int(row[0])
 
