@@ -142,13 +142,14 @@ def _ui() -> tuple[PlayUI, StringIO]:
 def test_play_shows_initiative_reasons_turn_ap_cooldowns_odds_and_scores():
     ui, buf = _ui()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("initiative\nhelp attack\nbogus\nquit\n")
+        pipe.send_text("initiative\nhelp attack\nbogus\nscores\nquit\n")
         ui.loop(make_prompt(ui, input=pipe, output=DummyOutput()))
     out = buf.getvalue()
     assert "placed by" in out and ("successes" in out or "base agility" in out)
     assert "'s turn (Action Phase)" in out
     assert "chance to hit" in out  # odds for the active fighter's first ready attack
-    assert "scores" in out and "luck" in out
+    assert "scores: Dawn 0 (" in out  # the live view's line
+    assert "luck" in out  # the `scores` command's whole table
     assert "attack NAME MOVE [TARGET ...]" in out  # help, not eaten as markup
     assert "refused: unknown command 'bogus'" in out
 
@@ -438,3 +439,25 @@ def test_the_demo_says_what_its_grids_show():
     assert out[1] == SHADE_LEGEND and len(SHADE_LEGEND) <= 100
     for shade in "·░▒▓█":
         assert shade in SHADE_LEGEND
+
+
+def test_play_s_live_view_fits_an_80x24_terminal_through_whole_2v2_fights():
+    from host.korxsol import ai
+
+    for seed in (1, 2, 3, 4):
+        buf = StringIO()
+        console = Console(file=buf, width=80, height=24, color_system=None)
+        ui = PlayUI(Session(encounter.load(encounter.example_path()), seed), console, "no board")
+        while ui.session.game.winner is None:
+            plan = ai.plan_turn(ui.session.game) if ui.session.game.started else ["initiative"]
+            for command in plan:
+                buf.truncate(0)
+                buf.seek(0)
+                ui.handle(command)
+                lines = buf.getvalue().rstrip("\n").splitlines()
+                assert len(lines) <= 23, (seed, command, len(lines))  # the prompt takes one
+                assert all(len(line) <= 80 for line in lines), (seed, command)
+                assert "…" not in buf.getvalue()  # no header or cell cut short
+                if ui.session.game.started and ui.session.game.winner is None:
+                    assert lines[0].startswith("Ember Ridge, round ") and "'s turn" in lines[0]
+                    assert lines[1].startswith("by ") and "cooldo" not in lines[1]

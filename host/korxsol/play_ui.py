@@ -17,26 +17,29 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.patch_stdout import patch_stdout
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
-from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
+from rich.text import Text
 
 from host.korxsol import commands, odds, view
 from host.korxsol.rolls import PURPOSES, IllegalAction
 from host.korxsol.session import Session
 from host.korxsol.tether import Tether
 from host.korxsol.words import plural
-from shared import dice
 
 T = TypeVar("T")
 
 UI_VERBS = {
     "help": "list the commands, or `help VERB` for one",
+    "scores": "this game's full score table (the live view shows each team's score)",
     "table": "the score table across this session's games",
     "quit": "leave, as Ctrl-D does (the journal already holds everything)",
 }
 LEAVE_HINT = "Ctrl-C clears the line; Ctrl-D or `quit` ends the session"
+MIN_LOG_LINES, MAX_LOG_LINES = 2, 12  # the live view's log: what a terminal has room for
 BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to print
 OPTION_KEYS = ("sol=", "dodge_sol=", "resist_sol=", "cornered=", "kb=", "exchange=", "fall=")
 
@@ -107,12 +110,17 @@ class PlayUI:
         self.messages: list[str] = []
         self.odds_lines: list[str] = []
         self.dice_log: list[str] = []
+        self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> Group:
+        """The live view, made to fit an 80x24 terminal with a 2v2 fight (the round and turn
+        line stays on screen above the prompt): the fighters in a borderless table, the log
+        in the lines left over, the last command's dice, the odds and a line of scores
+        (`scores` prints the whole table). Parts with nothing to show are left out."""
         game = self.session.game
         st = game.state
-        title = f"{game.encounter.name}: round {st.round}" if game.started else game.encounter.name
+        title = f"{game.encounter.name}, round {st.round}" if game.started else game.encounter.name
         active = game.active
         head = (
             f"{active.spec.name}'s turn ({'Action' if st.phase == 0 else 'Cooldown'} Phase),"
@@ -122,26 +130,49 @@ class PlayUI:
         )
         if game.winner is not None:
             head = f"the fight is over: {game.snapshot()['winner']} wins"
-        fighters = Table(*view.FIGHTER_HEADERS, title="initiative and fighters", expand=True)
-        for row in view.fighter_rows(game):
-            fighters.add_row(*(escape(c) for c in row))
-        scores = Table(*view.SCORE_HEADERS, title="scores")
-        for row in view.score_rows(game):
-            scores.add_row(*row)
-        log = escape("\n".join(self.messages[-8:])) or "-"
-        dice_text = "\n".join(self.dice_log[-6:]) or "-"
+        top: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
+        board = self._board_line()
+        if board and (self.tether is not None or not game.started):  # a note without a board
+            top.append(Text(board, style="dim"))  # is said until the fight starts
+        fighters = Text()
+        rows = view.compact_fighters(game, self.console.width)
+        for n, (line, whose_turn) in enumerate(rows):
+            style = "bold underline" if n == 0 else "bold" if whose_turn else ""
+            fighters.append(line + ("\n" if n < len(rows) - 1 else ""), style)
+        top.append(fighters)
+        bottom: list[RenderableType] = []
+        dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
         pending = game.roller.pending()
         if pending:
-            dice_text += "\nwaiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
-        parts: list[RenderableType] = [
-            Panel(f"{head}\n{self._board_line()}".rstrip(), title=title),
-            fighters,
-            Panel(log, title="log"),
-            Panel(dice_text, title="dice"),
-            Panel("\n".join(self._odds()) or "-", title="odds"),
-            scores,
-        ]
+            waiting = "waiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
+            dice_text = f"{dice_text}; {waiting}" if dice_text else waiting
+        if dice_text:
+            bottom.append(Text("dice: " + dice_text))
+        odds_lines = self._odds()
+        if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
+            bottom.append(Text("\n".join(odds_lines)))
+        bottom.append(Text(view.score_line(game)))
+        parts = top + self._log(self.console.height - self._lines(top + bottom)) + bottom
         return Group(*parts)
+
+    def _lines(self, parts: list[RenderableType]) -> int:
+        """How many terminal lines these take."""
+        options = self.console.options
+        return sum(len(self.console.render_lines(part, options, pad=False)) for part in parts)
+
+    def _log(self, room: int) -> list[RenderableType]:
+        """A rule and the latest messages that fit in `room` lines (less the prompt's)."""
+        if not self.messages:
+            return []
+        room = max(MIN_LOG_LINES, min(MAX_LOG_LINES, room - 2))  # the rule, the prompt
+        shown: list[str] = []
+        for message in reversed(self.messages):
+            needed = self._lines([Text(message)])
+            if shown and needed > room:
+                break
+            shown.insert(0, message)
+            room -= needed
+        return [Rule("log", align="left", style="dim"), Text("\n".join(shown))]
 
     def _board_line(self) -> str:
         if self.tether is None:
@@ -194,6 +225,12 @@ class PlayUI:
                 self.help_text(words[1] if len(words) > 1 else None), markup=False, soft_wrap=True
             )
             return True
+        if verb == "scores":
+            scores = Table(*view.SCORE_HEADERS, title="scores", box=box.SIMPLE_HEAD)
+            for cells in view.score_rows(self.session.game):
+                scores.add_row(*cells)
+            self.console.print(scores)
+            return True
         if verb == "table":
             t = Table("team", "games", "wins", "damage_dealt", "kos", title="session table")
             for row in self.session.session_table():
@@ -227,14 +264,16 @@ class PlayUI:
             self.odds_lines = []
             self.messages.extend(lines)
             records = self.session.game.roller.records if verb in commands.VERBS else []
+            self.dice_mark = len(self.dice_log)
             for rec in records:
                 if rec.purpose == "initiative" and rec.who < 0:  # an old journal's draws
                     self.dice_log.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
                     continue
                 name = self.session.game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
+                source = "" if rec.source == "engine" else f" ({rec.source})"
                 self.dice_log.append(
-                    f"{rec.purpose} {name}: {' '.join(map(str, rec.faces))} ->"
-                    f" {rec.successes} ({rec.source}, {dice.KIND_NAMES[rec.kind]})"
+                    f"{rec.purpose} {name} {' '.join(map(str, rec.faces))} -> {rec.successes}"
+                    + source
                 )
         self.show()
         return True

@@ -1,5 +1,6 @@
 """Plain-text views of a game: the device grid, the table of fighters, the dice log and
-the scores. `turnlight demo` prints them; `turnlight play` wraps them in rich panels."""
+the scores. `turnlight demo` and `run` print them; `turnlight play` shows the compact ones
+(made for an 80x24 terminal) in its live view."""
 
 from __future__ import annotations
 
@@ -177,6 +178,58 @@ def text_table(
             ]
             lines.append("  ".join(parts).rstrip())
     return "\n".join(lines)
+
+
+# `play`'s live view has to fit 80x24 with a 2v2 fight: short headers, the reason a fighter
+# holds its place in a word, and its statuses and cooldowns in one column.
+REASON_SHORT = {
+    "successes": "dice",
+    "base agility": "agility",
+    "reroll": "reroll",
+    "out of play": "out",
+    "game master": "GM",
+}
+COMPACT_HEADERS = ["by", "name", "team", "KOR", "AP", "SOL", "arm"]
+
+
+def compact_fighter_rows(game: Game) -> list[tuple[list[str], str]]:
+    """fighter_rows for a narrow screen, in turn order: the columns of COMPACT_HEADERS, and
+    the fighter's statuses and cooldowns in one note ("" for none)."""
+    rows = []
+    for _, reason, name, team, kor, ap, sol, armor, status, cooling in fighter_rows(game):
+        notes = [] if status == "-" else [status]
+        if cooling != "-":
+            notes.append(f"cooling {cooling}")
+        short = REASON_SHORT.get(reason, reason)
+        rows.append(([short, name, team, kor, ap, sol, armor], "; ".join(notes)))
+    return rows
+
+
+def compact_fighters(game: Game, width: int = 80) -> list[tuple[str, bool]]:
+    """The fighters in turn order for an 80-column screen: the headers, a row of figures
+    each, and under it, indented, its statuses and cooldowns wrapped to the width. Each line
+    comes with whether it is the row of the fighter whose turn it is."""
+    rows = compact_fighter_rows(game)
+    widths = [max([len(h)] + [len(r[i]) for r, _ in rows]) for i, h in enumerate(COMPACT_HEADERS)]
+    head = "  ".join(h.ljust(w) for h, w in zip(COMPACT_HEADERS, widths, strict=True))
+    lines = [(head.rstrip(), False)]
+    indent = "    "
+    for cells, note in rows:
+        row = "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+        lines.append((row, cells[1].startswith(">")))
+        for part in textwrap.wrap(note, width, initial_indent=indent, subsequent_indent=indent):
+            lines.append((part, False))
+    return lines
+
+
+def score_line(game: Game) -> str:
+    """Every team's score and its players' in one line: `Dawn 12 (Kaelen 9, Vexa 3)`."""
+    parts = []
+    for index, (team, stats) in enumerate(game.team_stats().items()):
+        players = [f for f in game.fighters if f.spec.team == index]
+        members = ", ".join(f"{f.spec.name} {f.stats.score}" for f in players)
+        parts.append(f"{team} {stats.score} ({members})")
+    return "scores: " + " · ".join(parts)
 
 
 def fighter_table(game: Game, width: int = TABLE_WIDTH) -> str:
