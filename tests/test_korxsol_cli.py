@@ -9,6 +9,7 @@ import sys
 from io import StringIO
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
@@ -461,3 +462,17 @@ def test_play_s_live_view_fits_an_80x24_terminal_through_whole_2v2_fights():
                 if ui.session.game.started and ui.session.game.winner is None:
                     assert lines[0].startswith("Ember Ridge, round ") and "'s turn" in lines[0]
                     assert lines[1].startswith("by ") and "cooldo" not in lines[1]
+
+
+@pytest.mark.parametrize(
+    "line, extra",
+    [("initiative bogus", "'bogus'"), ("end Kae Vex", "'Vex'"), ("undo 2 3", "'3'")],
+)
+def test_words_a_command_does_not_take_are_refused_in_one_line(line: str, extra: str) -> None:
+    from host.korxsol import commands
+    from host.korxsol.rolls import IllegalAction
+
+    with pytest.raises(IllegalAction) as err:
+        commands.parse(line)
+    assert extra in str(err.value) and "usage:" in str(err.value)
+    assert "\n" not in str(err.value)

@@ -46,6 +46,14 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
 }
 
 
+def _max_words(usage: str) -> int | None:
+    """How many plain words a usage line takes after its verb, or None for 'any number'
+    (an ellipsis); options (x=y) do not count."""
+    if "..." in usage:
+        return None
+    return sum(1 for part in usage.split() if "=" not in part and part != "[options]")
+
+
 @dataclass(frozen=True)
 class Command:
     verb: str
@@ -116,4 +124,8 @@ def parse(line: str) -> Command | None:
             opts[word.lower()] = ""
         else:
             args.append(word)
+    most = _max_words((VERBS.get(verb) or SESSION_VERBS.get(verb) or ("", ""))[0])
+    if most is not None and len(args) > most and not (verb == "dice" and args[:1] == ["clear"]):
+        extra = " ".join(args[most:])
+        raise IllegalAction(f"{verb}: unexpected {extra!r} (usage: {usage(verb)})")
     return Command(verb, args, opts, line.strip())
