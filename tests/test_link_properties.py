@@ -138,6 +138,17 @@ def press(table: Table, records: list[bytes]) -> list[bytes]:
     return taken
 
 
+def recovers_then_takes(table: Table, after: list[bytes]) -> None:
+    """After junk: the link comes back, and every press made then is applied exactly once,
+    in order, and none is refused."""
+    assert settled(table, 20000), "the link did not recover from the junk"
+    mark, refused = len(table.applied), len(table.refused)
+    taken_after = press(table, after)
+    assert settled(table, 20000)
+    assert table.applied[mark:] == taken_after
+    assert table.refused[refused:] == []
+
+
 @given(
     st.lists(st.sampled_from(PRESSES), max_size=5),
     JUNK,
@@ -161,13 +172,8 @@ def test_crc_valid_junk_never_wedges_the_link_nor_loses_or_repeats_a_press(
     for to_board, payload, wait in junk:
         (table.down if to_board else table.up).inject(framing.frame(payload))
         table.run(wait)
-    assert settled(table, 20000), "the link did not recover from the junk"
-    mark, refused = len(table.applied), len(table.refused)
-    taken_after = press(table, after)
-    assert settled(table, 20000)
+    recovers_then_takes(table, after)
     assert table.applied[: len(taken)] == taken
-    assert table.applied[mark:] == taken_after
-    assert table.refused[refused:] == []
 
 
 @given(
@@ -199,12 +205,7 @@ def test_crc_valid_junk_among_presses_in_flight_never_wedges_the_link(
             to_board, payload, wait = step
             (table.down if to_board else table.up).inject(framing.frame(payload))
             table.run(wait)
-    assert settled(table, 20000), "the link did not recover from the junk"
-    mark, refused = len(table.applied), len(table.refused)
-    taken_after = press(table, after)
-    assert settled(table, 20000)
-    assert table.applied[mark:] == taken_after
-    assert table.refused[refused:] == []
+    recovers_then_takes(table, after)
 
 
 def test_every_frame_but_a_snapshot_reuses_a_cached_view() -> None:
