@@ -267,7 +267,6 @@ class App:
             step = 1 if position > self.encoder_at else -1
             self.encoder_at += step
             clockwise = 1 if step == self.encoder_clockwise else 0
-            self.dirty = True
             self.do_control(self.encoder_controls[clockwise], k.PRESS, now_ms)
 
     def _gesture(self, kind, key, now_ms):

@@ -202,8 +202,6 @@ def _zigzag(v):
 
 
 def _write(w, s):
-    if min(s.scores) < MIN_SCORE or max(s.scores) > MAX_SCORE:
-        raise ValueError("a team score is outside %d..%d" % (MIN_SCORE, MAX_SCORE))
     w.write(CODEC_VERSION, 8)
     w.write(s.ruleset, 4)
     w.write(s.timing, 8)
@@ -219,6 +217,10 @@ def _write(w, s):
     w.write(s.team_count - 1, 2)
     n = 0
     for i in range(s.team_count):
+        if not MIN_SCORE <= s.scores[i] <= MAX_SCORE:
+            raise ValueError(
+                "team score %d is outside %d..%d" % (s.scores[i], MIN_SCORE, MAX_SCORE)
+            )
         n = max(n, _bits_for(_zigzag(s.scores[i])))
     w.write(n, 5)
     for i in range(s.team_count):

@@ -9,7 +9,7 @@ Rolls carry their faces: the board rolls (or a player enters physical dice) and 
 records the same result, so replaying a roll can never reroll it.
 """
 
-from shared import dice, status, turns
+from shared import codec, dice, status, turns
 from shared.compat import const
 from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_FROZEN
@@ -79,21 +79,15 @@ class UndoSlot:
     board can afford: a few hundred bytes where a spare GameState takes kilobytes)."""
 
     def __init__(self):
-        from shared import codec
-
         self.saved = bytearray(codec.MAX_ENCODED)
         self.length = 0  # 0: nothing to undo
 
     def save(self, state):
-        from shared import codec
-
         self.length = codec.encode(state, self.saved)
 
     def restore(self, state):
         if not self.length:
             return False
-        from shared import codec
-
         version = state.version
         codec.decode(memoryview(self.saved)[: self.length], state)
         state.version = version
