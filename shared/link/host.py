@@ -161,14 +161,18 @@ class HostSession(Endpoint):
         state and what was already applied."""
         self.stream = stream
         self.decoder.reset()
-        self.linked = False
-        self._snap = None
-        self._probe_at = now_ms
-        self._probe_every = PROBE_MIN_MS
+        self._unlink(now_ms)
 
     def detach(self):
         self.linked = False
         self._snap = None
+
+    def _unlink(self, now_ms):
+        """Back to the handshake: forget the snapshot in flight and probe at once."""
+        self.linked = False
+        self._snap = None
+        self._probe_at = now_ms
+        self._probe_every = PROBE_MIN_MS
 
     def resume_point(self):
         """Where this host stands with its board: (the board session's nonce, the next
@@ -220,10 +224,7 @@ class HostSession(Endpoint):
                 )
             )
         if self.linked and ticks_diff(now_ms, self._heard_at) >= LINK_TIMEOUT_MS:
-            self.linked = False
-            self._snap = None
-            self._probe_at = now_ms
-            self._probe_every = PROBE_MIN_MS
+            self._unlink(now_ms)
         if self.linked:
             if self._replay_through >= 0 and ticks_diff(now_ms, self._replay_until) >= 0:
                 self._replay_through = -1  # the journal never came: send what we have
@@ -374,11 +375,8 @@ class HostSession(Endpoint):
         to the handshake: the board's HELLO, in answer to our probe, says where it is."""
         self.bad_messages += 1
         self.relinks += 1
-        self.linked = False
-        self._snap = None
         self._recheck = True
-        self._probe_at = now_ms
-        self._probe_every = PROBE_MIN_MS
+        self._unlink(now_ms)
 
     def _forget_past(self, last):
         """Drop held events numbered past `last`, the board's last assigned seq: it never
