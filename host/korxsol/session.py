@@ -229,7 +229,7 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     except encounter_mod.EncounterError as err:  # a check added since it was played
         raise IllegalAction(
             f"{journal.path}: game {game_id} cannot be resumed: its encounter is refused now"
-            f" ({err}); `turnlight export {game_id}` still writes what it holds"
+            f" ({err}); `turnlight export {game_id} --format json` (or csv) still writes its events"
         ) from err
     session = Session(enc, row["seed"], journal, row["session"], game_id)
     done: list[Entry] = []
@@ -268,7 +268,7 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
         )
         raise IllegalAction(
             f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); "
-            f"`turnlight export {game_id}` still writes what it holds"
+            f"`turnlight export {game_id} --format json` (or csv) still writes its events"
         ) from err
     session.game.roller.queued = queued
     rules = row["rules"]
@@ -277,8 +277,8 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
             raise IllegalAction(
                 f"{journal.path}: game {game_id} cannot be resumed: it was played under korxsol"
                 f" rules v{rules}, this turnlight plays v{RULES_VERSION} and its replay no"
-                f" longer ends as it did (winner or statistics); `turnlight export {game_id}`"
-                " still writes what it holds"
+                f" longer ends as it did (winner or statistics);"
+                f" `turnlight export {game_id} --format json` (or csv) still writes its events"
             )
         # It replays under these rules: it goes on under them, and the journal says so.
         journal.set_rules(game_id, RULES_VERSION)
