@@ -336,7 +336,10 @@ def _read(r, s):
     for i in range(s.team_count):
         v = r.read(n)
         widest = max(widest, v)
-        s.scores[i] = -((v + 1) >> 1) if v & 1 else v >> 1
+        score = -((v + 1) >> 1) if v & 1 else v >> 1
+        # encode refuses a score outside the range: a state that decodes must encode back.
+        _check(MIN_SCORE <= score <= MAX_SCORE, "team score %d out of range" % score)
+        s.scores[i] = score
     _check(_bits_for(widest) == n, "score width %d is not the fewest bits" % n)
     widths = _WIDTHS
     for k in range(5):

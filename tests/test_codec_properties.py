@@ -77,7 +77,7 @@ def states(draw: st.DrawFn) -> GameState:
 
 
 @given(states())
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_any_valid_state_round_trips_exactly(state: GameState) -> None:
     data = codec.encode(state)
     assert len(data) <= codec.MAX_ENCODED
@@ -87,7 +87,7 @@ def test_any_valid_state_round_trips_exactly(state: GameState) -> None:
 
 
 @given(st.binary(max_size=codec.MAX_ENCODED + 8))
-@settings(max_examples=500)
+@settings(max_examples=500, deadline=None)
 def test_any_bytes_either_decode_or_raise_codec_error(data: bytes) -> None:
     target = GameState()
     try:
@@ -99,14 +99,39 @@ def test_any_bytes_either_decode_or_raise_codec_error(data: bytes) -> None:
 
 
 @given(states(), st.data())
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 def test_a_corrupted_state_decodes_cleanly_or_raises_codec_error(
     state: GameState, data: st.DataObject
 ) -> None:
     raw = bytearray(codec.encode(state))
     i = data.draw(st.integers(0, len(raw) - 1))
     raw[i] ^= data.draw(st.integers(1, 255))
+    target = GameState()
     try:
-        codec.decode(bytes(raw), GameState())
+        codec.decode(bytes(raw), target)
     except codec.CodecError:
-        pass
+        return
+    # what decodes must encode back byte for byte (a state encode refuses wedges the board)
+    assert codec.encode(target) == bytes(raw)
+
+
+@given(states(), st.lists(st.integers(-(1 << 30), (1 << 30) - 1), min_size=4, max_size=4))
+@settings(max_examples=200, deadline=None)
+def test_a_state_decodes_only_if_it_encodes_back_byte_for_byte(
+    state: GameState, scores: list[int]
+) -> None:
+    """Any score the wire can carry (31 zigzag bits), written by an encoder without its range
+    check: decode refuses it, or gives a state that encodes to the very same bytes."""
+    state.scores[:] = scores
+    saved = codec.MIN_SCORE, codec.MAX_SCORE
+    codec.MIN_SCORE, codec.MAX_SCORE = -(1 << 30), 1 << 30
+    try:
+        data = codec.encode(state)
+    finally:
+        codec.MIN_SCORE, codec.MAX_SCORE = saved
+    target = GameState()
+    try:
+        codec.decode(data, target)
+    except codec.CodecError:
+        return
+    assert codec.encode(target) == data

@@ -359,11 +359,14 @@ class BoardSession(Endpoint):
         # The snapshot decodes straight into the state; a bad one (which leaves the state
         # half written) is undone by decoding the last good state back from its encoding.
         # That costs an encode per snapshot instead of a spare GameState (4 KB of heap).
+        # Nothing raised while a snapshot is taken may wedge the board: it keeps a good
+        # state, counts the problem and stays linked.
         state = self.state
         good = codec.encode(state, self._encoded)
+        snapshot = memoryview(buf)[m.HEADER : n]
         try:
-            codec.decode(memoryview(buf)[m.HEADER : n], state)
-        except codec.CodecError:
+            codec.decode(snapshot, state)
+        except Exception:
             codec.decode(memoryview(self._encoded)[:good], state)
             self.bad_messages += 1
             self._send_error(m.E_BAD_SNAPSHOT, seq)
@@ -372,7 +375,13 @@ class BoardSession(Endpoint):
         self._acked(buf[2], now_ms)
         self.want_state = False
         self.snapshots += 1
-        self._rebase()
+        try:
+            self._rebase()
+        except Exception:
+            # One of our events raised past the rules' checks: show the host's state as it
+            # came; the event stays journalled for the host's rules to decide.
+            codec.decode(snapshot, state)
+            self.bad_messages += 1
         self._result |= POLL_STATE
         self._ack_due = True
 

@@ -1,0 +1,103 @@
+"""A snapshot that passes the CRC but carries a state the board cannot keep (issue #19,
+finding 1): the board keeps its last good state, counts it, and stays linked."""
+
+from __future__ import annotations
+
+import pytest
+from linkcheck import Table
+
+from shared import codec
+from shared import events as ev
+from shared.link import board as b
+from shared.link import framing
+from shared.link import messages as m
+from shared.link.digest import state_digest
+from shared.reference import build_reference_state
+from shared.state import GameState
+
+
+def out_of_range_score_state(monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """The reference state with a team score no 16-bit field holds, written by an encoder
+    whose range check is lifted (a damaged frame or a broken host could send these bytes)."""
+    state = build_reference_state()
+    state.scores[0] = -69076
+    with monkeypatch.context() as patch:
+        patch.setattr(codec, "MIN_SCORE", -(1 << 30))
+        return codec.encode(state)
+
+
+def send_snapshot(table: Table, body: bytes, ack: int | None = None) -> None:
+    """A SNAPSHOT frame the board takes as the next one, acknowledging through `ack` (by
+    default everything the board has sent)."""
+    board = table.board
+    payload = bytearray(m.HEADER + len(body))
+    ack = board.tx_next - 1 if ack is None else ack
+    m.put_header(payload, m.SNAPSHOT, board.rx_next, ack)
+    payload[m.HEADER :] = body
+    table.down.inject(framing.frame(bytes(payload)))
+
+
+def test_decode_refuses_a_team_score_that_encode_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = out_of_range_score_state(monkeypatch)
+    with pytest.raises(codec.CodecError, match="score"):
+        codec.decode(data, GameState())
+
+
+def test_a_snapshot_with_an_out_of_range_score_leaves_the_board_linked_and_playing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = Table()
+    table.run(200)
+    assert table.board.linked and table.settle()
+    before = state_digest(table.board.state)
+    bad = table.board.bad_messages
+
+    send_snapshot(table, out_of_range_score_state(monkeypatch))
+    table.run(50)
+
+    assert table.board.linked
+    assert table.board.bad_messages == bad + 1
+    assert state_digest(table.board.state) == before
+    # It still answers the host and takes presses, which reach the host's rules.
+    press = ev.make_event(ev.NEXT_TURN)
+    assert table.board.submit_record(table.now, press) == b.ACCEPTED
+    assert table.settle()
+    assert table.applied[-1] == press
+    assert state_digest(table.board.state) == state_digest(table.host.state)
+    # And a good snapshot after that is taken.
+    taken = table.board.snapshots
+    send_snapshot(table, codec.encode(table.host.state))
+    table.run(50)
+    assert table.board.snapshots > taken
+    assert state_digest(table.board.state) == state_digest(table.host.state)
+
+
+def test_a_failure_while_rebasing_a_snapshot_keeps_the_hosts_state_and_the_link(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anything raised while the board applies its pending presses on top of a snapshot
+    (past the rules' own checks) costs that snapshot's rebase, never the link."""
+    table = Table()
+    table.run(200)
+    assert table.settle()
+    table.plug(False)
+    acked = table.board.tx_next - 1
+    assert table.board.submit_record(table.now, ev.make_event(ev.NEXT_TURN)) == b.ACCEPTED
+    host_state = codec.encode(table.host.state)
+
+    def broken_apply(state: GameState, record: bytes, undo: object = None) -> bool:
+        raise RuntimeError("an unexpected fault")
+
+    monkeypatch.setattr(b, "apply_event", broken_apply)
+    send_snapshot(table, host_state, ack=acked)
+    table.board.poll(table.now)
+
+    assert codec.encode(table.board.state) == host_state
+    assert table.board.journal.count == 1  # the press is still on its way to the host
+    monkeypatch.undo()
+    table.plug(True)
+    assert table.settle()
+    assert table.board.linked
+    assert state_digest(table.board.state) == state_digest(table.host.state)
