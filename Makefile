@@ -28,8 +28,10 @@ typecheck: $(STAMP)
 typecheck-firmware: $(STAMP)
 	$(BIN)/python -m host.firmware_typecheck
 
+# Spread over every core (pytest-xdist): the tests are independent, each makes its own ptys,
+# files and journals.
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 demo: $(STAMP)
 	$(BIN)/turnlight demo
