@@ -1,9 +1,9 @@
 """Deploying the board's files onto a mounted CIRCUITPY drive.
 
 This module owns the plan (which project file goes where on the drive, which are already
-there byte for byte, which modules and temporaries on the drive are stale) and the copy (each
-file written under a temporary name and renamed into place, code.py last). The command line
-lives in host/commands/deploy.py.
+there byte for byte, which modules and temporaries on the drive are stale, and that no path it
+touches there is a symlink) and the copy (each file written under a temporary name and renamed
+into place, code.py last). The command line lives in host/commands/deploy.py.
 """
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ BOARD_SETTING = "TURNLIGHT_BOARD"
 SETTINGS_FILE = "settings.toml"
 TEMP_SUFFIX = ".turnlight-tmp"
 CODE_PY = "code.py"
+# What a deploy reads, writes or walks on the drive, besides the temporaries at its root.
+TOP_FILES = ("boot_out.txt", SETTINGS_FILE, "boot.py", CODE_PY)
+FOLDERS = ("lib", *PACKAGES)
 
 
 # What CircuitPython calls each profile's board on the first line of boot_out.txt
@@ -232,6 +235,7 @@ def make_plan(
         raise DeployError(
             f"{drive} has no boot_out.txt, so it is not a CIRCUITPY drive; refusing to write"
         )
+    _refuse_symlinks(drive)
     boards = board_names(root)
     if board not in boards:
         raise DeployError(f"unknown board {board!r}; valid boards: {', '.join(boards)}")
@@ -303,6 +307,29 @@ def _python_files(folder: Path) -> list[Path]:
     return found
 
 
+def _refuse_symlinks(drive: Path) -> None:
+    """Refuse a drive where anything the deploy reads, writes or walks is a symlink: the top
+    files, the temporaries beside them, and lib/, firmware/ and shared/ with all they hold."""
+    # CIRCUITPY is FAT, which has no symlinks; a deploy through one would read, overwrite or
+    # delete as stale whatever it leads to. Refusing them all, not only those that leave the
+    # drive, is the simplest safe rule and costs a real drive nothing.
+    real = Path(os.path.realpath(drive))
+    paths = [drive / name for name in (*TOP_FILES, *FOLDERS)]
+    paths += drive.glob("*" + TEMP_SUFFIX)
+    for folder in FOLDERS:
+        if not (drive / folder).is_symlink():  # os.walk follows only its top folder
+            for dirpath, dirnames, filenames in os.walk(drive / folder):
+                paths += (Path(dirpath) / name for name in dirnames + filenames)
+    for path in paths:
+        if path.is_symlink():
+            target = Path(os.path.realpath(path))
+            where = "" if target.is_relative_to(real) else ", outside the drive"
+            raise DeployError(
+                f"{path} is a symlink to {target}{where}: deploy follows no symlink on the "
+                "drive; refusing to deploy"
+            )
+
+
 def _copy_or_keep(drive: Path, path: str, data: bytes) -> Step:
     # Flash wears with every write: a file already there byte for byte is left alone.
     target = drive / path
@@ -323,7 +350,7 @@ def _new_settings(drive: Path, board: str) -> bytes:
 def _stale_temporaries(drive: Path) -> list[str]:
     """Temporary files an interrupted deploy left in the folders a deploy writes."""
     stale = [p.name for p in drive.glob("*" + TEMP_SUFFIX)]
-    for folder in ("lib", *PACKAGES):
+    for folder in FOLDERS:
         for dirpath, _dirs, filenames in os.walk(drive / folder):
             for name in filenames:
                 if name.endswith(TEMP_SUFFIX):

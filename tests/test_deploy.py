@@ -473,3 +473,111 @@ def test_help_documents_force(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["deploy", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--force deploy even when boot_out.txt names another board" in text
+
+
+# ---------------------------------------------------------------- symlinks on the drive
+
+
+def tree(folder: Path) -> list[tuple[str, str]]:
+    """Every entry under `folder` without following symlinks: (path, what it holds)."""
+    entries = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        for name in sorted(dirnames + filenames):
+            path = Path(dirpath) / name
+            if path.is_symlink():
+                held = "-> " + os.readlink(path)
+            else:
+                held = "folder" if path.is_dir() else path.read_bytes().decode()
+            entries.append((path.relative_to(folder).as_posix(), held))
+    return sorted(entries)
+
+
+@pytest.mark.parametrize("folder", ["firmware", "shared/link", "lib"])
+def test_deploy_refuses_a_folder_symlink_that_leaves_the_drive(
+    tmp_path: Path,
+    drive: Path,
+    project: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    folder: str,
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "precious.py").write_text("MINE = 1\n")
+    (drive / folder).parent.mkdir(parents=True, exist_ok=True)
+    (drive / folder).symlink_to(elsewhere)
+    before = tree(drive)
+    code, out, err = run_cli(capsys, "--drive", str(drive))
+    assert code == 2 and out == []
+    assert err == [
+        f"turnlight: {drive / folder} is a symlink to {elsewhere.resolve()}, outside the drive: "
+        "deploy follows no symlink on the drive; refusing to deploy"
+    ]
+    assert tree(elsewhere) == [("precious.py", "MINE = 1\n")]
+    assert tree(drive) == before
+
+
+def test_deploy_refuses_a_settings_toml_symlink_and_copies_nothing_from_its_target(
+    tmp_path: Path,
+    drive: Path,
+    project: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    secrets = tmp_path / "secrets.toml"
+    secrets.write_text('API_KEY = "hunter2"\n')
+    (drive / "settings.toml").symlink_to(secrets)
+    code, out, err = run_cli(capsys, "--drive", str(drive))
+    assert code == 2 and out == []
+    assert len(err) == 1
+    assert f"{drive / 'settings.toml'} is a symlink to {secrets.resolve()}" in err[0]
+    assert secrets.read_text() == 'API_KEY = "hunter2"\n'
+    assert tree(drive) == [
+        ("boot_out.txt", BOOT_OUT["trellis_m4"]),
+        ("settings.toml", f"-> {secrets}"),
+    ]
+
+
+def test_deploy_refuses_a_file_symlink_rather_than_reading_or_replacing_it(
+    tmp_path: Path, drive: Path, project: Path
+) -> None:
+    mine = tmp_path / "my_code.py"
+    mine.write_bytes(PROJECT["firmware/code.py"])  # the same bytes: deploy would read it
+    (drive / "code.py").symlink_to(mine)
+    with pytest.raises(deploy.DeployError) as failure:
+        deploy_to(drive, project)
+    assert str(failure.value).startswith(f"{drive / 'code.py'} is a symlink to {mine.resolve()}")
+    assert mine.read_bytes() == PROJECT["firmware/code.py"]
+    assert tree(drive) == [("boot_out.txt", BOOT_OUT["trellis_m4"]), ("code.py", f"-> {mine}")]
+
+
+def test_deploy_refuses_a_symlink_that_stays_on_the_drive_too(drive: Path, project: Path) -> None:
+    (drive / "old_shared").mkdir()
+    (drive / "shared").symlink_to(drive / "old_shared")
+    with pytest.raises(deploy.DeployError) as failure:
+        deploy_to(drive, project)
+    message = str(failure.value)
+    assert message.startswith(
+        f"{drive / 'shared'} is a symlink to {(drive / 'old_shared').resolve()}:"
+    )
+    assert "outside" not in message and "follows no symlink" in message
+    assert list((drive / "old_shared").iterdir()) == []
+
+
+def test_a_drive_path_that_is_a_symlink_to_the_mount_still_deploys(
+    tmp_path: Path,
+    drive: Path,
+    project: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(deploy, "ROOT", project)
+    media = tmp_path / "media"
+    media.mkdir()
+    (media / "CIRCUITPY").symlink_to(drive)
+    code, out, err = run_cli(capsys, "--drive", str(media / "CIRCUITPY"))
+    assert code == 0, err
+    assert (drive / "code.py").read_bytes() == PROJECT["firmware/code.py"]
+    assert (drive / "shared" / "link" / "y.py").read_bytes() == PROJECT["shared/link/y.py"]
