@@ -47,6 +47,8 @@ BOARD_NAMES = {
     "pico_matrix": (("raspberry pi pico",), "Raspberry Pi Pico (Pico, Pico W, Pico 2 or 2 W)"),
 }
 MIN_CIRCUITPYTHON = 9  # the firmware needs CircuitPython 9 or 10
+BOOT_OUT_READ = 4096  # bytes of boot_out.txt read: its first line is all that is used
+MAX_BOOT_OUT_LINE = 200  # characters; CircuitPython's first line is about 80
 BOOT_OUT_LINE = re.compile(
     r"CircuitPython (?P<major>\d+)\.(?P<minor>\d+)(?:\.\d+)?\S*"  # 9.2.1, 10.0.0-beta.2
     r"(?: on [^;]*)?"  # the build date
@@ -92,8 +94,18 @@ class BootOut:
 
 
 def read_boot_out(drive: Path) -> BootOut:
-    text = (drive / "boot_out.txt").read_text(encoding="utf-8", errors="replace")
+    # Only the first line matters, and CircuitPython's is under 100 characters: read a few
+    # KB at most, and refuse a longer line rather than search it.
+    with (drive / "boot_out.txt").open("rb") as file:
+        head = file.read(BOOT_OUT_READ)
+    text = head.decode("utf-8", errors="replace")
     first = text.splitlines()[0].strip() if text.strip() else ""
+    if len(first) > MAX_BOOT_OUT_LINE:
+        raise DeployError(
+            f"{drive / 'boot_out.txt'}'s first line is {len(first):,}"
+            f"{'+' if len(head) == BOOT_OUT_READ else ''} characters long; CircuitPython's"
+            f" is under {MAX_BOOT_OUT_LINE}, so this is not a CIRCUITPY drive; refusing to write"
+        )
     found = BOOT_OUT_LINE.search(first)
     if found is None:
         return BootOut(first, None, None)

@@ -581,3 +581,29 @@ def test_a_drive_path_that_is_a_symlink_to_the_mount_still_deploys(
     assert code == 0, err
     assert (drive / "code.py").read_bytes() == PROJECT["firmware/code.py"]
     assert (drive / "shared" / "link" / "y.py").read_bytes() == PROJECT["shared/link/y.py"]
+
+
+def test_a_boot_out_txt_with_an_overlong_first_line_is_refused_in_one_line(
+    drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 40 KB first line took 25.6 s to search (issue #19, finding 8): it is refused unread
+    past the few KB a real boot_out.txt could hold."""
+    monkeypatch.setattr(deploy, "ROOT", project)
+    first, rest = BOOT_OUT["trellis_m4"].split("\n", 1)
+    (drive / "boot_out.txt").write_text(first + "x" * 40_000 + "\n" + rest)
+    code, out, err = run_cli(capsys, "--drive", str(drive), "--force")
+    assert code == 2 and out == []
+    assert err == [
+        f"turnlight: {drive / 'boot_out.txt'}'s first line is 4,096+ characters long;"
+        " CircuitPython's is under 200, so this is not a CIRCUITPY drive; refusing to write"
+    ]
+    assert set(files_on(drive)) == {"boot_out.txt"}
+
+
+def test_only_the_head_of_boot_out_txt_is_read(tmp_path: Path) -> None:
+    """Whatever follows the first line, however much of it, is never read."""
+    with (tmp_path / "boot_out.txt").open("w") as file:
+        file.write(BOOT_OUT["macropad"])
+        file.write("x" * (deploy.BOOT_OUT_READ * 64))
+    boot = deploy.check_boot_out(tmp_path, "macropad")
+    assert boot.version is not None and boot.board == "Adafruit Macropad RP2040"
