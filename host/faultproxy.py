@@ -4,8 +4,8 @@ The board opens `board_path` (a pty); the host opens `host_path`, a symlink to a
 (as udev's /dev/serial/by-id links point at the current ttyACM). In between, the proxy
 forwards whole frames (it cuts the byte stream at each 0x00) and, at the rates given,
 corrupts bytes, drops frames, truncates them, inserts garbage, and pulls the cable: it
-closes the host's pty (the host's port raises SerialException), discards what the board
-sends while "unplugged", then makes a new pty and re-points the symlink.
+removes the symlink and closes the host's pty (the host's port raises SerialException),
+discards what the board sends while "unplugged", then makes a new pty and a new symlink.
 """
 
 from __future__ import annotations
@@ -129,6 +129,11 @@ class FaultProxy:
         os.replace(link, self.host_path)
 
     def _unplug(self) -> None:
+        # The path goes first, as a real unplug takes /dev/ttyACMn away: a host that reopened
+        # it while the cable is out would get whichever program the freed pty number goes to
+        # next (a terminal), switch it to raw mode and read its keystrokes.
+        if os.path.lexists(self.host_path):
+            os.unlink(self.host_path)
         for fd in (self._host_master, self._host_slave):
             if fd is not None:
                 try:
