@@ -1,0 +1,199 @@
+"""Korxsol's turn flow on the desktop: initiative (or the game master's order), the start
+and end of each turn (frozen turns, fear's flight, a collapsed fighter's skipped Cooldown
+Phases, buffs and debuffs wearing off), the game master's adjustments, and the game's end.
+
+The turn machine itself (order, rounds, phases, timing) is shared/'s code, called here.
+"""
+
+from __future__ import annotations
+
+from host.korxsol.commands import Command
+from host.korxsol.game_core import GameCore, Outcome
+from host.korxsol.rolls import IllegalAction, InitiativeDice
+from host.korxsol.words import plural
+from shared import cooldowns, initiative, status, turns
+from shared.state import F_FROZEN, F_GRAPPLED, F_OUT, F_PINNED
+
+# What placed each turn position (shared.initiative.R_*), for the log and the views.
+REASON_NAMES = ("successes", "base agility", "reroll", "out of play")
+
+
+class TurnFlow(GameCore):
+    def _do_initiative(self, cmd: Command, out: Outcome) -> None:
+        if self.started:
+            raise IllegalAction("initiative is already rolled")
+        source = self.roller.initiative_dice(self.state, [f.name for f in self.fighters])
+        if isinstance(source, InitiativeDice):
+            view = source.view
+            result = initiative.roll_initiative(view, source, self.dice_kind, self.mask)
+            source.finish()
+            count = self.state.count
+            turns.set_order(self.state, list(view.order[:count]), list(view.order_reason[:count]))
+            out.lines.extend(source.lines)
+        else:  # a journal from before initiative rolls were recorded one per fighter
+            result = initiative.roll_initiative(self.state, source, self.dice_kind, self.mask)
+            self.roller.record_initiative(source)
+        for pos, (index, successes, rerolls) in enumerate(result):
+            reason = REASON_NAMES[self.state.order_reason[pos]]
+            extra = f", {plural(rerolls, 'reroll')}" if rerolls else ""
+            out.say(
+                f"initiative {pos + 1}. {self.fighters[index].name}:"
+                f" {plural(successes, 'success')},"
+                f" placed by {reason}{extra}"
+            )
+        self._start(out)
+
+    def _do_order(self, cmd: Command, out: Outcome) -> None:
+        if self.started:
+            raise IllegalAction("the turn order is already set")
+        chosen = [self.fighter(n).index for n in cmd.args]
+        if sorted(chosen) != list(range(len(self.fighters))):
+            raise IllegalAction("order must name every character exactly once")
+        turns.set_order(self.state, chosen, [0] * len(chosen))
+        self.order_by_gm = True
+        out.say("order set by the game master: " + ", ".join(self.fighters[i].name for i in chosen))
+        self._start(out)
+
+    def _start(self, out: Outcome) -> None:
+        turns.start_round(self.state)
+        self._record_timeline()
+        self._turn_begins(out)
+
+    def _do_end(self, cmd: Command, out: Outcome) -> None:
+        if not self.started:
+            raise IllegalAction("the fight has not started: roll initiative first")
+        f = self.active
+        assert f is not None
+        if cmd.args and self.fighter(cmd.args[0]) is not f:
+            raise IllegalAction(f"it is {f.name}'s turn, not {self.fighter(cmd.args[0]).name}'s")
+        f.blinded = False  # blinded lasts until the end of the blinded creature's turn
+        if f.charging is not None and f.charge_turn != self.turn_number:
+            self._break_charge(f, "not unleashed on its turn", out)
+        ending = self.state.turn
+        turns.end_turn(self.state)
+        self._skipped_turns(ending)
+        self._expire(out)
+        out.say(f"{f.name} ends the turn (Cooldown Phase)")
+        self.turn_number += 1
+        self._record_timeline()
+        self._turn_begins(out)
+
+    def _skipped_turns(self, ending: int) -> None:
+        """A collapsed character's turns are skipped, but its moves and items keep stepping
+        off cooldown on them (its Cooldown Phase still passes), so the buffs and debuffs it
+        gave wear off on time."""
+        st = self.state
+        pos = (ending + 1) % st.count
+        while pos != st.turn:
+            slot = st.slots[st.order[pos]]
+            if slot.flags & F_OUT:
+                cooldowns.cooldown_phase(slot)
+                st.touch()
+            pos = (pos + 1) % st.count
+
+    def _turn_begins(self, out: Outcome) -> None:
+        f = self.active
+        if f is None:
+            return
+        f.combat_used = False
+        s = self.slot(f)
+        if s.flags & F_FROZEN:
+            out.say(f"{f.name} is frozen: straight to the Cooldown Phase")
+            self._break_charge(f, "frozen", out)
+        elif s.fear and s.flags & (F_PINNED | F_GRAPPLED):  # held where it stands
+            held = "pinned" if s.flags & F_PINNED else "grappled"
+            out.say(f"{f.name} is feared but {held}: it cannot move away, no action point spent")
+        elif s.fear:
+            spent = min(s.fear, s.ap)
+            s.ap -= spent
+            s.fear -= spent
+            if spent:
+                out.say(
+                    f"{f.name} flees in fear: {plural(spent, 'action point')} spent moving away"
+                )
+        self.state.touch()
+        out.say(f"round {self.state.round}: {f.name}'s turn, {s.ap} AP")
+
+    def _expire(self, out: Outcome) -> None:
+        """Buffs and debuffs end when the move (or item) that gave them comes off cooldown."""
+        for f in self.fighters:
+            keep, worn = [], []
+            for m in f.modifiers:
+                if m.timer == 0 or cooldowns.is_ready(self.state.slots[m.owner], m.timer):
+                    if m.source not in worn:  # a move that gave two changes ends once
+                        worn.append(m.source)
+                else:
+                    keep.append(m)
+            f.modifiers = keep
+            for source in worn:
+                out.say(f"{source} wears off {f.name}")
+
+    ADJUSTABLE = ("frost", "burn", "fear", "kor", "armor", "sol", "ap")
+
+    def _do_adjust(self, cmd: Command, out: Outcome) -> None:
+        """Frost, burn, fear, KOR, armor, SOL or action points changed by hand (a board key,
+        a house rule, a mistake): through the same stack rules, KOR capped at its start."""
+        f = self.fighter(cmd.arg(0, "a character"))
+        what = cmd.arg(1, "what to adjust").lower()
+        if what not in self.ADJUSTABLE:
+            raise IllegalAction(f"adjust {what!r}: choose one of {', '.join(self.ADJUSTABLE)}")
+        text = cmd.arg(2, "the change (+N or -N)")
+        if not _signed(text):
+            raise IllegalAction(f"adjust: the change must be +N or -N, not {text!r}")
+        delta = int(text)
+        if not self.alive(f) and what != "kor":
+            raise IllegalAction(f"{f.name} has collapsed (KOR 0)")
+        s = self.slot(f)
+        if what in ("frost", "burn") and delta > 0 and "fire" in f.spec.elements:
+            raise IllegalAction(f"{f.name} is immune to {what} (Inner Fire)")
+
+        def value() -> int:
+            if what in ("armor", "sol"):
+                return int(getattr(f, what))
+            return int(getattr(s, what))
+
+        before = value()
+        if what == "frost":
+            status.add_frost(self.state, s, delta)
+        elif what == "burn":
+            status.add_burn(self.state, s, delta)
+        elif what == "fear":
+            status.add_fear(self.state, s, delta)
+        elif what == "kor":
+            if delta < 0:
+                self._hurt(f, -delta, f, out)
+            elif s.flags & F_OUT:
+                raise IllegalAction(f"{f.name} has collapsed: KOR cannot be healed back")
+            else:
+                self._heal(f, delta, out)
+        elif what == "armor":
+            f.armor = max(0, min(self.cap, f.armor + delta))
+        elif what == "sol":
+            f.sol = max(0, f.sol + delta)
+        else:
+            s.ap = max(0, min(s.ap_max, s.ap + delta))
+            self.state.touch()
+        # What changed, once the stack caps, the start KOR and the floors had their say.
+        after = value()
+        if after == before:
+            out.say(f"the game master adjusts {f.name}'s {what}: no change (still {after})")
+        else:
+            asked = f" ({delta:+d} asked)" if after - before != delta else ""
+            out.say(
+                f"the game master adjusts {f.name}'s {what} by {after - before:+d} to {after}"
+                + asked
+            )
+
+    def _check_game_end(self, out: Outcome) -> None:
+        if not self.started or self.winner is not None:
+            return
+        standing = {f.spec.team for f in self.fighters if self.alive(f)}
+        if len(standing) <= 1:
+            self.winner = standing.pop() if standing else -1
+            name = self.encounter.teams[self.winner] if self.winner >= 0 else "nobody"
+            out.say(f"the fight is over: {name} wins")
+            self._record_timeline()
+
+
+def _signed(text: str) -> bool:
+    return len(text) > 1 and text[0] in "+-" and text[1:].isdigit()
