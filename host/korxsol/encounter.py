@@ -29,6 +29,7 @@ from host.korxsol.model import (
     Options,
     Solighter,
 )
+from host.ruleset import EncounterError
 from shared.limits import (
     MAX_AP,
     MAX_COOLDOWN_ID,
@@ -46,10 +47,6 @@ else:  # pragma: no cover
 
 EXAMPLE = "ember_ridge.toml"
 MAX_MOVES = 3  # korxsol: each Solighter equips at most 3 unique combat moves
-
-
-class EncounterError(ValueError):
-    """A bad encounter file; str() is the one-line `file:line: what` message."""
 
 
 def example_path() -> Path:

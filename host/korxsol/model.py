@@ -161,3 +161,4 @@ class Encounter:
     options: Options
     source: str = ""  # the TOML text, kept so a journal can rebuild the game alone
     path: str = ""
+    ruleset: str = "korxsol"  # the ruleset that reads it (host/registry.py)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from host.korxsol.words import plural
+from host.ruleset import IllegalAction
+from host.words import plural
 from shared import dice
 from shared.limits import MAX_DICE
 
@@ -29,10 +30,6 @@ PURPOSES = (
     "initiative",
 )
 SOURCES = ("engine", "board", "entered")
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; str() is a one-line reason. The game is left unchanged."""
 
 
 @dataclass(frozen=True)

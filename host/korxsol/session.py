@@ -15,6 +15,7 @@ import uuid
 from collections import deque
 from dataclasses import dataclass
 
+from host.commandline import whole_number
 from host.korxsol import commands
 from host.korxsol import encounter as encounter_mod
 from host.korxsol.commands import Command
@@ -80,7 +81,7 @@ class Session:
             purpose = cmd.arg(0, "a roll purpose")
             if purpose == "initiative" and self.game.started:
                 raise IllegalAction("initiative is already rolled: no initiative roll will come")
-            faces = tuple(commands._int(a, 0, 255, "a face") for a in cmd.args[1:])
+            faces = tuple(whole_number(a, 0, 255, "a face") for a in cmd.args[1:])
             return self.queue_roll(purpose, faces, "entered")
         if cmd.verb == "odds":
             from host.korxsol import odds

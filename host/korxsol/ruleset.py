@@ -1,0 +1,203 @@
+"""Korxsol as the host sees it: the `Ruleset` interface (host/ruleset.py) over korxsol's
+own modules. encounter.py reads the files, engine.py plays the game (its `Game` is the
+game object the host keeps), rolls.py keeps the dice and their records, odds.py counts the
+odds, ai.py plays the demo, and view.py draws what korxsol shows.
+
+Nothing here decides a rule: it only says where each rule lives.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from host.commandline import Command
+from host.korxsol import ai, commands, encounter, odds, view
+from host.korxsol.engine import RULES_VERSION, Game
+from host.korxsol.model import Encounter
+from host.korxsol.rolls import PURPOSES, RollRecord
+from host.ruleset import (
+    Applied,
+    IllegalAction,
+    LiveRow,
+    LiveTable,
+    Ruleset,
+    Table,
+    Waiting,
+)
+from shared.state import GameState
+
+ID = "korxsol"
+# The options `attack` (and `item`, `artifact`, `odds`) take: completion and `help`.
+OPTION_KEYS = ("sol=", "dodge_sol=", "resist_sol=", "cornered=", "kb=", "exchange=", "fall=")
+STRIKING_VERBS = ("attack", "odds", "item", "artifact")
+
+
+class Korxsol(Ruleset):
+    id = ID
+    description = (
+        "the korxsol players' guide: Agility-roll initiative, action points, cooldowns, "
+        "burn, frost and fear, D3 action dice, SOL and KOR"
+    )
+    rules_version = RULES_VERSION
+    language = commands.LANGUAGE
+    start_command = "initiative"
+    next_turn_commands = ("initiative", "end")
+    session_totals = ("damage_dealt", "kos")
+    chart_panels = (("kor", "KOR per fighter"), ("score", "score per team"))
+    grid_legend = view.GRID_LEGEND
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        return encounter.example_path()
+
+    def parse_encounter(self, text: str, filename: str) -> Encounter:
+        return encounter.parse(text, filename)
+
+    # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: Encounter, seed: int) -> Game:
+        return Game(encounter, seed)
+
+    def apply(self, game: Game, cmd: Command) -> Applied:
+        outcome = game.apply(cmd)
+        return Applied(outcome.lines, list(game.roller.records))
+
+    def replay(self, game: Game, cmd: Command, record: list[RollRecord]) -> list[str]:
+        return game.apply(cmd, replay=record).lines
+
+    def record_json(self, record: list[RollRecord]) -> list[dict]:
+        return [r.as_json() for r in record]
+
+    def record_from_json(self, data: list[dict]) -> list[RollRecord]:
+        return [RollRecord.from_json(r) for r in data]
+
+    def started(self, game: Game) -> bool:
+        return game.started
+
+    def winner(self, game: Game) -> str | None:
+        if game.winner is None:
+            return None
+        return game.encounter.teams[game.winner] if game.winner >= 0 else "nobody"
+
+    def state(self, game: Game) -> GameState:
+        return game.state
+
+    def snapshot(self, game: Game) -> dict:
+        return game.snapshot()
+
+    def note(self, game: Game, text: str) -> None:
+        game.log.append(text)
+
+    # -- rolls waiting -----------------------------------------------------------------------
+    def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
+        game.roller.queue(purpose, faces, source)
+
+    def waiting(self, game: Game) -> Waiting:
+        return game.roller.queued
+
+    def set_waiting(self, game: Game, waiting: Waiting) -> None:
+        game.roller.queued = waiting
+
+    def used_waiting(self, record: list[RollRecord]) -> list[str]:
+        return [r.queue for r in record if r.source != "engine"]
+
+    def roll_lines(self, game: Game) -> list[str]:
+        lines = []
+        for rec in game.roller.records:
+            if rec.purpose == "initiative" and rec.who < 0:  # an old journal's draws
+                lines.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
+                continue
+            name = game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
+            source = "" if rec.source == "engine" else f" ({rec.source})"
+            faces = " ".join(map(str, rec.faces))
+            lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{source}")
+        return lines
+
+    # -- scores ------------------------------------------------------------------------------
+    def summary(self, game: Game) -> dict:
+        snap = game.snapshot()
+        return {
+            "teams": snap["teams"],
+            "players": {f["name"]: f["stats"] for f in snap["fighters"]},
+            "team_of": {f["name"]: f["team"] for f in snap["fighters"]},
+        }
+
+    def score_table(self, game: Game) -> Table:
+        return Table(list(view.SCORE_HEADERS), view.score_rows(game))
+
+    def score_line(self, game: Game) -> str:
+        return view.score_line(game)
+
+    def timeline(self, game: Game) -> list[dict]:
+        return game.timeline
+
+    # -- views --------------------------------------------------------------------------------
+    def headline(self, game: Game) -> tuple[str, str]:
+        st = game.state
+        name = game.encounter.name
+        title = f"{name}, round {st.round}" if game.started else name
+        active = game.active
+        if game.winner is not None:
+            return title, f"the fight is over: {self.winner(game)} wins"
+        if active is None:
+            return title, "type `initiative` to roll the turn order"
+        phase = "Action" if st.phase == 0 else "Cooldown"
+        return title, f"{active.spec.name}'s turn ({phase} Phase), {game.slot(active).ap} AP"
+
+    def roster(self, game: Game) -> Table:
+        return Table(list(view.FIGHTER_HEADERS), view.fighter_rows(game), view.FIGHTER_WRAP)
+
+    def live_roster(self, game: Game) -> LiveTable:
+        rows = [
+            LiveRow(cells, note, cells[1].startswith(">"))
+            for cells, note in view.compact_fighter_rows(game)
+        ]
+        return LiveTable(list(view.COMPACT_HEADERS), rows)
+
+    def device_grid(self, game: Game, color: bool) -> str:
+        return view.render_grid(game.state, color)
+
+    def complete(self, game: Game, words: list[str]) -> list[str]:
+        names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]
+        if words[0] == "dice" and len(words) == 2:
+            return list(PURPOSES) + ["clear"]
+        if len(words) == 2:
+            return names
+        if len(words) == 3 and words[0] in STRIKING_VERBS:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            pool = {
+                "attack": [m.name for m in f.spec.moves],
+                "odds": [m.name for m in f.spec.moves],
+                "item": [i.name for i in f.hand],
+                "artifact": [a.name for a in f.spec.artifacts],
+            }[words[0]]
+            return [f'"{n}"' if " " in n else n for n in pool]
+        return names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
+
+    def help_notes(self) -> list[str]:
+        return ["attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll"]
+
+    # -- odds -----------------------------------------------------------------------------------
+    def odds_preview(self, game: Game) -> list[str]:
+        """The odds of the active fighter's first ready attack on the first enemy standing."""
+        f = game.active
+        if f is None or game.winner is not None:
+            return []
+        enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
+        for move in f.spec.moves:
+            if move.is_attack and enemies and game.ready(f, "move", move.name):
+                cmd = Command("odds", [f.spec.label, move.name, enemies[0].spec.label])
+                return odds.describe(game, cmd)
+        return []
+
+    def before(self, game: Game, line: str) -> list[str]:
+        return odds.before_attack(game, line)
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Game) -> list[str]:
+        return ai.plan_turn(game)
+
+
+RULESET = Korxsol()

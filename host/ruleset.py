@@ -1,0 +1,249 @@
+"""The seam between the host and a game's rules: what a ruleset provides, and the errors
+and view data that cross it.
+
+The generic host (the session with undo and redo, the journal, the tether, the play UI,
+scores and exports, the command line) knows a game only through a `Ruleset`. Each ruleset
+(host/korxsol/ruleset.py, ...) is one object that the registry (host/registry.py) hands
+out by id. A running game is whatever object `new_game` returns: the host keeps it and
+passes it back to the ruleset, and never looks inside.
+
+A game must be a pure function of (encounter, seed, the actions applied with their
+records): undo, redo and resume rebuild it by replaying them.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from shared.state import GameState
+
+if TYPE_CHECKING:
+    from host.commandline import Command, Language
+    from host.korxsol.session import Session
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; str() is a one-line reason. The game is left unchanged."""
+
+
+class EncounterError(ValueError):
+    """A bad encounter file; str() is the one-line `file:line: what` message."""
+
+
+# Rolls waiting to be used: purpose -> (faces, source) in the order they came, from the
+# board ("board") or from physical dice typed in ("entered").
+Waiting = dict[str, deque[tuple[tuple[int, ...], str]]]
+
+
+class Encounter(Protocol):
+    """What the host reads of any ruleset's encounter."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def teams(self) -> tuple[str, ...]: ...
+    @property
+    def source(self) -> str: ...  # the file's text: a journal rebuilds the game from it
+    @property
+    def path(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...  # the id of the ruleset that reads it
+
+
+@dataclass
+class Applied:
+    """What one action did: lines for the log, and its record, which replays it exactly
+    (the dice it used). The session keeps the record; the journal stores it as JSON."""
+
+    lines: list[str]
+    record: Any
+
+
+@dataclass
+class Table:
+    """Rows of text cells under headers. The columns in `wrap` hold comma-separated lists
+    that may wrap to fit a width."""
+
+    headers: list[str]
+    rows: list[list[str]]
+    wrap: tuple[int, ...] = ()
+
+
+@dataclass
+class LiveRow:
+    cells: list[str]
+    note: str = ""  # shown indented under the row ("" for none)
+    current: bool = False  # the row of whoever's turn it is
+
+
+@dataclass
+class LiveTable:
+    """The live view's table of whoever takes turns, made for a narrow screen."""
+
+    headers: list[str]
+    rows: list[LiveRow]
+
+
+class Ruleset:
+    """One game's rules, as the host uses them. Members that raise NotImplementedError are
+    required; the others have a default that fits a game without them (no entered dice,
+    no odds, no notes)."""
+
+    id: str = ""
+    description: str = ""  # one line for `turnlight rulesets`
+    rules_version: int = 1  # raise it when the same journal would play out differently
+    language: Language  # the verbs and their parser (host/commandline.py)
+    start_command: str = ""  # the demo's first line (korxsol: `initiative`)
+    # The commands the board's next-turn key gives: the demo presses the key for them.
+    next_turn_commands: tuple[str, ...] = ()
+    # Team statistics (keys of summary()["teams"][team]) the session table adds up.
+    session_totals: tuple[str, ...] = ()
+    # The chart's panels: (timeline key, title); one or two.
+    chart_panels: tuple[tuple[str, str], ...] = ()
+    grid_legend: str = ""  # what device_grid's rows mean, said once above the first
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        """The bundled encounter played when none is named."""
+        raise NotImplementedError
+
+    def parse_encounter(self, text: str, filename: str) -> Encounter:
+        """Read and check an encounter file's text; raises EncounterError."""
+        raise NotImplementedError
+
+    # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: Any, seed: int) -> Any:
+        raise NotImplementedError
+
+    def apply(self, game: Any, cmd: Command) -> Applied:
+        """Check the action and apply it; raises IllegalAction (one line) when the rules
+        refuse it. The session rebuilds the game after a refusal, so a ruleset need not
+        undo what it changed on the way."""
+        raise NotImplementedError
+
+    def replay(self, game: Any, cmd: Command, record: Any) -> list[str]:
+        """Apply an action again with the record it made (undo, redo, resume)."""
+        raise NotImplementedError
+
+    def check(self, game: Any, cmd: Command) -> None:
+        """The legal-action check: raises IllegalAction when the rules refuse the action,
+        and changes nothing either way (by default: it is tried on a copy)."""
+        self.apply(copy.deepcopy(game), cmd)
+
+    def record_json(self, record: Any) -> Any:
+        """An action's record as JSON for the journal."""
+        raise NotImplementedError
+
+    def record_from_json(self, data: Any) -> Any:
+        raise NotImplementedError
+
+    def started(self, game: Any) -> bool:
+        raise NotImplementedError
+
+    def winner(self, game: Any) -> str | None:
+        """The winning team's name ("nobody" for none) once the game is over, else None."""
+        raise NotImplementedError
+
+    def state(self, game: Any) -> GameState:
+        """The game projected onto the board's trimmed state (shared.state), kept in step
+        with every action: the tether sends it to the board."""
+        raise NotImplementedError
+
+    def snapshot(self, game: Any) -> dict:
+        """The whole game as plain data: `run --json` and the export's final state."""
+        raise NotImplementedError
+
+    def note(self, game: Any, text: str) -> None:
+        """Add a line the host says (a resume notice) to the game's own log, if it has one."""
+
+    # -- rolls made at the table or on the board, waiting for the rules to use them --------
+    def queue_roll(self, game: Any, purpose: str, faces: tuple[int, ...], source: str) -> None:
+        raise IllegalAction(f"{self.id} takes no dice from the table or the board")
+
+    def waiting(self, game: Any) -> Waiting:
+        """The rolls waiting now (the session carries them over a rebuild)."""
+        return {}
+
+    def set_waiting(self, game: Any, waiting: Waiting) -> None:
+        pass
+
+    def used_waiting(self, record: Any) -> list[str]:
+        """The waiting queues an action's record took a roll from, in order (resume)."""
+        return []
+
+    def roll_lines(self, game: Any) -> list[str]:
+        """The last action's rolls, one line each, for the play UI's dice line."""
+        return []
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        """A session verb of this ruleset's language other than undo, redo and new
+        (korxsol: `dice`, `odds`)."""
+        raise IllegalAction(self.language.unknown_verb(cmd.verb))
+
+    # -- the board ---------------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        """A board press (a shared.events record) made into the session's actions, through
+        `session.execute`, `queue_roll`, `note_roll` or `undo`; raises IllegalAction when
+        the rules refuse it."""
+        raise NotImplementedError
+
+    # -- scores ------------------------------------------------------------------------------
+    def summary(self, game: Any) -> dict:
+        """The statistics as plain data: {"players": {name: stats}, "teams": {team: stats},
+        "team_of": {name: team}}, each stats a flat dict of numbers in a fixed order. The
+        journal keeps it with the winner; the score exports write it."""
+        raise NotImplementedError
+
+    def score_table(self, game: Any) -> Table:
+        raise NotImplementedError
+
+    def score_line(self, game: Any) -> str:
+        """Every team's score in one line, for the live view."""
+        raise NotImplementedError
+
+    def timeline(self, game: Any) -> list[dict]:
+        """One point per turn: {key of chart_panels: {line name: value}} (and anything
+        else an export should carry)."""
+        return []
+
+    # -- views --------------------------------------------------------------------------------
+    def headline(self, game: Any) -> tuple[str, str]:
+        """(title, what is going on) for the live view's first line."""
+        raise NotImplementedError
+
+    def roster(self, game: Any) -> Table:
+        """The full table of everyone taking turns (the end of `demo` and `run`)."""
+        raise NotImplementedError
+
+    def live_roster(self, game: Any) -> LiveTable:
+        raise NotImplementedError
+
+    def device_grid(self, game: Any, color: bool) -> str:
+        """The device view drawn as text, for a demo without a board."""
+        raise NotImplementedError
+
+    def complete(self, game: Any, words: list[str]) -> list[str]:
+        """Completions for the last word (maybe "") of a line whose first word is a verb."""
+        return []
+
+    def help_notes(self) -> list[str]:
+        """Lines `help` adds under the verbs."""
+        return []
+
+    # -- odds, where the game has them ---------------------------------------------------------
+    def odds_preview(self, game: Any) -> list[str]:
+        """Odds worth showing now, unasked (the live view)."""
+        return []
+
+    def before(self, game: Any, line: str) -> list[str]:
+        """What to say before a command is run (korxsol: the exact odds of an attack)."""
+        return []
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Any) -> list[str]:
+        """The commands of the current turn, the last one ending it."""
+        raise NotImplementedError
