@@ -20,6 +20,9 @@ BASE = {
 }
 SUCCESS, FAIL = 3, 1
 STRIKE = {"name": "Strike", "type": "melee", "cooldown": 1, "hit": 2, "damage": 2}
+FROST = {"name": "Chill", "type": "range", "cooldown": 1, "hit": 1, "frost": 2}
+ASH = {"name": "Ash", "team": "A", "moves": ["Strike"]}
+BO = {"name": "Bo", "team": "B", "moves": ["Strike"]}
 
 
 def _value(v) -> str:
@@ -86,3 +89,34 @@ def fighter(s: Session, name: str):
 
 def slot(s: Session, name: str):
     return s.game.slot(s.game.fighter(name))
+
+
+def duel(ash=None, bo=None, moves=(STRIKE,), **kw) -> Session:
+    """Ash (team A) against Bo (team B), each with Strike unless changed; Ash acts first."""
+    a = dict(ASH)
+    a.update(ash or {})
+    b = dict(BO)
+    b.update(bo or {})
+    if not any(m["name"] == "Strike" for m in moves):
+        moves = (*moves, STRIKE)
+    return session([a, b], moves, **kw)
+
+
+def attack(s, line, hit=(), dodge=(), power=(), resist=(), armor=(), chance=()):
+    """Enter the faces of each roll the line will need, then run it."""
+    for purpose, faces in (
+        ("hit", hit),
+        ("dodge", dodge),
+        ("power", power),
+        ("resist", resist),
+        ("armor", armor),
+        ("chance", chance),
+    ):
+        if faces:
+            enter(s, purpose, *faces)
+    return s.execute(line)
+
+
+def tools(n, cooldown=1):
+    """n tools named Tool1..Tooln, each with that cooldown."""
+    return [{"name": f"Tool{i}", "kind": "tool", "cooldown": cooldown} for i in range(1, n + 1)]

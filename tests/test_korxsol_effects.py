@@ -1,0 +1,304 @@
+"""What lands on a fighter: status effects and their flips, buffs and debuffs, ATTRIBUTE
+changes, the +7 cap, cleanse, bless, healing and collapse (host/korxsol/effects.py).
+
+One test per korxsol rule, on the desktop engine. Source for every test:
+korxsol-players-guide.txt (the section is named in each test). Dice are entered face by
+face: with success_faces = [3], a 3 succeeds and a 1 fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+from korxsol_fixtures import (
+    ASH,
+    BO,
+    FAIL,
+    FROST,
+    STRIKE,
+    SUCCESS,
+    attack,
+    duel,
+    fighter,
+    hits,
+    session,
+    slot,
+)
+
+from host.korxsol.rolls import IllegalAction
+from shared.state import F_FROZEN, F_KNOCKED_DOWN, F_OUT, F_PINNED
+
+
+# ---------------------------------------------------------------- status effects
+def test_burn_flips_add_stacks_up_to_three():
+    # BURN: one stack per heads; burns stack up to 3 times.
+    burn = {"name": "Scorch", "type": "range", "cooldown": 1, "hit": 1, "burn": 4}
+    s = duel(ash={"moves": ["Scorch"]}, moves=(burn,))
+    attack(s, "attack Ash Scorch Bo", [SUCCESS], [FAIL, FAIL], chance=(1, 1, 1, 1))
+    assert slot(s, "Bo").burn == 3
+
+
+def test_frost_heads_add_stacks_that_drain_action_points_at_turn_start():
+    # FROST: one stack per heads; each stack takes 1 action point at the target's turn start.
+    s = duel(ash={"moves": ["Chill"]}, bo={"actions": 3}, moves=(FROST,))
+    attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2), chance=(1, 0))
+    s.execute("end")
+    assert slot(s, "Bo").ap == 2
+
+
+def test_frost_at_or_above_action_points_freezes_and_the_frozen_cannot_act():
+    # FROST: stacks >= action points freeze the target: no Action Phase.
+    s = duel(ash={"moves": ["Chill"]}, moves=(FROST,))
+    attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2), chance=(1, 1))
+    s.execute("end")
+    assert slot(s, "Bo").flags & F_FROZEN
+    with pytest.raises(IllegalAction, match="frozen"):
+        s.execute("move Bo")
+    s.execute("end")
+    assert slot(s, "Bo").frost == 0
+
+
+def test_fear_spends_an_action_point_per_stack_moving_away_at_turn_start():
+    # FEAR: at turn start, 1 action point per stack is spent moving away; whatever fear is
+    # left over is removed once that turn is done.
+    fear = {"name": "Howl", "type": "debuff", "cooldown": 1, "hit": 1, "fear": 1}
+    s = duel(ash={"moves": ["Howl"]}, bo={"actions": 3}, moves=(fear,))
+    attack(s, "attack Ash Howl Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    assert slot(s, "Bo").fear == 1
+    s.execute("end")
+    assert slot(s, "Bo").ap == 2
+    assert slot(s, "Bo").fear == 0
+
+
+def test_knockdown_lowers_agility_until_the_turn_and_getting_up_costs_an_action_point():
+    # KNOCKDOWN: AGILITY -1 until their turn; on their turn 1 action point gets them up.
+    kd = dict(STRIKE, name="Trip", damage=0, knockdown=True)
+    s = duel(ash={"moves": ["Trip"]}, moves=(kd,))
+    attack(s, "attack Ash Trip Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    bo = fighter(s, "Bo")
+    assert slot(s, "Bo").flags & F_KNOCKED_DOWN
+    assert s.game.attribute(bo, "agility") == 1
+    s.execute("end")
+    assert not slot(s, "Bo").flags & F_KNOCKED_DOWN
+    assert slot(s, "Bo").ap == 1
+
+
+def test_a_successful_dodge_clears_knockdown_and_pin():
+    # KNOCKDOWN and PIN: dodging successfully before one's own turn comes round clears both.
+    s = duel()
+    slot(s, "Bo").flags |= F_KNOCKED_DOWN | F_PINNED
+    attack(s, "attack Ash Strike Bo", hits(0, 2), [SUCCESS])  # agility 2 - 1 = 1 die
+    assert not slot(s, "Bo").flags & (F_KNOCKED_DOWN | F_PINNED)
+
+
+def test_a_pinned_creature_cannot_move_and_the_pin_clears_at_its_turn_end():
+    # PIN: the pinned cannot use action points to move; it clears when its turn ends.
+    pin = {"name": "Nail", "type": "range", "cooldown": 1, "hit": 1, "pin": 1}
+    s = duel(ash={"moves": ["Nail"]}, moves=(pin,))
+    attack(s, "attack Ash Nail Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    with pytest.raises(IllegalAction, match="pinned"):
+        s.execute("move Bo")
+    s.execute("end")
+    assert not slot(s, "Bo").flags & F_PINNED
+
+
+def test_blinded_lowers_the_hit_chance_by_two_until_the_end_of_its_turn():
+    # BLINDED: the blinded creature's HIT CHANCE is -2 until the end of its turn.
+    blind = {"name": "Flash", "type": "range", "cooldown": 1, "hit": 1, "blind": 1}
+    s = duel(ash={"moves": ["Flash"]}, bo={"moves": ["Strike"]}, moves=(blind, STRIKE))
+    attack(s, "attack Ash Flash Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    assert fighter(s, "Bo").blinded
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(1, 2))  # 2 - 2 = 0 < 1: dodged
+    assert slot(s, "Ash").kor == 12
+    s.execute("end")
+    assert not fighter(s, "Bo").blinded
+
+
+def test_true_sight_raises_the_hit_chance_by_three():
+    # TRUE SIGHT: the user's HIT CHANCE is +3 (while its move is on cooldown).
+    sight = {"name": "Focus", "type": "buff", "cooldown": 2, "true_sight": True}
+    s = duel(ash={"moves": ["Focus", "Strike"]}, moves=(sight, STRIKE))
+    s.execute("attack Ash Focus")
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Ash Strike Bo", hits(0, 2), hits(2, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").kor == 10  # 0 + 3 >= 2
+
+
+def test_inner_fire_makes_fire_classes_immune_to_frost_and_burn():
+    # Inner Fire: frost and burn have no effect on a fire-class fighter.
+    s = duel(ash={"moves": ["Chill"]}, bo={"elements": ["fire"]}, moves=(FROST,))
+    attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2))
+    assert slot(s, "Bo").frost == 0
+    assert not any(r.purpose == "chance" for r in s.done[-1].rolls)
+
+
+# ---------------------------------------------------------------- STATUS EFFECT UP/DOWN
+def test_status_effect_up_adds_flips_while_the_buff_is_on_cooldown():
+    # STATUS EFFECT UP/DOWN: the flips for a status change by X until the buff or debuff
+    # comes off cooldown; a buff raising burn flips makes a burn move flip once more.
+    kindle = {"name": "Kindle", "type": "buff", "cooldown": 2, "modifiers": {"burn_flips": 1}}
+    scorch = {"name": "Scorch", "type": "range", "cooldown": 1, "hit": 1, "burn": 1}
+    s = duel(ash={"moves": ["Kindle", "Scorch"]}, moves=(kindle, scorch, STRIKE))
+    s.execute("attack Ash Kindle")
+    s.execute("end")
+    s.execute("end")
+    attack(s, "attack Ash Scorch Bo", [SUCCESS], hits(0, 2), chance=(1, 1))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "chance"] == [2]
+    assert slot(s, "Bo").burn == 2
+
+
+def test_status_effect_down_removes_flips_from_the_debuffed():
+    # STATUS EFFECT UP/DOWN: a debuff lowering frost flips makes the target's frost move
+    # flip once less while the debuff is on cooldown.
+    damp = {
+        "name": "Damp",
+        "type": "debuff",
+        "cooldown": 2,
+        "hit": 1,
+        "modifiers": {"frost_flips": -1},
+    }
+    s = duel(ash={"moves": ["Damp"]}, bo={"moves": ["Chill"]}, moves=(damp, FROST))
+    attack(s, "attack Ash Damp Bo", [SUCCESS], hits(0, 2))
+    s.execute("end")
+    attack(s, "attack Bo Chill Ash", [SUCCESS], hits(0, 2), chance=(1,))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "chance"] == [1]
+
+
+# ---------------------------------------------------------------- buffs, debuffs and the +7 cap
+def test_a_buff_lasts_while_its_move_is_on_cooldown():
+    # BUFF / ATTRIBUTE UP: the change is active while the move is on cooldown and ends
+    # when it comes off.
+    rally = {"name": "Rally", "type": "buff", "cooldown": 1, "modifiers": {"power": 2}}
+    s = duel(ash={"moves": ["Rally"]}, moves=(rally, STRIKE))
+    ash = fighter(s, "Ash")
+    s.execute("attack Ash Rally")
+    assert s.game.attribute(ash, "power") == 4
+    s.execute("end")
+    s.execute("end")
+    assert s.game.attribute(ash, "power") == 4  # on cooldown through Ash's next turn
+    s.execute("end")
+    assert s.game.attribute(ash, "power") == 2
+
+
+def test_a_debuff_affects_only_enemies():
+    # DEBUFF: only affects enemies in the area; changes last while it is on cooldown.
+    sap = {"name": "Sap", "type": "debuff", "cooldown": 1, "hit": 1, "modifiers": {"agility": -1}}
+    s = session([dict(ASH, moves=["Sap"]), dict(BO), dict(ASH, name="Cy")], (sap,))
+    with pytest.raises(IllegalAction, match="enemies"):
+        s.execute("attack Ash Sap Cy")
+    attack(s, "attack Ash Sap Bo", [SUCCESS], hits(0, 2))
+    assert s.game.attribute(fighter(s, "Bo"), "agility") == 1
+
+
+def test_attributes_cap_at_seven_unless_assisted_by_a_teammate():
+    # NOTE: the four attributes (POWER, RESISTANCE, ARMOR, AGILITY) top out at +7, save
+    # with a teammate's assist or SOL.
+    rally = {"name": "Rally", "type": "buff", "cooldown": 2, "modifiers": {"power": 2}}
+    s = session(
+        [dict(ASH, power=7, moves=["Rally"]), dict(BO), dict(ASH, name="Cy", moves=["Rally"])],
+        (rally,),
+        order=["Ash", "Cy", "Bo"],
+    )
+    s.execute("attack Ash Rally")
+    assert s.game.attribute(fighter(s, "Ash"), "power") == 7
+    s.execute("end")
+    s.execute("attack Cy Rally Ash")
+    assert s.game.attribute(fighter(s, "Ash"), "power") == 9
+
+
+def test_threat_marks_its_bearer_while_the_move_is_on_cooldown():
+    # THREAT: opponents must prioritise the target with active threat (shown; the map is
+    # the game master's).
+    roar = {"name": "Roar", "type": "buff", "cooldown": 1, "threat": True}
+    s = duel(ash={"moves": ["Roar"]}, moves=(roar, STRIKE))
+    s.execute("attack Ash Roar")
+    assert fighter(s, "Ash").has("threat")
+    s.execute("end")  # Roar goes on cooldown (1)
+    s.execute("end")
+    s.execute("end")  # Ash's next Cooldown Phase takes it off
+    assert not fighter(s, "Ash").has("threat")
+
+
+# ---------------------------------------------------------------- ATTRIBUTE (during)
+def test_attribute_changes_last_until_the_move_goes_on_cooldown():
+    # ATTRIBUTE: the named attribute shifts by X for as long as the move has not yet been
+    # put on cooldown, i.e. until the user's Cooldown Phase; power and resistance alike.
+    surge = dict(STRIKE, name="Surge", during={"power": 2, "resistance": 1})
+    s = duel(ash={"moves": ["Surge"]}, moves=(surge,))
+    attack(s, "attack Ash Surge Bo", hits(2, 2), hits(0, 2), hits(0, 4), hits(0, 1))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "power"] == [4]
+    ash = fighter(s, "Ash")
+    assert s.game.attribute(ash, "resistance") == 2
+    s.execute("end")
+    assert s.game.attribute(ash, "power") == 2 and s.game.attribute(ash, "resistance") == 1
+
+
+def test_attribute_armor_gained_stays_until_chipped():
+    # ATTRIBUTE: armor raised this way does not fall off with the cooldown; only chipping
+    # (blocking damage) takes it away.
+    brace = {"name": "Brace", "type": "buff", "cooldown": 1, "during": {"armor": 2}}
+    s = duel(ash={"moves": ["Brace"]}, moves=(brace, STRIKE))
+    s.execute("attack Ash Brace")
+    s.execute("end")
+    assert fighter(s, "Ash").armor == 2
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1), hits(1, 2))
+    assert fighter(s, "Ash").armor == 1
+    s.execute("end")
+    s.execute("end")
+    assert fighter(s, "Ash").armor == 1
+
+
+def test_attribute_kor_changes_at_once_and_for_good():
+    # ATTRIBUTE: a change to KOR happens immediately and is kept (a cost paid in KOR, or a
+    # heal that still stops at the starting value).
+    rage = {"name": "Rage", "type": "buff", "cooldown": 1, "during": {"kor": -3}}
+    s = duel(ash={"moves": ["Rage"]}, moves=(rage, STRIKE))
+    s.execute("attack Ash Rage")
+    assert slot(s, "Ash").kor == 9
+    s.execute("end")
+    s.execute("end")
+    assert slot(s, "Ash").kor == 9
+
+
+# ------------------------------------------------------------ cleanse, bless, healing, collapse
+def test_cleanse_removes_every_stack_of_the_named_effects():
+    # CLEANSE: every stack of the named status effects is taken away.
+    salts = {"name": "Salts", "kind": "tool", "cooldown": 1, "cleanse": ["burn", "fear"]}
+    s = session([dict(ASH, items=["Salts"]), dict(BO)], (STRIKE,), (salts,))
+    slot(s, "Ash").burn = 3
+    slot(s, "Ash").fear = 2
+    slot(s, "Ash").frost = 1
+    s.execute("item Ash Salts")
+    assert (slot(s, "Ash").burn, slot(s, "Ash").fear, slot(s, "Ash").frost) == (0, 0, 1)
+
+
+def test_bless_heals_one_and_cleanses_an_ally_or_else_the_user():
+    # BLESS: an ally in the area gets +1 KOR and is cleansed; with no ally, the user is.
+    bless = {"name": "Grace", "type": "buff", "cooldown": 1, "bless": True}
+    s = session([dict(ASH, moves=["Grace"]), dict(BO), dict(ASH, name="Cy")], (bless,))
+    slot(s, "Cy").kor = 5
+    slot(s, "Cy").burn = 2
+    slot(s, "Ash").kor = 5
+    s.execute("attack Ash Grace Cy")
+    assert (slot(s, "Cy").kor, slot(s, "Cy").burn, slot(s, "Ash").kor) == (6, 0, 5)
+
+
+def test_healing_never_brings_kor_above_its_starting_value():
+    # KOR NOTE: healing cannot bring KOR over the starting value.
+    tonic = {"name": "Tonic", "kind": "consumable", "heal": 5}
+    s = session([dict(ASH, items=["Tonic"]), dict(BO)], (STRIKE,), (tonic,))
+    slot(s, "Ash").kor = 10
+    s.execute("item Ash Tonic")
+    assert slot(s, "Ash").kor == 12
+
+
+def test_kor_zero_collapses_the_character_and_its_turns_are_skipped():
+    # KOR: at 0 a creature collapses unconscious.
+    s = session([dict(ASH), dict(BO, kor=2), dict(BO, name="Cy")], (STRIKE,))
+    attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert slot(s, "Bo").flags & F_OUT
+    s.execute("end")
+    assert s.game.active.spec.name == "Cy"
+    assert fighter(s, "Ash").stats.kos == 1
