@@ -1,4 +1,6 @@
-"""Runs first on the board: enable the USB CDC data channel (the link) beside the REPL.
+"""Runs first on the board: enable the USB CDC data channel (the link) beside the REPL,
+and turn off USB HID and MIDI, which the board does not use, so the data channel has
+endpoints to spare.
 
 Safe fallback: hold the profile's BOOT_SKIP_KEY (the top-left key on the NeoTrellis and
 the MacroPad, the GP2 button on the Pico) while the board powers up, and USB stays as it
@@ -36,4 +38,16 @@ except Exception as err:  # a broken profile must not lose the link: enable it a
 if skip:
     print("boot.py: skip key held, USB data channel left off")
 else:
+    # The console CDC, the data CDC, mass storage, HID and MIDI together need every endpoint
+    # pair the SAMD51 and the RP2040 have: one more (or a future default) puts the board in
+    # safe mode. Turnlight uses neither HID nor MIDI, so both go, and the data channel fits
+    # with room to spare. Each call only changes what the next USB connection offers.
+    try:
+        import usb_hid
+        import usb_midi
+
+        usb_hid.disable()
+        usb_midi.disable()
+    except ImportError:  # a build without them has their endpoints free already
+        pass
     usb_cdc.enable(console=True, data=True)
