@@ -1,8 +1,10 @@
 """The event journal: SQLite in WAL mode, one row per event, committed before it is
 acknowledged (to the board or to the person typing).
 
-A game is rebuilt from its row in `games` (the encounter text and seed) and its events in
-order, which is how `turnlight play --resume` continues a killed session exactly.
+A game is rebuilt from its row in `games` (its ruleset, the encounter text and the seed)
+and its events in order, which is how `turnlight play --resume` continues a killed session
+exactly. What an event's payload holds is the session's business (host/session.py); the
+journal only keeps it.
 
 A tethered session also keeps its link's resume point in `link_points` (the board
 session's nonce and the next board seq), written in the same transaction as the rows of
@@ -21,7 +23,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-SCHEMA = """
+from host.registry import DEFAULT
+
+SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     session TEXT NOT NULL,
@@ -33,7 +37,8 @@ CREATE TABLE IF NOT EXISTS games (
     winner TEXT,
     finished TEXT,
     summary TEXT,
-    rules INTEGER NOT NULL DEFAULT 1
+    rules INTEGER NOT NULL DEFAULT 1,
+    ruleset TEXT NOT NULL DEFAULT '{DEFAULT}'
 );
 CREATE TABLE IF NOT EXISTS events (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -77,6 +82,10 @@ class Journal:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
         if "rules" not in columns:  # a journal written before games had a rules version
             self.db.execute("ALTER TABLE games ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
+        if "ruleset" not in columns:  # written when korxsol was the only game
+            self.db.execute(
+                f"ALTER TABLE games ADD COLUMN ruleset TEXT NOT NULL DEFAULT '{DEFAULT}'"
+            )
         self._depth = 0  # transactions open (the outermost is BEGIN, the others savepoints)
 
     def close(self) -> None:
@@ -120,14 +129,21 @@ class Journal:
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     def new_game(
-        self, session: str, encounter_name: str, path: str, toml: str, seed: int, rules: int = 1
+        self,
+        session: str,
+        encounter_name: str,
+        path: str,
+        toml: str,
+        seed: int,
+        rules: int = 1,
+        ruleset: str = DEFAULT,
     ) -> int:
-        """A new game; `rules` is the rules version its events replay under."""
+        """A new game of `ruleset`; `rules` is the rules version its events replay under."""
         with self.lock:
             cur = self.db.execute(
                 "INSERT INTO games (session, created, encounter, encounter_path, encounter_toml,"
-                " seed, rules) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (session, _now(), encounter_name, path, toml, seed, rules),
+                " seed, rules, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (session, _now(), encounter_name, path, toml, seed, rules, ruleset),
             )
         return int(cur.lastrowid or 0)
 
@@ -172,7 +188,7 @@ class Journal:
     def game(self, game: int) -> dict | None:
         rows = self._rows(
             "SELECT id, session, created, encounter, encounter_path, encounter_toml, seed, winner,"
-            " finished, summary, rules FROM games WHERE id = ?",
+            " finished, summary, rules, ruleset FROM games WHERE id = ?",
             (game,),
         )
         if not rows:
@@ -190,6 +206,7 @@ class Journal:
             "finished",
             "summary",
             "rules",
+            "ruleset",
         )
         return dict(zip(keys, row, strict=False))
 
@@ -218,10 +235,21 @@ class Journal:
 
     def games(self) -> list[dict]:
         rows = self._rows(
-            "SELECT g.id, g.session, g.created, g.encounter, g.seed, g.winner, g.finished,"
-            " (SELECT COUNT(*) FROM events e WHERE e.game = g.id) FROM games g ORDER BY g.id"
+            "SELECT g.id, g.session, g.created, g.ruleset, g.encounter, g.seed, g.winner,"
+            " g.finished, (SELECT COUNT(*) FROM events e WHERE e.game = g.id)"
+            " FROM games g ORDER BY g.id"
         )
-        keys = ("id", "session", "created", "encounter", "seed", "winner", "finished", "events")
+        keys = (
+            "id",
+            "session",
+            "created",
+            "ruleset",
+            "encounter",
+            "seed",
+            "winner",
+            "finished",
+            "events",
+        )
         return [dict(zip(keys, r, strict=False)) for r in rows]
 
     def session_games(self, session: str) -> list[dict]:

@@ -169,7 +169,7 @@ def test_play_completes_verbs_names_and_moves():
 
 
 def test_play_starts_the_next_game_of_the_session_and_shows_the_table(tmp_path):
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
 
     buf = StringIO()
     enc = encounter.load(encounter.example_path())
@@ -198,7 +198,7 @@ def test_play_resume_continues_the_latest_saved_game(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "(game 1)" in done.stderr
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
 
     events = Journal(db).events(1)
     assert [p.get("text") for _, _, p, _ in events] == ["initiative", "end", "end"]
@@ -232,7 +232,7 @@ def _play(*args: str, typed: str = "quit\n") -> subprocess.CompletedProcess[str]
 
 
 def test_a_play_that_never_got_going_leaves_no_game_in_the_journal(tmp_path):
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
 
     db = str(tmp_path / "j.sqlite")
     failed = _play("--db", db, "--port", str(tmp_path / "no-such-port"))
@@ -248,7 +248,7 @@ def test_a_play_that_never_got_going_leaves_no_game_in_the_journal(tmp_path):
 
 
 def test_resume_export_and_games_pass_over_an_empty_game(tmp_path):
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
 
     db = str(tmp_path / "j.sqlite")
     script = tmp_path / "s.txt"
@@ -284,7 +284,7 @@ def test_the_example_fight_says_plainly_that_it_needs_seed_7():
 
 
 def test_a_run_that_stops_part_way_says_which_game_it_left_in_the_journal(tmp_path):
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
 
     db = tmp_path / "j.sqlite"
     script = tmp_path / "s.txt"
@@ -331,7 +331,7 @@ def test_export_to_a_file_it_cannot_write_is_one_line(tmp_path):
 
 
 def test_export_from_a_journal_without_games_names_the_file(tmp_path):
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
 
     db = tmp_path / "empty.sqlite"
     Journal(db).close()

@@ -293,7 +293,7 @@ def test_a_passive_artifact_within_the_limits_is_added_to_the_fighter():
 def test_a_saved_game_whose_encounter_is_now_refused_resumes_with_a_one_line_error(tmp_path):
     # ARTIFACTS (Passive) and KOR: a game saved before the passive sums were checked holds
     # its encounter text; resuming it names what is wrong instead of failing with a trace.
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
     from host.korxsol.rolls import IllegalAction
     from host.korxsol.session import resume
 
@@ -364,7 +364,7 @@ def _old_game(tmp_path, lines, rules=2, **bo):
     """A journalled game as an older turnlight (rules v`rules`) would have left it."""
     from korxsol_fixtures import session
 
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
 
     journal = Journal(tmp_path / "j.sqlite")
     ash = {"name": "Ash", "moves": ["Strike"]}

@@ -17,8 +17,8 @@ import time
 import pytest
 from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, hits, session, slot
 
+from host.journal import Journal
 from host.korxsol import encounter
-from host.korxsol.journal import Journal
 from host.korxsol.rolls import IllegalAction
 from host.korxsol.session import Session, resume
 from shared import codec

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from host.faultproxy import FaultProxy
+from host.journal import Journal
 from host.korxsol import encounter
-from host.korxsol.journal import Journal
 from host.korxsol.session import Session, resume
 from host.korxsol.tether import Tether
 from host.linkboard import LinkBoard

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from linkcheck import End, Wire
 
+from host.journal import Journal
 from host.korxsol import encounter
-from host.korxsol.journal import Journal
 from host.korxsol.session import Session, resume
 from host.korxsol.tether import Tether
 from shared import events as ev

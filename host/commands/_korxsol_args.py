@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from host.journal import Journal, default_path
 from host.korxsol import encounter as encounter_mod
-from host.korxsol.journal import Journal, default_path
 from host.korxsol.model import Encounter
 
 

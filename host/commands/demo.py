@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     journal = None
     if args.db:
-        from host.korxsol.journal import Journal
+        from host.journal import Journal
 
         journal = Journal(args.db)
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())

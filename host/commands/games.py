@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 
 from host.commands._korxsol_args import add_db, saved_journal
-from host.korxsol.journal import default_path
+from host.journal import default_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "games",
         help="list the saved games in the journal",
-        description="List the games in the journal: id, session, when it started, the "
-        "encounter, the seed, how many events it holds and who won ('-' while it goes on). "
-        "The id is what `turnlight export GAME` and `turnlight play --resume GAME` take. A "
-        "game with no events is left out (and counted).",
+        description="List the games in the journal: id, session, when it started, its "
+        "ruleset, the encounter, the seed, how many events it holds and who won ('-' while "
+        "it goes on). The id is what `turnlight export GAME` and `turnlight play --resume "
+        "GAME` take. A game with no events is left out (and counted).",
     )
     add_db(p)
     p.set_defaults(run=run)
@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
             str(g["id"]),
             g["session"],
             g["created"][:19],
+            g["ruleset"],
             g["encounter"],
             str(g["seed"]),
             str(g["events"]),
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         ]
         for g in games
     ]
-    headers = ["id", "session", "started (UTC)", "encounter", "seed", "events", "winner"]
+    headers = ["id", "session", "started (UTC)", "ruleset", "encounter", "seed", "events", "winner"]
     print(view.text_table(headers, rows))
     if note:
         print(note)

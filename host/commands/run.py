@@ -11,7 +11,7 @@ from host.commands._korxsol_args import add_encounter, load_encounter
 from host.korxsol.words import plural
 
 if TYPE_CHECKING:
-    from host.korxsol.journal import Journal
+    from host.journal import Journal
     from host.korxsol.session import Session
 
 
@@ -34,8 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from host.journal import Journal
     from host.korxsol import view
-    from host.korxsol.journal import Journal
     from host.korxsol.rolls import IllegalAction
     from host.korxsol.session import Session
 

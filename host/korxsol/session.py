@@ -15,12 +15,13 @@ import uuid
 from collections import deque
 from dataclasses import dataclass
 
+from host import registry
 from host.commandline import whole_number
+from host.journal import Journal
 from host.korxsol import commands
 from host.korxsol import encounter as encounter_mod
 from host.korxsol.commands import Command
 from host.korxsol.engine import RULES_VERSION, Game, Outcome
-from host.korxsol.journal import Journal
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import IllegalAction, RollRecord
 from host.korxsol.words import plural
@@ -44,6 +45,7 @@ class Session:
         game_id: int | None = None,
     ):
         self.encounter = encounter
+        self.ruleset = registry.get(encounter.ruleset)
         self.seed = seed
         self.journal = journal
         self.session_id = session_id or uuid.uuid4().hex[:12]

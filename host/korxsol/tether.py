@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable
 
 from host.bridge import BoardLink
-from host.korxsol.journal import Journal
+from host.journal import Journal
 from host.korxsol.rolls import IllegalAction
 from host.korxsol.session import Session
 from shared import dice
