@@ -23,7 +23,7 @@ from shared.state import GameState
 
 if TYPE_CHECKING:
     from host.commandline import Command, Language
-    from host.korxsol.session import Session
+    from host.session import Session
 
 
 class IllegalAction(ValueError):

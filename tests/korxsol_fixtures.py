@@ -5,7 +5,7 @@ the only success, as the encounter's success_faces say), so a test states every 
 from __future__ import annotations
 
 from host.korxsol import encounter
-from host.korxsol.session import Session
+from host.session import Session
 
 BASE = {
     "team": "A",

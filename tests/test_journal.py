@@ -10,7 +10,7 @@ from pathlib import Path
 
 from host.journal import Journal
 from host.korxsol import encounter
-from host.korxsol.session import Session, resume
+from host.session import Session, resume
 from shared import codec
 
 # The games table as journals were written until the ruleset column came (rules was the

@@ -20,7 +20,7 @@ from rich.console import Console
 from host.commands import demo
 from host.korxsol import encounter
 from host.korxsol.play_ui import CommandCompleter, PlayUI, make_prompt
-from host.korxsol.session import Session
+from host.session import Session
 
 FIGHT = Path(__file__).parent / "scripts" / "ember_ridge_fight.txt"
 

@@ -295,7 +295,7 @@ def test_a_saved_game_whose_encounter_is_now_refused_resumes_with_a_one_line_err
     # its encounter text; resuming it names what is wrong instead of failing with a trace.
     from host.journal import Journal
     from host.korxsol.rolls import IllegalAction
-    from host.korxsol.session import resume
+    from host.session import resume
 
     journal = Journal(tmp_path / "j.sqlite")
     text = _with_passive({"kor": 9}, {"kor": -9})
@@ -381,7 +381,7 @@ def test_a_game_from_older_rules_that_replays_continues_under_these_and_says_so(
     # on from its last turn; one journalled under older rules that replays the same is
     # resumed with a one-line notice and journalled as played under today's rules.
     from host.korxsol.engine import RULES_VERSION
-    from host.korxsol.session import resume
+    from host.session import resume
 
     journal, s = _old_game(tmp_path, ["dice hit 3 3", "dice dodge 1 1", "attack Ash Strike Bo"])
     back = resume(journal, s.game_id)
@@ -400,7 +400,7 @@ def test_a_finished_game_from_older_rules_that_ends_otherwise_now_is_refused(tmp
     # korxsol-players-guide.txt, GAME END (a side whose KOR is all 0 has lost): a replay
     # that no longer gives the recorded winner is not the same game, so it is not resumed.
     from host.korxsol.rolls import IllegalAction
-    from host.korxsol.session import resume
+    from host.session import resume
 
     lines = ["dice hit 3 3", "dice dodge 1 1", "attack Ash Strike Bo"]
     journal, s = _old_game(tmp_path, lines, kor=1)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from host.korxsol import ai, encounter
 from host.korxsol.rolls import IllegalAction
-from host.korxsol.session import Session
+from host.session import Session
 from shared import codec
 from shared.state import F_OUT
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from host.faultproxy import FaultProxy
 from host.journal import Journal
 from host.korxsol import encounter
-from host.korxsol.session import Session, resume
 from host.korxsol.tether import Tether
 from host.linkboard import LinkBoard
+from host.session import Session, resume
 from shared import dice
 from shared import events as ev
 from shared.limits import NO_SLOT

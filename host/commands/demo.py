@@ -51,7 +51,7 @@ def play(
 ):
     """Play the encounter to its end; returns the session. With `board`, through a
     simulated board of that profile on a pty."""
-    from host.korxsol.session import Session
+    from host.session import Session
 
     session = Session(enc, seed, journal)
     try:

@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from host.korxsol.rolls import IllegalAction
-    from host.korxsol.session import resume
+    from host.session import resume
 
     journal = saved_journal(args)
     if journal is None:

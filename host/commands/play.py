@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from host.commands._korxsol_args import add_db, add_encounter, load_encounter, open_journal
 
 if TYPE_CHECKING:
-    from host.korxsol.session import Session
     from host.korxsol.tether import Tether
+    from host.session import Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from host.commands._errors import board_ok, fail
     from host.korxsol.play_ui import PlayUI, make_prompt
     from host.korxsol.rolls import IllegalAction
-    from host.korxsol.session import Session, resume
+    from host.session import Session, resume
 
     if args.board is not None and not args.sim:
         why = "it picks the simulated board's profile (a real board says its own)"

@@ -12,7 +12,7 @@ from host.korxsol.words import plural
 
 if TYPE_CHECKING:
     from host.journal import Journal
-    from host.korxsol.session import Session
+    from host.session import Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from host.journal import Journal
     from host.korxsol import view
     from host.korxsol.rolls import IllegalAction
-    from host.korxsol.session import Session
+    from host.session import Session
 
     enc = load_encounter(args)
     if enc is None:

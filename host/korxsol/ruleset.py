@@ -9,8 +9,9 @@ Nothing here decides a rule: it only says where each rule lives.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from host.commandline import Command
+from host.commandline import Command, whole_number
 from host.korxsol import ai, commands, encounter, odds, view
 from host.korxsol.engine import RULES_VERSION, Game
 from host.korxsol.model import Encounter
@@ -25,6 +26,9 @@ from host.ruleset import (
     Waiting,
 )
 from shared.state import GameState
+
+if TYPE_CHECKING:
+    from host.session import Session
 
 ID = "korxsol"
 # The options `attack` (and `item`, `artifact`, `odds`) take: completion and `help`.
@@ -111,6 +115,19 @@ class Korxsol(Ruleset):
             faces = " ".join(map(str, rec.faces))
             lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{source}")
         return lines
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        if cmd.verb == "dice":
+            if cmd.args[:1] == ["clear"]:
+                return session.clear_rolls()
+            purpose = cmd.arg(0, "a roll purpose")
+            if purpose == "initiative" and session.game.started:
+                raise IllegalAction("initiative is already rolled: no initiative roll will come")
+            faces = tuple(whole_number(a, 0, 255, "a face") for a in cmd.args[1:])
+            return session.queue_roll(purpose, faces, "entered")
+        if cmd.verb == "odds":
+            return odds.describe(session.game, cmd)
+        return super().session_command(session, cmd)
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:

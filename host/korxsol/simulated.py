@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 
-from host.korxsol.session import Session
 from host.korxsol.tether import Tether
+from host.session import Session
 from host.simboard import SimulatedBoard
 from shared.link.digest import state_digest
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from host.bridge import BoardLink
 from host.journal import Journal
 from host.korxsol.rolls import IllegalAction
-from host.korxsol.session import Session
+from host.session import Session
 from shared import dice
 from shared import events as ev
 from shared.limits import NO_SLOT

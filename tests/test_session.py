@@ -1,5 +1,6 @@
-"""The game master's session: one-line errors that change nothing, undo and redo by
-replay (across a cooldown and across frost), the journal, and resuming a killed session.
+"""The game master's session (host/session.py), driven by korxsol: one-line errors that
+change nothing, undo and redo by replay (across a cooldown and across frost), the journal,
+and resuming a killed session.
 
 Rules source: korxsol-players-guide.txt ("3. ON YOUR TURN", COOLDOWN TIMER, FROST).
 """
@@ -20,7 +21,7 @@ from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, hits, session, slot
 from host.journal import Journal
 from host.korxsol import encounter
 from host.korxsol.rolls import IllegalAction
-from host.korxsol.session import Session, resume
+from host.session import Session, resume
 from shared import codec
 
 FROST = {"name": "Chill", "type": "range", "cooldown": 2, "hit": 1, "frost": 2}

@@ -1,10 +1,16 @@
-"""A game master's session: the running game, its journal, undo and redo, and the dice
-waiting to be used.
+"""A game master's session of any ruleset: the running game, its journal, undo and redo,
+and the rolls waiting to be used.
 
-Undo and redo rebuild the game by replaying the journalled actions with their recorded
-rolls, so cooldowns, frost and every other duration come back exactly and nothing fires
-twice. `apply_board_event` is the seam the link's host bridge calls: it returns only once
-the event is committed, so the board is acknowledged after the journal has it.
+Undo and redo rebuild the game by replaying the journalled actions with their records
+(the dice each one used), so every duration comes back exactly and nothing fires twice.
+The rules are the ruleset's (host/ruleset.py, picked by the encounter); the session only
+keeps the history. `apply_board_event` is the seam the link's host bridge calls: it
+returns only once the event is committed, so the board is acknowledged after the journal
+has it.
+
+The journal's events: `action` (the line and its record), `undo` and `redo` (steps),
+`dice` (a roll waiting for a purpose), `dice-clear`, and `roll-shown` (a board roll the
+rules had no use for: kept, never replayed).
 """
 
 from __future__ import annotations
@@ -14,37 +20,34 @@ import sys
 import uuid
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
-from host import registry
-from host.commandline import whole_number
+from host import registry, scores
+from host.commandline import Command
 from host.journal import Journal
-from host.korxsol import commands
-from host.korxsol import encounter as encounter_mod
-from host.korxsol.commands import Command
-from host.korxsol.engine import RULES_VERSION, Game, Outcome
-from host.korxsol.model import Encounter
-from host.korxsol.rolls import IllegalAction, RollRecord
-from host.korxsol.words import plural
+from host.ruleset import Encounter as EncounterLike
+from host.ruleset import EncounterError, IllegalAction, Waiting
+from host.words import plural
 
 
 @dataclass
 class Entry:
-    """One applied action: its command line and the rolls it used."""
+    """One applied action: its command line and its record (the rolls it used)."""
 
     text: str
-    rolls: list[RollRecord]
+    rolls: Any
 
 
 class Session:
     def __init__(
         self,
-        encounter: Encounter,
+        encounter: Any,
         seed: int = 1,
         journal: Journal | None = None,
         session_id: str | None = None,
         game_id: int | None = None,
     ):
-        self.encounter = encounter
+        self.encounter: EncounterLike = encounter
         self.ruleset = registry.get(encounter.ruleset)
         self.seed = seed
         self.journal = journal
@@ -52,7 +55,7 @@ class Session:
         self.done: list[Entry] = []
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
-        self.game = Game(encounter, seed)
+        self.game: Any = self.ruleset.new_game(encounter, seed)
         self.game_id = game_id
         if journal is not None and game_id is None:
             self.game_id = journal.new_game(
@@ -61,59 +64,62 @@ class Session:
                 encounter.path,
                 encounter.source,
                 seed,
-                RULES_VERSION,
+                self.ruleset.rules_version,
+                self.ruleset.id,
             )
+
+    @property
+    def over(self) -> bool:
+        return self.ruleset.winner(self.game) is not None
 
     # ------------------------------------------------------------------ commands
     def execute(self, line: str) -> list[str]:
-        """Run one line of the command language; returns what to show. Raises IllegalAction
-        (one line, nothing changed) for anything the rules or the syntax refuse."""
-        cmd = commands.parse(line)
+        """Run one line of the ruleset's command language; returns what to show. Raises
+        IllegalAction (one line, nothing changed) for anything the rules or the syntax
+        refuse."""
+        cmd = self.ruleset.language.parse(line)
         if cmd is None:
             return []
         if cmd.verb == "undo":
             return self.undo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
         if cmd.verb == "redo":
             return self.redo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
-        if cmd.verb == "dice":
-            if cmd.args[:1] == ["clear"]:
-                self.game.roller.queued.clear()
-                self._journal("dice-clear", {})
-                return ["entered dice cleared"]
-            purpose = cmd.arg(0, "a roll purpose")
-            if purpose == "initiative" and self.game.started:
-                raise IllegalAction("initiative is already rolled: no initiative roll will come")
-            faces = tuple(whole_number(a, 0, 255, "a face") for a in cmd.args[1:])
-            return self.queue_roll(purpose, faces, "entered")
-        if cmd.verb == "odds":
-            from host.korxsol import odds
-
-            return odds.describe(self.game, cmd)
         if cmd.verb == "new":
             raise IllegalAction("`new` starts the next game; use it in `turnlight play`")
-        return self.act(cmd).lines
+        if cmd.verb in self.ruleset.language.session_verbs:
+            return self.ruleset.session_command(self, cmd)
+        return self.act(cmd)
 
-    def act(self, cmd: Command) -> Outcome:
-        saved = {p: deque(q) for p, q in self.game.roller.queued.items()}
-        was_over = self.game.winner is not None
+    def act(self, cmd: Command) -> list[str]:
+        """Apply one action through the rules and journal it with its record."""
+        saved = _copy(self.ruleset.waiting(self.game))
+        was_over = self.over
         try:
-            outcome = self.game.apply(cmd)
+            applied = self.ruleset.apply(self.game, cmd)
         except IllegalAction:
             self._rebuild()
-            self.game.roller.queued = saved
+            self.ruleset.set_waiting(self.game, saved)
             raise
-        entry = Entry(cmd.text, list(self.game.roller.records))
+        entry = Entry(cmd.text, applied.record)
         self.done.append(entry)
         self.undone.clear()
-        self._journal("action", {"text": entry.text, "rolls": [r.as_json() for r in entry.rolls]})
-        if not was_over and self.game.winner is not None:
+        rolls = self.ruleset.record_json(entry.rolls)
+        self._journal("action", {"text": entry.text, "rolls": rolls})
+        if not was_over and self.over:
             self._record_finish()
-        return outcome
+        return applied.lines
 
     def queue_roll(self, purpose: str, faces: tuple[int, ...], source: str) -> list[str]:
-        self.game.roller.queue(purpose, faces, source)
+        """Faces from the board or the table, waiting for the rules' next roll of
+        `purpose` (checked by the ruleset, then journalled)."""
+        self.ruleset.queue_roll(self.game, purpose, faces, source)
         self._journal("dice", {"purpose": purpose, "faces": list(faces), "source": source})
         return [f"{source} {purpose} roll waiting: {' '.join(map(str, faces))}"]
+
+    def clear_rolls(self) -> list[str]:
+        self.ruleset.set_waiting(self.game, {})
+        self._journal("dice-clear", {})
+        return ["entered dice cleared"]
 
     def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None:
         """Journal a roll the rules do not use (a board's d100): kept, never replayed."""
@@ -133,12 +139,12 @@ class Session:
     def undo(self, steps: int = 1) -> list[str]:
         if steps > len(self.done):
             raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
-        was_over = self.game.winner is not None
+        was_over = self.over
         moved = [self.done.pop() for _ in range(steps)]
         self.undone.extend(moved)
         self._rebuild()
         self._journal("undo", {"steps": steps})
-        if was_over and self.game.winner is None and self.journal and self.game_id:
+        if was_over and not self.over and self.journal and self.game_id:
             self.journal.unfinish(self.game_id)
         return [f"undone: {e.text}" for e in moved]
 
@@ -146,26 +152,29 @@ class Session:
         if steps > len(self.undone):
             raise IllegalAction(f"only {plural(len(self.undone), 'action')} can be redone")
         lines = []
-        was_over = self.game.winner is not None
+        was_over = self.over
         for _ in range(steps):
             entry = self.undone.pop()
-            cmd = commands.parse(entry.text)
-            assert cmd is not None
-            lines += ["redone: " + entry.text] + self.game.apply(cmd, replay=entry.rolls).lines
+            lines += ["redone: " + entry.text] + self.ruleset.replay(
+                self.game, self._parse(entry.text), entry.rolls
+            )
             self.done.append(entry)
         self._journal("redo", {"steps": steps})
-        if not was_over and self.game.winner is not None:
+        if not was_over and self.over:
             self._record_finish()
         return lines
 
+    def _parse(self, text: str) -> Command:
+        cmd = self.ruleset.language.parse(text)
+        assert cmd is not None, f"a journalled action is a command: {text!r}"
+        return cmd
+
     def _rebuild(self) -> None:
-        queued = self.game.roller.queued
-        game = Game(self.encounter, self.seed)
+        waiting = self.ruleset.waiting(self.game)
+        game = self.ruleset.new_game(self.encounter, self.seed)
         for entry in self.done:
-            cmd = commands.parse(entry.text)
-            assert cmd is not None
-            game.apply(cmd, replay=entry.rolls)
-        game.roller.queued = queued
+            self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
+        self.ruleset.set_waiting(game, waiting)
         self.game = game
 
     # ------------------------------------------------------------------ journal
@@ -176,13 +185,9 @@ class Session:
     def _record_finish(self) -> None:
         if self.journal is None or self.game_id is None:
             return
-        snap = self.game.snapshot()
-        summary = {
-            "teams": snap["teams"],
-            "players": {f["name"]: f["stats"] for f in snap["fighters"]},
-            "team_of": {f["name"]: f["team"] for f in snap["fighters"]},
-        }
-        self.journal.finish(self.game_id, snap["winner"], summary)
+        winner = self.ruleset.winner(self.game)
+        assert winner is not None
+        self.journal.finish(self.game_id, winner, self.ruleset.summary(self.game))
 
     def discard_if_empty(self) -> bool:
         """Remove this game from the journal if nothing was ever journalled in it."""
@@ -197,29 +202,19 @@ class Session:
     def session_table(self) -> list[dict]:
         """Wins and totals per team across the games of this session so far."""
         if self.journal is None:
-            games = [{"winner": self.game.snapshot()["winner"], "summary": None}]
+            games = [{"winner": self.ruleset.winner(self.game), "summary": None}]
         else:
             games = self.journal.session_games(self.session_id)
-        table: dict[str, dict] = {
-            t: {"team": t, "games": 0, "wins": 0, "damage_dealt": 0, "kos": 0}
-            for t in self.encounter.teams
-        }
-        for g in games:
-            if g["winner"] is None:
-                continue
-            for t in table.values():
-                t["games"] += 1
-            if g["winner"] in table:
-                table[g["winner"]]["wins"] += 1
-            for name, stats in ((g["summary"] or {}).get("teams") or {}).items():
-                if name in table:
-                    table[name]["damage_dealt"] += stats["damage_dealt"]
-                    table[name]["kos"] += stats["kos"]
-        return list(table.values())
+        return scores.session_table(self.encounter.teams, self.ruleset.session_totals, games)
+
+
+def _copy(waiting: Waiting) -> Waiting:
+    return {purpose: deque(queue) for purpose, queue in waiting.items()}
 
 
 def resume(journal: Journal, game_id: int | None = None) -> Session:
-    """Rebuild a journalled game exactly: its actions, undos, redos and waiting dice."""
+    """Rebuild a journalled game exactly, under the ruleset its row names: its actions,
+    undos, redos and waiting rolls."""
     if game_id is None:
         game_id = journal.latest_game()
         if game_id is None:
@@ -227,23 +222,31 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     row = journal.game(game_id)
     if row is None:
         raise IllegalAction(f"{journal.path}: no game {game_id}")
+    export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
     try:
-        enc = encounter_mod.parse(row["encounter_toml"], row["encounter_path"] or "<journal>")
-    except encounter_mod.EncounterError as err:  # a check added since it was played
+        ruleset = registry.get(row["ruleset"])
+    except registry.UnknownRuleset as err:
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: its ruleset is not here"
+            f" ({err}); {export}"
+        ) from err
+    try:
+        enc = ruleset.parse_encounter(row["encounter_toml"], row["encounter_path"] or "<journal>")
+    except EncounterError as err:  # a check added since it was played
         raise IllegalAction(
             f"{journal.path}: game {game_id} cannot be resumed: its encounter is refused now"
-            f" ({err}); `turnlight export {game_id} --format json` (or csv) still writes its events"
+            f" ({err}); {export}"
         ) from err
     session = Session(enc, row["seed"], journal, row["session"], game_id)
     done: list[Entry] = []
     undone: list[Entry] = []
-    queued: dict[str, deque] = {}
+    waiting: Waiting = {}
     for _, kind, payload, _ in journal.events(game_id):
         if kind == "action":
-            rolls = [RollRecord.from_json(r) for r in payload["rolls"]]
-            for r in rolls:
-                if r.source != "engine" and queued.get(r.queue):
-                    queued[r.queue].popleft()
+            rolls = ruleset.record_from_json(payload["rolls"])
+            for queue in ruleset.used_waiting(rolls):
+                if waiting.get(queue):
+                    waiting[queue].popleft()
             done.append(Entry(payload["text"], rolls))
             undone.clear()
         elif kind == "undo":
@@ -253,44 +256,41 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
             for _ in range(payload["steps"]):
                 done.append(undone.pop())
         elif kind == "dice":
-            queued.setdefault(payload["purpose"], deque()).append(
+            waiting.setdefault(payload["purpose"], deque()).append(
                 (tuple(payload["faces"]), payload["source"])
             )
         elif kind == "dice-clear":
-            queued.clear()
+            waiting.clear()
     session.done = done
     session.undone = undone
+    rules, now = row["rules"], ruleset.rules_version
     try:
         session._rebuild()
     except IllegalAction as err:
-        rules = row["rules"]
         why = (
-            f"it was played under korxsol rules v{rules}, this turnlight plays v{RULES_VERSION}"
-            if rules != RULES_VERSION
+            f"it was played under {ruleset.id} rules v{rules}, this turnlight plays v{now}"
+            if rules != now
             else "its journal does not replay"
         )
         raise IllegalAction(
-            f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); "
-            f"`turnlight export {game_id} --format json` (or csv) still writes its events"
+            f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); {export}"
         ) from err
-    session.game.roller.queued = queued
-    rules = row["rules"]
-    if rules != RULES_VERSION:
+    ruleset.set_waiting(session.game, waiting)
+    if rules != now:
         if not _ends_as_recorded(session, row):
             raise IllegalAction(
-                f"{journal.path}: game {game_id} cannot be resumed: it was played under korxsol"
-                f" rules v{rules}, this turnlight plays v{RULES_VERSION} and its replay no"
-                f" longer ends as it did (winner or statistics);"
-                f" `turnlight export {game_id} --format json` (or csv) still writes its events"
+                f"{journal.path}: game {game_id} cannot be resumed: it was played under"
+                f" {ruleset.id} rules v{rules}, this turnlight plays v{now} and its replay no"
+                f" longer ends as it did (winner or statistics); {export}"
             )
         # It replays under these rules: it goes on under them, and the journal says so.
-        journal.set_rules(game_id, RULES_VERSION)
+        journal.set_rules(game_id, now)
         notice = (
             f"game {game_id} was played under rules v{rules}; it replays the same under"
-            f" v{RULES_VERSION} and continues under v{RULES_VERSION}"
+            f" v{now} and continues under v{now}"
         )
         session.notices.append(notice)
-        session.game.log.append(notice)
+        ruleset.note(session.game, notice)
         print(notice, file=sys.stderr)
     return session
 
@@ -300,11 +300,10 @@ def _ends_as_recorded(session: Session, row: dict) -> bool:
     unfinished one has nothing recorded to compare)."""
     if not row["finished"]:
         return True
-    snap = session.game.snapshot()
+    summary = session.ruleset.summary(session.game)
     stored = json.loads(row["summary"] or "{}")
-    players = {f["name"]: f["stats"] for f in snap["fighters"]}
     return (
-        snap["winner"] == row["winner"]
-        and stored.get("teams") == snap["teams"]
-        and stored.get("players") == players
+        session.ruleset.winner(session.game) == row["winner"]
+        and stored.get("teams") == summary["teams"]
+        and stored.get("players") == summary["players"]
     )
