@@ -427,7 +427,7 @@ def test_the_demo_reads_cleanly_and_fits_100_columns():
 
 
 def test_the_demo_says_what_its_grids_show():
-    from host.korxsol.simulated import SHADE_LEGEND
+    from host.tethered_sim import SHADE_LEGEND
 
     enc = encounter.load(encounter.example_path())
     out: list[str] = []

@@ -15,8 +15,8 @@ from linkcheck import End, Wire
 
 from host.journal import Journal
 from host.korxsol import encounter
-from host.korxsol.tether import Tether
 from host.session import Session, resume
+from host.tether import Tether
 from shared import events as ev
 from shared.link.board import ACCEPTED, BoardSession
 from shared.link.digest import state_digest

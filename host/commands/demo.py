@@ -66,7 +66,7 @@ def _play_on(session, out: Callable[[str], None], color: bool, board: str | None
         out(view.GRID_LEGEND)
         _play(session, out, session.execute, lambda: view.render_grid(session.game.state, color))
         return
-    from host.korxsol.simulated import SHADE_LEGEND, TetheredSim
+    from host.tethered_sim import SHADE_LEGEND, TetheredSim
 
     with TetheredSim(session, board) as table:
         out(f"simulated {board} board on {table.path}")

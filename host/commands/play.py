@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from host.commands._korxsol_args import add_db, add_encounter, load_encounter, open_journal
 
 if TYPE_CHECKING:
-    from host.korxsol.tether import Tether
     from host.session import Session
+    from host.tether import Tether
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -62,12 +62,12 @@ def connect_board(
     error; a board not found automatically is not (play goes on without one)."""
     from host.bridge import LinkError
     from host.discovery import data_ports
-    from host.korxsol.tether import Tether
+    from host.tether import Tether
 
     if args.no_board:
         return None, "no board: playing on the laptop alone", _nothing
     if args.sim:
-        from host.korxsol.simulated import TetheredSim
+        from host.tethered_sim import TetheredSim
 
         table = TetheredSim(session, args.board).start(args.link_timeout)
         print(f"simulated {args.board} board on {table.path}", file=sys.stderr)

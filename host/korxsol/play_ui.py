@@ -26,9 +26,9 @@ from rich.text import Text
 
 from host.korxsol import commands, odds, view
 from host.korxsol.rolls import PURPOSES, IllegalAction
-from host.korxsol.tether import Tether
 from host.korxsol.words import plural
 from host.session import Session
+from host.tether import Tether
 
 T = TypeVar("T")
 

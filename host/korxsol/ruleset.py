@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.commandline import Command, whole_number
-from host.korxsol import ai, commands, encounter, odds, view
+from host.korxsol import ai, board, commands, encounter, odds, view
 from host.korxsol.engine import RULES_VERSION, Game
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import PURPOSES, RollRecord
@@ -128,6 +128,10 @@ class Korxsol(Ruleset):
         if cmd.verb == "odds":
             return odds.describe(session.game, cmd)
         return super().session_command(session, cmd)
+
+    # -- the board ---------------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        return board.board_action(session, record)
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:

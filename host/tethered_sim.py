@@ -1,17 +1,18 @@
-"""A korxsol session tethered to a simulated board on a real pseudo-terminal.
+"""A session tethered to a simulated board on a real pseudo-terminal.
 
 `turnlight demo` and `turnlight play --sim` run this: the real firmware (host/simboard.py)
-on one end of a pty, the host bridge and the korxsol session (host/korxsol/tether.py) on
-the other. Nothing here talks to the board except through the pty.
+on one end of a pty, the host bridge and the session (host/tether.py) on the other.
+Nothing here talks to the board except through the pty.
 """
 
 from __future__ import annotations
 
 import time
 
-from host.korxsol.tether import Tether
+from host.ruleset import IllegalAction
 from host.session import Session
 from host.simboard import SimulatedBoard
+from host.tether import Tether
 from shared.link.digest import state_digest
 
 SETTLE_SECONDS = 10.0
@@ -68,8 +69,7 @@ class TetheredSim:
     def press(self, control: str) -> list[str]:
         """Press a control on the board and wait until the host has taken it and the board
         shows the result. Returns what the press did on the host; raises
-        rolls.IllegalAction if the host's rules refused it."""
-        from host.korxsol.rolls import IllegalAction
+        IllegalAction if the host's rules refused it."""
 
         tether = self._tether()
         link = tether.link.session

@@ -1,8 +1,8 @@
-"""A korxsol session tethered to a board over real pseudo-terminals: board presses become
-korxsol actions in the journal, laptop commands reach the board, and a press the full
-rules refuse changes nothing on either side. The board end is the link-only board
-(host/linkboard.py) running the shared BoardSession; tests/test_board_e2e.py drives the
-real firmware."""
+"""The tether (host/tether.py), driven by a korxsol session tethered to a board over real
+pseudo-terminals: board presses become korxsol actions (host/korxsol/board.py) in the
+journal, laptop commands reach the board, and a press the full rules refuse changes
+nothing on either side. The board end is the link-only board (host/linkboard.py) running
+the shared BoardSession; tests/test_board_e2e.py drives the real firmware."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from pathlib import Path
 from host.faultproxy import FaultProxy
 from host.journal import Journal
 from host.korxsol import encounter
-from host.korxsol.tether import Tether
 from host.linkboard import LinkBoard
 from host.session import Session, resume
+from host.tether import Tether
 from shared import dice
 from shared import events as ev
 from shared.limits import NO_SLOT

@@ -1,0 +1,85 @@
+"""How a board press becomes korxsol actions while tethered (docs/commands.md, "Board
+presses while tethered"): next turn is `initiative` then `end`, a frost or burn key is an
+`adjust`, the board's rolls wait for the engine's next rolls, undo is `undo`; end combat
+and reset are the game master's, on the laptop.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from host.ruleset import IllegalAction
+from shared import dice
+from shared import events as ev
+from shared.limits import NO_SLOT
+
+if TYPE_CHECKING:
+    from host.session import Session
+
+FROST_BURN = {
+    ev.ADD_FROST: ("frost", 1),
+    ev.REMOVE_FROST: ("frost", -1),
+    ev.ADD_BURN: ("burn", 1),
+    ev.REMOVE_BURN: ("burn", -1),
+}
+
+
+def board_action(session: Session, record: bytes) -> list[str]:
+    """One board event (a shared.events record) through the session; raises IllegalAction
+    when the rules refuse it."""
+    code = record[0]
+    game = session.game
+    if code == ev.SELECT:
+        return []
+    if code == ev.NEXT_TURN:
+        return session.execute("end" if game.started else "initiative")
+    if code == ev.NEXT_PHASE:
+        if not game.started:
+            raise IllegalAction("no turn is running: press next turn to roll initiative")
+        # korxsol's Cooldown Phase runs as the turn ends.
+        return session.execute("end")
+    if code in FROST_BURN:
+        what, sign = FROST_BURN[code]
+        name = _fighter_name(session, record[1])
+        stacks = (record[2] or 1) * sign
+        return session.execute(f'adjust "{name}" {what} {stacks:+d}')
+    if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
+        return _board_roll(session, record)
+    if code == ev.UNDO:
+        return session.undo(1)
+    if code in (ev.END_COMBAT, ev.RESET):
+        raise IllegalAction(
+            f"{ev.NAMES[code]} is the game master's call while tethered: use the laptop"
+        )
+    raise IllegalAction(f"unknown board event {code}")
+
+
+def _board_roll(session: Session, record: bytes) -> list[str]:
+    code = record[0]
+    faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
+    if code == ev.D100:
+        # korxsol rolls no d100; the board's roll is shown and journalled, nothing waits.
+        dice.check_faces(dice.KIND_D100, faces)
+        session.note_roll("d100", faces, "board")
+        return [f"d100 roll: {dice.d100_value(faces[0], faces[1])}"]
+    if code == ev.CHANCE:
+        return session.queue_roll("chance", faces, "board")
+    kind = record[2]
+    roller = session.game.roller
+    if kind == dice.KIND_ACTION_D6 and roller.kind == dice.KIND_ACTION_D3:
+        faces = tuple(dice.d6_as_d3(f) for f in faces)
+    elif kind != roller.kind:
+        raise IllegalAction("this encounter rolls D6 action dice: set the board's dice to D6")
+    return session.queue_roll("next", faces, "board")
+
+
+def _fighter_name(session: Session, slot: int) -> str:
+    game = session.game
+    if slot == NO_SLOT:
+        active = game.active
+        if active is None:
+            raise IllegalAction("select a character first: no turn is running")
+        return active.spec.name
+    if slot >= len(game.fighters):
+        raise IllegalAction(f"slot {slot} is not in this encounter")
+    return game.fighters[slot].spec.name
