@@ -9,6 +9,8 @@ face: with success_faces = [3], a 3 succeeds and a 1 fails.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from korxsol_fixtures import (
     ASH,
@@ -26,9 +28,12 @@ from korxsol_fixtures import (
     tools,
 )
 
-from host.korxsol import odds
-from host.korxsol.commands import parse
+from host.korxsol import combat, encounter, odds
+from host.korxsol.commands import Command, parse
+from host.korxsol.engine import Game
+from host.korxsol.game_core import GameCore
 from host.korxsol.rolls import IllegalAction
+from shared.limits import MAX_DICE
 from shared.state import F_KNOCKED_DOWN
 
 
@@ -448,3 +453,164 @@ def test_an_active_artifact_that_strikes_knocks_its_target_down():
     enter(s, "dodge", *hits(0, 2))
     s.execute("artifact Ash Totem Bo")
     assert slot(s, "Bo").flags & F_KNOCKED_DOWN and slot(s, "Ash").ap == 2
+
+
+# ---------------------------------------------------------------- one attack plan, two users
+SCRIPT = Path(__file__).parent / "scripts" / "ember_ridge_fight.txt"
+
+
+def _first_strike(rolled: list[tuple[str, int, int]]) -> dict[tuple[str, int], int]:
+    """(purpose, fighter) -> dice of the first HIT, AGILITY, POWER, RESIST and ARMOR roll of
+    each the engine made (none skipped for having no dice), up to a double hit's second
+    HIT_Roll (a Brutality reroll takes the same dice)."""
+    dice: dict[tuple[str, int], int] = {}
+    for purpose, who, n in rolled:
+        if purpose == "hit" and ("hit", who) in dice:
+            break
+        if purpose in ("hit", "dodge", "power", "resist", "armor"):
+            dice.setdefault((purpose, who), n)
+    return dice
+
+
+def _planned_and_rolled(game, line: str, made: list, rolled: list) -> int:
+    """Play `line`; if it strikes, check that the odds' plan made just before is the plan
+    the engine resolved it by, and that the engine rolled the dice the plan counts.
+    Returns the rolls checked."""
+    cmd = parse(line)
+    assert cmd is not None
+    thing = None
+    if cmd.verb in ("attack", "item", "artifact") and len(cmd.args) > 2:
+        kinds = ("move",) if cmd.verb == "attack" else (cmd.verb,)
+        try:
+            thing = odds.plan(game, Command("odds", cmd.args, dict(cmd.opts)), None, kinds)
+        except IllegalAction as err:
+            assert "does not strike" in str(err)
+    made.clear()
+    rolled.clear()
+    game.apply(cmd)
+    if thing is None:
+        return 0
+    assert made and made[-1] == thing
+    dice = _first_strike(rolled)
+    for (purpose, who), n in dice.items():
+        if purpose in ("hit", "power"):
+            assert (who, n) == (thing.user, getattr(thing, purpose + "_dice")), line
+        else:
+            d = thing.defence(game.fighters[who])
+            assert n == getattr(d, purpose + "_dice"), (line, purpose, who)
+    return len(dice)
+
+
+def _watch(monkeypatch) -> tuple[list, list]:
+    """Keep every plan the engine makes and every roll it asks for (with its dice, none
+    left out for having no dice)."""
+    made: list = []
+    rolled: list[tuple[str, int, int]] = []
+    plan, roll = combat.plan_attack, GameCore._action_roll
+
+    def planning(*args, **kw):
+        made.append(plan(*args, **kw))
+        return made[-1]
+
+    def rolling(self, purpose, f, n):
+        rolled.append((purpose, f.index, n))
+        return roll(self, purpose, f, n)
+
+    monkeypatch.setattr(combat, "plan_attack", planning)
+    monkeypatch.setattr(GameCore, "_action_roll", rolling)
+    return made, rolled
+
+
+def test_the_engine_and_the_odds_agree_on_the_plan_of_every_example_attack(monkeypatch):
+    # korxsol-players-guide.txt:131 (HIT INSTANCE) and :137 (DAMAGE INSTANCE): the dice of
+    # the HIT_Roll, each target's AGILITY_Roll, the POWER_Roll and each RESIST_Roll and
+    # ARMOR_Roll, with SOL (:53), Brutality (:61), Full Draw and SUNDER (:170). One plan
+    # (combat.plan_attack) serves both: every attack of the example encounter, the fight
+    # of tests/scripts/ember_ridge_fight.txt (seed 7) and each striking move of each
+    # fighter on each enemy at the start with the options its class may take, is planned
+    # by the odds, resolved by the engine by that same plan, and rolled as it counts.
+    made, rolled = _watch(monkeypatch)
+    enc = encounter.load(encounter.example_path())
+    game = Game(enc, 7)
+    checked = 0
+    for line in SCRIPT.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            checked += _planned_and_rolled(game, line, made, rolled)
+    assert game.winner is not None and checked > 100
+
+    for f in enc.solighters:
+        enemies = [e.label for e in enc.solighters if e.team != f.team]
+        order = "order " + " ".join([f.label] + [o.label for o in enc.solighters if o is not f])
+        for move in f.moves:
+            if not (move.is_attack or move.type == "debuff") or move.effects.charge:
+                continue
+            for named in ([enemies[0]], [enemies[1]], enemies[: move.effects.targets]):
+                t = named[0]
+                options = ["", "sol=power", f"dodge_sol={t} resist_sol={t}", f"cornered={t}"]
+                options.append("fulldraw" if f.weapon == "bow" and move.type == "range" else "")
+                options.append("reroll=2" if f.weapon == "axe" else "")
+                for option in options:
+                    game = Game(enc, 11)
+                    game.apply(parse(order))
+                    line = f'attack {f.label} "{move.name}" {" ".join(named)} {option}'
+                    checked += _planned_and_rolled(game, line, made, rolled)
+    assert checked > 300
+
+
+def test_brutalitys_reroll_is_bounded_by_max_dice():
+    # korxsol-players-guide.txt:61 (Brutality): the axe may roll its POWER_Roll again;
+    # reroll=N rolls again below N successes, and no roll has more than MAX_DICE dice, so
+    # N runs to MAX_DICE, for the engine and the odds alike (the odds said 15 on their own).
+    s = duel(ash={"weapon": "axe"})
+    top = odds.plan(s.game, parse(f"odds Ash Strike Bo reroll={MAX_DICE}"))
+    assert top.reroll_below == MAX_DICE
+    for line in (
+        f"odds Ash Strike Bo reroll={MAX_DICE + 1}",
+        f"attack Ash Strike Bo reroll={MAX_DICE + 1}",
+    ):
+        with pytest.raises(
+            IllegalAction, match=rf"reroll must be 1\.\.{MAX_DICE}, not {MAX_DICE + 1}"
+        ):
+            s.execute(line)
+    attack(s, f"attack Ash Strike Bo reroll={MAX_DICE}", hits(2, 2), hits(0, 2), (), hits(0, 1))
+    assert [r.purpose for r in s.done[-1].rolls].count("power") == 2
+
+
+def test_the_odds_chip_sunder_from_the_armor_as_the_engine_does():
+    # korxsol-players-guide.txt:170 (SUNDER chips the target's Armor at once) and :150
+    # (ATTRIBUTE UP/DOWN): sunder chips the armor the target has, not a buff on it, so a
+    # target with no armor of its own keeps an ally's +2 armor buff against a sunder of 2.
+    ward = {"name": "Ward", "type": "buff", "cooldown": 2, "modifiers": {"armor": 2}}
+    crack = {"name": "Crack", "type": "melee", "cooldown": 1, "hit": 1, "damage": 1}
+    crack["sunder"] = 2
+    s = session(
+        [dict(ASH, moves=["Crack"]), dict(BO, moves=["Ward"]), dict(BO, name="Cy")],
+        (ward, crack),
+        order=["Bo", "Ash", "Cy"],
+    )
+    s.execute("attack Bo Ward Cy")
+    s.execute("end")
+    planned = odds.plan(s.game, parse("odds Ash Crack Cy")).defence(fighter(s, "Cy"))
+    assert planned.armor_dice == 2
+    attack(s, "attack Ash Crack Cy", [SUCCESS], hits(0, 2), hits(0, 2), [FAIL], hits(0, 2))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "armor"] == [2]
+
+
+def test_the_plan_counts_the_moves_own_attribute_and_a_grappler_letting_go(monkeypatch):
+    # korxsol-players-guide.txt:148 (ATTRIBUTE: the user's power changes as the move is
+    # used) and :218-:220 (Attacked While Grappling: a targeted grappler lets go at once;
+    # the held creature alone dodges with -3). The plan is made before either happens and
+    # counts both, as the engine then rolls them.
+    surge = dict(STRIKE, name="Surge", targets=2, during={"power": 2})
+    grip = {"name": "Grip", "type": "melee", "cooldown": 1, "hit": 1, "grapple": 1}
+    made, rolled = _watch(monkeypatch)
+    for line in ("attack Ash Surge Cy", "attack Ash Surge Bo Cy"):
+        s = session(
+            [dict(BO, moves=["Grip"]), dict(ASH, moves=["Surge"]), dict(ASH, name="Cy", agility=4)],
+            (surge, grip),
+        )
+        attack(s, "attack Bo Grip Cy", [SUCCESS], hits(0, 4), chance=(1,))
+        s.execute("end")
+        assert _planned_and_rolled(s.game, line, made, rolled) >= 2
+        cy = made[-1].defence(fighter(s, "Cy"))
+        assert (made[-1].power_dice, cy.dodge_dice) == (2 + 2, 4 - 3 if "Bo" not in line else 4)

@@ -3,6 +3,10 @@ checks before anything changes (turn, cooldown, aim, options, SOL held) to its r
 the HIT_Roll against each target's AGILITY_Roll, the POWER_Roll against each RESIST_Roll
 and armor, and what a hit brings (sunder, burn, debuffs, statuses, knockdown, knockback).
 What lands without a hit (heals, buffs, bless, cleanse) is host.korxsol.effects.
+
+`plan_attack` is the one place the attack's maths is written: the options checked, the dice
+each roll takes and every bonus to the damage. The engine resolves a use by its plan, and
+host.korxsol.odds counts the odds of the same plan.
 """
 
 from __future__ import annotations
@@ -35,20 +39,226 @@ BLIND_HIT = -2
 TRUE_SIGHT_HIT = 3
 
 
+@dataclass(frozen=True)
+class Defence:
+    """What one target rolls against a strike, counted as the strike will find it."""
+
+    target: int  # the fighter's index
+    cornered: bool  # it cannot step out of the area: hit without a dodge roll
+    dodge_dice: int  # its AGILITY_Roll (0: no chance to dodge, an automatic hit)
+    dodge_sol: bool  # ... with SOL's dice in it
+    resist_dice: int  # its RESIST_Roll (0 with resistance piercing)
+    resist_sol: bool
+    armor_dice: int  # its ARMOR_Roll, after the strike's sunder (0 with armor piercing)
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """One use of a move, item or artifact, decided before anything changes: its options
+    checked (all the SOL it declares held), and the dice and damage of its strike as the
+    strike will find them. A double hit's second strike rolls again on what the first left.
+    """
+
+    user: int  # the fighter's index
+    name: str
+    hit_dice: int  # the user's HIT_Roll (0: no hit instance)
+    hit_bonus: int  # added to the hit successes: blinded, true sight, `hit` modifiers
+    power_dice: int  # the user's POWER_Roll, with the move's ATTRIBUTE and SOL
+    power_sol: bool
+    reroll_below: int  # Brutality: a POWER_Roll with fewer successes is rolled again (0: no)
+    base_damage: int  # the damage instance's base (0 when there is none)
+    per_success: int  # damage per POWER_Roll success (conversion)
+    full_draw: int | None  # unused action points that become damage (None: no full draw)
+    exchange: int  # N given in the exchange (0: none)
+    exchange_damage: int  # damage the exchange buys
+    hit_damage: int  # a `hit` condition's damage: each hit's damage instance gains it
+    power_success_damage: int  # a `power_success` condition's damage, on a success
+    defences: tuple[Defence, ...]  # one per target, in the order named
+    knockback: tuple[tuple, ...]  # the game master's kb= paths, parsed
+
+    @property
+    def bonus(self) -> int:
+        """Damage added to every damage instance of the use: full draw and exchange."""
+        return (self.full_draw or 0) + self.exchange_damage
+
+    def defence(self, t: Fighter) -> Defence:
+        for d in self.defences:
+            if d.target == t.index:
+                return d
+        raise IllegalAction(f"{t.name} is not a target of {self.name}")
+
+    def sol(self, kind: str) -> frozenset[int]:
+        """The fighters spending SOL on their `dodge` or `resist` roll."""
+        return frozenset(d.target for d in self.defences if getattr(d, kind + "_sol"))
+
+
+def hit_bonus(game: GameCore, user: Fighter) -> int:
+    """What the user's hit successes gain: -2 blinded, +3 with true sight, `hit` modifiers."""
+    bonus = game.modifier_total(user, "hit")
+    if user.blinded:
+        bonus += BLIND_HIT
+    if user.has("true_sight"):
+        bonus += TRUE_SIGHT_HIT
+    return bonus
+
+
+def dodge_dice(game: GameCore, t: Fighter, grappled: bool, sol: bool) -> int:
+    """A target's AGILITY_Roll against a hit: -3 while grappled, then SOL's dice."""
+    agility = game.attribute(t, "agility")
+    if grappled:
+        agility = max(0, agility + GRAPPLED_AGILITY)
+    if sol:
+        agility += game.encounter.options.sol_dice
+    return agility
+
+
+def power_dice(
+    game: GameCore, user: Fighter, sol: bool, during: dict[str, int] | None = None
+) -> int:
+    """The user's POWER_Roll: its power (with `during`, the ATTRIBUTE changes the use has not
+    made yet), then SOL's dice."""
+    n = game.attribute(user, "power", during)
+    if sol:
+        n += game.encounter.options.sol_dice
+    return n
+
+
+def resist_dice(game: GameCore, fx: Effects, t: Fighter, sol: bool) -> int:
+    """A target's RESIST_Roll, with SOL's dice; none against resistance piercing."""
+    if fx.resist_piercing:
+        return 0
+    n = game.attribute(t, "resistance")
+    if sol:
+        n += game.encounter.options.sol_dice
+    return n
+
+
+def armor_dice(game: GameCore, fx: Effects, t: Fighter, sunder: int = 0) -> int:
+    """A target's ARMOR_Roll once `sunder` more points are chipped; none against armor
+    piercing."""
+    if fx.armor_piercing:
+        return 0
+    return game.attribute(t, "armor", {"armor": -min(sunder, t.armor)} if sunder else None)
+
+
+def plan_attack(
+    game: GameCore,
+    user: Fighter,
+    name: str,
+    fx: Effects,
+    targets: list[Fighter],
+    cmd: Command,
+    ranged: bool,
+) -> AttackPlan:
+    """The plan of `user` using `name` (a move, item or artifact with effects `fx`) on
+    `targets` with the options of `cmd`, checked before anything changes: IllegalAction
+    for an option the user cannot take, and for SOL declared beyond what a fighter holds.
+    The dice are counted as the strike will roll them: after the use's ATTRIBUTE changes,
+    its grapplers letting go and its sunder."""
+    opts = cmd.opts
+    if "fulldraw" in opts:
+        if user.spec.weapon != "bow":
+            raise IllegalAction("full draw is the bow class's bonus")
+        if not ranged:
+            raise IllegalAction("full draw works only before a ranged combat move")
+    reroll_below = 0
+    if "reroll" in opts:
+        if user.spec.weapon != "axe":
+            raise IllegalAction("rerolling the POWER_Roll is the axe class's bonus (Brutality)")
+        reroll_below = 1 if opts["reroll"] == "" else cmd.int_opt("reroll", 1, MAX_DICE)
+    need: dict[int, int] = {}
+    if "sol" in opts:
+        if opts["sol"] != "power":
+            raise IllegalAction("sol=power (the user's POWER_Roll) is the attacker's choice")
+        need[user.index] = 1
+    exchange, exchange_damage = 0, 0
+    if "exchange" in opts:
+        if fx.exchange is None:
+            raise IllegalAction(f"{name} has no exchange")
+        give, get, rate = fx.exchange
+        exchange = cmd.int_opt("exchange", 1, 9)
+        if give == "sol":
+            need[user.index] = need.get(user.index, 0) + exchange
+        else:
+            have = {"armor": user.armor, "kor": game.slot(user).kor - 1}[give]
+            if exchange > have:
+                raise IllegalAction(
+                    f"{user.name} cannot exchange {exchange} {give} (has {have} to give)"
+                )
+        if get == "damage":
+            exchange_damage = exchange * rate
+    sol_named: dict[str, set[int]] = {}
+    for key in ("dodge_sol", "resist_sol"):
+        sol_named[key] = set()
+        for t in {game.fighter(who).index: game.fighter(who) for who in cmd.list_opt(key)}.values():
+            if t not in targets:
+                raise IllegalAction(f"{key}: {t.name} is not a target of {name}")
+            need[t.index] = need.get(t.index, 0) + 1
+            sol_named[key].add(t.index)
+    for index, points in need.items():
+        who = game.fighters[index]
+        if points > who.sol:
+            raise IllegalAction(
+                f"{who.name} declares {plural(points, 'SOL point')} in this command but holds"
+                f" {who.sol}"
+            )
+    cornered = {game.fighter(named).index for named in cmd.list_opt("cornered")}
+    paths = []
+    for spec in cmd.list_opt("kb"):
+        parsed = parse_kb(spec)
+        game.fighter(parsed[0])
+        if parsed[1] == "creature":
+            game.fighter(parsed[2])
+        paths.append(parsed)
+
+    power_sol = "sol" in opts
+    defences = []
+    for t in targets:
+        # A targeted grappler lets go first, so only a creature held by no target is grappled.
+        held = t.grappled_by != NO_SLOT and all(o.index != t.grappled_by for o in targets)
+        dodge_sol = t.index in sol_named["dodge_sol"]
+        resist_sol = t.index in sol_named["resist_sol"]
+        defences.append(
+            Defence(
+                t.index,
+                t.index in cornered,
+                dodge_dice(game, t, held, dodge_sol),
+                dodge_sol,
+                resist_dice(game, fx, t, resist_sol),
+                resist_sol,
+                armor_dice(game, fx, t, fx.sunder),
+            )
+        )
+    cond = fx.condition or ("", "", 0)
+    return AttackPlan(
+        user=user.index,
+        name=name,
+        hit_dice=fx.hit,
+        hit_bonus=hit_bonus(game, user),
+        power_dice=power_dice(game, user, power_sol, fx.during),
+        power_sol=power_sol,
+        reroll_below=reroll_below,
+        base_damage=fx.damage or 0,
+        per_success=fx.conversion or 1,
+        full_draw=game.slot(user).ap if "fulldraw" in opts else None,
+        exchange=exchange,
+        exchange_damage=exchange_damage,
+        hit_damage=cond[2] if cond[:2] == ("hit", "damage") else 0,
+        power_success_damage=cond[2] if cond[:2] == ("power_success", "damage") else 0,
+        defences=tuple(defences),
+        knockback=tuple(paths),
+    )
+
+
 @dataclass
-class _Attack:
+class Attack:
     """One use of a move, item or artifact that strikes, while it resolves."""
 
     user: Fighter
     name: str
     fx: Effects
     timer: int
-    cmd: Command
-    cornered: set[int]
-    dodge_sol: set[int]  # fighters spending SOL on their AGILITY_Roll
-    resist_sol: set[int]  # ... on their RESIST_Roll
-    power_sol: bool  # the user spends SOL on its POWER_Roll
-    bonus: int = 0  # damage from full draw and exchange
+    plan: AttackPlan
     paid: set[tuple[int, str]] = field(default_factory=set)  # (fighter, roll) SOL spent
     dodged: set[int] = field(default_factory=set)
     moved: set[int] = field(default_factory=set)  # knocked back out of the area
@@ -78,14 +288,14 @@ class CombatRules(GameCore):
         fx = move.effects
         strikes = move.is_attack or move.type == "debuff"
         if strikes:
-            targets = self._aim(f, move.name, fx, cmd.args[2:], True)
+            targets = self.aim(f, move.name, fx, cmd.args[2:], True)
             if move.type == "debuff" and any(t.spec.team == f.spec.team for t in targets):
                 raise IllegalAction("a debuff only affects enemies")
         else:
             targets = self._targets(cmd.args[2:], f, fx) if cmd.args[2:] else []
             if any(t.spec.team != f.spec.team for t in targets):
                 raise IllegalAction("a buff only affects the user and allies")
-        self._check_options(f, move.name, fx, cmd, targets, ranged=move.type == "range")
+        plan = plan_attack(self, f, move.name, fx, targets, cmd, ranged=move.type == "range")
 
         if fx.charge and not unleashing and timer and not self._free_timers(f):
             raise IllegalAction(
@@ -104,7 +314,7 @@ class CombatRules(GameCore):
             status.set_flag(self.state, s, F_CHARGING, False)
         self._use_timer(f, timer, move.cooldown)
         out.say(f"{f.name} uses {move.name}" + _on(None, targets))
-        self._resolve(f, move.name, fx, timer, targets, cmd, out, strikes)
+        self._resolve(f, move.name, fx, timer, targets, plan, out, strikes)
 
     def _do_item(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -118,14 +328,14 @@ class CombatRules(GameCore):
             raise IllegalAction(f"{item.name} is on cooldown")
         fx = item.effects
         self._need_hands(f, item.name, fx, "items")
-        targets = self._aim(f, item.name, fx, cmd.args[2:], fx.strikes)
-        self._check_options(f, item.name, fx, cmd, targets, ranged=False)
+        targets = self.aim(f, item.name, fx, cmd.args[2:], fx.strikes)
+        plan = plan_attack(self, f, item.name, fx, targets, cmd, ranged=False)
         self._spend_ap(f, 1, f"using {item.name}")
         self._use_timer(f, timer, item.cooldown)
         out.say(f"{f.name} uses {item.name}" + _on(f, targets))
         if item.kind == "consumable":
             f.hand.remove(item)
-        self._resolve(f, item.name, fx, timer, targets, cmd, out, fx.strikes)
+        self._resolve(f, item.name, fx, timer, targets, plan, out, fx.strikes)
 
     def _do_artifact(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -142,11 +352,11 @@ class CombatRules(GameCore):
             raise IllegalAction(f"{art.name} is on cooldown")
         fx = art.effects
         self._need_hands(f, art.name, fx, "artifacts")
-        targets = self._aim(f, art.name, fx, cmd.args[2:], fx.strikes)
-        self._check_options(f, art.name, fx, cmd, targets, ranged=False)
+        targets = self.aim(f, art.name, fx, cmd.args[2:], fx.strikes)
+        plan = plan_attack(self, f, art.name, fx, targets, cmd, ranged=False)
         self._use_timer(f, timer, art.cooldown)
         out.say(f"{f.name} activates {art.name}" + _on(f, targets))
-        self._resolve(f, art.name, fx, timer, targets, cmd, out, fx.strikes)
+        self._resolve(f, art.name, fx, timer, targets, plan, out, fx.strikes)
 
     def _need_hands(self, f: Fighter, name: str, fx: Effects, what: str) -> None:
         """Items (and artifacts, which act like permanent items) are out of reach while
@@ -194,7 +404,7 @@ class CombatRules(GameCore):
             )
         return found
 
-    def _aim(
+    def aim(
         self, f: Fighter, name: str, fx: Effects, names: list[str], strikes: bool
     ) -> list[Fighter]:
         """The targets named: something that strikes needs at least one, never its user;
@@ -208,60 +418,7 @@ class CombatRules(GameCore):
             raise IllegalAction(f"{f.name} cannot target itself with {name}")
         return targets
 
-    def _check_options(
-        self, f: Fighter, name: str, fx: Effects, cmd: Command, targets, ranged: bool
-    ) -> None:
-        """The options of an attack, item or artifact, checked before anything changes; SOL
-        declared by each fighter must be held, all of it, before any is spent."""
-        if "fulldraw" in cmd.opts:
-            if f.spec.weapon != "bow":
-                raise IllegalAction("full draw is the bow class's bonus")
-            if not ranged:
-                raise IllegalAction("full draw works only before a ranged combat move")
-        if "reroll" in cmd.opts:
-            if f.spec.weapon != "axe":
-                raise IllegalAction("rerolling the POWER_Roll is the axe class's bonus (Brutality)")
-            if cmd.opts["reroll"] != "":
-                cmd.int_opt("reroll", 1, MAX_DICE)
-        need: dict[int, int] = {}
-        if "sol" in cmd.opts:
-            if cmd.opts["sol"] != "power":
-                raise IllegalAction("sol=power (the user's POWER_Roll) is the attacker's choice")
-            need[f.index] = 1
-        if "exchange" in cmd.opts:
-            if fx.exchange is None:
-                raise IllegalAction(f"{name} has no exchange")
-            give, _, _ = fx.exchange
-            n = cmd.int_opt("exchange", 1, 9)
-            if give == "sol":
-                need[f.index] = need.get(f.index, 0) + n
-            else:
-                have = {"armor": f.armor, "kor": self.slot(f).kor - 1}[give]
-                if n > have:
-                    raise IllegalAction(f"{f.name} cannot exchange {n} {give} (has {have} to give)")
-        for key in ("dodge_sol", "resist_sol"):
-            for t in {
-                self.fighter(who).index: self.fighter(who) for who in cmd.list_opt(key)
-            }.values():
-                if t not in targets:
-                    raise IllegalAction(f"{key}: {t.name} is not a target of {name}")
-                need[t.index] = need.get(t.index, 0) + 1
-        for index, points in need.items():
-            who = self.fighters[index]
-            if points > who.sol:
-                raise IllegalAction(
-                    f"{who.name} declares {plural(points, 'SOL point')} in this command but holds"
-                    f" {who.sol}"
-                )
-        for named in cmd.list_opt("cornered"):
-            self.fighter(named)
-        for spec in cmd.list_opt("kb"):
-            parsed = parse_kb(spec)
-            self.fighter(parsed[0])
-            if parsed[1] == "creature":
-                self.fighter(parsed[2])
-
-    def _pay_sol(self, a: _Attack, f: Fighter, kind: str, out: Outcome) -> None:
+    def _pay_sol(self, a: Attack, f: Fighter, kind: str, out: Outcome) -> None:
         """SOL is spent just before the roll it adds dice to; once per fighter and kind of roll
         in one use (a double hit's second strike rolls with the same dice)."""
         if (f.index, kind) in a.paid:
@@ -277,7 +434,7 @@ class CombatRules(GameCore):
         fx: Effects,
         timer: int,
         targets: list[Fighter],
-        cmd: Command,
+        plan: AttackPlan,
         out: Outcome,
         strikes: bool,
     ) -> None:
@@ -291,12 +448,12 @@ class CombatRules(GameCore):
             if not self.alive(user):
                 return
             if strikes:
-                self._attack(user, name, fx, timer, targets, cmd, out)
+                self._attack(Attack(user, name, fx, timer, plan), targets, out)
                 if fx.heal or fx.armor_gain or fx.cleanse or fx.true_sight or fx.threat:
                     # On an attack these land on the user once the strikes are resolved.
                     self._support(user, user, fx, timer, name, out, with_modifiers=False)
             else:
-                self._exchange(user, fx, cmd, out)
+                self._exchange(user, fx, plan.exchange, out)
                 self._buff(user, name, fx, timer, targets, out)
             if fx.condition and fx.condition[0] == "resist_success" and self.alive(user):
                 _, gain, amount = fx.condition
@@ -307,29 +464,17 @@ class CombatRules(GameCore):
         finally:
             self._current = None
 
-    def _attack(self, user: Fighter, name: str, fx: Effects, timer: int, targets, cmd, out) -> None:
-        a = _Attack(
-            user,
-            name,
-            fx,
-            timer,
-            cmd,
-            cornered={self.fighter(n).index for n in cmd.list_opt("cornered")},
-            dodge_sol={self.fighter(n).index for n in cmd.list_opt("dodge_sol")},
-            resist_sol={self.fighter(n).index for n in cmd.list_opt("resist_sol")},
-            power_sol=cmd.opts.get("sol") == "power",
-        )
-        if "fulldraw" in cmd.opts:
-            s = self.slot(user)
-            a.bonus += s.ap
-            become = "becomes" if s.ap == 1 else "become"
+    def _attack(self, a: Attack, targets: list[Fighter], out: Outcome) -> None:
+        user, fx, drawn = a.user, a.fx, a.plan.full_draw
+        if drawn is not None:
+            become = "becomes" if drawn == 1 else "become"
             out.say(
-                f"{user.name} draws fully: {plural(s.ap, 'unused action point')} {become}"
-                f" +{s.ap} damage"
+                f"{user.name} draws fully: {plural(drawn, 'unused action point')} {become}"
+                f" +{drawn} damage"
             )
-            s.ap = 0
+            self.slot(user).ap = 0
             self.state.touch()
-        a.bonus += self._exchange(user, fx, cmd, out)
+        self._exchange(user, fx, a.plan.exchange, out)
         self._strike(a, targets, out)
         if fx.double_hit:
             again = [
@@ -341,14 +486,14 @@ class CombatRules(GameCore):
                 out.say("double hit: the move strikes again")
                 self._strike(a, again, out)
 
-    def _exchange(self, user: Fighter, fx: Effects, cmd: Command, out: Outcome) -> int:
-        """EXCHANGE, when the command asks for it (`exchange=N`, checked by _check_options):
-        the user gives N of one indicator for N x rate of another; returns the damage bought
-        (the encounter allows damage only where a damage instance follows)."""
-        if fx.exchange is None or "exchange" not in cmd.opts:
-            return 0
+    def _exchange(self, user: Fighter, fx: Effects, n: int, out: Outcome) -> None:
+        """EXCHANGE, when the command asks for it (`exchange=N`, planned by plan_attack):
+        the user gives N of one indicator for N x rate of another. Damage bought joins the
+        damage instances (the plan's bonus; the encounter allows it only where one follows).
+        """
+        if fx.exchange is None or not n:
+            return
         give, get, rate = fx.exchange
-        n = cmd.int_opt("exchange", 1, 9)
         if give == "armor":
             user.armor -= n
         elif give == "kor":
@@ -358,12 +503,10 @@ class CombatRules(GameCore):
             user.sol -= n
         gained = n * rate
         out.say(f"{user.name} exchanges {n} {give} for {gained} {get}")
-        if get == "damage":
-            return gained
-        self._gain(user, get, gained, out)
-        return 0
+        if get != "damage":
+            self._gain(user, get, gained, out)
 
-    def _strike(self, a: _Attack, targets: list[Fighter], out: Outcome) -> None:
+    def _strike(self, a: Attack, targets: list[Fighter], out: Outcome) -> None:
         """One strike, indicator by indicator: one HIT_Roll against each target's own
         AGILITY_Roll, sunder, one POWER_Roll against each target's own RESIST_Roll, burn,
         then each hit target's debuffs, status flips, knockdown and knockback."""
@@ -394,9 +537,7 @@ class CombatRules(GameCore):
         power, extra = 0, 0
         if fx.damage is not None and struck:
             power, extra = self._power_roll(a, out)
-            cond = fx.condition
-            if cond and cond[0] == "hit" and cond[1] == "damage":
-                extra += cond[2]  # CONDITION: each hit's damage instance gains it
+            extra += a.plan.hit_damage  # CONDITION: each hit's damage instance gains it
         for t in struck:
             if fx.damage is not None and self.alive(t):
                 self._damage_instance(a, t, power, extra, out)
@@ -415,7 +556,7 @@ class CombatRules(GameCore):
                     status.set_flag(self.state, self.slot(t), F_KNOCKED_DOWN, True)
                     out.say(f"{t.name} is knocked down")
                     self._break_charge(t, "knocked down", out)
-                if fx.knockback and self._knockback(user, t, a.cmd, out):
+                if fx.knockback and self._knockback(a, t, out):
                     a.moved.add(t.index)
             if t.index in self._loose_after:
                 # A grappled creature with no chance to dodge is released after the attack.
@@ -426,30 +567,21 @@ class CombatRules(GameCore):
         if struck and fx.condition and fx.condition[0] == "hit" and fx.condition[1] != "damage":
             self._gain(user, fx.condition[1], fx.condition[2], out)
 
-    def _hit_roll(self, a: _Attack) -> int:
+    def _hit_roll(self, a: Attack) -> int:
         """The user's one HIT_Roll for this strike, as a hit chance."""
-        user = a.user
-        chance = self._action_roll("hit", user, a.fx.hit)
-        if user.blinded:
-            chance += BLIND_HIT
-        if user.has("true_sight"):
-            chance += TRUE_SIGHT_HIT
-        chance += self.modifier_total(user, "hit")
-        return max(0, chance)
+        chance = self._action_roll("hit", a.user, a.fx.hit)
+        return max(0, chance + hit_bonus(self, a.user))
 
-    def _hit_instance(self, a: _Attack, t: Fighter, chance: int, out: Outcome) -> bool:
+    def _hit_instance(self, a: Attack, t: Fighter, chance: int, out: Outcome) -> bool:
         user = a.user
         if a.fx.hit == 0:
             return True
         s = self.slot(t)
         held = s.flags & F_GRAPPLED
-        agility = self.attribute(t, "agility")
-        if held:
-            agility = max(0, agility + GRAPPLED_AGILITY)
-        sol = t.index in a.dodge_sol
-        if sol:
-            agility += self.encounter.options.sol_dice
-        if t.index in a.cornered:
+        planned = a.plan.defence(t)
+        sol = planned.dodge_sol
+        agility = dodge_dice(self, t, bool(held), sol)
+        if planned.cornered:
             out.say(f"{t.name} cannot step out of the area: automatic hit")
             dodge = -1
         elif agility == 0:
@@ -476,44 +608,40 @@ class CombatRules(GameCore):
         user.stats.hits += 1
         return True
 
-    def _power_roll(self, a: _Attack, out: Outcome) -> tuple[int, int]:
+    def _power_roll(self, a: Attack, out: Outcome) -> tuple[int, int]:
         """The user's one POWER_Roll for this strike (with SOL and Brutality's reroll):
         its successes, and the damage a power_success condition adds."""
-        user, fx, cmd = a.user, a.fx, a.cmd
-        n = self.attribute(user, "power")
-        if a.power_sol:
-            n += self.encounter.options.sol_dice
+        user, fx, plan = a.user, a.fx, a.plan
+        n = power_dice(self, user, plan.power_sol)  # its ATTRIBUTE changes are made by now
+        if plan.power_sol:
             self._pay_sol(a, user, "power", out)
         power = self._action_roll("power", user, n)
-        reroll_below = cmd.opts.get("reroll")
-        if reroll_below is not None:
-            threshold = 1 if reroll_below == "" else cmd.int_opt("reroll", 1, MAX_DICE)
-            if power < threshold:
-                power = self._action_roll("power", user, n)
-                out.say(f"{user.name} rerolls the POWER_Roll (Brutality): {power}")
+        if power < plan.reroll_below:
+            power = self._action_roll("power", user, n)
+            out.say(f"{user.name} rerolls the POWER_Roll (Brutality): {power}")
         user.stats.crits += power
         extra = 0
         if power and fx.condition and fx.condition[0] == "power_success":
             if fx.condition[1] == "damage":
-                extra = fx.condition[2]
+                extra = plan.power_success_damage
             else:
                 self._gain(user, fx.condition[1], fx.condition[2], out)
         return power, extra
 
-    def _damage_instance(self, a: _Attack, t: Fighter, power: int, extra: int, out) -> None:
-        user, fx = a.user, a.fx
-        per = fx.conversion or 1
-        potential = (fx.damage or 0) + power * per + a.bonus + extra
+    def _damage_instance(self, a: Attack, t: Fighter, power: int, extra: int, out) -> None:
+        user, fx, plan = a.user, a.fx, a.plan
+        per = plan.per_success
+        bonus = plan.bonus
+        potential = plan.base_damage + power * per + bonus + extra
         resist = 0
         if not fx.resist_piercing:
-            rn = self.attribute(t, "resistance")
-            if t.index in a.resist_sol:
-                rn += self.encounter.options.sol_dice
+            sol = plan.defence(t).resist_sol
+            if sol:
                 self._pay_sol(a, t, "resist", out)
-            resist = self._action_roll("resist", t, rn)
+            resist = self._action_roll("resist", t, resist_dice(self, fx, t, sol))
         armor = 0
         if not fx.armor_piercing:
-            armor = self._action_roll("armor", t, self.attribute(t, "armor"))
+            armor = self._action_roll("armor", t, armor_dice(self, fx, t))
         by_resist = min(resist, potential)
         by_armor = min(armor, potential - by_resist)
         if by_armor:
@@ -523,7 +651,7 @@ class CombatRules(GameCore):
         dealt = potential - blocked
         out.say(
             f"damage {potential} ({fx.damage} base + {power * per} power"
-            + (f" + {a.bonus}" if a.bonus else "")
+            + (f" + {bonus}" if bonus else "")
             + (f" + {extra}" if extra else "")
             + f"), {by_resist} resisted, {by_armor} by armor"
             + (f" (armor chipped to {t.armor})" if by_armor else "")

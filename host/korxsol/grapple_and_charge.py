@@ -6,6 +6,8 @@ game master says: the engine has no map).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from host.korxsol import knockback
 from host.korxsol.commands import Command
 from host.korxsol.fighter import Fighter, norm
@@ -15,6 +17,9 @@ from host.korxsol.words import plural
 from shared import cooldowns, status
 from shared.limits import NO_SLOT
 from shared.state import F_CHARGING, F_GRAPPLED, F_PINNED
+
+if TYPE_CHECKING:
+    from host.korxsol.combat import Attack
 
 
 class GrappleAndCharge(GameCore):
@@ -137,8 +142,9 @@ class GrappleAndCharge(GameCore):
         except ValueError as err:  # a charger always keeps a timer free (see _use_timer)
             out.say(f"{f.name}: {move.name} cannot go on cooldown: {err}")
 
-    def _knockback(self, user: Fighter, t: Fighter, cmd: Command, out: Outcome) -> bool:
+    def _knockback(self, a: Attack, t: Fighter, out: Outcome) -> bool:
         """Knock `t` back; True when it moved (out of the attack area)."""
+        user = a.user
         weight = grapple_weight(t)
         spaces = knockback.distance(user.spec.weight, weight)
         if spaces == 0:
@@ -147,8 +153,7 @@ class GrappleAndCharge(GameCore):
         out.say(f"{t.name} is knocked back {plural(spaces, 'space')}")
         self._break_charge(t, "knocked back", out)
         what: tuple = ("clear",)
-        for spec in cmd.list_opt("kb"):
-            parsed = parse_kb(spec)
+        for parsed in a.plan.knockback:
             if norm(parsed[0]) in (norm(t.spec.name), norm(t.spec.label)):
                 what = parsed[1:]
         kind = what[0]

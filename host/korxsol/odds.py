@@ -13,9 +13,11 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from host.korxsol.combat import AttackPlan, plan_attack
 from host.korxsol.commands import Command
+from host.korxsol.fighter import norm
+from host.korxsol.model import Effects
 from host.korxsol.rolls import IllegalAction
-from shared.limits import NO_SLOT
 
 
 @lru_cache(maxsize=512)
@@ -117,8 +119,6 @@ def _striker(game, user, name: str, kinds: tuple[str, ...] = KINDS):
     """The move, item (in hand) or active artifact `name` of `user`, first found in that
     order among `kinds`: (its name, its effects, whether it is ranged), refused unless it
     strikes."""
-    from host.korxsol.engine import norm
-
     key = norm(name)
     moves = list(user.spec.moves) if "move" in kinds else []
     hand = list(user.hand) if "item" in kinds else []
@@ -142,72 +142,61 @@ def _striker(game, user, name: str, kinds: tuple[str, ...] = KINDS):
     return found
 
 
+def plan(
+    game, cmd: Command, targets: list | None = None, kinds: tuple[str, ...] = KINDS
+) -> AttackPlan:
+    """The engine's plan (host.korxsol.combat.plan_attack) for `odds NAME THING TARGET
+    [TARGET ...] [options]` now: THING a combat move, an item or an active artifact that
+    strikes, the options checked as `attack` checks them. `targets`: all the targets
+    (Fighters) when the odds are for one of several of one attack; `kinds`: where THING is
+    looked for (an `attack` line's odds look among the moves only)."""
+    return _planned(game, cmd, targets, kinds)[0]
+
+
+def _planned(
+    game, cmd: Command, targets: list | None, kinds: tuple[str, ...]
+) -> tuple[AttackPlan, Effects]:
+    user = game.fighter(cmd.arg(0, "a character"))
+    thing, fx, ranged = _striker(game, user, cmd.arg(1, "a combat move, item or artifact"), kinds)
+    game.fighter(cmd.arg(2, "a target"))
+    aimed = targets if targets is not None else game.aim(user, thing, fx, cmd.args[2:], True)
+    return plan_attack(game, user, thing, fx, aimed, cmd, ranged), fx
+
+
 def for_move(
     game, cmd: Command, targets: list | None = None, kinds: tuple[str, ...] = KINDS
 ) -> tuple[Odds, str]:
     """The odds of `odds NAME THING TARGET [TARGET ...] [options]` for its first target
-    now, THING being a combat move, an item or an active artifact that strikes, with the
-    options of `attack` checked the way the engine checks them: SOL (sol=power, dodge_sol,
-    resist_sol), full draw, Brutality's reroll, an exchange for damage, cornered; a hit or
-    power_success condition worth damage and the move's ATTRIBUTE power are counted. A
-    double hit's second strike is not (its odds depend on the first). `targets`: all the
-    targets (Fighters) when the odds are for one of several of one attack; `kinds`: where
-    THING is looked for (an `attack` line's odds look among the moves only)."""
-    from host.korxsol.engine import BLIND_HIT, GRAPPLED_AGILITY, TRUE_SIGHT_HIT
-
-    user = game.fighter(cmd.arg(0, "a character"))
-    thing, fx, ranged = _striker(game, user, cmd.arg(1, "a combat move, item or artifact"), kinds)
+    now, from the engine's plan of the use (see `plan`): SOL (sol=power, dodge_sol,
+    resist_sol), full draw, Brutality's reroll, an exchange for damage, cornered, a hit or
+    power_success condition worth damage and the move's ATTRIBUTE power all count. A
+    double hit's second strike is not (its odds depend on the first)."""
+    p, fx = _planned(game, cmd, targets, kinds)
+    user = game.fighters[p.user]
     target = game.fighter(cmd.arg(2, "a target"))
-    aimed = targets if targets is not None else game._aim(user, thing, fx, cmd.args[2:], True)
-    game._check_options(user, thing, fx, cmd, aimed, ranged=ranged)
+    d = p.defence(target)
     k = len(game.encounter.options.success_faces)
-    sol = game.encounter.options.sol_dice
-
-    def named(key: str) -> bool:
-        return any(game.fighter(n) is target for n in cmd.list_opt(key))
-
-    bonus = game.modifier_total(user, "hit")
-    bonus += TRUE_SIGHT_HIT if user.has("true_sight") else 0
-    bonus += BLIND_HIT if user.blinded else 0
-    agility = game.attribute(target, "agility")
-    # The engine lets go of a grappled target first when its grappler is a target too.
-    if target.grappled_by != NO_SLOT and all(t.index != target.grappled_by for t in aimed):
-        agility = max(0, agility + GRAPPLED_AGILITY)
-    if named("dodge_sol"):
-        agility += sol
-    if named("cornered"):
-        agility = 0  # an automatic hit, no dodge roll
-    power = game.attribute(user, "power", fx.during) + (
-        sol if cmd.opts.get("sol") == "power" else 0
-    )
-    resist = 0 if fx.resist_piercing else game.attribute(target, "resistance")
-    if not fx.resist_piercing and named("resist_sol"):
-        resist += sol
-    armor = 0 if fx.armor_piercing else max(0, game.attribute(target, "armor") - fx.sunder)
+    agility = 0 if d.cornered else d.dodge_dice  # cornered: an automatic hit, no dodge roll
+    base = p.base_damage + p.bonus + p.hit_damage  # a hit's damage instance gains hit_damage
     burn = game.slot(target).burn
-    base = fx.damage or 0
-    if "fulldraw" in cmd.opts:
-        base += game.slot(user).ap
-    if fx.exchange is not None and "exchange" in cmd.opts and fx.exchange[1] == "damage":
-        base += cmd.int_opt("exchange", 1, 9) * fx.exchange[2]
-    reroll = 0
-    if "reroll" in cmd.opts:
-        reroll = 1 if cmd.opts["reroll"] == "" else cmd.int_opt("reroll", 1, 15)
-    cond = fx.condition
-    extra = cond[2] if cond and cond[0] == "power_success" and cond[1] == "damage" else 0
-    if cond and cond[0] == "hit" and cond[1] == "damage":
-        base += cond[2]  # the damage instance of a hit gains it
-    hit = hit_chance(fx.hit, agility, k, bonus) if fx.hit else Fraction(1)
+    hit = hit_chance(p.hit_dice, agility, k, p.hit_bonus) if p.hit_dice else Fraction(1)
     if fx.damage is None:
         odds = Odds(hit, {burn: Fraction(1)})
     else:
         dmg = damage_distribution(
-            base, power, resist + armor, k, fx.conversion or 1, burn, reroll, extra
+            base,
+            p.power_dice,
+            d.resist_dice + d.armor_dice,
+            k,
+            p.per_success,
+            burn,
+            p.reroll_below,
+            p.power_success_damage,
         )
         odds = Odds(hit, dmg)
     what = (
-        f"{user.name} {thing} -> {target.name}: {fx.hit} hit dice vs {agility} agility,"
-        f" {power} power vs {resist} resist + {armor} armor"
+        f"{user.name} {p.name} -> {target.name}: {p.hit_dice} hit dice vs {agility} agility,"
+        f" {p.power_dice} power vs {d.resist_dice} resist + {d.armor_dice} armor"
         + (" (double hit: the second strike is not counted)" if fx.double_hit else "")
     )
     return odds, what
@@ -218,7 +207,7 @@ def describe(game, cmd: Command) -> list[str]:
     user = game.fighter(cmd.arg(0, "a character"))
     thing, fx, _ = _striker(game, user, cmd.arg(1, "a combat move, item or artifact"))
     cmd.arg(2, "a target")
-    aimed = game._aim(user, thing, fx, cmd.args[2:], True)
+    aimed = game.aim(user, thing, fx, cmd.args[2:], True)
     lines = []
     for target in aimed:
         probe = Command(cmd.verb, [cmd.args[0], cmd.args[1], target.spec.name], dict(cmd.opts))
