@@ -19,7 +19,7 @@ from rich.console import Console
 
 from host.commands import demo
 from host.korxsol import encounter
-from host.korxsol.play_ui import CommandCompleter, PlayUI, make_prompt
+from host.play_ui import CommandCompleter, PlayUI, make_prompt
 from host.session import Session
 
 FIGHT = Path(__file__).parent / "scripts" / "ember_ridge_fight.txt"
@@ -205,13 +205,13 @@ def test_play_resume_continues_the_latest_saved_game(tmp_path):
 
 
 def test_the_grid_shows_the_turn_kor_ap_and_stacks_in_turn_order():
-    from host.korxsol import view
+    from host.korxsol import tables
 
     s = Session(encounter.load(encounter.example_path()), 1)
     s.execute("order Kae Orn Vex Brm")
     s.execute("adjust Orn frost +2")
     s.execute("adjust Brm kor -14")
-    rows = view.render_grid(s.game.state).splitlines()
+    rows = tables.render_grid(s.game.state).splitlines()
     cells = [row.split("|")[1].split() for row in rows]
     assert cells[0][:4] == ["KA", "or", "ve", "br"]  # upper case: whose turn it is
     assert cells[1][3] == "xx"  # Brimm collapsed

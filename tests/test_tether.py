@@ -181,7 +181,7 @@ def test_the_play_ui_tethered_sends_its_commands_and_shows_the_presses(tmp_path:
 
     from rich.console import Console
 
-    from host.korxsol.play_ui import PlayUI
+    from host.play_ui import PlayUI
 
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)

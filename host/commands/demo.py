@@ -1,7 +1,7 @@
-"""`turnlight demo`: a whole korxsol encounter played by a simple AI, turn by turn, through
-a simulated board on a real pseudo-terminal: the board's next-turn key starts the fight and
-ends each turn, the laptop sends the AI's actions, the board's LEDs are drawn after each
-turn, and the score table closes it."""
+"""`turnlight demo`: a whole encounter played by its ruleset's simple AI, turn by turn,
+through a simulated board on a real pseudo-terminal: the board's next-turn key starts the
+game and ends each turn, the laptop sends the AI's actions, the board's LEDs are drawn
+after each turn, and the score table closes it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from host import view
 from host.commands._korxsol_args import add_encounter, load_encounter
-from host.korxsol import view
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 
@@ -62,9 +62,10 @@ def play(
 
 
 def _play_on(session, out: Callable[[str], None], color: bool, board: str | None) -> None:
+    ruleset = session.ruleset
     if board is None:
-        out(view.GRID_LEGEND)
-        _play(session, out, session.execute, lambda: view.render_grid(session.game.state, color))
+        out(ruleset.grid_legend)
+        _play(session, out, session.execute, lambda: ruleset.device_grid(session.game, color))
         return
     from host.tethered_sim import SHADE_LEGEND, TetheredSim
 
@@ -74,8 +75,8 @@ def _play_on(session, out: Callable[[str], None], color: bool, board: str | None
             out(SHADE_LEGEND)
 
         def act(command: str) -> list[str]:
-            # The board's own key starts the fight and ends each turn; the rest is typed.
-            if command in ("initiative", "end") and table.has_key("next_turn"):
+            # The board's own key starts the game and ends each turn; the rest is typed.
+            if command in ruleset.next_turn_commands and table.has_key("next_turn"):
                 return table.press("next_turn")
             lines = table.execute(command)
             table.settle()
@@ -85,38 +86,38 @@ def _play_on(session, out: Callable[[str], None], color: bool, board: str | None
 
 
 def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]) -> None:
-    from host.korxsol import ai, odds
-    from host.korxsol.rolls import IllegalAction
-    from host.korxsol.words import plural
+    from host.ruleset import IllegalAction
+    from host.words import plural
 
+    ruleset = session.ruleset
     enc = session.encounter
     out(f"{enc.name}: {' vs '.join(enc.teams)} (seed {session.seed})")
-    for line in act("initiative"):
+    for line in act(ruleset.start_command):
         out("  " + line)
     for _ in range(MAX_TURNS):
-        if session.game.winner is not None:
+        if session.over:
             break
-        for command in ai.plan_turn(session.game):
+        for command in ruleset.plan_turn(session.game):
             out(f"> {command}")
-            for line in odds.before_attack(session.game, command):
+            for line in ruleset.before(session.game, command):
                 out("  " + line)
             try:
                 for line in act(command):
                     out("  " + line)
             except IllegalAction as err:
                 out(f"  refused: {err}")
-                if command == "end":
+                if command in ruleset.next_turn_commands:
                     raise
-            if session.game.winner is not None:
+            if session.over:
                 break
         out(grid())
     game = session.game
     out("")
-    out(view.fighter_table(game))
+    out(view.table_text(ruleset.roster(game)))
     out("")
-    out(view.text_table(view.SCORE_HEADERS, view.score_rows(game)))
-    winner = game.snapshot()["winner"]
-    rounds = plural(game.state.round, "round")
+    out(view.table_text(ruleset.score_table(game)))
+    winner = ruleset.winner(game)
+    rounds = plural(ruleset.state(game).round, "round")
     out(f"\nwinner: {winner} after {rounds}" if winner else "\ndraw: turn limit")
 
 

@@ -22,8 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.korxsol import view
-    from host.korxsol.words import plural
+    from host import view
+    from host.words import plural
 
     if not args.db and not default_path().is_file():  # a first run: no mistake
         print(f"no saved games: no journal at {default_path()} yet")

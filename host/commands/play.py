@@ -98,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
 
     from host.bridge import LinkError
     from host.commands._errors import board_ok, fail
-    from host.korxsol.play_ui import PlayUI, make_prompt
     from host.korxsol.rolls import IllegalAction
+    from host.play_ui import PlayUI, make_prompt
     from host.session import Session, resume
 
     if args.board is not None and not args.sim:

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from host.commands._korxsol_args import add_encounter, load_encounter
-from host.korxsol.words import plural
+from host.words import plural
 
 if TYPE_CHECKING:
     from host.journal import Journal
@@ -34,9 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from host import view
     from host.journal import Journal
-    from host.korxsol import view
-    from host.korxsol.rolls import IllegalAction
+    from host.ruleset import IllegalAction
     from host.session import Session
 
     enc = load_encounter(args)
@@ -67,20 +67,20 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if journal is not None:
             _say_what_was_journalled(session, journal, status != 0, bool(errors))
-    game = session.game
+    game, ruleset = session.game, session.ruleset
     if args.json:
-        state = game.snapshot()
+        state = ruleset.snapshot(game)
         state["log"] = log
         state["errors"] = errors
         print(json.dumps(state, indent=2, sort_keys=True))
     else:
         print("\n".join(log))
         print()
-        print(view.fighter_table(game))
+        print(view.table_text(ruleset.roster(game)))
         print()
-        print(view.text_table(view.SCORE_HEADERS, view.score_rows(game)))
-        winner = game.snapshot()["winner"]
-        print(f"\nwinner: {winner}" if winner else "\nthe fight goes on")
+        print(view.table_text(ruleset.score_table(game)))
+        winner = ruleset.winner(game)
+        print(f"\nwinner: {winner}" if winner else "\nthe game goes on")
     return status
 
 

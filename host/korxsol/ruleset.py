@@ -1,7 +1,8 @@
 """Korxsol as the host sees it: the `Ruleset` interface (host/ruleset.py) over korxsol's
 own modules. encounter.py reads the files, engine.py plays the game (its `Game` is the
 game object the host keeps), rolls.py keeps the dice and their records, odds.py counts the
-odds, ai.py plays the demo, and view.py draws what korxsol shows.
+odds, ai.py plays the demo, board.py reads the board's presses and tables.py says what
+korxsol shows.
 
 Nothing here decides a rule: it only says where each rule lives.
 """
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.commandline import Command, whole_number
-from host.korxsol import ai, board, commands, encounter, odds, view
+from host.korxsol import ai, board, commands, encounter, odds, tables
 from host.korxsol.engine import RULES_VERSION, Game
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import PURPOSES, RollRecord
@@ -48,7 +49,7 @@ class Korxsol(Ruleset):
     next_turn_commands = ("initiative", "end")
     session_totals = ("damage_dealt", "kos")
     chart_panels = (("kor", "KOR per fighter"), ("score", "score per team"))
-    grid_legend = view.GRID_LEGEND
+    grid_legend = tables.GRID_LEGEND
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
@@ -143,10 +144,10 @@ class Korxsol(Ruleset):
         }
 
     def score_table(self, game: Game) -> Table:
-        return Table(list(view.SCORE_HEADERS), view.score_rows(game))
+        return Table(list(tables.SCORE_HEADERS), tables.score_rows(game))
 
     def score_line(self, game: Game) -> str:
-        return view.score_line(game)
+        return tables.score_line(game)
 
     def timeline(self, game: Game) -> list[dict]:
         return game.timeline
@@ -165,17 +166,17 @@ class Korxsol(Ruleset):
         return title, f"{active.spec.name}'s turn ({phase} Phase), {game.slot(active).ap} AP"
 
     def roster(self, game: Game) -> Table:
-        return Table(list(view.FIGHTER_HEADERS), view.fighter_rows(game), view.FIGHTER_WRAP)
+        return Table(list(tables.FIGHTER_HEADERS), tables.fighter_rows(game), tables.FIGHTER_WRAP)
 
     def live_roster(self, game: Game) -> LiveTable:
         rows = [
             LiveRow(cells, note, cells[1].startswith(">"))
-            for cells, note in view.compact_fighter_rows(game)
+            for cells, note in tables.compact_fighter_rows(game)
         ]
-        return LiveTable(list(view.COMPACT_HEADERS), rows)
+        return LiveTable(list(tables.COMPACT_HEADERS), rows)
 
     def device_grid(self, game: Game, color: bool) -> str:
-        return view.render_grid(game.state, color)
+        return tables.render_grid(game.state, color)
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]

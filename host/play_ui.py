@@ -1,6 +1,6 @@
-"""The game master's interactive session: a prompt_toolkit prompt with completion and a
-rich live view (initiative with tie-break reasons, the active turn, AP, statuses with their
-durations, cooldowns, KOR, the dice log, odds and scores) redrawn after every command.
+"""The game master's interactive session, for any ruleset: a prompt_toolkit prompt with
+completion and a rich live view redrawn after every command (the ruleset's headline and its
+table of whoever takes turns, the log, the dice, odds where the game has them, and scores).
 
 The UI takes its input and output as arguments, so tests drive it headlessly with a pipe
 input and a string console.
@@ -24,11 +24,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from host.korxsol import commands, odds, view
-from host.korxsol.rolls import PURPOSES, IllegalAction
-from host.korxsol.words import plural
+from host import view
+from host.ruleset import IllegalAction
 from host.session import Session
 from host.tether import Tether
+from host.words import plural
 
 T = TypeVar("T")
 
@@ -41,12 +41,11 @@ UI_VERBS = {
 LEAVE_HINT = "Ctrl-C clears the line; Ctrl-D or `quit` ends the session"
 MIN_LOG_LINES, MAX_LOG_LINES = 2, 12  # the live view's log: what a terminal has room for
 BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to print
-OPTION_KEYS = ("sol=", "dodge_sol=", "resist_sol=", "cornered=", "kb=", "exchange=", "fall=")
 
 
 class CommandCompleter(Completer):
-    """Completes verbs, then character names, then their moves/items/artifacts, targets
-    and option keys."""
+    """Completes verbs, then whatever the ruleset offers for the words after a verb (names,
+    moves, options, ...)."""
 
     def __init__(self, ui: PlayUI):
         self.ui = ui
@@ -57,29 +56,14 @@ class CommandCompleter(Completer):
         if text.endswith(" ") or not words:
             words.append("")
         current = words[-1]
+        session = self.ui.session
+        language = session.ruleset.language
         candidates: list[str]
-        game = self.ui.session.game
-        names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]
         if len(words) == 1:
-            candidates = list(commands.VERBS) + ["dice", "undo", "redo", "odds"] + list(UI_VERBS)
-        elif words[0] == "dice" and len(words) == 2:
-            candidates = list(PURPOSES) + ["clear"]
-        elif len(words) == 2:
-            candidates = names
-        elif len(words) == 3 and words[0] in ("attack", "odds", "item", "artifact"):
-            try:
-                f = game.fighter(words[1])
-            except IllegalAction:
-                return
-            pool = {
-                "attack": [m.name for m in f.spec.moves],
-                "odds": [m.name for m in f.spec.moves],
-                "item": [i.name for i in f.hand],
-                "artifact": [a.name for a in f.spec.artifacts],
-            }[words[0]]
-            candidates = [f'"{n}"' if " " in n else n for n in pool]
+            verbs = [v for v in language.session_verbs if " " not in v]
+            candidates = list(language.verbs) + verbs + list(UI_VERBS)
         else:
-            candidates = names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
+            candidates = session.ruleset.complete(session.game, words)
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
@@ -119,30 +103,21 @@ class PlayUI:
         in the lines left over, the last command's dice, the odds and a line of scores
         (`scores` prints the whole table). Parts with nothing to show are left out."""
         game = self.session.game
-        st = game.state
-        title = f"{game.encounter.name}, round {st.round}" if game.started else game.encounter.name
-        active = game.active
-        head = (
-            f"{active.spec.name}'s turn ({'Action' if st.phase == 0 else 'Cooldown'} Phase),"
-            f" {game.slot(active).ap} AP"
-            if active
-            else "type `initiative` to roll the turn order"
-        )
-        if game.winner is not None:
-            head = f"the fight is over: {game.snapshot()['winner']} wins"
+        ruleset = self.session.ruleset
+        title, head = ruleset.headline(game)
         top: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
         board = self._board_line()
-        if board and (self.tether is not None or not game.started):  # a note without a board
-            top.append(Text(board, style="dim"))  # is said until the fight starts
-        fighters = Text()
-        rows = view.compact_fighters(game, self.console.width)
+        if board and (self.tether is not None or not ruleset.started(game)):
+            top.append(Text(board, style="dim"))  # a note without a board: until the start
+        roster = Text()
+        rows = view.live_lines(ruleset.live_roster(game), self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
-            fighters.append(line + ("\n" if n < len(rows) - 1 else ""), style)
-        top.append(fighters)
+            roster.append(line + ("\n" if n < len(rows) - 1 else ""), style)
+        top.append(roster)
         bottom: list[RenderableType] = []
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
-        pending = game.roller.pending()
+        pending = {p: len(q) for p, q in ruleset.waiting(game).items() if q}
         if pending:
             waiting = "waiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
             dice_text = f"{dice_text}; {waiting}" if dice_text else waiting
@@ -151,7 +126,7 @@ class PlayUI:
         odds_lines = self._odds()
         if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
             bottom.append(Text("\n".join(odds_lines)))
-        bottom.append(Text(view.score_line(game)))
+        bottom.append(Text(ruleset.score_line(game)))
         parts = top + self._log(self.console.height - self._lines(top + bottom)) + bottom
         return Group(*parts)
 
@@ -190,17 +165,7 @@ class PlayUI:
     def _odds(self) -> list[str]:
         if self.odds_lines:
             return self.odds_lines
-        game = self.session.game
-        f = game.active
-        if f is None or game.winner is not None:
-            return []
-        enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
-        for move in f.spec.moves:
-            ready = game.ready(f, "move", move.name)
-            if move.is_attack and ready and enemies:
-                cmd = commands.Command("odds", [f.spec.label, move.name, enemies[0].spec.label])
-                return odds.describe(game, cmd)
-        return []
+        return self.session.ruleset.odds_preview(self.session.game)
 
     def show(self) -> None:
         if self.tether is None:
@@ -225,16 +190,19 @@ class PlayUI:
                 self.help_text(words[1] if len(words) > 1 else None), markup=False, soft_wrap=True
             )
             return True
+        ruleset = self.session.ruleset
         if verb == "scores":
-            scores = Table(*view.SCORE_HEADERS, title="scores", box=box.SIMPLE_HEAD)
-            for cells in view.score_rows(self.session.game):
+            table = ruleset.score_table(self.session.game)
+            scores = Table(*table.headers, title="scores", box=box.SIMPLE_HEAD)
+            for cells in table.rows:
                 scores.add_row(*cells)
             self.console.print(scores)
             return True
         if verb == "table":
-            t = Table("team", "games", "wins", "damage_dealt", "kos", title="session table")
+            columns = ("team", "games", "wins", *ruleset.session_totals)
+            t = Table(*columns, title="session table")
             for row in self.session.session_table():
-                t.add_row(*(str(row[k]) for k in ("team", "games", "wins", "damage_dealt", "kos")))
+                t.add_row(*(str(row[k]) for k in columns))
             self.console.print(t)
             return True
         if verb == "new":
@@ -246,12 +214,12 @@ class PlayUI:
             self.messages = [f"new game, seed {self.session.seed}"]
             self.show()
             return True
-        known = verb in commands.VERBS or verb in commands.SESSION_VERBS
-        if not known and not verb.startswith("#"):
-            unknown = commands.unknown_verb(words[0], tuple(UI_VERBS))
+        language = ruleset.language
+        if not language.knows(verb) and not verb.startswith("#"):
+            unknown = language.unknown_verb(words[0], tuple(UI_VERBS))
             self.console.print(f"[bold red]refused:[/] {escape(unknown)}")
             return True
-        before = odds.before_attack(self.session.game, line) if verb == "attack" else []
+        before = ruleset.before(self.session.game, line)
         self._take_board_lines()
         try:
             lines = before + self.guard(lambda: self.session.execute(line))
@@ -263,33 +231,25 @@ class PlayUI:
         else:
             self.odds_lines = []
             self.messages.extend(lines)
-            records = self.session.game.roller.records if verb in commands.VERBS else []
             self.dice_mark = len(self.dice_log)
-            for rec in records:
-                if rec.purpose == "initiative" and rec.who < 0:  # an old journal's draws
-                    self.dice_log.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
-                    continue
-                name = self.session.game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
-                source = "" if rec.source == "engine" else f" ({rec.source})"
-                self.dice_log.append(
-                    f"{rec.purpose} {name} {' '.join(map(str, rec.faces))} -> {rec.successes}"
-                    + source
-                )
+            if verb in language.verbs:
+                self.dice_log += ruleset.roll_lines(self.session.game)
         self.show()
         return True
 
     def help_text(self, verb: str | None) -> str:
-        table = dict(commands.VERBS)
-        table.update(commands.SESSION_VERBS)
+        language = self.session.ruleset.language
+        table = dict(language.verbs)
+        table.update(language.session_verbs)
         if verb:
             if verb not in table and verb not in UI_VERBS:
                 return f"no command {verb!r}"
             if verb in UI_VERBS:
                 return f"{verb}: {UI_VERBS[verb]}"
-            return f"{commands.usage(verb)}\n  {table[verb][1]}"
-        lines = [f"{commands.usage(v):<45} {d}" for v, (_, d) in table.items()]
+            return f"{language.usage(verb)}\n  {table[verb][1]}"
+        lines = [f"{language.usage(v):<45} {d}" for v, (_, d) in table.items()]
         lines += [f"{v:<45} {d}" for v, d in UI_VERBS.items()]
-        lines.append("attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll")
+        lines += self.session.ruleset.help_notes()
         lines.append(LEAVE_HINT + " (the journal already holds everything)")
         return "\n".join(lines)
 

@@ -1,13 +1,11 @@
-"""Plain-text views of a game: the device grid, the table of fighters, the dice log and
-the scores. `turnlight demo` and `run` print them; `turnlight play` shows the compact ones
-(made for an 80x24 terminal) in its live view."""
+"""What korxsol shows in tables and text: the fighters (the full table and the live
+view's compact one), the scores, and the device view drawn as a grid of text. The host
+lays them out (host/view.py); this module only says what goes in each cell."""
 
 from __future__ import annotations
 
-import textwrap
-
 from host.korxsol.engine import REASON_NAMES, Game
-from host.korxsol.words import plural
+from host.words import plural
 from shared import cooldowns
 from shared.state import F_ACTIVE, F_OUT, GameState
 
@@ -126,59 +124,6 @@ FIGHTER_HEADERS = [
 
 # The fighter table's columns that hold lists ("a, b, c"): they wrap to fit a terminal.
 FIGHTER_WRAP = (FIGHTER_HEADERS.index("status"), FIGHTER_HEADERS.index("cooldowns"))
-TABLE_WIDTH = 100
-
-
-def _wrap(cell: str, width: int) -> list[str]:
-    """A comma-separated list in lines of at most `width`, broken after a comma where it
-    can be, and between words inside an item longer than the line."""
-    lines: list[str] = []
-    items = cell.split(", ")
-    for n, item in enumerate(items):
-        text = item + ("," if n < len(items) - 1 else "")
-        if lines and len(lines[-1]) + 1 + len(text) <= width:
-            lines[-1] += " " + text
-        elif len(text) <= width:
-            lines.append(text)
-        else:
-            lines += textwrap.wrap(text, width, break_long_words=False) or [text]
-    return lines or [""]
-
-
-def text_table(
-    headers: list[str],
-    rows: list[list[str]],
-    wrap: tuple[int, ...] = (),
-    width: int | None = None,
-) -> str:
-    """A plain-text table. The columns in `wrap` hold comma-separated lists: when the table
-    is wider than `width`, the widest of them wraps (after a comma where it can, else
-    between words) until it fits."""
-    widths = [
-        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
-    ]
-    if width is not None:
-        least = {
-            i: max([len(headers[i])] + [len(x) + 1 for r in rows for x in r[i].split()])
-            for i in wrap
-        }
-        while sum(widths) + 2 * (len(widths) - 1) > width:
-            shrinkable = [i for i in wrap if widths[i] > least[i]]
-            if not shrinkable:
-                break
-            widest = max(shrinkable, key=lambda i: widths[i])
-            widths[widest] -= 1
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False)).rstrip()]
-    lines.append("  ".join("-" * w for w in widths))
-    for r in rows:
-        cells = [_wrap(c, widths[i]) if i in wrap else [c] for i, c in enumerate(r)]
-        for n in range(max(len(c) for c in cells)):
-            parts = [
-                (c[n] if n < len(c) else "").ljust(w) for c, w in zip(cells, widths, strict=True)
-            ]
-            lines.append("  ".join(parts).rstrip())
-    return "\n".join(lines)
-
 
 # `play`'s live view has to fit 80x24 with a 2v2 fight: short headers, the reason a fighter
 # holds its place in a word, and its statuses and cooldowns in one column.
@@ -205,23 +150,6 @@ def compact_fighter_rows(game: Game) -> list[tuple[list[str], str]]:
     return rows
 
 
-def compact_fighters(game: Game, width: int = 80) -> list[tuple[str, bool]]:
-    """The fighters in turn order for an 80-column screen: the headers, a row of figures
-    each, and under it, indented, its statuses and cooldowns wrapped to the width. Each line
-    comes with whether it is the row of the fighter whose turn it is."""
-    rows = compact_fighter_rows(game)
-    widths = [max([len(h)] + [len(r[i]) for r, _ in rows]) for i, h in enumerate(COMPACT_HEADERS)]
-    head = "  ".join(h.ljust(w) for h, w in zip(COMPACT_HEADERS, widths, strict=True))
-    lines = [(head.rstrip(), False)]
-    indent = "    "
-    for cells, note in rows:
-        row = "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
-        lines.append((row, cells[1].startswith(">")))
-        for part in textwrap.wrap(note, width, initial_indent=indent, subsequent_indent=indent):
-            lines.append((part, False))
-    return lines
-
-
 def score_line(game: Game) -> str:
     """Every team's score and its players' in one line: `Dawn 12 (Kaelen 9, Vexa 3)`."""
     parts = []
@@ -230,11 +158,6 @@ def score_line(game: Game) -> str:
         members = ", ".join(f"{f.spec.name} {f.stats.score}" for f in players)
         parts.append(f"{team} {stats.score} ({members})")
     return "scores: " + " · ".join(parts)
-
-
-def fighter_table(game: Game, width: int = TABLE_WIDTH) -> str:
-    """The table of fighters, its status and cooldown lists wrapped to fit `width`."""
-    return text_table(FIGHTER_HEADERS, fighter_rows(game), FIGHTER_WRAP, width)
 
 
 SCORE_HEADERS = [
