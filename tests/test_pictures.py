@@ -8,8 +8,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from host import pictext, simpictures
-from host.korxsol import chart
+from host import chart, pictext, simpictures
+from host.korxsol.ruleset import RULESET
+
+PANELS = RULESET.chart_panels  # KOR per fighter, score per team
 
 
 def widest_gap(image: Image.Image, background: tuple[int, int, int]) -> int:
@@ -65,7 +67,7 @@ def test_the_chart_has_numbered_ticks_and_no_team_in_a_fighter_s_colour(tmp_path
     kor = {"Kae": [16 - t // 4 for t in range(turns)], "Vex": [12] * turns}
     score = {"Dawn": list(range(turns)), "Dusk": [t // 2 for t in range(turns)]}
     path = tmp_path / "chart.png"
-    chart.write_chart(timeline(kor, score), path, "Ember Ridge (game 1)")
+    chart.write_chart(timeline(kor, score), PANELS, path, "Ember Ridge (game 1)")
     image = Image.open(path).convert("RGB")
     x0, y0, x1, y1 = bottom_box()
     # A tick every 5 turns (58 turns): just under the frame at turn 5, and none at turn 3.
@@ -84,7 +86,7 @@ def test_two_lines_on_top_of_each_other_both_show(tmp_path: Path) -> None:
     same = [16 - t // 5 for t in range(turns)]
     kor = {"Kae": same, "Orn": list(same)}
     path = tmp_path / "chart.png"
-    chart.write_chart(timeline(kor, {"Dawn": [0] * turns, "Dusk": [0] * turns}), path)
+    chart.write_chart(timeline(kor, {"Dawn": [0] * turns, "Dusk": [0] * turns}), PANELS, path)
     image = Image.open(path).convert("RGB")
     top = (chart.LEFT + 1, 61, chart.WIDTH - chart.RIGHT, 280)
     seen = colours_in(image, top)

@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.korxsol.rolls import IllegalAction
+    from host import scores
+    from host.ruleset import IllegalAction
     from host.session import resume
 
     journal = saved_journal(args)
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"turnlight: {err}: writing its journalled events only", file=sys.stderr)
         row = journal.game(game_id) or {}
         return _write(args, _journal_text(args.format, row, journal.events(game_id), None))
-    game = session.game
+    game, ruleset = session.game, session.ruleset
     assert session.game_id is not None
     row = journal.game(session.game_id) or {}
     events = journal.events(session.game_id)
@@ -54,38 +55,24 @@ def run(args: argparse.Namespace) -> int:
         if not args.out:
             print("turnlight: --format png needs --out FILE", file=sys.stderr)
             return 2
+        from host.chart import write_chart
         from host.commands._errors import cannot_write
-        from host.korxsol.chart import write_chart
 
         title = f"{row.get('encounter')} (game {session.game_id})"
         try:
-            write_chart(game.timeline, args.out, title)
+            write_chart(ruleset.timeline(game), ruleset.chart_panels, args.out, title)
         except OSError as err:
             return cannot_write(args.out, err)
         print(f"wrote {args.out}", file=sys.stderr)
         return 0
-    snap = game.snapshot()
     if args.format in ("json", "csv"):
-        return _write(args, _journal_text(args.format, row, events, (snap, game.timeline)))
-    buf = io.StringIO()
+        replayed = (ruleset.snapshot(game), ruleset.timeline(game))
+        return _write(args, _journal_text(args.format, row, events, replayed))
+    summary = ruleset.summary(game)
     if args.format == "scores-json":
-        doc = {
-            "game": session.game_id,
-            "winner": snap["winner"],
-            "players": {f["name"]: f["stats"] for f in snap["fighters"]},
-            "teams": snap["teams"],
-        }
-        json.dump(doc, buf, indent=2, sort_keys=True)
-        buf.write("\n")
-    else:
-        w = csv.writer(buf)
-        keys = list(snap["teams"][next(iter(snap["teams"]))].keys())
-        w.writerow(["game", "kind", "name", "team", *keys])
-        for f in snap["fighters"]:
-            w.writerow([session.game_id, "player", f["name"], f["team"], *f["stats"].values()])
-        for name, stats in snap["teams"].items():
-            w.writerow([session.game_id, "team", name, name, *stats.values()])
-    return _write(args, buf.getvalue())
+        winner = ruleset.winner(game)
+        return _write(args, scores.scores_json(session.game_id, winner, summary))
+    return _write(args, scores.scores_csv(session.game_id, summary))
 
 
 def _journal_text(fmt: str, row: dict, events: list, replayed: tuple | None) -> str:

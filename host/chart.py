@@ -1,9 +1,10 @@
-"""A PNG chart of one game: each fighter's KOR (top) and each team's score (bottom) over
-the turns, drawn with Pillow.
+"""A PNG chart of one game over its turns, drawn with Pillow: one or two panels of lines,
+as the ruleset says (korxsol: each fighter's KOR on top, each team's score below).
 
-Every line has its own colour across both panels (a team never takes a fighter's colour),
-and its own dash pattern and marker shape, so two lines that lie on top of each other can
-still be told apart; the x axis has a tick and a turn number every few turns.
+Every line has its own colour across both panels (the second panel's lines, a team's,
+never take a colour of the first's), and its own dash pattern and marker shape, so two
+lines that lie on top of each other can still be told apart; the x axis has a tick and a
+turn number every few turns.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from host.pictext import draw_text, font
 
-# The fighters' lines: Okabe-Ito (its yellow darkened to show on white).
+# The first panel's lines: Okabe-Ito (its yellow darkened to show on white).
 COLORS = [
     (230, 159, 0),
     (86, 180, 233),
@@ -27,7 +28,7 @@ COLORS = [
     (170, 150, 0),
     (90, 90, 90),
 ]
-# The teams' lines: colours no fighter has, dark enough to stand apart from them.
+# The second panel's lines (teams): colours the first has not, dark enough to stand apart.
 TEAM_COLORS = [(0, 0, 0), (120, 60, 160), (140, 90, 40), (160, 20, 40)]
 DASHES: list[tuple[int, int] | None] = [None, (10, 5), (3, 4), (14, 4)]  # on, off pixels
 MARKERS = ("circle", "square", "triangle", "diamond")
@@ -149,23 +150,33 @@ def _panel(
         draw_text(draw, (x1 + 52, ly), name, style.color, normal)
 
 
-def write_chart(timeline: list[dict], path: str | Path, title: str = "") -> None:
+# Where the panels go: (top, bottom) of each, room for a title above and the axis below.
+PANELS = ((60, 280), (350, HEIGHT - 50))
+
+
+def write_chart(
+    timeline: list[dict], panels: tuple[tuple[str, str], ...], path: str | Path, title: str = ""
+) -> None:
+    """Draw `timeline` (one point per turn: {panel key: {line name: value}}) as the
+    `panels` ((key, title), one or two) say."""
+    if not 1 <= len(panels) <= len(PANELS):
+        raise ValueError(f"a chart has 1..{len(PANELS)} panels, not {len(panels)}")
     img = Image.new("RGB", (WIDTH, HEIGHT), (255, 255, 255))
     draw = ImageDraw.Draw(img)
     draw_text(draw, (LEFT, 10), title, INK, font(15))
-    kor: dict[str, list[int]] = {}
-    score: dict[str, list[int]] = {}
+    series: list[dict[str, list[int]]] = [{} for _ in panels]
     for point in timeline:
-        for name, v in point["kor"].items():
-            kor.setdefault(name, []).append(v)
-        for name, v in point["score"].items():
-            score.setdefault(name, []).append(v)
-    # One style per line across both panels: no team shares a fighter's colour, and the
-    # dashes and markers go on counting from the fighters'.
-    styles = {name: Style(i, COLORS[i % len(COLORS)]) for i, name in enumerate(kor)}
-    for i, name in enumerate(score):
-        styles[name] = Style(len(kor) + i, TEAM_COLORS[i % len(TEAM_COLORS)])
+        for lines, (key, _) in zip(series, panels, strict=True):
+            for name, v in point[key].items():
+                lines.setdefault(name, []).append(v)
+    # One style per line across both panels: the second's colours are not the first's, and
+    # its dashes and markers go on counting from the first's.
+    styles: dict[str, Style] = {}
+    for n, lines in enumerate(series):
+        colors = COLORS if n == 0 else TEAM_COLORS
+        for i, name in enumerate(lines):
+            styles[name] = Style(len(styles), colors[i % len(colors)])
     right = WIDTH - RIGHT
-    _panel(draw, (LEFT, 60, right, 280), kor, styles, "KOR per fighter", "turn")
-    _panel(draw, (LEFT, 350, right, HEIGHT - 50), score, styles, "score per team", "turn")
+    for (top, bottom), lines, (_, heading) in zip(PANELS, series, panels, strict=False):
+        _panel(draw, (LEFT, top, right, bottom), lines, styles, heading, "turn")
     img.save(str(path), format="PNG")
