@@ -297,6 +297,32 @@ def test_knockback_into_a_creature_that_fails_to_dodge_deals_the_incoming_weight
     assert slot(s, "Cy").kor == 12 - 3
 
 
+def test_sol_may_be_spent_before_the_agility_roll_against_a_body_knocked_into_it():
+    # korxsol-players-guide.txt:53 (SOL: before any ATTRIBUTE_Roll, 1 point adds 3 action
+    # dice to an AGILITY_Roll) and :196 (Collision With Creature: the one in the way makes
+    # an AGILITY_Roll, any success dodging the body). `collide_sol=Cy`: Cy rolls 2 + 3
+    # dice; the point is spent only if that roll is made.
+    cy = dict(BO, name="Cy", team="B")
+    s, line = shove(extra=[cy])
+    enter(s, "agility", *hits(1, 5))
+    lines = s.execute(line + " kb=Bo:creature:Cy collide_sol=Cy")
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "agility"] == [5]
+    assert "Cy spends 1 SOL: 3 more agility dice" in lines
+    assert "Cy dodges the flying Bo" in lines
+    assert (fighter(s, "Cy").sol, slot(s, "Cy").kor) == (2, 12)
+
+    s = session([dict(ASH, moves=["Shove"]), dict(BO), cy], (SHOVE,))
+    attack(s, "attack Ash Shove Bo kb=Bo:creature:Cy collide_sol=Cy", hits(0, 2), hits(1, 2))
+    assert fighter(s, "Cy").sol == 3  # Bo dodged: no knockback, no roll, no SOL spent
+
+    s, line = shove(extra=[cy])
+    with pytest.raises(IllegalAction, match="collide_sol: Cy is in no knockback's path"):
+        s.execute(line + " kb=Bo:wall collide_sol=Cy")
+    s.execute("adjust Cy sol -3")
+    with pytest.raises(IllegalAction, match="Cy declares 1 SOL point in this command but holds 0"):
+        s.execute(line + " kb=Bo:creature:Cy collide_sol=Cy")
+
+
 def test_knockback_into_an_obstruction_deals_two():
     # Collision With Obstruction: the creature takes 2 damage that cannot be blocked.
     s, line = shove()

@@ -91,6 +91,37 @@ def test_turn_order_takes_the_boards_dice():
     assert [o["name"] for o in s.game.snapshot()["order"]] == ["Bo", "Ash"]
 
 
+def test_sol_may_be_spent_before_the_initiative_agility_roll():
+    # korxsol-players-guide.txt:53 (SOL: before any ATTRIBUTE_Roll, 1 point adds 3 action
+    # dice to an AGILITY_Roll) and :283 (TURN ORDER is an AGILITY_Roll; a tie goes to the
+    # higher base AGILITY, then the tied roll again). `initiative sol=Ash`: Ash rolls 2 + 3
+    # dice and pays its point; the tie-break still reads base Agility, and a reroll is a
+    # new roll without SOL.
+    s = _unordered([dict(ASH), dict(BO, agility=3)])
+    enter(s, "initiative", *hits(1, 5))  # Ash, with SOL
+    enter(s, "initiative", *hits(1, 3))  # Bo
+    lines = s.execute("initiative sol=Ash")
+    assert [len(r.faces) for r in s.done[-1].rolls] == [5, 3]
+    assert "Ash spends 1 SOL: 3 more initiative dice" in lines
+    assert (fighter(s, "Ash").sol, fighter(s, "Bo").sol) == (2, 3)
+    order = [(o["name"], o["reason"]) for o in s.game.snapshot()["order"]]
+    assert order == [("Bo", "base agility"), ("Ash", "base agility")]
+
+    s = _unordered([dict(ASH), dict(BO)])
+    for faces in (hits(1, 5), hits(1, 2), hits(0, 2), hits(1, 2)):  # a tie, then a reroll
+        enter(s, "initiative", *faces)
+    s.execute("initiative sol=Ash")
+    assert [len(r.faces) for r in s.done[-1].rolls] == [5, 2, 2, 2]
+
+    s = _unordered([dict(ASH), dict(BO)])
+    s.execute("adjust Ash sol -3")
+    with pytest.raises(IllegalAction, match="Ash declares 1 SOL point in this command but holds 0"):
+        s.execute("initiative sol=Ash")
+    with pytest.raises(IllegalAction, match="unknown character 'Nobody'"):
+        s.execute("initiative sol=Bo,Nobody")
+    assert not s.game.started and fighter(s, "Bo").sol == 3
+
+
 def test_a_passive_artifacts_agility_counts_for_the_turn_order():
     # ARTIFACTS, Passive: always active, so a passive Agility bonus adds initiative dice.
     boots = {"name": "Boots", "kind": "passive", "passive": {"agility": 2}}

@@ -33,6 +33,7 @@ ATTACK_OPTIONS = (
     "dodge_sol",
     "resist_sol",
     "kb",
+    "collide_sol",
 )
 GRAPPLED_AGILITY = -3
 BLIND_HIT = -2
@@ -75,6 +76,7 @@ class AttackPlan:
     power_success_damage: int  # a `power_success` condition's damage, on a success
     defences: tuple[Defence, ...]  # one per target, in the order named
     knockback: tuple[tuple, ...]  # the game master's kb= paths, parsed
+    collide_sol: frozenset[int]  # fighters spending SOL to dodge a body knocked into them
 
     @property
     def bonus(self) -> int:
@@ -210,6 +212,20 @@ def plan_attack(
         if parsed[1] == "creature":
             game.fighter(parsed[2])
         paths.append(parsed)
+    in_the_way = {game.fighter(p[2]).index for p in paths if p[1] == "creature"}
+    collide_sol = {
+        game.fighter(who).index: game.fighter(who) for who in cmd.list_opt("collide_sol")
+    }
+    for t in collide_sol.values():
+        if t.index not in in_the_way:
+            raise IllegalAction(
+                f"collide_sol: {t.name} is in no knockback's path (kb=TARGET:creature:{t.name})"
+            )
+        points = need.get(t.index, 0) + 1
+        if points > t.sol:
+            raise IllegalAction(
+                f"{t.name} declares {plural(points, 'SOL point')} in this command but holds {t.sol}"
+            )
 
     power_sol = "sol" in opts
     defences = []
@@ -247,6 +263,7 @@ def plan_attack(
         power_success_damage=cond[2] if cond[:2] == ("power_success", "damage") else 0,
         defences=tuple(defences),
         knockback=tuple(paths),
+        collide_sol=frozenset(collide_sol),
     )
 
 

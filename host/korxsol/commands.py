@@ -15,7 +15,10 @@ __all__ = ["Command", "LANGUAGE", "SESSION_VERBS", "VERBS", "parse", "unknown_ve
 
 # verb -> (arguments, what it does); the help text of `play` and docs/commands.md use it.
 VERBS: dict[str, tuple[str, str]] = {
-    "initiative": ("", "everyone rolls AGILITY for the turn order; round 1 starts"),
+    "initiative": (
+        "[sol=NAME,NAME]",
+        "everyone rolls AGILITY for the turn order (sol=: 1 SOL, 3 more dice); round 1 starts",
+    ),
     "order": ("NAME NAME ...", "the game master sets the turn order by hand; round 1 starts"),
     "move": ("NAME [SPACES] [fall=F:T]", "spend 1 AP per space moved"),
     "attack": ("NAME MOVE [TARGET ...] [options]", "use a combat move (one per turn)"),

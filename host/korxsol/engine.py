@@ -63,8 +63,10 @@ __all__ = [
 # 1: until one hit and one power roll per strike (several targets), one cooldown id per
 #    timed move, item and artifact, and checked SOL spending; 2: until a `hit` condition
 #    worth damage added it to the damage instance, a buff or an item that helps made its
-#    exchange and a grappled creature kept the action points fear takes; 3: since.
-RULES_VERSION = 3
+#    exchange and a grappled creature kept the action points fear takes; 3: until SOL could
+#    be spent on every AGILITY_Roll (initiative's `sol=`, a knockback collision's
+#    `collide_sol=`); 4: since.
+RULES_VERSION = 4
 
 # The options each verb takes (docs/commands.md); any other is refused.
 VERB_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -74,6 +76,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "move": ("fall",),
     "pivot": ("fall",),
     "crush": ("sol",),
+    "initiative": ("sol",),
 }
 
 

@@ -159,7 +159,11 @@ class GrappleAndCharge(GameCore):
         kind = what[0]
         if kind == "creature":
             other = self.fighter(what[1])
-            if self._action_roll("agility", other, self.attribute(other, "agility")):
+            agility = self.attribute(other, "agility")
+            if other.index in a.plan.collide_sol:  # SOL, spent as the roll is made
+                agility += self.encounter.options.sol_dice
+                self._pay_sol(a, other, "agility", out)
+            if self._action_roll("agility", other, agility):
                 out.say(f"{other.name} dodges the flying {t.name}")
             else:
                 self._unblockable(other, t.spec.weight, user, out, f"is struck by {t.name}")

@@ -187,15 +187,18 @@ class Roller:
                 return faces, source, name
         return None
 
-    def initiative_dice(self, state, names: list[str]) -> InitiativeDice | _RecordingRng:
-        """The dice for shared.initiative: an InitiativeDice, or for a journal written before
-        initiative rolls were recorded one per fighter, the recorded generator draws."""
+    def initiative_dice(
+        self, state, names: list[str], extra: dict[int, int] | None = None
+    ) -> InitiativeDice | _RecordingRng:
+        """The dice for shared.initiative: an InitiativeDice (`extra`: more dice on a
+        slot's first roll, from SOL), or for a journal written before initiative rolls were
+        recorded one per fighter, the recorded generator draws."""
         if self.replay is not None:
             if not self.replay or self.replay[0].purpose != "initiative":
                 raise IllegalAction("the journal holds no initiative roll here")
             if self.replay[0].who == -1:  # one record of raw generator draws
                 return _RecordingRng(self.rng, self.replay.pop(0).faces)
-        return InitiativeDice(self, state, names)
+        return InitiativeDice(self, state, names, extra or {})
 
     def record_initiative(self, rec_rng: _RecordingRng) -> None:
         self.records.append(
@@ -219,15 +222,18 @@ class InitiativeDice:
     shared.initiative rolls each slot in play for its Agility (a tie's rerolls at least one
     die) and asks a generator for one face at a time. It reads a slot's Agility, its dice
     count, just before rolling for it, so `view` (the slots as shared sees them) marks where
-    each fighter's roll starts. Each roll takes the next waiting `initiative` roll (then
+    each fighter's roll starts. A slot with `extra` dice (SOL) shows them in its Agility
+    until its first roll is made: shared rolls them, and its tie-breaks and rerolls read
+    the base Agility. Each roll takes the next waiting `initiative` roll (then
     `next`), which must hold exactly the dice that roll needs, or else the engine's dice; a
     journal replays the rolls it recorded. Every roll is recorded with its source.
     """
 
-    def __init__(self, roller: Roller, state, names: list[str]):
+    def __init__(self, roller: Roller, state, names: list[str], extra: dict[int, int]):
         self.roller = roller
         self.state = state
         self.names = names
+        self.extra = extra
         self.low, high = dice.face_range(roller.kind)
         self.span = high - self.low + 1
         self.view = _InitiativeView(state, self)
@@ -265,9 +271,14 @@ class InitiativeDice:
     def finish(self) -> None:
         self._close()
 
+    def agility(self, index: int) -> int:
+        """The dice of the slot's next roll: its Agility, with its extra dice on the first."""
+        base = self.state.slots[index].agility
+        return base if index in self.rolled else base + self.extra.get(index, 0)
+
     def _open(self) -> None:
         who = self.reading
-        agility = self.state.slots[who].agility
+        agility = self.agility(who)
         reroll = who in self.rolled or agility == 0
         count = max(1, agility) if reroll else agility
         self.rolled.add(who)
@@ -330,7 +341,7 @@ class _WatchedSlot:
     @property
     def agility(self) -> int:
         self._dice.read(self._index)
-        return self._slot.agility
+        return self._dice.agility(self._index)
 
     def in_play(self) -> bool:
         return self._slot.in_play()

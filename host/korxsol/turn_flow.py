@@ -20,17 +20,34 @@ REASON_NAMES = ("successes", "base agility", "reroll", "out of play")
 
 class TurnFlow(GameCore):
     def _do_initiative(self, cmd: Command, out: Outcome) -> None:
+        """TURN ORDER: everyone rolls AGILITY; `sol=A,B` spends a SOL point of each named
+        fighter on 3 more dice for its roll (not for a tie's reroll, a roll of its own)."""
         if self.started:
             raise IllegalAction("initiative is already rolled")
-        source = self.roller.initiative_dice(self.state, [f.name for f in self.fighters])
+        spending = {self.fighter(name).index: self.fighter(name) for name in cmd.list_opt("sol")}
+        for f in spending.values():
+            if f.sol < 1:
+                raise IllegalAction(
+                    f"{f.name} declares 1 SOL point in this command but holds {f.sol}"
+                )
+        sol_dice = self.encounter.options.sol_dice
+        source = self.roller.initiative_dice(
+            self.state, [f.name for f in self.fighters], {i: sol_dice for i in spending}
+        )
         if isinstance(source, InitiativeDice):
             view = source.view
             result = initiative.roll_initiative(view, source, self.dice_kind, self.mask)
             source.finish()
             count = self.state.count
             turns.set_order(self.state, list(view.order[:count]), list(view.order_reason[:count]))
+            for f in spending.values():
+                if f.index in source.rolled:  # spent only on a roll that was made
+                    f.sol -= 1
+                    out.say(f"{f.name} spends 1 SOL: {sol_dice} more initiative dice")
             out.lines.extend(source.lines)
         else:  # a journal from before initiative rolls were recorded one per fighter
+            if spending:
+                raise IllegalAction("this journal's initiative roll has no SOL dice")
             result = initiative.roll_initiative(self.state, source, self.dice_kind, self.mask)
             self.roller.record_initiative(source)
         for pos, (index, successes, rerolls) in enumerate(result):
