@@ -20,6 +20,7 @@ COMMANDS = (
     "host.commands.games",
     "host.commands.export",
     "host.commands.odds",
+    "host.commands.rulesets",
     "host.commands.deploy",
     "host.commands.sim",
 )

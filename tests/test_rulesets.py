@@ -1,16 +1,20 @@
 """The ruleset seam (host/ruleset.py, host/registry.py): the registry lists korxsol and
-hands it out by id, and korxsol's adapter replays an action from its journal record and
-checks an action without playing it."""
+hands it out by id, korxsol's adapter replays an action from its journal record and checks
+an action without playing it, an encounter file names its ruleset, and the command line
+takes --ruleset and lists the rulesets."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from host import registry
+from host import encounters, registry
 from host.korxsol import encounter
-from host.ruleset import IllegalAction, Ruleset
+from host.ruleset import EncounterError, IllegalAction, Ruleset
 
 
 def test_the_registry_lists_korxsol_and_says_what_it_is_in_one_line() -> None:
@@ -60,3 +64,71 @@ def test_the_legal_action_check_refuses_in_one_line_and_changes_nothing() -> Non
     korxsol.check(game, korxsol.language.parse("initiative"))  # allowed, and not played
     assert json.dumps(korxsol.snapshot(game), sort_keys=True) == before
     assert not korxsol.started(game)
+
+
+# ---------------------------------------------------------------- the command line
+def turnlight(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "host.cli", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_turnlight_rulesets_lists_each_ruleset_in_one_line() -> None:
+    done = turnlight("rulesets")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == registry.ids()
+    korxsol = registry.get("korxsol")
+    assert lines[0].split()[1] == f"v{korxsol.rules_version}"
+    assert korxsol.description in lines[0] and lines[0].endswith("(default)")
+
+
+def test_run_takes_a_known_ruleset(tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\n")
+    done = turnlight("run", "--ruleset", "korxsol", "--script", str(script), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["round"] == 1
+
+
+@pytest.mark.parametrize("command", ["run", "demo", "play"])
+def test_an_unknown_ruleset_on_the_command_line_is_refused_in_one_line(command, tmp_path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("initiative\n")
+    extra = {"run": ["--script", str(script)], "demo": [], "play": ["--db", str(tmp_path / "j")]}
+    done = turnlight(command, "--ruleset", "chess", *extra[command])
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["turnlight: unknown ruleset 'chess' (known: korxsol)"]
+    assert not (tmp_path / "j").exists()  # refused before a journal was opened
+
+
+def test_an_encounter_file_names_its_ruleset_at_the_top(tmp_path: Path) -> None:
+    bundled = encounter.example_path().read_text()
+    assert bundled.splitlines()[2] == 'ruleset = "korxsol"'  # before the first table
+    assert encounters.parse(bundled, "ember_ridge.toml").ruleset == "korxsol"
+    # Files from before there were other rulesets: under [encounter], or not at all.
+    older = bundled.replace('ruleset = "korxsol"\n', "").replace(
+        "[encounter]\n", '[encounter]\nruleset = "korxsol"\n'
+    )
+    assert encounters.parse(older, "older.toml").name == "Ember Ridge"
+    none = bundled.replace('ruleset = "korxsol"\n', "")
+    assert encounters.parse(none, "none.toml").ruleset == "korxsol"
+
+
+def test_an_encounter_file_of_an_unknown_ruleset_is_one_line_at_its_line() -> None:
+    text = encounter.example_path().read_text().replace('"korxsol"', '"chess"')
+    with pytest.raises(EncounterError) as err:
+        encounters.parse(text, "chess.toml")
+    assert str(err.value) == "chess.toml:3: unknown ruleset 'chess' (known: korxsol)"
+
+
+def test_an_encounter_file_of_another_ruleset_than_asked_is_refused_in_one_line() -> None:
+    text = encounter.example_path().read_text()
+    with pytest.raises(EncounterError) as err:
+        encounters.parse(text, "ember.toml", ruleset="chess")
+    assert str(err.value) == "ember.toml:3: this encounter is for ruleset 'korxsol', not 'chess'"
+    unnamed = text.replace('ruleset = "korxsol"\n', "")
+    with pytest.raises(EncounterError) as err:
+        encounters.parse(unnamed, "ember.toml", ruleset="chess")
+    assert str(err.value).startswith("ember.toml:1: this encounter names no ruleset, so it is")
+    assert "\n" not in str(err.value)

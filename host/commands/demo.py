@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 
 from host import view
-from host.commands._korxsol_args import add_encounter, load_encounter
+from host.commands._game_args import add_encounter, load_encounter
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 
@@ -18,9 +18,9 @@ MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "demo",
-        help="play a whole korxsol encounter automatically and print each turn",
-        description="A simple AI plays every side of the encounter; the same seed gives "
-        "the same game.",
+        help="play a whole encounter automatically and print each turn",
+        description="The ruleset's simple AI plays every side of the encounter; the same "
+        "seed gives the same game.",
     )
     add_encounter(p)
     p.add_argument("--db", metavar="PATH", help="journal the demo game to this database")

@@ -8,7 +8,7 @@ import io
 import json
 import sys
 
-from host.commands._korxsol_args import add_db, saved_journal
+from host.commands._game_args import add_db, saved_journal
 
 FORMATS = ("json", "csv", "scores-csv", "scores-json", "png")
 

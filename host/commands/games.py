@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from host.commands._korxsol_args import add_db, saved_journal
+from host.commands._game_args import add_db, saved_journal
 from host.journal import default_path
 
 

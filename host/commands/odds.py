@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def assumptions(args: argparse.Namespace) -> str:
     """The dice the figures are for, in one line."""
-    from host.korxsol.words import plural
+    from host.words import plural
 
     bonus = f" {args.hit_bonus:+d} successes" if args.hit_bonus else ""
     burn = f", then {args.burn} burn" if args.burn else ""

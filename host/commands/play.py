@@ -7,7 +7,13 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from host.commands._korxsol_args import add_db, add_encounter, load_encounter, open_journal
+from host.commands._game_args import (
+    add_db,
+    add_encounter,
+    load_encounter,
+    open_journal,
+    ruleset_ok,
+)
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -98,8 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
     from host.bridge import LinkError
     from host.commands._errors import board_ok, fail
-    from host.korxsol.rolls import IllegalAction
     from host.play_ui import PlayUI, make_prompt
+    from host.ruleset import IllegalAction
     from host.session import Session, resume
 
     if args.board is not None and not args.sim:
@@ -111,8 +117,17 @@ def run(args: argparse.Namespace) -> int:
     args.board = args.board or "trellis_m4"
     if args.sim and not board_ok(args.board):
         return 2
+    if not ruleset_ok(args):
+        return 2
     journal = open_journal(args)
     if args.resume is not None:
+        game_id = args.resume or journal.latest_game()
+        played = (journal.game(game_id) or {}).get("ruleset") if game_id else None
+        if args.ruleset is not None and played is not None and played != args.ruleset:
+            return fail(
+                f"--ruleset {args.ruleset}: game {game_id} is played under {played}"
+                " (resume it without --ruleset)"
+            )
         try:
             session = resume(journal, args.resume or None)
         except IllegalAction as err:

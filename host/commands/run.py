@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from host.commands._korxsol_args import add_encounter, load_encounter
+from host.commands._game_args import add_encounter, load_encounter
 from host.words import plural
 
 if TYPE_CHECKING:
@@ -22,7 +22,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Run the commands of docs/commands.md from a file and print the final "
         "state. A rejected command stops the run with FILE:LINE: reason (exit status 2).",
     )
-    p.add_argument("--ruleset", default="korxsol", choices=("korxsol",), help="the rules to use")
     add_encounter(p)
     p.add_argument("--script", required=True, metavar="FILE", help="commands, one per line")
     p.add_argument("--json", action="store_true", help="print the final state as one JSON object")

@@ -1,4 +1,5 @@
-"""Encounter files (TOML): read, check and turn into model definitions.
+"""Korxsol's encounter files (TOML): read, check and turn into model definitions. Reading
+the TOML and finding the file's ruleset is every ruleset's (host/encounters.py).
 
 Every error names the file, the line and what is wrong, in one line:
 `duel.toml:14: solighter "Kae": power must be an integer 0..7, not "lots"`.
@@ -6,12 +7,11 @@ Every error names the file, the line and what is wrong, in one line:
 
 from __future__ import annotations
 
-import re
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host.encounters import Lines, read_toml
 from host.korxsol.model import (
     ATTRIBUTES,
     CONDITIONS,
@@ -40,11 +40,7 @@ from shared.limits import (
 )
 from shared.state import check_label
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
+ID = "korxsol"  # the ruleset id an encounter file names (host/registry.py)
 EXAMPLE = "ember_ridge.toml"
 MAX_MOVES = 3  # korxsol: each Solighter equips at most 3 unique combat moves
 
@@ -63,40 +59,10 @@ def load(path: str | Path) -> Encounter:
     return parse(text, str(path))
 
 
-class _Lines:
-    """Finds the line of a table or a key in TOML text, for error messages."""
-
-    _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?")
-    _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
-
-    def __init__(self, text: str):
-        self.tables: dict[tuple[str, int], int] = {}
-        self.keys: dict[tuple[str, int, str], int] = {}
-        counts: dict[str, int] = {}
-        current = ("", 0)
-        for number, line in enumerate(text.splitlines(), start=1):
-            header = self._HEADER.match(line)
-            if header:
-                name = header.group(1)
-                index = counts.get(name, 0)
-                counts[name] = index + 1
-                current = (name, index)
-                self.tables[current] = number
-                continue
-            key = self._KEY.match(line)
-            if key:
-                self.keys.setdefault((current[0], current[1], key.group(1)), number)
-
-    def of(self, table: str, index: int = 0, key: str | None = None) -> int:
-        if key is not None and (table, index, key) in self.keys:
-            return self.keys[(table, index, key)]
-        return self.tables.get((table, index), 1)
-
-
 class _Reader:
     def __init__(self, text: str, filename: str):
         self.filename = filename
-        self.lines = _Lines(text)
+        self.lines = Lines(text)
 
     def fail(self, table: str, index: int, key: str | None, what: str) -> EncounterError:
         line = self.lines.of(table, index, key)
@@ -310,83 +276,19 @@ def _list(r: _Reader, doc: dict, name: str) -> list[dict]:
     return value
 
 
-_TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
-_UNCLOSED = ("Unclosed array", "Unclosed inline table", "Unterminated string")
-
-
-def _still_open(text: str, end: int) -> int | None:
-    """The line of the innermost array, inline table or string still open at offset `end`
-    (brackets inside strings and comments do not count)."""
-    opened: list[int] = []
-    i, line, end = 0, 1, min(end, len(text))
-    while i < end:
-        ch = text[i]
-        if ch == "\n":
-            line += 1
-        elif ch == "#":
-            newline = text.find("\n", i)
-            i = end if newline == -1 else newline
-            continue
-        elif ch in "\"'":
-            quote = text[i : i + 3] if text.startswith(('"""', "'''"), i) else ch
-            j = i + len(quote)
-            while j < end and not text.startswith(quote, j):
-                if quote == "\n" or (len(quote) == 1 and text[j] == "\n"):
-                    break
-                j += 2 if quote[0] == '"' and text[j] == "\\" else 1
-            if j >= end or not text.startswith(quote, j):
-                return line  # the string never ends
-            line += text.count("\n", i, j)
-            i = j + len(quote)
-            continue
-        elif ch in "[{":
-            opened.append(line)
-        elif ch in "]}" and opened:
-            opened.pop()
-        i += 1
-    return opened[-1] if opened else None
-
-
-def _toml_error(text: str, filename: str, err: Exception) -> EncounterError:
-    """`FILE:LINE: not valid TOML: what`. tomllib says where it gave up ("(at line N, column
-    M)" or "(at end of document)"); for an array, inline table or string left open (and
-    for anything wrong at the end of the file while one is open), that is past where the
-    mistake is, so the line is the one where it was opened."""
-    message = str(err)
-    where = _TOML_WHERE.search(message)
-    what = message[: where.start()] if where else message
-    lines = text.splitlines(keepends=True)
-    if where and where.group(1):
-        line, column = int(where.group(1)), int(where.group(2))
-        offset = sum(len(x) for x in lines[: line - 1]) + column - 1
-        noticed = f"line {line}"
-    else:
-        line, offset, noticed = max(1, len(lines)), len(text), "the end of the file"
-    if what.startswith(_UNCLOSED) or not (where and where.group(1)):
-        opened = _still_open(text, offset)
-        if opened is not None and opened != line:
-            if what.startswith(_UNCLOSED):
-                what += f": opened on this line, still open at {noticed}"
-            else:
-                what += f" at {noticed}, inside a bracket or string opened on this line"
-            line = opened
-    return EncounterError(f"{filename}:{line}: not valid TOML: {what}")
-
-
 def parse(text: str, filename: str = "<encounter>") -> Encounter:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise _toml_error(text, filename, err) from None
+    doc = read_toml(text, filename)
     r = _Reader(text, filename)
-    r.known("", 0, doc, ("encounter", "team", "solighter", "move", "item", "artifact"), "file")
+    known = ("ruleset", "encounter", "team", "solighter", "move", "item", "artifact")
+    r.known("", 0, doc, known, "file")
+    r.text("", 0, doc, "ruleset", "file", default=ID, choices=(ID,))
 
     head = doc.get("encounter", {})
     if not isinstance(head, dict):
         raise r.fail("", 0, "encounter", "encounter must be a table")
     r.known("encounter", 0, head, ("name", "ruleset", "dice", "success_faces"), "encounter")
     name = r.text("encounter", 0, head, "name", "encounter", default="encounter")
-    r.text("encounter", 0, head, "ruleset", "encounter", default="korxsol", choices=("korxsol",))
+    r.text("encounter", 0, head, "ruleset", "encounter", default=ID, choices=(ID,))  # older files
     dice_kind = r.text(
         "encounter", 0, head, "dice", "encounter", default="d3", choices=("d3", "d6")
     )
@@ -422,7 +324,7 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     for t, team_name in enumerate(teams):
         if not any(f.team == t for f in fighters):
             raise r.fail("team", t, None, f"team {team_name!r} has no solighter")
-    return Encounter(name, tuple(teams), tuple(fighters), options, text, filename)
+    return Encounter(name, tuple(teams), tuple(fighters), options, text, filename, ID)
 
 
 def _definitions(r: _Reader, doc: dict, kind: str) -> dict[str, Any]:

@@ -40,8 +40,7 @@ STRIKING_VERBS = ("attack", "odds", "item", "artifact")
 class Korxsol(Ruleset):
     id = ID
     description = (
-        "the korxsol players' guide: Agility-roll initiative, action points, cooldowns, "
-        "burn, frost and fear, D3 action dice, SOL and KOR"
+        "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )
     rules_version = RULES_VERSION
     language = commands.LANGUAGE

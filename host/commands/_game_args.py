@@ -1,0 +1,80 @@
+"""Options shared by the commands that play or read games (demo, run, play, games, export):
+the ruleset, the encounter and its seed, and the journal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from host import encounters, registry
+from host.journal import Journal, default_path
+from host.ruleset import Encounter, EncounterError
+
+
+def add_ruleset(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ruleset",
+        metavar="ID",
+        help=f"the game's rules: {', '.join(registry.ids())} (`turnlight rulesets` says what "
+        f"each is); default: the one the encounter file names, else {registry.DEFAULT}",
+    )
+
+
+def add_encounter(p: argparse.ArgumentParser) -> None:
+    add_ruleset(p)
+    p.add_argument(
+        "--encounter",
+        metavar="FILE",
+        help="encounter file (TOML); default: the ruleset's bundled example (for "
+        f"{registry.DEFAULT}, the Ember Ridge 2v2)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed for the engine's dice (default 1)")
+
+
+def add_db(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help=f"journal database (SQLite); default {default_path()}",
+    )
+
+
+def ruleset_ok(args: argparse.Namespace) -> bool:
+    """True when --ruleset is absent or names a ruleset there is; else says which there are."""
+    if args.ruleset is None or args.ruleset in registry.ids():
+        return True
+    known = ", ".join(registry.ids())
+    print(f"turnlight: unknown ruleset {args.ruleset!r} (known: {known})", file=sys.stderr)
+    return False
+
+
+def load_encounter(args: argparse.Namespace) -> Encounter | None:
+    """The encounter named by --encounter (or the ruleset's bundled one), read by the
+    ruleset it names, which must be --ruleset's when that is given; prints the error and
+    returns None for a bad file or a ruleset that does not match."""
+    if not ruleset_ok(args):
+        return None
+    try:
+        path = args.encounter or registry.get(args.ruleset or registry.DEFAULT).example_path()
+        return encounters.load(path, args.ruleset)
+    except EncounterError as err:
+        print(f"turnlight: {err}", file=sys.stderr)
+        return None
+
+
+def open_journal(args: argparse.Namespace) -> Journal:
+    return Journal(args.db or default_path())
+
+
+def saved_journal(args: argparse.Namespace) -> Journal | None:
+    """The journal to read saved games from, or None (said in one line) when there is no
+    journal at that path: reading never creates one."""
+    path = Path(args.db) if args.db else default_path()
+    if not path.is_file():
+        print(
+            f"turnlight: no journal at {path}: nothing has been saved there yet",
+            file=sys.stderr,
+        )
+        return None
+    return Journal(path)
