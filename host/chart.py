@@ -1,5 +1,5 @@
 """A PNG chart of one game over its turns, drawn with Pillow: one or two panels of lines,
-as the ruleset says (korxsol: each fighter's KOR on top, each team's score below).
+as the ruleset says (say, each fighter's health on top and each team's score below).
 
 Every line has its own colour across both panels (the second panel's lines, a team's,
 never take a colour of the first's), and its own dash pattern and marker shape, so two

@@ -1,11 +1,12 @@
 """Encounter files for any ruleset: TOML that names its ruleset in a top-level key,
 
-    ruleset = "korxsol"
+    ruleset = "ID"
 
 before its first table, read and checked by that ruleset (`Ruleset.parse_encounter`). A
-file that names none is korxsol's, as every file was before there were other games; an
-older korxsol file's `ruleset` under `[encounter]` is read too. Every error is one line,
-`FILE:LINE: what is wrong`; the TOML helpers here give rulesets the same lines.
+file that names none is the default ruleset's (registry.DEFAULT), as every file was before
+there were other games; an older file's `ruleset` under `[encounter]` is read too. Every
+error is one line, `FILE:LINE: what is wrong`; the TOML helpers here give rulesets the
+same lines.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ class Journal:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
         if "rules" not in columns:  # a journal written before games had a rules version
             self.db.execute("ALTER TABLE games ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
-        if "ruleset" not in columns:  # written when korxsol was the only game
+        if "ruleset" not in columns:  # written when the default was the only game
             self.db.execute(
                 f"ALTER TABLE games ADD COLUMN ruleset TEXT NOT NULL DEFAULT '{DEFAULT}'"
             )

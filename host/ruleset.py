@@ -3,7 +3,7 @@ and view data that cross it.
 
 The generic host (the session with undo and redo, the journal, the tether, the play UI,
 scores and exports, the command line) knows a game only through a `Ruleset`. Each ruleset
-(host/korxsol/ruleset.py, ...) is one object that the registry (host/registry.py) hands
+(a `RULESET` in its own package) is one object that the registry (host/registry.py) hands
 out by id. A running game is whatever object `new_game` returns: the host keeps it and
 passes it back to the ruleset, and never looks inside.
 
@@ -97,7 +97,7 @@ class Ruleset:
     description: str = ""  # one line for `turnlight rulesets`
     rules_version: int = 1  # raise it when the same journal would play out differently
     language: Language  # the verbs and their parser (host/commandline.py)
-    start_command: str = ""  # the demo's first line (korxsol: `initiative`)
+    start_command: str = ""  # the demo's first line (what starts the game, if anything)
     # The commands the board's next-turn key gives: the demo presses the key for them.
     next_turn_commands: tuple[str, ...] = ()
     # Team statistics (keys of summary()["teams"][team]) the session table adds up.
@@ -180,8 +180,8 @@ class Ruleset:
         return []
 
     def session_command(self, session: Session, cmd: Command) -> list[str]:
-        """A session verb of this ruleset's language other than undo, redo and new
-        (korxsol: `dice`, `odds`)."""
+        """A session verb of this ruleset's language other than undo, redo and new (entering
+        dice, asking the odds, ...)."""
         raise IllegalAction(self.language.unknown_verb(cmd.verb))
 
     # -- the board ---------------------------------------------------------------------------
@@ -240,7 +240,7 @@ class Ruleset:
         return []
 
     def before(self, game: Any, line: str) -> list[str]:
-        """What to say before a command is run (korxsol: the exact odds of an attack)."""
+        """What to say before a command is run (the odds of an attack, say)."""
         return []
 
     # -- the demo AI -------------------------------------------------------------------------
