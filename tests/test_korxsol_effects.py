@@ -208,6 +208,34 @@ def test_attributes_cap_at_seven_unless_assisted_by_a_teammate():
     assert s.game.attribute(fighter(s, "Ash"), "power") == 9
 
 
+def test_a_teammates_assist_lets_armor_go_past_seven():
+    # korxsol-players-guide.txt:54 (POWER, RESISTANCE, ARMOR and AGILITY stop at +7 unless
+    # assisted by a teammate or using SOL) with :48-:49 (armor is restored by an item or a
+    # combat move, and a point is chipped for each point it blocks). A teammate's armor
+    # gain goes past 7 and stays until chipped; the fighter's own gain stops at 7 and never
+    # takes back what the assist gave; a debuff or the game master's correction lowers it.
+    plate = {"name": "Plate", "kind": "tool", "cooldown": 1, "armor_gain": 3}
+    brace = {"name": "Brace", "type": "buff", "cooldown": 1, "armor_gain": 1}
+    s = session(
+        [dict(ASH, armor=6, moves=["Brace"]), dict(ASH, name="Cy", items=["Plate"]), dict(BO)],
+        (brace, STRIKE),
+        (plate,),
+        order=["Cy", "Ash", "Bo"],
+    )
+    lines = s.execute("item Cy Plate Ash")
+    assert fighter(s, "Ash").armor == 9 and "Ash gains armor: 9 (assisted past +7)" in lines
+    s.execute("end")
+    s.execute("attack Ash Brace")  # its own gain: up to 7 only, so 9 stays 9
+    assert fighter(s, "Ash").armor == 9
+    assert s.game.attribute(fighter(s, "Ash"), "armor") == 9
+    s.execute("adjust Ash armor -1")  # a correction down keeps the rest of the assist
+    assert fighter(s, "Ash").armor == 8
+    s.execute("end")
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(2, 2), [FAIL], hits(2, 8))
+    assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "armor"] == [8]
+    assert fighter(s, "Ash").armor == 8 - 2 and slot(s, "Ash").kor == 12 - 2
+
+
 def test_threat_marks_its_bearer_while_the_move_is_on_cooldown():
     # THREAT: opponents must prioritise the target with active threat (shown; the map is
     # the game master's).

@@ -140,7 +140,7 @@ def armor_dice(game: GameCore, fx: Effects, t: Fighter, sunder: int = 0) -> int:
     piercing."""
     if fx.armor_piercing:
         return 0
-    return game.attribute(t, "armor", {"armor": -min(sunder, t.armor)} if sunder else None)
+    return game.attribute(t, "armor", chipped=min(sunder, t.armor))
 
 
 def plan_attack(

@@ -10,10 +10,19 @@ from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.model import STATUS_FLIPS, Effects
 from host.korxsol.words import plural
 from shared import status
-from shared.limits import NO_SLOT
+from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_CHARGING, F_GRAPPLED, F_KNOCKED_DOWN, F_OUT, F_PINNED
 
 BLESS_KOR = 1
+
+
+def armor_after(armor: int, change: int, cap: int) -> int:
+    """Armor after a change of the fighter's own (its move, item or artifact, an exchange, a
+    condition) or the game master's: a gain stops at the cap and never takes back armor a
+    teammate's assist put above it; a loss stops at 0."""
+    if change > 0:
+        return max(armor, min(cap, armor + change))
+    return max(0, armor + change)
 
 
 class EffectRules(GameCore):
@@ -23,7 +32,7 @@ class EffectRules(GameCore):
         chipped; KOR changes happen at once and are kept."""
         for key, amount in fx.during.items():
             if key == "armor":
-                user.armor = max(0, min(self.cap, user.armor + amount))
+                user.armor = armor_after(user.armor, amount, self.cap)
                 out.say(f"{name}: {user.name}'s armor is now {user.armor}")
             elif key == "kor":
                 if amount > 0:
@@ -102,7 +111,7 @@ class EffectRules(GameCore):
         if fx.heal:
             self._heal(t, fx.heal, out)
         if fx.armor_gain:
-            self._gain(t, "armor", fx.armor_gain, out)
+            self._gain(t, "armor", fx.armor_gain, out, by=user)
         if fx.cleanse:
             self._cleanse(t, fx.cleanse, out)
         for key, amount in fx.modifiers.items() if with_modifiers else ():
@@ -139,12 +148,20 @@ class EffectRules(GameCore):
         self.state.touch()
         out.say(f"{t.name} is cleansed of {', '.join(which)}")
 
-    def _gain(self, f: Fighter, what: str, amount: int, out: Outcome) -> None:
-        """Armor, KOR or SOL gained; damage is never gained here: it joins the damage
-        instance it was gained for (_strike, _power_roll, an exchange's bonus)."""
+    def _gain(
+        self, f: Fighter, what: str, amount: int, out: Outcome, by: Fighter | None = None
+    ) -> None:
+        """Armor, KOR or SOL gained (`by`: the one whose move, item or artifact gave it, when
+        not `f` itself); damage is never gained here: it joins the damage instance it was
+        gained for (_strike, _power_roll, an exchange's bonus)."""
         if what == "armor":
-            f.armor = min(self.cap, f.armor + amount)
-            out.say(f"{f.name} gains armor: {f.armor}")
+            if by is not None and by is not f and by.spec.team == f.spec.team:
+                # A teammate's assist may go past the cap, up to the dice a roll can have.
+                f.armor = min(MAX_DICE, f.armor + amount)
+            else:
+                f.armor = armor_after(f.armor, amount, self.cap)
+            past = f" (assisted past +{self.cap})" if f.armor > self.cap else ""
+            out.say(f"{f.name} gains armor: {f.armor}{past}")
         elif what == "kor":
             self._heal(f, amount, out)
         elif what == "sol":

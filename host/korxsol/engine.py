@@ -65,7 +65,7 @@ __all__ = [
 #    worth damage added it to the damage instance, a buff or an item that helps made its
 #    exchange and a grappled creature kept the action points fear takes; 3: until SOL could
 #    be spent on every AGILITY_Roll (initiative's `sol=`, a knockback collision's
-#    `collide_sol=`); 4: since.
+#    `collide_sol=`) and a teammate's armor gain went past +7; 4: since.
 RULES_VERSION = 4
 
 # The options each verb takes (docs/commands.md); any other is refused.

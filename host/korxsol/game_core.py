@@ -111,10 +111,19 @@ class GameCore:
     def alive(self, f: Fighter) -> bool:
         return not self.slot(f).flags & F_OUT
 
-    def attribute(self, f: Fighter, name: str, during: dict[str, int] | None = None) -> int:
-        """An attribute as rolled now: base (armor as chipped), passives, buffs and debuffs,
-        capped at the attribute cap; a teammate's buff ("assisted") may go beyond it."""
-        base = f.armor if name == "armor" else getattr(f.spec, name) + _passive(f.spec).get(name, 0)
+    def attribute(
+        self, f: Fighter, name: str, during: dict[str, int] | None = None, chipped: int = 0
+    ) -> int:
+        """An attribute as rolled now (`during`: changes still to come; `chipped`: armor
+        points still to be chipped): base (armor as chipped), passives, buffs and debuffs,
+        capped at the attribute cap; a teammate's assist may go beyond it, a buff ("assisted")
+        or armor it gave, which stays until chipped."""
+        if name == "armor":
+            base = f.armor - chipped
+            ceiling = max(self.cap, base)
+        else:
+            base = getattr(f.spec, name) + _passive(f.spec).get(name, 0)
+            ceiling = self.cap
         own = 0
         assisted = 0
         for m in f.modifiers:
@@ -127,7 +136,7 @@ class GameCore:
                 own += m.amount
         if during:
             own += during.get(name, 0)
-        value = min(self.cap, base + own) + assisted
+        value = min(ceiling, base + own) + assisted
         if name == "agility" and self.slot(f).flags & F_KNOCKED_DOWN:
             value += KNOCKDOWN_AGILITY
         return max(0, value)
@@ -209,7 +218,9 @@ class GameCore:
             with_modifiers: bool = True,
         ) -> None: ...
         def _bless(self, t: Fighter, out: Outcome) -> None: ...
-        def _gain(self, f: Fighter, what: str, amount: int, out: Outcome) -> None: ...
+        def _gain(
+            self, f: Fighter, what: str, amount: int, out: Outcome, by: Fighter | None = None
+        ) -> None: ...
         def _heal(self, f: Fighter, amount: int, out: Outcome) -> None: ...
         def _unblockable(
             self, t: Fighter, amount: int, source: Fighter, out: Outcome, why: str

@@ -8,6 +8,7 @@ The turn machine itself (order, rounds, phases, timing) is shared/'s code, calle
 from __future__ import annotations
 
 from host.korxsol.commands import Command
+from host.korxsol.effects import armor_after
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.rolls import IllegalAction, InitiativeDice
 from host.korxsol.words import plural
@@ -184,7 +185,7 @@ class TurnFlow(GameCore):
             else:
                 self._heal(f, delta, out)
         elif what == "armor":
-            f.armor = max(0, min(self.cap, f.armor + delta))
+            f.armor = armor_after(f.armor, delta, self.cap)
         elif what == "sol":
             f.sol = max(0, f.sol + delta)
         else:
