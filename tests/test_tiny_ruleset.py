@@ -168,3 +168,13 @@ def test_an_encounter_of_another_ruleset_than_asked_is_refused_in_one_line(tmp_p
         assert err.splitlines() == [
             f"turnlight: {path}:{line}: this encounter is for ruleset {named!r}, not {ruleset!r}"
         ]
+
+
+def test_play_resume_refuses_a_ruleset_other_than_the_games_in_one_line(tmp_path, capsys):
+    db = tmp_path / "j.sqlite"
+    duel(2, Journal(db)).execute("end")
+    assert cli.main(["play", "--db", str(db), "--resume", "--ruleset", "korxsol"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "turnlight: --ruleset korxsol: game 1 is played under tiny (resume it without --ruleset)"
+    ]
+    assert [k for _, k, _, _ in Journal(db).events(1)] == ["action"]  # nothing was added
