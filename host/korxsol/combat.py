@@ -19,7 +19,7 @@ from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.grapple_and_charge import parse_kb
 from host.korxsol.model import RESIST_SUCCESS, Artifact, Effects
 from host.korxsol.rolls import IllegalAction
-from host.korxsol.words import plural
+from host.words import plural
 from shared import cooldowns, status
 from shared.limits import MAX_COOLDOWNS, MAX_DICE, NO_SLOT
 from shared.state import F_CHARGING, F_GRAPPLED, F_KNOCKED_DOWN, F_PINNED

@@ -8,7 +8,7 @@ from __future__ import annotations
 from host.korxsol.fighter import Fighter, Modifier
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.model import STATUS_FLIPS, Effects
-from host.korxsol.words import plural
+from host.words import plural
 from shared import status
 from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_CHARGING, F_GRAPPLED, F_KNOCKED_DOWN, F_OUT, F_PINNED

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from host.korxsol.fighter import Fighter, norm
 from host.korxsol.model import Effects, Encounter, Solighter
 from host.korxsol.rolls import IllegalAction, Roller
-from host.korxsol.words import plural
+from host.words import plural
 from shared import cooldowns, dice, rulesets
 from shared.limits import MAX_KOR, NO_SLOT
 from shared.state import F_FROZEN, F_KNOCKED_DOWN, F_OUT, GameState

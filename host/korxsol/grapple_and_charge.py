@@ -13,7 +13,7 @@ from host.korxsol.commands import Command
 from host.korxsol.fighter import Fighter, norm
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.rolls import IllegalAction
-from host.korxsol.words import plural
+from host.words import plural
 from shared import cooldowns, status
 from shared.limits import NO_SLOT
 from shared.state import F_CHARGING, F_GRAPPLED, F_PINNED

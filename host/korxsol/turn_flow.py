@@ -11,7 +11,7 @@ from host.korxsol.commands import Command
 from host.korxsol.effects import armor_after
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.rolls import IllegalAction, InitiativeDice
-from host.korxsol.words import plural
+from host.words import plural
 from shared import cooldowns, initiative, status, turns
 from shared.state import F_FROZEN, F_GRAPPLED, F_OUT, F_PINNED
 
