@@ -33,7 +33,16 @@ if TYPE_CHECKING:
 
 ID = "korxsol"
 # The options `attack` (and `item`, `artifact`, `odds`) take: completion and `help`.
-OPTION_KEYS = ("sol=", "dodge_sol=", "resist_sol=", "cornered=", "kb=", "exchange=", "fall=")
+OPTION_KEYS = (
+    "sol=",
+    "dodge_sol=",
+    "resist_sol=",
+    "collide_sol=",
+    "cornered=",
+    "kb=",
+    "exchange=",
+    "fall=",
+)
 STRIKING_VERBS = ("attack", "odds", "item", "artifact")
 
 
