@@ -4,12 +4,15 @@ the ruleset, the encounter and its seed, and the journal."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from host import encounters, registry
 from host.journal import Journal, default_path
 from host.ruleset import Encounter, EncounterError
+
+MAX_OS_SEED = 999_999
 
 
 def add_ruleset(p: argparse.ArgumentParser) -> None:
@@ -29,7 +32,22 @@ def add_encounter(p: argparse.ArgumentParser) -> None:
         help="encounter file (TOML); default: the ruleset's bundled example (for "
         f"{registry.DEFAULT}, the Ember Ridge 2v2)",
     )
-    p.add_argument("--seed", type=int, default=1, help="seed for the engine's dice (default 1)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seed for the engine's dice: the same seed and commands play the same game "
+        "(default: a new seed from the OS, printed, and kept in the journal)",
+    )
+
+
+def game_seed(args: argparse.Namespace) -> int:
+    """--seed, or a new one from the OS (stored back in `args`, so the command can say it):
+    six digits at most, easy to type again."""
+    if args.seed is None:
+        args.seed = 1 + int.from_bytes(os.urandom(4), "big") % MAX_OS_SEED
+    return int(args.seed)
 
 
 def add_db(p: argparse.ArgumentParser) -> None:

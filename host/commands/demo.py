@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 
 from host import view
-from host.commands._game_args import add_encounter, load_encounter
+from host.commands._game_args import add_encounter, game_seed, load_encounter
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 
@@ -135,5 +135,5 @@ def run(args: argparse.Namespace) -> int:
 
         journal = Journal(args.db)
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-    play(enc, args.seed, print, color, journal, None if args.no_board else args.board)
+    play(enc, game_seed(args), print, color, journal, None if args.no_board else args.board)
     return 0

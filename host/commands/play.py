@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from host.commands._game_args import (
     add_db,
     add_encounter,
+    game_seed,
     load_encounter,
     open_journal,
     ruleset_ok,
@@ -137,8 +138,8 @@ def run(args: argparse.Namespace) -> int:
         enc = load_encounter(args)
         if enc is None:
             return 2
-        session = Session(enc, args.seed, journal)
-    print(f"journal: {journal.path} (game {session.game_id})", file=sys.stderr)
+        session = Session(enc, game_seed(args), journal)
+    print(f"journal: {journal.path} (game {session.game_id}), seed {session.seed}", file=sys.stderr)
     ui: PlayUI | None = None
     try:
         try:

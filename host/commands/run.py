@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from host.commands._game_args import add_encounter, load_encounter
+from host.commands._game_args import add_encounter, game_seed, load_encounter
 from host.words import plural
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"turnlight: {args.script}: {err.strerror}", file=sys.stderr)
         return 2
     journal = Journal(args.db) if args.db else None
-    session = Session(enc, args.seed, journal)
+    session = Session(enc, game_seed(args), journal)
+    print(f"seed {session.seed}", file=sys.stderr)  # `--seed` with it plays the same dice
     log: list[str] = []
     errors: list[str] = []
     status = 0
