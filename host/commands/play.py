@@ -156,7 +156,14 @@ def run(args: argparse.Namespace) -> int:
         # Whatever ended the session (quit, an error, a port that never opened), a game
         # with nothing in it is not left behind for `--resume` and `export` to find.
         # Said only after a session that ran: after an error, the error stays the last line.
+        kept = None
         for game in {id(s): s for s in (session, ui.session if ui else session)}.values():
-            if game.discard_if_empty() and ui is not None:
-                print(f"journal: game {game.game_id} had no events: removed", file=sys.stderr)
+            if game.discard_if_empty():
+                if ui is not None:
+                    print(f"journal: game {game.game_id} had no events: removed", file=sys.stderr)
+            else:
+                kept = game
+    if kept is not None and ui is not None:
+        again = f"turnlight play --resume {kept.game_id}" + (f" --db {args.db}" if args.db else "")
+        print(f"game {kept.game_id} saved; resume with: {again}", file=sys.stderr)
     return 0
