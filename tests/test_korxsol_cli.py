@@ -118,7 +118,9 @@ def test_games_and_export_list_and_write_a_saved_game(tmp_path):
     assert exported["final"]["winner"] and exported["events"][0]["kind"] == "action"
     assert len(exported["timeline"]) > 2
     events_csv = turnlight("export", "--db", db, "--format", "csv").stdout.splitlines()
-    assert events_csv[0] == "seq,at,kind,payload" and len(events_csv) == len(exported["events"]) + 1
+    # One column per field (issue #15), no longer the payload as JSON in one column.
+    assert events_csv[0].startswith("seq,at,kind,text,rolls.purpose,")
+    assert len(events_csv) == len(exported["events"]) + 1
     scores = turnlight("export", "--db", db, "--format", "scores-csv").stdout.splitlines()
     assert scores[0].startswith("game,kind,name,team,damage_dealt")
     png = tmp_path / "chart.png"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import json
 import sys
 
 from host.commands._game_args import add_db, saved_journal
+from host.event_table import events_csv
 
 FORMATS = ("json", "csv", "scores-csv", "scores-json", "png")
 
@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "export",
         help="write a saved game as JSON or CSV, its scores as CSV/JSON, or a PNG chart",
         description="json: the game, every event, the final state and the timeline; "
-        "csv: one row per event; scores-csv / scores-json: per player and team statistics; "
+        "csv: one row per event, one column per field; "
+        "scores-csv / scores-json: per player and team statistics; "
         "png: KOR and score over the turns.",
     )
     p.add_argument("game", nargs="?", type=int, help="game id (default: the latest)")
@@ -89,10 +90,7 @@ def _journal_text(fmt: str, row: dict, events: list, replayed: tuple | None) -> 
         json.dump(doc, buf, indent=2, sort_keys=True)
         buf.write("\n")
     else:
-        w = csv.writer(buf)
-        w.writerow(["seq", "at", "kind", "payload"])
-        for s, k, p, at in events:
-            w.writerow([s, at, k, json.dumps(p, separators=(",", ":"))])
+        buf.write(events_csv(events))
     return buf.getvalue()
 
 
