@@ -33,10 +33,11 @@ def text_table(
     rows: list[list[str]],
     wrap: tuple[int, ...] = (),
     width: int | None = None,
+    align_right: tuple[int, ...] = (),
 ) -> str:
     """A plain-text table. The columns in `wrap` hold comma-separated lists: when the table
     is wider than `width`, the widest of them wraps (after a comma where it can, else
-    between words) until it fits."""
+    between words) until it fits. The columns in `align_right` (numbers) are right-aligned."""
     widths = [
         max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
     ]
@@ -51,14 +52,16 @@ def text_table(
                 break
             widest = max(shrinkable, key=lambda i: widths[i])
             widths[widest] -= 1
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False)).rstrip()]
+
+    def pad(i: int, text: str) -> str:
+        return text.rjust(widths[i]) if i in align_right else text.ljust(widths[i])
+
+    lines = ["  ".join(pad(i, h) for i, h in enumerate(headers)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for r in rows:
         cells = [_wrap(c, widths[i]) if i in wrap else [c] for i, c in enumerate(r)]
         for n in range(max(len(c) for c in cells)):
-            parts = [
-                (c[n] if n < len(c) else "").ljust(w) for c, w in zip(cells, widths, strict=True)
-            ]
+            parts = [pad(i, c[n] if n < len(c) else "") for i, c in enumerate(cells)]
             lines.append("  ".join(parts).rstrip())
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "state's size, the engine's and the board app's heap on the MicroPython VM, what "
         "ending turns and an idle board allocate, one korxsol turn and one odds query, the "
         "link's frame sizes and a 10,000-event soak through a fault-injecting proxy, and the "
-        "LEDs' current. Each figure is printed with its target and whether it is met; "
+        "LEDs' current. Each figure is printed in a table with its goal and whether it is met; "
         "progress goes to stderr. Takes a minute or two.",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
@@ -32,11 +32,36 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
-    width = max(len(k) for k in figures)
-    for key, value in figures.items():
-        verdict = bench.meets(key, value)
-        target = bench.TARGETS.get(key)
-        note = "" if target is None else f"  target {target[0]} {target[1]}: "
-        note += "" if verdict is None else ("met" if verdict else "MISSED")
-        print(f"{key:<{width}}  {value:>10}{note}")
+    print(table(figures))
     return 0
+
+
+def _number(value: float | int) -> str:
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:,.3g}" if abs(value) < 100 else f"{value:,.0f}"
+    return f"{int(value):,}"
+
+
+def table(figures: dict[str, float | int]) -> str:
+    """The figures as a table (figure, value, its goal, whether it is met), then how many
+    goals are met."""
+    from host import bench, view
+
+    rows = []
+    met = goals = 0
+    for key, value in figures.items():
+        goal = bench.TARGETS.get(key)
+        verdict = bench.meets(key, value)
+        if verdict is not None:
+            goals += 1
+            met += verdict
+        rows.append(
+            [
+                key,
+                _number(value),
+                "" if goal is None else f"{goal[0]} {_number(goal[1])}",
+                "" if verdict is None else ("yes" if verdict else "NO"),
+            ]
+        )
+    text = view.text_table(["figure", "value", "goal", "met?"], rows, align_right=(1,))
+    return f"{text}\n\n{met} of {goals} goals met"
