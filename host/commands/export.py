@@ -34,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from host.ruleset import IllegalAction
     from host.session import resume
 
+    if args.out and _out_is_the_journal(args):
+        return 2
     journal = saved_journal(args)
     if journal is None:
         return 2
@@ -56,12 +58,16 @@ def run(args: argparse.Namespace) -> int:
         if not args.out:
             print("turnlight: --format png needs --out FILE", file=sys.stderr)
             return 2
+        from host import outfile
         from host.chart import write_chart
         from host.commands._errors import cannot_write
 
         title = f"{row.get('encounter')} (game {session.game_id})"
+        timeline, panels = ruleset.timeline(game), ruleset.chart_panels
         try:
-            write_chart(ruleset.timeline(game), ruleset.chart_panels, args.out, title)
+            outfile.write_with(
+                args.out, lambda path: write_chart(timeline, panels, path, title), ".png"
+            )
         except OSError as err:
             return cannot_write(args.out, err)
         print(f"wrote {args.out}", file=sys.stderr)
@@ -96,14 +102,27 @@ def _journal_text(fmt: str, row: dict, events: list, replayed: tuple | None) -> 
 
 def _write(args: argparse.Namespace, text: str) -> int:
     if args.out:
+        from host import outfile
         from host.commands._errors import cannot_write
 
         try:
-            with open(args.out, "w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
+            outfile.write_text(args.out, text)
         except OSError as err:  # no such folder, a folder, no permission, a full disk
             return cannot_write(args.out, err)
         print(f"wrote {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _out_is_the_journal(args: argparse.Namespace) -> bool:
+    """--out naming the journal (however spelled) would destroy it: say so and refuse."""
+    from host import outfile
+    from host.commands._errors import fail
+    from host.journal import default_path
+
+    journal = args.db or default_path()
+    if not outfile.is_the_journal(args.out, journal):
+        return False
+    fail(f"--out {args.out} is the journal {journal}: refusing to write over it")
+    return True
