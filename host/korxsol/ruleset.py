@@ -9,12 +9,16 @@ Nothing here decides a rule: it only says where each rule lives.
 
 from __future__ import annotations
 
+import dataclasses
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from host import names
 from host.commandline import Command, whole_number
 from host.korxsol import ai, board, commands, encounter, odds, tables
 from host.korxsol.engine import RULES_VERSION, Game
+from host.korxsol.fighter import norm
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import PURPOSES, RollRecord
 from host.ruleset import (
@@ -44,6 +48,9 @@ OPTION_KEYS = (
     "fall=",
 )
 STRIKING_VERBS = ("attack", "odds", "item", "artifact")
+# What the word after the character names, for the verbs that strike (a misspelling gets
+# a suggestion; one of several words may be typed without quotes: host/names.py).
+THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "artifact": "artifact"}
 
 
 class Korxsol(Ruleset):
@@ -71,11 +78,11 @@ class Korxsol(Ruleset):
         return Game(encounter, seed)
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        outcome = game.apply(cmd)
+        outcome = game.apply(read_names(game, cmd))
         return Applied(outcome.lines, list(game.roller.records))
 
     def replay(self, game: Game, cmd: Command, record: list[RollRecord]) -> list[str]:
-        return game.apply(cmd, replay=record).lines
+        return game.apply(read_names(game, cmd), replay=record).lines
 
     def record_json(self, record: list[RollRecord]) -> list[dict]:
         return [r.as_json() for r in record]
@@ -135,7 +142,7 @@ class Korxsol(Ruleset):
             faces = tuple(whole_number(a, 0, 255, "a face") for a in cmd.args[1:])
             return session.queue_roll(purpose, faces, "entered")
         if cmd.verb == "odds":
-            return odds.describe(session.game, cmd)
+            return odds.describe(session.game, read_names(session.game, cmd))
         return super().session_command(session, cmd)
 
     # -- the board ---------------------------------------------------------------------------
@@ -223,11 +230,52 @@ class Korxsol(Ruleset):
         return []
 
     def before(self, game: Game, line: str) -> list[str]:
+        try:
+            cmd = commands.parse(line)
+            if cmd is not None:
+                line = command_line(read_names(game, cmd))
+        except IllegalAction:
+            return []  # the action itself will say what is wrong
         return odds.before_attack(game, line)
 
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
+
+
+def read_names(game: Game, cmd: Command) -> Command:
+    """The command with its names read as the game master meant them: a misspelt character,
+    move, item or artifact gets a suggestion (IllegalAction), and a move of several words
+    typed without quotes is one word when only one reading spells a name."""
+    fighters = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
+    usage = {**commands.VERBS, **commands.SESSION_VERBS}.get(cmd.verb, ("", ""))[0]
+    if cmd.verb == "order":
+        for word in cmd.args:
+            names.suggest("character", word, fighters, norm)
+    elif usage.startswith(("NAME", "[NAME]")) and cmd.args:
+        names.suggest("character", cmd.args[0], fighters, norm)
+    if cmd.verb not in THING or len(cmd.args) < 2:
+        return cmd
+    f = game.fighter(cmd.args[0])
+    pool = {
+        "attack": [m.name for m in f.spec.moves],
+        "item": [i.name for i in f.hand],
+        "artifact": [a.name for a in f.spec.artifacts],
+    }
+    pool["odds"] = pool["attack"] + pool["item"] + pool["artifact"]
+    quoted = names.quoted_words(cmd.text, commands.LANGUAGE.flags)
+    args = names.take_name(
+        cmd.args, 1, pool[cmd.verb], THING[cmd.verb], quoted[1:2] == [True], norm
+    )
+    for word in args[2:]:
+        names.suggest("character", word, fighters, norm)
+    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
+
+
+def command_line(cmd: Command) -> str:
+    """A command written back as a line (its words quoted where they need it)."""
+    opts = [key if value == "" else f"{key}={value}" for key, value in cmd.opts.items()]
+    return shlex.join([cmd.verb, *cmd.args]) + "".join(f" {o}" for o in opts)
 
 
 RULESET = Korxsol()
