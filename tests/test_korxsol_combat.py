@@ -614,3 +614,33 @@ def test_the_plan_counts_the_moves_own_attribute_and_a_grappler_letting_go(monke
         assert _planned_and_rolled(s.game, line, made, rolled) >= 2
         cy = made[-1].defence(fighter(s, "Cy"))
         assert (made[-1].power_dice, cy.dodge_dice) == (2 + 2, 4 - 3 if "Bo" not in line else 4)
+
+
+def test_the_odds_take_two_from_a_blinded_attackers_hit_and_nothing_from_a_blinded_target():
+    # korxsol-players-guide.txt:226 BLINDED: the blinded creature's own HIT CHANCE is -2
+    # (blinded outright by `blind = true`); its AGILITY_Roll to dodge is untouched. The odds
+    # say so, and count it as the engine rolls it.
+    flash = {"name": "Flash", "type": "range", "cooldown": 1, "hit": 1, "blind": True}
+    powder = {"name": "Powder", "kind": "tool", "blind": True}
+    s = duel(
+        ash={"moves": ["Flash"]},
+        bo={"moves": ["Strike"], "items": ["Powder"], "actions": 3},
+        moves=(flash, STRIKE),
+        items=(powder,),
+    )
+    attack(s, "attack Ash Flash Bo", [SUCCESS], hits(0, 2))
+    s.execute("end")
+    assert fighter(s, "Bo").blinded
+    lines = odds.describe(s.game, parse("odds Bo Strike Ash"))
+    assert "2 hit dice (-2 blinded to the hit successes) vs 2 agility" in lines[0]
+    o, _ = odds.for_move(s.game, parse("odds Bo Strike Ash"))
+    assert o.hit == odds.hit_chance(2, 2, hit_bonus=-2)
+    attack(s, "attack Bo Strike Ash", hits(2, 2), hits(1, 2))  # 2 - 2 < 1: dodged
+    assert slot(s, "Ash").kor == 12
+    s.execute("end")
+    s.execute("end")
+    s.execute("item Bo Powder Ash")  # now Ash is blinded, Bo is not
+    assert fighter(s, "Ash").blinded and not fighter(s, "Bo").blinded
+    o, _ = odds.for_move(s.game, parse("odds Bo Strike Ash"))
+    assert o.hit == odds.hit_chance(2, 2)
+    assert "blinded" not in odds.describe(s.game, parse("odds Bo Strike Ash"))[0]

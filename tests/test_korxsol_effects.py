@@ -22,9 +22,12 @@ from korxsol_fixtures import (
     hits,
     session,
     slot,
+    toml,
 )
 
+from host.korxsol import encounter
 from host.korxsol.rolls import IllegalAction
+from host.ruleset import EncounterError
 from shared.state import F_FROZEN, F_KNOCKED_DOWN, F_OUT, F_PINNED
 
 
@@ -113,6 +116,32 @@ def test_blinded_lowers_the_hit_chance_by_two_until_the_end_of_its_turn():
     assert slot(s, "Ash").kor == 12
     s.execute("end")
     assert not fighter(s, "Bo").blinded
+
+
+def test_blinded_outright_needs_no_chance_flip():
+    # korxsol-players-guide.txt:226 BLINDED: the target gains Blinded, no chance token
+    # named, so `blind = true` always blinds; `blind = N` keeps N chance flips.
+    flash = {"name": "Flash", "type": "range", "cooldown": 1, "hit": 1, "blind": True}
+    powder = {"name": "Powder", "kind": "consumable", "blind": True}
+    s = duel(ash={"moves": ["Flash"], "items": ["Powder"]}, moves=(flash,), items=(powder,))
+    attack(s, "attack Ash Flash Bo", [SUCCESS], hits(0, 2))
+    assert fighter(s, "Bo").blinded
+    assert not any(r.purpose == "chance" for r in s.done[-1].rolls)
+    fighter(s, "Bo").blinded = False
+    s.execute("item Ash Powder Bo")  # an item with only `blind = true` strikes, no hit roll
+    assert fighter(s, "Bo").blinded
+    assert not s.done[-1].rolls
+
+
+@pytest.mark.parametrize("value", ['"yes"', "10", "-1"])
+def test_blind_in_an_encounter_is_true_or_a_number_of_flips(value):
+    # korxsol-players-guide.txt:226 BLINDED (outright) and :144 CHANCE (flips): any other
+    # value is refused with the file and line.
+    text = toml([ASH, BO], moves=[STRIKE]).replace(
+        "damage = 2\n", "damage = 2\nblind = " + value + "\n"
+    )
+    with pytest.raises(EncounterError, match=r"test.toml:\d+: .*blind must be true or chance"):
+        encounter.parse(text, "test.toml")
 
 
 def test_true_sight_raises_the_hit_chance_by_three():

@@ -64,6 +64,7 @@ class AttackPlan:
     name: str
     hit_dice: int  # the user's HIT_Roll (0: no hit instance)
     hit_bonus: int  # added to the hit successes: blinded, true sight, `hit` modifiers
+    hit_bonus_parts: tuple[tuple[str, int], ...]  # ... each with its reason
     power_dice: int  # the user's POWER_Roll, with the move's ATTRIBUTE and SOL
     power_sol: bool
     reroll_below: int  # Brutality: a POWER_Roll with fewer successes is rolled again (0: no)
@@ -94,14 +95,23 @@ class AttackPlan:
         return frozenset(d.target for d in self.defences if getattr(d, kind + "_sol"))
 
 
-def hit_bonus(game: GameCore, user: Fighter) -> int:
-    """What the user's hit successes gain: -2 blinded, +3 with true sight, `hit` modifiers."""
-    bonus = game.modifier_total(user, "hit")
+def hit_bonus_parts(game: GameCore, user: Fighter) -> tuple[tuple[str, int], ...]:
+    """What the user's hit successes gain, and why: -2 blinded, +3 with true sight, `hit`
+    modifiers."""
+    parts = []
     if user.blinded:
-        bonus += BLIND_HIT
+        parts.append(("blinded", BLIND_HIT))
     if user.has("true_sight"):
-        bonus += TRUE_SIGHT_HIT
-    return bonus
+        parts.append(("true sight", TRUE_SIGHT_HIT))
+    modifiers = game.modifier_total(user, "hit")
+    if modifiers:
+        parts.append(("hit modifiers", modifiers))
+    return tuple(parts)
+
+
+def hit_bonus(game: GameCore, user: Fighter) -> int:
+    """What the user's hit successes gain (hit_bonus_parts, summed)."""
+    return sum(amount for _, amount in hit_bonus_parts(game, user))
 
 
 def dodge_dice(game: GameCore, t: Fighter, grappled: bool, sol: bool) -> int:
@@ -251,6 +261,7 @@ def plan_attack(
         name=name,
         hit_dice=fx.hit,
         hit_bonus=hit_bonus(game, user),
+        hit_bonus_parts=hit_bonus_parts(game, user),
         power_dice=power_dice(game, user, power_sol, fx.during),
         power_sol=power_sol,
         reroll_below=reroll_below,

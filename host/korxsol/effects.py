@@ -47,6 +47,10 @@ class EffectRules(GameCore):
     def _flips(self, user: Fighter, t: Fighter, fx: Effects, out: Outcome) -> None:
         s = self.slot(t)
         for name in STATUS_FLIPS:
+            if name == "blind" and fx.blinds:  # BLINDED outright: no chance flip
+                t.blinded = True
+                out.say(f"{t.name} is blinded")
+                continue
             n = fx.flips.get(name, 0)
             if not n:
                 continue

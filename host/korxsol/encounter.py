@@ -183,7 +183,16 @@ _EFFECT_KEYS = (
 
 def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effects:
     flips = {}
+    # BLINDED: `blind = true` blinds outright, `blind = N` on N chance flips.
+    blind = data.get("blind", 0)
+    blinds = blind is True
+    if not isinstance(blind, bool) and not (isinstance(blind, int) and 0 <= blind <= 9):
+        raise r.fail(
+            table, index, "blind", f"{who}: blind must be true or chance flips 0..9, not {blind!r}"
+        )
     for status in STATUS_FLIPS:
+        if status == "blind" and isinstance(blind, bool):
+            continue
         n = r.integer(table, index, data, status, who, 0, 9, default=0)
         if n:
             flips[status] = n
@@ -198,6 +207,7 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
         hit=r.integer(table, index, data, "hit", who, 0, 7, default=0),
         damage=damage,
         flips=flips,
+        blinds=blinds,
         knockback=r.flag(table, index, data, "knockback", who),
         knockdown=r.flag(table, index, data, "knockdown", who),
         resist_piercing=r.flag(table, index, data, "resist_piercing", who),

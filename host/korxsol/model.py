@@ -27,6 +27,7 @@ class Effects:
     hit: int = 0  # HIT_Roll dice; 0 = no hit instance (the effect lands)
     damage: int | None = None  # base damage of the damage instance; None = no damage instance
     flips: dict[str, int] = field(default_factory=dict)  # status -> chance flips
+    blinds: bool = False  # the target gains Blinded outright (`blind = true`), no flip
     knockback: bool = False
     knockdown: bool = False
     resist_piercing: bool = False
@@ -54,11 +55,13 @@ class Effects:
     @property
     def strikes(self) -> bool:
         """Whether an item or artifact attacks its targets: a hit or damage instance, status
-        flips, knockback, knockdown or sunder (these go through the attack's resolution)."""
+        flips or blinding, knockback, knockdown or sunder (these go through the attack's
+        resolution)."""
         return bool(
             self.hit
             or self.damage is not None
             or self.flips
+            or self.blinds
             or self.knockback
             or self.knockdown
             or self.sunder

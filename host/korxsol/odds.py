@@ -194,8 +194,11 @@ def for_move(
             p.power_success_damage,
         )
         odds = Odds(hit, dmg)
+    why = ", ".join(f"{amount:+d} {reason}" for reason, amount in p.hit_bonus_parts)
     what = (
-        f"{user.name} {p.name} -> {target.name}: {p.hit_dice} hit dice vs {agility} agility,"
+        f"{user.name} {p.name} -> {target.name}: {p.hit_dice} hit dice"
+        + (f" ({why} to the hit successes)" if why and p.hit_dice else "")
+        + f" vs {agility} agility,"
         f" {p.power_dice} power vs {d.resist_dice} resist + {d.armor_dice} armor"
         + (" (double hit: the second strike is not counted)" if fx.double_hit else "")
     )
