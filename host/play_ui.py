@@ -17,15 +17,14 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.patch_stdout import patch_stdout
-from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 from host import view
 from host.ruleset import IllegalAction
+from host.ruleset import Table as RulesetTable
 from host.session import Session
 from host.tether import Tether
 from host.words import plural
@@ -193,17 +192,14 @@ class PlayUI:
         ruleset = self.session.ruleset
         if verb == "scores":
             table = ruleset.score_table(self.session.game)
-            scores = Table(*table.headers, title="scores", box=box.SIMPLE_HEAD)
-            for cells in table.rows:
-                scores.add_row(*cells)
-            self.console.print(scores)
+            self._print_text(view.fitted_table("scores", table, self.console.width))
             return True
         if verb == "table":
-            columns = ("team", "games", "wins", *ruleset.session_totals)
-            t = Table(*columns, title="session table")
-            for row in self.session.session_table():
-                t.add_row(*(str(row[k]) for k in columns))
-            self.console.print(t)
+            keys = ("team", "games", "wins", *ruleset.session_totals)
+            headers = [ruleset.stat_labels.get(k) or view.humane(k) for k in keys]
+            rows = [[str(row[k]) for k in keys] for row in self.session.session_table()]
+            session_table = RulesetTable(headers, rows)
+            self._print_text(view.fitted_table("session table", session_table, self.console.width))
             return True
         if verb == "new":
             previous = self.session
@@ -237,7 +233,10 @@ class PlayUI:
         self.show()
         return True
 
-    def help_text(self, verb: str | None) -> str:
+    def help_text(self, verb: str | None, width: int | None = None) -> str:
+        """The commands and what they do, within `width` columns (the console's), never
+        broken inside a word."""
+        width = width or self.console.width
         language = self.session.ruleset.language
         table = dict(language.verbs)
         table.update(language.session_verbs)
@@ -245,13 +244,21 @@ class PlayUI:
             if verb not in table and verb not in UI_VERBS:
                 return f"no command {verb!r}"
             if verb in UI_VERBS:
-                return f"{verb}: {UI_VERBS[verb]}"
-            return f"{language.usage(verb)}\n  {table[verb][1]}"
-        lines = [f"{language.usage(v):<45} {d}" for v, (_, d) in table.items()]
-        lines += [f"{v:<45} {d}" for v, d in UI_VERBS.items()]
-        lines += self.session.ruleset.help_notes()
-        lines.append(LEAVE_HINT + " (the journal already holds everything)")
+                return "\n".join(view.wrapped(f"{verb}: {UI_VERBS[verb]}", width))
+            lines = view.wrapped(language.usage(verb), width)
+            lines += view.wrapped("  " + table[verb][1], width, "  ")
+            return "\n".join(lines)
+        pairs = [(language.usage(v), d) for v, (_, d) in table.items()]
+        pairs += list(UI_VERBS.items())
+        lines = view.two_columns(pairs, width)
+        for note in self.session.ruleset.help_notes():
+            lines += view.wrapped(note, width)
+        lines += view.wrapped(LEAVE_HINT + " (the journal already holds everything)", width)
         return "\n".join(lines)
+
+    def _print_text(self, text: str) -> None:
+        """Plain text laid out by host/view.py: printed as it is, never re-wrapped."""
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
     def loop(self, prompt: PromptSession) -> None:
         self.show()

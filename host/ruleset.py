@@ -102,6 +102,8 @@ class Ruleset:
     next_turn_commands: tuple[str, ...] = ()
     # Team statistics (keys of summary()["teams"][team]) the session table adds up.
     session_totals: tuple[str, ...] = ()
+    # Headers for statistics' keys where `damage_dealt` -> `damage dealt` is not enough.
+    stat_labels: dict[str, str] = {}
     # The chart's panels: (timeline key, title); one or two.
     chart_panels: tuple[tuple[str, str], ...] = ()
     grid_legend: str = ""  # what device_grid's rows mean, said once above the first

@@ -1,15 +1,20 @@
-"""Plain-text layout for any ruleset: tables that wrap their list columns to fit a width,
-and the live view's compact table (`turnlight play`, made for an 80x24 terminal). The
-ruleset says what goes in the cells (host/ruleset.py: Table, LiveTable); this module only
-lays them out."""
+"""Plain-text layout for any ruleset, in one style and within 80 columns: tables that wrap
+their list columns to fit a width (and, when even that is too wide, go on in a second block
+under the first), the live view's compact table (`turnlight play`, made for an 80x24
+terminal), and two-column lists such as `help`. The ruleset says what goes in the cells
+(host/ruleset.py: Table, LiveTable); this module only lays them out. A cell is never cut
+short and a word never broken."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from host.ruleset import LiveTable, Table
 
-TABLE_WIDTH = 100
+TABLE_WIDTH = 80
+GAP = "  "  # between columns
+NUMBER = re.compile(r"^[+-]?[\d,]*\.?\d+%?$|^-$")
 
 
 def _wrap(cell: str, width: int) -> list[str]:
@@ -86,3 +91,86 @@ def live_lines(table: LiveTable, width: int = 80) -> list[tuple[str, bool]]:
 def table_text(table: Table, width: int | None = TABLE_WIDTH) -> str:
     """A ruleset's table as text, its list columns wrapped to fit `width`."""
     return text_table(table.headers, table.rows, table.wrap, width)
+
+
+def numeric_columns(rows: list[list[str]]) -> tuple[int, ...]:
+    """The columns whose every cell is a number (or `-`): they are right-aligned."""
+    if not rows:
+        return ()
+    return tuple(
+        i
+        for i in range(len(rows[0]))
+        if all(NUMBER.match(r[i]) for r in rows) and any(r[i] != "-" for r in rows)
+    )
+
+
+def _blocks(headers: list[str], rows: list[list[str]], width: int) -> list[list[int]]:
+    """The columns in blocks that each fit `width`, the first column (who or what a row is
+    about) at the head of every block."""
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    blocks = [[0]]
+    for i in range(1, len(headers)):
+        used = sum(widths[c] for c in blocks[-1]) + len(GAP) * len(blocks[-1])
+        if used + widths[i] > width and len(blocks[-1]) > 1:
+            blocks.append([0])
+        blocks[-1].append(i)
+    return blocks
+
+
+def fitted_table(title: str, table: Table, width: int = TABLE_WIDTH) -> str:
+    """A titled table within `width` columns: list columns wrap, numbers are right-aligned,
+    and when the columns still do not fit, the rest go on in another block below, each
+    block led by the first column."""
+    right = numeric_columns(table.rows)
+    text = text_table(table.headers, table.rows, table.wrap, width, right)
+    if max(len(line) for line in text.splitlines()) > width:
+        parts = []
+        for block in _blocks(table.headers, table.rows, width):
+            headers = [table.headers[i] for i in block]
+            rows = [[r[i] for i in block] for r in table.rows]
+            wrap = tuple(n for n, i in enumerate(block) if i in table.wrap)
+            aligned = tuple(n for n, i in enumerate(block) if i in right)
+            parts.append(text_table(headers, rows, wrap, width, aligned))
+        text = "\n\n".join(parts)
+    return f"{title}\n{text}" if title else text
+
+
+def humane(key: str) -> str:
+    """A statistic's key as a header: `damage_dealt` -> `damage dealt`."""
+    return key.replace("_", " ")
+
+
+def two_columns(pairs: list[tuple[str, str]], width: int = TABLE_WIDTH) -> list[str]:
+    """Terms and what they mean, side by side, the meanings wrapped between words within
+    `width`. A term longer than the left column has its meaning on the lines under it; the
+    left column is as wide as gives the fewest lines."""
+    candidates = {len(term) for term, _ in pairs if len(term) <= width // 2} or {0}
+    layouts = [_two_columns(pairs, width, left) for left in sorted(candidates, reverse=True)]
+    return min(layouts, key=len)  # the first of the shortest: the widest left column
+
+
+def _two_columns(pairs: list[tuple[str, str]], width: int, left: int) -> list[str]:
+    indent = " " * (left + len(GAP))
+    lines: list[str] = []
+    for term, meaning in pairs:
+        if not meaning:
+            lines.append(term)
+            continue
+        parts = textwrap.wrap(
+            meaning, width - len(indent), break_long_words=False, break_on_hyphens=False
+        )
+        if len(term) > left:
+            lines.append(term)
+            lines += [indent + part for part in parts]
+        else:
+            lines.append(term.ljust(left) + GAP + parts[0])
+            lines += [indent + part for part in parts[1:]]
+    return lines
+
+
+def wrapped(text: str, width: int = TABLE_WIDTH, indent: str = "  ") -> list[str]:
+    """A paragraph in lines within `width`, broken between words, the lines after the
+    first indented."""
+    return textwrap.wrap(
+        text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )

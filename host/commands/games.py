@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         [
             str(g["id"]),
             g["session"],
-            g["created"][:19],
+            g["created"][:16].replace("T", " "),
             g["ruleset"],
             g["encounter"],
             str(g["seed"]),
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         for g in games
     ]
     headers = ["id", "session", "started (UTC)", "ruleset", "encounter", "seed", "events", "winner"]
-    print(view.text_table(headers, rows))
+    print(view.text_table(headers, rows, wrap=(4,), width=view.TABLE_WIDTH))
     if note:
         print(note)
     return 0

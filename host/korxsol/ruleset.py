@@ -63,6 +63,7 @@ class Korxsol(Ruleset):
     start_command = "initiative"
     next_turn_commands = ("initiative", "end")
     session_totals = ("damage_dealt", "kos")
+    stat_labels = {"kos": "KOs"}
     chart_panels = (("kor", "KOR per fighter"), ("score", "score per team"))
     grid_legend = tables.GRID_LEGEND
 
