@@ -266,8 +266,8 @@ def test_a_teammates_assist_lets_armor_go_past_seven():
 
 
 def test_threat_marks_its_bearer_while_the_move_is_on_cooldown():
-    # THREAT: opponents must prioritise the target with active threat (shown; the map is
-    # the game master's).
+    # THREAT: opponents must prioritise the target with active threat, for as long as a
+    # buff lasts (what it binds is tested below).
     roar = {"name": "Roar", "type": "buff", "cooldown": 1, "threat": True}
     s = duel(ash={"moves": ["Roar"]}, moves=(roar, STRIKE))
     s.execute("attack Ash Roar")
@@ -276,6 +276,113 @@ def test_threat_marks_its_bearer_while_the_move_is_on_cooldown():
     s.execute("end")
     s.execute("end")  # Ash's next Cooldown Phase takes it off
     assert not fighter(s, "Ash").has("threat")
+
+
+ROAR = {"name": "Roar", "type": "buff", "cooldown": 1, "threat": True}
+
+
+def _threatened(cooldown=1):
+    """Ash (team A) has roared: Bo (team B) is under its threat; Cy is Ash's ally."""
+    s = session(
+        [dict(ASH, moves=["Roar"]), dict(BO, actions=3), dict(ASH, name="Cy")],
+        (dict(ROAR, cooldown=cooldown), STRIKE),
+    )
+    s.execute("attack Ash Roar")
+    s.execute("end")
+    return s
+
+
+def test_threat_binds_an_opponents_attack_to_its_bearer():
+    # korxsol-players-guide.txt:172 THREAT: an opponent must attack the creature with the
+    # active threat before another; refused in one line, changing nothing.
+    s = _threatened()
+    before = s.game.snapshot()
+    with pytest.raises(IllegalAction) as err:
+        s.execute("attack Bo Strike Cy")
+    message = str(err.value)
+    assert "\n" not in message
+    assert message.startswith("Bo is under threat (Ash's Roar): Strike must target Ash")
+    assert s.game.snapshot() == before
+    attack(s, "attack Bo Strike Ash", hits(0, 2), hits(1, 2))
+    assert fighter(s, "Bo").combat_used
+
+
+def test_threat_leaves_moving_helping_and_not_attacking_free():
+    # korxsol-players-guide.txt:172 THREAT binds only what the opponent attacks: it may
+    # move, use what helps (a buff, an item that heals) and end its turn without attacking.
+    tonic = {"name": "Tonic", "kind": "tool", "heal": 1}
+    ward = {"name": "Ward", "type": "buff", "cooldown": 1, "modifiers": {"armor": 1}}
+    s = session(
+        [dict(ASH, moves=["Roar"]), dict(BO, moves=["Ward"], items=["Tonic"], actions=3)],
+        (ROAR, ward),
+        (tonic,),
+    )
+    s.execute("attack Ash Roar")
+    s.execute("end")
+    s.execute("move Bo")
+    s.execute("item Bo Tonic")
+    s.execute("attack Bo Ward")
+    s.execute("end")
+    assert s.game.active.name == "Ash"
+
+
+def test_threat_binds_items_artifacts_and_a_crush_that_strike():
+    # korxsol-players-guide.txt:172 THREAT and :88 ARTIFACTS (they act like items): an
+    # item or artifact that strikes attacks, and so does a grappler's crush (:213).
+    bomb = {"name": "Bomb", "kind": "tool", "hit": 1, "damage": 1}
+    rod = {"name": "Rod", "kind": "active", "cooldown": 1, "damage": 1}
+    s = session(
+        [
+            dict(ASH, moves=["Roar"]),
+            dict(BO, items=["Bomb"], artifacts=["Rod"], actions=3),
+            dict(ASH, name="Cy"),
+        ],
+        (ROAR,),
+        (bomb,),
+        (rod,),
+    )
+    s.execute("attack Ash Roar")
+    s.execute("end")
+    for line in ("item Bo Bomb Cy", "artifact Bo Rod Cy"):
+        with pytest.raises(IllegalAction, match="Bo is under threat"):
+            s.execute(line)
+    fighter(s, "Bo").grappling = fighter(s, "Cy").index
+    fighter(s, "Cy").grappled_by = fighter(s, "Bo").index
+    with pytest.raises(IllegalAction, match="crush must target Ash"):
+        s.execute("crush Bo")
+
+
+def test_threat_ends_when_its_move_comes_off_cooldown_or_its_bearer_collapses():
+    # korxsol-players-guide.txt:172 THREAT holds while it is active: a buff's change ends
+    # as its move comes off cooldown (:98), and a collapsed bearer (:41) threatens no one.
+    s = _threatened()  # Ash's Cooldown Phase put Roar on cooldown (1)
+    s.execute("end")
+    s.execute("end")
+    assert fighter(s, "Ash").has("threat")
+    s.execute("end")  # Ash's next Cooldown Phase: Roar off cooldown, the threat is gone
+    attack(s, "attack Bo Strike Cy", hits(0, 2), hits(1, 2))
+    s2 = _threatened(cooldown=4)
+    slot(s2, "Ash").kor = 1
+    attack(s2, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
+    assert not s2.game.alive(fighter(s2, "Ash"))
+    for _ in range(4):  # Bo's Strike waits out its cooldown; Roar's is still running
+        s2.execute("end")
+    assert fighter(s2, "Ash").has("threat")
+    attack(s2, "attack Bo Strike Cy", hits(0, 2), hits(1, 2))
+
+
+def test_the_game_master_says_when_a_threat_does_not_bind():
+    # korxsol-players-guide.txt:172 THREAT binds an opponent standing next to an ally,
+    # which only the map shows: threat=apart (not next to one) or threat=unreachable (the
+    # bearer is out of reach) lets the attack through, and the log says why.
+    s = _threatened()
+    lines = attack(s, "attack Bo Strike Cy threat=apart", hits(0, 2), hits(1, 2))
+    assert any("attacks past the threat of Ash" in line for line in lines)
+    s.execute("end")
+    with pytest.raises(IllegalAction, match="threat=near: write threat=apart or"):
+        s.execute("attack Cy Strike Bo threat=near")
+    with pytest.raises(IllegalAction, match="no opponent's threat binds Cy"):
+        s.execute("attack Cy Strike Bo threat=apart")
 
 
 # ---------------------------------------------------------------- ATTRIBUTE (during)

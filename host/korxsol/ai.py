@@ -2,12 +2,13 @@
 
 Each turn it gets up, struggles or crushes when grappled, heals when low, unleashes a
 charge, otherwise picks the ready move with the best exact expected damage against the
-weakest enemy still standing (or a buff or debuff when no attack is ready), then ends.
+weakest enemy still standing (the weakest bearing a threat, when one binds it), or a buff
+or debuff when no attack is ready, then ends.
 """
 
 from __future__ import annotations
 
-from host.korxsol import odds
+from host.korxsol import odds, threat
 from host.korxsol.commands import Command
 from host.korxsol.engine import Fighter, Game
 from shared.state import F_FROZEN, F_GRAPPLED
@@ -29,12 +30,15 @@ def plan_turn(game: Game) -> list[str]:
         return ["end"]
     if s.flags & F_GRAPPLED:
         return ([f"struggle {me}"] if s.ap else []) + ["end"]
+    bound = threat.bearers(game, f)  # an opponent's threat: attack it first
     if f.grappling != 255:
-        return [f"crush {me}", "end"]
+        if not bound or game.fighters[f.grappling] in bound:
+            return [f"crush {me}", "end"]
+        lines.append(f"release {me}")
     enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
     if not enemies:
         return ["end"]
-    target = min(enemies, key=lambda e: (game.slot(e).kor, e.index))
+    target = min(bound or enemies, key=lambda e: (game.slot(e).kor, e.index))
     if s.kor * 5 < s.kor_max * 2:
         heal = _heal_action(game, f, me)
         if heal:

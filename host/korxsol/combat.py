@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from host.korxsol import threat
 from host.korxsol.commands import Command
 from host.korxsol.fighter import Fighter, Modifier, norm
 from host.korxsol.game_core import GameCore, Outcome
@@ -34,6 +35,7 @@ ATTACK_OPTIONS = (
     "resist_sol",
     "kb",
     "collide_sol",
+    "threat",
 )
 GRAPPLED_AGILITY = -3
 BLIND_HIT = -2
@@ -324,6 +326,11 @@ class CombatRules(GameCore):
             if any(t.spec.team != f.spec.team for t in targets):
                 raise IllegalAction("a buff only affects the user and allies")
         plan = plan_attack(self, f, move.name, fx, targets, cmd, ranged=move.type == "range")
+        waived = None
+        if strikes:
+            waived = threat.check(self, f, move.name, targets, cmd.opts.get("threat"))
+        elif "threat" in cmd.opts:
+            raise IllegalAction(f"threat= is for attacks; {move.name} is a {move.type}")
 
         if fx.charge and not unleashing and timer and not self._free_timers(f):
             raise IllegalAction(
@@ -336,12 +343,16 @@ class CombatRules(GameCore):
             f.charge_turn = self.turn_number
             status.set_flag(self.state, s, F_CHARGING, True)
             out.say(f"{f.name} begins charging {move.name}: it strikes on the next turn")
+            if waived:
+                out.say(waived)
             return
         if unleashing:
             f.charging = None
             status.set_flag(self.state, s, F_CHARGING, False)
         self._use_timer(f, timer, move.cooldown)
         out.say(f"{f.name} uses {move.name}" + _on(None, targets))
+        if waived:
+            out.say(waived)
         self._resolve(f, move.name, fx, timer, targets, plan, out, strikes)
 
     def _do_item(self, cmd: Command, out: Outcome) -> None:
@@ -358,9 +369,12 @@ class CombatRules(GameCore):
         self._need_hands(f, item.name, fx, "items")
         targets = self.aim(f, item.name, fx, cmd.args[2:], fx.strikes)
         plan = plan_attack(self, f, item.name, fx, targets, cmd, ranged=False)
+        waived = self._threat(f, item.name, fx, targets, cmd)
         self._spend_ap(f, 1, f"using {item.name}")
         self._use_timer(f, timer, item.cooldown)
         out.say(f"{f.name} uses {item.name}" + _on(f, targets))
+        if waived:
+            out.say(waived)
         if item.kind == "consumable":
             f.hand.remove(item)
         self._resolve(f, item.name, fx, timer, targets, plan, out, fx.strikes)
@@ -382,9 +396,22 @@ class CombatRules(GameCore):
         self._need_hands(f, art.name, fx, "artifacts")
         targets = self.aim(f, art.name, fx, cmd.args[2:], fx.strikes)
         plan = plan_attack(self, f, art.name, fx, targets, cmd, ranged=False)
+        waived = self._threat(f, art.name, fx, targets, cmd)
         self._use_timer(f, timer, art.cooldown)
         out.say(f"{f.name} activates {art.name}" + _on(f, targets))
+        if waived:
+            out.say(waived)
         self._resolve(f, art.name, fx, timer, targets, plan, out, fx.strikes)
+
+    def _threat(
+        self, f: Fighter, name: str, fx: Effects, targets: list[Fighter], cmd: Command
+    ) -> str | None:
+        """THREAT binds an item or artifact that strikes like an attack (threat.check)."""
+        if fx.strikes:
+            return threat.check(self, f, name, targets, cmd.opts.get("threat"))
+        if "threat" in cmd.opts:
+            raise IllegalAction(f"threat= is for attacks; {name} does not strike")
+        return None
 
     def _need_hands(self, f: Fighter, name: str, fx: Effects, what: str) -> None:
         """Items (and artifacts, which act like permanent items) are out of reach while

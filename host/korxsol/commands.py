@@ -27,7 +27,10 @@ VERBS: dict[str, tuple[str, str]] = {
     "struggle": ("NAME", "grappled: spend 1 AP, flip POWER chance tokens to break free"),
     "release": ("NAME", "let go of the creature you are grappling (free)"),
     "pivot": ("NAME [fall=F:T]", "turn the creature you grapple to another space (free)"),
-    "crush": ("NAME [sol=power]", "grappling: your combat is a POWER_Roll of un-blockable damage"),
+    "crush": (
+        "NAME [sol=power] [threat=WHY]",
+        "grappling: your combat is a POWER_Roll of un-blockable damage",
+    ),
     "end": ("[NAME]", "end the active turn: its Cooldown Phase, then the next turn"),
     "adjust": (
         "NAME WHAT +N|-N",

@@ -65,8 +65,9 @@ __all__ = [
 #    worth damage added it to the damage instance, a buff or an item that helps made its
 #    exchange and a grappled creature kept the action points fear takes; 3: until SOL could
 #    be spent on every AGILITY_Roll (initiative's `sol=`, a knockback collision's
-#    `collide_sol=`) and a teammate's armor gain went past +7; 4: since.
-RULES_VERSION = 4
+#    `collide_sol=`) and a teammate's armor gain went past +7; 4: until an opponent's
+#    threat bound what a fighter attacks (an attack on another is refused); 5: since.
+RULES_VERSION = 5
 
 # The options each verb takes (docs/commands.md); any other is refused.
 VERB_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -75,7 +76,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "artifact": ATTACK_OPTIONS,
     "move": ("fall",),
     "pivot": ("fall",),
-    "crush": ("sol",),
+    "crush": ("sol", "threat"),
     "initiative": ("sol",),
 }
 

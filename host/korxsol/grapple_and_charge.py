@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from host.korxsol import knockback
+from host.korxsol import knockback, threat
 from host.korxsol.commands import Command
 from host.korxsol.fighter import Fighter, norm
 from host.korxsol.game_core import GameCore, Outcome
@@ -98,8 +98,11 @@ class GrappleAndCharge(GameCore):
             raise IllegalAction("crush: sol=power is the only SOL choice (the POWER_Roll)")
         if sol and f.sol < 1:
             raise IllegalAction(f"{f.name} declares 1 SOL point in this command but holds {f.sol}")
-        f.combat_used = True
         held = self.fighters[f.grappling]
+        waived = threat.check(self, f, "crush", [held], cmd.opts.get("threat"))
+        f.combat_used = True
+        if waived:
+            out.say(waived)
         n = self.attribute(f, "power")
         if sol:
             n += self.encounter.options.sol_dice

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from host import names
 from host.commandline import Command, whole_number
-from host.korxsol import ai, board, commands, encounter, odds, tables
+from host.korxsol import ai, board, commands, encounter, odds, tables, threat
 from host.korxsol.engine import RULES_VERSION, Game
 from host.korxsol.fighter import norm
 from host.korxsol.model import Encounter
@@ -45,6 +45,7 @@ OPTION_KEYS = (
     "cornered=",
     "kb=",
     "exchange=",
+    "threat=",
     "fall=",
 )
 STRIKING_VERBS = ("attack", "odds", "item", "artifact")
@@ -219,11 +220,14 @@ class Korxsol(Ruleset):
 
     # -- odds -----------------------------------------------------------------------------------
     def odds_preview(self, game: Game) -> list[str]:
-        """The odds of the active fighter's first ready attack on the first enemy standing."""
+        """The odds of the active fighter's first ready attack on the first enemy standing
+        (one bearing a threat that binds it first)."""
         f = game.active
         if f is None or game.winner is not None:
             return []
-        enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
+        enemies = threat.bearers(game, f) + [
+            e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)
+        ]
         for move in f.spec.moves:
             if move.is_attack and enemies and game.ready(f, "move", move.name):
                 cmd = Command("odds", [f.spec.label, move.name, enemies[0].spec.label])
