@@ -1,7 +1,8 @@
 """`turnlight demo`: a whole encounter played by its ruleset's simple AI, turn by turn,
 through a simulated board on a real pseudo-terminal: the board's next-turn key starts the
 game and ends each turn, the laptop sends the AI's actions, the board's LEDs are drawn
-after each turn, and the score table closes it."""
+after each turn (with --pace, after each action, in place: host/paced_screen.py), and the
+score table closes it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 
 from host import view
 from host.commands._game_args import add_encounter, game_seed, load_encounter
+from host.paced_screen import PacedScreen
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 
@@ -38,6 +40,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="play on the laptop alone and draw the device view instead of the board",
     )
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="wait this long after each action, the grid redrawn in place on a terminal, so "
+        "a person can follow the game (default 0: as fast as it goes)",
+    )
     p.set_defaults(run=run)
 
 
@@ -48,24 +58,33 @@ def play(
     color: bool = False,
     journal=None,
     board: str | None = None,
+    pace: PacedScreen | None = None,
 ):
     """Play the encounter to its end; returns the session. With `board`, through a
-    simulated board of that profile on a pty."""
+    simulated board of that profile on a pty; with `pace`, at its speed, its frames drawn
+    after each action (the closing tables still go to `out`)."""
     from host.session import Session
 
     session = Session(enc, seed, journal)
     try:
-        _play_on(session, out, color, board)
+        _play_on(session, out, color, board, pace)
     finally:
         session.discard_if_empty()  # a demo that never got going leaves no empty game
     return session
 
 
-def _play_on(session, out: Callable[[str], None], color: bool, board: str | None) -> None:
+def _play_on(
+    session, end: Callable[[str], None], color: bool, board: str | None, pace: PacedScreen | None
+) -> None:
     ruleset = session.ruleset
+    out = end if pace is None else pace.say
     if board is None:
         out(ruleset.grid_legend)
-        _play(session, out, session.execute, lambda: ruleset.device_grid(session.game, color))
+
+        def grid() -> str:
+            return ruleset.device_grid(session.game, color)
+
+        _play(session, out, session.execute, grid, end, pace)
         return
     from host.tethered_sim import SHADE_LEGEND, TetheredSim
 
@@ -82,18 +101,31 @@ def _play_on(session, out: Callable[[str], None], color: bool, board: str | None
             table.settle()
             return lines
 
-        _play(session, out, act, lambda: table.grid(color))
+        _play(session, out, act, lambda: table.grid(color), end, pace)
 
 
-def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]) -> None:
+def _play(
+    session,
+    out: Callable[[str], None],
+    act: Callable[[str], list[str]],
+    grid: Callable[[], str],
+    end: Callable[[str], None],
+    pace: PacedScreen | None,
+) -> None:
+    """The game, turn by turn, through `out`; the grid after each turn (or, paced, after
+    each action); then the closing tables through `end`."""
     from host.ruleset import IllegalAction
     from host.words import plural
 
     ruleset = session.ruleset
     enc = session.encounter
     out(f"{enc.name}: {' vs '.join(enc.teams)} (seed {session.seed})")
+    if pace is not None:
+        pace.keep_on_top()
     for line in act(ruleset.start_command):
         out("  " + line)
+    if pace is not None:
+        pace.frame(grid())
     for _ in range(MAX_TURNS):
         if session.over:
             break
@@ -108,9 +140,15 @@ def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]
                 out(f"  refused: {err}")
                 if command in ruleset.next_turn_commands:
                     raise
+            if pace is not None:
+                pace.frame(grid())
             if session.over:
                 break
-        out(grid())
+        if pace is None:
+            out(grid())
+    if pace is not None:
+        pace.done()
+    out = end
     game = session.game
     out("")
     out(view.table_text(ruleset.roster(game)))
@@ -122,7 +160,7 @@ def _play(session, out, act: Callable[[str], list[str]], grid: Callable[[], str]
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.commands._errors import board_ok
+    from host.commands._errors import board_ok, fail
 
     if not args.no_board and not board_ok(args.board):
         return 2
@@ -134,6 +172,17 @@ def run(args: argparse.Namespace) -> int:
         from host.journal import Journal
 
         journal = Journal(args.db)
+    if args.pace < 0:
+        return fail(f"--pace must be 0 or more seconds, not {args.pace}")
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-    play(enc, game_seed(args), print, color, journal, None if args.no_board else args.board)
+    pace = None
+    if args.pace:
+        pace = PacedScreen(args.pace, _write, in_place=sys.stdout.isatty())
+    board = None if args.no_board else args.board
+    play(enc, game_seed(args), print, color, journal, board, pace)
     return 0
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
