@@ -67,9 +67,13 @@ def parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.N
 
 
 def main(argv: list[str] | None = None) -> int:
+    from host.commands._errors import OneLineError, fail
+
     args = parse(build_parser(), argv)
     try:
         return int(args.run(args) or 0)
+    except OneLineError as err:  # a journal that cannot be read or written, ...
+        return fail(str(err))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `turnlight demo | head`: the reader left; that is not an error

@@ -5,7 +5,9 @@
 
 A line is words (shell quoting) followed by `key=value` options; `#` starts a comment. A
 ruleset's `Language` names its verbs (with their usage) and the session verbs it takes on
-top of undo, redo and new, which every game has.
+top of undo, redo and new, which every game has. A line is at most MAX_LINE characters:
+shell quoting takes time that grows with the square of a word's length (a word of 1 MB
+took 19 s), and no command needs more.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import shlex
 from dataclasses import dataclass, field
 
 from host.ruleset import IllegalAction
+
+MAX_LINE = 1_000  # characters in one command line (`run` scripts, the prompt, the board)
 
 # The session verbs of every game: the session handles them, not the rules.
 SESSION_VERBS: dict[str, tuple[str, str]] = {
@@ -104,8 +108,13 @@ class Language:
         guess = f": did you mean {close[0]}?" if close else ""
         return f"unknown command {word!r}{guess} (known: {', '.join(known)})"
 
-    def parse(self, line: str) -> Command | None:
-        """One line to a Command, or None for a blank or comment line."""
+    def parse(self, line: str, max_length: int | None = MAX_LINE) -> Command | None:
+        """One line to a Command, or None for a blank or comment line. A line longer than
+        `max_length` is refused (None: no limit, for lines the journal already holds)."""
+        if max_length is not None and len(line) > max_length:
+            raise IllegalAction(
+                f"the line is {len(line):,} characters long; a command is at most {max_length:,}"
+            )
         try:
             words = shlex.split(line, comments=True)
         except ValueError as err:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from host import registry
+from host import registry, textfile
 from host.ruleset import Encounter, EncounterError
 
 if sys.version_info >= (3, 11):
@@ -24,15 +25,27 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+MAX_BYTES = 1_000_000  # an encounter file; the bundled 2v2 is under 4 KB
+MAX_NESTING = 32  # arrays and inline tables inside each other; an encounter needs 3
+
 
 def load(path: str | Path, ruleset: str | None = None) -> Encounter:
     """Read an encounter file with the ruleset it names; `ruleset` (the command line's
     --ruleset) must be that one."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
     except OSError as err:
         raise EncounterError(f"{path}: cannot read the encounter: {err.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise EncounterError(
+            f"{path}: the file is more than {MAX_BYTES:,} bytes; an encounter is far smaller"
+        )
+    try:
+        text = textfile.decode(data, str(path))
+    except textfile.TextFileError as err:
+        raise EncounterError(str(err)) from None
     return parse(text, str(path), ruleset)
 
 
@@ -70,10 +83,22 @@ def ruleset_named(doc: dict, text: str, filename: str) -> tuple[str, int | None]
 
 
 def read_toml(text: str, filename: str) -> dict[str, Any]:
+    # The TOML reader recurses once per bracket (3,000 deep ran out of stack): refuse
+    # deep nesting before it is read.
+    depth, line = _deepest(text)
+    if depth > MAX_NESTING:
+        raise EncounterError(
+            f"{filename}:{line}: not valid TOML here: arrays and tables nested more than"
+            f" {MAX_NESTING} deep"
+        )
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(text, filename, err) from None
+    except ValueError as err:  # an integer of more digits than Python converts (4,300)
+        line = next((n for n, t in enumerate(text.splitlines(), 1) if _LONG_NUMBER.search(t)), 1)
+        what = "a number of more than 4,300 digits" if "digits" in str(err) else str(err)
+        raise EncounterError(f"{filename}:{line}: not valid TOML here: {what}") from None
 
 
 class Lines:
@@ -110,17 +135,24 @@ _TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of documen
 _UNCLOSED = ("Unclosed array", "Unclosed inline table", "Unterminated string")
 
 
-def _still_open(text: str, end: int) -> int | None:
-    """The line of the innermost array, inline table or string still open at offset `end`
-    (brackets inside strings and comments do not count)."""
-    opened: list[int] = []
+_STRUCTURE = re.compile(r"[\n#\"'\[\]{}]")
+_LONG_NUMBER = re.compile(r"[0-9A-Fa-f_]{4300}")
+
+
+def _brackets(text: str, end: int) -> Iterator[tuple[str, int]]:
+    """The brackets of `text` up to offset `end` that are not inside a string or comment,
+    with their lines; ends with ('"', line) at a string that never closes."""
     i, line, end = 0, 1, min(end, len(text))
-    while i < end:
+    while True:
+        found = _STRUCTURE.search(text, i, end)
+        if found is None:
+            return
+        i = found.start()
         ch = text[i]
         if ch == "\n":
             line += 1
         elif ch == "#":
-            newline = text.find("\n", i)
+            newline = text.find("\n", i, end)
             i = end if newline == -1 else newline
             continue
         elif ch in "\"'":
@@ -131,16 +163,44 @@ def _still_open(text: str, end: int) -> int | None:
                     break
                 j += 2 if quote[0] == '"' and text[j] == "\\" else 1
             if j >= end or not text.startswith(quote, j):
-                return line  # the string never ends
+                yield '"', line  # the string never ends
+                return
             line += text.count("\n", i, j)
             i = j + len(quote)
             continue
-        elif ch in "[{":
-            opened.append(line)
-        elif ch in "]}" and opened:
-            opened.pop()
+        else:
+            yield ch, line
         i += 1
+
+
+def _still_open(text: str, end: int) -> int | None:
+    """The line of the innermost array, inline table or string still open at offset `end`
+    (brackets inside strings and comments do not count)."""
+    opened: list[int] = []
+    for ch, line in _brackets(text, end):
+        if ch == '"':
+            return line
+        if ch in "[{":
+            opened.append(line)
+        elif opened:
+            opened.pop()
     return opened[-1] if opened else None
+
+
+def _deepest(text: str) -> tuple[int, int]:
+    """How deep arrays and tables nest (up to one past MAX_NESTING), and the line where
+    that depth is first reached."""
+    depth, deepest, where = 0, 0, 1
+    for ch, line in _brackets(text, len(text)):
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+                if depth > MAX_NESTING:
+                    break
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return deepest, where
 
 
 def _toml_error(text: str, filename: str, err: Exception) -> EncounterError:

@@ -165,7 +165,8 @@ class Session:
         return lines
 
     def _parse(self, text: str) -> Command:
-        cmd = self.ruleset.language.parse(text)
+        # A line the journal holds was accepted once: replay it whatever today's limit.
+        cmd = self.ruleset.language.parse(text, max_length=None)
         assert cmd is not None, f"a journalled action is a command: {text!r}"
         return cmd
 
@@ -196,7 +197,10 @@ class Session:
         return self.journal.discard_if_empty(self.game_id)
 
     def next_game(self) -> Session:
-        """The next game of this session: same encounter, the next seed, a new journal row."""
+        """The next game of this session: same encounter, the next seed, a new journal row.
+        This game is let go: another session may resume it."""
+        if self.journal is not None and self.game_id is not None:
+            self.journal.release(self.game_id)
         return Session(self.encounter, self.seed + 1, self.journal, self.session_id)
 
     def session_table(self) -> list[dict]:
@@ -223,6 +227,14 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     if row is None:
         raise IllegalAction(f"{journal.path}: no game {game_id}")
     export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
+    checked = journal.checked(game_id)
+    if checked is None or checked.problem is not None:
+        problem = checked.problem if checked else "it is gone"
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: {problem};"
+            f" `turnlight export {game_id}` writes the events that check"
+        )
+    taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
     try:
         ruleset = registry.get(row["ruleset"])
     except registry.UnknownRuleset as err:
@@ -241,7 +253,60 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     done: list[Entry] = []
     undone: list[Entry] = []
     waiting: Waiting = {}
-    for _, kind, payload, _ in journal.events(game_id):
+    try:
+        _replay_events(ruleset, checked.events, done, undone, waiting)
+    except (KeyError, TypeError, ValueError, IndexError) as err:  # an event of another shape
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: an event is not one this"
+            f" turnlight reads ({type(err).__name__}: {err}); {export}"
+        ) from None
+    session.done = done
+    session.undone = undone
+    rules, now = row["rules"], ruleset.rules_version
+    try:
+        session._rebuild()
+    except IllegalAction as err:
+        why = (
+            f"it was played under {ruleset.id} rules v{rules}, this turnlight plays v{now}"
+            if rules != now
+            else "its journal does not replay"
+        )
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); {export}"
+        ) from err
+    ruleset.set_waiting(session.game, waiting)
+    if taken_over:
+        session.notices.append(taken_over)
+        print(taken_over, file=sys.stderr)
+    if rules != now:
+        if not _ends_as_recorded(session, row):
+            raise IllegalAction(
+                f"{journal.path}: game {game_id} cannot be resumed: it was played under"
+                f" {ruleset.id} rules v{rules}, this turnlight plays v{now} and its replay no"
+                f" longer ends as it did (winner or statistics); {export}"
+            )
+        # It replays under these rules: it goes on under them, and the journal says so.
+        if journal.writable:
+            journal.set_rules(game_id, now)
+        notice = (
+            f"game {game_id} was played under rules v{rules}; it replays the same under"
+            f" v{now} and continues under v{now}"
+        )
+        session.notices.append(notice)
+        ruleset.note(session.game, notice)
+        print(notice, file=sys.stderr)
+    return session
+
+
+def _replay_events(
+    ruleset: Any,
+    events: list[tuple[int, str, dict, str]],
+    done: list[Entry],
+    undone: list[Entry],
+    waiting: Waiting,
+) -> None:
+    """The journal's events as the session's history: what is done, undone and waiting."""
+    for _, kind, payload, _ in events:
         if kind == "action":
             rolls = ruleset.record_from_json(payload["rolls"])
             for queue in ruleset.used_waiting(rolls):
@@ -261,38 +326,6 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
             )
         elif kind == "dice-clear":
             waiting.clear()
-    session.done = done
-    session.undone = undone
-    rules, now = row["rules"], ruleset.rules_version
-    try:
-        session._rebuild()
-    except IllegalAction as err:
-        why = (
-            f"it was played under {ruleset.id} rules v{rules}, this turnlight plays v{now}"
-            if rules != now
-            else "its journal does not replay"
-        )
-        raise IllegalAction(
-            f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); {export}"
-        ) from err
-    ruleset.set_waiting(session.game, waiting)
-    if rules != now:
-        if not _ends_as_recorded(session, row):
-            raise IllegalAction(
-                f"{journal.path}: game {game_id} cannot be resumed: it was played under"
-                f" {ruleset.id} rules v{rules}, this turnlight plays v{now} and its replay no"
-                f" longer ends as it did (winner or statistics); {export}"
-            )
-        # It replays under these rules: it goes on under them, and the journal says so.
-        journal.set_rules(game_id, now)
-        notice = (
-            f"game {game_id} was played under rules v{rules}; it replays the same under"
-            f" v{now} and continues under v{now}"
-        )
-        session.notices.append(notice)
-        ruleset.note(session.game, notice)
-        print(notice, file=sys.stderr)
-    return session
 
 
 def _ends_as_recorded(session: Session, row: dict) -> bool:
@@ -301,7 +334,12 @@ def _ends_as_recorded(session: Session, row: dict) -> bool:
     if not row["finished"]:
         return True
     summary = session.ruleset.summary(session.game)
-    stored = json.loads(row["summary"] or "{}")
+    try:
+        stored = json.loads(row["summary"] or "{}")
+    except (TypeError, ValueError):
+        return False
+    if not isinstance(stored, dict):
+        return False
     return (
         session.ruleset.winner(session.game) == row["winner"]
         and stored.get("teams") == summary["teams"]

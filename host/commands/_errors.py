@@ -5,6 +5,12 @@ from __future__ import annotations
 import sys
 
 
+class OneLineError(Exception):
+    """An error whose message says it all, in one line: `turnlight` prints it as
+    `turnlight: message` and exits with status 2, wherever in a command it was raised
+    (host/cli.py). Its modules raise subclasses: the journal's (host/journal.py)."""
+
+
 def fail(message: str, code: int = 2) -> int:
     """Print `turnlight: message` on stderr; returns the exit status to give (default 2)."""
     print(f"turnlight: {message}", file=sys.stderr)

@@ -86,8 +86,8 @@ def open_journal(args: argparse.Namespace) -> Journal:
 
 
 def saved_journal(args: argparse.Namespace) -> Journal | None:
-    """The journal to read saved games from, or None (said in one line) when there is no
-    journal at that path: reading never creates one."""
+    """The journal to read saved games from, opened read-only, or None (said in one line)
+    when there is no journal at that path: reading never creates or changes one."""
     path = Path(args.db) if args.db else default_path()
     if not path.is_file():
         print(
@@ -95,4 +95,4 @@ def saved_journal(args: argparse.Namespace) -> Journal | None:
             file=sys.stderr,
         )
         return None
-    return Journal(path)
+    return Journal(path, write=False)

@@ -46,10 +46,21 @@ def run(args: argparse.Namespace) -> int:
         if args.format not in ("json", "csv") or game_id is None or not journal.game(game_id):
             print(f"turnlight: {err}", file=sys.stderr)
             return 2
+        row = journal.game(game_id) or {}
+        checked = journal.checked(game_id)
+        if checked is not None and checked.problem is not None:
+            # A damaged journal: what checks is written, and marked partial (exit status 1).
+            print(
+                f"turnlight: {journal.path}: game {game_id}: {checked.problem}: writing the"
+                f" {len(checked.events)} events that check, marked partial",
+                file=sys.stderr,
+            )
+            text = _journal_text(args.format, row, checked.events, None, checked.problem)
+            return _write(args, text) or 1
         # A game that no longer replays (older rules) still has its journal to give.
         print(f"turnlight: {err}: writing its journalled events only", file=sys.stderr)
-        row = journal.game(game_id) or {}
-        return _write(args, _journal_text(args.format, row, journal.events(game_id), None))
+        events = checked.events if checked is not None else []
+        return _write(args, _journal_text(args.format, row, events, None))
     game, ruleset = session.game, session.ruleset
     assert session.game_id is not None
     row = journal.game(session.game_id) or {}
@@ -82,9 +93,12 @@ def run(args: argparse.Namespace) -> int:
     return _write(args, scores.scores_csv(session.game_id, summary))
 
 
-def _journal_text(fmt: str, row: dict, events: list, replayed: tuple | None) -> str:
+def _journal_text(
+    fmt: str, row: dict, events: list, replayed: tuple | None, partial: str | None = None
+) -> str:
     """A game's journal as JSON (with its final state and timeline when it replays; null
-    when it does not) or as CSV (one row per event)."""
+    when it does not; `partial`: what is wrong after the events given, when the journal
+    is damaged) or as CSV (one row per event)."""
     buf = io.StringIO()
     if fmt == "json":
         doc: dict = {
@@ -92,8 +106,9 @@ def _journal_text(fmt: str, row: dict, events: list, replayed: tuple | None) -> 
             "events": [{"seq": s, "kind": k, "payload": p, "at": at} for s, k, p, at in events],
             "final": replayed[0] if replayed else None,
             "timeline": replayed[1] if replayed else None,
+            "partial": partial,
         }
-        json.dump(doc, buf, indent=2, sort_keys=True)
+        json.dump(doc, buf, indent=2, sort_keys=True, default=str)
         buf.write("\n")
     else:
         buf.write(events_csv(events))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from host.commands._game_args import add_db, saved_journal
 from host.journal import default_path
@@ -43,13 +44,13 @@ def run(args: argparse.Namespace) -> int:
     rows = [
         [
             str(g["id"]),
-            g["session"],
-            g["created"][:16].replace("T", " "),
-            g["ruleset"],
-            g["encounter"],
+            str(g["session"]),
+            str(g["created"])[:16].replace("T", " "),
+            str(g["ruleset"]),
+            str(g["encounter"]),
             str(g["seed"]),
             str(g["events"]),
-            g["winner"] or ("-" if g["finished"] is None else "nobody"),
+            str(g["winner"] or ("-" if g["finished"] is None else "nobody")),
         ]
         for g in games
     ]
@@ -57,4 +58,11 @@ def run(args: argparse.Namespace) -> int:
     print(view.text_table(headers, rows, wrap=(4,), width=view.TABLE_WIDTH))
     if note:
         print(note)
-    return 0
+    # Each game's chain is checked: a damaged one is named with its first bad event.
+    damaged = 0
+    for g in games:
+        checked = journal.checked(g["id"])
+        if checked is not None and checked.problem is not None:
+            damaged += 1
+            print(f"turnlight: game {g['id']} is damaged: {checked.problem}", file=sys.stderr)
+    return 1 if damaged else 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+MAX_BASE = 1_000  # korxsol's largest base damage is 30; beyond this, nothing is a move
+
 # option -> (default, lowest, highest or None, help); every option is optional.
 OPTIONS = {
     "hit": (3, 0, 15, "the attacker's HIT_Roll dice"),
@@ -75,6 +77,11 @@ def run(args: argparse.Namespace) -> int:
         if value < low or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f"{low} or more"
             return fail(f"--{name} must be {bounds}, not {value}")
+    if args.base > MAX_BASE:  # the figures are printed as floats: 310 digits overflowed
+        shown = (
+            f"{args.base}" if args.base < 10**20 else f"a number of {len(str(args.base))} digits"
+        )
+        return fail(f"--base must be at most {MAX_BASE:,} (a move's damage), not {shown}")
     o = odds.attack_odds(
         args.hit,
         args.agility,

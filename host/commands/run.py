@@ -33,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host import view
+    from host import textfile, view
+    from host.commandline import MAX_LINE
     from host.journal import Journal
     from host.ruleset import IllegalAction
     from host.session import Session
@@ -42,10 +43,12 @@ def run(args: argparse.Namespace) -> int:
     if enc is None:
         return 2
     try:
-        with open(args.script, encoding="utf-8") as fh:
-            script = fh.read().splitlines()
+        script = textfile.read_lines(args.script, MAX_LINE)
     except OSError as err:
         print(f"turnlight: {args.script}: {err.strerror}", file=sys.stderr)
+        return 2
+    except textfile.TextFileError as err:  # not UTF-8, or a line longer than a command
+        print(f"turnlight: {err}", file=sys.stderr)
         return 2
     journal = Journal(args.db) if args.db else None
     session = Session(enc, game_seed(args), journal)
