@@ -132,6 +132,12 @@ class Tiny(Ruleset):
             if p.get("team") not in teams or not str(p.get("name", "")).isalnum():
                 line = lines.of("player", n)
                 raise EncounterError(f"{filename}:{line}: a player needs a name and a team")
+            if any(name.lower() == p["name"].lower() for name, _ in players):
+                line = lines.of("player", n, "name")
+                raise EncounterError(
+                    f"{filename}:{line}: player {p['name']!r} is named twice: `hit NAME` would"
+                    " reach either"
+                )
             players.append((p["name"], teams.index(p["team"])))
         for t, team in enumerate(teams):
             if not any(pt == t for _, pt in players):

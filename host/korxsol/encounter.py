@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from host.encounters import Lines, read_toml
+from host.korxsol.fighter import norm
 from host.korxsol.model import (
     ATTRIBUTES,
     CONDITIONS,
@@ -331,10 +332,34 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
         fighters.append(_solighter(r, i, data, teams, moves, items, artifacts, labels, options))
     if not 2 <= len(fighters) <= MAX_SLOTS:
         raise r.fail("solighter", 0, None, f"an encounter needs 2..{MAX_SLOTS} solighters")
+    _every_reference_unique(r, fighters)
     for t, team_name in enumerate(teams):
         if not any(f.team == t for f in fighters):
             raise r.fail("team", t, None, f"team {team_name!r} has no solighter")
     return Encounter(name, tuple(teams), tuple(fighters), options, text, filename, ID)
+
+
+def _every_reference_unique(r: _Reader, fighters: list[Solighter]) -> None:
+    """A name or label picks one fighter, as commands and board presses match it
+    (host/korxsol/fighter.py's norm: case, spaces and punctuation aside): two fighters
+    named Orrin, or one named after another's label, would let a press on one land on the
+    other. A fighter's own name and label may be the same."""
+    taken: dict[str, tuple[int, str]] = {}
+    for i, f in enumerate(fighters):
+        for what, ref in (("name", f.name), ("label", f.label)):
+            key = norm(ref)
+            owner = taken.get(key)
+            if owner is not None and owner[0] != i:
+                first = fighters[owner[0]]
+                raise r.fail(
+                    "solighter",
+                    i,
+                    what,
+                    f"solighter {f.name!r}: {what} {ref!r} is already the {owner[1]} of"
+                    f" solighter {first.name!r} (line {first.line}); a command or board press"
+                    " naming it could reach either",
+                )
+            taken.setdefault(key, (i, what))
 
 
 def _definitions(r: _Reader, doc: dict, kind: str) -> dict[str, Any]:
