@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from host.ruleset import IllegalAction
 
 Norm = Callable[[str], str]
-CLOSE_ENOUGH = 0.6  # difflib's ratio: 'Flame Slsh' is 0.95 of 'Flame Slash', 'Fireball' 0.2
+# difflib's ratio: 'Flame Slsh' is 0.95 of 'Flame Slash', 'Kaelan' 0.83 of 'Kaelen';
+# 'Fireball' is 0.62 of 'Rally', a move nobody meant.
+CLOSE_ENOUGH = 0.75
 
 
 def plain(name: str) -> str:

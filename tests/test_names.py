@@ -92,3 +92,9 @@ def test_the_helper_reads_names_for_any_ruleset() -> None:
     with pytest.raises(IllegalAction, match="unknown thing 'Tonc'; did you mean 'Tonic'"):
         names.take_name(["Bo", "Tonc"], 1, known, "thing")
     assert names.quoted_words('use Bo "Hit Hard" x=1 Al', ()) == [False, True, False]
+
+
+def test_a_name_only_somewhat_alike_is_not_suggested() -> None:
+    # 'Fireball' shares letters with 'Rally' (a ratio of 0.62) but nobody meant it.
+    names.suggest("move", "Fireball", ["Rally", "Strike"])  # says nothing: not close
+    assert names.closest("Fireball", ["Rally"]) is None
