@@ -1,6 +1,8 @@
 """The game master's interactive session, for any ruleset: a prompt_toolkit prompt with
-completion and a rich live view redrawn after every command (the ruleset's headline and its
-table of whoever takes turns, the log, the dice, odds where the game has them, and scores).
+completion and a rich live view redrawn after every command, and (tethered) as the board's
+presses arrive (the ruleset's headline and its table of whoever takes turns, the log with
+what the board did or why the rules refused it, the dice, odds where the game has them, and
+scores).
 
 The UI takes its input and output as arguments, so tests drive it headlessly with a pipe
 input and a string console.
@@ -39,7 +41,8 @@ UI_VERBS = {
 }
 LEAVE_HINT = "Ctrl-C clears the line; Ctrl-D or `quit` ends the session"
 MIN_LOG_LINES, MAX_LOG_LINES = 2, 12  # the live view's log: what a terminal has room for
-BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to print
+REFUSED_BY_THE_BOARD = "board: refused: "  # host/tether.py's line for a refused press
+BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to show
 
 
 class CommandCompleter(Completer):
@@ -94,6 +97,9 @@ class PlayUI:
         self.odds_lines: list[str] = []
         self.dice_log: list[str] = []
         self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
+        # The board's presses redraw the view from the watcher's thread: one print at a time.
+        self._printing = threading.Lock()
+        self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> Group:
@@ -146,7 +152,11 @@ class PlayUI:
                 break
             shown.insert(0, message)
             room -= needed
-        return [Rule("log", align="left", style="dim"), Text("\n".join(shown))]
+        log = Text()
+        for n, message in enumerate(shown):
+            style = "bold red" if message.startswith(REFUSED_BY_THE_BOARD) else ""
+            log.append(message + ("\n" if n < len(shown) - 1 else ""), style)
+        return [Rule("log", align="left", style="dim"), log]
 
     def _board_line(self) -> str:
         if self.tether is None:
@@ -173,7 +183,9 @@ class PlayUI:
         with self.tether.lock:  # board presses change the session on the link's thread
             self._take_board_lines()
             frame = self.render()
-        self.console.print(frame)
+            self._shown_board_line = self._board_line()
+        with self._printing:
+            self.console.print(frame)
 
     # ------------------------------------------------------------------ commands
     def handle(self, line: str) -> bool:
@@ -264,7 +276,7 @@ class PlayUI:
         self.show()
         stop = threading.Event()
         if self.tether is not None:
-            # Board presses arrive while the prompt waits: print them above it as they come.
+            # Board presses arrive while the prompt waits: redraw the view above it for each.
             threading.Thread(target=self._watch_board, args=(stop,), daemon=True).start()
         try:
             with patch_stdout(raw=True) if self.tether is not None else nullcontext():
@@ -288,15 +300,19 @@ class PlayUI:
             self.echo_board()
 
     def echo_board(self) -> list[str]:
-        """Print (and log) what board presses did since the last look; returns the lines."""
+        """Redraw the live view when the board did something since the last look (a press,
+        a refusal and its reason, the link coming or going), without waiting for a typed
+        command; returns the lines the presses added to the log."""
         if self.tether is None:
             return []
         with self.tether.lock:
             new = list(self.tether.lines)
             self.tether.lines.clear()
+            changed = self._board_line() != self._shown_board_line
+        if not new and not changed:
+            return []
         self.messages.extend(new)
-        for line in new:
-            self.console.print(escape(line))
+        self.show()
         return new
 
 

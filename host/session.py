@@ -8,7 +8,8 @@ keeps the history. `apply_board_event` is the seam the link's host bridge calls:
 returns only once the event is committed, so the board is acknowledged after the journal
 has it.
 
-The journal's events: `action` (the line and its record), `undo` and `redo` (steps),
+The journal's events: `action` (the line and its record; `by: "board"` for a board
+press, so the board's undo key knows its own presses after a resume), `undo` and `redo` (steps),
 `dice` (a roll waiting for a purpose), `dice-clear`, and `roll-shown` (a board roll the
 rules had no use for: kept, never replayed).
 """
@@ -32,10 +33,12 @@ from host.words import plural
 
 @dataclass
 class Entry:
-    """One applied action: its command line and its record (the rolls it used)."""
+    """One applied action: its command line, its record (the rolls it used) and where it
+    came from: "laptop" (typed, or a script) or "board" (a board press, while tethered)."""
 
     text: str
     rolls: Any
+    by: str = "laptop"
 
 
 class Session:
@@ -55,6 +58,7 @@ class Session:
         self.done: list[Entry] = []
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
+        self.pressed = False  # a board press is being applied (the tether sets it)
         self.game: Any = self.ruleset.new_game(encounter, seed)
         self.game_id = game_id
         if journal is not None and game_id is None:
@@ -100,11 +104,13 @@ class Session:
             self._rebuild()
             self.ruleset.set_waiting(self.game, saved)
             raise
-        entry = Entry(cmd.text, applied.record)
+        entry = Entry(cmd.text, applied.record, "board" if self.pressed else "laptop")
         self.done.append(entry)
         self.undone.clear()
-        rolls = self.ruleset.record_json(entry.rolls)
-        self._journal("action", {"text": entry.text, "rolls": rolls})
+        payload = {"text": entry.text, "rolls": self.ruleset.record_json(entry.rolls)}
+        if entry.by == "board":
+            payload["by"] = "board"
+        self._journal("action", payload)
         if not was_over and self.over:
             self._record_finish()
         return applied.lines
@@ -312,7 +318,7 @@ def _replay_events(
             for queue in ruleset.used_waiting(rolls):
                 if waiting.get(queue):
                     waiting[queue].popleft()
-            done.append(Entry(payload["text"], rolls))
+            done.append(Entry(payload["text"], rolls, payload.get("by", "laptop")))
             undone.clear()
         elif kind == "undo":
             for _ in range(payload["steps"]):

@@ -18,6 +18,11 @@ nothing else: the link (host/bridge.BoardLink) owns the port, the thread and the
 
 The board's roll keys show their dice at once; the host keeps that last roll on the board
 until the rules use the faces (or roll dice of their own).
+
+Who may undo what from the board's undo key (`play --board-undo`): `own` (the default)
+undoes only an action that came from a board press, so the key never takes back what the
+game master typed; `all` undoes whatever was last; `off` refuses the key. A refused press,
+whatever refused it, is said in `lines` with its reason.
 """
 
 from __future__ import annotations
@@ -28,20 +33,25 @@ from collections.abc import Callable
 
 from host.bridge import BoardLink
 from host.journal import Journal
+from host.ruleset import IllegalAction
 from host.session import Session
 from shared import events as ev
 from shared.state import GameState
 
 # The presses that roll: the board shows their dice until the rules roll their own.
 ROLLS = (ev.ROLL_ACTION, ev.CHANCE, ev.D100)
+BOARD_UNDO = ("own", "all", "off")  # who the board's undo key may undo: see above
 
 
 class Tether:
     """Keeps one board showing `session` and turns its presses into its actions."""
 
-    def __init__(self, session: Session, url: str) -> None:
+    def __init__(self, session: Session, url: str, board_undo: str = "own") -> None:
+        if board_undo not in BOARD_UNDO:
+            raise ValueError(f"board_undo must be one of {', '.join(BOARD_UNDO)}")
         self.session = session
         self.url = url
+        self.board_undo = board_undo
         self.lines: deque[str] = deque(maxlen=200)  # what board presses did, for the UI
         self._roll_shown: bytes | None = None
         self._state = GameState()
@@ -100,18 +110,22 @@ class Tether:
         event's journal rows and the link's resume point commit together."""
         journal = self.session.journal
         point = self.link.session.resume_point()  # already past this event
-        if journal is None or point is None:
-            lines = self._translate(record)
-        else:
-            try:
-                with journal.transaction():
-                    lines = self._translate(record)
+        try:
+            if journal is None or point is None:
+                lines = self._translate(record)
+            else:
+                try:
+                    with journal.transaction():
+                        lines = self._translate(record)
+                        self._save_point(journal, point)
+                except Exception:
+                    # Refused: nothing journalled, but the link has handled the event (the
+                    # board hears E_REJECTED): a resumed link must not offer it again.
                     self._save_point(journal, point)
-            except Exception:
-                # Refused: nothing journalled, but the link has handled the event (the
-                # board hears E_REJECTED): a resumed link must not offer it again.
-                self._save_point(journal, point)
-                raise
+                    raise
+        except ValueError as err:  # IllegalAction, EventError: the game master hears why
+            self.lines.append(f"board: refused: {err}")
+            raise
         self.lines.extend("board: " + line for line in lines)
         self._sync(state)
         return True
@@ -120,10 +134,29 @@ class Tether:
         journal.save_link_point(self.session.session_id, self.session.game_id, point)
 
     def _translate(self, record: bytes) -> list[str]:
-        lines = self.session.ruleset.board_action(self.session, record)
+        if record[0] == ev.UNDO:
+            self._may_undo()
+        self.session.pressed = True
+        try:
+            lines = self.session.ruleset.board_action(self.session, record)
+        finally:
+            self.session.pressed = False
         if record[0] in ROLLS:
             self._roll_shown = bytes(record)
         return lines
+
+    def _may_undo(self) -> None:
+        """Raise IllegalAction when the board's undo key may not take back the last action."""
+        if self.board_undo == "off":
+            raise IllegalAction(
+                "the board's undo key is off (--board-undo off): undo on the laptop"
+            )
+        done = self.session.done
+        if self.board_undo == "own" and done and done[-1].by != "board":
+            raise IllegalAction(
+                f"the board's undo takes back only board presses, and `{done[-1].text}` was"
+                " typed: undo it on the laptop (or play with --board-undo all)"
+            )
 
     # -- keeping the board's state ----------------------------------------------------------
 

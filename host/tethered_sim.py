@@ -16,6 +16,7 @@ from host.tether import Tether
 from shared.link.digest import state_digest
 
 SETTLE_SECONDS = 10.0
+REFUSED = "board: refused: "  # how the tether says why it refused a press
 # Without colour, each LED is drawn by how bright it is (its brightest channel).
 SHADES = "·░▒▓█"
 SHADE_LEGEND = "board LEDs without colour: ·· off, ░░ dim, ▒▒ half, ▓▓ bright, ██ full"
@@ -26,15 +27,16 @@ class BoardDidNotFollow(RuntimeError):
 
 
 class TetheredSim:
-    def __init__(self, session: Session, board: str = "trellis_m4") -> None:
+    def __init__(self, session: Session, board: str = "trellis_m4", board_undo: str = "own"):
         self.sim = SimulatedBoard(board, seed=session.seed)
         self.session = session
+        self.board_undo = board_undo
         self.tether: Tether | None = None
 
     def start(self, timeout: float = 5.0) -> TetheredSim:
         path = self.sim.start()
         try:
-            self.tether = Tether(self.session, path).start(timeout)
+            self.tether = Tether(self.session, path, self.board_undo).start(timeout)
         except Exception:
             self.sim.stop()
             raise
@@ -85,7 +87,9 @@ class TetheredSim:
         while tether.lines:
             lines.append(tether.lines.popleft())
         if link.events_rejected != rejected:
-            raise IllegalAction(f"the board's {control} press was refused")
+            said = [line for line in lines if line.startswith(REFUSED)]
+            why = f": {said[-1][len(REFUSED) :]}" if said else ""
+            raise IllegalAction(f"the board's {control} press was refused{why}")
         return lines
 
     def has_key(self, control: str) -> bool:

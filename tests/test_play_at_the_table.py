@@ -5,9 +5,29 @@ redraw the live view without a typed command)."""
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from io import StringIO
 from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from host.faultproxy import FaultProxy
+from host.journal import Journal
+from host.korxsol import encounter
+from host.linkboard import LinkBoard
+from host.play_ui import PlayUI
+from host.session import Session, resume
+from host.tether import Tether
+from shared import events as ev
+from shared.link.digest import state_digest
+from shared.state import GameState
 
 
 def play(*args: str, typed: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -42,3 +62,223 @@ def test_quit_names_the_journal_when_it_is_not_the_default(tmp_path: Path) -> No
 def test_quit_of_a_game_with_nothing_in_it_says_it_was_removed_not_saved(tmp_path: Path) -> None:
     done = play("--no-board", "--db", str(tmp_path / "j.sqlite"), typed="quit\n")
     assert "had no events: removed" in done.stderr and "saved" not in done.stderr
+
+
+# ---------------------------------------------------------------- the board's undo key
+@contextmanager
+def tethered(tmp_path: Path, board_undo: str = "own") -> Iterator[tuple[LinkBoard, Tether]]:
+    journal = Journal(str(tmp_path / "journal.sqlite"))
+    session = Session(encounter.load(encounter.example_path()), 5, journal)
+    with FaultProxy(None) as proxy:
+        with LinkBoard(proxy.board_path, GameState(), nonce=9) as board:
+            with Tether(session, proxy.host_path, board_undo) as tether:
+                settle(board, tether)
+                yield board, tether
+
+
+def settle(board: LinkBoard, tether: Tether) -> None:
+    def in_sync() -> bool:
+        with board.lock, tether.lock:
+            return (
+                board.idle()
+                and tether.link.session.quiet()
+                and state_digest(board.session.state) == state_digest(tether.link.session.state)
+            )
+
+    deadline = time.monotonic() + 10
+    while not in_sync():
+        assert time.monotonic() < deadline, "board and host did not agree"
+        time.sleep(0.01)
+
+
+def press(board: LinkBoard, tether: Tether, *records: bytes) -> None:
+    board.press(*records)
+    settle(board, tether)
+
+
+def typed(tether: Tether, line: str) -> None:
+    tether.guard(lambda: tether.session.execute(line))
+
+
+def test_the_board_s_undo_takes_back_a_board_press(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        typed(tether, "initiative")
+        press(board, tether, ev.make_event(ev.ADD_FROST, 2))
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert [e.text for e in tether.session.done] == ["initiative"]
+        assert tether.link.session.events_rejected == 0
+
+
+def test_the_board_s_undo_never_takes_back_a_typed_command_by_default(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        press(board, tether, ev.make_event(ev.NEXT_TURN))  # initiative, from the board
+        typed(tether, "adjust Orn frost +1")
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert [e.text for e in tether.session.done] == ["initiative", "adjust Orn frost +1"]
+        assert tether.link.session.events_rejected == 1
+        assert list(tether.lines)[-1] == (
+            "board: refused: the board's undo takes back only board presses, and `adjust Orn"
+            " frost +1` was typed: undo it on the laptop (or play with --board-undo all)"
+        )
+        typed(tether, "undo")  # the laptop's undo takes it back; then the key may go on
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert tether.session.done == []
+
+
+def test_board_undo_all_takes_back_a_typed_command(tmp_path: Path) -> None:
+    with tethered(tmp_path, "all") as (board, tether):
+        typed(tether, "initiative")
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert tether.session.done == [] and tether.link.session.events_rejected == 0
+
+
+def test_board_undo_off_refuses_the_key(tmp_path: Path) -> None:
+    with tethered(tmp_path, "off") as (board, tether):
+        press(board, tether, ev.make_event(ev.NEXT_TURN))
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert [e.text for e in tether.session.done] == ["initiative"]
+        assert "undo key is off (--board-undo off)" in list(tether.lines)[-1]
+
+
+def test_a_resumed_game_still_knows_which_actions_came_from_the_board(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        press(board, tether, ev.make_event(ev.NEXT_TURN))
+        typed(tether, "end")
+        journal = tether.session.journal
+        assert journal is not None
+        again = resume(journal)
+    assert [(e.text, e.by) for e in again.done] == [("initiative", "board"), ("end", "laptop")]
+
+
+def test_play_s_board_undo_choices_are_the_tether_s() -> None:
+    from host.commands import play as play_command
+    from host.tether import BOARD_UNDO
+
+    assert play_command.BOARD_UNDO == BOARD_UNDO
+
+
+# ---------------------------------------------------------------- a screen that keeps up
+def test_a_board_press_redraws_the_live_view_without_a_typed_command(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        buf = StringIO()
+        ui = PlayUI(tether.session, Console(file=buf, width=80, color_system=None), tether=tether)
+        press(board, tether, ev.make_event(ev.NEXT_TURN))
+        assert ui.echo_board() == [line for line in ui.messages if line.startswith("board: ")]
+        view = buf.getvalue()
+        assert "Ember Ridge, round 1:" in view  # the headline, redrawn: initiative was rolled
+        assert "board: " in view
+        buf.truncate(0)
+        buf.seek(0)
+        assert ui.echo_board() == [] and buf.getvalue() == ""  # nothing new: no redraw
+
+
+def test_a_refused_board_press_gives_its_reason_in_play(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        buf = StringIO()
+        ui = PlayUI(tether.session, Console(file=buf, width=80, color_system=None), tether=tether)
+        press(board, tether, ev.make_event(ev.END_COMBAT))
+        ui.echo_board()
+        out = " ".join(buf.getvalue().split())  # the log wraps at the console's width
+        assert (
+            "board: refused: end combat is the game master's call while tethered: use the laptop"
+            in out
+        )
+        assert "1 press refused" in out
+
+
+# ---------------------------------------------------------------- in a real terminal
+class Tmux:
+    """A private tmux server: `turnlight sim` in one window, `turnlight play --port` at
+    80x24 in another, keys sent to either and the screens read back."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.socket = f"turnlight-test-{os.getpid()}-{id(self)}"
+        self.tmp_path = tmp_path
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=False
+        )
+        return done.stdout
+
+    def start(self, name: str, *command: str) -> None:
+        line = " ".join([sys.executable, "-m", "host.cli", *command])
+        where = Path(__file__).resolve().parent.parent
+        self.tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(where), line)
+
+    def screen(self, name: str) -> str:
+        """Everything the window has shown, its lines joined (the log wraps at 80)."""
+        return " ".join(self.tmux("capture-pane", "-p", "-S", "-500", "-t", name).split())
+
+    def wait(self, name: str, text: str, seconds: float = 15) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            screen = self.screen(name)
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never showed in {name}: {self.screen(name)[-1500:]}")
+
+    def keys(self, name: str, keys: str) -> None:
+        self.tmux("send-keys", "-t", name, "-l", keys)
+
+    def close(self) -> None:
+        self.tmux("kill-server")
+
+
+@contextmanager
+def sim_and_play(tmp_path: Path, *play_args: str) -> Iterator[Tmux]:
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (apt-get install tmux)")
+    t = Tmux(tmp_path)
+    try:
+        t.start("sim", "sim", "--seconds", "120")
+        port = re.search(r"\(turnlight play --port (\S+)\)", t.wait("sim", "turnlight play"))
+        assert port is not None
+        db = str(tmp_path / "j.sqlite")
+        t.start("play", "play", "--port", port.group(1), "--db", db, "--seed", "5", *play_args)
+        t.wait("play", ": linked")
+        yield t
+    finally:
+        t.close()
+
+
+def test_in_a_terminal_board_presses_redraw_play_and_refusals_say_why(tmp_path: Path) -> None:
+    with sim_and_play(tmp_path) as t:
+        t.keys("sim", "n")  # next turn: initiative, from the board; nothing typed
+        t.wait("play", "Ember Ridge, round 1:")
+        t.keys("play", "end\r")
+        t.wait("play", "ends the turn")
+        t.keys("sim", "u")  # the board's undo may not take back the typed `end`
+        t.wait(
+            "play",
+            "board: refused: the board's undo takes back only board presses, and `end` was"
+            " typed: undo it on the laptop (or play with --board-undo all)",
+        )
+        t.keys("sim", "E")  # end combat, held: the game master's call
+        t.wait("play", "board: refused: end combat is the game master's call while tethered")
+        t.wait("play", "2 presses refused")
+
+
+def test_in_a_terminal_board_undo_all_takes_back_a_typed_command(tmp_path: Path) -> None:
+    with sim_and_play(tmp_path, "--board-undo", "all") as t:
+        t.keys("play", "initiative\r")
+        t.wait("play", "Ember Ridge, round 1:")
+        t.keys("sim", "u")
+        t.wait("play", "board: undone: initiative")
+
+
+def test_the_simulated_board_of_play_sim_follows_board_undo(tmp_path: Path) -> None:
+    from host.ruleset import IllegalAction
+    from host.tethered_sim import TetheredSim
+
+    for board_undo, undone in (("own", False), ("all", True)):
+        session = Session(encounter.load(encounter.example_path()), 3)
+        with TetheredSim(session, board_undo=board_undo) as table:
+            table.execute("initiative")
+            if undone:
+                assert table.press("undo") == ["board: undone: initiative"]
+            else:
+                with pytest.raises(IllegalAction, match="refused: the board's undo takes back"):
+                    table.press("undo")
+            assert [e.text for e in session.done] == ([] if undone else ["initiative"])

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from host.session import Session
     from host.tether import Tether
 
+BOARD_UNDO = ("own", "all", "off")  # host/tether.py's, without importing the link here
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -52,6 +54,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "pico_matrix); a real board says its own",
     )
     p.add_argument(
+        "--board-undo",
+        choices=BOARD_UNDO,
+        default="own",
+        help="what the board's undo key may take back: own (default: only what was pressed "
+        "on the board, never a typed command), all (whatever was last) or off",
+    )
+    p.add_argument(
         "--link-timeout",
         type=float,
         default=5.0,
@@ -76,7 +85,7 @@ def connect_board(
     if args.sim:
         from host.tethered_sim import TetheredSim
 
-        table = TetheredSim(session, args.board).start(args.link_timeout)
+        table = TetheredSim(session, args.board, args.board_undo).start(args.link_timeout)
         print(f"simulated {args.board} board on {table.path}", file=sys.stderr)
         return table.tether, "", table.stop
     url = args.port
@@ -86,7 +95,7 @@ def connect_board(
             note = "no board found: playing on the laptop alone (use --port or --sim)"
             return None, note, _nothing
         url = ports[0]
-    tether = Tether(session, url)
+    tether = Tether(session, url, args.board_undo)
     try:
         tether.start(args.link_timeout)
     except LinkError as err:
