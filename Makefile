@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test demo images lint typecheck typecheck-firmware pytest clean
+.PHONY: test demo images lint typecheck typecheck-firmware pytest fuzz clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,14 @@ typecheck-firmware: $(STAMP)
 # files and journals.
 pytest: $(STAMP)
 	$(BIN)/pytest -q -n auto
+
+# A long fuzzing run: every target of host/fuzz.py (the encounter loader, the command
+# parser, the journal damaged and cut short, deploy's symlinks and boot_out.txt files, ...)
+# shares MINUTES; `make test` runs a short budget of each. docs/reliability.md keeps the
+# figures. A failure prints the one command that replays it.
+MINUTES ?= 10
+fuzz: $(STAMP)
+	$(BIN)/python -m host.fuzz --minutes $(MINUTES)
 
 demo: $(STAMP)
 	$(BIN)/turnlight demo

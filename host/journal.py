@@ -29,13 +29,16 @@ change nothing in it, and read a journal they may not write.
 
 from __future__ import annotations
 
+import atexit
 import datetime as _dt
 import hashlib
 import json
 import os
+import shutil
 import socket
 import sqlite3
 import sys
+import tempfile
 import threading
 import weakref
 from collections.abc import Iterator
@@ -106,7 +109,12 @@ RECORD = "id, session, created, encounter, encounter_path, encounter_toml, seed,
 
 
 class JournalError(OneLineError):
-    """The journal cannot be opened, read or written as asked; one line naming the file."""
+    """The journal cannot be opened, read or written as asked; one line naming the file.
+    `damaged`: SQLite found the file itself damaged (Journal.salvaged may read the rest)."""
+
+    def __init__(self, message: str, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.damaged = damaged
 
 
 class GameHeld(JournalError):
@@ -168,7 +176,9 @@ def _text(data: bytes) -> str:
 
 def _why(path: Path, err: sqlite3.Error) -> str:
     """What SQLite said, as one line for a person."""
-    text = str(err)
+    text = " ".join(str(err).split())  # a damaged schema's SQL comes with its newlines
+    if len(text) > 160:
+        text = text[:160] + "..."
     if "not a database" in text:
         return f"{path} is not a turnlight journal, or is damaged past reading ({text})"
     if "malformed" in text or getattr(err, "sqlite_errorname", "") == "SQLITE_CORRUPT":
@@ -182,6 +192,29 @@ def _why(path: Path, err: sqlite3.Error) -> str:
     if "no such table" in text or "no such column" in text:
         return f"{path} is not a turnlight journal ({text})"
     return f"the journal {path}: {text}"
+
+
+def _forget_lost_tables(copy: Path, pages: int) -> None:
+    """Drop from a salvage copy's schema the tables and indexes whose first page is gone
+    (SQLite refuses a whole schema for one): what is left of the others can be read."""
+    try:
+        db = sqlite3.connect(str(copy), isolation_level=None)
+        try:
+            db.execute("PRAGMA writable_schema=ON")
+            db.execute(
+                "DELETE FROM sqlite_master WHERE typeof(rootpage) != 'integer'"
+                " OR rootpage < 1 OR rootpage > ?",
+                (pages,),
+            )
+        finally:
+            db.close()
+    except (sqlite3.Error, UnicodeDecodeError):
+        pass  # the schema itself is unreadable: the copy is read as it is, or not at all
+
+
+def _damaged(err: sqlite3.Error) -> bool:
+    text = str(err)
+    return "malformed" in text or getattr(err, "sqlite_errorname", "") == "SQLITE_CORRUPT"
 
 
 class Journal:
@@ -235,7 +268,10 @@ class Journal:
             for table, column, definition, _ in ADDED_COLUMNS:
                 if column not in self._columns(table):  # a journal from before the column
                     self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
-            self._chain_old_games()
+            # Only a journal from before chains is given them: in a chained one, a row
+            # without a hash is damage, to be reported, not covered over.
+            if self.db.execute("PRAGMA user_version").fetchone()[0] < FORMAT:
+                self._chain_old_games()
             # Also the first write: a journal that cannot be written says so here, before
             # a game starts, not at its first event.
             self.db.execute(f"PRAGMA user_version = {FORMAT}")
@@ -264,6 +300,39 @@ class Journal:
                     f"CREATE TEMP VIEW {table} AS SELECT *, {', '.join(added)} FROM main.{table}"
                 )
 
+    @classmethod
+    def salvaged(cls, path: str | Path) -> Journal:
+        """A read-only journal over a mended copy of a damaged file: its whole pages, with
+        the header's page count set to what is there and its WAL flag cleared, so SQLite
+        reads whatever pages remain (a file cut short is refused whole otherwise). The
+        chain still decides which events are the game's."""
+        path = Path(path)
+        try:
+            data = bytearray(path.read_bytes())
+        except OSError as err:
+            raise JournalError(f"cannot read the journal {path}: {err.strerror}") from None
+        size = int.from_bytes(data[16:18], "big") if len(data) >= 100 else 0
+        size = 65536 if size == 1 else size
+        if not data.startswith(b"SQLite format 3\x00") or size < 512 or size & (size - 1):
+            raise JournalError(f"{path} is damaged past reading: its header is gone")
+        pages = len(data) // size
+        if pages < 1:
+            raise JournalError(f"{path} is damaged past reading: not one page is left")
+        del data[pages * size :]
+        data[28:32] = pages.to_bytes(4, "big")
+        data[18] = data[19] = 1  # a rollback journal: no -wal or -shm file is wanted
+        folder = Path(tempfile.mkdtemp(prefix="turnlight-salvage-"))
+        atexit.register(shutil.rmtree, folder, True)
+        copy = folder / path.name
+        copy.write_bytes(bytes(data))
+        _forget_lost_tables(copy, pages)
+        try:
+            journal = cls(copy, write=False)
+        except JournalError as err:
+            raise JournalError(str(err).replace(str(copy), str(path)), err.damaged) from None
+        journal.path = path  # what every message names
+        return journal
+
     def _columns(self, table: str) -> set[str]:
         return {row[1] for row in self.db.execute(f"PRAGMA main.table_info({table})")}
 
@@ -277,7 +346,11 @@ class Journal:
         try:
             yield
         except sqlite3.Error as err:
-            raise JournalError(_why(self.path, err)) from None
+            raise JournalError(_why(self.path, err), _damaged(err)) from None
+        except UnicodeDecodeError:  # SQLite's message quotes bytes from a damaged schema
+            raise JournalError(
+                f"{self.path} is damaged (its schema cannot be read)", True
+            ) from None
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -333,7 +406,7 @@ class Journal:
         ).fetchall()
         for (game,) in old:
             row = self.db.execute(f"SELECT {RECORD} FROM games WHERE id = ?", (game,)).fetchone()
-            record = _safe_digest("game", *row)
+            record = _safe_digest("game", *row) if row is not None else None
             if record is None:
                 continue  # damaged already: left unchained, and reported when read
             last = record

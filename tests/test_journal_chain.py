@@ -126,6 +126,7 @@ def _unchained_copy(db: Path, old: Path) -> None:
     for table, column in (("games", "hash"), ("games", "seal"), ("events", "hash")):
         con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     con.execute("DROP TABLE holders")
+    con.execute("PRAGMA user_version = 0")  # as every journal before chains
     con.commit()
     con.close()
 
@@ -149,3 +150,22 @@ def test_a_journal_from_before_chains_is_read_as_it_is_and_chained_when_written(
     assert checked is not None and checked.chained and checked.problem is None
     _sql(old, "UPDATE events SET payload = replace(payload, '3,3', '3,2') WHERE seq = 3")
     assert "event 3 is damaged" in _resume_refusal(old, game)
+
+
+def test_a_journal_cut_short_still_exports_what_remains(tmp_path, capsys) -> None:
+    # SQLite refuses a file cut short whole ("database disk image is malformed"); export
+    # reads a mended copy, and the chain decides how much of it is the game.
+    db = tmp_path / "j.sqlite"
+    _played(db)
+    assert cli.main(["export", "--db", str(db)]) == 0
+    whole = json.loads(capsys.readouterr().out)["events"]
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) - 4096])  # the last page lost
+    status = cli.main(["export", "--db", str(db)])
+    out, err = capsys.readouterr()
+    assert status in (0, 1), err
+    assert err.splitlines()[0] == (
+        f"turnlight: {db} is damaged (database disk image is malformed): reading what remains of it"
+    )
+    events = json.loads(out)["events"]
+    assert events and events == whole[: len(events)]

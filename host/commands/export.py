@@ -6,9 +6,13 @@ import argparse
 import io
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from host.commands._game_args import add_db, saved_journal
 from host.event_table import events_csv
+
+if TYPE_CHECKING:
+    from host.journal import Journal
 
 FORMATS = ("json", "csv", "scores-csv", "scores-json", "png")
 
@@ -30,15 +34,29 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from host.journal import Journal, JournalError, default_path
+
+    if args.out and _out_is_the_journal(args):
+        return 2
+    try:
+        journal = saved_journal(args)
+        if journal is None:
+            return 2
+        return _export(args, journal)
+    except JournalError as err:
+        if not err.damaged:
+            raise
+        # SQLite refuses a damaged file whole: read what remains of a mended copy, and
+        # let the chain say which of it is the game.
+        print(f"turnlight: {err}: reading what remains of it", file=sys.stderr)
+        return _export(args, Journal.salvaged(args.db or default_path()))
+
+
+def _export(args: argparse.Namespace, journal: Journal) -> int:
     from host import scores
     from host.ruleset import IllegalAction
     from host.session import resume
 
-    if args.out and _out_is_the_journal(args):
-        return 2
-    journal = saved_journal(args)
-    if journal is None:
-        return 2
     try:
         session = resume(journal, args.game)
     except IllegalAction as err:
