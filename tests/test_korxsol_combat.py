@@ -383,6 +383,39 @@ def test_a_tool_returns_to_the_hand_and_waits_out_its_cooldown():
         s.execute("item Ash Stone")
 
 
+def test_a_tool_with_a_cooldown_is_used_once_a_turn_and_shows_its_cooldown_at_once():
+    # korxsol-players-guide.txt:86 (a tool returns to the hand after its cooldown), :297
+    # (what was used goes on cooldown in the Cooldown Phase) and :93 (an artifact on
+    # cooldown cannot be activated): the timer shows from the use, counting from the
+    # Cooldown Phase, so it is not used twice in a turn; a tool with no cooldown returns
+    # at once.
+    stone = {"name": "Stone", "kind": "tool", "cooldown": 1, "modifiers": {"power": 1}}
+    rag = {"name": "Rag", "kind": "tool", "heal": 1}
+    charm = {"name": "Charm", "kind": "active", "cooldown": 1, "heal": 1}
+    ash = dict(ASH, items=["Stone", "Rag"], artifacts=["Charm"], actions=4)
+    s = session([ash, dict(BO)], (STRIKE,), (stone, rag), (charm,))
+    s.execute("item Ash Stone")
+    s.execute("artifact Ash Charm")
+    assert s.game.snapshot()["fighters"][0]["cooldowns"] == {"Stone": 1, "Charm": 1}
+    with pytest.raises(IllegalAction) as err:
+        s.execute("item Ash Stone")
+    assert str(err.value) == (
+        "Stone was used this turn: a tool comes back to the hand only after its cooldown"
+        " (1 turn from this turn's Cooldown Phase)"
+    )
+    with pytest.raises(IllegalAction, match="Charm was activated this turn: it cannot be"):
+        s.execute("artifact Ash Charm")
+    s.execute("item Ash Rag")
+    s.execute("item Ash Rag")  # no cooldown: back in the hand at once
+    s.execute("end")
+    s.execute("end")
+    with pytest.raises(IllegalAction, match=r"^Stone is on cooldown \(1 turn left\)$"):
+        s.execute("item Ash Stone")
+    s.execute("end")
+    s.execute("end")
+    s.execute("item Ash Stone")
+
+
 def test_an_active_artifact_costs_no_action_point_and_goes_on_cooldown():
     # ARTIFACTS, Active: activated at no action point cost, then on cooldown; a passive
     # artifact is always on.

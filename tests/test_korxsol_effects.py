@@ -356,6 +356,8 @@ def test_threat_ends_when_its_move_comes_off_cooldown_or_its_bearer_collapses():
     # korxsol-players-guide.txt:172 THREAT holds while it is active: a buff's change ends
     # as its move comes off cooldown (:98), and a collapsed bearer (:41) threatens no one.
     s = _threatened()  # Ash's Cooldown Phase put Roar on cooldown (1)
+    with pytest.raises(IllegalAction, match="Bo is under threat"):
+        s.execute("attack Bo Strike Cy")
     s.execute("end")
     s.execute("end")
     assert fighter(s, "Ash").has("threat")
@@ -447,6 +449,32 @@ def test_bless_heals_one_and_cleanses_an_ally_or_else_the_user():
     slot(s, "Ash").kor = 5
     s.execute("attack Ash Grace Cy")
     assert (slot(s, "Cy").kor, slot(s, "Cy").burn, slot(s, "Ash").kor) == (6, 0, 5)
+
+
+def test_healing_wakes_a_collapsed_ally_back_into_the_turn_order():
+    # korxsol-players-guide.txt:41 KOR: at 0 a creature collapses unconscious, and KOR can
+    # be restored by items and combat moves; nothing keeps the unconscious from it. Healed,
+    # it is back in play in its place; only healing from its own side reaches it.
+    tonic = {"name": "Tonic", "kind": "tool", "heal": 2}
+    salts = {"name": "Salts", "kind": "tool", "cleanse": ["all"]}
+    s = session(
+        [dict(ASH, items=["Tonic", "Salts"]), dict(BO), dict(ASH, name="Cy")],
+        (STRIKE,),
+        (tonic, salts),
+    )
+    s.execute("adjust Cy kor -12")
+    assert not s.game.alive(fighter(s, "Cy"))
+    with pytest.raises(IllegalAction, match="Cy has collapsed: only healing from its own side"):
+        s.execute("item Ash Salts Cy")
+    lines = s.execute("item Ash Tonic Cy")
+    assert "Cy wakes and is back in the fight" in lines
+    assert s.game.alive(fighter(s, "Cy")) and slot(s, "Cy").kor == 2
+    s.execute("end")
+    s.execute("adjust Ash kor -12")
+    with pytest.raises(IllegalAction, match="Ash has collapsed: only healing"):
+        s.execute("attack Bo Strike Ash")  # an attack never names the collapsed
+    s.execute("end")
+    assert s.game.active.name == "Cy"
 
 
 def test_healing_never_brings_kor_above_its_starting_value():

@@ -170,13 +170,17 @@ def test_an_exchange_for_damage_is_refused_where_there_is_no_damage_instance(kin
     assert err.startswith(f"bad.toml:{line}: {kind} 'Odd': exchange gives damage only")
 
 
-def test_wall_and_buster_need_the_map_and_are_refused_as_unknown_keys():
-    # WALL and BUSTER place and remove obstructions on the map, which the engine does not
-    # hold: an encounter naming them is refused rather than silently ignored.
-    for key in ("wall", "buster"):
+def test_wall_and_buster_are_read_and_never_silently_ignored():
+    # korxsol-players-guide.txt:174 WALL and :181 BUSTER place and remove obstructions on
+    # the map, which the engine does not hold. They were refused as unknown keys until the
+    # game master could name who stands behind cover or a wall (#20); now an encounter
+    # names them and each use says in the log what the map must show.
+    from korxsol_fixtures import session
+
+    for key, said in (("wall", "Bulwark places a wall"), ("buster", "Bulwark busts any")):
         moves = [{"name": "Bulwark", "type": "buff", key: True}]
-        text = toml([{"name": "Ash", "moves": ["Bulwark"]}, {"name": "Bo", "team": "B"}], moves)
-        assert f"unknown key {key!r}" in _error(text)
+        s = session([{"name": "Ash", "moves": ["Bulwark"]}, {"name": "Bo", "team": "B"}], moves)
+        assert any(line.startswith(said) for line in s.execute("attack Ash Bulwark"))
 
 
 def test_brutalitys_reroll_is_counted_exactly_in_the_damage_odds():

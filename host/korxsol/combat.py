@@ -36,6 +36,9 @@ ATTACK_OPTIONS = (
     "kb",
     "collide_sol",
     "threat",
+    "cover",
+    "wall",
+    "moved",
 )
 GRAPPLED_AGILITY = -3
 BLIND_HIT = -2
@@ -331,6 +334,7 @@ class CombatRules(GameCore):
             waived = threat.check(self, f, move.name, targets, cmd.opts.get("threat"))
         elif "threat" in cmd.opts:
             raise IllegalAction(f"threat= is for attacks; {move.name} is a {move.type}")
+        reach = self._check_reach(f, move.name, move.type, fx, targets, cmd)
 
         if fx.charge and not unleashing and timer and not self._free_timers(f):
             raise IllegalAction(
@@ -351,9 +355,10 @@ class CombatRules(GameCore):
             status.set_flag(self.state, s, F_CHARGING, False)
         self._use_timer(f, timer, move.cooldown)
         out.say(f"{f.name} uses {move.name}" + _on(None, targets))
-        if waived:
-            out.say(waived)
+        for line in ([waived] if waived else []) + reach:
+            out.say(line)
         self._resolve(f, move.name, fx, timer, targets, plan, out, strikes)
+        self._move_by_movement(f, move.name, cmd, out)
 
     def _do_item(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -364,20 +369,22 @@ class CombatRules(GameCore):
             raise IllegalAction(f"{f.name} holds no item {item_name!r} (holds: {have})")
         timer = self.timer(f, "item", item.name)
         if not self.ready(f, "item", item.name):
-            raise IllegalAction(f"{item.name} is on cooldown")
+            raise IllegalAction(self._cooling(f, timer, item.name, item.kind))
         fx = item.effects
         self._need_hands(f, item.name, fx, "items")
         targets = self.aim(f, item.name, fx, cmd.args[2:], fx.strikes)
         plan = plan_attack(self, f, item.name, fx, targets, cmd, ranged=False)
         waived = self._threat(f, item.name, fx, targets, cmd)
+        reach = self._check_reach(f, item.name, "item", fx, targets, cmd)
         self._spend_ap(f, 1, f"using {item.name}")
         self._use_timer(f, timer, item.cooldown)
         out.say(f"{f.name} uses {item.name}" + _on(f, targets))
-        if waived:
-            out.say(waived)
+        for line in ([waived] if waived else []) + reach:
+            out.say(line)
         if item.kind == "consumable":
             f.hand.remove(item)
         self._resolve(f, item.name, fx, timer, targets, plan, out, fx.strikes)
+        self._move_by_movement(f, item.name, cmd, out)
 
     def _do_artifact(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -391,17 +398,19 @@ class CombatRules(GameCore):
             raise IllegalAction(f"{art.name} is passive: it is always on and cannot be activated")
         timer = self.timer(f, "artifact", art.name)
         if not self.ready(f, "artifact", art.name):
-            raise IllegalAction(f"{art.name} is on cooldown")
+            raise IllegalAction(self._cooling(f, timer, art.name, "artifact"))
         fx = art.effects
         self._need_hands(f, art.name, fx, "artifacts")
         targets = self.aim(f, art.name, fx, cmd.args[2:], fx.strikes)
         plan = plan_attack(self, f, art.name, fx, targets, cmd, ranged=False)
         waived = self._threat(f, art.name, fx, targets, cmd)
+        reach = self._check_reach(f, art.name, "artifact", fx, targets, cmd)
         self._use_timer(f, timer, art.cooldown)
         out.say(f"{f.name} activates {art.name}" + _on(f, targets))
-        if waived:
-            out.say(waived)
+        for line in ([waived] if waived else []) + reach:
+            out.say(line)
         self._resolve(f, art.name, fx, timer, targets, plan, out, fx.strikes)
+        self._move_by_movement(f, art.name, cmd, out)
 
     def _threat(
         self, f: Fighter, name: str, fx: Effects, targets: list[Fighter], cmd: Command
@@ -422,6 +431,26 @@ class CombatRules(GameCore):
             raise IllegalAction(
                 f"{f.name} is grappled: only an {what[:-1]} with release can be used"
             )
+
+    def _cooling(self, f: Fighter, timer: int, name: str, kind: str) -> str:
+        """Why an item or artifact cannot be used now: used this turn (its cooldown starts at
+        this turn's Cooldown Phase, and it is shown at once), or still cooling down."""
+        s = self.slot(f)
+        left = plural(cooldowns.remaining(s, timer), "turn")
+        index = next(i for i in range(MAX_COOLDOWNS) if s.cd_id[i] == timer)
+        if not s.cd_pending & (1 << index):
+            return f"{name} is on cooldown ({left} left)"
+        if kind == "tool":
+            return (
+                f"{name} was used this turn: a tool comes back to the hand only after its"
+                f" cooldown ({left} from this turn's Cooldown Phase)"
+            )
+        if kind == "artifact":
+            return (
+                f"{name} was activated this turn: it cannot be again until its cooldown ends"
+                f" ({left} from this turn's Cooldown Phase)"
+            )
+        return f"{name} was used this turn and is on cooldown ({left} from this Cooldown Phase)"
 
     def _free_timers(self, f: Fighter) -> int:
         s = self.slot(f)
@@ -448,8 +477,12 @@ class CombatRules(GameCore):
         found = []
         for n in names:
             t = self.fighter(n)
-            if not self.alive(t):
-                raise IllegalAction(f"{t.name} has collapsed and cannot be targeted")
+            heals = effects.bless or (effects.heal and not effects.strikes)
+            if not self.alive(t) and not (heals and t.spec.team == user.spec.team):
+                raise IllegalAction(
+                    f"{t.name} has collapsed: only healing from its own side (a heal or a"
+                    " bless) can reach it"
+                )
             if t in found:
                 raise IllegalAction(f"{t.name} is named twice")
             found.append(t)
@@ -574,10 +607,10 @@ class CombatRules(GameCore):
                 )
         foes = []
         for t in targets:
-            if not self.alive(t):
-                continue
             if t.spec.team == user.spec.team and fx.bless:
-                self._bless(t, out)
+                self._bless(t, out)  # a collapsed ally too: bless heals it awake
+                continue
+            if not self.alive(t):
                 continue
             foes.append(t)
         chance = self._hit_roll(a) if fx.hit and foes else 0
@@ -658,6 +691,7 @@ class CombatRules(GameCore):
             if held:
                 self._release(t, out, "slips the grapple")
             self._break_charge(t, "stepped aside", out)
+            self._moved(t, out)  # the dodge's step out of the area
             return False
         out.say(f"{user.name} hits {t.name} ({chance} against {max(dodge, 0)})")
         user.stats.hits += 1

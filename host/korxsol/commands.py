@@ -31,6 +31,10 @@ VERBS: dict[str, tuple[str, str]] = {
         "NAME [sol=power] [threat=WHY]",
         "grappling: your combat is a POWER_Roll of un-blockable damage",
     ),
+    "terrain": (
+        "NAME ground|shallows|water|lava|ice [slide=no]",
+        "NAME enters that terrain now: lava may burn, water costs AP, ice slides",
+    ),
     "end": ("[NAME]", "end the active turn: its Cooldown Phase, then the next turn"),
     "adjust": (
         "NAME WHAT +N|-N",

@@ -109,11 +109,12 @@ class EffectRules(GameCore):
         out: Outcome,
         with_modifiers: bool = True,
     ) -> None:
-        """Effects that land without a hit instance: heal, armor, cleanse, buffs."""
-        if not self.alive(t):
-            return
+        """Effects that land without a hit instance: heal, armor, cleanse, buffs. A collapsed
+        target is reached only by the heal, which wakes it."""
         if fx.heal:
             self._heal(t, fx.heal, out)
+        if not self.alive(t):
+            return
         if fx.armor_gain:
             self._gain(t, "armor", fx.armor_gain, out, by=user)
         if fx.cleanse:
@@ -173,11 +174,16 @@ class EffectRules(GameCore):
             out.say(f"{f.name} gains {amount} SOL")
 
     def _heal(self, f: Fighter, amount: int, out: Outcome) -> None:
+        """KOR restored, never above the start; a collapsed fighter healed wakes (KOR: at 0
+        it collapses, and KOR can be restored): back in play in its place in the order."""
         s = self.slot(f)
         before = s.kor
         s.kor = min(s.kor_max, s.kor + amount)  # healing never passes the starting KOR
         self.state.touch()
         out.say(f"{f.name} heals {s.kor - before} KOR ({s.kor}/{s.kor_max})")
+        if s.flags & F_OUT and s.kor > 0:
+            s.flags &= ~F_OUT
+            out.say(f"{f.name} wakes and is back in the fight")
 
     def _unblockable(
         self, t: Fighter, amount: int, source: Fighter, out: Outcome, why: str

@@ -179,6 +179,9 @@ _EFFECT_KEYS = (
     "conversion",
     "condition",
     "movement",
+    "range",
+    "wall",
+    "buster",
 ) + STATUS_FLIPS
 
 
@@ -229,6 +232,9 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
         conversion=r.integer(table, index, data, "conversion", who, 0, 9, default=0),
         condition=_condition(r, table, index, data, who),
         movement=r.integer(table, index, data, "movement", who, 0, 9, default=0),
+        range=r.integer(table, index, data, "range", who, 0, 15, default=0),
+        wall=r.flag(table, index, data, "wall", who),
+        buster=r.flag(table, index, data, "buster", who),
         targets=r.integer(table, index, data, "targets", who, 1, MAX_SLOTS, default=1),
     )
 

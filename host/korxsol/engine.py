@@ -19,6 +19,9 @@ which is what undo, redo and resume rely on.
     effects.py             flips, buffs and support, bless, cleanse, gains, damage, collapse
     grapple_and_charge.py  move, pivot, falls, grapple, struggle, release, crush, charge
                            breaking, knockback
+    terrain.py             terrain entered (lava, water, ice) and at turn start; cover,
+                           walls, buster and a move's Movement as the game master states them
+    threat.py              what an opponent's threat forbids
     views.py               snapshot, fighter JSON, team statistics, timeline, scores
 """
 
@@ -37,6 +40,7 @@ from host.korxsol.fighter import Fighter, Modifier, norm
 from host.korxsol.game_core import KNOCKDOWN_AGILITY, Outcome
 from host.korxsol.grapple_and_charge import GrappleAndCharge
 from host.korxsol.rolls import IllegalAction
+from host.korxsol.terrain import TerrainRules
 from host.korxsol.turn_flow import REASON_NAMES, TurnFlow
 from host.korxsol.views import GameViews
 
@@ -66,8 +70,10 @@ __all__ = [
 #    exchange and a grappled creature kept the action points fear takes; 3: until SOL could
 #    be spent on every AGILITY_Roll (initiative's `sol=`, a knockback collision's
 #    `collide_sol=`) and a teammate's armor gain went past +7; 4: until an opponent's
-#    threat bound what a fighter attacks (an attack on another is refused); 5: since.
-RULES_VERSION = 5
+#    threat bound what a fighter attacks (an attack on another is refused); 5: until a
+#    knockback into water (`kb=T:water`) left its creature standing in water, so that its
+#    next turn starts with an action point fewer; 6: since.
+RULES_VERSION = 6
 
 # The options each verb takes (docs/commands.md); any other is refused.
 VERB_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -78,10 +84,11 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "pivot": ("fall",),
     "crush": ("sol", "threat"),
     "initiative": ("sol",),
+    "terrain": ("slide",),
 }
 
 
-class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, GameViews):
+class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, GameViews):
     """One game of an encounter: each verb of the command language is a `_do_<verb>` of a
     seam, and `apply` runs one of them."""
 

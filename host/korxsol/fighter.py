@@ -43,6 +43,7 @@ class Fighter:
     charging: Move | None = None
     charge_turn: int = -1  # the game's turn number when the charge began
     combat_used: bool = False
+    terrain: str = "ground"  # what it stands on, as the game master last said (terrain.py)
     stats: Stats = field(default_factory=Stats)
     # (kind, normalised name) -> cooldown id 1..7, for what has a cooldown (Solighter.timed)
     timers: dict[tuple[str, str], int] = field(default_factory=dict)

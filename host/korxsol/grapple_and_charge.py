@@ -39,7 +39,9 @@ class GrappleAndCharge(GameCore):
         self._spend_ap(f, spaces, f"moving {plural(spaces, 'space')}")
         out.say(f"{f.name} moves {plural(spaces, 'space')}")
         self._break_charge(f, "moved", out)
+        self._moved(f, out)
         if f.grappling != NO_SLOT:
+            self._moved(self.fighters[f.grappling], out)  # carried along
             self._grapple_drop(f, cmd, out)
 
     def _do_pivot(self, cmd: Command, out: Outcome) -> None:
@@ -51,6 +53,7 @@ class GrappleAndCharge(GameCore):
             raise IllegalAction(f"{held.name} is too heavy for {f.name} to pivot")
         self._check_fall(f, cmd)
         out.say(f"{f.name} pivots {held.name}")
+        self._moved(held, out)
         self._grapple_drop(f, cmd, out)
 
     def _check_fall(self, f: Fighter, cmd: Command) -> None:
@@ -160,6 +163,7 @@ class GrappleAndCharge(GameCore):
             if norm(parsed[0]) in (norm(t.spec.name), norm(t.spec.label)):
                 what = parsed[1:]
         kind = what[0]
+        self._moved(t, out, "water" if kind == "water" else "ground")
         if kind == "creature":
             other = self.fighter(what[1])
             agility = self.attribute(other, "agility")

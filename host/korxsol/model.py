@@ -49,7 +49,10 @@ class Effects:
     exchange: tuple[str, str, int] | None = None  # (give, get, rate)
     conversion: int = 0  # each POWER_Roll success is worth this much base damage (0 = 1)
     condition: tuple[str, str, int] | None = None  # (when, gain, amount)
-    movement: int = 0  # spaces the user may move (the map is the GM's)
+    movement: int = 0  # MOVEMENT: spaces the user may move, hit or miss (`moved=N`)
+    range: int = 0  # spaces away a target may be (0: not stated; the map is the GM's)
+    wall: bool = False  # WALL: places a wall on the map (the GM's), hit or miss
+    buster: bool = False  # BUSTER: ignores and removes any cover or wall in its area
     targets: int = 1
 
     @property

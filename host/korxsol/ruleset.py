@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from host import names
 from host.commandline import Command, whole_number
-from host.korxsol import ai, board, commands, encounter, odds, tables, threat
+from host.korxsol import ai, board, commands, encounter, odds, tables, terrain, threat
 from host.korxsol.engine import RULES_VERSION, Game
 from host.korxsol.fighter import norm
 from host.korxsol.model import Encounter
@@ -46,7 +46,11 @@ OPTION_KEYS = (
     "kb=",
     "exchange=",
     "threat=",
+    "cover=",
+    "wall=",
+    "moved=",
     "fall=",
+    "slide=",
 )
 STRIKING_VERBS = ("attack", "odds", "item", "artifact")
 # What the word after the character names, for the verbs that strike (a misspelling gets
@@ -180,7 +184,12 @@ class Korxsol(Ruleset):
         if active is None:
             return title, "type `initiative` to roll the turn order"
         phase = "Action" if st.phase == 0 else "Cooldown"
-        return title, f"{active.spec.name}'s turn ({phase} Phase), {game.slot(active).ap} AP"
+        # Where the active fighter stands: the terrain it has entered bites now or next turn.
+        where = "" if active.terrain == "ground" else f", on {active.terrain}"
+        return (
+            title,
+            f"{active.spec.name}'s turn ({phase} Phase), {game.slot(active).ap} AP{where}",
+        )
 
     def roster(self, game: Game) -> Table:
         return Table(list(tables.FIGHTER_HEADERS), tables.fighter_rows(game), tables.FIGHTER_WRAP)
@@ -201,6 +210,8 @@ class Korxsol(Ruleset):
             return list(PURPOSES) + ["clear"]
         if len(words) == 2:
             return names
+        if len(words) == 3 and words[0] == "terrain":
+            return list(terrain.TERRAINS)
         if len(words) == 3 and words[0] in STRIKING_VERBS:
             try:
                 f = game.fighter(words[1])

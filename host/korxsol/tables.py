@@ -68,7 +68,7 @@ def fighter_rows(game: Game) -> list[list[str]]:
         index = st.order[pos] if game.started else pos
         f = game.fighters[index]
         data = game.fighter_json(f)
-        marks = []
+        marks = [] if data["terrain"] == "ground" else [f"on {data['terrain']}"]
         sts = data["status"]
         for key in ("frost", "burn", "fear"):
             if sts[key]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from host.korxsol.commands import Command
 from host.korxsol.effects import armor_after
+from host.korxsol.fighter import Fighter
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.rolls import IllegalAction, InitiativeDice
 from host.words import plural
@@ -118,7 +119,17 @@ class TurnFlow(GameCore):
         if s.flags & F_FROZEN:
             out.say(f"{f.name} is frozen: straight to the Cooldown Phase")
             self._break_charge(f, "frozen", out)
-        elif s.fear and s.flags & (F_PINNED | F_GRAPPLED):  # held where it stands
+        else:
+            self._terrain_at_turn_start(f, out)
+            self._flee(f, out)
+        self.state.touch()
+        out.say(f"round {self.state.round}: {f.name}'s turn, {s.ap} AP")
+
+    def _flee(self, f: Fighter, out: Outcome) -> None:
+        """FEAR: at the start of its turn a feared creature spends 1 action point per stack
+        moving away, unless it is held where it stands."""
+        s = self.slot(f)
+        if s.fear and s.flags & (F_PINNED | F_GRAPPLED):
             held = "pinned" if s.flags & F_PINNED else "grappled"
             out.say(f"{f.name} is feared but {held}: it cannot move away, no action point spent")
         elif s.fear:
@@ -129,8 +140,7 @@ class TurnFlow(GameCore):
                 out.say(
                     f"{f.name} flees in fear: {plural(spent, 'action point')} spent moving away"
                 )
-        self.state.touch()
-        out.say(f"round {self.state.round}: {f.name}'s turn, {s.ap} AP")
+                self._moved(f, out)
 
     def _expire(self, out: Outcome) -> None:
         """Buffs and debuffs end when the move (or item) that gave them comes off cooldown."""
@@ -180,10 +190,8 @@ class TurnFlow(GameCore):
         elif what == "kor":
             if delta < 0:
                 self._hurt(f, -delta, f, out)
-            elif s.flags & F_OUT:
-                raise IllegalAction(f"{f.name} has collapsed: KOR cannot be healed back")
             else:
-                self._heal(f, delta, out)
+                self._heal(f, delta, out)  # a collapsed fighter wakes, as healed
         elif what == "armor":
             f.armor = armor_after(f.armor, delta, self.cap)
         elif what == "sol":

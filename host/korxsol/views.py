@@ -107,6 +107,7 @@ class GameViews(GameCore):
             "armor": f.armor,
             "attributes": {a: self.attribute(f, a) for a in ("power", "resistance", "agility")},
             "down": bool(s.flags & F_OUT),
+            "terrain": f.terrain,
             "status": statuses,
             "cooldowns": timers,
             "modifiers": [
