@@ -193,7 +193,7 @@ def test_cover_stops_melee_and_debuffs_but_not_range_moves_or_buffs():
     hex_ = {"name": "Hex", "type": "debuff", "cooldown": 1, "modifiers": {"power": -1}}
     s = duel(ash={"moves": ["Strike", "Shot", "Hex"]}, moves=(STRIKE, shot, hex_))
     for line in ("attack Ash Strike Bo cover=Bo", "attack Ash Hex Bo cover=Bo"):
-        with pytest.raises(IllegalAction, match="Bo behind cover: .* cannot reach past it"):
+        with pytest.raises(IllegalAction, match="Bo is behind cover: .* cannot reach past it"):
             s.execute(line)
     with pytest.raises(IllegalAction, match="cover=: Ash is not a target of Strike"):
         s.execute("attack Ash Strike Bo cover=Ash")

@@ -152,8 +152,8 @@ class TerrainRules(GameCore):
                 say.append(f"{name} busts the {key} before {who}: take it off the map")
             elif blocks and key == "cover":
                 raise IllegalAction(
-                    f"{who} behind cover: {name} ({kind}) cannot reach past it (a range move"
-                    " or a buff can; a buster removes it)"
+                    f"{who} {'is' if len(behind) == 1 else 'are'} behind cover: {name} ({kind})"
+                    " cannot reach past it (a range move or a buff can; a buster removes it)"
                 )
             elif blocks:
                 raise IllegalAction(
