@@ -19,6 +19,7 @@ COMMANDS = (
     "host.commands.play",
     "host.commands.games",
     "host.commands.export",
+    "host.commands.encounter",
     "host.commands.odds",
     "host.commands.rulesets",
     "host.commands.deploy",

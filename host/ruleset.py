@@ -117,6 +117,14 @@ class Ruleset:
         """Read and check an encounter file's text; raises EncounterError."""
         raise NotImplementedError
 
+    def template(self) -> str:
+        """A commented encounter file to start a new one from (`turnlight encounter new`);
+        it passes parse_encounter as it is."""
+        raise IllegalAction(
+            f"ruleset {self.id!r} has no encounter template: `turnlight encounter new` needs"
+            " its Ruleset.template()"
+        )
+
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: Any, seed: int) -> Any:
         raise NotImplementedError

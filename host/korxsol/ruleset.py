@@ -79,6 +79,9 @@ class Korxsol(Ruleset):
     def parse_encounter(self, text: str, filename: str) -> Encounter:
         return encounter.parse(text, filename)
 
+    def template(self) -> str:
+        return (Path(__file__).parent / "encounters" / "template.toml").read_text()
+
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: Encounter, seed: int) -> Game:
         return Game(encounter, seed)
