@@ -92,13 +92,29 @@ def read_toml(text: str, filename: str) -> dict[str, Any]:
             f" {MAX_NESTING} deep"
         )
     try:
-        return tomllib.loads(text)
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise _toml_error(text, filename, err) from None
-    except ValueError as err:  # an integer of more digits than Python converts (4,300)
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        doc = None
+    if doc is None or not _within_64_bits(doc):
+        # TOML's integers are 64-bit: a longer one (0x and 5,000 digits reads, but cannot
+        # even be printed in an error) is refused where it is.
         line = next((n for n, t in enumerate(text.splitlines(), 1) if _LONG_NUMBER.search(t)), 1)
-        what = "a number of more than 4,300 digits" if "digits" in str(err) else str(err)
-        raise EncounterError(f"{filename}:{line}: not valid TOML here: {what}") from None
+        raise EncounterError(
+            f"{filename}:{line}: not valid TOML here: an integer beyond 64 bits"
+        ) from None
+    return doc
+
+
+def _within_64_bits(value: object) -> bool:
+    if isinstance(value, int):
+        return -(2**63) <= value < 2**63
+    if isinstance(value, dict):
+        return all(_within_64_bits(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_within_64_bits(v) for v in value)
+    return True
 
 
 class Lines:
@@ -136,7 +152,7 @@ _UNCLOSED = ("Unclosed array", "Unclosed inline table", "Unterminated string")
 
 
 _STRUCTURE = re.compile(r"[\n#\"'\[\]{}]")
-_LONG_NUMBER = re.compile(r"[0-9A-Fa-f_]{4300}")
+_LONG_NUMBER = re.compile(r"\b(?:0[xob][0-9A-Fa-f_]{17,}|[+-]?[0-9][0-9_]{18,})")
 
 
 def _brackets(text: str, end: int) -> Iterator[tuple[str, int]]:

@@ -226,6 +226,7 @@ class Journal:
         self.lock = threading.RLock()
         self._depth = 0  # transactions open (the outermost is BEGIN, the others savepoints)
         self._held: set[int] = set()  # games this journal holds for this process
+        self._format = 0  # PRAGMA user_version as found: FORMAT and later are chained
         if write:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -259,6 +260,7 @@ class Journal:
             raise
 
     def _open_for_writing(self) -> None:
+        self._format = self._version()
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # an acknowledged event survives power loss
         with self.transaction():
@@ -270,16 +272,18 @@ class Journal:
                     self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
             # Only a journal from before chains is given them: in a chained one, a row
             # without a hash is damage, to be reported, not covered over.
-            if self.db.execute("PRAGMA user_version").fetchone()[0] < FORMAT:
+            if self._format < FORMAT:
                 self._chain_old_games()
             # Also the first write: a journal that cannot be written says so here, before
             # a game starts, not at its first event.
             self.db.execute(f"PRAGMA user_version = {FORMAT}")
+            self._format = FORMAT
 
     def _open_for_reading(self) -> None:
         """Read a journal as it is: an older one's missing tables and columns read as
         empty and as their defaults (through temporary views that change nothing on disk)."""
         self.db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        self._format = self._version()
         for statement in SCHEMA.split(";"):
             if not statement.strip():
                 continue
@@ -332,6 +336,10 @@ class Journal:
             raise JournalError(str(err).replace(str(copy), str(path)), err.damaged) from None
         journal.path = path  # what every message names
         return journal
+
+    def _version(self) -> int:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        return version if isinstance(version, int) else 0
 
     def _columns(self, table: str) -> set[str]:
         return {row[1] for row in self.db.execute(f"PRAGMA main.table_info({table})")}
@@ -441,9 +449,13 @@ class Journal:
             if row is None:
                 return None
             record, seal = row[-2], row[-1]
-            chained = record is not None
+            # In a chained journal every game has its hash: one without (a damaged row or
+            # schema) must not pass for a game from before chains.
+            chained = record is not None or self._format >= FORMAT
             problem = None
-            if chained and _safe_digest("game", *row[:-2]) != record:
+            if record is None and chained:
+                problem = f"game {game}'s own record has lost its hash (the journal is damaged)"
+            elif chained and _safe_digest("game", *row[:-2]) != record:
                 problem = f"game {game}'s own record (its encounter, seed or ruleset) is damaged"
             events, last, problem = self._walk(game, record, chained, problem)
             if problem is None and chained and seal != _safe_digest("seal", record, last):

@@ -169,3 +169,21 @@ def test_a_journal_cut_short_still_exports_what_remains(tmp_path, capsys) -> Non
     )
     events = json.loads(out)["events"]
     assert events and events == whole[: len(events)]
+
+
+def test_a_chained_journal_whose_hashes_are_lost_does_not_pass_for_an_old_one(
+    tmp_path, capsys
+) -> None:
+    # Found by `make fuzz`: a damaged schema without the hash columns read as a journal
+    # from before chains, and its game was exported with nothing checked.
+    db = tmp_path / "j.sqlite"
+    _, game = _played(db)
+    con = sqlite3.connect(db)
+    con.execute("ALTER TABLE games DROP COLUMN hash")  # user_version still says: chained
+    con.commit()
+    con.close()
+    assert cli.main(["export", "--db", str(db)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(
+        f"turnlight: {db}: game {game}: game {game}'s own record has lost its hash"
+    )

@@ -121,7 +121,15 @@ def test_a_number_too_long_to_convert_is_refused_on_its_line(tmp_path, capsys, s
     big = tmp_path / "big.toml"
     big.write_text('[encounter]\nname = "x"\nseed = ' + "9" * 5000 + "\n")
     said = one_line(capsys, ["run", "--script", str(script), "--encounter", str(big)])
-    assert said == f"turnlight: {big}:3: not valid TOML here: a number of more than 4,300 digits"
+    assert said == f"turnlight: {big}:3: not valid TOML here: an integer beyond 64 bits"
+
+
+def test_an_integer_beyond_64_bits_is_refused_on_its_line(tmp_path, capsys, script) -> None:
+    # 0x and 5,000 digits reads as a Python int that cannot even be printed in an error.
+    big = tmp_path / "big.toml"
+    big.write_text('[encounter]\nname = "x"\n\n[[solighter]]\nkor = 0x' + "f" * 5000 + "\n")
+    said = one_line(capsys, ["run", "--script", str(script), "--encounter", str(big)])
+    assert said == f"turnlight: {big}:5: not valid TOML here: an integer beyond 64 bits"
 
 
 def test_an_encounter_file_far_bigger_than_one_is_refused_unread(tmp_path, capsys, script):
