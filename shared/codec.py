@@ -3,9 +3,10 @@
 Layout (most significant bit first; docs/state-codec.md has the bit-level table): one
 version byte, then bit fields for the globals, the last roll, each slot in use, and the
 turn order with its initiative reasons; the last byte is zero padded. Numbers that are
-small in play (the round, the scores, and per-slot Agility, KOR, frost, fear and cooldown
-turns) are written with just the bits the largest of them needs in this state, and the
-header says how many: a real table costs well under the fixed-width worst case.
+small in play (the round, the scores, and per-slot order key, health, each counter and
+cooldown turns) are written with just the bits the largest of them needs in this state,
+and the header says how many: a real table costs well under the fixed-width worst case.
+The state's rules (its descriptor) are not part of it: the link sends them once per link.
 
 Bit packing (BitWriter and BitReader, most significant bit first, no allocation) rather
 than `struct` formats: most fields are 1 to 6 bits wide, and byte-aligned `struct` fields
@@ -13,20 +14,20 @@ would cost about half again as many bytes.
 
 `decode` raises CodecError, and only CodecError, for bad input. It reads into a state the
 caller owns (it never grows a buffer), rejects input longer than MAX_ENCODED at once, and
-never loops on its input. On error the target state is left half written: decode into a
-spare state and copy it over on success (GameState.copy_from), or encode the target first
-and decode that back on error (the board's way: 143 bytes instead of a spare state).
+never loops on its input. It checks every field against the codec's own ceilings only; a
+ruleset's caps are the descriptor's (shared.descriptor.state_fits). On error the target
+state is left half written: decode into a spare state and copy it over on success
+(GameState.copy_from), or encode the target first and decode that back on error (the
+board's way: MAX_ENCODED bytes instead of a spare state).
 """
 
-from shared import dice, rulesets
+from shared import dice
 from shared.compat import const
 from shared.limits import (
-    BURN_CAP,
     LABEL_LEN,
     MAX_COOLDOWNS,
+    MAX_COUNTERS,
     MAX_DICE,
-    MAX_FEAR,
-    MAX_FROST,
     MAX_SCORE,
     MAX_SLOTS,
     MAX_TEAMS,
@@ -36,31 +37,33 @@ from shared.limits import (
 )
 from shared.state import LABEL_CHARS
 
-CODEC_VERSION = const(2)
+CODEC_VERSION = const(3)
 
-_FACE_BITS = (0, 2, 3, 1, 4, 8)  # per dice kind: none, d3, d6, chance, d100 digit, dN
+_FACE_BITS = (0, 2, 3, 1, 4, 8, 4)  # per dice kind: none, d3, d6, chance, d100 digit, dN, d10
 _COUNT_BITS = SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
 _WHO_NONE = (1 << _COUNT_BITS) - 1  # "nobody rolled" in a roller field of _COUNT_BITS
 
-# The per-slot numbers written at a width the state chooses, in this order: base Agility,
-# KOR (and its maximum), frost, fear, cooldown turns left. For each, the bits of its width
-# field and the widest it may be.
-_WIDTH_BITS = b"\x03\x04\x02\x02\x03"
-_WIDEST = b"\x04\x08\x03\x03\x04"
-_WIDTHS = bytearray(5)  # the widths of the state being encoded or decoded
-_FOUND = bytearray(5)  # what a decoded state's values need, to check the widths it gave
+# The per-slot numbers written at a width the state chooses, in this order: order key,
+# health (and its maximum), cooldown turns left, then each counter. For each, the bits of
+# its width field and the widest it may be.
+_WIDTH_BITS = b"\x03\x04\x03" + b"\x03" * MAX_COUNTERS
+_WIDEST = b"\x04\x08\x04" + b"\x04" * MAX_COUNTERS
+_NUMBERS = 3 + MAX_COUNTERS
+_WIDTHS = bytearray(_NUMBERS)  # the widths of the state being encoded or decoded
+_FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its widths
 
 # The longest encoding, every field at its widest, in bits (one expression: the board keeps
 # no names for the parts).
 MAX_ENCODED = (
     # the version byte and the globals (the round and the scores at their widest)
-    8 + 4 + 8 + 3 + 5 + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
-    + 5 + MAX_TEAMS * 16 + 3 + 4 + 2 + 2 + 3
+    8 + 4 + 5 + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
+    + 5 + MAX_TEAMS * 16 + 3 + 4 + 3 + MAX_COUNTERS * 3
     # the last roll
     + 3 + 4 + _COUNT_BITS + 4 + 8 + MAX_DICE * 8
-    # each slot (label, numbers, flags, cooldown timers), and its place in the turn order
+    # each slot (label, numbers, counters, flags, cooldown timers), and its place in the
+    # turn order
     + MAX_SLOTS * (
-        2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + 3 + 2 + 3 + 8 + MAX_COOLDOWNS
+        2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + MAX_COUNTERS * 4 + 8 + MAX_COOLDOWNS
         + MAX_COOLDOWNS * (3 + 4 + 1)
         + SLOT_BITS + 2
     )
@@ -180,21 +183,19 @@ def _bits_for(value):
 
 def _slot_widths(s, out):
     """The fewest bits that hold each per-slot number of `s`, into `out` (see _WIDTH_BITS)."""
-    a = k = f = r = c = 0
+    # The bits of an OR of values are those of their largest.
+    for k in range(_NUMBERS):
+        out[k] = 0
     for i in range(s.count):
         slot = s.slots[i]
-        a |= slot.agility
-        k |= slot.kor | slot.kor_max
-        f |= slot.frost
-        r |= slot.fear
+        out[0] |= slot.order_key
+        out[1] |= slot.health | slot.health_max
         for t in range(MAX_COOLDOWNS):
-            c |= slot.cd_left[t]
-    # The bits of an OR of values are those of their largest.
-    out[0] = _bits_for(a)
-    out[1] = _bits_for(k)
-    out[2] = _bits_for(f)
-    out[3] = _bits_for(r)
-    out[4] = _bits_for(c)
+            out[2] |= slot.cd_left[t]
+        for t in range(MAX_COUNTERS):
+            out[3 + t] |= slot.counters[t]
+    for k in range(_NUMBERS):
+        out[k] = _bits_for(out[k])
 
 
 def _zigzag(v):
@@ -204,8 +205,6 @@ def _zigzag(v):
 def _write(w, s):
     w.write(CODEC_VERSION, 8)
     w.write(s.ruleset, 4)
-    w.write(s.timing, 8)
-    w.write(s.success_mask, 3)
     n = _bits_for(s.round)
     w.write(n, 5)
     w.write(s.round, n)
@@ -226,8 +225,14 @@ def _write(w, s):
     for i in range(s.team_count):
         w.write(_zigzag(s.scores[i]), n)
     widths = _WIDTHS
+    for i in range(s.count):
+        slot = s.slots[i]
+        # The bytearray fields would wrap silently; health and the order key are checked
+        # by their widths below.
+        if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0:
+            raise ValueError("a slot holds a negative number")
     _slot_widths(s, widths)
-    for k in range(5):
+    for k in range(_NUMBERS):
         if widths[k] > _WIDEST[k]:
             raise ValueError("a slot holds a number too large for the codec")
         w.write(widths[k], _WIDTH_BITS[k])
@@ -259,14 +264,13 @@ def _write_slot(w, slot, widths):
             raise ValueError("label %r: only letters, digits, '-' and '_'" % label)
         w.write(code, 6)
     w.write(slot.team, 2)
-    w.write(slot.agility, widths[0])
-    w.write(slot.ap, 3)
-    w.write(slot.ap_max, 3)
-    w.write(slot.kor, widths[1])
-    w.write(slot.kor_max, widths[1])
-    w.write(slot.frost, widths[2])
-    w.write(slot.burn, 2)
-    w.write(slot.fear, widths[3])
+    w.write(slot.order_key, widths[0])
+    w.write(slot.actions, 3)
+    w.write(slot.actions_max, 3)
+    w.write(slot.health, widths[1])
+    w.write(slot.health_max, widths[1])
+    for k in range(MAX_COUNTERS):
+        w.write(slot.counters[k], widths[3 + k])
     w.write(slot.flags, 8)
     used = 0
     for i in range(MAX_COOLDOWNS):
@@ -276,7 +280,7 @@ def _write_slot(w, slot, widths):
     for i in range(MAX_COOLDOWNS):
         if used & (1 << i):
             w.write(slot.cd_id[i], 3)
-            w.write(slot.cd_left[i], widths[4])
+            w.write(slot.cd_left[i], widths[2])
             w.write((slot.cd_pending >> i) & 1, 1)
 
 
@@ -313,9 +317,6 @@ def _check(ok, what):
 
 def _read(r, s):
     s.ruleset = r.read(4)
-    _check(s.ruleset < len(rulesets.NAMES), "unknown ruleset %d" % s.ruleset)
-    s.timing = r.read(8)
-    s.success_mask = r.read(3)
     n = r.read(5)
     s.round = r.read(n)
     _check(_bits_for(s.round) == n, "round width %d is not the fewest bits" % n)
@@ -342,7 +343,7 @@ def _read(r, s):
         s.scores[i] = score
     _check(_bits_for(widest) == n, "score width %d is not the fewest bits" % n)
     widths = _WIDTHS
-    for k in range(5):
+    for k in range(_NUMBERS):
         widths[k] = r.read(_WIDTH_BITS[k])
         _check(widths[k] <= _WIDEST[k], "a slot number width is over its limit")
     roll = s.roll
@@ -357,7 +358,10 @@ def _read(r, s):
     roll.successes = r.read(4)
     _check(roll.successes <= roll.count, "more successes than dice")
     roll.sides = r.read(8) if roll.kind == dice.KIND_DN else 0
-    _check(roll.successes == 0 or roll.kind < dice.KIND_D100, "a d100 or dN roll has no successes")
+    _check(
+        roll.successes == 0 or roll.kind < dice.KIND_D100 or roll.kind == dice.KIND_D10,
+        "a d100 or dN roll has no successes",
+    )
     bits = _FACE_BITS[roll.kind]
     if roll.kind != dice.KIND_NONE:
         low, high = _face_range(roll.kind, roll.sides)
@@ -403,16 +407,13 @@ def _read_slot(r, slot, team_count, widths):
     slot.label = label
     slot.team = r.read(2)
     _check(slot.team < team_count, "slot team %d out of range" % slot.team)
-    slot.agility = r.read(widths[0])
-    slot.ap = r.read(3)
-    slot.ap_max = r.read(3)
-    slot.kor = r.read(widths[1])
-    slot.kor_max = r.read(widths[1])
-    slot.frost = r.read(widths[2])
-    slot.burn = r.read(2)
-    _check(slot.burn <= BURN_CAP, "burn above its cap")
-    slot.fear = r.read(widths[3])
-    _check(slot.frost <= MAX_FROST and slot.fear <= MAX_FEAR, "stacks out of range")
+    slot.order_key = r.read(widths[0])
+    slot.actions = r.read(3)
+    slot.actions_max = r.read(3)
+    slot.health = r.read(widths[1])
+    slot.health_max = r.read(widths[1])
+    for k in range(MAX_COUNTERS):
+        slot.counters[k] = r.read(widths[3 + k])
     slot.flags = r.read(8)
     used = r.read(MAX_COOLDOWNS)
     slot.cd_pending = 0
@@ -421,7 +422,7 @@ def _read_slot(r, slot, team_count, widths):
             cd_id = r.read(3)
             _check(cd_id != 0, "cooldown with id 0")
             slot.cd_id[i] = cd_id
-            slot.cd_left[i] = r.read(widths[4])
+            slot.cd_left[i] = r.read(widths[2])
             slot.cd_pending |= r.read(1) << i
         else:
             slot.cd_id[i] = 0

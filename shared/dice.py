@@ -1,5 +1,5 @@
-"""Dice: action dice (D3, or a D6 read as a D3), chance-token flips, a d100 made of two D10s
-and plain dN, from an injectable, seedable random source; plus checks for results entered by
+"""Dice: action dice (D3, a D6 read as a D3, or D10), chance-token flips, a d100 made of two
+D10s and plain dN, from an injectable, seedable random source; plus checks for results entered by
 hand from physical dice.
 
 The default source is a xorshift32 generator, so one seed gives the same rolls on the board,
@@ -15,10 +15,12 @@ KIND_ACTION_D6 = const(2)  # a D6 read as a D3: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3
 KIND_CHANCE = const(3)  # faces: 1 = heads (a success), 0 = tails
 KIND_D100 = const(4)  # faces: the tens D10 then the units D10, each 0..9; 0 and 0 read 100
 KIND_DN = const(5)  # faces 1..sides
-KIND_NAMES = ("none", "d3", "d6", "chance", "d100", "dN")
+KIND_D10 = const(6)  # an action die of ten faces, 1..10
+KIND_NAMES = ("none", "d3", "d6", "chance", "d100", "dN", "d10")
 
-# Which D3 faces count as a success, as a bit mask (bit 0 = face 1). The korxsol text does
-# not say; by default only a 3 succeeds (one chance in three). Rulesets may pass another mask.
+# Which action-die faces count as a success, as a bit mask (bit 0 = face 1; a D6 is read as
+# a D3 first). By default only a 3 succeeds (one chance in three); a ruleset's descriptor
+# says otherwise (shared/descriptor.py).
 DEFAULT_SUCCESS_MASK = const(0b100)
 
 
@@ -69,7 +71,7 @@ def d6_as_d3(face):
 
 def face_succeeds(kind, face, mask=DEFAULT_SUCCESS_MASK):
     """Whether one face is a success: action dice by the mask, chance flips on heads."""
-    if kind == KIND_ACTION_D3:
+    if kind == KIND_ACTION_D3 or kind == KIND_D10:
         return bool(mask & (1 << (face - 1)))
     if kind == KIND_ACTION_D6:
         return bool(mask & (1 << (d6_as_d3(face) - 1)))
@@ -98,6 +100,8 @@ def face_range(kind, sides=0):
         return 1, 3
     if kind == KIND_ACTION_D6:
         return 1, 6
+    if kind == KIND_D10:
+        return 1, 10
     if kind == KIND_CHANCE:
         return 0, 1
     if kind == KIND_D100:
@@ -144,7 +148,7 @@ def check_faces(kind, faces, sides=0, count=-1):
 
 def _store(state, kind, count, who, sides, mask):
     if mask is None:
-        mask = state.success_mask
+        mask = state.rules.success_mask
     roll = state.roll
     roll.kind = kind
     roll.sides = sides if kind == KIND_DN else 0
@@ -159,7 +163,7 @@ def _store(state, kind, count, who, sides, mask):
 
 def roll(state, rng, kind, count, who, sides=0, mask=None):
     """Roll into the state's last roll and return the successes (counted with `mask`, by
-    default the state's own success faces)."""
+    default the success faces of the state's descriptor)."""
     roll_faces(rng, kind, count, state.roll.faces, sides)
     return _store(state, kind, count, who, sides, mask)
 

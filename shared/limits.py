@@ -12,17 +12,19 @@ SLOT_BITS = 1  # bits that hold a slot index: 3 for 8 slots, 4 for 16
 while (1 << SLOT_BITS) < MAX_SLOTS:
     SLOT_BITS += 1
 MAX_COOLDOWNS = const(4)  # cooldown timers per slot
+MAX_COUNTERS = const(4)  # small per-slot counters a ruleset names (shared/descriptor.py)
+MAX_MARKS = const(5)  # ruleset marks: Slot.flags bits 3..7
+MAX_PHASES = const(15)  # phases (or steps) of a turn
 MAX_TEAMS = const(4)
 MAX_DICE = const(15)  # faces kept for the last roll (a count fits in 4 bits)
 LABEL_LEN = const(3)  # characters in a slot's short label
 
-# Field ceilings, set by the codec's bit widths. Mutators clamp to them.
-MAX_AP = const(7)
-MAX_AGILITY = const(15)
-MAX_KOR = const(255)
-MAX_FROST = const(7)
-MAX_FEAR = const(7)
-BURN_CAP = const(3)  # korxsol: burn stacks up to 3 times
+# Field ceilings, set by the codec's bit widths. A ruleset's own caps (shared/descriptor.py)
+# sit at or below them.
+MAX_ACTIONS = const(7)  # a turn's allowance of actions
+MAX_ORDER_KEY = const(15)
+MAX_HEALTH = const(255)
+MAX_COUNTER = const(15)
 MAX_COOLDOWN_TURNS = const(15)
 MAX_COOLDOWN_ID = const(7)  # ids are 1..7; 0 marks a free timer
 MIN_SCORE = const(-32768)  # team scores are 16-bit signed on the wire

@@ -6,18 +6,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vmcheck import snapshot
 
-from shared import codec, dice, rulesets, turns
+from shared import codec, dice, roster
 from shared.limits import (
-    BURN_CAP,
     LABEL_LEN,
-    MAX_AGILITY,
-    MAX_AP,
+    MAX_ACTIONS,
     MAX_COOLDOWN_ID,
     MAX_COOLDOWN_TURNS,
     MAX_COOLDOWNS,
-    MAX_FEAR,
-    MAX_FROST,
-    MAX_KOR,
+    MAX_COUNTER,
+    MAX_COUNTERS,
+    MAX_HEALTH,
+    MAX_ORDER_KEY,
     MAX_SLOTS,
 )
 from shared.state import LABEL_CHARS, GameState
@@ -28,27 +27,25 @@ labels = st.text(alphabet=LABEL_CHARS, min_size=1, max_size=LABEL_LEN)
 @st.composite
 def states(draw: st.DrawFn) -> GameState:
     state = GameState()
-    state.ruleset = draw(st.integers(0, len(rulesets.NAMES) - 1))
-    state.timing = draw(st.integers(0, 255))
-    state.success_mask = draw(st.integers(0, 7))
+    state.ruleset = draw(st.integers(0, 15))
     state.phase_count = draw(st.integers(1, 15))
     state.team_count = draw(st.integers(1, 4))
     count = draw(st.integers(0, MAX_SLOTS))
     for _ in range(count):
-        state.add_slot(
+        roster.add_slot(
+            state,
             draw(labels),
             draw(st.integers(0, state.team_count - 1)),
-            draw(st.integers(0, MAX_AGILITY)),
-            draw(st.integers(0, MAX_AP)),
-            draw(st.integers(0, MAX_KOR)),
+            draw(st.integers(0, MAX_ORDER_KEY)),
+            draw(st.integers(0, MAX_ACTIONS)),
+            draw(st.integers(0, MAX_HEALTH)),
         )
     for i in range(count):
         s = state.slots[i]
-        s.ap = draw(st.integers(0, MAX_AP))
-        s.kor = draw(st.integers(0, MAX_KOR))
-        s.frost = draw(st.integers(0, MAX_FROST))
-        s.burn = draw(st.integers(0, BURN_CAP))
-        s.fear = draw(st.integers(0, MAX_FEAR))
+        s.actions = draw(st.integers(0, MAX_ACTIONS))
+        s.health = draw(st.integers(0, MAX_HEALTH))
+        for k in range(MAX_COUNTERS):
+            s.counters[k] = draw(st.integers(0, MAX_COUNTER))
         s.flags = draw(st.integers(0, 255))
         for t in range(MAX_COOLDOWNS):
             if draw(st.booleans()):
@@ -56,14 +53,14 @@ def states(draw: st.DrawFn) -> GameState:
                 s.cd_left[t] = draw(st.integers(0, MAX_COOLDOWN_TURNS))
                 s.cd_pending |= draw(st.integers(0, 1)) << t
     if count:
-        turns.set_order(
+        roster.set_order(
             state,
             draw(st.permutations(range(count))),
             draw(st.lists(st.integers(0, 3), min_size=count, max_size=count)),
         )
         state.round = draw(st.integers(0, 0xFFFF))
         state.turn = draw(st.integers(0, count - 1))
-        kind = draw(st.sampled_from((1, 2, 3, 4, 5)))
+        kind = draw(st.sampled_from((1, 2, 3, 4, 5, 6)))
         sides = draw(st.integers(2, 255)) if kind == dice.KIND_DN else 0
         n = 2 if kind == dice.KIND_D100 else draw(st.integers(1, 15))
         low, high = dice.face_range(kind, sides)

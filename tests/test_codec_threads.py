@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import threading
 
-from shared import codec, dice
+from shared import codec, dice, roster
 from shared import events as ev
 from shared.reference import build_reference_state
 from shared.state import GameState
@@ -23,7 +23,7 @@ def states() -> list[GameState]:
         ev.apply_event(state, ev.make_event(ev.NEXT_TURN))
         ev.apply_event(state, ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, faces))
         copy = GameState()
-        copy.copy_from(state)
+        roster.copy_state(copy, state)
         out.append(copy)
     out.append(GameState())
     return out

@@ -17,11 +17,12 @@ from shared import codec, dice, turns
 from shared.limits import MAX_SLOTS, SLOT_BITS
 from shared.link import framing
 from shared.state import GameState
+from shared import roster
 assert (MAX_SLOTS, SLOT_BITS) == (16, 4), (MAX_SLOTS, SLOT_BITS)
 state = GameState()
 for i in range(16):
-    state.add_slot("S%d" % i, i % 2, 3, 3, 20)
-turns.set_order(state, tuple(range(15, -1, -1)))
+    roster.add_slot(state, "S%d" % i, i % 2, 3, 3, 20)
+roster.set_order(state, tuple(range(15, -1, -1)))
 turns.start_round(state)
 for _ in range(16):
     turns.end_turn(state)

@@ -7,6 +7,7 @@ of two D10s for critical chances).
 
 from vmcheck import ScriptedRolls, raises, three_fighters
 
+from host.korxsol import device as korxsol
 from shared import dice
 
 
@@ -126,9 +127,9 @@ def test_hand_entered_dice_must_number_what_the_roll_asks_for():
 
 def test_the_state_carries_its_success_faces_to_every_roll():
     # The success faces are a ruleset option; a roll made without naming them (the board's
-    # own rolls, a replayed board event) counts with the ones the state carries.
+    # own rolls, a replayed board event) counts with the ones the state's descriptor carries.
     state = three_fighters()
-    assert state.success_mask == dice.DEFAULT_SUCCESS_MASK
-    state.success_mask = 0b110
+    assert state.rules.success_mask == dice.DEFAULT_SUCCESS_MASK
+    korxsol.load_rules(state, success_mask=0b110)
     assert dice.enter(state, dice.KIND_ACTION_D3, (1, 2, 3), 0) == 2
     assert dice.roll(state, ScriptedRolls((2, 2)), dice.KIND_ACTION_D3, 2, 0) == 2

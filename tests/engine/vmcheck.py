@@ -3,7 +3,8 @@
 Only what both interpreters have: no pytest, no typing, no f-string tricks.
 """
 
-from shared import rulesets
+from host.korxsol import device as korxsol
+from shared import roster
 from shared.state import GameState
 
 
@@ -35,14 +36,13 @@ class ScriptedRolls:
         return value
 
 
-def korxsol_table(*roster):
-    """A korxsol state with the given (label, team, agility, ap, kor) slots, not started."""
+def korxsol_table(*fighters):
+    """A korxsol state (korxsol's descriptor, host/korxsol/device.py) with the given (label,
+    team, agility, ap, kor) slots, not started."""
     state = GameState()
-    state.ruleset = rulesets.KORXSOL
-    state.timing = rulesets.KORXSOL_TIMING
-    state.phase_count = rulesets.KORXSOL_PHASES
-    for label, team, agility, ap, kor in roster:
-        state.add_slot(label, team, agility, ap, kor)
+    korxsol.load_rules(state)
+    for label, team, agility, ap, kor in fighters:
+        roster.add_slot(state, label, team, agility, ap, kor)
     return state
 
 
@@ -59,14 +59,12 @@ def snapshot(state):
             (
                 s.label,
                 s.team,
-                s.agility,
-                s.ap,
-                s.ap_max,
-                s.kor,
-                s.kor_max,
-                s.frost,
-                s.burn,
-                s.fear,
+                s.order_key,
+                s.actions,
+                s.actions_max,
+                s.health,
+                s.health_max,
+                bytes(s.counters),
                 s.flags,
                 s.cd_pending,
                 bytes(s.cd_id),
@@ -76,7 +74,6 @@ def snapshot(state):
     roll = state.roll
     return (
         state.ruleset,
-        state.timing,
         state.round,
         state.version,
         state.count,
@@ -89,5 +86,4 @@ def snapshot(state):
         tuple(slots),
         bytes(state.order[: state.count]),
         bytes(state.order_reason[: state.count]),
-        state.success_mask,
     )

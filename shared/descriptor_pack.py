@@ -1,0 +1,167 @@
+"""Building ruleset descriptors, reading their names and wording their problems: for the
+host and the tests.
+
+The board only checks and loads descriptors (shared/descriptor.py) and never imports this,
+so the text lives here. A ruleset calls `pack` with its counters, marks, phases and dice,
+and sends the bytes. The byte layout (docs/state-codec.md) is written here and read there;
+`tests/engine/test_descriptor.py` checks that the two agree.
+"""
+
+from shared import dice
+from shared.compat import const
+from shared.descriptor import MAX_DESCRIPTOR, REFILL, VERSION, problem
+from shared.limits import MAX_COUNTERS, MAX_MARKS
+
+WHITE = const(5)  # the board palette's white (firmware/palette.py): a counter's colour unless told
+
+_COUNTS = const(3)
+_CAPS = const(11)  # then colours at 15, rules at 19, marks at 23, guards at 27
+_MARK_COLOURS = const(31)  # then mark rules at 36
+_NAMES = const(41)
+
+# What each byte of the fixed part is, for `explain`: (first offset, what).
+_FIELDS = (
+    (0, "the descriptor version"),
+    (1, "the ruleset id"),
+    (3, "the counter or mark count"),
+    (4, "the phase count"),
+    (5, "the turn flags"),
+    (6, "the roll key's dice"),
+    (7, "the success faces"),
+    (9, "the dice count"),
+    (10, "the first counter"),
+    (11, "a counter's cap, colour, rule, mark or guard"),
+    (31, "a mark's colour or rule"),
+    (41, "a name"),
+)
+
+
+class DescriptorError(ValueError):
+    """A descriptor the board would refuse, or bytes that are not one."""
+
+
+def counter(name, cap, colour=WHITE, rule=0, mark=0, guard=0):
+    """One counter's entry for `pack`."""
+    return (name, cap, colour, rule, mark, guard)
+
+
+def mark(name, colour=WHITE, rule=0):
+    """One mark's entry for `pack` (mark i is Slot.flags bit 3 + i)."""
+    return (name, colour, rule)
+
+
+def pack(
+    name,
+    ruleset,
+    rules_version=0,
+    health="health",
+    allowance="actions",
+    counters=(),
+    marks=(),
+    phases=("turn",),
+    flags=REFILL,
+    dice_kind=dice.KIND_ACTION_D3,
+    success_mask=dice.DEFAULT_SUCCESS_MASK,
+    dice_count=3,
+    first_counter=0,
+):
+    """The descriptor's bytes; raises DescriptorError, saying why, if the board would refuse
+    them (shared.descriptor.problem)."""
+    if len(counters) > MAX_COUNTERS or len(marks) > MAX_MARKS:
+        raise DescriptorError("descriptor for %s: too many counters or marks" % name)
+    out = bytearray(_NAMES)
+    try:
+        out[0] = VERSION
+        out[1] = ruleset
+        out[2] = rules_version
+        out[_COUNTS] = len(counters) << 4 | len(marks)
+        out[4] = len(phases)
+        out[5] = flags
+        out[6] = dice_kind
+        out[7] = success_mask >> 8 & 0xFF
+        out[8] = success_mask & 0xFF
+        out[9] = dice_count
+        out[10] = first_counter
+        for i in range(len(counters)):
+            for k in range(5):  # cap, colour, rule, mark, guard
+                out[_CAPS + k * MAX_COUNTERS + i] = counters[i][1 + k]
+        for i in range(len(marks)):
+            for k in range(2):  # colour, rule
+                out[_MARK_COLOURS + k * MAX_MARKS + i] = marks[i][1 + k]
+    except (IndexError, ValueError):
+        raise DescriptorError("descriptor for %s: a number does not fit its byte" % name)
+    all_names = [name, health, allowance]
+    all_names.extend(c[0] for c in counters)
+    all_names.extend(m[0] for m in marks)
+    all_names.extend(phases)
+    for text in all_names:
+        raw = text.encode()
+        out.append(len(raw) & 0xFF)
+        out.extend(raw)
+    data = bytes(out)
+    reason = explain(data)
+    if reason:
+        raise DescriptorError("descriptor for %s: %s" % (name, reason))
+    return data
+
+
+def encoded(rules):
+    """The bytes of a loaded descriptor (a shared.descriptor.Descriptor)."""
+    return bytes(rules.raw[: rules.length])
+
+
+def explain(data):
+    """What is wrong with descriptor bytes, in words ("" if nothing is)."""
+    at = problem(data, 0, len(data))
+    if not at:
+        return ""
+    if at == len(data) + 1:
+        if len(data) > MAX_DESCRIPTOR:
+            return "%d bytes, more than the %d a board takes" % (len(data), MAX_DESCRIPTOR)
+        if len(data) < _NAMES:
+            return "%d bytes, shorter than its fixed part" % len(data)
+        return "bytes after the names"
+    what = ""
+    for first, field in _FIELDS:
+        if at - 1 >= first:
+            what = field
+    return "%s (byte %d) is out of range or inconsistent" % (what, at - 1)
+
+
+def names(data):
+    """The names in descriptor bytes: a dict of "ruleset", "health", "allowance" (strings)
+    and "counters", "marks", "phases" (lists of strings)."""
+    reason = explain(data)
+    if reason:
+        raise DescriptorError(reason)
+    found = []
+    at = _NAMES
+    while at < len(data):
+        length = data[at]
+        found.append(bytes(data[at + 1 : at + 1 + length]).decode())
+        at += 1 + length
+    counts = (data[_COUNTS] >> 4, data[_COUNTS] & 15, data[4])
+    result = {"ruleset": found[0], "health": found[1], "allowance": found[2]}
+    at = 3
+    keys = ("counters", "marks", "phases")
+    for i in range(3):
+        result[keys[i]] = found[at : at + counts[i]]
+        at += counts[i]
+    return result
+
+
+def state_problem(rules, state):
+    """Why `state` does not fit `rules` (shared.descriptor.state_fits), in words; "" if it
+    does."""
+    if state.ruleset != rules.ruleset:
+        return "the state is of ruleset %d, the descriptor of %d" % (state.ruleset, rules.ruleset)
+    if state.phase_count != rules.phases:
+        return "the state has %d phases, the descriptor %d" % (state.phase_count, rules.phases)
+    for i in range(state.count):
+        slot = state.slots[i]
+        if slot.flags >> (3 + rules.marks):
+            return "slot %d has a mark the descriptor does not name" % i
+        for k in range(MAX_COUNTERS):
+            if slot.counters[k] > rules.caps[k]:
+                return "slot %d's counter %d is past its cap" % (i, k)
+    return ""
