@@ -2,7 +2,9 @@
 
 A timer is set when its move or item is used, but only goes on cooldown in the owner's
 Cooldown Phase; from then on each of the owner's Cooldown Phases steps it one off. So a
-cooldown of X keeps the move out of the owner's next X turns.
+cooldown of X keeps the move out of the owner's next X turns. The Cooldown Phase itself is
+a turn rule (shared.timing.cooldown_phase); this module uses, reads and clears the timers,
+which only the host's rules do (the board loads none of it).
 """
 
 from shared.limits import MAX_COOLDOWN_ID, MAX_COOLDOWN_TURNS, MAX_COOLDOWNS
@@ -53,22 +55,6 @@ def start_now(state, slot, cd_id, turns):
     for i in range(MAX_COOLDOWNS):
         if slot.cd_id[i] == cd_id:
             slot.cd_pending &= ~(1 << i)
-
-
-def cooldown_phase(slot):
-    """The owner's Cooldown Phase: what was used this turn goes on cooldown, and what was
-    already on cooldown steps one off (a timer that reaches 0 frees its place)."""
-    for i in range(MAX_COOLDOWNS):
-        if slot.cd_id[i] == 0:
-            continue
-        bit = 1 << i
-        if slot.cd_pending & bit:
-            slot.cd_pending &= ~bit
-        elif slot.cd_left[i] > 1:
-            slot.cd_left[i] -= 1
-        else:
-            slot.cd_id[i] = 0
-            slot.cd_left[i] = 0
 
 
 def clear(state, slot, cd_id):

@@ -1,20 +1,20 @@
-"""Initiative, korxsol style: every slot in play rolls its Agility in action dice.
+"""Dice-pool initiative: every slot in play rolls its order key in action dice.
 
-Most successes go first. Equal successes go to the higher base Agility. Slots still level
-roll again among themselves until the tie breaks. Each position records the rule that
-placed it, so a screen can explain the order.
+Most successes go first. Equal successes go to the higher order key. Slots still level roll
+again among themselves until the tie breaks. Each position records the rule that placed it,
+so a screen can explain the order (the ruleset's host side names the reasons).
 """
 
-from shared import dice, turns
+from shared import dice, roster
 from shared.compat import const
 from shared.limits import MAX_DICE
 
 R_SUCCESSES = const(0)  # placed by its successes alone
-R_BASE_AGILITY = const(1)  # tied on successes, placed by higher base Agility
-R_REROLL = const(2)  # tied on successes and base Agility, placed by rerolls
+R_ORDER_KEY = const(1)  # tied on successes, placed by the higher order key
+R_REROLL = const(2)  # tied on successes and order key, placed by rerolls
 R_OUT = const(3)  # out of play: did not roll, kept after those who did
 
-# Two slots with no Agility dice could never break a tie, so a reroll rolls at least one
+# Two slots with no dice could never break a tie, so a reroll rolls at least one
 # die; and after this many rounds of rerolls the lower slot index goes first.
 MAX_REROLL_ROUNDS = const(64)
 
@@ -29,7 +29,7 @@ class _Roller:
         self.rerolls = {}
 
     def successes(self, index, at_least=0):
-        count = self.state.slots[index].agility
+        count = self.state.slots[index].order_key
         if count < at_least:
             count = at_least
         if count == 0:
@@ -38,7 +38,7 @@ class _Roller:
         return dice.count_successes(self.kind, self.faces, count, self.mask)
 
     def break_tie(self, group):
-        """Order slots level on successes and base Agility by rerolling among them."""
+        """Order slots level on successes and order key by rerolling among them."""
         if len(group) == 1:
             return group
         for _ in range(MAX_REROLL_ROUNDS):
@@ -72,7 +72,7 @@ def roll_initiative(state, rng, kind=dice.KIND_ACTION_D3, mask=None):
     Returns a list, in turn order, of (slot index, first-roll successes, rerolls made);
     out-of-play slots come last with (index, 0, 0).
     """
-    roller = _Roller(state, rng, kind, state.success_mask if mask is None else mask)
+    roller = _Roller(state, rng, kind, state.rules.success_mask if mask is None else mask)
     first = {}
     playing = []
     out = []
@@ -82,16 +82,16 @@ def roll_initiative(state, rng, kind=dice.KIND_ACTION_D3, mask=None):
             playing.append(index)
         else:
             out.append(index)
-    playing.sort(key=lambda i: (-first[i], -state.slots[i].agility, i))
+    playing.sort(key=lambda i: (-first[i], -state.slots[i].order_key, i))
 
     order = []
     reasons = []
     for tied in _runs(playing, lambda i: first[i]):
-        for level in _runs(tied, lambda i: state.slots[i].agility):
+        for level in _runs(tied, lambda i: state.slots[i].order_key):
             if len(tied) == 1:
                 reason = R_SUCCESSES
             elif len(level) == 1:
-                reason = R_BASE_AGILITY
+                reason = R_ORDER_KEY
             else:
                 reason = R_REROLL
             for index in roller.break_tie(level):
@@ -101,5 +101,5 @@ def roll_initiative(state, rng, kind=dice.KIND_ACTION_D3, mask=None):
         order.append(index)
         reasons.append(R_OUT)
 
-    turns.set_order(state, order, reasons)
+    roster.set_order(state, order, reasons)
     return [(i, first.get(i, 0), roller.rerolls.get(i, 0)) for i in order]

@@ -1,14 +1,32 @@
-"""The reference state: 8 slots with 3 cooldowns each, mixed stacks and a 6-die last roll.
+"""The reference table: 8 slots with 3 cooldowns each, mixed counters and marks, and a 6-die
+last roll, under a reference descriptor that uses every timing rule (3 counters, 5 marks,
+2 phases; shaped like the primary game, korxsol, with neutral names).
 
 Tests, `turnlight bench` and the MicroPython measurements all build this one state, so their
 numbers describe the same thing.
 """
 
-from shared import dice, rulesets, turns
-from shared.state import F_CHARGING, F_KNOCKED_DOWN, F_PINNED, GameState
+from shared import dice, roster, turns
+from shared.descriptor import (
+    C_CLEAR_AT_END,
+    C_CLEAR_IF_SKIPPED,
+    C_DRAIN,
+    C_SPEND,
+    C_STEP_DOWN,
+    COOLDOWN_PHASE,
+    M_CLEAR_AT_END,
+    M_CLEAR_AT_START,
+    M_GET_UP,
+    REFILL,
+    SKIPPED_COOLDOWNS,
+)
+from shared.descriptor_pack import counter, mark, pack
+from shared.state import GameState, mark_bit
+
+REFERENCE_RULESET = 1
 
 _ROSTER = (
-    # label, team, agility, action points, KOR
+    # label, team, order key, actions, health
     ("Kae", 0, 4, 3, 18),
     ("Orn", 1, 3, 2, 20),
     ("Vex", 0, 5, 3, 14),
@@ -20,30 +38,56 @@ _ROSTER = (
 )
 
 
+def build_reference_descriptor():
+    """The reference descriptor's bytes."""
+    return pack(
+        "ref",
+        REFERENCE_RULESET,
+        health="hp",
+        allowance="acts",
+        counters=(
+            counter("c1", 7, 6, C_DRAIN | C_STEP_DOWN | C_CLEAR_IF_SKIPPED, mark=0),
+            counter("c2", 3, 7),
+            counter("c3", 7, 5, C_SPEND | C_CLEAR_AT_END, guard=0b01100),
+        ),
+        marks=(
+            mark("m1", 8, M_CLEAR_AT_START),
+            mark("m2", 8, M_GET_UP),
+            mark("m3", 8, M_CLEAR_AT_END),
+            mark("m4", 8),
+            mark("m5", 8),
+        ),
+        phases=("p1", "p2"),
+        flags=REFILL | COOLDOWN_PHASE | SKIPPED_COOLDOWNS,
+    )
+
+
 def build_reference_state(state=None):
-    """Fill `state` (or a new GameState) with the reference table and return it."""
+    """Fill `state` (or a new GameState) with the reference table and its descriptor, and
+    return it."""
     if state is None:
         state = GameState()
     state.reset()
-    state.ruleset = rulesets.KORXSOL
-    state.timing = rulesets.KORXSOL_TIMING
-    state.phase_count = rulesets.KORXSOL_PHASES
-    for label, team, agility, ap, kor in _ROSTER:
-        state.add_slot(label, team, agility, ap, kor)
-    turns.set_order(state, (4, 2, 7, 0, 5, 1, 6, 3), (0, 1, 1, 0, 2, 2, 0, 0))
+    data = build_reference_descriptor()
+    state.rules.load(data, 0, len(data))
+    state.ruleset = REFERENCE_RULESET
+    state.phase_count = 2
+    for label, team, order_key, actions, health in _ROSTER:
+        roster.add_slot(state, label, team, order_key, actions, health)
+    roster.set_order(state, (4, 2, 7, 0, 5, 1, 6, 3), (0, 1, 1, 0, 2, 2, 0, 0))
     for index in range(state.count):
         slot = state.slots[index]
-        slot.kor -= index % 5
-        slot.frost = index % 3
-        slot.burn = (index + 1) % 4
-        slot.fear = index % 2
+        slot.health -= index % 5
+        slot.counters[0] = index % 3
+        slot.counters[1] = (index + 1) % 4
+        slot.counters[2] = index % 2
         for timer in range(3):
             slot.cd_id[timer] = timer + 1
             slot.cd_left[timer] = (index + timer) % 4 + 1
         slot.cd_pending = 1 if index % 2 else 0
-    state.slots[1].flags |= F_KNOCKED_DOWN
-    state.slots[3].flags |= F_PINNED
-    state.slots[6].flags |= F_CHARGING
+    state.slots[1].flags |= mark_bit(1)
+    state.slots[3].flags |= mark_bit(2)
+    state.slots[6].flags |= mark_bit(4)
     turns.start_round(state)
     state.scores[0] = 7
     state.scores[1] = 5

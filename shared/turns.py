@@ -1,37 +1,20 @@
 """The turn-order machine: ordered slots, the active turn, phases and rounds.
 
-Positions run through `GameState.order`; out-of-play slots are skipped; passing the last
-position wraps to a new round. The timing rules in `shared.timing` run at each turn's ends.
+Positions run through `GameState.order` (the host sets it: shared.roster.set_order);
+out-of-play slots are skipped; passing the last
+position wraps to a new round. The timing rules in `shared.timing` run at each turn's ends,
+and, where the descriptor asks (SKIPPED_COOLDOWNS), an out-of-play slot's cooldown phase
+still passes when its skipped turn does.
 """
 
 from shared import timing
+from shared.descriptor import SKIPPED_COOLDOWNS
 from shared.limits import NO_SLOT
-from shared.state import F_ACTED, F_ACTIVE
+from shared.state import F_ACTED, F_ACTIVE, F_OUT
 
 
 class TurnError(ValueError):
     """A turn-order request that the current state cannot honour."""
-
-
-def set_order(state, slot_indexes, reasons=None):
-    """Set the turn order from a sequence holding every slot index once. A turn that is
-    running stays with its slot, wherever the new order puts it."""
-    n = state.count
-    if len(slot_indexes) != n:
-        raise TurnError("the order names %d slots, the table has %d" % (len(slot_indexes), n))
-    seen = 0
-    for i in range(n):
-        index = slot_indexes[i]
-        if not 0 <= index < n or seen & (1 << index):
-            raise TurnError("the order must name each slot 0..%d exactly once" % (n - 1))
-        seen |= 1 << index
-    active = state.active
-    for i in range(n):
-        state.order[i] = slot_indexes[i]
-        state.order_reason[i] = reasons[i] if reasons is not None else 0
-        if state.order[i] == active:
-            state.turn = i
-    state.touch()
 
 
 def _next_position(state, after):
@@ -73,11 +56,22 @@ def end_turn(state):
     slot = state.slots[state.active]
     timing.turn_end(state, slot)
     slot.flags = (slot.flags & ~F_ACTIVE) | F_ACTED
-    pos = _next_position(state, state.turn)
+    ending = state.turn
+    pos = _next_position(state, ending)
     if pos < 0:
         start_round(state)
     else:
         _begin_turn(state, pos)
+    if state.rules.flags & SKIPPED_COOLDOWNS:
+        # The out-of-play slots between the turn that ended and the new one lost their
+        # turns, but their moves and items keep stepping off cooldown as those turns pass.
+        pos = (ending + 1) % state.count
+        while pos != state.turn:
+            slot = state.slots[state.order[pos]]
+            if slot.flags & F_OUT:
+                timing.cooldown_phase(slot)
+                state.touch()
+            pos = (pos + 1) % state.count
     return state.active
 
 

@@ -25,7 +25,7 @@ def test_a_tie_on_successes_goes_to_the_higher_base_agility():
     rolls = ScriptedRolls((3, 1, 3, 1, 1))  # A: 1 success, B: 1 success
     initiative.roll_initiative(state, rolls)
     assert bytes(state.order[:2]) == bytes((1, 0))
-    assert bytes(state.order_reason[:2]) == bytes((initiative.R_BASE_AGILITY,) * 2)
+    assert bytes(state.order_reason[:2]) == bytes((initiative.R_ORDER_KEY,) * 2)
 
 
 def test_slots_still_tied_roll_again_until_the_tie_breaks():
@@ -50,8 +50,8 @@ def test_each_position_records_the_rule_that_placed_it():
     reasons = bytes(state.order_reason[:4])
     assert reasons == bytes(
         (
-            initiative.R_BASE_AGILITY,
-            initiative.R_BASE_AGILITY,
+            initiative.R_ORDER_KEY,
+            initiative.R_ORDER_KEY,
             initiative.R_REROLL,
             initiative.R_REROLL,
         )

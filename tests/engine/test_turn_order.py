@@ -6,23 +6,23 @@ turn is over, and play passes to whoever comes next in the turn order.
 
 from vmcheck import raises, three_fighters
 
-from shared import turns
+from shared import roster, turns
 from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT
 
 
 def test_the_order_must_name_every_slot_exactly_once():
     state = three_fighters()
-    raises(turns.TurnError, turns.set_order, state, (0, 0, 1))
-    raises(turns.TurnError, turns.set_order, state, (0, 1))
-    raises(turns.TurnError, turns.set_order, state, (0, 1, 5))
-    turns.set_order(state, (2, 0, 1))
+    raises(turns.TurnError, roster.set_order, state, (0, 0, 1))
+    raises(turns.TurnError, roster.set_order, state, (0, 1))
+    raises(turns.TurnError, roster.set_order, state, (0, 1, 5))
+    roster.set_order(state, (2, 0, 1))
     assert bytes(state.order[:3]) == bytes((2, 0, 1))
 
 
 def test_a_round_starts_with_the_first_slot_in_the_order():
     state = three_fighters()
-    turns.set_order(state, (2, 0, 1))
+    roster.set_order(state, (2, 0, 1))
     assert state.active == NO_SLOT
     turns.start_round(state)
     assert state.round == 1
@@ -32,7 +32,7 @@ def test_a_round_starts_with_the_first_slot_in_the_order():
 
 def test_ending_a_turn_passes_play_to_the_next_slot_in_the_order():
     state = three_fighters()
-    turns.set_order(state, (2, 0, 1))
+    roster.set_order(state, (2, 0, 1))
     turns.start_round(state)
     assert turns.end_turn(state) == 0
     assert state.slots[2].flags & F_ACTED
@@ -43,7 +43,7 @@ def test_ending_a_turn_passes_play_to_the_next_slot_in_the_order():
 
 def test_out_of_play_slots_are_skipped():
     state = three_fighters()
-    turns.set_order(state, (0, 1, 2))
+    roster.set_order(state, (0, 1, 2))
     state.slots[1].flags |= F_OUT
     turns.start_round(state)
     assert state.active == 0
@@ -107,7 +107,7 @@ def test_a_table_with_nobody_in_play_cannot_start_or_end_a_turn():
 def test_every_change_moves_the_state_version():
     state = three_fighters()
     seen = [state.version]
-    turns.set_order(state, (1, 2, 0))
+    roster.set_order(state, (1, 2, 0))
     seen.append(state.version)
     turns.start_round(state)
     seen.append(state.version)
@@ -121,11 +121,11 @@ def test_every_change_moves_the_state_version():
 
 def test_a_new_order_mid_round_keeps_the_running_turn_with_its_slot():
     state = three_fighters()
-    turns.set_order(state, (0, 1, 2))
+    roster.set_order(state, (0, 1, 2))
     turns.start_round(state)
     turns.end_turn(state)
     assert state.active == 1
-    turns.set_order(state, (1, 2, 0))
+    roster.set_order(state, (1, 2, 0))
     assert state.active == 1 and state.turn == 0
     turns.end_turn(state)
     assert state.active == 2
