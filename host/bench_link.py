@@ -1,4 +1,5 @@
-"""The link's figures for `turnlight bench`: frame sizes, wire time, the board's idle
+"""The link's figures for `turnlight bench`: frame sizes (a snapshot, korxsol's descriptor,
+an event), wire time, the board's idle
 allocation on the MicroPython VM, and a soak through the fault-injecting proxy over ptys.
 
 The soak plays SOAK_EVENTS presses on a link-only board while the proxy corrupts 1% of the
@@ -21,6 +22,7 @@ from pathlib import Path
 from host import micropython_vm
 from host.bridge import BoardLink
 from host.faultproxy import FaultCounts, FaultProxy, Faults
+from host.korxsol import device as korxsol_device
 from host.linkboard import LinkBoard
 from host.state_json import state_to_json
 from shared import codec, dice
@@ -43,6 +45,12 @@ def snapshot_frame() -> bytes:
     return framing.frame(bytes([m.SNAPSHOT, 0, 0]) + body)
 
 
+def descriptor_frame() -> bytes:
+    """Korxsol's ruleset descriptor as one framed DESCRIPTOR, as the host sends it once per
+    link."""
+    return framing.frame(bytes([m.DESCRIPTOR, 0, 0]) + korxsol_device.descriptor())
+
+
 def roll_event_frame() -> bytes:
     """A framed EVENT carrying a 6-die action roll."""
     record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
@@ -59,6 +67,7 @@ def link_sizes() -> Figures:
     as_json = len(state_to_json(build_reference_state()).encode())
     return {
         "snapshot_bytes": snapshot,
+        "descriptor_bytes": len(descriptor_frame()),
         "snapshot_json_bytes": as_json,
         "snapshot_json_ratio": round(as_json / snapshot, 2),
         "event_bytes": len(roll_event_frame()),
@@ -283,6 +292,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (link_sizes, link_board_memory
 
 TARGETS = {
     "snapshot_bytes": ("<=", 128),
+    "descriptor_bytes": ("<=", 192),
     "snapshot_json_ratio": (">=", 5),
     "event_bytes": ("<=", 24),
     "link_idle_alloc_bytes_per_1000": ("<=", 0),

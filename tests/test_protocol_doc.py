@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from host.bench_link import roll_event_frame, snapshot_frame
+from host.bench_link import descriptor_frame, roll_event_frame, snapshot_frame
+from host.korxsol import device as korxsol_device
 from host.micropython_vm import ROOT
-from shared import codec, dice
+from shared import codec, descriptor, dice
 from shared import events as ev
 from shared.link import framing
 from shared.link import messages as m
@@ -44,6 +45,8 @@ def built(name: str) -> bytes:
         return bytes([m.EVENT, 5, 2]) + record
     elif name == "event-next-turn":
         return bytes([m.EVENT, 6, 2]) + ev.make_event(ev.NEXT_TURN)
+    elif name == "event-counter-up":
+        return bytes([m.EVENT, 7, 2]) + ev.make_event(ev.COUNTER_UP, 3, korxsol_device.BURN)
     elif name == "ack-gap":
         n = m.pack_ack(buf, 3, 5, m.ACK_GAP)
     elif name == "ping":
@@ -51,9 +54,11 @@ def built(name: str) -> bytes:
     elif name == "pong":
         n = m.pack_ping(buf, m.PONG, 6, 3, 0xA1B2, 0x0123, 2)
     elif name == "error-version":
-        n = m.pack_error(buf, 3, 6, m.E_VERSION, 1)
+        n = m.pack_error(buf, 3, 6, m.E_VERSION, 2)
     elif name == "snapshot-reference":
         return bytes([m.SNAPSHOT, 7, 6]) + codec.encode(build_reference_state())
+    elif name == "descriptor-korxsol":
+        return bytes([m.DESCRIPTOR, 6, 2]) + korxsol_device.descriptor()
     else:
         raise KeyError(name)
     return bytes(buf[:n])
@@ -94,6 +99,10 @@ def test_the_bench_frames_are_the_documented_ones() -> None:
     documented = re.search(r"\): (\d+) bytes on the wire, `snapshot_bytes`", DOC)
     assert documented and int(documented.group(1)) == len(snapshot)
     assert len(roll_event_frame()) == len(event) == 17
+    described = bytes.fromhex(VECTORS["descriptor-korxsol"][1])
+    assert len(descriptor_frame()) == len(described)
+    documented = re.search(r"(\d+)\s+bytes on the wire, `descriptor_bytes`", DOC)
+    assert documented and int(documented.group(1)) == len(described)
 
 
 def test_the_documented_limits_are_the_codes() -> None:
@@ -111,6 +120,9 @@ def test_the_documented_limits_are_the_codes() -> None:
     )
     body = re.search(r"encoding \(`docs/state-codec.md`\), at most (\d+) bytes", DOC)
     assert body and int(body.group(1)) == codec.MAX_ENCODED
+    body = re.search(r"lays it out byte by byte, at most (\d+) bytes", DOC)
+    assert body and int(body.group(1)) == descriptor.MAX_DESCRIPTOR
+    assert framing.MAX_PAYLOAD >= m.HEADER + descriptor.MAX_DESCRIPTOR
     assert framing.MAX_PAYLOAD >= m.HEADER + codec.MAX_ENCODED
     assert framing.MAX_FRAME == framing.MAX_PAYLOAD + framing.CRC_BYTES + 1
     assert m.HELLO_BODY == 13 and m.PING_BODY == 5

@@ -1,18 +1,22 @@
 """A snapshot that passes the CRC but carries a state the board cannot keep (issue #19,
-finding 1): the board keeps its last good state, counts it, and stays linked."""
+finding 1): the board keeps its last good state, counts it, and stays linked. The same for
+a ruleset descriptor the board cannot take (issue #10)."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from linkcheck import Table
 
 from shared import codec
 from shared import events as ev
+from shared.descriptor_pack import encoded
 from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
-from shared.reference import build_reference_state
+from shared.reference import build_reference_descriptor, build_reference_state
 from shared.state import GameState
 
 
@@ -100,4 +104,50 @@ def test_a_failure_while_rebasing_a_snapshot_keeps_the_hosts_state_and_the_link(
     table.plug(True)
     assert table.settle()
     assert table.board.linked
+    assert state_digest(table.board.state) == state_digest(table.host.state)
+
+
+def send_descriptor(table: Table, body: bytes) -> None:
+    """A DESCRIPTOR frame the board takes as the next sequenced one."""
+    board = table.board
+    payload = bytearray(m.HEADER + len(body))
+    m.put_header(payload, m.DESCRIPTOR, board.rx_next, board.tx_next - 1)
+    payload[m.HEADER :] = body
+    table.down.inject(framing.frame(bytes(payload)))
+
+
+def test_a_descriptor_that_fails_the_check_is_counted_and_the_last_good_one_kept() -> None:
+    table = Table()
+    assert table.settle()
+    rules = encoded(table.board.state.rules)
+    bad = table.board.bad_messages
+    broken = bytearray(rules)
+    broken[3] = 0x99  # nine counters and nine marks (byte 3)
+    send_descriptor(table, bytes(broken))
+    table.run(50)
+    assert table.board.linked and table.board.bad_messages == bad + 1
+    assert encoded(table.board.state.rules) == rules
+    press = ev.make_event(ev.NEXT_TURN)
+    assert table.board.submit_record(table.now, press) == b.ACCEPTED
+    assert table.settle()
+    assert state_digest(table.board.state) == state_digest(table.host.state)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 255))
+@settings(max_examples=150, deadline=None)
+def test_any_damaged_descriptor_never_wedges_the_board(where: int, flip: int) -> None:
+    """A descriptor damaged anywhere that still passes the CRC: refused and counted, or (if
+    it still describes some game) taken; either way the board stays linked, and a board
+    described with another game asks again and ends up with the host's rules and state."""
+    table = Table()
+    assert table.settle()
+    damaged = bytearray(build_reference_descriptor())
+    damaged[where % len(damaged)] ^= flip
+    send_descriptor(table, bytes(damaged))
+    table.run(50)
+    assert table.board.linked
+    press = ev.make_event(ev.NEXT_TURN)
+    assert table.board.submit_record(table.now, press) == b.ACCEPTED
+    assert table.settle(10000)
+    assert table.applied[-1] == press
     assert state_digest(table.board.state) == state_digest(table.host.state)

@@ -1,5 +1,10 @@
 """The board's end of the link: play locally at once, journal, and reconcile with the host.
 
+Once linked, the host describes its game (a DESCRIPTOR: shared/descriptor.py) before its
+first snapshot; the board checks it, keeps it in `state.rules` (and keeps using it when the
+link is gone), and refuses a snapshot until it has one for this link (ERROR
+E_NO_DESCRIPTOR, repeated with each heartbeat) or when the snapshot does not fit it.
+
 Every press is applied to the board's state the moment it happens (`submit`) and kept in
 the journal until the host acknowledges it. While linked the journal's events go out as
 EVENT frames (a window of WINDOW in flight, retransmitted on timeout or when the host
@@ -15,6 +20,8 @@ from adafruit_ticks import ticks_add, ticks_diff
 
 from shared import codec
 from shared.compat import const
+from shared.descriptor import problem as descriptor_problem
+from shared.descriptor import state_fits
 from shared.events import EVENT_MAX, SELECT, EventError, UndoSlot, apply_event, write_event
 from shared.limits import NO_SLOT
 from shared.link import messages as m
@@ -98,6 +105,8 @@ class BoardSession(Endpoint):
         self.error = 0  # an m.E_* code that stopped the link (E_VERSION)
         self.rejected = 0  # our events the host's rules refused
         self.snapshots = 0  # host snapshots taken
+        self.described = False  # the host described its game on this link
+        self.descriptors = 0  # descriptors taken (the app resets its dice and counter keys)
         self.last_refusal = ""
         self._refusals_told = 0  # journal refusals the host has been told about
 
@@ -262,7 +271,7 @@ class BoardSession(Endpoint):
         if mtype == m.ERROR:
             self._on_error(buf, n)  # E_VERSION comes before any link
             return
-        if mtype != m.SNAPSHOT and mtype != m.ACK and mtype != m.PING:
+        if mtype != m.SNAPSHOT and mtype != m.ACK and mtype != m.PING and mtype != m.DESCRIPTOR:
             self.bad_messages += 1  # a type hosts never send (EVENT, PONG) or no type at all
             return
         if not self.linked:
@@ -276,8 +285,8 @@ class BoardSession(Endpoint):
             self._contradiction(now_ms)
             return
         self._heard_at = now_ms
-        if mtype == m.SNAPSHOT:
-            self._on_snapshot(buf, n, now_ms)
+        if mtype == m.SNAPSHOT or mtype == m.DESCRIPTOR:
+            self._on_sequenced(buf, n, now_ms)
         elif mtype == m.ACK:
             if n != m.HEADER + 1:
                 self.bad_messages += 1
@@ -288,6 +297,8 @@ class BoardSession(Endpoint):
         else:
             self._acked(buf[2], now_ms)
             self._send_pong()
+            if not self.described:
+                self._send_error(m.E_NO_DESCRIPTOR, 0)  # still no descriptor: ask again
 
     def _on_hello(self, buf, n, now_ms):
         if n < m.HEADER + 3:
@@ -322,6 +333,8 @@ class BoardSession(Endpoint):
             self._result |= POLL_LINK
         self.linked = True
         self.rx_next = (buf[1] + 1) & 0xFF
+        # A host that adopts our state adopts our rules with it: it sends no descriptor.
+        self.described = bool(flags & m.HELLO_WANT_STATE)
         if flags & m.HELLO_WANT_STATE:
             # The host holds nothing for us: our state (journal included) is what it adopts.
             self.journal.clear()
@@ -350,40 +363,64 @@ class BoardSession(Endpoint):
         self._unlink()
         self._hello_at = now_ms
 
-    def _on_snapshot(self, buf, n, now_ms):
+    def _on_sequenced(self, buf, n, now_ms):
+        """A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another."""
         seq = buf[1]
         if m.seq_diff(seq, self.rx_next) < 0:
             self.duplicates += 1
             self._ack_due = True
             return
-        # The snapshot decodes straight into the state; a bad one (which leaves the state
-        # half written) is undone by decoding the last good state back from its encoding.
-        # That costs an encode per snapshot instead of a spare GameState (4 KB of heap).
-        # Nothing raised while a snapshot is taken may wedge the board: it keeps a good
-        # state, counts the problem and stays linked.
         state = self.state
-        good = codec.encode(state, self._encoded)
-        snapshot = memoryview(buf)[m.HEADER : n]
-        try:
-            codec.decode(snapshot, state)
-        except Exception:
-            codec.decode(memoryview(self._encoded)[:good], state)
-            self.bad_messages += 1
-            self._send_error(m.E_BAD_SNAPSHOT, seq)
+        if buf[0] == m.DESCRIPTOR:
+            if descriptor_problem(buf, m.HEADER, n - m.HEADER):
+                # Counted and refused: the last good descriptor stays; the host resends.
+                self.bad_messages += 1
+                self._send_error(m.E_BAD_DESCRIPTOR, seq)
+                return
+            state.rules.load(buf, m.HEADER, n - m.HEADER)
+            self.described = True
+            self.descriptors += 1
+        elif not self.described:
+            self._send_error(m.E_NO_DESCRIPTOR, seq)  # describe the game first
             return
+        else:
+            # The snapshot decodes straight into the state; a bad one (which leaves the state
+            # half written) is undone by decoding the last good state back from its
+            # encoding. That costs an encode per snapshot instead of a spare GameState (4 KB
+            # of heap). Nothing raised while a snapshot is taken may wedge the board: it
+            # keeps a good state, counts the problem and stays linked. A state that does not
+            # fit the descriptor (another ruleset, a counter past its cap) is refused the
+            # same way, and the board asks to be described again: its descriptor may be the
+            # wrong one.
+            good = codec.encode(state, self._encoded)
+            snapshot = memoryview(buf)[m.HEADER : n]
+            error = m.E_NO_DESCRIPTOR
+            try:
+                codec.decode(snapshot, state)
+                if state_fits(state.rules, state):
+                    error = 0
+            except Exception:
+                error = m.E_BAD_SNAPSHOT
+            if error:
+                codec.decode(memoryview(self._encoded)[:good], state)
+                self.bad_messages += 1
+                self.described = error != m.E_NO_DESCRIPTOR
+                self._send_error(error, seq)
+                return
         self.rx_next = (seq + 1) & 0xFF
         self._acked(buf[2], now_ms)
-        self.want_state = False
-        self.snapshots += 1
-        try:
-            self._rebase()
-        except Exception:
-            # One of our events raised past the rules' checks: show the host's state as it
-            # came; the event stays journalled for the host's rules to decide.
-            codec.decode(snapshot, state)
-            self.bad_messages += 1
         self._result |= POLL_STATE
         self._ack_due = True
+        if buf[0] == m.SNAPSHOT:
+            self.want_state = False
+            self.snapshots += 1
+            try:
+                self._rebase()
+            except Exception:
+                # One of our events raised past the rules' checks: show the host's state
+                # as it came; the event stays journalled for the host's rules to decide.
+                codec.decode(snapshot, state)
+                self.bad_messages += 1
 
     def _rebase(self):
         """Apply the events the host has not seen yet on top of its snapshot."""
@@ -407,8 +444,9 @@ class BoardSession(Endpoint):
         elif code == m.E_VERSION and not self.linked and buf[m.HEADER + 1] != m.PROTOCOL_VERSION:
             self.error = m.E_VERSION
         else:
-            # An unknown code, a board's own code (E_BAD_SNAPSHOT, E_JOURNAL_FULL), or an
-            # E_VERSION no host sends (while linked, or naming our own version).
+            # An unknown code, a board's own code (E_BAD_SNAPSHOT, E_JOURNAL_FULL, the
+            # descriptor's), or an E_VERSION no host sends (while linked, or naming our own
+            # version).
             self.bad_messages += 1
             return
         self._result |= POLL_ERROR

@@ -12,11 +12,13 @@ input and nothing allocates.
 
 from shared.codec import MAX_ENCODED
 from shared.compat import const
+from shared.descriptor import MAX_DESCRIPTOR
 
 MIN_PAYLOAD = const(3)  # the message header
-# The largest payload: the header plus the largest encoded state plus one spare byte (so
-# it follows MAX_SLOTS). COBS adds one byte per 254, the CRC two, the delimiter one.
-MAX_PAYLOAD = MIN_PAYLOAD + MAX_ENCODED + 1
+# The largest payload: the header plus the larger of the largest encoded state (it follows
+# MAX_SLOTS) and the largest descriptor, plus one spare byte. COBS adds one byte per 254,
+# the CRC two, the delimiter one.
+MAX_PAYLOAD = MIN_PAYLOAD + (MAX_ENCODED if MAX_ENCODED > MAX_DESCRIPTOR else MAX_DESCRIPTOR) + 1
 CRC_BYTES = const(2)
 MAX_FRAME = MAX_PAYLOAD + CRC_BYTES + (MAX_PAYLOAD + CRC_BYTES + 253) // 254
 MAX_WIRE = MAX_FRAME + 1  # and the delimiter

@@ -7,9 +7,16 @@ wait in a small buffer until the hole is filled. After each batch of events, and
 the desktop changes the state (`state_changed`), the host sends one SNAPSHOT; only the
 newest snapshot is kept for retransmission, since a newer one supersedes the older.
 
+Before its first snapshot on each link, and again whenever the state's rules change, the
+host describes its game: it sends `state.rules` as a DESCRIPTOR, sequenced and resent like
+a snapshot, and holds its snapshots until the board has acknowledged it (a board that asks
+with ERROR E_NO_DESCRIPTOR is described again). A snapshot whose state does not fit its
+own rules is never sent (`error_text` says why).
+
 When the board reconnects it replays its journal first; the host answers with its snapshot
 once every journalled event is in. A host that holds no state yet (`state=None`) adopts
-the board's state instead. Heartbeats compare state digests when both sides are quiet; a
+the board's state instead, and with it the board's rules: it sends no descriptor then.
+Heartbeats compare state digests when both sides are quiet; a
 mismatch triggers a resync. This module allocates freely: it runs on the desktop only.
 """
 
@@ -19,6 +26,7 @@ from adafruit_ticks import ticks_add, ticks_diff
 
 from shared import codec
 from shared.compat import const
+from shared.descriptor_pack import encoded, state_problem
 from shared.events import EventError, apply_event
 from shared.link import messages as m
 from shared.link.digest import state_digest
@@ -150,6 +158,11 @@ class HostSession(Endpoint):
         self._ping_at = now_ms
         self._heard_at = now_ms
         self._recheck = False  # relinking after a contradiction (see _contradiction)
+        self._describing = True  # send our descriptor on this link (not when adopting)
+        self._described = None  # the descriptor bytes the board acknowledged on this link
+        self._describing_now = None  # the descriptor bytes in flight (in _snap), if any
+        self.descriptors_sent = 0  # DESCRIPTOR frames sent, resends included
+        self.descriptors_refused = 0  # ERROR E_BAD_DESCRIPTOR from the board
 
     def _default_applier(self, state, record):
         return apply_event(state, record, self.history)
@@ -165,12 +178,17 @@ class HostSession(Endpoint):
 
     def detach(self):
         self.linked = False
+        self._forget_in_flight()
+
+    def _forget_in_flight(self):
         self._snap = None
+        self._described = None
+        self._describing_now = None
 
     def _unlink(self, now_ms):
         """Back to the handshake: forget the snapshot in flight and probe at once."""
         self.linked = False
-        self._snap = None
+        self._forget_in_flight()
         self._probe_at = now_ms
         self._probe_every = PROBE_MIN_MS
 
@@ -232,9 +250,14 @@ class HostSession(Endpoint):
                 self._dirty
                 and self._replay_through < 0
                 and self.state is not None
+                and self._describing_now is None
                 and m.seq_diff(self.tx_next, self._board_ack) < SNAPSHOT_WINDOW
             ):
-                self._queue_snapshot(now_ms)
+                rules = encoded(self.state.rules)
+                if self._describing and rules != self._described:
+                    self._queue_descriptor(rules, now_ms)
+                else:
+                    self._queue_snapshot(now_ms)
             elif self._snap is not None and ticks_diff(now_ms, self._snap_at) >= 0:
                 self.retransmits += 1
                 self._rtt_cancel()
@@ -277,27 +300,48 @@ class HostSession(Endpoint):
         self._send_delimiter()
         self._send(n)
 
+    def _queue_descriptor(self, rules, now_ms):
+        """Describe the game: the snapshot stays due and follows once this is acknowledged."""
+        payload = bytearray(m.HEADER)
+        m.put_header(payload, m.DESCRIPTOR, self.tx_next, self.rx_next - 1)
+        self._describing_now = rules
+        self._queue_frame(bytes(payload) + rules, now_ms)
+
     def _queue_snapshot(self, now_ms):
         payload = bytearray(m.HEADER + codec.MAX_ENCODED)
         m.put_header(payload, m.SNAPSHOT, self.tx_next, self.rx_next - 1)
         self._dirty = False
+        problem = state_problem(self.state.rules, self.state)
+        if problem:
+            self.error_text = "the state cannot be sent to the board: %s" % problem
+            return
         try:
             n = codec.encode(self.state, memoryview(payload)[m.HEADER :])
         except codec.CodecError as err:
             self.error_text = "the state cannot be sent to the board: %s" % err
             return
-        self._snap = bytes(payload[: m.HEADER + n])
+        self._queue_frame(bytes(payload[: m.HEADER + n]), now_ms)
+
+    def _queue_frame(self, payload, now_ms):
+        """Send a sequenced frame (a snapshot or a descriptor), kept until acknowledged."""
+        self._snap = payload
         self._snap_seq = self.tx_next
         self.tx_next = (self.tx_next + 1) & 0xFF
-        self._dirty = False
         self._snap_rto = self.base_rto()
         self._rtt_start(self._snap_seq, now_ms)
         self._send_snapshot(now_ms)
         self._snap_at = ticks_add(now_ms, self._snap_rto)
 
     def _send_snapshot(self, now_ms):
+        """Send (or resend) the sequenced frame in flight: a snapshot or a descriptor."""
         snap = self._snap
         self._payload[: len(snap)] = snap
+        if self._describing_now is not None:
+            # A snapshot's ack says which events its state holds; a descriptor's is only
+            # our ack, and must be today's: resent for long while events flow, an old one
+            # could read as an ack of board events a lap (256 numbers) later.
+            self._payload[2] = (self.rx_next - 1) & 0xFF
+            self.descriptors_sent += 1
         self._send(len(snap))
 
     def _send_ping(self):
@@ -423,6 +467,7 @@ class HostSession(Endpoint):
         self.board = hello
         self.handshakes += 1
         flags = m.HELLO_ACCEPT
+        self._describing = self.state is not None
         if self.state is None:
             flags |= m.HELLO_WANT_STATE
             self.rx_next = (hello.seq + 1) & 0xFF
@@ -452,7 +497,7 @@ class HostSession(Endpoint):
             self._dirty = True
         self.board_nonce = hello.nonce
         self._recheck = False
-        self._snap = None  # the board restarts its count from our HELLO's seq
+        self._forget_in_flight()  # the board restarts its count from our HELLO's seq
         self._board_ack = (self.tx_next - 1) & 0xFF
         self._send_hello(flags)
         self.linked = True
@@ -539,6 +584,9 @@ class HostSession(Endpoint):
         self._rtt_acked(ack, now_ms)
         if self._snap is not None and m.seq_diff(ack, self._snap_seq) >= 0:
             self._snap = None
+            if self._describing_now is not None:
+                self._described = self._describing_now
+                self._describing_now = None
 
     def _on_pong(self, buf, n):
         if n != m.HEADER + m.PING_BODY or self.state is None:
@@ -572,6 +620,17 @@ class HostSession(Endpoint):
             self._version_mismatch(detail)
         elif code == m.E_BAD_SNAPSHOT:
             self._dirty = True
+        elif code == m.E_NO_DESCRIPTOR:
+            # The board holds no descriptor of ours on this link: describe the game again
+            # (unless one is on its way), then snapshot.
+            if self._describing and self._describing_now is None:
+                self._described = None
+                self._dirty = True
+        elif code == m.E_BAD_DESCRIPTOR:
+            # Resent until acknowledged (a damaged frame passes the CRC 1 in 65,536); a
+            # descriptor the board can never take is a bug of its ruleset: say so.
+            self.descriptors_refused += 1
+            self.error_text = "the board refused the ruleset descriptor"
         elif code == m.E_JOURNAL_FULL:
             self.board_refused = detail
         else:

@@ -1,11 +1,15 @@
 """The messages inside a frame: a 3-byte header (type, seq, ack) and a per-type body.
 
+A DESCRIPTOR's body is a ruleset descriptor (shared/descriptor.py), a SNAPSHOT's an encoded
+state (shared/codec.py), an EVENT's an event record (shared/events.py).
+
 Multi-byte fields are big-endian. docs/protocol.md is the byte-level specification; the
 pack functions here write into a caller's buffer with struct.pack_into (no allocation) and
 return the payload length.
 
-seq: on EVENT and SNAPSHOT, the frame's sequence number (mod 256). On every other type, the
-sender's last assigned sequence number, so a peer can tell whether it has seen everything.
+seq: on EVENT, SNAPSHOT and DESCRIPTOR, the frame's sequence number (mod 256). On every
+other type, the sender's last assigned sequence number, so a peer can tell whether it has
+seen everything.
 ack: the last sequence number the sender received in order from its peer (cumulative).
 """
 
@@ -14,9 +18,9 @@ import struct
 from shared import dice
 from shared import events as ev
 from shared.compat import const
-from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT
+from shared.limits import MAX_COUNTERS, MAX_DICE, MAX_SLOTS, NO_SLOT
 
-PROTOCOL_VERSION = const(1)
+PROTOCOL_VERSION = const(2)
 
 HEADER = const(3)
 
@@ -28,6 +32,7 @@ ACK = const(4)
 PING = const(5)
 PONG = const(6)
 ERROR = const(7)
+DESCRIPTOR = const(8)
 
 # HELLO roles and flags.
 ROLE_BOARD = const(0)
@@ -43,6 +48,8 @@ E_VERSION = const(1)  # protocol versions differ; detail = the sender's version
 E_REJECTED = const(2)  # the rules refused an event; detail = its seq
 E_BAD_SNAPSHOT = const(3)  # a snapshot passed the CRC but not the codec; detail = its seq
 E_JOURNAL_FULL = const(4)  # the board refused local events; detail = how many (max 255)
+E_BAD_DESCRIPTOR = const(5)  # a descriptor passed the CRC but not the board's check; detail = seq
+E_NO_DESCRIPTOR = const(6)  # board: "describe your game first"; detail = the refused seq or 0
 
 # Board profiles (HELLO's profile byte).
 PROFILE_SIMULATED = const(0)
@@ -132,8 +139,10 @@ def event_record_problem(buf, start, n):
             high = 3
         elif kind == dice.KIND_ACTION_D6:
             high = 6
+        elif kind == dice.KIND_D10:
+            high = 10
         else:
-            return "action dice are D3 or D6"
+            return "action dice are D3 or D6, or D10"
         low = 1
         if count < 1:
             return "a roll needs dice"
@@ -149,6 +158,8 @@ def event_record_problem(buf, start, n):
             return "a d100 is two faces"
     elif code < 1 or code > ev.RESET:
         return "unknown event code"
+    elif (code == ev.COUNTER_UP or code == ev.COUNTER_DOWN) and buf[start + 2] >= MAX_COUNTERS:
+        return "no such counter"
     elif count:
         return "this event carries no faces"
     else:

@@ -2,6 +2,7 @@
 serial line with a switch (the cable) and a way to lose or repeat frames, and a driver
 that steps a board and a host on a fake clock."""
 
+from shared import roster
 from shared.link.board import BoardSession
 from shared.link.host import HostSession
 from shared.reference import build_reference_state
@@ -107,7 +108,7 @@ class Table:
         """The board reboots: a new session (new nonce, empty journal, sequence numbers
         from 0) on the same cable, starting from the host's state."""
         state = build_reference_state()
-        state.copy_from(self.host.state)
+        roster.copy_state(state, self.host.state)
         self.board = BoardSession(End(self.down, self.up), state, nonce=nonce, now_ms=self.now)
 
     def _record(self, record, accepted, reason):
