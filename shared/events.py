@@ -9,27 +9,27 @@ Rolls carry their faces: the board rolls (or a player enters physical dice) and 
 records the same result, so replaying a roll can never reroll it.
 """
 
-from shared import codec, dice, status, turns
+from shared import codec, dice, turns
 from shared.compat import const
+from shared.descriptor import M_CLEAR_AT_START
 from shared.limits import MAX_DICE, NO_SLOT
-from shared.state import F_ACTED, F_ACTIVE, F_FROZEN
+from shared.state import F_ACTED, F_ACTIVE
+from shared.timing import marks_with
 
 EVENT_HEADER = const(4)  # code, slot, arg, face count
 EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
 
 NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn)
 NEXT_PHASE = const(2)  # step to the turn's next phase (past the last one, end the turn)
-ROLL_ACTION = const(3)  # arg = dice.KIND_ACTION_D3 or KIND_ACTION_D6; faces 1..15 dice
+ROLL_ACTION = const(3)  # arg = dice.KIND_ACTION_D3, KIND_ACTION_D6 or KIND_D10; 1..15 faces
 CHANCE = const(4)  # 1..3 chance-token flips; faces 1 = heads, 0 = tails
 D100 = const(5)  # two D10 faces: tens, units (0 and 0 read 100)
 SELECT = const(6)  # a slot was selected on the board; changes no state
-ADD_FROST = const(7)  # arg = stacks (0 counts as 1), on `slot`
-REMOVE_FROST = const(8)
-ADD_BURN = const(9)
-REMOVE_BURN = const(10)
-UNDO = const(11)  # undo the last local action
-END_COMBAT = const(12)  # back to "not started": round 0, no active turn, no last roll
-RESET = const(13)  # an empty table
+COUNTER_UP = const(7)  # arg = counter index: one more on `slot`, up to the counter's cap
+COUNTER_DOWN = const(8)  # arg = counter index: one less on `slot`, down to 0
+UNDO = const(9)  # undo the last local action
+END_COMBAT = const(10)  # back to "not started": round 0, no active turn, no last roll
+RESET = const(11)  # an empty table
 NAMES = (
     "?",
     "next turn",
@@ -38,10 +38,8 @@ NAMES = (
     "chance",
     "d100",
     "select",
-    "add frost",
-    "remove frost",
-    "add burn",
-    "remove burn",
+    "counter up",
+    "counter down",
     "undo",
     "end combat",
     "reset",
@@ -136,9 +134,10 @@ def _check(state, record):
         if code == NEXT_PHASE and state.round == 0:
             raise EventError("no turn is running: start a round first")
     elif code == ROLL_ACTION:
-        if record[2] != dice.KIND_ACTION_D3 and record[2] != dice.KIND_ACTION_D6:
-            raise EventError("action dice are D3 or D6, not dice kind %d" % record[2])
-        _check_faces(record, record[2])
+        kind = record[2]
+        if kind != dice.KIND_ACTION_D3 and kind != dice.KIND_ACTION_D6 and kind != dice.KIND_D10:
+            raise EventError("action dice are D3 or D6, or D10, not dice kind %d" % kind)
+        _check_faces(record, kind)
         _who(state, record)
     elif code == CHANCE:
         if not 1 <= count <= MAX_CHANCE_FLIPS:
@@ -150,8 +149,13 @@ def _check(state, record):
         _who(state, record)
     elif code == SELECT:
         _slot_index(state, record)
-    elif code == ADD_FROST or code == REMOVE_FROST or code == ADD_BURN or code == REMOVE_BURN:
+    elif code == COUNTER_UP or code == COUNTER_DOWN:
         _slot_index(state, record)
+        counters_in_use = state.rules.counters
+        if record[2] >= counters_in_use:
+            raise EventError(
+                "counter %d is not one of the %d it has" % (record[2], counters_in_use)
+            )
     elif code != UNDO and code != END_COMBAT and code != RESET:
         raise EventError("unknown event code %d" % code)
 
@@ -195,14 +199,9 @@ def apply_event(state, record, undo=None):
         turns.advance_phase(state)
     elif code == ROLL_ACTION or code == CHANCE or code == D100:
         dice.enter(state, _roll_kind(record), _faces(record), _who(state, record))
-    elif code == ADD_FROST or code == REMOVE_FROST:
-        stacks = record[2] or 1
+    elif code == COUNTER_UP or code == COUNTER_DOWN:
         slot = state.slots[_slot_index(state, record)]
-        status.add_frost(state, slot, stacks if code == ADD_FROST else -stacks)
-    elif code == ADD_BURN or code == REMOVE_BURN:
-        stacks = record[2] or 1
-        slot = state.slots[_slot_index(state, record)]
-        status.add_burn(state, slot, stacks if code == ADD_BURN else -stacks)
+        state.add_counter(slot, record[2], 1 if code == COUNTER_UP else -1)
     elif code == END_COMBAT:
         end_combat(state)
     elif code == RESET:
@@ -220,9 +219,11 @@ def _roll_kind(record):
 
 
 def end_combat(state):
-    """Leave the fight: no round, no active turn, no last roll; the roster stays."""
+    """Leave the fight: no round, no active turn, no last roll, no marks of one turn; the
+    roster stays."""
+    clear = F_ACTIVE | F_ACTED | marks_with(state.rules, M_CLEAR_AT_START)
     for i in range(state.count):
-        state.slots[i].flags &= ~(F_ACTIVE | F_ACTED | F_FROZEN)
+        state.slots[i].flags &= ~clear
     state.round = 0
     state.turn = 0
     state.phase = 0

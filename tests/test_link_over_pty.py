@@ -28,6 +28,7 @@ from host.bridge import (
 )
 from host.commands.devices import probe
 from host.faultproxy import FaultProxy, Faults
+from host.korxsol.device import FROST
 from host.linkboard import LinkBoard
 from shared import dice
 from shared import events as ev
@@ -80,11 +81,11 @@ def in_sync(board: LinkBoard, host: BoardLink) -> bool:
 
 def test_board_and_host_stay_in_sync_over_a_real_pty() -> None:
     with board_and_host() as (_, board, host, applied):
-        presses = [NEXT, roll(1), roll(2), ev.make_event(ev.ADD_FROST, 2), NEXT]
+        presses = [NEXT, roll(1), roll(2), ev.make_event(ev.COUNTER_UP, 2, FROST), NEXT]
         board.press(*presses)
         assert wait_for(lambda: in_sync(board, host) and len(applied) == 5)
         assert applied == presses
-        assert host.session.state is not None and host.session.state.slots[2].frost >= 1
+        assert host.session.state is not None and host.session.state.slots[2].counters[FROST] >= 1
 
 
 def test_the_link_survives_the_cable_being_pulled_and_loses_nothing() -> None:

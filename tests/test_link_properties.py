@@ -7,12 +7,15 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from linkcheck import Table
 
+from host.korxsol.device import BURN, FROST
 from shared import dice
 from shared import events as ev
+from shared.descriptor_pack import counter, pack
 from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
+from shared.reference import build_reference_descriptor
 
 PAYLOAD = b"\x04\x09\x03\x01"
 
@@ -82,23 +85,28 @@ PRESSES = [
     ev.make_event(ev.NEXT_TURN),
     ev.make_event(ev.NEXT_PHASE),
     ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2)),
-    ev.make_event(ev.ADD_FROST, 2),
-    ev.make_event(ev.REMOVE_FROST, 2),
-    ev.make_event(ev.ADD_BURN, 5),
+    ev.make_event(ev.COUNTER_UP, 2, FROST),
+    ev.make_event(ev.COUNTER_DOWN, 2, FROST),
+    ev.make_event(ev.COUNTER_UP, 5, BURN),
     ev.make_event(ev.SELECT, 1),
     ev.make_event(ev.UNDO),
 ]
+DESCRIPTORS = (
+    build_reference_descriptor(),
+    pack("other", 2, counters=(counter("a", 9),), phases=("a", "b")),
+)
 # Any payload at all with a good CRC; and, since those rarely parse, payloads that start
 # with a real message type and a header a real peer could send.
 ANY_PAYLOAD = st.binary(min_size=framing.MIN_PAYLOAD, max_size=framing.MAX_PAYLOAD)
 TYPED_PAYLOAD = st.builds(
     lambda mtype, seq, ack, body: bytes((mtype, seq, ack)) + body,
-    st.integers(min_value=m.HELLO, max_value=m.ERROR),
+    st.integers(min_value=m.HELLO, max_value=m.DESCRIPTOR),
     st.integers(min_value=0, max_value=255),
     st.integers(min_value=0, max_value=255),
     st.one_of(
         st.binary(max_size=20),
         st.sampled_from(PRESSES),  # a well-formed EVENT body
+        st.sampled_from(DESCRIPTORS),  # a well-formed DESCRIPTOR body: ours, or another's
         st.binary(min_size=m.HELLO_BODY, max_size=m.HELLO_BODY).map(
             lambda body: bytes((m.PROTOCOL_VERSION,)) + body[1:]  # a HELLO in our version
         ),

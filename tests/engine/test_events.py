@@ -8,9 +8,10 @@ test_dice; these tests check that each press reaches the right rule.
 
 from vmcheck import raises, snapshot, three_fighters
 
+from host.korxsol.device import BURN, BURN_CAP, FROST
 from shared import dice, turns
 from shared import events as ev
-from shared.limits import BURN_CAP, NO_SLOT
+from shared.limits import NO_SLOT
 from shared.link.host import UndoHistory
 from shared.reference import build_reference_state
 from shared.state import F_ACTIVE
@@ -67,28 +68,28 @@ def test_a_d100_is_two_d10_faces():
 
 def test_frost_is_added_and_removed_one_stack_per_press_and_never_below_zero():
     state = _started()
-    ev.apply_event(state, ev.make_event(ev.ADD_FROST, 2))
-    ev.apply_event(state, ev.make_event(ev.ADD_FROST, 2))
-    assert state.slots[2].frost == 2
+    ev.apply_event(state, ev.make_event(ev.COUNTER_UP, 2, FROST))
+    ev.apply_event(state, ev.make_event(ev.COUNTER_UP, 2, FROST))
+    assert state.slots[2].counters[FROST] == 2
     for _ in range(3):
-        ev.apply_event(state, ev.make_event(ev.REMOVE_FROST, 2))
-    assert state.slots[2].frost == 0
+        ev.apply_event(state, ev.make_event(ev.COUNTER_DOWN, 2, FROST))
+    assert state.slots[2].counters[FROST] == 0
 
 
 def test_burn_stacks_stop_at_three():
     # BURN: stacks up to 3 times.
     state = _started()
     for _ in range(5):
-        ev.apply_event(state, ev.make_event(ev.ADD_BURN, 1))
-    assert state.slots[1].burn == BURN_CAP == 3
-    ev.apply_event(state, ev.make_event(ev.REMOVE_BURN, 1))
-    assert state.slots[1].burn == 2
+        ev.apply_event(state, ev.make_event(ev.COUNTER_UP, 1, BURN))
+    assert state.slots[1].counters[BURN] == BURN_CAP == 3
+    ev.apply_event(state, ev.make_event(ev.COUNTER_DOWN, 1, BURN))
+    assert state.slots[1].counters[BURN] == 2
 
 
 def test_an_event_on_a_slot_not_in_use_is_refused_and_changes_nothing():
     state = _started()
     before = snapshot(state)
-    err = raises(ev.EventError, ev.apply_event, state, ev.make_event(ev.ADD_FROST, 5))
+    err = raises(ev.EventError, ev.apply_event, state, ev.make_event(ev.COUNTER_UP, 5, FROST))
     assert "slot 5" in str(err)
     assert snapshot(state) == before
 
@@ -108,8 +109,8 @@ def test_undo_restores_the_state_before_the_last_local_action():
     assert snapshot(state) != before
     assert ev.apply_event(state, ev.make_event(ev.UNDO), undo) is True
     after = snapshot(state)
-    assert after[:3] == before[:3] and after[4:] == before[4:]  # all but the version
-    assert state.version != before[3]
+    assert after[:2] == before[:2] and after[3:] == before[3:]  # all but the version
+    assert state.version != before[2]
     assert ev.apply_event(state, ev.make_event(ev.UNDO), undo) is False  # one level only
 
 
@@ -121,7 +122,7 @@ def test_the_hosts_undo_history_goes_back_several_steps():
         ev.apply_event(state, ev.make_event(ev.NEXT_TURN), history)
     for _ in range(3):
         ev.apply_event(state, ev.make_event(ev.UNDO), history)
-    assert snapshot(state)[4:] == before[4:]
+    assert snapshot(state)[3:] == before[3:]
 
 
 def test_end_combat_keeps_the_roster_and_clears_the_turn():

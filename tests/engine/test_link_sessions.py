@@ -5,7 +5,8 @@ resynchronisation and the errors. The same tests run on the MicroPython VM."""
 from linkcheck import End, Table
 from vmcheck import snapshot
 
-from shared import codec, dice, turns
+from host.korxsol.device import BURN, FROST
+from shared import codec, dice, roster, turns
 from shared import events as ev
 from shared.link import board as b
 from shared.link import framing
@@ -92,7 +93,7 @@ def test_offline_presses_are_journalled_and_replayed_in_order_on_reconnect():
     table.plug(False)
     table.run(4000)  # the link times out on both ends
     assert not table.board.linked and not table.host.linked
-    presses = [NEXT, ROLL, ev.make_event(ev.ADD_FROST, 3), NEXT]
+    presses = [NEXT, ROLL, ev.make_event(ev.COUNTER_UP, 3, FROST), NEXT]
     for record in presses:
         assert _press(table, record) == b.ACCEPTED
     assert table.board.journal.count == 4
@@ -120,18 +121,18 @@ def test_a_full_journal_refuses_new_presses_and_keeps_the_old_ones():
 def test_an_invalid_press_is_refused_locally_and_never_sent():
     table = Table()
     table.run(100)
-    assert _press(table, ev.make_event(ev.ADD_BURN, 7)) == b.ACCEPTED
-    assert _press(table, ev.make_event(ev.ADD_BURN, 9)) == b.INVALID
+    assert _press(table, ev.make_event(ev.COUNTER_UP, 7, BURN)) == b.ACCEPTED
+    assert _press(table, ev.make_event(ev.COUNTER_UP, 9, BURN)) == b.INVALID
     assert "slot 9" in table.board.last_refusal
     assert table.settle()
-    assert table.applied == [ev.make_event(ev.ADD_BURN, 7)]
+    assert table.applied == [ev.make_event(ev.COUNTER_UP, 7, BURN)]
 
 
 def test_a_digest_mismatch_in_a_heartbeat_triggers_a_resync():
     table = Table()
     table.run(100)
     assert table.settle()
-    table.board.state.slots[0].kor = 1  # the board's state drifts without an event
+    table.board.state.slots[0].health = 1  # the board's state drifts without an event
     assert not _agree(table)
     table.run(2500)  # at least one heartbeat
     assert table.host.digest_mismatches == 1 and table.host.resyncs == 1
@@ -361,13 +362,13 @@ def test_a_well_formed_stray_with_the_expected_number_costs_a_handshake_not_a_pr
     # repeat of the stray.
     table = Table()
     table.run(100)
-    table.up.inject(_frame(m.EVENT, ev.make_event(ev.ADD_FROST, 4), seq=table.host.rx_next))
+    table.up.inject(_frame(m.EVENT, ev.make_event(ev.COUNTER_UP, 4, FROST), seq=table.host.rx_next))
     assert table.settle(5000)
-    assert table.applied == [ev.make_event(ev.ADD_FROST, 4)]
+    assert table.applied == [ev.make_event(ev.COUNTER_UP, 4, FROST)]
     assert table.board.bad_messages >= 1 or table.host.relinks >= 1
     _press(table, NEXT)
     assert table.settle()
-    assert table.applied == [ev.make_event(ev.ADD_FROST, 4), NEXT]
+    assert table.applied == [ev.make_event(ev.COUNTER_UP, 4, FROST), NEXT]
     assert _agree(table)
 
 
@@ -397,7 +398,7 @@ def test_a_host_restarted_from_its_resume_point_applies_nothing_twice():
     assert saved == [(7, table.board.tx_next)]  # the nonce, and past the event
     # The host dies; a new one starts from the saved point with the state it had.
     state = build_reference_state()
-    state.copy_from(table.host.state)
+    roster.copy_state(state, table.host.state)
     table.host = HostSession(End(table.up, table.down), state, None, table._record, table.now)
     assert table.host.resume_point() is None
     table.host.restore(saved[-1])
@@ -474,7 +475,7 @@ def test_undo_on_the_board_is_undone_by_the_host_too():
         _press(table, ev.make_event(ev.UNDO))
         assert table.settle()
         assert table.applied == [NEXT, ev.make_event(ev.UNDO)]
-        assert snapshot(table.host.state)[4:] == before[4:]  # all but the version
+        assert snapshot(table.host.state)[3:] == before[3:]  # all but the version
         assert _agree(table)
 
 
