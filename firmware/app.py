@@ -9,6 +9,11 @@ gestures through the shared engine (BoardSession.submit), service the link and, 
 frame is due or something changed, render, limit and show() once. A fault in any of these
 (an exception from a key action, a write to the stream, drawing) is counted in `problems`,
 shown on the problem cell, and the loop goes on.
+
+The controls are generic: the roll key rolls the dice the host's descriptor names (D3, D6,
+D10 or d100), starting at its dice count; the counter keys move the counter picked with
+"counter_next" (the descriptor's first counter after each new descriptor) on the selected
+slot, up to its cap.
 """
 
 from adafruit_ticks import ticks_add, ticks_diff
@@ -25,7 +30,7 @@ from shared.link import messages as m
 from shared.link.board import ACCEPTED, BoardSession
 from shared.state import GameState
 
-FIRMWARE_VERSION = (0, 2)
+FIRMWARE_VERSION = (0, 3)
 _FRAME_MS = const(20)  # a frame at least this often, for the blink patterns
 _ANIMATION_MS = const(450)  # the roll's tumble
 _OVERLAY_MS = const(1200)  # a changed setting (dice count, flips, brightness) shows this long
@@ -33,7 +38,7 @@ _MENU_MS = const(4000)  # the menu of a small board stays up this long after a k
 _FLASH_MS = const(2000)  # the problem cell strobes this long after a new problem
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
-_MAX_ACTION_DICE = const(6)
+_MAX_ACTION_DICE = const(6)  # the dice count steps 1..6 (or up to the descriptor's count)
 
 # Controls, by code. A profile's KEYMAP names them; "" (code 0) is a key with no control.
 CONTROL_NAMES = (
@@ -42,10 +47,10 @@ CONTROL_NAMES = (
     "roll",
     "chance",
     "d100",
-    "frost_add",
-    "frost_remove",
-    "burn_add",
-    "burn_remove",
+    "counter_up",
+    "counter_down",
+    "counter_next",
+    "add_die",
     "undo",
     "page",
     "brightness",
@@ -69,10 +74,10 @@ _C_NEXT_TURN = const(1)
 _C_ROLL = const(2)
 _C_CHANCE = const(3)
 _C_D100 = const(4)
-_C_FROST_ADD = const(5)
-_C_FROST_REMOVE = const(6)
-_C_BURN_ADD = const(7)
-_C_BURN_REMOVE = const(8)
+_C_COUNTER_UP = const(5)
+_C_COUNTER_DOWN = const(6)
+_C_COUNTER_NEXT = const(7)
+_C_ADD_DIE = const(8)
 _C_UNDO = const(9)
 _C_PAGE = const(10)
 _C_BRIGHTNESS = const(11)
@@ -90,10 +95,10 @@ MENU = (
     _C_CHANCE,
     _C_D100,
     _C_SELECT_NEXT,
-    _C_FROST_ADD,
-    _C_FROST_REMOVE,
-    _C_BURN_ADD,
-    _C_BURN_REMOVE,
+    _C_COUNTER_NEXT,
+    _C_COUNTER_UP,
+    _C_COUNTER_DOWN,
+    _C_ADD_DIE,
     _C_UNDO,
     _C_BRIGHTNESS,
     _C_END_COMBAT,
@@ -182,7 +187,11 @@ class App:
         self.brightness = brightness
         self.page = pages.INITIATIVE
         self.selected = NO_SLOT
+        # The roll key's dice count and the counter keys' counter, reset by each new
+        # descriptor (service_link); the first step takes the state's own.
         self.dice_count = 3
+        self.counter = 0
+        self._descriptors = -1
         self.flips = 1
         self.menu_cursor = 0
         self.menu_until = now_ms
@@ -243,6 +252,12 @@ class App:
         except Exception as err:  # a fault in the link must not stop the game; count and go on
             self._crashed(err, now_ms)
             return
+        if self.session.descriptors != self._descriptors:
+            # A new game description: the roll key starts at its dice count, the counter
+            # keys at its first counter.
+            self._descriptors = self.session.descriptors
+            self.dice_count = self.state.rules.dice_count
+            self.counter = self.state.rules.first_counter
         self._count_problems(now_ms)
 
     def _crashed(self, err, now_ms):
@@ -292,26 +307,30 @@ class App:
             self._submit(now_ms, ev.NEXT_PHASE if kind == k.LONG else ev.NEXT_TURN)
         elif code == _C_ROLL:
             if kind == k.LONG:
-                self.dice_count = self.dice_count % _MAX_ACTION_DICE + 1
-                self._overlay(self.dice_count, pal.SUCCESS, now_ms)
+                self._step_dice(1, now_ms)
+            elif self.state.rules.dice_kind == dice.KIND_D100:
+                self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
             else:
-                self._roll(now_ms, ev.ROLL_ACTION, dice.KIND_ACTION_D3, self.dice_count)
+                self._roll(now_ms, ev.ROLL_ACTION, self.state.rules.dice_kind, self.dice_count)
+        elif code == _C_ADD_DIE:
+            self._step_dice(-1 if kind == k.LONG else 1, now_ms)
         elif code == _C_CHANCE:
             if kind == k.LONG:
                 self.flips = self.flips % ev.MAX_CHANCE_FLIPS + 1
-                self._overlay(self.flips, pal.FLAG, now_ms)
+                self._overlay(self.flips, pal.BLUISH_GREEN, now_ms)
             else:
                 self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, self.flips)
         elif code == _C_D100:
             self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
-        elif code == _C_FROST_ADD:
-            self._submit(now_ms, ev.ADD_FROST, self.selected)
-        elif code == _C_FROST_REMOVE:
-            self._submit(now_ms, ev.REMOVE_FROST, self.selected)
-        elif code == _C_BURN_ADD:
-            self._submit(now_ms, ev.ADD_BURN, self.selected)
-        elif code == _C_BURN_REMOVE:
-            self._submit(now_ms, ev.REMOVE_BURN, self.selected)
+        elif code == _C_COUNTER_NEXT:
+            rules = self.state.rules
+            if rules.counters:
+                step = rules.counters - 1 if kind == k.LONG else 1
+                self.counter = (self.counter + step) % rules.counters
+                self._overlay(self.counter + 1, rules.colours[self.counter], now_ms)
+        elif code == _C_COUNTER_UP or code == _C_COUNTER_DOWN:
+            event = ev.COUNTER_UP if code == _C_COUNTER_UP else ev.COUNTER_DOWN
+            self._submit(now_ms, event, self.selected, self.counter)
         elif code == _C_UNDO:
             self._submit(now_ms, ev.UNDO)
         elif code == _C_PAGE:
@@ -337,6 +356,14 @@ class App:
             self.last_refusal = self.session.last_refusal
             self.flash_until = ticks_add(now_ms, _FLASH_MS)
         return result
+
+    def _step_dice(self, step, now_ms):
+        """One more (or one fewer) die for the roll key, wrapping within 1..the most."""
+        most = self.state.rules.dice_count
+        if most < _MAX_ACTION_DICE:
+            most = _MAX_ACTION_DICE
+        self.dice_count = (self.dice_count - 1 + step) % most + 1
+        self._overlay(self.dice_count, pal.SUCCESS, now_ms)
 
     def _roll(self, now_ms, code, kind, count):
         dice.roll_faces(self.rng, kind, count, self.faces)

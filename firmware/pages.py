@@ -8,12 +8,15 @@ cycle, except the active turn's cell: it always shows the slot's identity (pulsi
 its page rows show in a spare cell of its own (the MacroPad's cell 9), so whose turn it is
 can be seen at any moment. Pages never call show(); they write only into the frame.
 
-Data rows per page (column layout, top to bottom under the identity row):
-  initiative: action points left (blinks), phase of the active turn
+Data rows per page (column layout, top to bottom under the identity row). What a counter
+or a mark is, and its colour, comes from the state's descriptor (state.rules):
+  initiative: actions left (blinks), phase of the active turn (steady in the first phase,
+              a slow blink in the last, that many blinks in one between)
   cooldowns:  timers 1..4: turns left (blinks); steady dim = used this turn, not yet cooling
-  status:     frost stacks, burn stacks, fear stacks (blinks)
-  flags:      frozen, knocked down, pinned, grappled, charging (steady)
-  dice:       the last roll's faces in reading order (not per position)
+  counters:   each counter of the descriptor, in its colour (blinks)
+  marks:      each mark of the descriptor, in its colour (steady)
+  dice:       the last roll's faces in reading order (not per position), successes by the
+              descriptor's success faces
   scores:     one row per team (half a row each when teams outnumber the rows), a cell
               per point (not per position)
 """
@@ -22,27 +25,29 @@ from firmware import palette as pal
 from shared import dice
 from shared.compat import const
 from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
-from shared.state import (
-    F_ACTED,
-    F_CHARGING,
-    F_FROZEN,
-    F_GRAPPLED,
-    F_KNOCKED_DOWN,
-    F_OUT,
-    F_PINNED,
-)
+from shared.state import F_ACTED, F_OUT, mark_bit
 
-PAGE_NAMES = ("initiative", "cooldowns", "status", "flags", "dice", "scores")
+PAGE_NAMES = ("initiative", "cooldowns", "counters", "marks", "dice", "scores")
 INITIATIVE = const(0)
 COOLDOWNS = const(1)
-STATUS = const(2)
-FLAGS = const(3)
+COUNTERS = const(2)
+MARKS = const(3)
 DICE = const(4)
 SCORES = const(5)
 PAGE_COUNT = const(6)
 
-_FLAG_ROWS = (F_FROZEN, F_KNOCKED_DOWN, F_PINNED, F_GRAPPLED, F_CHARGING)
-_PAGE_ROWS = (2, MAX_COOLDOWNS, 3, 5, 0, 0)  # data rows under the identity row
+
+def page_rows(page, rules):
+    """Data rows under the identity row on a per-position page."""
+    if page == INITIATIVE:
+        return 2
+    if page == COOLDOWNS:
+        return MAX_COOLDOWNS
+    if page == COUNTERS:
+        return rules.counters
+    if page == MARKS:
+        return rules.marks
+    return 0
 
 
 def page_index(name):
@@ -146,18 +151,24 @@ def draw_steady(canvas, pos, row, colour, on, level):
 
 
 def render_per_position(canvas, page, state, selected, now_ms):
-    canvas.rotate(_PAGE_ROWS[page], now_ms)
+    rules = state.rules
+    canvas.rotate(page_rows(page, rules), now_ms)
     canvas.active_pos = state.turn if state.active != NO_SLOT else -1
     for pos in range(state.count):
         draw_identity(canvas, state, pos, selected, now_ms)
         slot = state.slots[state.order[pos]]
         if page == INITIATIVE:
             colour = pal.team_colour(slot.team)
-            draw_count(canvas, pos, 1, colour, slot.ap, now_ms)
+            draw_count(canvas, pos, 1, colour, slot.actions, now_ms)
             if state.order[pos] == state.active:
-                cooling = state.phase > 0
-                on = pal.slow_blink(now_ms) if cooling else True
-                draw_steady(canvas, pos, 2, pal.COOLDOWN if cooling else pal.WHITE, on, pal.MID)
+                phase = state.phase
+                if phase == 0:
+                    on = True
+                elif phase == state.phase_count - 1:
+                    on = pal.slow_blink(now_ms)
+                else:
+                    on = pal.count_lit(phase, now_ms)
+                draw_steady(canvas, pos, 2, pal.COOLDOWN if phase else pal.WHITE, on, pal.MID)
         elif page == COOLDOWNS:
             for k in range(MAX_COOLDOWNS):
                 if slot.cd_id[k]:
@@ -165,18 +176,19 @@ def render_per_position(canvas, page, state, selected, now_ms):
                         draw_count(canvas, pos, k + 1, pal.COOLDOWN, slot.cd_left[k], now_ms)
                     elif slot.cd_pending & (1 << k):
                         draw_steady(canvas, pos, k + 1, pal.COOLDOWN, True, pal.DIM)
-        elif page == STATUS:
-            draw_count(canvas, pos, 1, pal.FROST, slot.frost, now_ms)
-            draw_count(canvas, pos, 2, pal.BURN, slot.burn, now_ms)
-            draw_count(canvas, pos, 3, pal.WHITE, slot.fear, now_ms)
-        elif page == FLAGS:
-            for k in range(len(_FLAG_ROWS)):
-                draw_steady(canvas, pos, k + 1, pal.FLAG, slot.flags & _FLAG_ROWS[k], pal.FULL)
+        elif page == COUNTERS:
+            for k in range(rules.counters):
+                draw_count(canvas, pos, k + 1, rules.colours[k], slot.counters[k], now_ms)
+        elif page == MARKS:
+            for k in range(rules.marks):
+                on = slot.flags & mark_bit(k)
+                draw_steady(canvas, pos, k + 1, rules.mark_colours[k], on, pal.FULL)
 
 
 def render_dice(canvas, state, animating, now_ms):
-    """The last roll, one face per cell; successes bright, failures dim, the face value as
-    blinks. While `animating` the faces tumble instead."""
+    """The last roll, one face per cell; successes (by the descriptor's success faces)
+    bright, failures dim, the face value as blinks. While `animating` the faces tumble
+    instead."""
     roll = state.roll
     frame = canvas.frame
     count = roll.count
@@ -199,6 +211,7 @@ def render_dice(canvas, state, animating, now_ms):
         _face(frame, 0, pal.SUCCESS, tens, now_ms)
         _face(frame, 1, pal.COOLDOWN, units, now_ms)
         return
+    mask = state.rules.success_mask
     for i in range(count):
         face = roll.faces[i]
         if roll.kind == dice.KIND_CHANCE:
@@ -207,7 +220,7 @@ def render_dice(canvas, state, animating, now_ms):
             else:
                 pal.put(frame, i, pal.FAIL, pal.DIM)
             continue
-        success = dice.face_succeeds(roll.kind, face)
+        success = dice.face_succeeds(roll.kind, face, mask)
         if pal.count_lit(face, now_ms):
             pal.put(
                 frame, i, pal.SUCCESS if success else pal.FAIL, pal.FULL if success else pal.MID

@@ -3,7 +3,9 @@
 Hues come from the Okabe-Ito set (told apart by most colour-blind players), and every
 meaning also has a brightness or a blink pattern: team k's pixels dip dark k times per
 cycle (team 0 never dips), the active turn pulses fast, counts blink that many times, a
-pending hold-to-confirm strobes. Colours are indexes into one preallocated table.
+pending hold-to-confirm strobes. Colours are indexes into one preallocated table; a
+ruleset's descriptor names its counters' and marks' colours by these indexes (its check
+allows shared.descriptor.COLOURS of them).
 """
 
 from shared.compat import const
@@ -15,9 +17,9 @@ TEAM1 = const(2)  # orange
 TEAM2 = const(3)  # reddish purple
 TEAM3 = const(4)  # yellow
 WHITE = const(5)
-FROST = const(6)  # sky blue
-BURN = const(7)  # vermillion
-FLAG = const(8)  # bluish green
+SKY_BLUE = const(6)
+VERMILLION = const(7)
+BLUISH_GREEN = const(8)
 COOLDOWN = const(9)  # amber
 SUCCESS = const(10)  # white-green
 FAIL = const(11)  # dim grey-blue

@@ -27,6 +27,7 @@ LATENCY_SAMPLES = 500
 def device_figures() -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         libs = micropython_vm.library_dir(Path(tmp))
+        micropython_vm.board_frames(libs)
         done = micropython_vm.run(
             micropython_vm.VM_SCRIPTS / "board_app.py", [], [libs, micropython_vm.ROOT]
         )

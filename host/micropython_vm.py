@@ -35,6 +35,33 @@ def library_dir(into: Path) -> Path:
     return into
 
 
+def board_frames(into: Path) -> Path:
+    """Write `board_frames.py` into `into`: the frames a host sends a board in
+    host/vm/board_app.py (its HELLO, the reference descriptor and the reference state),
+    built here on CPython so that the VM never loads the host-side builders (whose names
+    would stay interned in its heap and count as the board's)."""
+    from shared import codec
+    from shared.link import framing
+    from shared.link import messages as m
+    from shared.reference import build_reference_descriptor, build_reference_state
+
+    def frame(mtype: int, seq: int, body: bytes) -> bytes:
+        return framing.frame(bytes((mtype, seq, 0xFF)) + body)
+
+    hello = bytearray(m.HEADER + m.HELLO_BODY)
+    m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
+    reference = build_reference_state()
+    into.mkdir(parents=True, exist_ok=True)
+    path = into / "board_frames.py"
+    path.write_text(
+        f"HELLO = {framing.frame(bytes(hello))!r}\n"
+        f"DESCRIPTOR = {frame(m.DESCRIPTOR, 0, build_reference_descriptor())!r}\n"
+        f"SNAPSHOT = {frame(m.SNAPSHOT, 1, codec.encode(reference))!r}\n"
+        f"ACTIVE = {reference.active}\n"
+    )
+    return path
+
+
 def run(
     script: Path, args: list[str], paths: list[Path], heap: str = "256K", timeout: int = 300
 ) -> subprocess.CompletedProcess[str]:

@@ -9,10 +9,13 @@ import pytest
 from boardfakes import Rig
 
 from firmware import pages
-from shared import codec
+from host.korxsol import device as korxsol_device
+from host.korxsol.device import BURN, FROST
+from shared import codec, dice, roster
+from shared.descriptor_pack import pack
 from shared.link import framing
 from shared.link import messages as m
-from shared.reference import build_reference_state
+from shared.reference import build_reference_descriptor, build_reference_state
 from shared.state import GameState
 
 
@@ -27,11 +30,19 @@ def hello(version: int = m.PROTOCOL_VERSION) -> bytes:
     return framing.frame(bytes(buf))
 
 
+def described(rig: Rig, descriptor: bytes | None = None, seq: int = 0) -> None:
+    """The host describes its game (by default the reference table's)."""
+    body = build_reference_descriptor() if descriptor is None else descriptor
+    rig.stream.inbox += frame(m.DESCRIPTOR, seq, body)
+    rig.run(10)
+
+
 def linked_rig(board: str = "trellis_m4") -> Rig:
     rig = Rig(board)
     rig.stream.inbox += hello()
     rig.run(10)
-    rig.stream.inbox += frame(m.SNAPSHOT, 0, codec.encode(build_reference_state()))
+    described(rig)
+    rig.stream.inbox += frame(m.SNAPSHOT, 1, codec.encode(build_reference_state()))
     rig.run(10)
     assert rig.app.session.linked and rig.app.state.count == 8
     return rig
@@ -65,6 +76,9 @@ def test_roll_rolls_the_chosen_number_of_action_dice_and_shows_the_dice_page() -
     rig.tap("roll")
     assert rig.app.state.roll.count == 4
     assert all(1 <= f <= 3 for f in rig.app.state.roll.faces[:4])
+    rig.tap("add_die")  # the key of its own: one more again
+    rig.tap("roll")
+    assert rig.app.state.roll.count == 5
 
 
 def test_the_chance_token_flips_one_to_three_times() -> None:
@@ -84,25 +98,45 @@ def test_d100_rolls_two_d10s() -> None:
     assert roll.count == 2 and roll.faces[0] <= 9 and roll.faces[1] <= 9
 
 
+def korxsol_rig() -> Rig:
+    """A board the host has described korxsol to, showing a korxsol table."""
+    rig = Rig()
+    rig.stream.inbox += hello()
+    rig.run(10)
+    described(rig, korxsol_device.descriptor())
+    state = GameState()
+    korxsol_device.load_rules(state)
+    for label, team in (("Ash", 0), ("Bo", 1), ("Cy", 0), ("Dee", 1)):
+        roster.add_slot(state, label, team, 3, 3, 20)
+    rig.stream.inbox += frame(m.SNAPSHOT, 1, codec.encode(state))
+    rig.run(10)
+    assert rig.app.state.count == 4 and rig.app.state.ruleset == korxsol_device.BOARD_ID
+    return rig
+
+
 def test_frost_and_burn_go_on_the_selected_slot() -> None:
-    rig = linked_rig()
+    rig = korxsol_rig()
     rig.tap("pos3")
     index = rig.app.state.order[3]
-    frost = rig.app.state.slots[index].frost
-    rig.tap("frost_add")
-    assert rig.app.state.slots[index].frost == frost + 1
-    rig.tap("frost_remove")
-    rig.tap("frost_remove")
-    assert rig.app.state.slots[index].frost == max(frost - 1, 0)
+    frost = rig.app.state.slots[index].counters[FROST]
+    rig.tap("counter_up")  # the counter keys start on korxsol's first counter, frost
+    assert rig.app.state.slots[index].counters[FROST] == frost + 1
+    rig.tap("counter_down")
+    rig.tap("counter_down")
+    assert rig.app.state.slots[index].counters[FROST] == max(frost - 1, 0)
+    rig.tap("counter_next")  # on to burn
+    rig.tap("counter_up")
+    assert rig.app.state.slots[index].counters[BURN] == 1
 
 
 def test_burn_stacks_no_higher_than_three_from_the_board() -> None:
     # korxsol-players-guide.txt: burn stacks up to three times.
-    rig = linked_rig()
+    rig = korxsol_rig()
     rig.tap("pos1")
+    rig.tap("counter_next")  # burn
     for _ in range(5):
-        rig.tap("burn_add")
-    assert rig.app.state.slots[rig.app.state.order[1]].burn == 3
+        rig.tap("counter_up")
+    assert rig.app.state.slots[rig.app.state.order[1]].counters[BURN] == 3
 
 
 def test_undo_takes_back_the_last_local_action() -> None:
@@ -156,7 +190,8 @@ def test_every_frame_stays_under_the_current_budget() -> None:
     rig = Rig(budget_ma=60)
     rig.stream.inbox += hello()
     rig.run(10)
-    rig.stream.inbox += frame(m.SNAPSHOT, 0, codec.encode(build_reference_state()))
+    described(rig)
+    rig.stream.inbox += frame(m.SNAPSHOT, 1, codec.encode(build_reference_state()))
     for _ in range(3):
         rig.tap("brightness")
     for control in ("next_turn", "roll", "page", "page", "chance", "page"):
@@ -169,8 +204,8 @@ def test_every_frame_stays_under_the_current_budget() -> None:
 def test_a_malformed_snapshot_is_counted_shown_and_the_last_good_state_kept() -> None:
     rig = linked_rig()
     good = GameState()
-    good.copy_from(rig.app.state)
-    rig.stream.inbox += frame(m.SNAPSHOT, 1, b"\xff\xfe\x00\x01")
+    roster.copy_state(good, rig.app.state)
+    rig.stream.inbox += frame(m.SNAPSHOT, 2, b"\xff\xfe\x00\x01")
     rig.run(10)
     assert rig.app.problems == 1
     assert codec.encode(rig.app.state) == codec.encode(good)
@@ -183,7 +218,7 @@ def test_a_malformed_snapshot_is_counted_shown_and_the_last_good_state_kept() ->
 
 def test_an_unknown_message_and_garbage_bytes_never_stop_the_board() -> None:
     rig = linked_rig()
-    rig.stream.inbox += frame(0x42, 1, b"\x01\x02\x03") + b"\x07\x99\x00\x00\x13\x37"
+    rig.stream.inbox += frame(0x42, 2, b"\x01\x02\x03") + b"\x07\x99\x00\x00\x13\x37"
     rig.run(20)
     assert rig.app.problems >= 2
     rig.tap("next_turn")
@@ -233,12 +268,12 @@ def test_every_control_of_the_issue_is_on_every_board() -> None:
     wanted = {
         "next_turn",
         "roll",
+        "add_die",
         "chance",
         "d100",
-        "frost_add",
-        "frost_remove",
-        "burn_add",
-        "burn_remove",
+        "counter_up",
+        "counter_down",
+        "counter_next",
         "undo",
         "page",
         "brightness",
@@ -259,7 +294,7 @@ def test_a_reset_clears_the_selection() -> None:
     rig.tap("pos6")
     assert rig.app.selected == rig.app.state.order[6]
     rig.hold("reset", 1600)
-    assert rig.app.selected == 255  # NO_SLOT: frost and burn go to the active slot again
+    assert rig.app.selected == 255  # NO_SLOT: the counter keys go to the active slot again
 
 
 def test_do_on_the_pico_shows_the_roll_and_its_tumble_at_once_not_the_menu() -> None:
@@ -418,3 +453,35 @@ def test_the_starting_brightness_is_a_setting() -> None:
     rig = Rig()
     app = App(rig.profile, rig.pixels, rig.keys, object(), None, brightness=2, seed=1)
     assert app.brightness == 2
+
+
+def test_the_roll_key_rolls_the_dice_the_descriptor_names() -> None:
+    rig = Rig()
+    rig.stream.inbox += hello()
+    rig.run(10)
+    described(rig, pack("tens", 3, dice_kind=dice.KIND_D10, success_mask=0b1 << 9, dice_count=2))
+    rig.tap("roll")
+    roll = rig.app.state.roll
+    assert roll.kind == dice.KIND_D10 and roll.count == 2
+    assert all(1 <= f <= 10 for f in roll.faces[:2])
+    assert roll.successes == sum(1 for f in roll.faces[:2] if f == 10)
+    described(rig, pack("pct", 4, dice_kind=dice.KIND_D100, success_mask=0), seq=1)
+    rig.tap("roll")
+    assert rig.app.state.roll.kind == dice.KIND_D100 and rig.app.state.roll.count == 2
+
+
+def test_a_new_descriptor_resets_the_dice_count_and_the_counter_keys() -> None:
+    rig = korxsol_rig()
+    rig.tap("add_die")
+    rig.tap("counter_next")
+    assert rig.app.dice_count == 4 and rig.app.counter == BURN
+    described(rig, korxsol_device.descriptor(), seq=2)
+    assert rig.app.dice_count == 3 and rig.app.counter == FROST
+
+
+def test_without_counters_the_counter_keys_are_refused_and_shown() -> None:
+    rig = linked_rig()
+    described(rig, pack("bare", 1, phases=("p1", "p2")), seq=2)
+    refusals = rig.app.refusals
+    rig.tap("counter_up")
+    assert rig.app.refusals == refusals + 1 and "counter 0" in rig.app.last_refusal

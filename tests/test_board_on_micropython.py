@@ -10,12 +10,13 @@ import re
 import pytest
 
 from firmware.boards import NAMES
-from host.micropython_vm import ROOT, VM_SCRIPTS, library_dir, run
+from host.micropython_vm import ROOT, VM_SCRIPTS, board_frames, library_dir, run
 
 
 @pytest.fixture(scope="module", params=NAMES)
 def vm_output(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
     libs = library_dir(tmp_path_factory.mktemp("lib"))
+    board_frames(libs)
     done = run(VM_SCRIPTS / "board_app.py", [request.param], [libs, ROOT])
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout

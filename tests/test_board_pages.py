@@ -1,14 +1,17 @@
 """What the pages draw, read straight from the frame (issue 4, item 2: every page readable
 at a glance, and colour-blind-safe patterns): four teams on the NeoTrellis's scores page
-each get a lane of their own, and on the MacroPad the active turn is always visible."""
+each get a lane of their own, and on the MacroPad the active turn is always visible. The
+counters, marks and dice pages draw what the descriptor describes (issue 10)."""
 
 from __future__ import annotations
 
 from firmware import pages
 from firmware import palette as pal
+from shared import dice, roster
+from shared.descriptor_pack import counter, mark, pack
 from shared.limits import NO_SLOT
 from shared.reference import build_reference_state
-from shared.state import GameState
+from shared.state import GameState, mark_bit
 
 QUIET_MS = 2400 * 10 + 1500  # after every team's dips and past the one-blink extra
 
@@ -92,7 +95,7 @@ def test_the_macropad_shows_the_active_turn_at_every_moment() -> None:
     active = state.turn
     team = state.slots[state.active].team
     bright, dim = team_rgb(team, pal.FULL), team_rgb(team, pal.DIM)
-    for page in (pages.INITIATIVE, pages.COOLDOWNS, pages.STATUS, pages.FLAGS):
+    for page in (pages.INITIATIVE, pages.COOLDOWNS, pages.COUNTERS, pages.MARKS):
         rows_seen = set()
         pulses = set()
         for row, frame in macropad_frames(page):
@@ -107,9 +110,53 @@ def test_the_macropad_shows_the_active_turn_at_every_moment() -> None:
 def test_the_macropad_shows_the_active_turns_page_rows_in_cell_9() -> None:
     state = build_reference_state()
     slot = state.slots[state.active]
-    lit_in_9 = {row for row, f in macropad_frames(pages.STATUS) if any(f[9 * 3 : 9 * 3 + 3])}
-    expected = {row for row, count in ((1, slot.frost), (2, slot.burn), (3, slot.fear)) if count}
+    lit_in_9 = {row for row, f in macropad_frames(pages.COUNTERS) if any(f[9 * 3 : 9 * 3 + 3])}
+    expected = {row + 1 for row, count in enumerate(slot.counters[:3]) if count}
     assert lit_in_9 == expected
     # The initiative page's phase row belongs to the active turn alone: it shows in cell 9.
     phase = {row for row, f in macropad_frames(pages.INITIATIVE) if any(f[9 * 3 : 9 * 3 + 3])}
     assert 2 in phase
+
+
+def test_a_face_the_success_faces_name_is_drawn_as_a_success() -> None:
+    # Issue #10, bug 4a: with success faces 2 and 3 a 2 counts as a success, and must be
+    # drawn in the success colour too (the dice page read the default faces).
+    state = GameState()
+    data = pack("t", 1, success_mask=0b110)
+    state.rules.load(data, 0, len(data))
+    dice.enter(state, dice.KIND_ACTION_D3, (2, 1), 0)
+    assert state.roll.successes == 1
+    canvas = pages.Canvas(8, 4)
+    pages.render_dice(canvas, state, False, 50)  # the lit half of a blink
+    assert tuple(canvas.frame[0:3]) == colour_rgb(pal.SUCCESS, pal.FULL)
+    assert tuple(canvas.frame[3:6]) == colour_rgb(pal.FAIL, pal.MID)  # a 1 fails
+
+
+def colour_rgb(colour: int, level: int) -> tuple[int, ...]:
+    frame = bytearray(3)
+    pal.put(frame, 0, colour, level)
+    return tuple(frame)
+
+
+def test_the_counters_and_marks_pages_draw_what_the_descriptor_describes() -> None:
+    state = GameState()
+    data = pack(
+        "t",
+        1,
+        counters=(counter("a", 9, pal.VERMILLION), counter("b", 9, pal.SKY_BLUE)),
+        marks=(mark("m", pal.COOLDOWN),),
+    )
+    state.rules.load(data, 0, len(data))
+    state.ruleset = 1
+    roster.add_slot(state, "A", 0, 1, 3, 9)
+    state.slots[0].counters[1] = 12  # more than ten blinks: steady
+    state.slots[0].flags |= mark_bit(0)
+    canvas = pages.Canvas(8, 4)
+    pages.render_per_position(canvas, pages.COUNTERS, state, NO_SLOT, 50)
+    assert not any(canvas.frame[8 * 3 : 8 * 3 + 3])  # counter "a" is 0: its row is dark
+    assert tuple(canvas.frame[16 * 3 : 16 * 3 + 3]) == colour_rgb(pal.SKY_BLUE, pal.FULL)
+    assert pages.page_rows(pages.COUNTERS, state.rules) == 2
+    canvas.clear()
+    pages.render_per_position(canvas, pages.MARKS, state, NO_SLOT, 50)
+    assert tuple(canvas.frame[8 * 3 : 8 * 3 + 3]) == colour_rgb(pal.COOLDOWN, pal.FULL)
+    assert pages.page_rows(pages.MARKS, state.rules) == 1

@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from firmware.app import CONTROL_NAMES
-from firmware.boards import NAMES, load
+from firmware.boards import DEFAULTS, NAMES, load
 from host.micropython_vm import ROOT
 from shared.link.host import PROFILE_NAMES
 
@@ -40,3 +40,36 @@ def test_the_profile_number_is_the_links(name: str) -> None:
 def test_an_unknown_profile_name_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="known: trellis_m4"):
         load("toaster")
+
+
+def _defaults() -> dict[str, object]:
+    return dict(zip(DEFAULTS[::2], DEFAULTS[1::2], strict=True))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_profile_names_only_what_differs_from_the_defaults(name: str) -> None:
+    tree = ast.parse((ROOT / "firmware" / "boards" / f"{name}.py").read_text())
+    defaults = _defaults()
+    for node in tree.body[1:]:
+        assert isinstance(node, ast.Assign)
+        target = node.targets[0]
+        assert isinstance(target, ast.Name)
+        if target.id in defaults:
+            assert ast.literal_eval(node.value) != defaults[target.id], target.id
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_loading_a_profile_gives_it_every_default_it_does_not_set(name: str) -> None:
+    profile = load(name)
+    for key in _defaults():
+        assert hasattr(profile, key), key
+    assert load("pico_matrix").SERPENTINE is False  # not restated there: the default
+
+
+def test_keymaps_name_generic_controls_only() -> None:
+    # A board carries no ruleset's words: its keys roll, add dice, move counters ...
+    for name in NAMES:
+        p = load(name)
+        for control in (*p.KEYMAP, *p.ENCODER_MAP):
+            assert control in CONTROL_NAMES
+    assert not [c for c in CONTROL_NAMES if "frost" in c or "burn" in c]

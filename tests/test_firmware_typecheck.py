@@ -10,9 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from firmware.boards import trellis_m4
+from firmware.boards import load
 from host import firmware_typecheck as ft
 from host.micropython_vm import ROOT
+
+trellis_m4 = load("trellis_m4")  # with the defaults it does not restate
 
 
 def test_a_pin_the_board_lacks_fails_the_firmware_typecheck(tmp_path: Path) -> None:

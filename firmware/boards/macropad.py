@@ -3,6 +3,9 @@ push switch, and a 128x64 OLED (unused: the LEDs carry every page).
 
 The encoder turns the selection (clockwise: the next turn position; counter-clockwise: the
 previous one); its switch (key 12) is hold-to-confirm reset.
+
+At power-up, hold KEY1 (top left) to keep USB to the console only (BOOT_SKIP_KEY 0, the
+default).
 """
 
 NAME = "macropad"
@@ -10,21 +13,15 @@ PROFILE = 2  # shared.link.messages.PROFILE_MACROPAD
 STUB_BOARD = "adafruit_macropad_rp2040"
 WIDTH = 3
 HEIGHT = 4
-PIXEL_PIN = "NEOPIXEL"
-SERPENTINE = False
-KEY_SCAN = "keys"  # keypad.Keys, one pin per key, pressed = low
-ROW_PINS = ()
-COLUMN_PINS = ()
 KEY_PINS = (
     "KEY1", "KEY2", "KEY3", "KEY4", "KEY5", "KEY6",
     "KEY7", "KEY8", "KEY9", "KEY10", "KEY11", "KEY12", "BUTTON",
 )  # fmt: skip
 ENCODER_PINS = ("ROTA", "ROTB")
-BOOT_SKIP_KEY = 0  # hold KEY1 (top left) at power-up to keep USB to the console only
 KEYMAP = (
     "next_turn", "roll", "chance",
-    "d100", "frost_add", "frost_remove",
-    "burn_add", "burn_remove", "undo",
+    "d100", "counter_up", "counter_down",
+    "counter_next", "add_die", "undo",
     "page", "brightness", "end_combat",
     "reset",
 )  # fmt: skip
@@ -34,5 +31,3 @@ ENCODER_MAP = ("select_prev", "select_next")  # one detent counter-clockwise, cl
 # counts down (Adafruit's MacroPad library negates it for the same reason), so clockwise
 # selects the next turn position and counter-clockwise the previous one.
 ENCODER_CLOCKWISE = -1
-LED_MA_PER_CHANNEL = 20
-LED_IDLE_MA = 1

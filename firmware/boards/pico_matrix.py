@@ -4,6 +4,9 @@ Wiring (README "Hardware"): matrix DIN on GP28 (through a 330 ohm resistor), mat
 VBUS, GND to GND; buttons from GP2, GP3, GP4, GP5 to GND (internal pull-ups). With four
 buttons the rarer controls live in a menu: "menu" steps through them, "do" runs the one
 shown (hold it for a destructive one).
+
+At power-up, hold the GP2 button to keep USB to the console only (BOOT_SKIP_KEY 0, the
+default).
 """
 
 NAME = "pico_matrix"
@@ -12,16 +15,6 @@ STUB_BOARD = "raspberry_pi_pico"
 WIDTH = 8
 HEIGHT = 8
 PIXEL_PIN = "GP28"
-SERPENTINE = False  # True for matrices wired in a zig-zag
-KEY_SCAN = "keys"
-ROW_PINS = ()
-COLUMN_PINS = ()
 KEY_PINS = ("GP2", "GP3", "GP4", "GP5")
-ENCODER_PINS = ()
-BOOT_SKIP_KEY = 0  # hold the GP2 button at power-up to keep USB to the console only
 KEYMAP = ("next_turn", "menu_next", "menu_do", "page")
 KEY_COLUMNS = 4  # keys per row, for the key map picture
-ENCODER_MAP = ()
-ENCODER_CLOCKWISE = 1  # no encoder (see macropad.py)
-LED_MA_PER_CHANNEL = 20
-LED_IDLE_MA = 1

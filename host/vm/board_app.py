@@ -5,8 +5,9 @@ Fakes stand in only for the pins: a pixel strip that keeps the last shown frame,
 queue with keypad's `events.get_into`, and a stream with usb_cdc.data's shape fed with
 frames a host would send. Prints CHECK lines (name ok|FAIL detail) and one figures line:
 `heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>`: heap is
-gc.mem_alloc() once the app has started and taken the reference snapshot; modules is what
-importing the firmware and shared/ added; app is the rest (the App's objects and buffers).
+gc.mem_alloc() once the app has started and taken the reference descriptor and snapshot;
+modules is what importing the firmware and shared/ added; app is the rest (the App's
+objects and buffers).
 After the figures: a failing write in a key action is counted and the board goes on, and
 settings.toml values are checked (firmware/settings.py).
 """
@@ -20,10 +21,8 @@ START = gc.mem_alloc()
 
 from firmware.app import App  # noqa: E402
 from firmware.boards import load
-from shared import codec
 from shared.link import framing
 from shared.link import messages as m
-from shared.reference import build_reference_state
 
 
 class Pixels:
@@ -127,17 +126,15 @@ def rgb(v):
     return (v >> 16) & 255, (v >> 8) & 255, v & 255
 
 
-# The host's frames are made before the board starts, and the fixture that built them is
-# let go: the board never holds the reference table's builder.
-HELLO_FRAME = bytearray(m.HEADER + m.HELLO_BODY)
-m.pack_hello(HELLO_FRAME, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
-HELLO_FRAME = framing.frame(HELLO_FRAME)
-reference = build_reference_state()
-SNAPSHOT_FRAME = host_frame(m.SNAPSHOT, 0, codec.encode(reference))
-REFERENCE_ACTIVE = reference.active
-del reference
-del build_reference_state
-del sys.modules["shared.reference"]
+# The host's frames come ready-made (host.micropython_vm.board_frames writes them on
+# CPython): the board never loads the reference table's builders, whose names would stay
+# interned in the heap. The module that carried them is let go.
+from board_frames import ACTIVE as REFERENCE_ACTIVE  # noqa: E402
+from board_frames import DESCRIPTOR as DESCRIPTOR_FRAME  # noqa: E402
+from board_frames import HELLO as HELLO_FRAME  # noqa: E402
+from board_frames import SNAPSHOT as SNAPSHOT_FRAME  # noqa: E402
+
+del sys.modules["board_frames"]
 gc.collect()
 
 MODULES = gc.mem_alloc() - START  # the interpreter's own start-up is not counted here
@@ -153,6 +150,10 @@ stream.put(HELLO_FRAME)
 now += 1
 app.step(now)
 check("links_on_the_host_hello", app.session.linked)
+stream.put(DESCRIPTOR_FRAME)
+now += 1
+app.step(now)
+check("takes_the_host_descriptor", app.session.described and app.state.rules.counters == 3)
 stream.put(SNAPSHOT_FRAME)
 now += 1
 app.step(now)
@@ -163,12 +164,12 @@ app_bytes = heap - MODULES - START
 
 # A malformed snapshot (good CRC, bad codec body) is counted and the state kept.
 version = app.state.version
-stream.put(host_frame(m.SNAPSHOT, 1, b"\xff\xff\xff"))
+stream.put(host_frame(m.SNAPSHOT, 2, b"\xff\xff\xff"))
 now += 1
 app.step(now)
 check("bad_snapshot_counted", app.problems >= 1, "problems=%d" % app.problems)
 check("bad_snapshot_keeps_state", app.state.version == version and app.state.count == 8)
-stream.put(host_frame(99, 1, b"\x01\x02"))
+stream.put(host_frame(99, 2, b"\x01\x02"))
 now += 1
 app.step(now)
 check("unknown_message_counted", app.problems >= 2, "problems=%d" % app.problems)
