@@ -93,15 +93,16 @@ def link_board_memory() -> Figures:
 
 
 def soak_presses(count: int) -> list[bytes]:
-    """A game's worth of presses: turns, 6-die rolls (each one's faces unique), frost."""
+    """A game's worth of presses: turns, 6-die rolls (each one's faces unique), counter 0
+    up and down (the reference table's first counter)."""
     presses = []
     for i in range(count):
         step = i % 5
         if step == 0:
             presses.append(ev.make_event(ev.NEXT_TURN))
         elif step == 4:
-            code = ev.ADD_FROST if (i // 5) % 2 == 0 else ev.REMOVE_FROST
-            presses.append(ev.make_event(code, slot=(i // 5) % 8))
+            code = ev.COUNTER_UP if (i // 5) % 2 == 0 else ev.COUNTER_DOWN
+            presses.append(ev.make_event(code, slot=(i // 5) % 8, arg=0))
         else:
             faces, x = [], i
             for _ in range(6):

@@ -259,7 +259,7 @@ def test_a_protocol_version_mismatch_is_a_clear_error() -> None:
     talker.start()
     try:
         with BoardLink(os.ttyname(slave)) as link:
-            with pytest.raises(ProtocolVersionError, match=r"protocol 2, this host speaks 1"):
+            with pytest.raises(ProtocolVersionError, match=r"protocol 3, this host speaks 2"):
                 link.wait_linked(3)
     finally:
         stop.set()

@@ -39,9 +39,9 @@ def test_words_drawn_on_pictures_keep_a_visible_space() -> None:
 def test_the_key_map_labels_keep_their_spaces(tmp_path: Path) -> None:
     path = simpictures.write_keymap(tmp_path / "keys.png", "trellis_m4")
     image = Image.open(path).convert("RGB")
-    # Key 12 is "frost add": its label's first line, inside the key.
+    # Key 13 is "counter next": its label's first line, inside the key.
     size, gap = 92, 8
-    x, y = gap + 4 * (size + gap), gap + 1 * (size + gap)
+    x, y = gap + 5 * (size + gap), gap + 1 * (size + gap)
     label = image.crop((x + 4, y + 8, x + size - 4, y + 22))
     assert widest_gap(label, image.getpixel((x + 50, y + 50))) >= 4
 

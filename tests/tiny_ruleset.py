@@ -8,6 +8,9 @@ coin from the table or the board waiting with `dice coin 0|1`), and on heads (1)
 player of the other team takes a hit, its one counter. A player with `hits` hits is out; a
 team with every player out has lost. `end` passes the turn.
 
+On the board it is a ruleset of its own (DESCRIPTOR, ruleset id 2): one counter, "hits",
+and one phase; its next-turn key is `end`, its chance key flips the coin for the next hit.
+
     ruleset = "tiny"
     name = "Duel"
     teams = ["Red", "Blue"]
@@ -37,7 +40,9 @@ from host.ruleset import (
     Table,
     Waiting,
 )
+from shared import dice, roster
 from shared import events as ev
+from shared.descriptor_pack import counter, pack
 from shared.state import F_ACTIVE, F_OUT, GameState
 
 if TYPE_CHECKING:
@@ -49,6 +54,19 @@ VERBS = {
     "end": ("", "pass the turn to the other team"),
 }
 SESSION_VERBS = {"dice": ("coin FACE", "a coin from the table for the next hit: 1 heads, 0 tails")}
+BOARD_ID = 2  # the state's ruleset id
+# What the board knows of the game: a counter of hits taken (vermillion), one phase, no
+# allowance to refill, and a chance flip for the roll key's sake.
+DESCRIPTOR = pack(
+    "tiny",
+    BOARD_ID,
+    1,
+    health="left",
+    counters=(counter("hits", 9, 7),),
+    flags=0,
+    dice_kind=dice.KIND_ACTION_D3,
+    dice_count=1,
+)
 
 
 @dataclass(frozen=True)
@@ -149,8 +167,10 @@ class Tiny(Ruleset):
     # -- a game ------------------------------------------------------------------------------
     def new_game(self, encounter: Duel, seed: int) -> Game:
         st = GameState()
+        st.rules.load(DESCRIPTOR, 0, len(DESCRIPTOR))
+        st.ruleset = BOARD_ID
         for name, team in encounter.players:
-            st.add_slot(name[:3], team, 0, 0, encounter.hits)
+            roster.add_slot(st, name[:3], team, 0, 0, encounter.hits)
         st.round = 1
         game = Game(encounter, seed, st, [0] * len(encounter.players), [0] * len(encounter.players))
         _project(game)
@@ -257,6 +277,8 @@ class Tiny(Ruleset):
             return session.execute("end")
         if record[0] == ev.UNDO:
             return session.undo(1)
+        if record[0] == ev.CHANCE:  # the first flip is the coin of the next hit
+            return session.queue_roll("coin", (record[ev.EVENT_HEADER],), "board")
         raise IllegalAction(f"tiny has no use for the board's {ev.NAMES[record[0]]}")
 
     # -- scores --------------------------------------------------------------------------------
@@ -367,7 +389,8 @@ def _project(game: Game) -> None:
     st.round = game.round
     for i in range(st.count):
         slot = st.slots[i]
-        slot.kor = game.duel.hits - game.taken[i]
+        slot.health = game.duel.hits - game.taken[i]
+        slot.counters[0] = game.taken[i]
         slot.flags = F_OUT if game.out(i) else 0
     standing = [i for i, (_, t) in enumerate(game.duel.players) if t == game.team]
     turn = next((i for i in standing if not game.out(i)), standing[0])

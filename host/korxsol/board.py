@@ -1,13 +1,15 @@
 """How a board press becomes korxsol actions while tethered (docs/commands.md, "Board
-presses while tethered"): next turn is `initiative` then `end`, a frost or burn key is an
-`adjust`, the board's rolls wait for the engine's next rolls, undo is `undo`; end combat
-and reset are the game master's, on the laptop.
+presses while tethered"): next turn is `initiative` then `end`, a counter key on frost,
+burn or fear is an `adjust`, the board's rolls wait for the engine's next rolls, undo is
+`undo`; end combat and reset are the game master's, on the laptop. (What the board shows
+of korxsol, and its counter indexes, is host/korxsol/device.py.)
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from host.korxsol.device import BURN, FEAR, FROST
 from host.ruleset import IllegalAction
 from shared import dice
 from shared import events as ev
@@ -16,12 +18,9 @@ from shared.limits import NO_SLOT
 if TYPE_CHECKING:
     from host.session import Session
 
-FROST_BURN = {
-    ev.ADD_FROST: ("frost", 1),
-    ev.REMOVE_FROST: ("frost", -1),
-    ev.ADD_BURN: ("burn", 1),
-    ev.REMOVE_BURN: ("burn", -1),
-}
+# The board's counters (their index in the descriptor) as `adjust` names them.
+COUNTER_WORDS = {FROST: "frost", BURN: "burn", FEAR: "fear"}
+COUNTER_KEYS = {ev.COUNTER_UP: 1, ev.COUNTER_DOWN: -1}
 
 
 def board_action(session: Session, record: bytes) -> list[str]:
@@ -38,11 +37,12 @@ def board_action(session: Session, record: bytes) -> list[str]:
             raise IllegalAction("no turn is running: press next turn to roll initiative")
         # korxsol's Cooldown Phase runs as the turn ends.
         return session.execute("end")
-    if code in FROST_BURN:
-        what, sign = FROST_BURN[code]
+    if code in COUNTER_KEYS:
+        what = COUNTER_WORDS.get(record[2])
+        if what is None:
+            raise IllegalAction(f"korxsol has no counter {record[2]}")
         name = _fighter_name(session, record[1])
-        stacks = (record[2] or 1) * sign
-        return session.execute(f'adjust "{name}" {what} {stacks:+d}')
+        return session.execute(f'adjust "{name}" {what} {COUNTER_KEYS[code]:+d}')
     if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
         return _board_roll(session, record)
     if code == ev.UNDO:
@@ -69,7 +69,12 @@ def _board_roll(session: Session, record: bytes) -> list[str]:
     if kind == dice.KIND_ACTION_D6 and roller.kind == dice.KIND_ACTION_D3:
         faces = tuple(dice.d6_as_d3(f) for f in faces)
     elif kind != roller.kind:
-        raise IllegalAction("this encounter rolls D6 action dice: set the board's dice to D6")
+        # The board rolls the dice of the descriptor it holds: one from another game (its
+        # journal replayed after a relink) can differ from this encounter's.
+        raise IllegalAction(
+            f"the board rolled {dice.KIND_NAMES[kind].upper()} action dice;"
+            f" this encounter rolls {dice.KIND_NAMES[roller.kind].upper()}"
+        )
     return session.queue_roll("next", faces, "board")
 
 

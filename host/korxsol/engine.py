@@ -1,11 +1,12 @@
 """The korxsol rules engine: a running game of one encounter, changed only by actions.
 
 The device view (`Game.state`, a shared.state.GameState) is the single store for what the
-board also shows: turn order, round, phase, action points, KOR, frost/burn/fear stacks,
-flags and cooldown timers; the trimmed rules that move those (shared.turns, timing,
-cooldowns, status, dice, initiative) are called, never rewritten. `Fighter` holds what only
-the desktop tracks: attributes, SOL, armor chips, buffs and debuffs, grapples, charges,
-inventory and statistics.
+board also shows: turn order, round, phase, action points (the allowance), KOR (the health
+bar), frost/burn/fear (counters 0..2) and the marks (frozen ... charging), and cooldown
+timers, under korxsol's descriptor (device.py); the trimmed rules that move those
+(shared.turns, timing, cooldowns, dice, initiative) are called, never rewritten.
+`Fighter` holds what only the desktop tracks: attributes, SOL, armor chips, buffs and
+debuffs, grapples, charges, inventory and statistics.
 
 Every action is checked before it changes anything and raises IllegalAction with a one-line
 reason. A game is a pure function of (encounter, seed, actions with their recorded rolls),
@@ -91,6 +92,8 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
 class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, GameViews):
     """One game of an encounter: each verb of the command language is a `_do_<verb>` of a
     seam, and `apply` runs one of them."""
+
+    rules_version = RULES_VERSION
 
     def apply(self, command: Command, replay=None) -> Outcome:
         """Apply one action. `replay` holds the recorded rolls when rebuilding from a journal."""

@@ -15,7 +15,7 @@ def used():
 
 
 base = used()
-from shared import codec, cooldowns, dice, initiative, rulesets, status, timing, turns  # noqa
+from shared import codec, cooldowns, descriptor, dice, initiative, timing, turns  # noqa
 
 modules = used() - base
 # The fixture that fills the state is not engine code: measure it apart and take it out.
