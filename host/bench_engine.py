@@ -7,9 +7,9 @@ import statistics
 import time
 
 from host.korxsol import commands, encounter, odds
+from host.korxsol.device import F_FROZEN, F_GRAPPLED
 from host.korxsol.engine import Game
 from shared.limits import NO_SLOT
-from shared.state import F_FROZEN, F_GRAPPLED
 
 TURNS = 400
 ODDS_RUNS = 400

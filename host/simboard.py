@@ -32,6 +32,7 @@ from adafruit_ticks import ticks_ms  # noqa: E402
 from firmware import pages  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.boards import DEFAULT, load  # noqa: E402
+from shared import roster
 from shared.state import GameState  # noqa: E402
 
 Pixel = tuple[int, int, int]
@@ -173,7 +174,7 @@ class SimulatedBoard:
             # The link belongs to the pty now; keep the state and page set before the start.
             old = self.app
             self.app = self._new_app(stream)
-            self.app.state.copy_from(old.state)
+            roster.copy_state(self.app.state, old.state)
             self.app.page = old.page
             self.app.brightness = old.brightness
         self._thread = threading.Thread(target=self._run, name="simulated board", daemon=True)
@@ -277,7 +278,7 @@ class SimulatedBoard:
         """Put a state on the board as a host snapshot would (pictures, demos, tests)."""
         with self.lock:
             version = self.app.state.version
-            self.app.state.copy_from(state)
+            roster.copy_state(self.app.state, state)
             self.app.state.version = version
             self.app.state.touch()
             self.app.dirty = True

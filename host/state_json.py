@@ -1,6 +1,7 @@
 """The game state as plain JSON: what a straightforward text protocol would send.
 
 The bench compares its size with the binary snapshot; people and tools can read it too.
+Counters and marks are named by the state's descriptor (shared/descriptor.py).
 """
 
 from __future__ import annotations
@@ -9,13 +10,18 @@ import json
 from typing import Any
 
 from shared import dice
+from shared.descriptor_pack import encoded, names
 from shared.state import GameState
 
-# The names of Slot.flags' bits (shared/state.py's F_* constants), lowest bit first.
-FLAG_NAMES = ("active", "acted", "out", "frozen", "knocked_down", "pinned", "grappled", "charging")
+# The names of Slot.flags' generic bits (shared/state.py's F_* constants), lowest bit first;
+# the descriptor names the marks after them.
+FLAG_NAMES = ("active", "acted", "out")
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
+    described = names(encoded(state.rules))
+    flag_names = FLAG_NAMES + tuple(described["marks"])
+    counter_names = described["counters"]
     slots = []
     for index in range(state.count):
         slot = state.slots[index]
@@ -23,15 +29,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             {
                 "label": slot.label,
                 "team": slot.team,
-                "agility": slot.agility,
-                "ap": slot.ap,
-                "ap_max": slot.ap_max,
-                "kor": slot.kor,
-                "kor_max": slot.kor_max,
-                "frost": slot.frost,
-                "burn": slot.burn,
-                "fear": slot.fear,
-                "flags": [name for bit, name in enumerate(FLAG_NAMES) if slot.flags & (1 << bit)],
+                "order_key": slot.order_key,
+                "actions": slot.actions,
+                "actions_max": slot.actions_max,
+                "health": slot.health,
+                "health_max": slot.health_max,
+                "counters": {name: slot.counters[i] for i, name in enumerate(counter_names)},
+                "flags": [name for bit, name in enumerate(flag_names) if slot.flags & (1 << bit)],
                 "cooldowns": [
                     {
                         "id": slot.cd_id[i],
@@ -45,8 +49,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         )
     roll = state.roll
     return {
-        "ruleset": state.ruleset,
-        "timing": state.timing,
+        "ruleset": described["ruleset"],
         "round": state.round,
         "version": state.version,
         "turn": state.turn,

@@ -36,6 +36,7 @@ from host.journal import Journal
 from host.ruleset import IllegalAction
 from host.session import Session
 from shared import events as ev
+from shared import roster
 from shared.state import GameState
 
 # The presses that roll: the board shows their dice until the rules roll their own.
@@ -55,7 +56,7 @@ class Tether:
         self.lines: deque[str] = deque(maxlen=200)  # what board presses did, for the UI
         self._roll_shown: bytes | None = None
         self._state = GameState()
-        self._state.copy_from(session.ruleset.state(session.game))
+        roster.copy_state(self._state, session.ruleset.state(session.game))
         self.link = BoardLink(url, self._state, applier=self.apply)
         self.lock: threading.RLock = self.link.lock
         journal = session.journal
@@ -163,7 +164,7 @@ class Tether:
     def _sync(self, state: GameState) -> None:
         """Make the link's state the session's device view, with a newer version."""
         version = state.version
-        state.copy_from(self.session.ruleset.state(self.session.game))
+        roster.copy_state(state, self.session.ruleset.state(self.session.game))
         if self._roll_shown is not None:
             # The board's own roll stays on its dice page until the rules roll.
             ev.apply_event(state, self._roll_shown)

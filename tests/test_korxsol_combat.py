@@ -30,11 +30,11 @@ from korxsol_fixtures import (
 
 from host.korxsol import combat, encounter, odds
 from host.korxsol.commands import Command, parse
+from host.korxsol.device import BURN, F_KNOCKED_DOWN
 from host.korxsol.engine import Game
 from host.korxsol.game_core import GameCore
 from host.korxsol.rolls import IllegalAction
 from shared.limits import MAX_DICE
-from shared.state import F_KNOCKED_DOWN
 
 
 # ---------------------------------------------------------------- the hit instance
@@ -42,7 +42,7 @@ def test_hit_roll_equal_to_the_agility_roll_hits():
     # HIT INSTANCE: a hit needs successes greater than or equal to the dodge's; a tie hits.
     s = duel()
     attack(s, "attack Ash Strike Bo", hits(1, 2), hits(1, 2), hits(0, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 12 - 2
+    assert slot(s, "Bo").health == 12 - 2
     assert fighter(s, "Ash").stats.hits == 1
 
 
@@ -50,7 +50,7 @@ def test_dodge_needs_more_successes_than_the_hit_and_leaves_the_target_unharmed(
     # HIT INSTANCE, Successful DODGE: the dodge chance must be greater than the hit chance.
     s = duel()
     attack(s, "attack Ash Strike Bo", hits(0, 2), hits(1, 2))
-    assert slot(s, "Bo").kor == 12
+    assert slot(s, "Bo").health == 12
     assert fighter(s, "Bo").stats.dodges == 1
 
 
@@ -59,7 +59,7 @@ def test_a_target_that_cannot_step_out_is_hit_automatically_without_rolling():
     # hits and the dodge roll is skipped (the game master says so with cornered=).
     s = duel()
     attack(s, "attack Ash Strike Bo cornered=Bo", hits(0, 2), (), hits(0, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
     assert not any(r.purpose == "dodge" for r in s.done[-1].rolls)
 
 
@@ -68,7 +68,7 @@ def test_each_power_success_adds_one_to_the_base_damage():
     # DAMAGE INSTANCE: every POWER_Roll success counts as a critical hit, +1 on the base damage.
     s = duel()
     attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(2, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 12 - 4
+    assert slot(s, "Bo").health == 12 - 4
     assert fighter(s, "Ash").stats.crits == 2
 
 
@@ -76,7 +76,7 @@ def test_each_resist_success_blocks_one_damage():
     # DAMAGE INSTANCE: every RESIST_Roll success blocks 1 point of damage.
     s = duel(bo={"resistance": 2})
     attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(1, 2), hits(2, 2))
-    assert slot(s, "Bo").kor == 12 - 1
+    assert slot(s, "Bo").health == 12 - 1
     assert fighter(s, "Bo").stats.blocked == 2
 
 
@@ -86,16 +86,16 @@ def test_armor_that_blocks_is_chipped_one_point_per_damage_blocked():
     s = duel(bo={"resistance": 1, "armor": 3})
     attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(1, 2), hits(1, 1), hits(2, 3))
     # 3 potential damage: 1 resisted, 2 blocked by armor -> armor 3 -> 1, no damage.
-    assert slot(s, "Bo").kor == 12
+    assert slot(s, "Bo").health == 12
     assert fighter(s, "Bo").armor == 1
 
 
 def test_burn_adds_one_unblockable_damage_per_stack_when_hit():
     # BURN: a target with burn that is HIT takes 1 additional un-blockable damage per stack.
     s = duel()
-    slot(s, "Bo").burn = 2
+    slot(s, "Bo").counters[BURN] = 2
     attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(1, 1))
-    assert slot(s, "Bo").kor == 12 - (2 - 1) - 2
+    assert slot(s, "Bo").health == 12 - (2 - 1) - 2
 
 
 def test_resistance_piercing_stops_the_resist_roll():
@@ -103,7 +103,7 @@ def test_resistance_piercing_stops_the_resist_roll():
     pierce = dict(STRIKE, name="Pierce", resist_piercing=True)
     s = duel(ash={"moves": ["Pierce"]}, bo={"resistance": 5}, moves=(pierce,))
     attack(s, "attack Ash Pierce Bo", hits(2, 2), hits(0, 2), hits(0, 2))
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
     assert not any(r.purpose == "resist" for r in s.done[-1].rolls)
 
 
@@ -112,7 +112,7 @@ def test_armor_piercing_stops_the_armor_roll():
     pierce = dict(STRIKE, name="Pierce", armor_piercing=True)
     s = duel(ash={"moves": ["Pierce"]}, bo={"armor": 4}, moves=(pierce,))
     attack(s, "attack Ash Pierce Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
     assert fighter(s, "Bo").armor == 4
 
 
@@ -129,7 +129,7 @@ def test_conversion_makes_each_power_success_worth_its_base_damage():
     conv = dict(STRIKE, name="Quake", conversion=3)
     s = duel(ash={"moves": ["Quake"]}, moves=(conv,))
     attack(s, "attack Ash Quake Bo", hits(2, 2), hits(0, 2), hits(1, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 12 - 2 - 3
+    assert slot(s, "Bo").health == 12 - 2 - 3
 
 
 # ---------------------------------------------------------------- exchange and conditions
@@ -139,7 +139,7 @@ def test_exchange_trades_the_users_armor_for_damage():
     s = duel(ash={"moves": ["Trade"], "armor": 2}, moves=(trade,))
     attack(s, "attack Ash Trade Bo exchange=1", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
     assert fighter(s, "Ash").armor == 1
-    assert slot(s, "Bo").kor == 12 - 2 - 2
+    assert slot(s, "Bo").health == 12 - 2 - 2
 
 
 def test_exchange_is_the_users_choice_on_a_buff_and_a_helping_item_too():
@@ -151,7 +151,7 @@ def test_exchange_is_the_users_choice_on_a_buff_and_a_helping_item_too():
     s = duel(ash={"moves": ["Rally"], "items": ["Flask"]}, moves=(rally,), items=(flask,))
     s.execute("attack Ash Rally exchange=2")
     ash = fighter(s, "Ash")
-    assert (slot(s, "Ash").kor, ash.armor) == (12 - 2, 0 + 2 * 2)
+    assert (slot(s, "Ash").health, ash.armor) == (12 - 2, 0 + 2 * 2)
     s.execute("item Ash Flask exchange=3")
     assert (ash.armor, ash.sol) == (4 - 3, 3 + 3)
     with pytest.raises(IllegalAction, match="cannot exchange 2 armor"):
@@ -177,7 +177,7 @@ def test_a_hit_condition_worth_damage_adds_it_to_that_hits_damage_instance():
     o, _ = odds.for_move(s.game, parse("odds Ash Rend Bo"))
     assert o.damage == odds.damage_distribution(2 + 2, 2, 1)
     attack(s, "attack Ash Rend Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(1, 1))
-    assert slot(s, "Bo").kor == 12 - (2 + 2 - 1)
+    assert slot(s, "Bo").health == 12 - (2 + 2 - 1)
     assert "damage 4 (2 base + 0 power + 2), 1 resisted" in "\n".join(s.game.log)
 
 
@@ -199,7 +199,7 @@ def test_condition_a_successful_resist_roll_gains_the_user_armor():
     s.execute("attack Ash Guard")
     s.execute("end")
     attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), [SUCCESS])
-    assert fighter(s, "Ash").armor == 1 and slot(s, "Ash").kor == 12 - 1
+    assert fighter(s, "Ash").armor == 1 and slot(s, "Ash").health == 12 - 1
     for _ in range(4):  # Ash's next Cooldown Phase takes Guard off; Bo's Strike cools down
         s.execute("end")
     attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), [SUCCESS], [FAIL])
@@ -224,7 +224,7 @@ def test_brutality_axe_classes_may_reroll_the_power_roll():
     enter(s, "power", FAIL, FAIL)
     enter(s, "power", SUCCESS, SUCCESS)
     attack(s, "attack Ash Strike Bo reroll", hits(2, 2), hits(0, 2), (), hits(0, 1))
-    assert slot(s, "Bo").kor == 12 - 4
+    assert slot(s, "Bo").health == 12 - 4
     with pytest.raises(IllegalAction, match="axe"):
         duel().execute("attack Ash Strike Bo reroll")
 
@@ -234,8 +234,8 @@ def test_full_draw_turns_unused_action_points_into_damage_for_a_ranged_move():
     shot = dict(STRIKE, name="Shot", type="range")
     s = duel(ash={"weapon": "bow", "moves": ["Shot"], "actions": 3}, moves=(shot,))
     attack(s, "attack Ash Shot Bo fulldraw", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 12 - 2 - 3
-    assert slot(s, "Ash").ap == 0
+    assert slot(s, "Bo").health == 12 - 2 - 3
+    assert slot(s, "Ash").actions == 0
 
 
 def test_double_hit_repeats_the_attack_on_a_target_still_there():
@@ -248,7 +248,7 @@ def test_double_hit_repeats_the_attack_on_a_target_still_there():
         enter(s, "power", *hits(0, 2))
         enter(s, "resist", FAIL)
     s.execute("attack Ash Twin Bo")
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
 
 
 def test_an_attack_with_a_debuff_rider_weakens_the_target_it_hits():
@@ -265,7 +265,7 @@ def test_sol_adds_three_dice_to_a_roll_and_costs_one_point():
     s = duel()
     attack(s, "attack Ash Strike Bo sol=power", hits(2, 2), hits(0, 2), hits(5, 5), hits(0, 1))
     assert fighter(s, "Ash").sol == 2
-    assert slot(s, "Bo").kor == 12 - 7
+    assert slot(s, "Bo").health == 12 - 7
 
 
 def test_sol_on_the_defence_adds_three_dice_to_the_dodge_and_the_resist_roll():
@@ -283,7 +283,7 @@ def test_sol_on_the_defence_adds_three_dice_to_the_dodge_and_the_resist_roll():
     rolls = {r.purpose: len(r.faces) for r in s.done[-1].rolls}
     assert rolls["dodge"] == 2 + 3 and rolls["resist"] == 1 + 3
     assert fighter(s, "Bo").sol == 1
-    assert slot(s, "Bo").kor == 12 - 1
+    assert slot(s, "Bo").health == 12 - 1
 
 
 def test_sol_is_spent_only_when_the_roll_it_boosts_is_made():
@@ -334,7 +334,7 @@ def test_a_move_with_several_targets_makes_one_hit_roll_and_one_power_roll():
     enter(s, "resist", FAIL)  # Bo
     s.execute("attack Ash Burst Bo Cy")
     assert [r.purpose for r in s.done[-1].rolls] == ["hit", "dodge", "dodge", "power", "resist"]
-    assert slot(s, "Bo").kor == 12 - 3 and slot(s, "Cy").kor == 12
+    assert slot(s, "Bo").health == 12 - 3 and slot(s, "Cy").health == 12
 
 
 def test_one_power_roll_is_blocked_separately_by_each_target():
@@ -351,7 +351,7 @@ def test_one_power_roll_is_blocked_separately_by_each_target():
     enter(s, "resist", FAIL)  # Bo: 1 die
     enter(s, "resist", SUCCESS, SUCCESS)  # Cy: 2 dice
     s.execute("attack Ash Burst Bo Cy")
-    assert (slot(s, "Bo").kor, slot(s, "Cy").kor) == (12 - 4, 12 - 2)
+    assert (slot(s, "Bo").health, slot(s, "Cy").health) == (12 - 4, 12 - 2)
     assert fighter(s, "Ash").stats.crits == 2
 
 
@@ -369,7 +369,7 @@ def test_an_item_costs_one_action_point_and_a_consumable_is_discarded():
     tonic = {"name": "Tonic", "kind": "consumable", "heal": 1}
     s = session([dict(ASH, items=["Tonic"]), dict(BO)], (STRIKE,), (tonic,))
     s.execute("item Ash Tonic")
-    assert slot(s, "Ash").ap == 1
+    assert slot(s, "Ash").actions == 1
     assert fighter(s, "Ash").hand == []
 
 
@@ -424,9 +424,9 @@ def test_an_active_artifact_costs_no_action_point_and_goes_on_cooldown():
     s = session(
         [dict(ASH, artifacts=["Charm"]), dict(BO, artifacts=["Ward"])], (STRIKE,), (), (charm, ward)
     )
-    slot(s, "Ash").kor = 5
+    slot(s, "Ash").health = 5
     s.execute("artifact Ash Charm")
-    assert slot(s, "Ash").ap == 2 and slot(s, "Ash").kor == 6
+    assert slot(s, "Ash").actions == 2 and slot(s, "Ash").health == 6
     with pytest.raises(IllegalAction, match="cooldown"):
         s.execute("artifact Ash Charm")
     assert s.game.attribute(fighter(s, "Bo"), "resistance") == 3
@@ -463,8 +463,8 @@ def test_an_item_that_strikes_goes_through_the_hit_and_damage_instances():
     enter(s, "chance", 1)
     s.execute("item Ash Bomb Bo")
     assert [r.purpose for r in s.done[-1].rolls] == ["hit", "dodge", "power", "resist", "chance"]
-    assert slot(s, "Bo").kor == 12 - 3 and slot(s, "Bo").burn == 1
-    assert slot(s, "Ash").ap == 1 and fighter(s, "Ash").hand == []
+    assert slot(s, "Bo").health == 12 - 3 and slot(s, "Bo").counters[BURN] == 1
+    assert slot(s, "Ash").actions == 1 and fighter(s, "Ash").hand == []
     assert fighter(s, "Ash").stats.damage_dealt == 3
 
 
@@ -485,7 +485,7 @@ def test_an_active_artifact_that_strikes_knocks_its_target_down():
     enter(s, "hit", SUCCESS)
     enter(s, "dodge", *hits(0, 2))
     s.execute("artifact Ash Totem Bo")
-    assert slot(s, "Bo").flags & F_KNOCKED_DOWN and slot(s, "Ash").ap == 2
+    assert slot(s, "Bo").flags & F_KNOCKED_DOWN and slot(s, "Ash").actions == 2
 
 
 # ---------------------------------------------------------------- one attack plan, two users
@@ -669,7 +669,7 @@ def test_the_odds_take_two_from_a_blinded_attackers_hit_and_nothing_from_a_blind
     o, _ = odds.for_move(s.game, parse("odds Bo Strike Ash"))
     assert o.hit == odds.hit_chance(2, 2, hit_bonus=-2)
     attack(s, "attack Bo Strike Ash", hits(2, 2), hits(1, 2))  # 2 - 2 < 1: dodged
-    assert slot(s, "Ash").kor == 12
+    assert slot(s, "Ash").health == 12
     s.execute("end")
     s.execute("end")
     s.execute("item Bo Powder Ash")  # now Ash is blinded, Bo is not

@@ -25,10 +25,11 @@ from korxsol_fixtures import (
     toml,
 )
 
-from host.korxsol import encounter
+from host.korxsol import device, encounter
+from host.korxsol.device import BURN, F_FROZEN, F_KNOCKED_DOWN, F_PINNED, FEAR
 from host.korxsol.rolls import IllegalAction
 from host.ruleset import EncounterError
-from shared.state import F_FROZEN, F_KNOCKED_DOWN, F_OUT, F_PINNED
+from shared.state import F_OUT
 
 
 # ---------------------------------------------------------------- status effects
@@ -37,7 +38,7 @@ def test_burn_flips_add_stacks_up_to_three():
     burn = {"name": "Scorch", "type": "range", "cooldown": 1, "hit": 1, "burn": 4}
     s = duel(ash={"moves": ["Scorch"]}, moves=(burn,))
     attack(s, "attack Ash Scorch Bo", [SUCCESS], [FAIL, FAIL], chance=(1, 1, 1, 1))
-    assert slot(s, "Bo").burn == 3
+    assert slot(s, "Bo").counters[BURN] == 3
 
 
 def test_frost_heads_add_stacks_that_drain_action_points_at_turn_start():
@@ -45,7 +46,7 @@ def test_frost_heads_add_stacks_that_drain_action_points_at_turn_start():
     s = duel(ash={"moves": ["Chill"]}, bo={"actions": 3}, moves=(FROST,))
     attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2), chance=(1, 0))
     s.execute("end")
-    assert slot(s, "Bo").ap == 2
+    assert slot(s, "Bo").actions == 2
 
 
 def test_frost_at_or_above_action_points_freezes_and_the_frozen_cannot_act():
@@ -57,7 +58,7 @@ def test_frost_at_or_above_action_points_freezes_and_the_frozen_cannot_act():
     with pytest.raises(IllegalAction, match="frozen"):
         s.execute("move Bo")
     s.execute("end")
-    assert slot(s, "Bo").frost == 0
+    assert slot(s, "Bo").counters[device.FROST] == 0
 
 
 def test_fear_spends_an_action_point_per_stack_moving_away_at_turn_start():
@@ -66,10 +67,10 @@ def test_fear_spends_an_action_point_per_stack_moving_away_at_turn_start():
     fear = {"name": "Howl", "type": "debuff", "cooldown": 1, "hit": 1, "fear": 1}
     s = duel(ash={"moves": ["Howl"]}, bo={"actions": 3}, moves=(fear,))
     attack(s, "attack Ash Howl Bo", [SUCCESS], hits(0, 2), chance=(1,))
-    assert slot(s, "Bo").fear == 1
+    assert slot(s, "Bo").counters[FEAR] == 1
     s.execute("end")
-    assert slot(s, "Bo").ap == 2
-    assert slot(s, "Bo").fear == 0
+    assert slot(s, "Bo").actions == 2
+    assert slot(s, "Bo").counters[FEAR] == 0
 
 
 def test_knockdown_lowers_agility_until_the_turn_and_getting_up_costs_an_action_point():
@@ -82,7 +83,7 @@ def test_knockdown_lowers_agility_until_the_turn_and_getting_up_costs_an_action_
     assert s.game.attribute(bo, "agility") == 1
     s.execute("end")
     assert not slot(s, "Bo").flags & F_KNOCKED_DOWN
-    assert slot(s, "Bo").ap == 1
+    assert slot(s, "Bo").actions == 1
 
 
 def test_a_successful_dodge_clears_knockdown_and_pin():
@@ -113,7 +114,7 @@ def test_blinded_lowers_the_hit_chance_by_two_until_the_end_of_its_turn():
     s.execute("end")
     assert fighter(s, "Bo").blinded
     attack(s, "attack Bo Strike Ash", hits(2, 2), hits(1, 2))  # 2 - 2 = 0 < 1: dodged
-    assert slot(s, "Ash").kor == 12
+    assert slot(s, "Ash").health == 12
     s.execute("end")
     assert not fighter(s, "Bo").blinded
 
@@ -152,14 +153,14 @@ def test_true_sight_raises_the_hit_chance_by_three():
     s.execute("end")
     s.execute("end")
     attack(s, "attack Ash Strike Bo", hits(0, 2), hits(2, 2), hits(0, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 10  # 0 + 3 >= 2
+    assert slot(s, "Bo").health == 10  # 0 + 3 >= 2
 
 
 def test_inner_fire_makes_fire_classes_immune_to_frost_and_burn():
     # Inner Fire: frost and burn have no effect on a fire-class fighter.
     s = duel(ash={"moves": ["Chill"]}, bo={"elements": ["fire"]}, moves=(FROST,))
     attack(s, "attack Ash Chill Bo", [SUCCESS], hits(0, 2))
-    assert slot(s, "Bo").frost == 0
+    assert slot(s, "Bo").counters[device.FROST] == 0
     assert not any(r.purpose == "chance" for r in s.done[-1].rolls)
 
 
@@ -175,7 +176,7 @@ def test_status_effect_up_adds_flips_while_the_buff_is_on_cooldown():
     s.execute("end")
     attack(s, "attack Ash Scorch Bo", [SUCCESS], hits(0, 2), chance=(1, 1))
     assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "chance"] == [2]
-    assert slot(s, "Bo").burn == 2
+    assert slot(s, "Bo").counters[BURN] == 2
 
 
 def test_status_effect_down_removes_flips_from_the_debuffed():
@@ -262,7 +263,7 @@ def test_a_teammates_assist_lets_armor_go_past_seven():
     s.execute("end")
     attack(s, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(2, 2), [FAIL], hits(2, 8))
     assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "armor"] == [8]
-    assert fighter(s, "Ash").armor == 8 - 2 and slot(s, "Ash").kor == 12 - 2
+    assert fighter(s, "Ash").armor == 8 - 2 and slot(s, "Ash").health == 12 - 2
 
 
 def test_threat_marks_its_bearer_while_the_move_is_on_cooldown():
@@ -364,7 +365,7 @@ def test_threat_ends_when_its_move_comes_off_cooldown_or_its_bearer_collapses():
     s.execute("end")  # Ash's next Cooldown Phase: Roar off cooldown, the threat is gone
     attack(s, "attack Bo Strike Cy", hits(0, 2), hits(1, 2))
     s2 = _threatened(cooldown=4)
-    slot(s2, "Ash").kor = 1
+    slot(s2, "Ash").health = 1
     attack(s2, "attack Bo Strike Ash", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
     assert not s2.game.alive(fighter(s2, "Ash"))
     for _ in range(4):  # Bo's Strike waits out its cooldown; Roar's is still running
@@ -422,10 +423,10 @@ def test_attribute_kor_changes_at_once_and_for_good():
     rage = {"name": "Rage", "type": "buff", "cooldown": 1, "during": {"kor": -3}}
     s = duel(ash={"moves": ["Rage"]}, moves=(rage, STRIKE))
     s.execute("attack Ash Rage")
-    assert slot(s, "Ash").kor == 9
+    assert slot(s, "Ash").health == 9
     s.execute("end")
     s.execute("end")
-    assert slot(s, "Ash").kor == 9
+    assert slot(s, "Ash").health == 9
 
 
 # ------------------------------------------------------------ cleanse, bless, healing, collapse
@@ -433,22 +434,26 @@ def test_cleanse_removes_every_stack_of_the_named_effects():
     # CLEANSE: every stack of the named status effects is taken away.
     salts = {"name": "Salts", "kind": "tool", "cooldown": 1, "cleanse": ["burn", "fear"]}
     s = session([dict(ASH, items=["Salts"]), dict(BO)], (STRIKE,), (salts,))
-    slot(s, "Ash").burn = 3
-    slot(s, "Ash").fear = 2
-    slot(s, "Ash").frost = 1
+    slot(s, "Ash").counters[BURN] = 3
+    slot(s, "Ash").counters[FEAR] = 2
+    slot(s, "Ash").counters[device.FROST] = 1
     s.execute("item Ash Salts")
-    assert (slot(s, "Ash").burn, slot(s, "Ash").fear, slot(s, "Ash").frost) == (0, 0, 1)
+    assert (
+        slot(s, "Ash").counters[BURN],
+        slot(s, "Ash").counters[FEAR],
+        slot(s, "Ash").counters[device.FROST],
+    ) == (0, 0, 1)
 
 
 def test_bless_heals_one_and_cleanses_an_ally_or_else_the_user():
     # BLESS: an ally in the area gets +1 KOR and is cleansed; with no ally, the user is.
     bless = {"name": "Grace", "type": "buff", "cooldown": 1, "bless": True}
     s = session([dict(ASH, moves=["Grace"]), dict(BO), dict(ASH, name="Cy")], (bless,))
-    slot(s, "Cy").kor = 5
-    slot(s, "Cy").burn = 2
-    slot(s, "Ash").kor = 5
+    slot(s, "Cy").health = 5
+    slot(s, "Cy").counters[BURN] = 2
+    slot(s, "Ash").health = 5
     s.execute("attack Ash Grace Cy")
-    assert (slot(s, "Cy").kor, slot(s, "Cy").burn, slot(s, "Ash").kor) == (6, 0, 5)
+    assert (slot(s, "Cy").health, slot(s, "Cy").counters[BURN], slot(s, "Ash").health) == (6, 0, 5)
 
 
 def test_healing_wakes_a_collapsed_ally_back_into_the_turn_order():
@@ -468,7 +473,7 @@ def test_healing_wakes_a_collapsed_ally_back_into_the_turn_order():
         s.execute("item Ash Salts Cy")
     lines = s.execute("item Ash Tonic Cy")
     assert "Cy wakes and is back in the fight" in lines
-    assert s.game.alive(fighter(s, "Cy")) and slot(s, "Cy").kor == 2
+    assert s.game.alive(fighter(s, "Cy")) and slot(s, "Cy").health == 2
     s.execute("end")
     s.execute("adjust Ash kor -12")
     with pytest.raises(IllegalAction, match="Ash has collapsed: only healing"):
@@ -481,9 +486,9 @@ def test_healing_never_brings_kor_above_its_starting_value():
     # KOR NOTE: healing cannot bring KOR over the starting value.
     tonic = {"name": "Tonic", "kind": "consumable", "heal": 5}
     s = session([dict(ASH, items=["Tonic"]), dict(BO)], (STRIKE,), (tonic,))
-    slot(s, "Ash").kor = 10
+    slot(s, "Ash").health = 10
     s.execute("item Ash Tonic")
-    assert slot(s, "Ash").kor == 12
+    assert slot(s, "Ash").health == 12
 
 
 def test_kor_zero_collapses_the_character_and_its_turns_are_skipped():

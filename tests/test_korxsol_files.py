@@ -235,14 +235,17 @@ def test_the_encounters_success_faces_reach_the_boards_own_rolls() -> None:
     from host.korxsol.engine import Game
     from shared import codec
     from shared import events as ev
+    from shared.descriptor_pack import encoded
     from shared.state import GameState
 
     text = toml([{"name": "Ash", "label": "Ash"}, {"name": "Bo", "label": "Bo", "team": "B"}])
     text = text.replace("success_faces = [3]", "success_faces = [2, 3]")
     game = Game(encounter.parse(text))
-    board = GameState()
+    board = GameState()  # what the board gets: the game's descriptor, then its state
+    described = encoded(game.state.rules)
+    board.rules.load(described, 0, len(described))
     codec.decode(codec.encode(game.state), board)
-    assert board.success_mask == 0b110
+    assert board.rules.success_mask == 0b110
     ev.apply_event(board, ev.make_event(ev.ROLL_ACTION, 0, 1, (1, 2, 3)))
     assert board.roll.successes == 2
 
@@ -291,7 +294,12 @@ def test_a_passive_artifact_within_the_limits_is_added_to_the_fighter():
     text = _with_passive({"kor": 9, "armor": 2, "actions": 2}, {"kor": -8, "armor": -2, "sol": -3})
     game = Game(encounter.parse(text, "ok.toml"))
     ash = game.fighter("Ash")
-    assert (game.slot(ash).kor_max, ash.armor, ash.sol, game.slot(ash).ap_max) == (1, 0, 0, 2)
+    assert (game.slot(ash).health_max, ash.armor, ash.sol, game.slot(ash).actions_max) == (
+        1,
+        0,
+        0,
+        2,
+    )
 
 
 def test_a_saved_game_whose_encounter_is_now_refused_resumes_with_a_one_line_error(tmp_path):
@@ -342,7 +350,7 @@ def test_odds_drop_the_grappled_penalty_when_the_grappler_is_also_a_target():
     from korxsol_fixtures import session, slot
 
     from host.korxsol.commands import parse
-    from shared.state import F_GRAPPLED
+    from host.korxsol.device import F_GRAPPLED
 
     sweep = {"name": "Sweep", "type": "melee", "hit": 2, "damage": 1, "targets": 2}
     fighters = [

@@ -27,9 +27,9 @@ from korxsol_fixtures import (
 )
 
 from host.korxsol import knockback
+from host.korxsol.device import F_CHARGING, F_GRAPPLED, F_PINNED, FEAR
 from host.korxsol.rolls import IllegalAction
 from shared import cooldowns
-from shared.state import F_CHARGING, F_GRAPPLED, F_PINNED
 
 # ---------------------------------------------------------------- grapple
 GRIP = {"name": "Grip", "type": "melee", "cooldown": 1, "hit": 1, "grapple": 1}
@@ -57,7 +57,7 @@ def test_a_grappled_creature_struggles_free_on_any_heads_for_one_action_point():
     enter(s, "chance", 0, 1)
     s.execute("struggle Bo")
     assert not slot(s, "Bo").flags & F_GRAPPLED
-    assert slot(s, "Bo").ap == 1
+    assert slot(s, "Bo").actions == 1
 
 
 def test_the_grapplers_combat_is_a_power_roll_of_unblockable_damage():
@@ -67,7 +67,7 @@ def test_the_grapplers_combat_is_a_power_roll_of_unblockable_damage():
     s.execute("end")
     enter(s, "power", SUCCESS, SUCCESS)
     s.execute("crush Ash")
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
 
 
 def test_sol_on_a_grapplers_crush_adds_three_power_dice():
@@ -78,7 +78,7 @@ def test_sol_on_a_grapplers_crush_adds_three_power_dice():
     enter(s, "power", *hits(2, 5))
     s.execute("crush Ash sol=power")
     assert fighter(s, "Ash").sol == 2
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
     s.execute("undo")
     s.execute("adjust Ash sol -3")
     with pytest.raises(IllegalAction, match="SOL"):
@@ -141,7 +141,7 @@ def test_a_grappled_target_with_no_agility_left_is_hit_automatically_then_releas
     s.execute("end")
     s.execute("end")
     attack(s, "attack Cy Strike Bo", hits(0, 2), (), hits(0, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
     assert not slot(s, "Bo").flags & F_GRAPPLED
 
 
@@ -156,9 +156,9 @@ def test_a_grappled_creature_cannot_flee_in_fear_and_keeps_its_action_points():
     s.execute("adjust Bo fear +2")
     s.execute("end")
     assert slot(s, "Bo").flags & F_GRAPPLED
-    assert slot(s, "Bo").ap == 3
+    assert slot(s, "Bo").actions == 3
     s.execute("end")
-    assert slot(s, "Bo").fear == 0
+    assert slot(s, "Bo").counters[FEAR] == 0
 
 
 def test_a_grappled_creature_activates_an_artifact_only_if_it_releases():
@@ -195,7 +195,7 @@ def test_release_frees_a_pinned_user_who_may_then_move_again():
     s.execute("attack Bo Slip")
     assert not slot(s, "Bo").flags & F_PINNED
     s.execute("move Bo")
-    assert slot(s, "Bo").ap == 1
+    assert slot(s, "Bo").actions == 1
 
 
 def test_an_item_with_release_frees_a_pinned_user():
@@ -225,7 +225,7 @@ def test_a_grappler_carries_a_target_no_heavier_for_one_action_point_a_space():
     # grappler, one action point moves a space still holding it.
     s = held()
     s.execute("move Ash")
-    assert slot(s, "Ash").ap == 1 and slot(s, "Bo").flags & F_GRAPPLED
+    assert slot(s, "Ash").actions == 1 and slot(s, "Bo").flags & F_GRAPPLED
 
 
 def test_a_grappler_pivots_its_target_at_no_cost():
@@ -233,7 +233,7 @@ def test_a_grappler_pivots_its_target_at_no_cost():
     # open space around it for free.
     s = held()
     s.execute("pivot Ash")
-    assert slot(s, "Ash").ap == 2 and slot(s, "Bo").flags & F_GRAPPLED
+    assert slot(s, "Ash").actions == 2 and slot(s, "Bo").flags & F_GRAPPLED
 
 
 def test_a_heavier_target_cannot_be_carried_or_pivoted():
@@ -252,10 +252,10 @@ def test_a_held_target_carried_down_a_height_is_released_and_takes_the_heights_b
     s = held()
     s.execute("pivot Ash fall=3:1")
     assert not slot(s, "Bo").flags & F_GRAPPLED and fighter(s, "Ash").grappling == 255
-    assert slot(s, "Bo").kor == 12 - 1
+    assert slot(s, "Bo").health == 12 - 1
     s2 = held()
     s2.execute("move Ash fall=4:1")
-    assert slot(s2, "Bo").kor == 12 - 2 and slot(s2, "Ash").ap == 1
+    assert slot(s2, "Bo").health == 12 - 2 and slot(s2, "Ash").actions == 1
 
 
 # ---------------------------------------------------------------- knockback
@@ -294,7 +294,7 @@ def test_knockback_into_a_creature_that_fails_to_dodge_deals_the_incoming_weight
     s, line = shove(extra=[dict(BO, name="Cy", team="B")])
     enter(s, "agility", FAIL, FAIL)
     s.execute(line + " kb=Bo:creature:Cy")
-    assert slot(s, "Cy").kor == 12 - 3
+    assert slot(s, "Cy").health == 12 - 3
 
 
 def test_sol_may_be_spent_before_the_agility_roll_against_a_body_knocked_into_it():
@@ -309,7 +309,7 @@ def test_sol_may_be_spent_before_the_agility_roll_against_a_body_knocked_into_it
     assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "agility"] == [5]
     assert "Cy spends 1 SOL: 3 more agility dice" in lines
     assert "Cy dodges the flying Bo" in lines
-    assert (fighter(s, "Cy").sol, slot(s, "Cy").kor) == (2, 12)
+    assert (fighter(s, "Cy").sol, slot(s, "Cy").health) == (2, 12)
 
     s = session([dict(ASH, moves=["Shove"]), dict(BO), cy], (SHOVE,))
     attack(s, "attack Ash Shove Bo kb=Bo:creature:Cy collide_sol=Cy", hits(0, 2), hits(1, 2))
@@ -327,7 +327,7 @@ def test_knockback_into_an_obstruction_deals_two():
     # Collision With Obstruction: the creature takes 2 damage that cannot be blocked.
     s, line = shove()
     s.execute(line + " kb=Bo:wall")
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
 
 
 def test_knockback_out_of_bounds_flips_the_chance_token():
@@ -335,25 +335,25 @@ def test_knockback_out_of_bounds_flips_the_chance_token():
     s, line = shove()
     enter(s, "chance", 1)
     s.execute(line + " kb=Bo:out")
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
     s2, line2 = shove()
     enter(s2, "chance", 0)
     s2.execute(line2 + " kb=Bo:out")
-    assert slot(s2, "Bo").kor == 12
+    assert slot(s2, "Bo").health == 12
 
 
 def test_knockback_off_a_height_deals_the_heights_in_between():
     # Knockback (Off of Height): from height 4 to height 1 is 2 damage.
     s, line = shove()
     s.execute(line + " kb=Bo:fall:4:1")
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
 
 
 def test_knockback_into_water_deals_no_fall_damage():
     # W.1 (Water): a drop that lands in a water tile costs no KOR.
     s, line = shove()
     lines = s.execute(line + " kb=Bo:water")
-    assert slot(s, "Bo").kor == 12
+    assert slot(s, "Bo").health == 12
     assert any("falls into water" in x for x in lines)
 
 
@@ -371,7 +371,7 @@ def test_a_charge_strikes_on_the_next_turn_and_only_then_goes_on_cooldown():
     s.execute("end")
     s.execute("end")
     attack(s, "attack Ash Ram Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
-    assert slot(s, "Bo").kor == 10
+    assert slot(s, "Bo").health == 10
     assert not slot(s, "Ash").flags & F_CHARGING
     assert not cooldowns.is_ready(slot(s, "Ash"), 1)
 

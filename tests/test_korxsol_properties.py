@@ -110,7 +110,7 @@ def test_any_encounter_the_parser_accepts_builds_a_game_within_the_limits(own, p
     game = Game(enc)
     f = game.fighter("Ash")
     s = game.slot(f)
-    assert s.kor == s.kor_max >= 1 and 1 <= s.ap_max <= 7
+    assert s.health == s.health_max >= 1 and 1 <= s.actions_max <= 7
     assert f.sol >= 0 and f.armor >= 0
     assert all(game.attribute(f, a) >= 0 for a in ("power", "resistance", "agility"))
     s2 = Session(enc, 1)

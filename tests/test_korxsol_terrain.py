@@ -10,24 +10,13 @@ flip is 1 for heads.
 from __future__ import annotations
 
 import pytest
-from korxsol_fixtures import (
-    ASH,
-    BO,
-    STRIKE,
-    attack,
-    duel,
-    enter,
-    fighter,
-    hits,
-    session,
-    slot,
-)
+from korxsol_fixtures import ASH, BO, STRIKE, attack, duel, enter, fighter, hits, session, slot
 
 from host.journal import Journal
+from host.korxsol.device import BURN, F_PINNED, FEAR
 from host.korxsol.rolls import IllegalAction
 from host.korxsol.ruleset import RULESET
 from host.session import resume
-from shared.state import F_PINNED
 
 
 def test_lava_burns_on_heads_as_it_is_entered():
@@ -36,13 +25,13 @@ def test_lava_burns_on_heads_as_it_is_entered():
     s = duel()
     enter(s, "chance", 1)
     s.execute("terrain Ash lava")
-    assert slot(s, "Ash").burn == 1
+    assert slot(s, "Ash").counters[BURN] == 1
     enter(s, "chance", 0)
     s.execute("terrain Bo lava")
-    assert slot(s, "Bo").burn == 0
+    assert slot(s, "Bo").counters[BURN] == 0
     s.execute("end")
     s.execute("end")
-    assert slot(s, "Ash").burn == 1 and fighter(s, "Ash").terrain == "lava"
+    assert slot(s, "Ash").counters[BURN] == 1 and fighter(s, "Ash").terrain == "lava"
 
 
 def test_inner_fire_steps_over_lava_without_a_flip():
@@ -50,7 +39,7 @@ def test_inner_fire_steps_over_lava_without_a_flip():
     # without triggering it.
     s = duel(ash={"elements": ["fire"]})
     lines = s.execute("terrain Ash lava")
-    assert slot(s, "Ash").burn == 0 and not s.done[-1].rolls
+    assert slot(s, "Ash").counters[BURN] == 0 and not s.done[-1].rolls
     assert any("Inner Fire" in line for line in lines)
 
 
@@ -59,13 +48,13 @@ def test_water_costs_an_action_point_on_entering_and_at_the_start_of_a_turn_in_i
     # action point. Entered on another's turn, the point goes when its own turn starts there.
     s = duel(ash={"actions": 3}, bo={"actions": 3})
     s.execute("terrain Ash water")
-    assert slot(s, "Ash").ap == 2
+    assert slot(s, "Ash").actions == 2
     s.execute("terrain Bo water")  # Ash's turn: Bo's points refill before they count
-    assert slot(s, "Bo").ap == 3
+    assert slot(s, "Bo").actions == 3
     s.execute("end")
-    assert slot(s, "Bo").ap == 2
+    assert slot(s, "Bo").actions == 2
     s.execute("end")
-    assert slot(s, "Ash").ap == 2  # Ash started in the water
+    assert slot(s, "Ash").actions == 2  # Ash started in the water
 
 
 def test_cold_feet_walks_over_water_as_over_ground():
@@ -75,7 +64,7 @@ def test_cold_feet_walks_over_water_as_over_ground():
     s.execute("terrain Ash water")
     s.execute("end")
     s.execute("end")
-    assert slot(s, "Ash").ap == 3
+    assert slot(s, "Ash").actions == 3
 
 
 def test_ice_slides_and_only_an_ice_class_may_choose_not_to():
@@ -98,9 +87,9 @@ def test_terrain_before_the_fight_places_without_an_effect():
     s = duel(ash={"actions": 3}, order=False)
     s.execute("terrain Ash water")
     s.execute("terrain Bo lava")
-    assert not s.done[-1].rolls and slot(s, "Bo").burn == 0
+    assert not s.done[-1].rolls and slot(s, "Bo").counters[BURN] == 0
     s.execute("order Ash Bo")
-    assert slot(s, "Ash").ap == 2
+    assert slot(s, "Ash").actions == 2
 
 
 def test_moving_puts_a_fighter_back_on_ground_until_the_game_master_says_otherwise():
@@ -113,7 +102,7 @@ def test_moving_puts_a_fighter_back_on_ground_until_the_game_master_says_otherwi
     assert fighter(s, "Ash").terrain == "ground"
     s.execute("end")
     s.execute("end")
-    assert slot(s, "Ash").ap == 3
+    assert slot(s, "Ash").actions == 3
     s.execute("terrain Bo water")
     fighter(s, "Ash").grappling = fighter(s, "Bo").index
     fighter(s, "Bo").grappled_by = fighter(s, "Ash").index
@@ -129,9 +118,9 @@ def test_a_dodge_and_fears_flight_move_the_fighter_off_its_terrain():
     attack(s, "attack Ash Strike Bo", hits(0, 2), hits(1, 2))
     assert fighter(s, "Bo").terrain == "ground"
     s.execute("terrain Bo water")
-    slot(s, "Bo").fear = 1
+    slot(s, "Bo").counters[FEAR] = 1
     s.execute("end")  # Bo starts in water (-1), then flees (-1)
-    assert slot(s, "Bo").ap == 1 and fighter(s, "Bo").terrain == "ground"
+    assert slot(s, "Bo").actions == 1 and fighter(s, "Bo").terrain == "ground"
 
 
 def test_a_knockback_into_water_leaves_the_creature_in_water():
@@ -142,7 +131,7 @@ def test_a_knockback_into_water_leaves_the_creature_in_water():
     attack(s, "attack Ash Shove Bo kb=Bo:water", hits(1, 2), hits(0, 2), hits(0, 2), [1])
     assert fighter(s, "Bo").terrain == "water"
     s.execute("end")
-    assert slot(s, "Bo").ap == 2
+    assert slot(s, "Bo").actions == 2
 
 
 def test_terrain_is_journalled_so_undo_redo_and_resume_replay_it(tmp_path):
@@ -153,9 +142,9 @@ def test_terrain_is_journalled_so_undo_redo_and_resume_replay_it(tmp_path):
     enter(s, "chance", 1)
     s.execute("terrain Ash lava")
     s.undo(1)
-    assert slot(s, "Ash").burn == 0 and fighter(s, "Ash").terrain == "ground"
+    assert slot(s, "Ash").counters[BURN] == 0 and fighter(s, "Ash").terrain == "ground"
     s.redo(1)
-    assert slot(s, "Ash").burn == 1 and fighter(s, "Ash").terrain == "lava"
+    assert slot(s, "Ash").counters[BURN] == 1 and fighter(s, "Ash").terrain == "lava"
     back = resume(journal, s.game_id)
     assert back.game.snapshot() == s.game.snapshot()
     assert back.game.snapshot()["fighters"][0]["terrain"] == "lava"
@@ -167,7 +156,7 @@ def test_terrain_names_a_known_terrain_and_a_fighter_still_standing():
     s = session([dict(ASH), dict(BO), dict(BO, name="Cy")])
     with pytest.raises(IllegalAction, match="choose one of ground, shallows, water, lava, ice"):
         s.execute("terrain Ash swamp")
-    slot(s, "Bo").kor = 1
+    slot(s, "Bo").health = 1
     attack(s, "attack Ash Strike Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(0, 1))
     with pytest.raises(IllegalAction, match="Bo has collapsed"):
         s.execute("terrain Bo water")
@@ -235,6 +224,6 @@ def test_a_moves_movement_costs_no_action_point_and_not_when_pinned():
         s.execute("attack Ash Lunge Bo moved=3")
     lines = attack(s, "attack Ash Lunge Bo moved=2", hits(0, 2), hits(1, 2))  # a miss
     assert any("moves 2 spaces (Lunge's Movement, no action point)" in line for line in lines)
-    assert slot(s, "Ash").ap == 2 and fighter(s, "Ash").terrain == "ground"
+    assert slot(s, "Ash").actions == 2 and fighter(s, "Ash").terrain == "ground"
     with pytest.raises(IllegalAction, match="moved=: Strike has no Movement"):
         duel().execute("attack Ash Strike Bo moved=1")

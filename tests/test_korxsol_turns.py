@@ -24,6 +24,7 @@ from korxsol_fixtures import (
     slot,
 )
 
+from host.korxsol.device import BURN, FROST
 from host.korxsol.rolls import IllegalAction
 
 
@@ -134,7 +135,7 @@ def test_a_passive_artifacts_agility_counts_for_the_turn_order():
 def test_tactician_sword_classes_gain_one_action_point():
     # Tactician: a sword-class fighter has one more action point each turn.
     s = duel(ash={"weapon": "sword"})
-    assert slot(s, "Ash").ap == 3 and slot(s, "Bo").ap_max == 2
+    assert slot(s, "Ash").actions == 3 and slot(s, "Bo").actions_max == 2
 
 
 def test_only_one_combat_move_per_turn():
@@ -149,7 +150,7 @@ def test_moving_one_space_costs_one_action_point():
     # ACTION PHASE, Movement: stepping to one adjacent space costs 1 action point.
     s = duel()
     s.execute("move Ash")
-    assert slot(s, "Ash").ap == 1
+    assert slot(s, "Ash").actions == 1
 
 
 def test_a_cooldown_keeps_the_move_out_of_its_owners_next_turns():
@@ -191,7 +192,7 @@ def test_options_a_verb_does_not_take_are_refused():
         s.execute("move Ash x=1")
     with pytest.raises(IllegalAction, match="it takes none"):
         s.execute("end power=1")
-    assert slot(s, "Ash").ap == 2
+    assert slot(s, "Ash").actions == 2
 
 
 def test_the_game_ends_when_a_whole_side_is_down():
@@ -211,7 +212,11 @@ def test_the_game_master_adjusts_stacks_through_the_same_caps():
     s.execute("adjust Bo burn +5")
     s.execute("adjust Ash kor +4")
     s.execute("adjust Bo frost +2")
-    assert (slot(s, "Bo").burn, slot(s, "Ash").kor, slot(s, "Bo").frost) == (3, 12, 2)
+    assert (slot(s, "Bo").counters[BURN], slot(s, "Ash").health, slot(s, "Bo").counters[FROST]) == (
+        3,
+        12,
+        2,
+    )
     with pytest.raises(IllegalAction, match=r"\+N or -N"):
         s.execute("adjust Bo burn 2")
 
@@ -245,4 +250,4 @@ def test_inner_fire_also_refuses_frost_and_burn_added_by_hand():
     with pytest.raises(IllegalAction, match=r"immune to burn \(Inner Fire\)"):
         s.execute("adjust Bo burn +2")
     s.execute("adjust Bo burn -1")
-    assert (slot(s, "Bo").frost, slot(s, "Bo").burn) == (0, 0)
+    assert (slot(s, "Bo").counters[FROST], slot(s, "Bo").counters[BURN]) == (0, 0)

@@ -21,6 +21,7 @@ from rich.console import Console
 from host.faultproxy import FaultProxy
 from host.journal import Journal
 from host.korxsol import encounter
+from host.korxsol.device import FROST
 from host.linkboard import LinkBoard
 from host.play_ui import PlayUI
 from host.session import Session, resume
@@ -103,7 +104,7 @@ def typed(tether: Tether, line: str) -> None:
 def test_the_board_s_undo_takes_back_a_board_press(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         typed(tether, "initiative")
-        press(board, tether, ev.make_event(ev.ADD_FROST, 2))
+        press(board, tether, ev.make_event(ev.COUNTER_UP, 2, FROST))
         press(board, tether, ev.make_event(ev.UNDO))
         assert [e.text for e in tether.session.done] == ["initiative"]
         assert tether.link.session.events_rejected == 0

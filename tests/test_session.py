@@ -19,7 +19,7 @@ import pytest
 from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, hits, session, slot
 
 from host.journal import Journal
-from host.korxsol import encounter
+from host.korxsol import device, encounter
 from host.korxsol.rolls import IllegalAction
 from host.session import Session, resume
 from shared import codec
@@ -171,13 +171,13 @@ def test_undo_and_redo_across_frost_are_exact():
     s.execute("attack Ash Chill Bo")
     before_end = state_of(s)
     s.execute("end")  # Bo starts with 1 frost: 2 - 1 = 1 AP
-    assert slot(s, "Bo").ap == 1
+    assert slot(s, "Bo").actions == 1
     s.execute("end")  # one stack thaws
     thawed = state_of(s)
-    assert slot(s, "Bo").frost == 0
+    assert slot(s, "Bo").counters[device.FROST] == 0
     s.execute("undo 2")
     assert state_of(s) == before_end
-    assert slot(s, "Bo").frost == 1
+    assert slot(s, "Bo").counters[device.FROST] == 1
     s.execute("redo 2")
     assert state_of(s) == thawed
 
@@ -329,7 +329,7 @@ def test_board_rolls_feed_the_next_rolls_in_order_and_survive_a_resume(tmp_path)
         ("power", "board"),
         ("resist", "board"),
     ]
-    assert slot(s, "Bo").kor == 12 - 1
+    assert slot(s, "Bo").health == 12 - 1
     back = resume(journal, s.game_id)
     assert back.game.roller.pending() == {"next": 1}
 

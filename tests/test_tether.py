@@ -14,6 +14,7 @@ from pathlib import Path
 from host.faultproxy import FaultProxy
 from host.journal import Journal
 from host.korxsol import encounter
+from host.korxsol.device import BURN, FROST
 from host.linkboard import LinkBoard
 from host.session import Session, resume
 from host.tether import Tether
@@ -85,12 +86,12 @@ def test_next_turn_on_the_board_rolls_initiative_then_ends_turns(tmp_path: Path)
 def test_board_presses_are_journalled_and_a_resume_has_them(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.ADD_FROST, 1))
+        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.COUNTER_UP, 1, FROST))
         settle(board, tether)
         journal = tether.session.journal
         assert journal is not None
         again = resume(journal)
-    assert again.game.state.slots[1].frost == 1
+    assert again.game.state.slots[1].counters[FROST] == 1
     assert state_digest(again.game.state) == state_digest(tether.session.game.state)
 
 
@@ -113,16 +114,16 @@ def test_a_board_d100_is_journalled_though_korxsol_has_no_use_for_it(tmp_path: P
 def test_frost_and_burn_keys_adjust_the_selected_character(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.ADD_BURN, 2), ev.make_event(ev.ADD_BURN, 2))
-        board.press(ev.make_event(ev.ADD_FROST, 1), ev.make_event(ev.REMOVE_BURN, 2))
+        board.press(ev.make_event(ev.COUNTER_UP, 2, BURN), ev.make_event(ev.COUNTER_UP, 2, BURN))
+        board.press(ev.make_event(ev.COUNTER_UP, 1, FROST), ev.make_event(ev.COUNTER_DOWN, 2, BURN))
         settle(board, tether)
         slot = tether.session.game.state.slots
-        assert (slot[2].burn, slot[1].frost) == (1, 1)
-        assert board.session.state.slots[2].burn == 1
+        assert (slot[2].counters[BURN], slot[1].counters[FROST]) == (1, 1)
+        assert board.session.state.slots[2].counters[BURN] == 1
         # Kaelen (slot 0) is a fire class: Inner Fire refuses frost from the board's key too.
-        board.press(ev.make_event(ev.ADD_FROST, 0))
+        board.press(ev.make_event(ev.COUNTER_UP, 0, FROST))
         settle(board, tether)
-        assert slot[0].frost == 0 and board.session.state.slots[0].frost == 0
+        assert slot[0].counters[FROST] == 0 and board.session.state.slots[0].counters[FROST] == 0
 
 
 def test_a_board_roll_waits_for_the_next_action_dice_and_stays_shown(tmp_path: Path) -> None:
@@ -160,19 +161,19 @@ def test_a_press_the_rules_refuse_changes_nothing_on_either_side(tmp_path: Path)
         assert tether.link.session.events_rejected == 2
         assert state_digest(tether.session.game.state) == before
         assert tether.session.done == []
-        assert board.session.state.slots[0].frost == 0
+        assert board.session.state.slots[0].counters[FROST] == 0
 
 
 def test_undo_on_the_board_undoes_the_last_action(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.ADD_FROST, 2))
+        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.COUNTER_UP, 2, FROST))
         settle(board, tether)
-        assert tether.session.game.state.slots[2].frost == 1
+        assert tether.session.game.state.slots[2].counters[FROST] == 1
         board.press(ev.make_event(ev.UNDO))
         settle(board, tether)
-        assert tether.session.game.state.slots[2].frost == 0
-        assert board.session.state.slots[2].frost == 0
+        assert tether.session.game.state.slots[2].counters[FROST] == 0
+        assert board.session.state.slots[2].counters[FROST] == 0
         assert [e.text for e in tether.session.done] == ["initiative"]
 
 
@@ -190,13 +191,13 @@ def test_the_play_ui_tethered_sends_its_commands_and_shows_the_presses(tmp_path:
         ui.handle("initiative")
         settle(board, tether)
         assert board.session.state.round == 1
-        board.press(ev.make_event(ev.ADD_BURN, 1))
+        board.press(ev.make_event(ev.COUNTER_UP, 1, BURN))
         settle(board, tether)
         ui.show()
         out = buf.getvalue()
         assert f"board on {tether.url}: linked" in out
         assert "board: " in out and "burn" in out
-        board.press(ev.make_event(ev.ADD_FROST, 1))
+        board.press(ev.make_event(ev.COUNTER_UP, 1, FROST))
         settle(board, tether)
         echoed = ui.echo_board()  # what the prompt prints while it waits
         assert len(echoed) == 1 and "frost" in echoed[0] and echoed[0].startswith("board: ")

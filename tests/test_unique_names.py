@@ -11,6 +11,7 @@ from tiny_ruleset import Tiny
 
 from host.korxsol import encounter
 from host.korxsol.board import board_action
+from host.korxsol.device import FROST
 from host.ruleset import EncounterError
 from shared import events as ev
 
@@ -65,8 +66,8 @@ def test_a_frost_press_lands_on_the_slot_pressed() -> None:
     s = session(
         [{"name": "Orrin", "label": "Or1"}, {"name": "Orrick", "label": "Or2", "team": "B"}]
     )
-    board_action(s, bytes([ev.ADD_FROST, 1, 1, 0]))
-    assert [s.game.slot(f).frost for f in s.game.fighters] == [0, 1]
+    board_action(s, bytes([ev.COUNTER_UP, 1, FROST, 0]))
+    assert [s.game.slot(f).counters[FROST] for f in s.game.fighters] == [0, 1]
 
 
 def test_the_tiny_ruleset_refuses_a_player_named_twice() -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from host.korxsol import odds, threat
 from host.korxsol.commands import Command
+from host.korxsol.device import F_FROZEN, F_GRAPPLED
 from host.korxsol.engine import Fighter, Game
-from shared.state import F_FROZEN, F_GRAPPLED
 
 
 def _q(name: str) -> str:
@@ -29,7 +29,7 @@ def plan_turn(game: Game) -> list[str]:
     if s.flags & F_FROZEN:
         return ["end"]
     if s.flags & F_GRAPPLED:
-        return ([f"struggle {me}"] if s.ap else []) + ["end"]
+        return ([f"struggle {me}"] if s.actions else []) + ["end"]
     bound = threat.bearers(game, f)  # an opponent's threat: attack it first
     if f.grappling != 255:
         if not bound or game.fighters[f.grappling] in bound:
@@ -38,8 +38,8 @@ def plan_turn(game: Game) -> list[str]:
     enemies = [e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)]
     if not enemies:
         return ["end"]
-    target = min(bound or enemies, key=lambda e: (game.slot(e).kor, e.index))
-    if s.kor * 5 < s.kor_max * 2:
+    target = min(bound or enemies, key=lambda e: (game.slot(e).health, e.index))
+    if s.health * 5 < s.health_max * 2:
         heal = _heal_action(game, f, me)
         if heal:
             lines.append(heal)
@@ -61,8 +61,8 @@ def plan_turn(game: Game) -> list[str]:
             value, names = 0.6, _q(target.spec.label)
         elif move.effects.bless:
             hurt = [a for a in game.fighters if a.spec.team == f.spec.team and game.alive(a)]
-            worst = min(hurt, key=lambda a: game.slot(a).kor - game.slot(a).kor_max)
-            value = 0.5 if game.slot(worst).kor < game.slot(worst).kor_max else 0.1
+            worst = min(hurt, key=lambda a: game.slot(a).health - game.slot(a).health_max)
+            value = 0.5 if game.slot(worst).health < game.slot(worst).health_max else 0.1
             names = _q(worst.spec.label) if worst is not f else ""
         else:
             value, names = 0.4, ""
@@ -76,7 +76,7 @@ def plan_turn(game: Game) -> list[str]:
 def _heal_action(game: Game, f: Fighter, me: str) -> str | None:
     s = game.slot(f)
     for item in f.spec.items:
-        if item in f.hand and item.effects.heal and not item.effects.strikes and s.ap:
+        if item in f.hand and item.effects.heal and not item.effects.strikes and s.actions:
             if game.ready(f, "item", item.name):
                 return f"item {me} {_q(item.name)}"
     for art in f.spec.artifacts:

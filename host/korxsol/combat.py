@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 
 from host.korxsol import threat
 from host.korxsol.commands import Command
+from host.korxsol.device import BURN, F_CHARGING, F_GRAPPLED, F_KNOCKED_DOWN, F_PINNED
 from host.korxsol.fighter import Fighter, Modifier, norm
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.grapple_and_charge import parse_kb
 from host.korxsol.model import RESIST_SUCCESS, Artifact, Effects
 from host.korxsol.rolls import IllegalAction
 from host.words import plural
-from shared import cooldowns, status
+from shared import cooldowns, roster
 from shared.limits import MAX_COOLDOWNS, MAX_DICE, NO_SLOT
-from shared.state import F_CHARGING, F_GRAPPLED, F_KNOCKED_DOWN, F_PINNED
 
 ATTACK_OPTIONS = (
     "sol",
@@ -197,7 +197,7 @@ def plan_attack(
         if give == "sol":
             need[user.index] = need.get(user.index, 0) + exchange
         else:
-            have = {"armor": user.armor, "kor": game.slot(user).kor - 1}[give]
+            have = {"armor": user.armor, "kor": game.slot(user).health - 1}[give]
             if exchange > have:
                 raise IllegalAction(
                     f"{user.name} cannot exchange {exchange} {give} (has {have} to give)"
@@ -272,7 +272,7 @@ def plan_attack(
         reroll_below=reroll_below,
         base_damage=fx.damage or 0,
         per_success=fx.conversion or 1,
-        full_draw=game.slot(user).ap if "fulldraw" in opts else None,
+        full_draw=game.slot(user).actions if "fulldraw" in opts else None,
         exchange=exchange,
         exchange_damage=exchange_damage,
         hit_damage=cond[2] if cond[:2] == ("hit", "damage") else 0,
@@ -345,14 +345,14 @@ class CombatRules(GameCore):
         if fx.charge and not unleashing:
             f.charging = move
             f.charge_turn = self.turn_number
-            status.set_flag(self.state, s, F_CHARGING, True)
+            roster.set_flag(self.state, s, F_CHARGING, True)
             out.say(f"{f.name} begins charging {move.name}: it strikes on the next turn")
             if waived:
                 out.say(waived)
             return
         if unleashing:
             f.charging = None
-            status.set_flag(self.state, s, F_CHARGING, False)
+            roster.set_flag(self.state, s, F_CHARGING, False)
         self._use_timer(f, timer, move.cooldown)
         out.say(f"{f.name} uses {move.name}" + _on(None, targets))
         for line in ([waived] if waived else []) + reach:
@@ -560,7 +560,7 @@ class CombatRules(GameCore):
                 f"{user.name} draws fully: {plural(drawn, 'unused action point')} {become}"
                 f" +{drawn} damage"
             )
-            self.slot(user).ap = 0
+            self.slot(user).actions = 0
             self.state.touch()
         self._exchange(user, fx, a.plan.exchange, out)
         self._strike(a, targets, out)
@@ -585,7 +585,7 @@ class CombatRules(GameCore):
         if give == "armor":
             user.armor -= n
         elif give == "kor":
-            self.slot(user).kor -= n
+            self.slot(user).health -= n
             self.state.touch()
         else:
             user.sol -= n
@@ -621,7 +621,7 @@ class CombatRules(GameCore):
                 t.armor -= chipped
                 if chipped:  # no armor left to chip: nothing to say
                     out.say(f"sunder: {t.name}'s armor is chipped by {chipped}")
-        burns = {t.index: status.burn_damage_on_hit(self.slot(t)) for t in struck}
+        burns = {t.index: self.slot(t).counters[BURN] for t in struck}
         power, extra = 0, 0
         if fx.damage is not None and struck:
             power, extra = self._power_roll(a, out)
@@ -641,7 +641,7 @@ class CombatRules(GameCore):
             if self.alive(t):
                 self._flips(user, t, fx, out)
                 if fx.knockdown:
-                    status.set_flag(self.state, self.slot(t), F_KNOCKED_DOWN, True)
+                    roster.set_flag(self.state, self.slot(t), F_KNOCKED_DOWN, True)
                     out.say(f"{t.name} is knocked down")
                     self._break_charge(t, "knocked down", out)
                 if fx.knockback and self._knockback(a, t, out):
@@ -686,8 +686,8 @@ class CombatRules(GameCore):
             t.stats.dodges += 1
             user.stats.misses += 1
             a.dodged.add(t.index)
-            status.set_flag(self.state, s, F_KNOCKED_DOWN, False)
-            status.set_flag(self.state, s, F_PINNED, False)
+            roster.set_flag(self.state, s, F_KNOCKED_DOWN, False)
+            roster.set_flag(self.state, s, F_PINNED, False)
             if held:
                 self._release(t, out, "slips the grapple")
             self._break_charge(t, "stepped aside", out)

@@ -5,13 +5,14 @@ sight, threat), bless, gains of armor, KOR and SOL, and damage down to a collaps
 
 from __future__ import annotations
 
+from host.korxsol.device import BURN, F_CHARGING, F_GRAPPLED, F_KNOCKED_DOWN, F_PINNED, FEAR, FROST
 from host.korxsol.fighter import Fighter, Modifier
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.model import STATUS_FLIPS, Effects
 from host.words import plural
-from shared import status
+from shared import roster
 from shared.limits import MAX_DICE, NO_SLOT
-from shared.state import F_CHARGING, F_GRAPPLED, F_KNOCKED_DOWN, F_OUT, F_PINNED
+from shared.state import F_OUT
 
 BLESS_KOR = 1
 
@@ -63,17 +64,17 @@ class EffectRules(GameCore):
                 out.say(f"{name}: {t.name} flips {n}, no heads")
                 continue
             if name == "burn":
-                status.add_burn(self.state, s, heads)
-                out.say(f"burn: {t.name} now has {plural(s.burn, 'stack')}")
+                self.state.add_counter(s, BURN, heads)
+                out.say(f"burn: {t.name} now has {plural(s.counters[BURN], 'stack')}")
             elif name == "frost":
-                status.add_frost(self.state, s, heads)
-                out.say(f"frost: {t.name} now has {plural(s.frost, 'stack')}")
+                self.state.add_counter(s, FROST, heads)
+                out.say(f"frost: {t.name} now has {plural(s.counters[FROST], 'stack')}")
             elif name == "fear":
-                status.add_fear(self.state, s, heads)
-                out.say(f"fear: {t.name} now has {plural(s.fear, 'stack')}")
+                self.state.add_counter(s, FEAR, heads)
+                out.say(f"fear: {t.name} now has {plural(s.counters[FEAR], 'stack')}")
                 self._break_charge(t, "feared", out)
             elif name == "pin":
-                status.set_flag(self.state, s, F_PINNED, True)
+                roster.set_flag(self.state, s, F_PINNED, True)
                 out.say(f"{t.name} is pinned")
             elif name == "blind":
                 t.blinded = True
@@ -84,7 +85,7 @@ class EffectRules(GameCore):
                     continue
                 user.grappling = t.index
                 t.grappled_by = user.index
-                status.set_flag(self.state, s, F_GRAPPLED, True)
+                roster.set_flag(self.state, s, F_GRAPPLED, True)
                 out.say(f"{user.name} grapples {t.name}")
                 self._break_charge(t, "grappled", out)
 
@@ -137,11 +138,11 @@ class EffectRules(GameCore):
         s = self.slot(t)
         every = "all" in which
         if every or "burn" in which:
-            s.burn = 0
+            s.counters[BURN] = 0
         if every or "frost" in which:
-            s.frost = 0
+            s.counters[FROST] = 0
         if every or "fear" in which:
-            s.fear = 0
+            s.counters[FEAR] = 0
         if every or "pin" in which:
             s.flags &= ~F_PINNED
         if every or "knockdown" in which:
@@ -177,11 +178,11 @@ class EffectRules(GameCore):
         """KOR restored, never above the start; a collapsed fighter healed wakes (KOR: at 0
         it collapses, and KOR can be restored): back in play in its place in the order."""
         s = self.slot(f)
-        before = s.kor
-        s.kor = min(s.kor_max, s.kor + amount)  # healing never passes the starting KOR
+        before = s.health
+        s.health = min(s.health_max, s.health + amount)  # healing never passes the starting KOR
         self.state.touch()
-        out.say(f"{f.name} heals {s.kor - before} KOR ({s.kor}/{s.kor_max})")
-        if s.flags & F_OUT and s.kor > 0:
+        out.say(f"{f.name} heals {s.health - before} KOR ({s.health}/{s.health_max})")
+        if s.flags & F_OUT and s.health > 0:
             s.flags &= ~F_OUT
             out.say(f"{f.name} wakes and is back in the fight")
 
@@ -197,13 +198,13 @@ class EffectRules(GameCore):
         s = self.slot(t)
         if amount <= 0 or s.flags & F_OUT:
             return
-        dealt = min(amount, s.kor)
-        s.kor -= dealt
+        dealt = min(amount, s.health)
+        s.health -= dealt
         t.stats.damage_taken += dealt
         if source.spec.team != t.spec.team:
             source.stats.damage_dealt += dealt
         self.state.touch()
-        if s.kor == 0:
+        if s.health == 0:
             self._collapse(t, source, out)
 
     def _collapse(self, t: Fighter, source: Fighter, out: Outcome) -> None:

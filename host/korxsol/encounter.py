@@ -32,14 +32,14 @@ from host.korxsol.model import (
 )
 from host.ruleset import EncounterError
 from shared.limits import (
-    MAX_AP,
+    MAX_ACTIONS,
     MAX_COOLDOWN_ID,
     MAX_COOLDOWN_TURNS,
-    MAX_KOR,
+    MAX_HEALTH,
     MAX_SLOTS,
     MAX_TEAMS,
 )
-from shared.state import check_label
+from shared.roster import check_label
 
 ID = "korxsol"  # the ruleset id an encounter file names (host/registry.py)
 EXAMPLE = "ember_ridge.toml"
@@ -409,19 +409,20 @@ def _no_charge(r: _Reader, kind: str, i: int, data: dict, who: str) -> None:
 
 def _check_totals(r: _Reader, i: int, fighter: Solighter, who: str, sol_points: int) -> None:
     """What a fighter starts with is its own value plus its passive artifacts (and, for
-    action points, Tactician): KOR 1..MAX_KOR (0 is a collapse), action points 1..MAX_AP (what
-    the board holds), SOL, armor and the attributes 0 or more (above the cap is capped)."""
+    action points, Tactician): KOR 1..MAX_HEALTH (0 is a collapse), action points
+    1..MAX_ACTIONS (what the board holds), SOL, armor and the attributes 0 or more (above the
+    cap is capped)."""
     passive = fighter.passive()
     names = ", ".join(a.name for a in fighter.artifacts if a.kind == "passive")
     checks: list[tuple[str, str, int, list[tuple[int, str]], int, int | None]] = [
-        ("KOR", "kor", fighter.kor, [], 1, MAX_KOR),
+        ("KOR", "kor", fighter.kor, [], 1, MAX_HEALTH),
         (
             "action points",
             "actions",
             fighter.actions,
             [(1, "Tactician")] if fighter.weapon == "sword" else [],
             1,
-            MAX_AP,
+            MAX_ACTIONS,
         ),
         ("SOL", "sol", sol_points, [], 0, None),
     ]
@@ -513,8 +514,8 @@ def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> S
         name=name,
         label=label,
         team=teams.index(team_name),
-        kor=r.integer(table, i, data, "kor", who, 1, MAX_KOR),
-        actions=r.integer(table, i, data, "actions", who, 0, MAX_AP - 1, default=2),
+        kor=r.integer(table, i, data, "kor", who, 1, MAX_HEALTH),
+        actions=r.integer(table, i, data, "actions", who, 0, MAX_ACTIONS - 1, default=2),
         inventory=inventory,
         weight=r.integer(table, i, data, "weight", who, 1, 5, default=3),
         weapon=weapon,

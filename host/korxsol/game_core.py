@@ -12,13 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from host.korxsol import device
+from host.korxsol.device import F_FROZEN, F_KNOCKED_DOWN
 from host.korxsol.fighter import Fighter, norm
 from host.korxsol.model import Effects, Encounter, Solighter
 from host.korxsol.rolls import IllegalAction, Roller
 from host.words import plural
-from shared import cooldowns, dice, rulesets
-from shared.limits import MAX_KOR, NO_SLOT
-from shared.state import F_FROZEN, F_KNOCKED_DOWN, F_OUT, GameState
+from shared import cooldowns, dice, roster
+from shared.limits import MAX_HEALTH, NO_SLOT
+from shared.state import F_OUT, GameState
 
 if TYPE_CHECKING:
     from host.korxsol.combat import Attack
@@ -37,6 +39,8 @@ class Outcome:
 
 
 class GameCore:
+    rules_version = 0  # the Game (engine.py) says korxsol's RULES_VERSION
+
     def __init__(self, encounter: Encounter, seed: int = 1):
         self.encounter = encounter
         self.seed = seed
@@ -49,19 +53,18 @@ class GameCore:
         self.success_faces = len(opts.success_faces)
         self.state = GameState()
         st = self.state
-        st.ruleset = rulesets.KORXSOL
-        st.timing = rulesets.KORXSOL_TIMING
-        st.phase_count = rulesets.KORXSOL_PHASES
-        st.success_mask = self.mask  # the board counts its own rolls with these faces
+        # Korxsol's descriptor: its counters, marks and turn rules (which shared/ runs here
+        # and on the board), the dice the board's roll key rolls and their success faces.
+        device.load_rules(st, self.dice_kind, self.mask, self.rules_version)
         st.team_count = max(2, len(encounter.teams))
         self.fighters: list[Fighter] = []
         for spec in encounter.solighters:
             passive = _passive(spec)
             ap_max = spec.actions + passive.get("actions", 0) + (1 if spec.weapon == "sword" else 0)
-            kor = min(MAX_KOR, spec.kor + passive.get("kor", 0))
+            kor = min(MAX_HEALTH, spec.kor + passive.get("kor", 0))
             # the slot's Agility is the initiative dice: passive artifacts count
             agility = max(0, min(self.cap, spec.agility + passive.get("agility", 0)))
-            index = st.add_slot(spec.label, spec.team, agility, min(7, ap_max), kor)
+            index = roster.add_slot(st, spec.label, spec.team, agility, min(7, ap_max), kor)
             self.fighters.append(
                 Fighter(
                     spec,
@@ -171,11 +174,11 @@ class GameCore:
 
     def _spend_ap(self, f: Fighter, n: int, what: str) -> None:
         s = self.slot(f)
-        if s.ap < n:
+        if s.actions < n:
             raise IllegalAction(
-                f"{f.name} has {plural(s.ap, 'action point')} left; {what} needs {n}"
+                f"{f.name} has {plural(s.actions, 'action point')} left; {what} needs {n}"
             )
-        s.ap -= n
+        s.actions -= n
         self.state.touch()
 
     def _need_combat(self, f: Fighter) -> None:

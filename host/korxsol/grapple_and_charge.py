@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from host.korxsol import knockback, threat
 from host.korxsol.commands import Command
+from host.korxsol.device import F_CHARGING, F_GRAPPLED, F_PINNED
 from host.korxsol.fighter import Fighter, norm
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.rolls import IllegalAction
 from host.words import plural
-from shared import cooldowns, status
+from shared import cooldowns, roster
 from shared.limits import NO_SLOT
-from shared.state import F_CHARGING, F_GRAPPLED, F_PINNED
 
 if TYPE_CHECKING:
     from host.korxsol.combat import Attack
@@ -120,7 +120,7 @@ class GrappleAndCharge(GameCore):
             return
         self.fighters[held.grappled_by].grappling = NO_SLOT
         held.grappled_by = NO_SLOT
-        status.set_flag(self.state, self.slot(held), F_GRAPPLED, False)
+        roster.set_flag(self.state, self.slot(held), F_GRAPPLED, False)
         out.say(f"{held.name} {why} (grapple released)")
 
     def _free(self, f: Fighter, out: Outcome) -> None:
@@ -128,7 +128,7 @@ class GrappleAndCharge(GameCore):
         self._release(f, out, "breaks free")
         s = self.slot(f)
         if s.flags & F_PINNED:
-            status.set_flag(self.state, s, F_PINNED, False)
+            roster.set_flag(self.state, s, F_PINNED, False)
             out.say(f"{f.name} breaks free of the pin")
 
     def _break_charge(self, f: Fighter, why: str, out: Outcome) -> None:
@@ -138,7 +138,7 @@ class GrappleAndCharge(GameCore):
             return
         f.charging = None
         s = self.slot(f)
-        status.set_flag(self.state, s, F_CHARGING, False)
+        roster.set_flag(self.state, s, F_CHARGING, False)
         timer = self.timer(f, "move", move.name)
         out.say(f"{f.name}'s charge is broken ({why}): {move.name} goes on cooldown")
         if timer == 0:

@@ -15,6 +15,7 @@ from math import comb
 
 from host.korxsol.combat import AttackPlan, plan_attack
 from host.korxsol.commands import Command
+from host.korxsol.device import BURN
 from host.korxsol.fighter import norm
 from host.korxsol.model import Effects
 from host.korxsol.rolls import IllegalAction
@@ -178,7 +179,7 @@ def for_move(
     k = len(game.encounter.options.success_faces)
     agility = 0 if d.cornered else d.dodge_dice  # cornered: an automatic hit, no dodge roll
     base = p.base_damage + p.bonus + p.hit_damage  # a hit's damage instance gains hit_damage
-    burn = game.slot(target).burn
+    burn = game.slot(target).counters[BURN]
     hit = hit_chance(p.hit_dice, agility, k, p.hit_bonus) if p.hit_dice else Fraction(1)
     if fx.damage is None:
         odds = Odds(hit, {burn: Fraction(1)})

@@ -273,7 +273,7 @@ class InitiativeDice:
 
     def agility(self, index: int) -> int:
         """The dice of the slot's next roll: its Agility, with its extra dice on the first."""
-        base = self.state.slots[index].agility
+        base = self.state.slots[index].order_key
         return base if index in self.rolled else base + self.extra.get(index, 0)
 
     def _open(self) -> None:
@@ -339,7 +339,7 @@ class _WatchedSlot:
         self._dice = dice_
 
     @property
-    def agility(self) -> int:
+    def order_key(self) -> int:  # the slot's Agility
         self._dice.read(self._index)
         return self._dice.agility(self._index)
 

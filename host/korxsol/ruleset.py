@@ -21,15 +21,7 @@ from host.korxsol.engine import RULES_VERSION, Game
 from host.korxsol.fighter import norm
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import PURPOSES, RollRecord
-from host.ruleset import (
-    Applied,
-    IllegalAction,
-    LiveRow,
-    LiveTable,
-    Ruleset,
-    Table,
-    Waiting,
-)
+from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
 from shared.state import GameState
 
 if TYPE_CHECKING:
@@ -191,7 +183,7 @@ class Korxsol(Ruleset):
         where = "" if active.terrain == "ground" else f", on {active.terrain}"
         return (
             title,
-            f"{active.spec.name}'s turn ({phase} Phase), {game.slot(active).ap} AP{where}",
+            f"{active.spec.name}'s turn ({phase} Phase), {game.slot(active).actions} AP{where}",
         )
 
     def roster(self, game: Game) -> Table:

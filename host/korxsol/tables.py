@@ -4,6 +4,7 @@ lays them out (host/view.py); this module only says what goes in each cell."""
 
 from __future__ import annotations
 
+from host.korxsol.device import BURN, FROST
 from host.korxsol.engine import REASON_NAMES, Game
 from host.words import plural
 from shared import cooldowns
@@ -33,20 +34,27 @@ def render_grid(state: GameState, color: bool = False) -> str:
         out = bool(s.flags & F_OUT)
         team = TEAM_RGB[s.team % 4]
         bright = 1.0 if s.flags & F_ACTIVE else (0.1 if out else 0.4)
-        kor = s.kor / s.kor_max if s.kor_max else 0
+        kor = s.health / s.health_max if s.health_max else 0
         if color:
             rows[0] += " " + _block(team, bright, True, "*" if s.flags & F_ACTIVE else " ")
             rows[1] += " " + _block((220, 40, 40), max(0.08, kor) if not out else 0, True, " ")
-            rows[2] += " " + _block((240, 240, 240), s.ap / 7, True, str(s.ap))
-            stack = "F" if s.frost else ("B" if s.burn else " ")
+            rows[2] += " " + _block((240, 240, 240), s.actions / 7, True, str(s.actions))
+            stack = "F" if s.counters[FROST] else ("B" if s.counters[BURN] else " ")
             rows[3] += " " + _block(
-                (80, 200, 255) if s.frost else (255, 90, 0), 0.8 if stack != " " else 0, True, stack
+                (80, 200, 255) if s.counters[FROST] else (255, 90, 0),
+                0.8 if stack != " " else 0,
+                True,
+                stack,
             )
         else:
             rows[0] += " " + (s.label[:2].upper() if s.flags & F_ACTIVE else s.label[:2].lower())
             rows[1] += " " + ("xx" if out else f"{round(kor * 9):>2}")
-            rows[2] += " " + f"{s.ap:>2}"
-            rows[3] += " " + (f"F{s.frost}" if s.frost else (f"B{s.burn}" if s.burn else " -"))
+            rows[2] += " " + f"{s.actions:>2}"
+            rows[3] += " " + (
+                f"F{s.counters[FROST]}"
+                if s.counters[FROST]
+                else (f"B{s.counters[BURN]}" if s.counters[BURN] else " -")
+            )
     names = ["turn ", "KOR/9", "AP   ", "F/B  "]
     return "\n".join(f"{names[r]}|{rows[r]}" for r in range(4))
 

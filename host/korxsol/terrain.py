@@ -14,13 +14,12 @@ puts it back on ground until the game master says otherwise.
 from __future__ import annotations
 
 from host.korxsol.commands import Command
+from host.korxsol.device import BURN, F_GRAPPLED, F_PINNED
 from host.korxsol.fighter import Fighter
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.model import Effects
 from host.korxsol.rolls import IllegalAction
 from host.words import plural
-from shared import status
-from shared.state import F_GRAPPLED, F_PINNED
 
 GROUND = "ground"
 TERRAINS = (GROUND, "shallows", "water", "lava", "ice")
@@ -89,12 +88,12 @@ class TerrainRules(GameCore):
             )
             return
         s = self.slot(f)
-        lost = min(WATER_AP, s.ap)
-        s.ap -= lost
+        lost = min(WATER_AP, s.actions)
+        s.actions -= lost
         self.state.touch()
         out.say(
             f"{f.name} enters water: {plural(lost, 'action point')} lost"
-            f" ({plural(s.ap, 'action point')} left)"
+            f" ({plural(s.actions, 'action point')} left)"
         )
 
     def _enter_lava(self, f: Fighter, out: Outcome) -> None:
@@ -106,17 +105,17 @@ class TerrainRules(GameCore):
             out.say(f"{f.name} enters lava: flips {LAVA_FLIPS}, no heads")
             return
         s = self.slot(f)
-        status.add_burn(self.state, s, LAVA_BURN)
-        out.say(f"{f.name} enters lava: heads, burn now {plural(s.burn, 'stack')}")
+        self.state.add_counter(s, BURN, LAVA_BURN)
+        out.say(f"{f.name} enters lava: heads, burn now {plural(s.counters[BURN], 'stack')}")
 
     def _terrain_at_turn_start(self, f: Fighter, out: Outcome) -> None:
         """WATER: a turn started in water has one action point fewer."""
         if f.terrain != "water" or cold_feet(f):
             return
         s = self.slot(f)
-        lost = min(WATER_AP, s.ap)
+        lost = min(WATER_AP, s.actions)
         if lost:
-            s.ap -= lost
+            s.actions -= lost
             self.state.touch()
             out.say(f"{f.name} starts its turn in water: {plural(lost, 'action point')} lost")
 

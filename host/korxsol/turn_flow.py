@@ -8,13 +8,13 @@ The turn machine itself (order, rounds, phases, timing) is shared/'s code, calle
 from __future__ import annotations
 
 from host.korxsol.commands import Command
+from host.korxsol.device import BURN, F_FROZEN, F_GRAPPLED, F_PINNED, FEAR, FROST
 from host.korxsol.effects import armor_after
 from host.korxsol.fighter import Fighter
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.rolls import IllegalAction, InitiativeDice
 from host.words import plural
-from shared import cooldowns, initiative, status, turns
-from shared.state import F_FROZEN, F_GRAPPLED, F_OUT, F_PINNED
+from shared import cooldowns, initiative, roster, turns
 
 # What placed each turn position (shared.initiative.R_*), for the log and the views.
 REASON_NAMES = ("successes", "base agility", "reroll", "out of play")
@@ -41,7 +41,7 @@ class TurnFlow(GameCore):
             result = initiative.roll_initiative(view, source, self.dice_kind, self.mask)
             source.finish()
             count = self.state.count
-            turns.set_order(self.state, list(view.order[:count]), list(view.order_reason[:count]))
+            roster.set_order(self.state, list(view.order[:count]), list(view.order_reason[:count]))
             for f in spending.values():
                 if f.index in source.rolled:  # spent only on a roll that was made
                     f.sol -= 1
@@ -68,15 +68,16 @@ class TurnFlow(GameCore):
         chosen = [self.fighter(n).index for n in cmd.args]
         if sorted(chosen) != list(range(len(self.fighters))):
             raise IllegalAction("order must name every character exactly once")
-        turns.set_order(self.state, chosen, [0] * len(chosen))
+        roster.set_order(self.state, chosen, [0] * len(chosen))
         self.order_by_gm = True
         out.say("order set by the game master: " + ", ".join(self.fighters[i].name for i in chosen))
         self._start(out)
 
     def _start(self, out: Outcome) -> None:
+        fears = self._fears()
         turns.start_round(self.state)
         self._record_timeline()
-        self._turn_begins(out)
+        self._turn_begins(out, fears)
 
     def _do_end(self, cmd: Command, out: Outcome) -> None:
         if not self.started:
@@ -88,29 +89,26 @@ class TurnFlow(GameCore):
         f.blinded = False  # blinded lasts until the end of the blinded creature's turn
         if f.charging is not None and f.charge_turn != self.turn_number:
             self._break_charge(f, "not unleashed on its turn", out)
-        ending = self.state.turn
+        # Ending the turn runs its Cooldown Phase and starts the next turn by korxsol's turn
+        # rules, which shared/ runs (host/korxsol/device.py states them): frost, getting
+        # up, fear's flight, and the Cooldown Phases of a collapsed fighter's skipped turns
+        # (so the buffs and debuffs it gave wear off on time).
+        fears = self._fears()
+        fears[f.index] = 0  # its own fear goes as its turn ends
         turns.end_turn(self.state)
-        self._skipped_turns(ending)
         self._expire(out)
         out.say(f"{f.name} ends the turn (Cooldown Phase)")
         self.turn_number += 1
         self._record_timeline()
-        self._turn_begins(out)
+        self._turn_begins(out, fears)
 
-    def _skipped_turns(self, ending: int) -> None:
-        """A collapsed character's turns are skipped, but its moves and items keep stepping
-        off cooldown on them (its Cooldown Phase still passes), so the buffs and debuffs it
-        gave wear off on time."""
-        st = self.state
-        pos = (ending + 1) % st.count
-        while pos != st.turn:
-            slot = st.slots[st.order[pos]]
-            if slot.flags & F_OUT:
-                cooldowns.cooldown_phase(slot)
-                st.touch()
-            pos = (pos + 1) % st.count
+    def _fears(self) -> list[int]:
+        """Every slot's fear now, to tell what the next turn's start spent of it."""
+        return [self.state.slots[i].counters[FEAR] for i in range(self.state.count)]
 
-    def _turn_begins(self, out: Outcome) -> None:
+    def _turn_begins(self, out: Outcome, fears: list[int]) -> None:
+        """The start of the new turn: shared.timing has run korxsol's turn rules (frost,
+        getting up, fear's flight); `fears` is every slot's fear before it."""
         f = self.active
         if f is None:
             return
@@ -120,22 +118,28 @@ class TurnFlow(GameCore):
             out.say(f"{f.name} is frozen: straight to the Cooldown Phase")
             self._break_charge(f, "frozen", out)
         else:
+            # Water (terrain, which only the desktop knows) costs its action point before
+            # fear's flight: take back what shared/ spent of fear, and let the flight come
+            # after the water, with what it says.
+            spent = fears[f.index] - s.counters[FEAR]
+            s.actions += spent
+            s.counters[FEAR] = fears[f.index]
             self._terrain_at_turn_start(f, out)
             self._flee(f, out)
         self.state.touch()
-        out.say(f"round {self.state.round}: {f.name}'s turn, {s.ap} AP")
+        out.say(f"round {self.state.round}: {f.name}'s turn, {s.actions} AP")
 
     def _flee(self, f: Fighter, out: Outcome) -> None:
         """FEAR: at the start of its turn a feared creature spends 1 action point per stack
         moving away, unless it is held where it stands."""
         s = self.slot(f)
-        if s.fear and s.flags & (F_PINNED | F_GRAPPLED):
+        if s.counters[FEAR] and s.flags & (F_PINNED | F_GRAPPLED):
             held = "pinned" if s.flags & F_PINNED else "grappled"
             out.say(f"{f.name} is feared but {held}: it cannot move away, no action point spent")
-        elif s.fear:
-            spent = min(s.fear, s.ap)
-            s.ap -= spent
-            s.fear -= spent
+        elif s.counters[FEAR]:
+            spent = min(s.counters[FEAR], s.actions)
+            s.actions -= spent
+            s.counters[FEAR] -= spent
             if spent:
                 out.say(
                     f"{f.name} flees in fear: {plural(spent, 'action point')} spent moving away"
@@ -178,15 +182,19 @@ class TurnFlow(GameCore):
         def value() -> int:
             if what in ("armor", "sol"):
                 return int(getattr(f, what))
-            return int(getattr(s, what))
+            if what == "kor":
+                return s.health
+            if what == "ap":
+                return s.actions
+            return s.counters[{"frost": FROST, "burn": BURN, "fear": FEAR}[what]]
 
         before = value()
         if what == "frost":
-            status.add_frost(self.state, s, delta)
+            self.state.add_counter(s, FROST, delta)
         elif what == "burn":
-            status.add_burn(self.state, s, delta)
+            self.state.add_counter(s, BURN, delta)
         elif what == "fear":
-            status.add_fear(self.state, s, delta)
+            self.state.add_counter(s, FEAR, delta)
         elif what == "kor":
             if delta < 0:
                 self._hurt(f, -delta, f, out)
@@ -197,7 +205,7 @@ class TurnFlow(GameCore):
         elif what == "sol":
             f.sol = max(0, f.sol + delta)
         else:
-            s.ap = max(0, min(s.ap_max, s.ap + delta))
+            s.actions = max(0, min(s.actions_max, s.actions + delta))
             self.state.touch()
         # What changed, once the stack caps, the start KOR and the floors had their say.
         after = value()

@@ -5,13 +5,14 @@ view for the board's score page.
 
 from __future__ import annotations
 
+from host.korxsol.device import BURN, F_FROZEN, F_GRAPPLED, F_KNOCKED_DOWN, F_PINNED, FEAR, FROST
 from host.korxsol.fighter import Fighter
 from host.korxsol.game_core import GameCore
 from host.korxsol.scoring import Stats
 from host.korxsol.turn_flow import REASON_NAMES
 from shared import dice
 from shared.limits import NO_SLOT
-from shared.state import F_FROZEN, F_GRAPPLED, F_KNOCKED_DOWN, F_OUT, F_PINNED
+from shared.state import F_OUT
 
 
 class GameViews(GameCore):
@@ -25,7 +26,7 @@ class GameViews(GameCore):
             {
                 "turn": self.turn_number,
                 "round": self.state.round,
-                "kor": {f.spec.label: self.slot(f).kor for f in self.fighters},
+                "kor": {f.spec.label: self.slot(f).health for f in self.fighters},
                 "score": {
                     self.encounter.teams[t]: sum(
                         f.stats.score for f in self.fighters if f.spec.team == t
@@ -84,9 +85,9 @@ class GameViews(GameCore):
             if s.cd_id[i]:
                 timers[names.get(s.cd_id[i], str(s.cd_id[i]))] = s.cd_left[i]
         statuses = {
-            "frost": s.frost,
-            "burn": s.burn,
-            "fear": s.fear,
+            "frost": s.counters[FROST],
+            "burn": s.counters[BURN],
+            "fear": s.counters[FEAR],
             "frozen": bool(s.flags & F_FROZEN),
             "knocked_down": bool(s.flags & F_KNOCKED_DOWN),
             "pinned": bool(s.flags & F_PINNED),
@@ -99,10 +100,10 @@ class GameViews(GameCore):
             "name": f.spec.name,
             "label": f.spec.label,
             "team": self.encounter.teams[f.spec.team],
-            "kor": s.kor,
-            "kor_max": s.kor_max,
-            "ap": s.ap,
-            "ap_max": s.ap_max,
+            "kor": s.health,
+            "kor_max": s.health_max,
+            "ap": s.actions,
+            "ap_max": s.actions_max,
             "sol": f.sol,
             "armor": f.armor,
             "attributes": {a: self.attribute(f, a) for a in ("power", "resistance", "agility")},
