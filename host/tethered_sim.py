@@ -34,11 +34,14 @@ class TetheredSim:
         self.tether: Tether | None = None
 
     def start(self, timeout: float = 5.0) -> TetheredSim:
+        """Link the board and wait until it shows the session: described, then given the
+        state (a key pressed before the board holds a table would be refused there)."""
         path = self.sim.start()
         try:
             self.tether = Tether(self.session, path, self.board_undo).start(timeout)
+            self.settle()
         except Exception:
-            self.sim.stop()
+            self.stop()
             raise
         return self
 

@@ -76,6 +76,8 @@ def test_untethered_play_is_journalled_and_replayed_on_reconnect(sim: SimulatedB
     host_state = build_reference_state()
     with BoardLink(sim.path, host_state) as link:
         link.wait_linked()
+        # Linked is not yet described and given the table (two round trips on): wait.
+        assert wait(lambda: sim.app.session.snapshots > 0)
     assert wait(lambda: not sim.app.session.linked, 5.0)
     turn = sim.app.state.turn
     sim.press(sim.key_for("next_turn"))
