@@ -3,7 +3,9 @@
 The board opens `board_path` (a pty); the host opens `host_path`, a symlink to a second pty
 (as udev's /dev/serial/by-id links point at the current ttyACM). In between, the proxy
 forwards whole frames (it cuts the byte stream at each 0x00) and, at the rates given,
-corrupts bytes, drops frames, truncates them, inserts garbage, and pulls the cable: it
+corrupts bytes, drops frames, truncates them, inserts garbage, pads a frame with one 0x01
+before its delimiter or cuts its last COBS code byte (the two kinds of damage that move
+the frame's end, which a plain CRC without a final xor misses), and pulls the cable: it
 removes the symlink and closes the host's pty (the host's port raises SerialException),
 discards what the board sends while "unplugged", then makes a new pty and a new symlink.
 """
@@ -28,6 +30,8 @@ class Faults:
     drop: float = 0.0  # per frame: not forwarded at all
     truncate: float = 0.0  # per frame: cut short at a random point (the delimiter kept)
     garbage: float = 0.0  # per frame: 1..32 random bytes inserted before it
+    pad: float = 0.0  # per frame: one 0x01 inserted before the delimiter (a 0x00 more, decoded)
+    cut_code: float = 0.0  # per frame: its last COBS code byte lost
     disconnect_every: int = 0  # frames between cable pulls (randomised ±50%); 0 = never
     down_seconds: float = 0.05  # how long the cable stays out
 
@@ -39,6 +43,8 @@ class FaultCounts:
     dropped_frames: int = 0
     truncated_frames: int = 0
     garbage_inserts: int = 0
+    padded_frames: int = 0
+    cut_code_frames: int = 0
     disconnects: int = 0
     discarded_bytes: int = 0  # sent while the cable was out, or into a full pty
 
@@ -48,6 +54,21 @@ def _raw_pty() -> tuple[int, int, str]:
     tty.setraw(slave)
     os.set_blocking(master, False)
     return master, slave, os.ttyname(slave)
+
+
+def pad_frame(frame: bytes) -> bytes:
+    """`frame` (ending in its delimiter) with one 0x01 before the delimiter: decoded, the
+    payload gains one 0x00 at its end."""
+    return frame[:-1] + b"\x01\x00"
+
+
+def cut_last_code(frame: bytes) -> bytes:
+    """`frame` (ending in its delimiter) without the code byte of its last COBS block."""
+    block = last = 0
+    while block < len(frame) - 1:
+        last = block
+        block += frame[block] or 1
+    return frame[:last] + frame[last + 1 :]
 
 
 class _Direction:
@@ -159,6 +180,12 @@ class FaultProxy:
         if f.truncate and len(frame) > 2 and rng.random() < f.truncate:
             c.truncated_frames += 1
             frame = frame[: rng.randrange(1, len(frame) - 1)] + b"\x00"
+        if f.pad and rng.random() < f.pad:
+            c.padded_frames += 1
+            frame = pad_frame(frame)
+        if f.cut_code and len(frame) > 2 and rng.random() < f.cut_code:
+            c.cut_code_frames += 1
+            frame = cut_last_code(frame)
         if f.garbage and rng.random() < f.garbage:
             c.garbage_inserts += 1
             frame = bytes(rng.randrange(256) for _ in range(rng.randint(1, 32))) + frame

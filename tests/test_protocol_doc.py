@@ -54,7 +54,7 @@ def built(name: str) -> bytes:
     elif name == "pong":
         n = m.pack_ping(buf, m.PONG, 6, 3, 0xA1B2, 0x0123, 2)
     elif name == "error-version":
-        n = m.pack_error(buf, 3, 6, m.E_VERSION, 2)
+        n = m.pack_error(buf, 3, 6, m.E_VERSION, m.PROTOCOL_VERSION)
     elif name == "snapshot-reference":
         return bytes([m.SNAPSHOT, 7, 6]) + codec.encode(build_reference_state())
     elif name == "descriptor-korxsol":

@@ -1,7 +1,11 @@
 """Frames on the wire: COBS(payload + CRC-16) followed by one 0x00 delimiter.
 
-The CRC is CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final
-xor; "123456789" gives 0x29B1), appended high byte first. COBS removes every 0x00 from the
+The check is CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final
+xor; "123456789" gives 0x29B1) run over the payload and then over one more byte, the
+payload's length mod 256 (`frame_check`), appended high byte first. A plain CRC without a
+final xor is blind to zero bytes appended after its own value, so a 0x01 inserted before
+the delimiter (one more 0x00 after COBS decoding) would pass every time; with the length
+folded in, any change of length needs a 1-in-65,536 coincidence. COBS removes every 0x00 from the
 frame, so a 0x00 on the wire always ends a frame and a receiver resynchronises at the next
 one whatever came before it.
 
@@ -32,6 +36,15 @@ def crc16(data, start, end, crc=0xFFFF):
         x ^= x >> 4
         crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
     return crc
+
+
+def frame_check(data, n):
+    """The frame check of the payload data[0:n]: its CRC, then the CRC run on over the
+    byte n mod 256 (the length costs nothing on the wire and nothing allocated)."""
+    crc = crc16(data, 0, n)
+    x = ((crc >> 8) ^ (n & 0xFF)) & 0xFF
+    x ^= x >> 4
+    return ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
 
 
 def cobs_encode(src, n, dst):
@@ -88,7 +101,7 @@ def encode_frame(payload, n, out):
     `payload` needs CRC_BYTES spare bytes after n: the CRC is written there first."""
     if n > MAX_PAYLOAD:
         raise ValueError("payload of %d bytes exceeds the %d maximum" % (n, MAX_PAYLOAD))
-    crc = crc16(payload, 0, n)
+    crc = frame_check(payload, n)
     payload[n] = crc >> 8
     payload[n + 1] = crc & 0xFF
     length = cobs_encode(payload, n + CRC_BYTES, out)
@@ -179,7 +192,7 @@ class FrameDecoder:
             self.dropped_bytes += n
             return 0
         body = m - CRC_BYTES
-        if crc16(buf, 0, body) != (buf[body] << 8) | buf[body + 1]:
+        if frame_check(buf, body) != (buf[body] << 8) | buf[body + 1]:
             self.crc_errors += 1
             self.dropped_bytes += n
             return 0

@@ -20,7 +20,7 @@ from shared import events as ev
 from shared.compat import const
 from shared.limits import MAX_COUNTERS, MAX_DICE, MAX_SLOTS, NO_SLOT
 
-PROTOCOL_VERSION = const(2)
+PROTOCOL_VERSION = const(3)
 
 HEADER = const(3)
 
