@@ -120,6 +120,15 @@ def _who(state, record):
 
 def _check(state, record):
     """Raise EventError if the event cannot apply; changes nothing."""
+    if len(record) < EVENT_HEADER:
+        raise EventError(
+            "an event record is at least %d bytes, not %d" % (EVENT_HEADER, len(record))
+        )
+    if len(record) < EVENT_HEADER + record[3]:
+        raise EventError(
+            "an event record with %d faces is %d bytes, not %d"
+            % (record[3], EVENT_HEADER + record[3], len(record))
+        )
     code = record[0]
     count = record[3]
     if code == NEXT_TURN or code == NEXT_PHASE:

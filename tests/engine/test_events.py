@@ -149,3 +149,20 @@ def test_next_turn_on_an_empty_table_is_refused():
     state = build_reference_state()
     state.reset()
     raises(ev.EventError, ev.apply_event, state, ev.make_event(ev.NEXT_TURN))
+
+
+def test_a_record_shorter_than_its_header_is_refused_with_an_event_error():
+    state = _started()
+    before = snapshot(state)
+    for record in (b"", b"\x01", b"\x07\x00", b"\x07\x00\x01"):
+        err = raises(ev.EventError, ev.apply_event, state, record)
+        assert "at least 4 bytes" in str(err)
+    assert snapshot(state) == before
+
+
+def test_a_record_shorter_than_its_faces_is_refused_with_an_event_error():
+    state = _started()
+    before = snapshot(state)
+    whole = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2))
+    raises(ev.EventError, ev.apply_event, state, whole[:-1])
+    assert snapshot(state) == before
