@@ -18,10 +18,13 @@ Where the two legitimately differ, the generator keeps to what the board can kno
 - Counter keys press only on fighters still standing: the host refuses to adjust a
   collapsed fighter (a rule only the host can see), the board does not know KOR rules.
 - No team loses its last fighter: the host's fight is then over and refuses every turn.
-- No terrain and no grapple: water's action point and a grapple are set on the desktop
-  only (the board never learns of water, and a grapple needs the engine's rolls).
-- Next phase in the Action Phase is test_next_phase_in_the_action_phase_agrees below: the
-  board steps to the Cooldown Phase, the host (which has no phase step) ends the turn.
+- No terrain and no grapple: water's action point at turn start is a rule only the host
+  runs (the board's timing has no terrain), and a grapple needs the engine's rolls.
+- Next phase is pressed only in a turn's last phase. In the Action Phase the two disagree
+  (test_next_phase_in_the_action_phase_agrees, an xfail): the board steps to the Cooldown
+  Phase, while the host, which has no phase step, ends the turn (docs/commands.md, "Board
+  presses while tethered"), so an untethered board's next phase, next phase ends one turn
+  there and two when its journal replays on the host.
 """
 
 from __future__ import annotations
