@@ -13,10 +13,25 @@ import pytest
 from korxsol_fixtures import ASH, BO, STRIKE, attack, duel, enter, fighter, hits, session, slot
 
 from host.journal import Journal
-from host.korxsol.device import BURN, F_PINNED, FEAR
+from host.korxsol import device as korxsol_device
+from host.korxsol.board import board_action
+from host.korxsol.device import (
+    BURN,
+    F_PINNED,
+    FEAR,
+    TERRAIN,
+    TERRAIN_GROUND,
+    TERRAIN_LAVA,
+    TERRAIN_WATER,
+)
 from host.korxsol.rolls import IllegalAction
 from host.korxsol.ruleset import RULESET
+from host.korxsol.terrain import TERRAINS
 from host.session import resume
+from shared import codec, descriptor_pack
+from shared import events as ev
+from shared.limits import NO_SLOT
+from shared.state import GameState
 
 
 def test_lava_burns_on_heads_as_it_is_entered():
@@ -227,3 +242,35 @@ def test_a_moves_movement_costs_no_action_point_and_not_when_pinned():
     assert slot(s, "Ash").actions == 2 and fighter(s, "Ash").terrain == "ground"
     with pytest.raises(IllegalAction, match="moved=: Strike has no Movement"):
         duel().execute("attack Ash Strike Bo moved=1")
+
+
+def test_the_board_shows_the_terrain_each_fighter_stands_on_as_its_terrain_counter():
+    # korxsol-players-guide.txt:253 W.1 and :287 (Movement): the board's counters page shows
+    # where each fighter stands (issue #20: "the board's current cell can show the terrain the
+    # active fighter stands on"); a move takes it back to ground. What the board decodes from
+    # the snapshot is what it shows.
+    s = duel(ash={"actions": 3}, bo={"actions": 3})
+    assert descriptor_pack.names(korxsol_device.descriptor())["counters"][TERRAIN] == "terrain"
+    s.execute("terrain Bo water")
+    board = GameState()
+    codec.decode(codec.encode(s.game.state), board)
+    assert board.slots[fighter(s, "Bo").index].counters[TERRAIN] == TERRAIN_WATER
+    assert TERRAINS[TERRAIN_WATER] == "water"
+    s.execute("end")
+    s.execute("move Bo")
+    codec.decode(codec.encode(s.game.state), board)
+    assert board.slots[fighter(s, "Bo").index].counters[TERRAIN] == TERRAIN_GROUND
+    s.execute("terrain Bo lava")
+    assert slot(s, "Bo").counters[TERRAIN] == TERRAIN_LAVA
+    s.undo(1)
+    assert slot(s, "Bo").counters[TERRAIN] == TERRAIN_GROUND
+
+
+def test_the_boards_counter_keys_cannot_change_the_terrain():
+    # The terrain is the game master's to say (`terrain NAME KIND`): a counter key on it is
+    # refused with one line, the state left unchanged.
+    s = duel()
+    s.execute("terrain Ash water")
+    with pytest.raises(IllegalAction, match="terrain is the game master's"):
+        board_action(s, ev.make_event(ev.COUNTER_UP, NO_SLOT, TERRAIN))
+    assert slot(s, "Ash").counters[TERRAIN] == TERRAIN_WATER

@@ -1,15 +1,16 @@
-"""How a board press becomes korxsol actions while tethered (docs/commands.md, "Board
-presses while tethered"): next turn is `initiative` then `end`, a counter key on frost,
-burn or fear is an `adjust`, the board's rolls wait for the engine's next rolls, undo is
-`undo`; end combat and reset are the game master's, on the laptop. (What the board shows
-of korxsol, and its counter indexes, is host/korxsol/device.py.)
+"""How a board press becomes korxsol actions while tethered (docs/commands.md, "Board presses
+while tethered"): next turn is `initiative` then `end`, a counter key on frost, burn or fear
+is an `adjust` (on terrain it is refused: the game master says where a fighter stands, with
+`terrain` on the laptop), the board's rolls wait for the engine's next rolls, undo is
+`undo`; end combat and reset are the game master's, on the laptop. (What the board shows of
+korxsol, and its counter indexes, is host/korxsol/device.py.)
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from host.korxsol.device import BURN, FEAR, FROST
+from host.korxsol.device import BURN, FEAR, FROST, TERRAIN
 from host.ruleset import IllegalAction
 from shared import dice
 from shared import events as ev
@@ -38,6 +39,10 @@ def board_action(session: Session, record: bytes) -> list[str]:
         # korxsol's Cooldown Phase runs as the turn ends.
         return session.execute("end")
     if code in COUNTER_KEYS:
+        if record[2] == TERRAIN:
+            raise IllegalAction(
+                "terrain is the game master's: say `terrain NAME KIND` on the laptop"
+            )
         what = COUNTER_WORDS.get(record[2])
         if what is None:
             raise IllegalAction(f"korxsol has no counter {record[2]}")

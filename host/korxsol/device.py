@@ -2,9 +2,11 @@
 counter indexes and mark bits in the generic device state.
 
 The board knows korxsol only through these bytes: frost, burn and fear are counters 0..2,
-frozen, knocked down, pinned, grappled and charging are marks 0..4, and its turn rules
-(korxsol-players-guide.txt, "ON YOUR TURN" and the Status Effect Indicators) are the
-descriptor's timing rules, which shared/timing.py runs on the board and the desktop alike.
+the terrain a fighter stands on is counter 3 (shown, never ticked: the engine keeps it in
+step with `terrain` and every move, host/korxsol/terrain.py), frozen, knocked down, pinned,
+grappled and charging are marks 0..4, and its turn rules (korxsol-players-guide.txt, "ON
+YOUR TURN" and the Status Effect Indicators) are the descriptor's timing rules, which
+shared/timing.py runs on the board and the desktop alike.
 
 Plain data and MicroPython-safe on purpose: the engine tests (tests/engine) import it to play
 korxsol's turn rules inside the MicroPython VM too. Keep it free of typing and f-strings.
@@ -35,9 +37,17 @@ BOARD_ID = 1  # korxsol's id in the state's ruleset field
 FROST = 0
 BURN = 1
 FEAR = 2
+TERRAIN = 3
 FROST_CAP = 7
 BURN_CAP = 3
 FEAR_CAP = 7
+# The terrain counter's values, in host/korxsol/terrain.TERRAINS' order.
+TERRAIN_GROUND = 0
+TERRAIN_SHALLOWS = 1
+TERRAIN_WATER = 2
+TERRAIN_LAVA = 3
+TERRAIN_ICE = 4
+TERRAIN_CAP = 4
 
 # Marks, and their Slot.flags bits.
 FROZEN = 0
@@ -87,6 +97,9 @@ def descriptor(dice_kind=dice.KIND_ACTION_D3, success_mask=dice.DEFAULT_SUCCESS_
                 C_SPEND | C_CLEAR_AT_END,
                 guard=(1 << PINNED) | (1 << GRAPPLED),
             ),
+            # Where the fighter stands: 0 ground, 1 shallows, 2 water, 3 lava, 4 ice. No
+            # timing rule: water's and lava's effects are the engine's, which sets it.
+            counter("terrain", TERRAIN_CAP, pal.COOLDOWN),
         ),
         marks=(
             mark("frozen", pal.BLUISH_GREEN, M_CLEAR_AT_START),

@@ -8,13 +8,14 @@ stands behind which; a buster removes both), `moved=` (the spaces a move's Movem
 
 The terrain a fighter stands on is part of the game: any move the engine knows of (moving,
 being carried or pivoted, a dodge's step, fear's flight, a knockback, a move's Movement)
-puts it back on ground until the game master says otherwise.
+puts it back on ground until the game master says otherwise. The board shows it as the
+fighter's terrain counter (host/korxsol/device.py: 0 ground ... 4 ice), set with it here.
 """
 
 from __future__ import annotations
 
 from host.korxsol.commands import Command
-from host.korxsol.device import BURN, F_GRAPPLED, F_PINNED
+from host.korxsol.device import BURN, F_GRAPPLED, F_PINNED, TERRAIN
 from host.korxsol.fighter import Fighter
 from host.korxsol.game_core import GameCore, Outcome
 from host.korxsol.model import Effects
@@ -22,7 +23,7 @@ from host.korxsol.rolls import IllegalAction
 from host.words import plural
 
 GROUND = "ground"
-TERRAINS = (GROUND, "shallows", "water", "lava", "ice")
+TERRAINS = (GROUND, "shallows", "water", "lava", "ice")  # the board's terrain counter values
 WATER_AP = 1  # action points lost on entering water, and on starting a turn in it
 LAVA_FLIPS = 1  # chance flips on entering lava, one burn stack on heads
 LAVA_BURN = 1
@@ -57,7 +58,7 @@ class TerrainRules(GameCore):
             raise IllegalAction("slide= is for entering ice")
         if slide == "no" and not cold_feet(f):
             raise IllegalAction(f"{f.name} cannot choose not to slide: only ice classes can")
-        f.terrain = kind
+        self._stand_on(f, kind)
         if not self.started:
             out.say(f"{f.name} is placed on {kind}")
             return
@@ -124,7 +125,13 @@ class TerrainRules(GameCore):
         if f.terrain != onto:
             if f.terrain != GROUND:
                 out.say(f"{f.name} leaves the {f.terrain}")
-            f.terrain = onto
+            self._stand_on(f, onto)
+
+    def _stand_on(self, f: Fighter, kind: str) -> None:
+        """`f` stands on `kind`, on the board too (its terrain counter)."""
+        f.terrain = kind
+        self.slot(f).counters[TERRAIN] = TERRAINS.index(kind)
+        self.state.touch()
 
     def _check_reach(
         self, f: Fighter, name: str, kind: str, fx: Effects, targets: list[Fighter], cmd: Command

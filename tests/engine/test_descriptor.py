@@ -78,7 +78,7 @@ def test_the_roll_keys_dice_and_their_count_reach_the_board():
 def test_names_come_back_as_they_were_packed():
     found = names(korxsol.descriptor())
     assert found["ruleset"] == "korxsol" and found["health"] == "KOR"
-    assert found["counters"] == ["frost", "burn", "fear"]
+    assert found["counters"] == ["frost", "burn", "fear", "terrain"]
     assert found["marks"][0] == "frozen" and found["phases"] == ["action", "cooldown"]
 
 
