@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 
 Target = Callable[[random.Random], None]
 
-# Modules whose import registers targets. The link's targets (framing, messages, codec,
-# events) join with their own module here.
-TARGET_MODULES = ("host.fuzz_host",)
+# Modules whose import registers targets: the host's, and the board's (framing, messages,
+# codec, events, descriptor).
+TARGET_MODULES = ("host.fuzz_host", "host.fuzz_board")
 HANG_SECONDS = 10.0  # one input; every target's inputs take well under a second
 TARGETS: dict[str, Target] = {}
 

@@ -1,6 +1,8 @@
-"""A short budget of every fuzz target (host/fuzz.py, host/fuzz_host.py) on each `make test`:
-the encounter loader, the command parser, commands through a session, a damaged or
-truncated journal, odd boot_out.txt files and symlinks on a drive. `make fuzz` runs the
+"""A short budget of every fuzz target (host/fuzz.py, host/fuzz_host.py, host/fuzz_board.py)
+on each `make test`: the encounter loader, the command parser, commands through a session,
+a damaged or truncated journal, odd boot_out.txt files and symlinks on a drive; and the
+board's side: the frame decoder, the message readers, the state codec, the events and the
+descriptor check. `make fuzz` runs the
 same targets for minutes (docs/reliability.md has its figures).
 
 Hypothesis drives each target's random source, so a failure shrinks to a small input."""
@@ -20,11 +22,16 @@ from host import fuzz
 # (a journal written, damaged and read three ways); together a few seconds.
 EXAMPLES = {
     "boot_out": 200,
+    "codec": 300,
     "commandline": 400,
     "commands": 80,
     "deploy": 60,
+    "descriptor": 400,
     "encounter": 150,
+    "events": 60,
+    "framing": 200,
     "journal": 60,
+    "messages": 400,
 }
 
 
