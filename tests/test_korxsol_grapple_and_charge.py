@@ -258,6 +258,22 @@ def test_a_held_target_carried_down_a_height_is_released_and_takes_the_heights_b
     assert slot(s2, "Bo").health == 12 - 2 and slot(s2, "Ash").actions == 1
 
 
+def test_a_held_target_dropped_onto_water_takes_no_fall_damage():
+    # korxsol-players-guide.txt:254 W.1 (Water): "IF a creature falls from a hieght onto a
+    # water tile, they will not take damage." Carried or pivoted down onto water, the target
+    # is released, unhurt, and stands in the water (:253: its next turn starts there).
+    s = held()
+    lines = s.execute("pivot Ash fall=3:1:water")
+    assert not slot(s, "Bo").flags & F_GRAPPLED and fighter(s, "Ash").grappling == 255
+    assert slot(s, "Bo").health == 12 and fighter(s, "Bo").terrain == "water"
+    assert any("falls into water: no damage" in line for line in lines)
+    s2 = held()
+    s2.execute("move Ash fall=4:1:water")
+    assert slot(s2, "Bo").health == 12 and slot(s2, "Ash").actions == 1
+    with pytest.raises(IllegalAction, match="fall='4:1:lava'"):
+        held().execute("move Ash fall=4:1:lava")
+
+
 # ---------------------------------------------------------------- knockback
 def test_knockback_distance_follows_the_weight_class_table():
     # KNOCKBACK: the table of attacker weight against target weight.

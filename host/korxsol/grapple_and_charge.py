@@ -62,16 +62,22 @@ class GrappleAndCharge(GameCore):
                 raise IllegalAction(
                     f"fall= is for a grappler carrying its target; {f.name} holds no one"
                 )
-            fall_heights(cmd.opts["fall"])
+            drop_onto(cmd.opts["fall"])
 
     def _grapple_drop(self, f: Fighter, cmd: Command, out: Outcome) -> None:
+        """GRAPPLE's drop from a height (`fall=F:T`, or `fall=F:T:water`): W.1, a fall
+        onto water deals no damage, and the target then stands in the water."""
         fall = cmd.opts.get("fall")
         if fall is None:
             return
-        a, b = fall_heights(fall)
+        a, b, water = drop_onto(fall)
         held = self.fighters[f.grappling]
         self._release(held, out, "dropped from a height")
-        self._unblockable(held, knockback.fall_damage(a, b), f, out, "falls")
+        if water:
+            self._moved(held, out, "water")
+            out.say(f"{held.name} falls into water: no damage")
+        else:
+            self._unblockable(held, knockback.fall_damage(a, b), f, out, "falls")
 
     def _do_struggle(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -199,6 +205,18 @@ def fall_heights(text: str) -> tuple[int, int]:
     except ValueError:
         raise IllegalAction(f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1") from None
     return a, b
+
+
+def drop_onto(text: str) -> tuple[int, int, bool]:
+    """`fall=F:T` or `fall=F:T:water`: the heights of a drop, and whether it lands in water."""
+    parts = text.split(":")
+    if len(parts) == 3 and parts[2] == "water":
+        return (*fall_heights(parts[0] + ":" + parts[1]), True)
+    if len(parts) != 2:
+        raise IllegalAction(
+            f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1 (fall=4:1:water onto water)"
+        )
+    return (*fall_heights(text), False)
 
 
 def parse_kb(spec: str) -> tuple:
