@@ -335,6 +335,10 @@ class SimulatedBoard:
         return "\n".join(lines)
 
     def save_png(self, path: str | Path, cell: int = 48) -> None:
+        self.image(cell).save(str(path))
+
+    def image(self, cell: int = 48) -> Any:
+        """The last frame as a picture (a PIL image): a rounded square per cell."""
         from PIL import Image, ImageDraw
 
         rows = self.grid()
@@ -350,7 +354,7 @@ class SimulatedBoard:
                 draw.rounded_rectangle(
                     (left, top, left + cell, top + cell), radius=cell // 6, fill=fill
                 )
-        image.save(str(path))
+        return image
 
 
 PIXEL_PIN = "NEOPIXEL"  # on Blinka's generic board (the CircuitPython stubs name no pins)

@@ -91,3 +91,78 @@ def test_two_lines_on_top_of_each_other_both_show(tmp_path: Path) -> None:
     top = (chart.LEFT + 1, 61, chart.WIDTH - chart.RIGHT, 280)
     seen = colours_in(image, top)
     assert chart.COLORS[0] in seen and chart.COLORS[1] in seen
+
+
+def test_a_pages_rows_are_labelled_with_the_games_own_counter_names() -> None:
+    from shared.descriptor_pack import encoded, names
+
+    state, teams = simpictures.table_state("korxsol")
+    counters = names(encoded(state.rules))["counters"]
+    assert len(counters) > 2  # more counters than the NeoTrellis's two bar rows
+    labels = simpictures.row_labels("counters", state, teams, rows=4)
+    rest = ", ".join(counters[2:])
+    assert labels == ["slot", counters[0], f"{counters[1]} (then {rest})", labels[-1]]
+    assert "link" in labels[-1]
+    # A taller grid has a row for each.
+    assert simpictures.row_labels("counters", state, teams, rows=8)[1 : 1 + len(counters)] == (
+        counters
+    )
+
+
+def test_the_scores_rows_are_labelled_with_the_encounters_teams() -> None:
+    state, teams = simpictures.table_state("korxsol")
+    labels = simpictures.row_labels("scores", state, teams, rows=4)
+    assert labels[: len(teams)] == teams
+    four = ["A", "B", "C", "D"]  # more teams than rows: two to a row, as the board draws them
+    assert simpictures.row_labels("scores", state, four, rows=3)[:2] == ["A / B", "C / D"]
+
+
+def test_a_labelled_page_shows_the_boards_own_grid() -> None:
+    state, teams = simpictures.table_state("korxsol")
+    sim = simpictures.board_at("trellis_m4", "counters", 1, state)
+    try:
+        bare = sim.image(40)
+    finally:
+        sim.stop()
+    picture = simpictures.labelled_page("trellis_m4", "counters", state, teams)
+    assert _find(picture, bare) is not None
+
+
+def _find(sheet: Image.Image, part: Image.Image) -> tuple[int, int] | None:
+    """Where `part` lies in `sheet`, pixel for pixel (its first row found, then checked)."""
+    first = part.crop((0, 0, part.width, 1)).tobytes()
+    for y in range(sheet.height - part.height + 1):
+        for x in range(sheet.width - part.width + 1):
+            if sheet.crop((x, y, x + part.width, y + 1)).tobytes() == first:
+                box = (x, y, x + part.width, y + part.height)
+                if sheet.crop(box).tobytes() == part.tobytes():
+                    return x, y
+    return None
+
+
+def test_sim_legend_writes_the_key_map_and_every_page_on_one_sheet(tmp_path: Path, capsys) -> None:
+    from firmware.pages import PAGE_NAMES
+    from host.cli import main
+
+    out = tmp_path / "legend.png"
+    assert main(["sim", "--legend", str(out), "--board", "macropad"]) == 0
+    assert f"wrote {out}" in capsys.readouterr().out
+    sheet = Image.open(out).convert("RGB")
+    assert _find(sheet, simpictures.keymap_image("macropad")) is not None
+    state, teams = simpictures.table_state("korxsol")
+    width = sheet.width
+    for page in PAGE_NAMES:
+        part = simpictures.labelled_page("macropad", page, state, teams, width, common=False)
+        assert _find(sheet, part) is not None, page
+
+
+def test_sim_legend_of_an_unknown_ruleset_is_one_line_and_writes_nothing(
+    tmp_path: Path, capsys
+) -> None:
+    from host.cli import main
+
+    out = tmp_path / "legend.png"
+    assert main(["sim", "--legend", str(out), "--ruleset", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown ruleset 'nope'" in err
+    assert not out.exists()

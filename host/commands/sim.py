@@ -2,8 +2,9 @@
 
 It prints the pty's path (open it with `turnlight play --port PATH` or any pyserial
 program), draws the LED grid live in the terminal and takes key presses from the keyboard.
-`--png FILE` writes one picture and exits; `--pictures DIR` writes every page and the key
-map (the README's images).
+`--png FILE` writes one picture of the bare grid and exits; `--pictures DIR` writes every
+page labelled, the key map and the printable legend (the README's images); `--legend FILE`
+writes the printable legend alone.
 """
 
 from __future__ import annotations
@@ -97,7 +98,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--pictures",
         metavar="DIR",
-        help="write a PNG of every page (reference table) and of the key map, then exit",
+        help="write a labelled PNG of every page, the key map and the printable legend, then exit",
+    )
+    p.add_argument(
+        "--legend",
+        metavar="FILE",
+        help="write the board's printable one-page legend (its keys, and every page "
+        "labelled) as a PNG, then exit",
+    )
+    p.add_argument(
+        "--ruleset",
+        default="korxsol",
+        metavar="ID",
+        help="the game whose table --pictures and --legend show: its bundled encounter, a "
+        "few turns in (default: korxsol)",
     )
     p.add_argument(
         "--seconds", type=float, default=0, help="stop after this many seconds (0 = until q)"
@@ -117,12 +131,28 @@ def run(args: argparse.Namespace) -> int:
     from host import simpictures
     from host.simboard import SimulatedBoard
 
+    if args.pictures or args.legend:
+        from host import registry
+
+        try:
+            registry.get(args.ruleset)
+        except registry.UnknownRuleset as err:
+            return fail(str(err))
     if args.pictures:
         try:
-            for written in simpictures.write_pictures(Path(args.pictures), args.board):
+            for written in simpictures.write_pictures(
+                Path(args.pictures), args.board, args.ruleset
+            ):
                 print(f"wrote {written}")
         except OSError as err:
             return cannot_write(err.filename or args.pictures, err)
+        return 0
+    if args.legend:
+        try:
+            simpictures.write_legend(Path(args.legend), args.board, args.ruleset)
+        except OSError as err:
+            return cannot_write(args.legend, err)
+        print(f"wrote {args.legend}")
         return 0
     if args.png:
         try:
