@@ -100,6 +100,9 @@ class PlayUI:
         # The board's presses redraw the view from the watcher's thread: one print at a time.
         self._printing = threading.Lock()
         self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
+        # Set by a full-screen front end (host/play_screen.py): show() then asks it to
+        # redraw instead of printing the view.
+        self.redraw: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> Group:
@@ -177,6 +180,10 @@ class PlayUI:
         return self.session.ruleset.odds_preview(self.session.game)
 
     def show(self) -> None:
+        if self.redraw is not None:
+            self._shown_board_line = self._board_line()
+            self.redraw()
+            return
         if self.tether is None:
             self.console.print(self.render())
             return

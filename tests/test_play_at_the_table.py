@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tmux_terminal import Tmux
 
 from host.faultproxy import FaultProxy
 from host.journal import Journal
@@ -188,45 +189,6 @@ def test_a_refused_board_press_gives_its_reason_in_play(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- in a real terminal
-class Tmux:
-    """A private tmux server: `turnlight sim` in one window, `turnlight play --port` at
-    80x24 in another, keys sent to either and the screens read back."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.socket = f"turnlight-test-{os.getpid()}-{id(self)}"
-        self.tmp_path = tmp_path
-
-    def tmux(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=False
-        )
-        return done.stdout
-
-    def start(self, name: str, *command: str) -> None:
-        line = " ".join([sys.executable, "-m", "host.cli", *command])
-        where = Path(__file__).resolve().parent.parent
-        self.tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "-c", str(where), line)
-
-    def screen(self, name: str) -> str:
-        """Everything the window has shown, its lines joined (the log wraps at 80)."""
-        return " ".join(self.tmux("capture-pane", "-p", "-S", "-500", "-t", name).split())
-
-    def wait(self, name: str, text: str, seconds: float = 15) -> str:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            screen = self.screen(name)
-            if text in screen:
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"{text!r} never showed in {name}: {self.screen(name)[-1500:]}")
-
-    def keys(self, name: str, keys: str) -> None:
-        self.tmux("send-keys", "-t", name, "-l", keys)
-
-    def close(self) -> None:
-        self.tmux("kill-server")
-
-
 @contextmanager
 def sim_and_play(tmp_path: Path, *play_args: str) -> Iterator[Tmux]:
     if shutil.which("tmux") is None:

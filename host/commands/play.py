@@ -18,6 +18,7 @@ from host.commands._game_args import (
 
 if TYPE_CHECKING:
     from host.session import Session
+    from host.simboard import SimulatedBoard
     from host.tether import Tether
 
 BOARD_UNDO = ("own", "all", "off")  # host/tether.py's, without importing the link here
@@ -61,6 +62,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "on the board, never a typed command), all (whatever was last) or off",
     )
     p.add_argument(
+        "--screen",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with --sim on a terminal: one full-screen app with the board's grid live beside "
+        "the view and the prompt, its keys pressed from the keyboard (default); --no-screen "
+        "keeps the line prompt",
+    )
+    p.add_argument(
         "--link-timeout",
         type=float,
         default=5.0,
@@ -72,28 +81,29 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def connect_board(
     args: argparse.Namespace, session: Session
-) -> tuple[Tether | None, str, Callable[[], None]]:
+) -> tuple[Tether | None, str, Callable[[], None], SimulatedBoard | None]:
     """The tether to the board the options ask for (None without one), a note for the
-    view, and what to call at the end. An explicit --port that cannot be reached is an
-    error; a board not found automatically is not (play goes on without one)."""
+    view, what to call at the end, and the simulated board (with --sim). An explicit --port
+    that cannot be reached is an error; a board not found automatically is not (play goes
+    on without one)."""
     from host.bridge import LinkError
     from host.discovery import data_ports
     from host.tether import Tether
 
     if args.no_board:
-        return None, "no board: playing on the laptop alone", _nothing
+        return None, "no board: playing on the laptop alone", _nothing, None
     if args.sim:
         from host.tethered_sim import TetheredSim
 
         table = TetheredSim(session, args.board, args.board_undo).start(args.link_timeout)
         print(f"simulated {args.board} board on {table.path}", file=sys.stderr)
-        return table.tether, "", table.stop
+        return table.tether, "", table.stop, table.sim
     url = args.port
     if url is None:
         ports = data_ports()
         if not ports:
             note = "no board found: playing on the laptop alone (use --port or --sim)"
-            return None, note, _nothing
+            return None, note, _nothing, None
         url = ports[0]
     tether = Tether(session, url, args.board_undo)
     try:
@@ -101,8 +111,9 @@ def connect_board(
     except LinkError as err:
         if args.port is not None:
             raise
-        return None, f"board {url} did not link ({err}): playing on the laptop alone", _nothing
-    return tether, "", tether.stop
+        note = f"board {url} did not link ({err}): playing on the laptop alone"
+        return None, note, _nothing, None
+    return tether, "", tether.stop, None
 
 
 def _nothing() -> None:
@@ -152,13 +163,18 @@ def run(args: argparse.Namespace) -> int:
     ui: PlayUI | None = None
     try:
         try:
-            tether, note, disconnect = connect_board(args, session)
+            tether, note, disconnect, sim = connect_board(args, session)
         except LinkError as err:
             print(f"turnlight: {err}", file=sys.stderr)
             return 2
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
-            ui.loop(make_prompt(ui))
+            if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():
+                from host.play_screen import PlayScreen
+
+                PlayScreen(ui, sim).run()
+            else:
+                ui.loop(make_prompt(ui))
         finally:
             disconnect()
     finally:

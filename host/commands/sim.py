@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
         sim.set_page(args.page)
     path = sim.start()
     print(f"simulated {args.board} on {path}  (turnlight play --port {path})")
-    print(_help_line(sim))
+    print(help_line(sim))
     try:
         _interact(sim, args.seconds)
     finally:
@@ -199,7 +199,7 @@ def _menu(sim: SimulatedBoard) -> list[str]:
     return [CONTROL_NAMES[c] for c in MENU] if _has(sim, "menu_do") else []
 
 
-def _help_line(sim: SimulatedBoard) -> str:
+def help_line(sim: SimulatedBoard) -> str:
     """The keys for this board's controls only (and its menu, if it has one)."""
     words = []
     for ch, control, gesture in KEYBOARD:
@@ -241,7 +241,7 @@ def _interact(sim: SimulatedBoard, seconds: float) -> None:
                 ch = sys.stdin.read(1)
                 if ch == "q":
                     break
-                status = _key(sim, ch)
+                status = press_letter(sim, ch)
             elif not interactive:
                 time.sleep(0.05)
             sys.stdout.write(f"\x1b[{rows + 1}A" + sim.terminal_grid() + "\n\x1b[2K")
@@ -274,7 +274,7 @@ def _action(sim: SimulatedBoard, ch: str) -> tuple[int, int] | str:
     return f"{said}: it has no key for it"
 
 
-def _key(sim: SimulatedBoard, ch: str) -> str:
+def press_letter(sim: SimulatedBoard, ch: str) -> str:
     """Play a keyboard letter on the board; "" or the one line saying why it did nothing."""
     action = _action(sim, ch)
     if isinstance(action, str):
