@@ -105,12 +105,22 @@ class Session:
             self.ruleset.set_waiting(self.game, saved)
             raise
         entry = Entry(cmd.text, applied.record, "board" if self.pressed else "laptop")
+        undone = list(self.undone)
         self.done.append(entry)
         self.undone.clear()
         payload = {"text": entry.text, "rolls": self.ruleset.record_json(entry.rolls)}
         if entry.by == "board":
             payload["by"] = "board"
-        self._journal("action", payload)
+        try:
+            self._journal("action", payload)
+        except BaseException:
+            # Not journalled, so not done: the game goes back to what the journal holds
+            # (else a later event would be journalled on top of an action it lacks).
+            self.done.pop()
+            self.undone[:] = undone
+            self._rebuild()
+            self.ruleset.set_waiting(self.game, saved)
+            raise
         if not was_over and self.over:
             self._record_finish()
         return applied.lines
@@ -118,13 +128,18 @@ class Session:
     def queue_roll(self, purpose: str, faces: tuple[int, ...], source: str) -> list[str]:
         """Faces from the board or the table, waiting for the rules' next roll of
         `purpose` (checked by the ruleset, then journalled)."""
+        saved = _copy(self.ruleset.waiting(self.game))
         self.ruleset.queue_roll(self.game, purpose, faces, source)
-        self._journal("dice", {"purpose": purpose, "faces": list(faces), "source": source})
+        try:
+            self._journal("dice", {"purpose": purpose, "faces": list(faces), "source": source})
+        except BaseException:
+            self.ruleset.set_waiting(self.game, saved)  # not journalled: not waiting
+            raise
         return [f"{source} {purpose} roll waiting: {' '.join(map(str, faces))}"]
 
     def clear_rolls(self) -> list[str]:
-        self.ruleset.set_waiting(self.game, {})
         self._journal("dice-clear", {})
+        self.ruleset.set_waiting(self.game, {})
         return ["entered dice cleared"]
 
     def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None:
@@ -146,10 +161,10 @@ class Session:
         if steps > len(self.done):
             raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
         was_over = self.over
+        self._journal("undo", {"steps": steps})  # journalled first: a failure changes nothing
         moved = [self.done.pop() for _ in range(steps)]
         self.undone.extend(moved)
         self._rebuild()
-        self._journal("undo", {"steps": steps})
         if was_over and not self.over and self.journal and self.game_id:
             self.journal.unfinish(self.game_id)
         return [f"undone: {e.text}" for e in moved]
@@ -159,13 +174,13 @@ class Session:
             raise IllegalAction(f"only {plural(len(self.undone), 'action')} can be redone")
         lines = []
         was_over = self.over
+        self._journal("redo", {"steps": steps})  # journalled first: a failure changes nothing
         for _ in range(steps):
             entry = self.undone.pop()
             lines += ["redone: " + entry.text] + self.ruleset.replay(
                 self.game, self._parse(entry.text), entry.rolls
             )
             self.done.append(entry)
-        self._journal("redo", {"steps": steps})
         if not was_over and self.over:
             self._record_finish()
         return lines

@@ -466,3 +466,45 @@ def test_a_sunder_that_chips_nothing_says_nothing():
     lines = s.execute('attack Orn "Sundering Blow" Vex')
     assert any("hits Vexa" in line for line in lines)
     assert not any("chipped by" in line for line in lines)
+
+
+class FailingJournal:
+    """A journal whose next append fails, as a full disk would make it."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self.fail_next = False
+
+    def __getattr__(self, name):
+        return getattr(self.journal, name)
+
+    def append(self, game_id, kind, payload):
+        if self.fail_next:
+            self.fail_next = False
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.journal.append(game_id, kind, payload)
+
+
+@pytest.mark.parametrize(
+    "line", ["attack Ash Strike Bo", "end", "dice hit 3 3", "undo", "redo"], ids=str.split
+)
+def test_what_the_journal_fails_to_keep_is_not_kept_in_the_game_either(tmp_path, line) -> None:
+    # A board press is acknowledged only once journalled; one that could not be journalled
+    # must not stay in the running game, or later events are journalled on top of it.
+    journal = FailingJournal(Journal(tmp_path / "j.sqlite"))
+    s = table(journal=journal)  # type: ignore[arg-type]
+    s.execute("move Ash 1")
+    if line == "redo":
+        s.execute("undo")
+    before = (json.dumps(s.ruleset.snapshot(s.game)), len(s.done), len(s.undone))
+    waiting = {k: list(v) for k, v in s.ruleset.waiting(s.game).items()}
+    journal.fail_next = True
+    with pytest.raises(sqlite3.OperationalError):
+        s.execute(line)
+    assert (json.dumps(s.ruleset.snapshot(s.game)), len(s.done), len(s.undone)) == before
+    assert {k: list(v) for k, v in s.ruleset.waiting(s.game).items()} == waiting
+    s.execute("end")  # the game goes on, and resumes as it is
+    resumed = resume(journal.journal, s.game_id)
+    assert json.dumps(resumed.ruleset.snapshot(resumed.game)) == json.dumps(
+        s.ruleset.snapshot(s.game)
+    )
