@@ -142,6 +142,18 @@ class Session:
         self.ruleset.set_waiting(self.game, {})
         return ["entered dice cleared"]
 
+    def withdraw_roll(self, purpose: str) -> list[str]:
+        """Take back the roll that came last into `purpose`'s waiting queue (the board's
+        undo of its own roll), journalled."""
+        waiting = _copy(self.ruleset.waiting(self.game))
+        queue = waiting.get(purpose)
+        if not queue:
+            raise IllegalAction(f"no {purpose} roll is waiting")
+        self._journal("dice-withdraw", {"purpose": purpose})
+        faces, source = queue.pop()
+        self.ruleset.set_waiting(self.game, waiting)
+        return [f"{source} {purpose} roll withdrawn: {' '.join(map(str, faces))}"]
+
     def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None:
         """Journal a roll the rules do not use (a board's d100): kept, never replayed."""
         self._journal("roll-shown", {"kind": kind, "faces": list(faces), "source": source})
@@ -155,6 +167,18 @@ class Session:
         if event.get("type") == "command":
             return self.execute(str(event["text"]))
         raise IllegalAction(f"unknown board event {event.get('type')!r}")
+
+    def checkpoint(self) -> tuple[list[Entry], list[Entry], Waiting]:
+        """What the session holds now, for `restore` (a transaction that may not commit)."""
+        return list(self.done), list(self.undone), _copy(self.ruleset.waiting(self.game))
+
+    def restore(self, kept: tuple[list[Entry], list[Entry], Waiting]) -> None:
+        """Back to a checkpoint, if anything moved since (the game rebuilt by replay)."""
+        done, undone, waiting = kept
+        if not (_same(done, self.done) and _same(undone, self.undone)):
+            self.done[:], self.undone[:] = done, undone
+            self._rebuild()
+        self.ruleset.set_waiting(self.game, waiting)
 
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
@@ -231,6 +255,10 @@ class Session:
         else:
             games = self.journal.session_games(self.session_id)
         return scores.session_table(self.encounter.teams, self.ruleset.session_totals, games)
+
+
+def _same(a: list[Entry], b: list[Entry]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def _copy(waiting: Waiting) -> Waiting:
@@ -347,6 +375,8 @@ def _replay_events(
             )
         elif kind == "dice-clear":
             waiting.clear()
+        elif kind == "dice-withdraw" and waiting.get(payload["purpose"]):
+            waiting[payload["purpose"]].pop()
 
 
 def _ends_as_recorded(session: Session, row: dict) -> bool:

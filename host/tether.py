@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from host.bridge import BoardLink
 from host.journal import Journal
-from host.ruleset import IllegalAction
+from host.ruleset import IllegalAction, Waiting
 from host.session import Session
 from shared import events as ev
 from shared import roster
@@ -55,6 +55,9 @@ class Tether:
         self.board_undo = board_undo
         self.lines: deque[str] = deque(maxlen=200)  # what board presses did, for the UI
         self._roll_shown: bytes | None = None
+        # The board's last press, when it was a roll: the queue it went to and the entry it
+        # made there (("", ()) for a roll only shown), for the board's undo.
+        self._last_roll: tuple[str, tuple] | None = None
         self._state = GameState()
         roster.copy_state(self._state, session.ruleset.state(session.game))
         self.link = BoardLink(url, self._state, applier=self.apply)
@@ -101,6 +104,7 @@ class Tether:
 
     def _set_session(self, session: Session) -> list[str]:
         self.session = session
+        self._last_roll = None
         return []
 
     # -- the board's side (called on the link's thread, under its lock) --------------------
@@ -115,13 +119,18 @@ class Tether:
             if journal is None or point is None:
                 lines = self._translate(record)
             else:
+                kept = self.session.checkpoint()
+                last_roll = self._last_roll
                 try:
                     with journal.transaction():
                         lines = self._translate(record)
                         self._save_point(journal, point)
                 except Exception:
-                    # Refused: nothing journalled, but the link has handled the event (the
-                    # board hears E_REJECTED): a resumed link must not offer it again.
+                    # Refused, or not committed: nothing journalled, so nothing kept in the
+                    # game either. The link has handled the event (the board hears
+                    # E_REJECTED): a resumed link must not offer it again.
+                    self.session.restore(kept)
+                    self._last_roll = last_roll
                     self._save_point(journal, point)
                     raise
         except ValueError as err:  # IllegalAction, EventError: the game master hears why
@@ -136,15 +145,39 @@ class Tether:
 
     def _translate(self, record: bytes) -> list[str]:
         if record[0] == ev.UNDO:
+            undone_roll = self._undo_board_roll()
+            if undone_roll is not None:
+                return undone_roll
             self._may_undo()
+        before = _copy_waiting(self.session.ruleset.waiting(self.session.game))
         self.session.pressed = True
         try:
             lines = self.session.ruleset.board_action(self.session, record)
         finally:
             self.session.pressed = False
+        self._last_roll = None
         if record[0] in ROLLS:
             self._roll_shown = bytes(record)
+            self._last_roll = _new_arrival(
+                before, self.session.ruleset.waiting(self.session.game)
+            ) or ("", ())
         return lines
+
+    def _undo_board_roll(self) -> list[str] | None:
+        """The board's undo right after a roll of its own takes back that roll, as the
+        board does (not the action before it): a roll still waiting is withdrawn, one only
+        shown (a d100) needs nothing. None when the board's last press was not a roll, or
+        its roll was used since."""
+        last, self._last_roll = self._last_roll, None
+        if last is None:
+            return None
+        purpose, entry = last
+        if not purpose:
+            return ["undone: the board's roll (only shown, nothing waited for it)"]
+        queue = self.session.ruleset.waiting(self.session.game).get(purpose)
+        if not queue or tuple(queue[-1]) != entry:
+            return None
+        return self.session.withdraw_roll(purpose)
 
     def _may_undo(self) -> None:
         """Raise IllegalAction when the board's undo key may not take back the last action."""
@@ -170,3 +203,16 @@ class Tether:
             ev.apply_event(state, self._roll_shown)
         state.version = version
         state.touch()
+
+
+def _copy_waiting(waiting: Waiting) -> dict[str, list[tuple]]:
+    return {purpose: [tuple(e) for e in queue] for purpose, queue in waiting.items()}
+
+
+def _new_arrival(before: dict[str, list[tuple]], after: Waiting) -> tuple[str, tuple] | None:
+    """The queue that grew by one at its end between `before` and `after`, and its entry."""
+    for purpose, queue in after.items():
+        old = before.get(purpose, [])
+        if len(queue) == len(old) + 1 and [tuple(e) for e in list(queue)[:-1]] == old:
+            return purpose, tuple(queue[-1])
+    return None

@@ -27,7 +27,9 @@ from host.linkboard import LinkBoard
 from host.play_ui import PlayUI
 from host.session import Session, resume
 from host.tether import Tether
+from shared import dice
 from shared import events as ev
+from shared.limits import NO_SLOT
 from shared.link.digest import state_digest
 from shared.state import GameState
 
@@ -125,6 +127,42 @@ def test_the_board_s_undo_never_takes_back_a_typed_command_by_default(tmp_path: 
         typed(tether, "undo")  # the laptop's undo takes it back; then the key may go on
         press(board, tether, ev.make_event(ev.UNDO))
         assert tether.session.done == []
+
+
+def test_the_board_s_undo_right_after_its_roll_takes_back_the_roll_not_the_action_before(
+    tmp_path: Path,
+) -> None:
+    # The board's undo restores what it showed before its last press; after a roll that is
+    # the roll, so the host withdraws the waiting roll and keeps the board's `initiative`.
+    with tethered(tmp_path) as (board, tether):
+        press(board, tether, ev.make_event(ev.NEXT_TURN))  # initiative, from the board
+        press(board, tether, ev.make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D3, (3, 1)))
+        ruleset, session = tether.session.ruleset, tether.session
+        assert [list(q) for q in ruleset.waiting(session.game).values() if q]
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert [e.text for e in session.done] == ["initiative"]
+        assert not any(ruleset.waiting(session.game).values())
+        assert tether.link.session.events_rejected == 0
+        assert list(tether.lines)[-1] == "board: board next roll withdrawn: 3 1"
+        assert journal_rows(session)[-1][1] == "dice-withdraw"
+        resumed = resume(session.journal, session.game_id)
+        assert not any(resumed.ruleset.waiting(resumed.game).values())
+        # A second undo is the board's undo of the press before: `initiative`.
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert session.done == []
+
+
+def test_the_board_s_undo_after_a_roll_only_shown_takes_back_no_action(tmp_path: Path) -> None:
+    with tethered(tmp_path) as (board, tether):
+        press(board, tether, ev.make_event(ev.NEXT_TURN))
+        press(board, tether, ev.make_event(ev.D100, NO_SLOT, 0, (4, 2)))
+        press(board, tether, ev.make_event(ev.UNDO))
+        assert [e.text for e in tether.session.done] == ["initiative"]
+
+
+def journal_rows(session: Session) -> list[tuple]:
+    assert session.journal is not None and session.game_id is not None
+    return list(session.journal.events(session.game_id))
 
 
 def test_board_undo_all_takes_back_a_typed_command(tmp_path: Path) -> None:
