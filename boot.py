@@ -42,12 +42,17 @@ else:
     # pair the SAMD51 and the RP2040 have: one more (or a future default) puts the board in
     # safe mode. Turnlight uses neither HID nor MIDI, so both go, and the data channel fits
     # with room to spare. Each call only changes what the next USB connection offers.
+    # One at a time: a build may have either without the other.
     try:
         import usb_hid
-        import usb_midi
 
         usb_hid.disable()
+    except ImportError:  # a build without it has its endpoints free already
+        pass
+    try:
+        import usb_midi
+
         usb_midi.disable()
-    except ImportError:  # a build without them has their endpoints free already
+    except ImportError:
         pass
     usb_cdc.enable(console=True, data=True)

@@ -33,7 +33,9 @@ class FakeKeys:
         pass
 
 
-def run_boot(monkeypatch: pytest.MonkeyPatch, held: int | None) -> list[tuple]:
+def run_boot(
+    monkeypatch: pytest.MonkeyPatch, held: int | None, missing: tuple[str, ...] = ()
+) -> list[tuple]:
     calls: list[tuple] = []
 
     def module(name: str, **members: object) -> types.ModuleType:
@@ -49,6 +51,8 @@ def run_boot(monkeypatch: pytest.MonkeyPatch, held: int | None) -> list[tuple]:
     usb_midi = module("usb_midi", disable=lambda: calls.append(("usb_midi.disable",)))
     for fake in (board, keypad, usb_cdc, usb_hid, usb_midi):
         monkeypatch.setitem(sys.modules, fake.__name__, fake)
+    for name in missing:  # a build without it: importing it fails
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setattr("time.sleep", lambda s: None)
     monkeypatch.setattr(FakeKeys, "held", held)
     runpy.run_path(str(ROOT / "boot.py"), run_name="__main__")
@@ -71,3 +75,12 @@ def test_boot_with_the_skip_key_held_leaves_usb_as_it_is(
 ) -> None:
     assert run_boot(monkeypatch, held=0) == []
     assert "skip key held" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("missing", ["usb_hid", "usb_midi"])
+def test_boot_turns_off_the_one_a_build_has_when_the_other_is_missing(
+    monkeypatch: pytest.MonkeyPatch, missing: str
+) -> None:
+    present = "usb_midi" if missing == "usb_hid" else "usb_hid"
+    calls = run_boot(monkeypatch, held=None, missing=(missing,))
+    assert calls == [(f"{present}.disable",), ("usb_cdc.enable", {"console": True, "data": True})]
