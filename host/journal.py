@@ -545,6 +545,20 @@ class Journal:
         self._held.add(game)
         return notice
 
+    def _check_not_taken(self, game: int) -> None:
+        """Raise GameHeld if another process holds `game` now (it took over a hold it
+        judged stale): two sessions must never interleave one game's events."""
+        if game not in self._held:
+            return
+        row = self.db.execute(
+            "SELECT session, pid, host, started FROM holders WHERE game = ?", (game,)
+        ).fetchone()
+        if row is not None and (row[2], row[1], row[3]) != _this_process():
+            raise GameHeld(
+                f"game {game} was taken over by turnlight pid {row[1]} on {row[2]} (session"
+                f" {row[0]}): this session's event is not journalled; end this session"
+            )
+
     def release(self, game: int) -> None:
         """Let go of a game this process holds (another session may then resume it)."""
         if game in self._held:
@@ -614,6 +628,7 @@ class Journal:
         text = json.dumps(payload, separators=(",", ":"))
         at = _now()
         with self.transaction():
+            self._check_not_taken(game)
             row = self.db.execute(
                 "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1", (game,)
             ).fetchone()

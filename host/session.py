@@ -275,7 +275,6 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     row = journal.game(game_id)
     if row is None:
         raise IllegalAction(f"{journal.path}: no game {game_id}")
-    export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
     checked = journal.checked(game_id)
     if checked is None or checked.problem is not None:
         problem = checked.problem if checked else "it is gone"
@@ -284,6 +283,22 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
             f" `turnlight export {game_id}` writes the events that check"
         )
     taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
+    try:
+        return _resume_held(journal, game_id, row, checked.events, taken_over)
+    except BaseException:
+        journal.release(game_id)  # a game that did not resume is not kept from others
+        raise
+
+
+def _resume_held(
+    journal: Journal,
+    game_id: int,
+    row: dict,
+    events: list[tuple[int, str, dict, str]],
+    taken_over: str | None,
+) -> Session:
+    """resume(), once this process holds the game."""
+    export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
     try:
         ruleset = registry.get(row["ruleset"])
     except registry.UnknownRuleset as err:
@@ -303,7 +318,7 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
     undone: list[Entry] = []
     waiting: Waiting = {}
     try:
-        _replay_events(ruleset, checked.events, done, undone, waiting)
+        _replay_events(ruleset, events, done, undone, waiting)
     except (KeyError, TypeError, ValueError, IndexError) as err:  # an event of another shape
         raise IllegalAction(
             f"{journal.path}: game {game_id} cannot be resumed: an event is not one this"

@@ -184,3 +184,43 @@ def test_reading_a_game_takes_no_hold(tmp_path) -> None:
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_an_event_of_a_game_another_process_took_over_is_refused_and_not_kept(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "j.sqlite"
+    s = Session(encounter.load(encounter.example_path()), 4, Journal(db))
+    s.execute("initiative")
+    # Another process judged this one's hold stale and took the game over.
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE holders SET pid = ?, host = 'elsewhere'", (os.getpid() + 1,))
+    con.close()
+    done = len(s.done)
+    with pytest.raises(GameHeld, match="taken over by turnlight pid"):
+        s.execute("end")
+    assert len(s.done) == done
+    assert s.journal is not None and s.game_id is not None
+    assert [kind for _, kind, _, _ in s.journal.events(s.game_id)] == ["action"]
+
+
+def test_a_resume_that_fails_lets_go_of_the_game(tmp_path: Path, monkeypatch) -> None:
+    from host import registry
+    from host.ruleset import IllegalAction
+
+    db = tmp_path / "j.sqlite"
+    game = _saved_game(db)
+
+    def gone(ruleset_id: str):
+        raise registry.UnknownRuleset(f"unknown ruleset {ruleset_id!r}")
+
+    journal = Journal(db)
+    with monkeypatch.context() as patched:
+        patched.setattr(registry, "get", gone)
+        with pytest.raises(IllegalAction, match="its ruleset is not here"):
+            resume(journal, game)
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT COUNT(*) FROM holders WHERE game = ?", (game,)).fetchone() == (0,)
+    con.close()
+    assert resume(Journal(db), game).game_id == game  # and another session may take it
