@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import select
 import struct
 import subprocess
 import sys
@@ -33,15 +34,24 @@ def demo_on_a_terminal(*args: str) -> tuple[str, float]:
     )
     os.close(follower)
     chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the child closed the pty
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    assert child.wait(timeout=120) == 0
+    deadline = started + 120  # a demo that hangs without closing the pty fails, not stalls
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, "the demo did not finish within 120 s"
+            if not select.select([leader], [], [], min(left, 1.0))[0]:
+                continue
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the child closed the pty
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        if child.poll() is None and time.monotonic() >= deadline:
+            child.kill()
+    assert child.wait(timeout=max(1.0, deadline - time.monotonic())) == 0
     os.close(leader)
     return b"".join(chunks).decode(), time.monotonic() - started
 
