@@ -239,9 +239,9 @@ def test_attributes_cap_at_seven_unless_assisted_by_a_teammate():
 
 
 def test_a_teammates_assist_lets_armor_go_past_seven():
-    # korxsol-players-guide.txt:54 (POWER, RESISTANCE, ARMOR and AGILITY stop at +7 unless
-    # assisted by a teammate or using SOL) with :48-:49 (armor is restored by an item or a
-    # combat move, and a point is chipped for each point it blocks). A teammate's armor
+    # korxsol-players-guide.txt:54 (the four attributes are capped at 7, but a teammate's
+    # help or a SOL point may take them higher) with :48-:49 (items and combat moves give
+    # armor back; each point of damage it stops chips one away). A teammate's armor
     # gain goes past 7 and stays until chipped; the fighter's own gain stops at 7 and never
     # takes back what the assist gave; a debuff or the game master's correction lowers it.
     plate = {"name": "Plate", "kind": "tool", "cooldown": 1, "armor_gain": 3}

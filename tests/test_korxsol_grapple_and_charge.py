@@ -259,9 +259,9 @@ def test_a_held_target_carried_down_a_height_is_released_and_takes_the_heights_b
 
 
 def test_a_held_target_dropped_onto_water_takes_no_fall_damage():
-    # korxsol-players-guide.txt:254 W.1 (Water): "IF a creature falls from a hieght onto a
-    # water tile, they will not take damage." Carried or pivoted down onto water, the target
-    # is released, unhurt, and stands in the water (:253: its next turn starts there).
+    # korxsol-players-guide.txt:254 (Water): a fall that lands in water does no damage.
+    # Carried or pivoted down onto water, the target is released, unhurt, and stands in the
+    # water (:253: its next turn starts there).
     s = held()
     lines = s.execute("pivot Ash fall=3:1:water")
     assert not slot(s, "Bo").flags & F_GRAPPLED and fighter(s, "Ash").grappling == 255
