@@ -77,19 +77,23 @@ def _max_words(usage: str) -> int | None:
 class Language:
     """A ruleset's verbs: `verbs` are the game's actions, `session_verbs` what the session
     does around the game (undo, redo and new are always there). Each maps a verb to
-    (its arguments, what it does). `flags` are options written as a bare word."""
+    (its arguments, what it does). `flags` are options written as a bare word. `asides`
+    are session verbs that only inform (korxsol's `odds`): the play UI shows what they say
+    beside the view, not in the game's log."""
 
     def __init__(
         self,
         verbs: dict[str, tuple[str, str]],
         session_verbs: dict[str, tuple[str, str]] | None = None,
         flags: tuple[str, ...] = (),
+        asides: tuple[str, ...] = (),
     ) -> None:
         self.verbs = dict(verbs)
         self.session_verbs = dict(session_verbs or {})
         for verb, entry in SESSION_VERBS.items():
             self.session_verbs.setdefault(verb, entry)
         self.flags = flags
+        self.asides = asides
 
     def knows(self, verb: str) -> bool:
         return verb in self.verbs or verb in self.session_verbs

@@ -31,13 +31,19 @@ from host.ruleset import EncounterError, IllegalAction
 from host.session import Session, resume
 from shared import codec
 
-_SCRATCH = Path(tempfile.mkdtemp(prefix="turnlight-fuzz-"))
-atexit.register(shutil.rmtree, _SCRATCH, True)
+
+@lru_cache(maxsize=1)
+def _scratch() -> Path:
+    """The fuzzers' scratch folder, made when a fuzzer first needs it (not on import),
+    removed at exit."""
+    folder = Path(tempfile.mkdtemp(prefix="turnlight-fuzz-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
 
 
 def _fresh(name: str) -> Path:
     """An empty scratch folder for one input."""
-    folder = _SCRATCH / name
+    folder = _scratch() / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     return folder
@@ -148,8 +154,9 @@ VALUES = (
 
 
 @lru_cache(maxsize=1)
-def _example() -> bytes:
-    return korxsol_encounter.example_path().read_bytes()
+def _examples() -> tuple[bytes, ...]:
+    """Every ruleset's bundled encounter: the fuzzer starts from one of them."""
+    return tuple(registry.get(i).example_path().read_bytes() for i in registry.ids())
 
 
 def _mutate_lines(rng: random.Random, text: str) -> str:
@@ -174,16 +181,15 @@ def _mutate_lines(rng: random.Random, text: str) -> str:
 def fuzz_encounter(rng: random.Random) -> None:
     """Any encounter file loads (and then plays: a game starts and shows on the board) or
     is refused in one line naming the file."""
+    data = rng.choice(_examples())
     if rng.random() < 0.5:
-        data = _mutate_lines(rng, _example().decode()).encode()
-    else:
-        data = _example()
+        data = _mutate_lines(rng, data.decode()).encode()
     if rng.random() < 0.7:
         data = mutate(rng, data, ENCOUNTER_TOKENS, edits=3)
     path = _fresh("encounter") / "duel.toml"
     path.write_bytes(data)
     try:
-        enc = encounters.load(path, rng.choice((None, None, "korxsol", "tiny")))
+        enc = encounters.load(path, rng.choice((None, None, *registry.ids(), "nope")))
     except EncounterError as err:
         message = str(err)
         assert "\n" not in message and message.startswith(f"{path}"), message

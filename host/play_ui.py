@@ -241,7 +241,7 @@ class PlayUI:
         except IllegalAction as err:
             self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
             return True
-        if verb == "odds":
+        if verb in language.asides:  # it informs: shown beside the view, not logged
             self.odds_lines = lines
         else:
             self.odds_lines = []

@@ -3,8 +3,9 @@ the printable one-page legend of a board (`turnlight sim --legend`).
 
 Frames depend on the clock (blinks, dips, pulses), so a picture is rendered at PICTURE_MS,
 a moment when every pattern is in its lit half and the bar rows show their first group.
-The pages show a real table: a ruleset's bundled encounter (korxsol's by default) played a
-few turns by its demo AI with a fixed seed, so the rows carry the game's own names.
+The pages show a real table: a ruleset's bundled encounter (the registry's default unless
+told) played a few turns by its demo AI with a fixed seed, so the rows carry the game's
+own names.
 `--png` (write_one) draws the bare grid of the reference table, as the board shows it.
 """
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware.pages import PAGE_NAMES
-from host import pictext
+from host import pictext, registry
 from host.simboard import SimulatedBoard
 from shared.reference import build_reference_state
 
@@ -58,10 +59,11 @@ CELL_LEGEND = (  # boards too small for a column per slot (the MacroPad)
 )
 
 
-def table_state(ruleset_id: str = "korxsol", seed: int = TABLE_SEED) -> tuple[GameState, list[str]]:
+def table_state(
+    ruleset_id: str = registry.DEFAULT, seed: int = TABLE_SEED
+) -> tuple[GameState, list[str]]:
     """A ruleset's bundled encounter after TABLE_TURNS turns of its demo AI: the board's
     state and the teams' names."""
-    from host import registry
     from host.ruleset import IllegalAction
     from host.session import Session
 
@@ -241,7 +243,7 @@ def write_keymap(path: Path, board: str) -> Path:
 
 
 def legend_image(
-    board: str, ruleset_id: str = "korxsol", table: tuple[GameState, list[str]] | None = None
+    board: str, ruleset_id: str = registry.DEFAULT, table: tuple[GameState, list[str]] | None = None
 ) -> Any:
     """The printable legend of a board: its key map, then every page labelled, on one
     sheet to tape beside the board."""
@@ -274,14 +276,14 @@ def legend_image(
 def write_legend(
     path: Path,
     board: str,
-    ruleset_id: str = "korxsol",
+    ruleset_id: str = registry.DEFAULT,
     table: tuple[GameState, list[str]] | None = None,
 ) -> Path:
     legend_image(board, ruleset_id, table).save(str(path))
     return path
 
 
-def write_pictures(directory: Path, board: str, ruleset_id: str = "korxsol") -> list[Path]:
+def write_pictures(directory: Path, board: str, ruleset_id: str = registry.DEFAULT) -> list[Path]:
     """Every page labelled, the key map, and the printable legend, into `directory`."""
     directory.mkdir(parents=True, exist_ok=True)
     table = table_state(ruleset_id)

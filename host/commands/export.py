@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="json: the game, every event, the final state and the timeline; "
         "csv: one row per event, one column per field; "
         "scores-csv / scores-json: per player and team statistics; "
-        "png: KOR and score over the turns.",
+        "png: the game's chart over the turns (korxsol: KOR and score).",
     )
     p.add_argument("game", nargs="?", type=int, help="game id (default: the latest)")
     p.add_argument("--format", choices=FORMATS, default="json", help="what to write")

@@ -28,8 +28,8 @@ OPTIONS = {
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "odds",
-        help="exact chance to hit and damage distribution for the dice of an attack",
-        description="Counts every dice outcome exactly (no sampling). A tie hits. Every "
+        help="korxsol: exact chance to hit and damage distribution for the dice of an attack",
+        description="Korxsol's attack dice, counted exactly (no sampling): a tie hits. Every "
         "option is optional; the defaults describe a 3-die attack on a 3-agility target.",
     )
     for name, (default, low, high, text) in OPTIONS.items():

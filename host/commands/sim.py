@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from host import registry
+
 if TYPE_CHECKING:
     from host.simboard import SimulatedBoard
 
@@ -108,7 +110,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--ruleset",
-        default="korxsol",
+        default=registry.DEFAULT,
         metavar="ID",
         help="the game whose table --pictures and --legend show: its bundled encounter, a "
         "few turns in (default: korxsol)",
@@ -132,8 +134,6 @@ def run(args: argparse.Namespace) -> int:
     from host.simboard import SimulatedBoard
 
     if args.pictures or args.legend:
-        from host import registry
-
         try:
             registry.get(args.ruleset)
         except registry.UnknownRuleset as err:

@@ -55,7 +55,7 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
 }
 
 
-LANGUAGE = Language(VERBS, SESSION_VERBS, flags=("fulldraw", "reroll"))
+LANGUAGE = Language(VERBS, SESSION_VERBS, flags=("fulldraw", "reroll"), asides=("odds",))
 parse = LANGUAGE.parse
 usage = LANGUAGE.usage
 unknown_verb = LANGUAGE.unknown_verb
