@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from host import bench_board, bench_engine, bench_link, micropython_vm
+from host import bench_board, bench_engine, bench_host_cpu, bench_link, micropython_vm
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -49,8 +49,9 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
+MEASUREMENTS += (bench_host_cpu.figures,)
 
-TARGETS = {
+TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
     "engine_heap_bytes": ("<=", 32 * 1024),
     "end_turn_alloc_bytes_per_1000": ("<=", 0),
@@ -59,6 +60,7 @@ TARGETS = {
 }
 TARGETS.update(bench_link.TARGETS)
 TARGETS.update(bench_board.TARGETS)
+TARGETS.update(bench_host_cpu.TARGETS)
 
 
 def meets(key: str, value: float) -> bool | None:

@@ -14,6 +14,7 @@ errors worded for people.
 from __future__ import annotations
 
 import errno
+import os
 import select
 import threading
 import time
@@ -31,6 +32,10 @@ EventHook = Callable[[bytes, bool, str], None]
 
 DEFAULT_BAUD = 115200
 RETRY_SECONDS = 0.05
+# The link's thread sleeps until something is due (shared.link.host.HostSession.wait_ms),
+# bytes arrive or it is woken, and at most this long, so a missed wake costs no more.
+MAX_SLEEP_MS = 500
+POLL_NO_FD_SECONDS = 0.002  # a port with no file to wait on (loop://) is polled this often
 
 
 class LinkError(Exception):
@@ -91,18 +96,22 @@ def _explain(url: str, err: serial.SerialException) -> LinkError:
     return LinkError(f"cannot open {url}: {text}")
 
 
-def _wait_readable(port: serial.SerialBase, seconds: float) -> None:
-    """Sleep until the port has bytes (or hangs up), at most `seconds`. A pty whose other
-    end has gone reports a hang-up, which read() then turns into SerialException."""
+def _wait_readable(port: serial.SerialBase, seconds: float, wake: int | None = None) -> None:
+    """Sleep until the port has bytes (or hangs up), or `wake` (a pipe's read end) is
+    written to, at most `seconds`. A pty whose other end has gone reports a hang-up, which
+    read() then turns into SerialException. A port with no file (loop://) is looked at
+    again within POLL_NO_FD_SECONDS: nothing can wake the thread for its bytes."""
     try:
         fd = port.fileno()
     except (AttributeError, serial.SerialException, OSError):
-        time.sleep(seconds)
+        time.sleep(min(seconds, POLL_NO_FD_SECONDS))
         return
     poller = select.poll()
     poller.register(fd, select.POLLIN | select.POLLPRI)
-    for _, flags in poller.poll(seconds * 1000):
-        if flags & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
+    if wake is not None:
+        poller.register(wake, select.POLLIN)
+    for ready, flags in poller.poll(seconds * 1000):
+        if ready == fd and flags & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
             raise serial.SerialException("the port hung up (cable pulled?)")
 
 
@@ -128,6 +137,11 @@ class BoardLink:
         self.disconnects = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        # The link's thread sleeps until the board sends bytes, a timer of the link is due
+        # or another thread writes here (a new state to send, or stop).
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
 
     # -- lifecycle ----------------------------------------------------------------------
 
@@ -138,9 +152,29 @@ class BoardLink:
 
     def stop(self) -> None:
         self._stop.set()
+        self.wake()
         if self._thread is not None:
             self._thread.join(timeout=5)
         self._close()
+        for fd in (self._wake_r, self._wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._wake_r = self._wake_w = -1
+
+    def wake(self) -> None:
+        """Make the link's thread look at once (its state changed, or it is to stop)."""
+        try:
+            os.write(self._wake_w, b"\0")
+        except (BlockingIOError, OSError):  # already woken (pipe full), or stopped
+            pass
+
+    def changed(self) -> None:
+        """The state was changed from another thread: the board gets it at once."""
+        with self.lock:
+            self.session.state_changed()
+        self.wake()
 
     def __enter__(self) -> BoardLink:
         return self.start()
@@ -182,6 +216,7 @@ class BoardLink:
                 raise LinkError(f"{self.url}: no state yet (the board has not linked)")
             change(self.session.state)
             self.session.state_changed()
+        self.wake()
 
     # -- the thread ---------------------------------------------------------------------
 
@@ -194,8 +229,12 @@ class BoardLink:
             assert port is not None
             try:
                 with self.lock:
-                    self.session.poll(ticks_ms())
-                _wait_readable(port, 0.002)
+                    now = ticks_ms()
+                    self.session.poll(now)
+                    wait_ms = self.session.wait_ms(ticks_ms(), MAX_SLEEP_MS)
+                if wait_ms:
+                    _wait_readable(port, wait_ms / 1000, self._wake_r)
+                    self._drain_wake()
             except (serial.SerialException, OSError):
                 self.disconnects += 1
                 with self.lock:
@@ -204,6 +243,13 @@ class BoardLink:
             except Exception as err:  # an on_event hook failed: keep serving the board
                 self.last_failure = f"{type(err).__name__}: {err}"
                 self._stop.wait(0.1)
+
+    def _drain_wake(self) -> None:
+        try:
+            while os.read(self._wake_r, 64):
+                pass
+        except (BlockingIOError, OSError):
+            pass
 
     def _connect(self) -> bool:
         try:

@@ -95,7 +95,7 @@ class Tether:
             lines = action()  # a refused command raises and changes nothing
             self._roll_shown = None
             self._sync(self._state)
-            self.link.session.state_changed()
+            self.link.changed()
             return lines
 
     def replace_session(self, session: Session) -> None:

@@ -427,3 +427,67 @@ def test_a_pulled_cable_takes_the_port_path_away_until_it_is_plugged_back() -> N
             time.sleep(0.01)
         assert os.path.lexists(proxy.host_path)
         open_port(proxy.host_path).close()
+
+
+def test_an_idle_linked_host_sleeps_until_a_timer_or_the_board_wakes_it() -> None:
+    # Issue #17: the host's link thread used to wake every 2 ms. Idle and linked, it now
+    # wakes for the heartbeat and the board's bytes only: a handful of polls a second.
+    with board_and_host() as (_, board, host, applied):
+        assert wait_for(lambda: in_sync(board, host))
+        calls = []
+        real_poll = host.session.poll
+        host.session.poll = lambda now: (calls.append(now), real_poll(now))[1]  # type: ignore[method-assign]
+        time.sleep(2.0)
+        assert 0 < len(calls) <= 40, len(calls)  # 2 ms polling made about 1,000
+        assert host.linked
+
+
+def test_a_sleeping_link_thread_is_woken_by_its_pipe_not_only_by_its_port() -> None:
+    from host.bridge import _wait_readable
+
+    with FaultProxy(None) as proxy:
+        port = open_port(proxy.host_path)  # nothing will ever arrive on it
+        wake_r, wake_w = os.pipe()
+        try:
+            sleeper = threading.Thread(target=_wait_readable, args=(port, 60.0, wake_r))
+            sleeper.start()
+            time.sleep(0.2)
+            assert sleeper.is_alive()  # asleep, for up to a minute
+            os.write(wake_w, b"\0")
+            sleeper.join(10)
+            assert not sleeper.is_alive()
+        finally:
+            port.close()
+            os.close(wake_r)
+            os.close(wake_w)
+
+
+def test_a_state_changed_by_another_thread_wakes_the_link() -> None:
+    link = BoardLink("/nonexistent/port", build_reference_state())  # never started
+    try:
+        for change in (
+            lambda: link.change_state(lambda state: state.scores.__setitem__(0, 9)),
+            link.changed,
+        ):
+            change()
+            assert os.read(link._wake_r, 16) == b"\0"
+            assert link.session._dirty
+            link.session._dirty = False
+    finally:
+        link.stop()
+
+
+def test_the_host_waits_for_its_nearest_timer_and_no_longer() -> None:
+    from shared.link.host import PING_MS, HostSession
+
+    session = HostSession(None, build_reference_state(), None, None, 1000)
+    assert session.wait_ms(1000, 500) == 0  # not linked: its first probe is due now
+    session._probe_at = 1200
+    assert session.wait_ms(1000, 500) == 200
+    assert session.wait_ms(1000, 50) == 50  # never past the caller's longest
+    session.linked = True
+    session._heard_at = 1000
+    session._ping_at = 1000 + PING_MS
+    assert session.wait_ms(1000, 5000) == PING_MS
+    session._ack_due = True
+    assert session.wait_ms(1000, 5000) == 0

@@ -226,6 +226,33 @@ class HostSession(Endpoint):
             and not self._pending
         )
 
+    def wait_ms(self, now_ms, longest):
+        """How long the host may sleep before `poll` has something to do, at most
+        `longest` (0: poll now). Bytes arriving and `state_changed` from another thread
+        are the caller's to wake it for; this covers the timers: the heartbeat, the probe,
+        a resend, the link's silence timeout and the journal's replay."""
+        if self._ack_due:
+            return 0
+        wait = longest
+        if self.linked:
+            if (
+                self._dirty
+                and self._replay_through < 0
+                and self.state is not None
+                and self._describing_now is None
+                and m.seq_diff(self.tx_next, self._board_ack) < SNAPSHOT_WINDOW
+            ):
+                return 0
+            wait = _sooner(wait, now_ms, ticks_add(self._heard_at, LINK_TIMEOUT_MS))
+            wait = _sooner(wait, now_ms, self._ping_at)
+            if self._replay_through >= 0:
+                wait = _sooner(wait, now_ms, self._replay_until)
+            if self._snap is not None:
+                wait = _sooner(wait, now_ms, self._snap_at)
+        else:
+            wait = _sooner(wait, now_ms, self._probe_at)
+        return wait if wait > 0 else 0
+
     # -- the loop step ------------------------------------------------------------------
 
     def poll(self, now_ms):
@@ -651,3 +678,8 @@ class HostSession(Endpoint):
         self.linked = False
         self._snap = None
         self._probe_every = PROBE_MAX_MS
+
+
+def _sooner(wait, now_ms, due):
+    left = ticks_diff(due, now_ms)
+    return left if left < wait else wait
