@@ -260,8 +260,8 @@ def parse(text: str, filename: str) -> Encounter:
     copies = deck_doc.get("copies", 1)
     infinite = deck_doc.get("infinite", 1)
     for key, value in (("copies", copies), ("infinite", infinite)):
-        if not _int(value) or not 0 <= value <= 9:
-            raise fail("deck", 0, key, f"{key} must be a whole number 0..9")
+        if not _int(value) or not 0 <= value <= 40:
+            raise fail("deck", 0, key, f"{key} must be a whole number 0..40")
     deck = tuple(
         [f"{e}{v}" for e in elements for v in values for _ in range(copies)]
         + [f"{e}{INFINITE}" for e in elements for _ in range(infinite)]
