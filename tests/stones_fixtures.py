@@ -33,11 +33,27 @@ spirit_armor = 1
 crt = 20
 move = 4
 range = 1
-abilities = [
-  { name = "Flame Slash", card = "offensive", element = "fire", cost = 3, text = "[Standard Attack], [On 1-50] adds [Burn]" },
-  { name = "Ember Ward", card = "defensive", element = "fire", cost = 2, text = "[Fuse] [Armor +2]" },
-  { name = "Hearth", card = "defensive", element = "fire", cost = 1, text = "[Fuse] [Hand +2]" },
-]
+
+[[character.abilities]]
+name = "Flame Slash"
+card = "offensive"
+element = "fire"
+cost = 3
+text = "[Standard Attack], [On 1-50] adds [Burn]"
+
+[[character.abilities]]
+name = "Ember Ward"
+card = "defensive"
+element = "fire"
+cost = 2
+text = "[Fuse] [Armor +2]"
+
+[[character.abilities]]
+name = "Hearth"
+card = "defensive"
+element = "fire"
+cost = 1
+text = "[Fuse] [Hand +2]"
 
 [[character]]
 name = "Mira"
@@ -51,9 +67,13 @@ spirit_armor = 3
 crt = 10
 move = 3
 range = 3
-abilities = [
-  { name = "Mending Light", card = "defensive", element = "fire", cost = 2, text = "[Heal 5]" },
-]
+
+[[character.abilities]]
+name = "Mending Light"
+card = "defensive"
+element = "fire"
+cost = 2
+text = "[Heal 5]"
 
 [[character]]
 name = "Orrin"
@@ -67,9 +87,13 @@ spirit_armor = 3
 crt = 15
 move = 3
 range = 4
-abilities = [
-  { name = "Ember Lance", card = "offensive", element = "fire", cost = 3, text = "[Damage 7], [On 1-20] adds [Stun]" },
-]
+
+[[character.abilities]]
+name = "Ember Lance"
+card = "offensive"
+element = "fire"
+cost = 3
+text = "[Damage 7], [On 1-20] adds [Stun]"
 """
 TEXT = Template(
     'ruleset = "stones"\nname = "Test Ford"\nteams = ["Dawn", "Dusk"]\n$options\n'

@@ -311,8 +311,18 @@ def parse(text: str, filename: str) -> Encounter:
             raise fail("player", n, "name", f"player {name!r} is named twice")
         players.append(Player(name, teams.index(p["team"])))
     chars: list[Character] = []
+    tables = 0  # [[character.abilities]] tables so far: their lines are counted over the file
     for n, c in enumerate(doc.get("character", [])):
-        char = _character(c, n, players, classes, statuses, elements, fail)
+
+        def where(k: int, n: int = n, first: int = tables) -> tuple[str, int, str | None]:
+            if ("character.abilities", first + k) in lines.tables:
+                return ("character.abilities", first + k, None)
+            return ("character", n, "abilities")
+
+        if isinstance(c, dict) and isinstance(c.get("abilities"), list):
+            if ("character", n, "abilities") not in lines.keys:
+                tables += len(c["abilities"])
+        char = _character(c, n, players, classes, statuses, elements, fail, where)
         for other in chars:
             if other.name.lower() == char.name.lower() or other.label == char.label:
                 raise fail("character", n, "name", f"{char.name}: its name or label is taken")
@@ -353,6 +363,7 @@ def _character(
     statuses: list[Status],
     elements: list[str],
     fail: Callable[..., EncounterError],
+    where: Callable[[int], tuple[str, int, str | None]],
 ) -> Character:
     if not isinstance(c, dict):
         raise fail("character", n, None, "a character is a table")
@@ -394,43 +405,43 @@ def _character(
         numbers[key] = value
     abilities: list[Ability] = []
     a: Any
-    for a in c.get("abilities", []):
-        where = ("character", n, "abilities")
+    for k, a in enumerate(c.get("abilities", [])):
+        at = where(k)
         if not isinstance(a, dict):
-            raise fail(*where, f"{name}: an ability is a table")
+            raise fail(*at, f"{name}: an ability is a table")
         for key in a:
             if key not in ("name", "card", "element", "cost", "text", "range"):
-                raise fail(*where, f"{name}: unknown ability key {key!r}")
+                raise fail(*at, f"{name}: unknown ability key {key!r}")
         aname = a.get("name")
         if not isinstance(aname, str) or not aname.strip():
-            raise fail(*where, f"{name}: an ability needs a name")
+            raise fail(*at, f"{name}: an ability needs a name")
         if any(b.name.lower() == aname.lower() for b in abilities):
-            raise fail(*where, f"{name}: ability {aname!r} is named twice")
+            raise fail(*at, f"{name}: ability {aname!r} is named twice")
         card = a.get("card", "offensive")
         if card not in CARDS:
-            raise fail(*where, f"{aname}: card must be offensive or defensive")
+            raise fail(*at, f"{aname}: card must be offensive or defensive")
         element = a.get("element")
         if element not in elements:
-            raise fail(*where, f"{aname}: element must be one of {', '.join(elements)}")
+            raise fail(*at, f"{aname}: element must be one of {', '.join(elements)}")
         cost: Any = a.get("cost")
         if not _int(cost) or not 1 <= cost <= 30:
-            raise fail(*where, f"{aname}: cost must be 1..30 stars")
+            raise fail(*at, f"{aname}: cost must be 1..30 stars")
         reach: Any = a.get("range")
         if reach == "any":
             reach = -1
         elif reach is not None and (not _int(reach) or not 1 <= reach <= 99):
-            raise fail(*where, f'{aname}: range must be 1..99 or "any"')
+            raise fail(*at, f'{aname}: range must be 1..99 or "any"')
         text = a.get("text")
         if not isinstance(text, str):
-            raise fail(*where, f"{aname}: text must be its keywords")
+            raise fail(*at, f"{aname}: text must be its keywords")
         try:
             fuse, steps = read_keywords(text, tuple(statuses))
         except ValueError as err:
-            raise fail(*where, f"{aname}: {err}") from None
+            raise fail(*at, f"{aname}: {err}") from None
         if fuse and card != "defensive":
-            raise fail(*where, f"{aname}: a [Fuse] ability is on a defensive card")
+            raise fail(*at, f"{aname}: a [Fuse] ability is on a defensive card")
         if not steps:
-            raise fail(*where, f"{aname}: the text has no keyword")
+            raise fail(*at, f"{aname}: the text has no keyword")
         abilities.append(Ability(aname, card, element, cost, text, steps, fuse, reach))
     return Character(
         name,
