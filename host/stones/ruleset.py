@@ -21,7 +21,7 @@ from host.ruleset import (
     Waiting,
 )
 from host.stones import ai, device, engine, model
-from host.stones.commands import LANGUAGE, SESSION_VERBS, VERBS
+from host.stones.commands import LANGUAGE, SESSION_VERBS, VERBS, WORDS
 from host.stones.engine import Game
 from shared import dice
 from shared import events as ev
@@ -345,6 +345,9 @@ def read_names(game: Game, cmd: Command) -> Command:
     known = [a.name for a in game.ch(i).abilities]
     quoted = names.quoted_words(cmd.text, LANGUAGE.flags)
     args = names.take_name(cmd.args, 1, known, "ability", quoted[1:2] == [True], engine._norm)
+    if len(args) > WORDS[cmd.verb]:
+        extra = " ".join(args[WORDS[cmd.verb] :])
+        raise IllegalAction(f"{cmd.verb}: unexpected {extra!r} (usage: {cmd.usage})")
     return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
 
 
