@@ -128,6 +128,9 @@ class Encounter:
     ruleset: str = ID
     classes: dict[str, str] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict) -> Encounter:
+        return self  # frozen: a copied game (the AI's plan, the legal-action check) shares it
+
     def status(self, name: str) -> Status | None:
         return next((s for s in self.statuses if s.name.lower() == name.lower()), None)
 
