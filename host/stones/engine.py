@@ -422,8 +422,8 @@ def _ability(game: Game, cmd: Command) -> list[str]:
             break
         aimed = i if step.kind == "heal" and ability.hostile else t
         if not game.standing(aimed):
-            lines.append(f"  {step.kind}: {game.ch(aimed).name} is incapacitated, nothing more")
-            break
+            lines.append(f"  {step.kind} skipped: {game.ch(aimed).name} is incapacitated")
+            continue
         if step.chance:
             value = _d100(game, i, f"{ability.name} [On {step.lo}-{step.hi}]")
             hit = step.lo <= value <= step.hi
