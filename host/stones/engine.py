@@ -165,6 +165,8 @@ def act(game: Game, cmd: Command, replayed: list[list] | None) -> list[str]:
     game.replayed = None if replayed is None else [list(r) for r in replayed]
     handler = VERBS[cmd.verb]
     lines = handler(game, cmd)
+    if game.winner is not None and cmd.verb != "end":
+        game.timeline.append(point(game))  # the last point: the blow that won
     game.actions += 1
     game.log += lines
     return lines

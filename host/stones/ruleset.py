@@ -198,7 +198,10 @@ class Stones(Ruleset):
     # -- scores --------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
         enc = game.enc
-        players = {c.name: dict(game.stats[i]) for i, c in enumerate(enc.characters)}
+        players = {
+            c.name: {**game.stats[i], "standing": int(game.standing(i))}
+            for i, c in enumerate(enc.characters)
+        }
         teams = {}
         for t, team in enumerate(enc.teams):
             members = [i for i, c in enumerate(enc.characters) if c.team == t]
@@ -234,8 +237,8 @@ class Stones(Ruleset):
         if game.end_step:
             return title, what + ", ending the turn"
         if game.active is not None:
-            done = ", ".join(game.done) or "nothing yet"
-            return title, what + f", {game.ch(game.active).name} activated (done: {done})"
+            done = "+".join(game.done) or "nothing yet"
+            return title, what + f", {game.ch(game.active).name} did {done}"
         return title, what
 
     def roster(self, game: Game) -> Table:
@@ -270,6 +273,8 @@ class Stones(Ruleset):
             if not game.standing(i):
                 note.append("incapacitated")
             p = c.player
+            if i == turn and game.winner is None:
+                note.append("hand: " + (engine._cards(game.hands[p]) or "empty"))
             rows.append(
                 LiveRow(
                     [
