@@ -7,6 +7,7 @@ next-turn key ends the turn and its roll key rolls the two D10 of the next crit 
 from __future__ import annotations
 
 from stones_fixtures import session
+from test_stones_rules import FOUR_PLAYERS, TWO_MORE
 
 from host import encounters
 from host.commands import demo
@@ -16,6 +17,7 @@ from host.stones.ruleset import RULESET
 from host.tethered_sim import TetheredSim
 from shared import dice
 from shared.descriptor_pack import encoded, names
+from shared.initiative import R_OUT
 from shared.state import F_ACTIVE, mark_bit
 
 
@@ -51,8 +53,24 @@ def test_stones_plays_through_the_simulated_board() -> None:
         assert orr.health == s.game.hp[2] < 18
         # The next-turn key is `end`: Bo's turn, his Orrin the board's turn.
         assert "Ann ends the turn" in table.press("next_turn")[0]
-        assert s.game.player == 1 and board.turn == 2 and board.slots[2].flags & F_ACTIVE
+        assert s.game.player == 1 and board.active == 2 and board.slots[2].flags & F_ACTIVE
         assert board.slots[2].counters[0] == 3
+        # The board's undo key takes back its own press: Ann's turn again, Kaelen acting.
+        assert table.press("undo") == ["board: undone: end"]
+        assert s.game.player == 0 and board.active == 0 and kae.actions == 0  # all three done
+
+
+def test_the_boards_order_is_the_rounds_characters_by_their_players_turns() -> None:
+    """speaking-stones-turn-order.txt:64: Ann (Kaelen, Mira), Bo (Orrin), Dan, Cy"""
+    s = session(players=FOUR_PLAYERS, more=TWO_MORE, orr_hp=1)
+    with TetheredSim(s) as table:
+        board = table.sim.app.state
+        assert list(board.order[: board.count]) == [0, 1, 2, 3, 4]  # Kae Mir Orr Roo Sab
+        table.execute("dice d100 9 9")
+        table.execute("attack Kae Orr")  # Bo is out: Cy answers Ann, Orrin goes last
+        table.settle()
+        assert list(board.order[: board.count]) == [0, 1, 4, 3, 2]
+        assert board.order_reason[4] == R_OUT and board.active == 0
 
 
 def test_a_board_press_the_rules_refuse_changes_nothing() -> None:

@@ -5,7 +5,8 @@ A slot is a character (its team, HP as the health bar). Its counters are its pla
 cards in hand, that player's hand size and the stones fused to this character; its marks
 are the three actions of the character being activated (fuse, move, act), whether it has
 a fused ability and whether a status is on it. The allowance is the activation's actions
-left. The turn is the character being activated (else the player's first standing one);
+left. The turn is the character being activated (else the player's first standing one), and
+the order the round's characters by their players' turns;
 the phase is the turn's end step once break or discard has begun it. The last roll is the
 last d100 (two D10: tens, units). Scores are the damage each team has dealt.
 
@@ -18,8 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware import palette as pal
+from host.stones.engine import round_order
 from shared import dice, roster
 from shared.descriptor_pack import counter, mark, pack
+from shared.initiative import R_OUT, R_SUCCESSES
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 if TYPE_CHECKING:
@@ -108,7 +111,14 @@ def project(game: Game) -> None:
         standing = [i for i in game.chars_of(game.player) if game.standing(i)]
         fresh = [i for i in standing if i not in game.activated]
         turn = (fresh or standing or game.chars_of(game.player))[0]
-    st.turn = turn  # the order is the encounter's: position i holds slot i
+    # The initiative page's order: the characters of the round's players in turn order
+    # (each player's in the file's order), the incapacitated after them, out of play.
+    players = round_order(game)
+    first = [i for p in players for i in game.chars_of(p) if game.standing(i)]
+    rest = [i for i in range(len(game.enc.characters)) if i not in first]
+    reasons = [R_SUCCESSES] * len(first) + [R_OUT] * len(rest)
+    roster.set_order(st, first + rest, reasons)
+    st.turn = (first + rest).index(turn)
     st.slots[turn].flags |= F_ACTIVE
     st.phase = PHASE_END if game.end_step else PHASE_ACT
     for t in range(2):

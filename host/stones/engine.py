@@ -610,6 +610,21 @@ def _pass_turn(game: Game) -> list[str]:
     return lines + _start_turn(game)
 
 
+def round_order(game: Game) -> list[int]:
+    """The players' turns this round: those played, the current one, then the rest as the
+    alternation will take them (no one else falling)."""
+    players = game.enc.players
+    order = [*game.played, game.player]
+    team = players[game.player].team
+    while True:
+        left = [p for p in range(len(players)) if p not in order and game.player_standing(p)]
+        following = [p for p in left if players[p].team != team] or left
+        if not following:
+            return order
+        order.append(following[0])
+        team = players[following[0]].team
+
+
 def _start_turn(game: Game) -> list[str]:
     game.activated = []
     game.active = None

@@ -262,7 +262,7 @@ class Stones(Ruleset):
         return Table([*headers, "statuses"], rows, (8, 9))
 
     def live_roster(self, game: Game) -> LiveTable:
-        turn = game.state.turn
+        turn = game.state.active  # the slot whose turn it is
         rows = []
         for i, c in enumerate(game.enc.characters):
             note = []
@@ -300,7 +300,7 @@ class Stones(Ruleset):
             )
             hp = "xx" if not game.standing(i) else f"{slot.health:>2}"
             out.append(
-                f"{'*' if i == st.turn else ' '} {c.label:<3} {game.enc.teams[c.team]:<6}"
+                f"{'*' if i == st.active else ' '} {c.label:<3} {game.enc.teams[c.team]:<6}"
                 f" HP {hp}/{c.hp:<3} hand {slot.counters[0]:>2}/{slot.counters[1]:<2}"
                 f" fused {slot.counters[2]} {marks}"
             )
