@@ -130,7 +130,7 @@ def test_an_infinite_card_pays_any_cost_but_for_one_ability_only() -> None:
     assert "paid with fire* (an infinite card pays this one ability)" in lines[1]
     # The card went with that ability: the next one takes another infinite card.
     lines = s.execute('ability Mir "Mending Light" Kae')
-    assert player(s, "Ann")["hand"] == ["fire*"] * 3 and snap(s)["discard"] == 2
+    assert player(s, "Ann")["hand"] == ["fire*"] * 3 and snap(s)["discard"] == ["fire*", "fire*"]
 
 
 # -- Activate a Character -----------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_stones_paid_over_the_cost_are_lost() -> None:
     s = session()  # every card is fire2: a cost of 3 takes two, 1 star is lost
     play(s, "dice d100 9 9", "dice d100 9 9")
     assert "paid with fire2 fire2, 1 star lost" in s.execute('ability Kae "Flame Slash" Orr')[1]
-    assert len(player(s, "Ann")["hand"]) == 3 and snap(s)["discard"] == 2
+    assert len(player(s, "Ann")["hand"]) == 3 and snap(s)["discard"] == ["fire2", "fire2"]
     # Mira's Mending Light (2) is paid afresh: nothing is left over from the last.
     assert "paid with fire2," in s.execute('ability Mir "Mending Light" Kae')[2]
     assert len(player(s, "Ann")["hand"]) == 2
@@ -293,8 +293,8 @@ def test_an_ability_is_paid_with_its_element_and_its_stones_go_face_up_to_the_di
     s = session()
     play(s, "dice d100 9 9", "dice d100 9 9")
     lines = s.execute('ability Kae "Flame Slash" Orr')
-    assert lines[1].endswith("to the discard pile") and snap(s)["discard"] == 2
-    assert s.game.discard == ["fire2", "fire2"]  # face up: the cards are known
+    assert lines[1].endswith("to the discard pile") and snap(s)["discard"] == ["fire2", "fire2"]
+    assert RULESET.snapshot(s.game)["discard"] == ["fire2", "fire2"]  # face up: all see them
 
 
 def test_ability_keywords_resolve_in_the_order_written_each_chance_a_new_d100() -> None:
@@ -324,7 +324,7 @@ def test_fused_abilities_may_be_broken_at_the_turns_end_and_their_stones_discard
     play(s, 'fuse Kae "Ember Ward"', "end", "end")
     lines = s.execute('break Kae "Ember Ward"')
     assert lines[-1] == "Kaelen's Ember Ward is broken: fire2 discarded"
-    assert char(s, "Kaelen")["fused"] == {} and s.game.discard == ["fire2"]
+    assert char(s, "Kaelen")["fused"] == {} and snap(s)["discard"] == ["fire2"]
     refused(s, "move Mir 1", "Ann has begun ending the turn")
 
 

@@ -107,7 +107,7 @@ class Stones(Ruleset):
             "end_step": game.end_step,
             "winner": self.winner(game),
             "deck": len(game.deck),
-            "discard": len(game.discard),
+            "discard": list(game.discard),  # face up, the last discarded last
             "players": [
                 {
                     "name": p.name,
