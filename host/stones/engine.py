@@ -35,8 +35,12 @@ STAT_KEYS = ("damage_dealt", "damage_taken", "attacks", "crits", "abilities", "k
 
 @dataclass
 class Fused:
-    ability: str
+    ability: Ability
     cards: list[str]
+
+    @property
+    def name(self) -> str:
+        return self.ability.name
 
 
 @dataclass
@@ -107,8 +111,7 @@ class Game:
         """What character i's fused abilities add to `kind` (armor, spirit_armor, hand)."""
         total = 0
         for f in self.fused[i]:
-            ability = self.ability_of(i, f.ability)
-            total += sum(s.amount for s in ability.steps if s.kind == kind)
+            total += sum(s.amount for s in f.ability.steps if s.kind == kind)
         return total
 
     def armor(self, i: int, damage_type: str) -> int:
@@ -364,13 +367,13 @@ def _fuse(game: Game, cmd: Command) -> list[str]:
     c = game.ch(i)
     if not ability.fuse:
         raise IllegalAction(f"{ability.name} is not a [Fuse] ability: use it with `ability`")
-    if any(_norm(f.ability) == _norm(ability.name) for f in game.fused[i]):
+    if any(f.ability == ability for f in game.fused[i]):
         raise IllegalAction(f"{ability.name} is already fused to {c.name}")
     _may(game, i, "fuse")
     cards, note = _payment(game, ability, cmd)
     lines = _begin(game, i, "fuse")
     _take(game, cards)
-    game.fused[i].append(Fused(ability.name, cards))
+    game.fused[i].append(Fused(ability, cards))
     game.done.append("fuse")
     return lines + [f"{c.name} fuses {ability.name}: {note}; passive while fused"]
 
@@ -490,7 +493,7 @@ def _hurt(game: Game, by: int | None, t: int, amount: int) -> list[str]:
         game.statuses[t].clear()
         for f in game.fused[t]:
             game.discard.extend(f.cards)
-            lines.append(f"{tc.name}'s fused {f.ability} breaks: {_cards(f.cards)} discarded")
+            lines.append(f"{tc.name}'s fused {f.name} breaks: {_cards(f.cards)} discarded")
         game.fused[t] = []
         if not game.player_standing(tc.player):
             p = game.enc.players[tc.player]
@@ -516,7 +519,7 @@ def _break(game: Game, cmd: Command) -> list[str]:
     if c.player != game.player:
         raise IllegalAction(f"{c.name} is not {game.player_name}'s: only one's own fuses break")
     ability = game.ability_of(i, cmd.arg(1, "an ability"))
-    found = next((f for f in game.fused[i] if _norm(f.ability) == _norm(ability.name)), None)
+    found = next((f for f in game.fused[i] if f.ability == ability), None)
     if found is None:
         raise IllegalAction(f"{ability.name} is not fused to {c.name}")
     game.fused[i].remove(found)

@@ -78,6 +78,9 @@ class Ability:
     fuse: bool = False
     reach: int | None = None  # None: the character's RNG; -1: any range
 
+    def __deepcopy__(self, memo: dict) -> Ability:
+        return self  # frozen: a copied game's fuses share it
+
     @property
     def hostile(self) -> bool:
         """Aimed at an opposing character (else at an ally, by default its user)."""

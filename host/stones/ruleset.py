@@ -126,7 +126,7 @@ class Stones(Ruleset):
                     "team": enc.teams[c.team],
                     "hp": game.hp[i],
                     "hp_max": c.hp,
-                    "fused": {f.ability: list(f.cards) for f in game.fused[i]},
+                    "fused": {f.name: list(f.cards) for f in game.fused[i]},
                     "statuses": dict(game.statuses[i]),
                     "stats": dict(game.stats[i]),
                 }
@@ -254,7 +254,7 @@ class Stones(Ruleset):
                     str(c.atk),
                     f"{game.armor(i, 'physical')}/{game.armor(i, 'spirit')}",
                     str(c.crt),
-                    ", ".join(f.ability for f in game.fused[i]) or "-",
+                    ", ".join(f.name for f in game.fused[i]) or "-",
                     ", ".join(f"{s} {n}" for s, n in game.statuses[i].items()) or "-",
                 ]
             )
@@ -267,7 +267,7 @@ class Stones(Ruleset):
         for i, c in enumerate(game.enc.characters):
             note = []
             if game.fused[i]:
-                note.append("fused " + ", ".join(f.ability for f in game.fused[i]))
+                note.append("fused " + ", ".join(f.name for f in game.fused[i]))
             if game.statuses[i]:
                 note.append(", ".join(f"[{s}] {n}" for s, n in game.statuses[i].items()))
             if not game.standing(i):
