@@ -225,3 +225,18 @@ def test_the_play_ui_shows_it() -> None:
     assert "critical (d100 20 <= CRT 20)" in out and "damage dealt: Dawn 11 · Dusk 0" in out
     assert "refused: unknown command 'bogus'" in out
     assert "ability CHAR ABILITY... [TARGET]" in ui.help_text(None)
+
+
+def test_the_odds_of_an_attack_or_an_ability_are_said_before_it() -> None:
+    s = session()
+    assert RULESET.before(s.game, "attack Kae Orr") == ["odds: crit 20%: 11 damage, else 5"]
+    assert RULESET.before(s.game, "ability Kae Flame Slash Orr") == [
+        "odds: crit 20%: 11 damage, else 5; [On 1-50] 50%"
+    ]
+    assert RULESET.before(s.game, "attack Zed Orr") == []  # the action will say why
+
+
+def test_a_name_or_label_two_characters_would_share_is_refused() -> None:
+    text = encounter_text().replace('name = "Mira"\nlabel = "Mir"', 'name = "Kae"\nlabel = "Mir"')
+    with pytest.raises(EncounterError, match="Kae: its name or label is Kaelen's"):
+        encounters.parse(text, "test_ford.toml")

@@ -148,6 +148,11 @@ def card_stars(card: str) -> int | None:
     return None if tail == INFINITE else int(tail)
 
 
+def _key(name: str) -> str:
+    """A name as the commands match it: lower case, letters and digits only."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
 def example_path() -> Path:
     return EXAMPLE
 
@@ -330,8 +335,10 @@ def parse(text: str, filename: str) -> Encounter:
                 tables += len(c["abilities"])
         char = _character(c, n, players, classes, statuses, elements, fail, where)
         for other in chars:
-            if other.name.lower() == char.name.lower() or other.label == char.label:
-                raise fail("character", n, "name", f"{char.name}: its name or label is taken")
+            if {_key(char.name), _key(char.label)} & {_key(other.name), _key(other.label)}:
+                raise fail(
+                    "character", n, "name", f"{char.name}: its name or label is {other.name}'s"
+                )
         chars.append(char)
     if len(chars) > MAX_SLOTS:
         raise fail("character", MAX_SLOTS, None, f"at most {MAX_SLOTS} characters (board slots)")

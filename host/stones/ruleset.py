@@ -332,6 +332,36 @@ class Stones(Ruleset):
             " pay=fire3,fire1 names them, else the cheapest that covers the cost is paid"
         ]
 
+    # -- odds ------------------------------------------------------------------------------
+    def before(self, game: Game, line: str) -> list[str]:
+        """The odds of an attack or an ability before it is made: its crit chance (CRT in
+        100) with the damage either way, and each [On X-Y] chance."""
+        try:
+            cmd = self.language.parse(line)
+            if cmd is None or cmd.verb not in ("attack", "ability") or game.winner is not None:
+                return []
+            cmd = read_names(game, cmd)
+            i = game.char(cmd.arg(0, "a character"))
+            c = game.ch(i)
+            if cmd.verb == "attack":
+                steps = [model.Step("attack")]
+                target = game.char(cmd.arg(1, "a target"))
+            else:
+                ability = game.ability_of(i, cmd.arg(1, "an ability"))
+                steps = list(ability.steps)
+                target = game.char(cmd.args[2]) if len(cmd.args) > 2 else i
+        except IllegalAction:
+            return []  # the action itself will say what is wrong
+        said = []
+        for step in steps:
+            if step.chance:
+                said.append(f"[On {step.lo}-{step.hi}] {step.hi - step.lo + 1}%")
+            if step.kind == "attack":
+                armor = game.armor(target, c.damage_type)
+                crit, plain = max(0, 2 * c.atk - armor), max(0, c.atk - armor)
+                said.append(f"crit {min(c.crt, 100)}%: {crit} damage, else {plain}")
+        return [f"odds: {'; '.join(said)}"] if said else []
+
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
