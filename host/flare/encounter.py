@@ -1,0 +1,241 @@
+"""Flare's encounter files: the grid, the players, their token supply, the hand sizes, how
+the game ends, and the deck (a bundled deck by name, or its tables in the file itself).
+docs/rulesets/flare.md describes every key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from host.encounters import Lines, read_toml
+from host.flare import cards
+from host.flare.cards import Creature, Deck, DeckError, Flare
+from host.ruleset import EncounterError
+
+HERE = Path(__file__).parent
+EXAMPLE = HERE / "encounters" / "rift_duel.toml"
+TEMPLATE = HERE / "encounters" / "template.toml"
+DECKS = HERE / "decks"
+MAX_SIDE = 9  # columns a..i, rows 1..9
+KEYS = {
+    "ruleset": "flare",
+    "name": "Flare duel",
+    "mode": "duel",
+    "columns": 6,
+    "rows": 6,
+    "tokens": 10,
+    "legendary_tokens": 3,
+    "actions": 2,
+    "first_turn_actions": 1,
+    "creature_hand": 3,
+    "legendary_hand": 2,
+    "flare_hand": 1,
+    "target": 12,
+    "rounds": 15,
+    "deck": "standard",
+}
+TABLES = ("player", "creature", "legendary", "flare")
+
+
+@dataclass(frozen=True)
+class Encounter:
+    name: str
+    players: tuple[str, ...]  # in turn order: the first starts
+    columns: int
+    rows: int
+    tokens: int  # each player's common/heroic tokens (one token, two sides)
+    legendary_tokens: int
+    actions: int
+    first_turn_actions: int
+    creature_hand: int
+    legendary_hand: int
+    flare_hand: int
+    target: int
+    rounds: int
+    deck: Deck
+    source: str = ""
+    path: str = ""
+    ruleset: str = "flare"
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return self.players  # in a duel each player is a side of their own
+
+
+def example_path() -> Path:
+    return EXAMPLE
+
+
+def parse(text: str, filename: str) -> Encounter:
+    doc = read_toml(text, filename)
+    lines = Lines(text)
+
+    def fail(key: str, what: str, table: str = "", index: int = 0) -> EncounterError:
+        return EncounterError(f"{filename}:{lines.of(table, index, key)}: {what}")
+
+    for key in doc:
+        if key not in KEYS and key not in TABLES:
+            raise fail(key, f"unknown key {key!r} (known: {', '.join(list(KEYS) + list(TABLES))})")
+    if doc.get("ruleset", "flare") != "flare":
+        raise fail("ruleset", "not a flare encounter")
+    if doc.get("mode", "duel") != "duel":
+        raise fail(
+            "mode",
+            f'mode {doc["mode"]!r} is not played here: only "duel" (Battle and team play'
+            " are not implemented, docs/rulesets/flare.md)",
+        )
+
+    def number(key: str, low: int, high: int) -> int:
+        value = doc.get(key, KEYS[key])
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise fail(key, f"{key} must be a whole number {low}..{high}, not {value!r}")
+        return value
+
+    name = doc.get("name", KEYS["name"])
+    if not isinstance(name, str) or not name.strip():
+        raise fail("name", "name must be a non-empty string")
+    players: list[str] = []
+    for n, p in enumerate(doc.get("player", [])):
+        pname = p.get("name") if isinstance(p, dict) else None
+        if not isinstance(pname, str) or not pname.isalnum():
+            raise fail("name", "a player needs a name of letters and digits", "player", n)
+        if pname.lower() in (q.lower() for q in players):
+            raise fail("name", f"player {pname!r} is named twice", "player", n)
+        for key in p:
+            if key != "name":
+                raise fail(key, f"unknown player key {key!r} (known: name)", "player", n)
+        players.append(pname)
+    if len(players) != 2:
+        raise EncounterError(
+            f"{filename}:{lines.of('player', 0)}: a duel has two players, not {len(players)}"
+            " (Battle and team play are not implemented)"
+        )
+    deck = _deck(doc, text, filename, lines)
+    enc = Encounter(
+        name=name,
+        players=tuple(players),
+        columns=number("columns", 3, MAX_SIDE),
+        rows=number("rows", 3, MAX_SIDE),
+        tokens=number("tokens", 1, 40),
+        legendary_tokens=number("legendary_tokens", 0, 15),
+        actions=number("actions", 1, 7),
+        first_turn_actions=number("first_turn_actions", 1, 7),
+        creature_hand=number("creature_hand", 0, 9),
+        legendary_hand=number("legendary_hand", 0, 9),
+        flare_hand=number("flare_hand", 0, 9),
+        target=number("target", 1, 999),
+        rounds=number("rounds", 1, 999),
+        deck=deck,
+        source=text,
+        path=filename,
+    )
+    too_big = [
+        c.id
+        for c in deck.creatures + deck.legendaries
+        if max(max(abs(r), abs(col)) for r, col, _ in c.cells + ((0, 0, "*"),))
+        >= max(enc.columns, enc.rows)
+    ]
+    if too_big:
+        raise fail("columns", f"card {too_big[0]!r}'s pattern does not fit the grid")
+    return enc
+
+
+def _deck(doc: dict[str, Any], text: str, filename: str, lines: Lines) -> Deck:
+    """The deck the encounter plays with: its own card tables, else the bundled deck it
+    names (default "standard")."""
+    if any(t in doc for t in ("creature", "legendary", "flare")):
+        if "deck" in doc:
+            raise EncounterError(
+                f"{filename}:{lines.of('', 0, 'deck')}: name a bundled deck or give card"
+                " tables, not both"
+            )
+        return deck_from(doc, filename, lines)
+    name = doc.get("deck", KEYS["deck"])
+    path = DECKS / f"{name}.toml"
+    if not isinstance(name, str) or not name.isidentifier() or not path.is_file():
+        known = ", ".join(sorted(p.stem for p in DECKS.glob("*.toml")))
+        raise EncounterError(
+            f"{filename}:{lines.of('', 0, 'deck')}: no bundled deck {name!r} (known: {known})"
+        )
+    deck_text = path.read_text()
+    return deck_from(read_toml(deck_text, str(path)), str(path), Lines(deck_text))
+
+
+def deck_from(doc: dict[str, Any], filename: str, lines: Lines) -> Deck:
+    creatures: list[Creature] = []
+    legendaries: list[Creature] = []
+    flares: list[Flare] = []
+    seen: set[str] = set()
+    for table in ("creature", "legendary", "flare"):
+        entries = doc.get(table, [])
+        if not isinstance(entries, list):
+            raise EncounterError(f"{filename}:{lines.of('', 0, table)}: use [[{table}]] tables")
+        for n, entry in enumerate(entries):
+            try:
+                card_id = entry.get("id")
+                if not isinstance(card_id, str) or not card_id.isidentifier():
+                    raise DeckError("a card needs an id: one word of letters, digits and _")
+                if card_id.lower() != card_id:
+                    raise DeckError(f"card id {card_id!r} must be lower case")
+                if card_id in seen:
+                    raise DeckError(f"card id {card_id!r} is used twice")
+                seen.add(card_id)
+                name = entry.get("name", card_id)
+                copies = entry.get("copies", 1)
+                if not isinstance(copies, int) or not 1 <= copies <= 9:
+                    raise DeckError("copies must be 1..9")
+                known = {"id", "name", "copies"}
+                if table == "flare":
+                    known |= {"top", "top_effects", "bottom", "bottom_effects"}
+                    card: Creature | Flare = _flare(entry, card_id, str(name))
+                else:
+                    known |= {"rank", "pattern", "effects"}
+                    card = _creature(entry, card_id, str(name), table == "legendary")
+                for key in entry:
+                    if key not in known:
+                        raise DeckError(f"unknown key {key!r} (known: {', '.join(sorted(known))})")
+            except (DeckError, AttributeError) as err:
+                why = str(err) if isinstance(err, DeckError) else "a card is a table"
+                raise EncounterError(
+                    f"{filename}:{lines.of(table, n)}: {table} {n + 1}: {why}"
+                ) from None
+            bucket: list[Any] = {"creature": creatures, "legendary": legendaries}.get(table, flares)
+            bucket.extend([card] * copies)
+    if not creatures and not legendaries:
+        raise EncounterError(f"{filename}:1: the deck has no creature cards")
+    return Deck(tuple(creatures), tuple(legendaries), tuple(flares))
+
+
+def _creature(entry: dict[str, Any], card_id: str, name: str, legendary: bool) -> Creature:
+    rank = cards.rank_of(entry.get("rank", "legendary" if legendary else "common"))
+    if legendary != (rank == cards.LEGENDARY):
+        raise DeckError("legendary cards summon legendary tokens; creature cards do not")
+    pattern = entry.get("pattern")
+    effects = entry.get("effects", [])
+    if not isinstance(effects, list):
+        raise DeckError("effects must be a list of strings")
+    return Creature(
+        card_id,
+        name,
+        rank,
+        legendary,
+        cards.parse_pattern(pattern),
+        tuple(cards.parse_effect(e) for e in effects),
+        tuple(pattern or ()),
+    )
+
+
+def _flare(entry: dict[str, Any], card_id: str, name: str) -> Flare:
+    halves: list[tuple[int | None, tuple[cards.Effect, ...]]] = []
+    for half in ("top", "bottom"):
+        amount = entry.get(half)
+        effects = entry.get(f"{half}_effects", [])
+        if amount is not None and (not isinstance(amount, int) or not 0 <= amount <= 99):
+            raise DeckError(f"{half} must be an amount 0..99")
+        if not isinstance(effects, list) or (amount is None and effects):
+            raise DeckError(f"{half}_effects is a list, and needs {half} = AMOUNT")
+        halves.append((amount, tuple(cards.parse_effect(e) for e in effects)))
+    if halves[0][0] is None and halves[1][0] is None:
+        raise DeckError("a Flare needs a top or a bottom amount")
+    return Flare(card_id, name, halves[0][0], halves[0][1], halves[1][0], halves[1][1])
