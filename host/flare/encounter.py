@@ -4,6 +4,8 @@ docs/rulesets/flare.md describes every key."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,8 @@ KEYS = {
     "target": 12,
     "rounds": 15,
     "deck": "standard",
+    "shuffle": True,
+    "start": [],
 }
 TABLES = ("player", "creature", "legendary", "flare")
 
@@ -54,6 +58,9 @@ class Encounter:
     target: int
     rounds: int
     deck: Deck
+    shuffle: bool = True  # false: the decks are dealt in the file's order, first card first
+    # Tokens on the grid as the game starts: (row, column, player, rank)
+    start: tuple[tuple[int, int, int, int], ...] = ()
     source: str = ""
     path: str = ""
     ruleset: str = "flare"
@@ -112,6 +119,9 @@ def parse(text: str, filename: str) -> Encounter:
             " (Battle and team play are not implemented)"
         )
     deck = _deck(doc, text, filename, lines)
+    shuffle = doc.get("shuffle", True)
+    if not isinstance(shuffle, bool):
+        raise fail("shuffle", "shuffle must be true or false")
     enc = Encounter(
         name=name,
         players=tuple(players),
@@ -127,9 +137,13 @@ def parse(text: str, filename: str) -> Encounter:
         target=number("target", 1, 999),
         rounds=number("rounds", 1, 999),
         deck=deck,
+        shuffle=shuffle,
         source=text,
         path=filename,
     )
+    start = _start(doc.get("start", []), enc, lambda what: fail("start", what))
+    if start:
+        enc = dataclasses.replace(enc, start=start)
     too_big = [
         c.id
         for c in deck.creatures + deck.legendaries
@@ -239,3 +253,32 @@ def _flare(entry: dict[str, Any], card_id: str, name: str) -> Flare:
     if halves[0][0] is None and halves[1][0] is None:
         raise DeckError("a Flare needs a top or a bottom amount")
     return Flare(card_id, name, halves[0][0], halves[0][1], halves[1][0], halves[1][1])
+
+
+def _start(
+    rows: object, enc: Encounter, fail: Callable[[str], EncounterError]
+) -> tuple[tuple[int, int, int, int], ...]:
+    """The starting grid: one string per row from the top, a cell per column, separated by
+    spaces: `.` empty, or the player's number and c, h or l (`1c`, `2h`, `1l`)."""
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise fail("start is a list of strings, one per row of the grid")
+    if len(rows) > enc.rows:
+        raise fail(f"start has {len(rows)} rows; the grid has {enc.rows}")
+    out = []
+    used = [[0, 0] for _ in enc.players]
+    for r, row in enumerate(rows):
+        cells = row.split()
+        if len(cells) != enc.columns:
+            raise fail(f"start row {r + 1} has {len(cells)} cells; the grid has {enc.columns}")
+        for c, cell in enumerate(cells):
+            if cell == ".":
+                continue
+            if len(cell) != 2 or cell[0] not in "12"[: len(enc.players)] or cell[1] not in "chl":
+                raise fail(f"start row {r + 1}: {cell!r} is not . or a player and c, h or l")
+            p, rank = int(cell[0]) - 1, "chl".index(cell[1])
+            used[p][rank == cards.LEGENDARY] += 1
+            out.append((r, c, p, rank))
+    for p, (discs, legends) in enumerate(used):
+        if discs > enc.tokens or legends > enc.legendary_tokens:
+            raise fail(f"start puts more of {enc.players[p]}'s tokens on the grid than they have")
+    return tuple(out)

@@ -68,7 +68,10 @@ class Game:
         ]
         self.discards: list[list[str]] = [[], [], []]
         for pile in self.piles:
-            self.rng.shuffle(pile)
+            if enc.shuffle:
+                self.rng.shuffle(pile)
+            else:
+                pile.reverse()  # dealt in the file's order: its first card on top
         self.hands = [Hand() for _ in range(n)]
         self.scores = [0] * n
         self.stats = [Stats() for _ in range(n)]
@@ -87,6 +90,9 @@ class Game:
         self.timeline: list[dict] = []
         self.log: list[str] = []
         self.board: Any = None  # its board state (host/flare/device.py keeps it in step)
+        for row, col, p, rank in enc.start:
+            self.put(row, col, Token(p, rank))
+            self._take(p, rank)
         for p in range(n):
             self.draw_up(p, 0)
 
