@@ -158,3 +158,12 @@ def test_a_bad_card_is_refused_at_its_table() -> None:
     with pytest.raises(EncounterError, match="a duel has two players, not 3"):
         encounters.parse(three, "test.toml")
     assert encounter.EXAMPLE.exists()
+
+
+def test_the_bench_times_whole_turns_through_the_session_and_its_journal() -> None:
+    from host import bench
+    from host.flare import bench as flare_bench
+
+    assert flare_bench.engine_turn in bench.MEASUREMENTS
+    figures = flare_bench.engine_turn(turns=5)
+    assert list(figures) == ["engine_turn_us_flare"] and figures["engine_turn_us_flare"] > 0

@@ -69,6 +69,9 @@ class Encounter:
     def teams(self) -> tuple[str, ...]:
         return self.players  # in a duel each player is a side of their own
 
+    def __deepcopy__(self, memo: dict) -> Encounter:
+        return self  # frozen: a copied game (the legal-action check, the AI) shares it
+
 
 def example_path() -> Path:
     return EXAMPLE
