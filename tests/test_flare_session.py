@@ -167,3 +167,25 @@ def test_the_bench_times_whole_turns_through_the_session_and_its_journal() -> No
     assert flare_bench.engine_turn in bench.MEASUREMENTS
     figures = flare_bench.engine_turn(turns=5)
     assert list(figures) == ["engine_turn_us_flare"] and figures["engine_turn_us_flare"] > 0
+
+
+def test_the_play_ui_shows_the_grid_the_turn_and_the_scores() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from host.play_ui import PlayUI
+
+    buf = StringIO()
+    ui = PlayUI(duel(("2h . . . .",)), Console(file=buf, width=80, color_system=None), "no board")
+    ui.handle("flare")
+    ui.handle("show")
+    ui.handle("scores")
+    ui.handle("summon plain")
+    out = buf.getvalue()
+    assert "Test duel, round 1: Ann's turn: 3 action(s) left" in out
+    assert "Ann calls the Flare flash (top); Bo scores 1" in out
+    assert "2H" in out and "Ann's hand: stepper" in out  # the grid and the hands
+    assert "scores: Ann 0 · Bo 1" in out
+    assert "refused: summon: at=SQUARE is missing" in out
+    assert "summon CARD at=SQUARE" in ui.help_text(None)
