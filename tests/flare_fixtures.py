@@ -66,7 +66,12 @@ copies = 2
 """
 
 
-def text(start: tuple[str, ...] = (), deck_text: str = "", **keys: object) -> str:
+def text(
+    start: tuple[str, ...] = (),
+    deck_text: str = "",
+    players: tuple[str, ...] = ("Ann", "Bo"),
+    **keys: object,
+) -> str:
     settings: dict[str, object] = {
         "name": "Test duel",
         "columns": 5,
@@ -92,7 +97,8 @@ def text(start: tuple[str, ...] = (), deck_text: str = "", **keys: object) -> st
             lines.append(f"{key} = {value}")
     if start:
         lines.append("start = [" + ", ".join(f'"{row}"' for row in start) + "]")
-    lines += ["", "[[player]]", 'name = "Ann"', "", "[[player]]", 'name = "Bo"']
+    for name in players:
+        lines += ["", "[[player]]", f'name = "{name}"']
     if "deck" not in keys:
         lines.append(deck_text or DECK)
     return "\n".join(lines) + "\n"
@@ -103,9 +109,11 @@ def duel(
     seed: int = 1,
     journal: Journal | None = None,
     deck_text: str = "",
+    players: tuple[str, ...] = ("Ann", "Bo"),
     **keys: object,
 ) -> Session:
-    return Session(encounters.parse(text(start, deck_text, **keys), "test.toml"), seed, journal)
+    source = text(start, deck_text, players, **keys)
+    return Session(encounters.parse(source, "test.toml"), seed, journal)
 
 
 def cell(session: Session, square: str) -> str:

@@ -414,3 +414,53 @@ def test_after_the_last_round_the_higher_score_wins_and_equal_scores_draw() -> N
     for line in ("place a1", "place a2", "end", "place e1", "place e2"):
         s.execute(line)
     assert s.execute("end")[-1] == "a draw" and s.ruleset.winner(s.game) == "nobody"
+
+
+BATTLE = ("Ann", "Bo", "Cy")
+
+
+def test_in_battle_the_flare_caller_chooses_the_opponent_to_compare_against() -> None:
+    """flare-summoning-turn.txt:96 (and no Duel point for the call: line 93 is the Duel's)"""
+    s = duel((". 2h . 3c 3c",), players=BATTLE, mode="battle")
+    # Against Cy (two tokens more, none upgraded) only the bottom half is met.
+    refused(s, "flare flash vs=Cy", "flash's bottom needs 1 target(s) in order (destroy)")
+    lines = s.execute("flare flash vs=Cy bottom=b1")
+    assert lines[0] == "Ann calls the Flare flash (bottom) against Cy"
+    assert s.game.scores == [0, 0, 0]
+    other = duel((". 2h . 3c 3c",), players=BATTLE, mode="battle")
+    assert other.execute("flare flash vs=Bo")[0] == "Ann calls the Flare flash (top) against Bo"
+    refused(other, "flare flash vs=Ann", "Ann has called a Flare this turn")
+    third = duel((". 2h . 3c 3c",), players=BATTLE, mode="battle")
+    refused(third, "flare flash vs=Ann", "Ann compares against an opponent, not themself")
+
+
+def test_improvised_summoning_uses_an_enemy_token_once_per_colour_a_game() -> None:
+    """flare-summoning-turn.txt:99"""
+    s = duel(("2c . 3c . .", ". . . . ."), players=BATTLE, mode="battle", first_turn_actions=3)
+    refused(s, "summon plain at=b1", "plain's pattern does not match around b1")
+    lines = s.execute("summon plain at=b1 borrow=a1")
+    assert lines[0] == "Ann borrows Bo's token on a1 (improvised)"
+    assert cell(s, "a1") == "2c" and cell(s, "b1") == "1c"  # Bo's token stays his
+    refused(s, "summon stepper at=a2 do=- borrow=a1", "Ann has already borrowed a token of Bo's")
+    s.execute("summon stepper at=d1 do=- borrow=c1")  # Cy's colour is still unused
+    duel_game = duel(("2c . . . .",))
+    refused(
+        duel_game, "summon plain at=b1 borrow=a1", "improvised summoning (borrow=) is for Battle"
+    )
+
+
+def test_a_legendary_summoned_in_battle_scores_no_duel_point() -> None:
+    """flare-summoning-turn.txt:90 (the point is the Duel's)"""
+    s = duel(("1h . . . .",), players=BATTLE, mode="battle")
+    s.execute("summon wyrm at=b1")
+    assert s.game.scores == [0, 0, 0]
+
+
+def test_in_battle_destroyed_tokens_go_back_to_their_owners() -> None:
+    """flare-summoning-turn.txt:84"""
+    s = duel(("1c 2c . . .", "1c 3c . . ."), players=BATTLE, mode="battle")
+    s.execute("summon plain at=b1")
+    s.execute("summon sinker at=b2 do=-,-,-")
+    assert s.game.supply[1:] == [7, 7]
+    s.execute("end")
+    assert s.game.supply[1:] == [8, 8] and s.game.scores[0] == 1

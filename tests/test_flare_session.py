@@ -119,6 +119,13 @@ def test_the_demo_plays_a_whole_game_to_its_end() -> None:
     assert any(line.startswith("> summon") for line in out)
 
 
+def test_the_battle_example_plays_to_its_end_with_three_players() -> None:
+    enc = encounters.load(encounter.HERE / "encounters" / "rift_battle.toml")
+    assert enc.teams == ("Ann", "Bo", "Cy")
+    session = demo.play(enc, 3, lambda line: None)
+    assert session.over and RULES.state(session.game).count == 3
+
+
 def test_encounter_new_writes_the_template_and_check_accepts_it(tmp_path: Path, capsys) -> None:
     path = tmp_path / "mine.toml"
     assert cli.main(["encounter", "new", "--ruleset", "flare", "--out", str(path)]) == 0
@@ -129,7 +136,7 @@ def test_encounter_new_writes_the_template_and_check_accepts_it(tmp_path: Path, 
 @pytest.mark.parametrize(
     "change, said",
     [
-        ({"mode": "battle"}, "mode 'battle' is not played here"),
+        ({"mode": "team"}, "mode 'team' is not played here"),
         ({"columns": 12}, "columns must be a whole number 3..9, not 12"),
         ({"wings": 2}, "unknown key 'wings'"),
         ({"start": ". . ."}, "start is a list of strings"),
@@ -157,6 +164,9 @@ def test_a_bad_card_is_refused_at_its_table() -> None:
     three = text().replace('name = "Bo"', 'name = "Bo"\n\n[[player]]\nname = "Cy"', 1)
     with pytest.raises(EncounterError, match="a duel has two players, not 3"):
         encounters.parse(three, "test.toml")
+    two = text(mode="battle")
+    with pytest.raises(EncounterError, match="a battle has three or four players, not 2"):
+        encounters.parse(two, "test.toml")
     assert encounter.EXAMPLE.exists()
 
 

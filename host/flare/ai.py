@@ -47,8 +47,9 @@ def plan_turn(game: Game, act) -> list[str]:  # act(game, line) applies a line t
 def _skips(game: Game) -> str:
     card = game.card(game.hands[game.current].flares[0])
     assert isinstance(card, Flare)
-    top, bottom = game.flare_met(card)
-    out = ""
+    opp = game.flare_against(card, None)
+    top, bottom = game.flare_met(card, opp)
+    out = "" if game.duel else f" vs={game.enc.players[opp]}"
     if top and card.top_effects:
         n = sum(e.targeted for e in card.top_effects)
         out += " top=" + ",".join(["-"] * n) if n else ""
@@ -63,10 +64,11 @@ def _flare_line(game: Game) -> str | None:
         return None
     card = game.card(game.hands[game.current].flares[0])
     assert isinstance(card, Flare)
-    top, bottom = game.flare_met(card)
+    opp = game.flare_against(card, None)
+    top, bottom = game.flare_met(card, opp)
     if not (top or bottom):
         return None
-    line = f"flare {card.id}"
+    line = f"flare {card.id}" + ("" if game.duel else f" vs={game.enc.players[opp]}")
     used: set[tuple[int, int]] = set()
     if top and any(e.targeted for e in card.top_effects):
         line += " top=" + ",".join(_targets(game, card.top_effects, None, used))

@@ -11,6 +11,7 @@ board").
 from __future__ import annotations
 
 from firmware import palette as pal
+from host.flare.cards import Flare
 from host.flare.engine import Game
 from shared import dice, roster
 from shared.descriptor import REFILL
@@ -49,6 +50,7 @@ def new_state(game: Game) -> GameState:
     st.rules.load(DESCRIPTOR, 0, len(DESCRIPTOR))
     st.ruleset = BOARD_ID
     hand = game.enc.creature_hand + game.enc.legendary_hand + game.enc.flare_hand
+    st.team_count = len(game.enc.players)  # each player is a side of their own
     for p, name in enumerate(game.enc.players):
         roster.add_slot(st, name[:3], p, 0, min(game.enc.actions, MAX_ACTIONS), max(hand, 1))
     return st
@@ -61,7 +63,8 @@ def may_call_flare(game: Game, p: int) -> bool:
         return False
     for card_id in game.hands[p].flares:
         card = game.card(card_id)
-        if any(game.flare_met(card)):  # type: ignore[arg-type]
+        assert isinstance(card, Flare)
+        if any(any(game.flare_met(card, o)) for o in game.opponents()):
             return True
     return False
 

@@ -45,6 +45,7 @@ TABLES = ("player", "creature", "legendary", "flare")
 @dataclass(frozen=True)
 class Encounter:
     name: str
+    mode: str  # "duel" (two players) or "battle" (three or four, each on their own)
     players: tuple[str, ...]  # in turn order: the first starts
     columns: int
     rows: int
@@ -89,11 +90,12 @@ def parse(text: str, filename: str) -> Encounter:
             raise fail(key, f"unknown key {key!r} (known: {', '.join(list(KEYS) + list(TABLES))})")
     if doc.get("ruleset", "flare") != "flare":
         raise fail("ruleset", "not a flare encounter")
-    if doc.get("mode", "duel") != "duel":
+    mode = doc.get("mode", "duel")
+    if mode not in ("duel", "battle"):
         raise fail(
             "mode",
-            f'mode {doc["mode"]!r} is not played here: only "duel" (Battle and team play'
-            " are not implemented, docs/rulesets/flare.md)",
+            f'mode {mode!r} is not played here: "duel" or "battle" (team play is not'
+            " implemented, docs/rulesets/flare.md)",
         )
 
     def number(key: str, low: int, high: int) -> int:
@@ -116,10 +118,15 @@ def parse(text: str, filename: str) -> Encounter:
             if key != "name":
                 raise fail(key, f"unknown player key {key!r} (known: name)", "player", n)
         players.append(pname)
-    if len(players) != 2:
+    if mode == "duel" and len(players) != 2:
         raise EncounterError(
             f"{filename}:{lines.of('player', 0)}: a duel has two players, not {len(players)}"
-            " (Battle and team play are not implemented)"
+            ' (three or four play mode = "battle")'
+        )
+    if mode == "battle" and not 3 <= len(players) <= 4:
+        raise EncounterError(
+            f"{filename}:{lines.of('player', 0)}: a battle has three or four players, not"
+            f" {len(players)}"
         )
     deck = _deck(doc, text, filename, lines)
     shuffle = doc.get("shuffle", True)
@@ -127,6 +134,7 @@ def parse(text: str, filename: str) -> Encounter:
         raise fail("shuffle", "shuffle must be true or false")
     enc = Encounter(
         name=name,
+        mode=mode,
         players=tuple(players),
         columns=number("columns", 3, MAX_SIDE),
         rows=number("rows", 3, MAX_SIDE),
@@ -276,7 +284,7 @@ def _start(
         for c, cell in enumerate(cells):
             if cell == ".":
                 continue
-            if len(cell) != 2 or cell[0] not in "12"[: len(enc.players)] or cell[1] not in "chl":
+            if len(cell) != 2 or cell[0] not in "1234"[: len(enc.players)] or cell[1] not in "chl":
                 raise fail(f"start row {r + 1}: {cell!r} is not . or a player and c, h or l")
             p, rank = int(cell[0]) - 1, "chl".index(cell[1])
             used[p][rank == cards.LEGENDARY] += 1

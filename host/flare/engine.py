@@ -86,6 +86,10 @@ class Game:
         self.flare_called = False
         self.extra_draws = 0
         self.beside: list[int] = []  # ranks of enemy tokens destroyed this turn
+        self.beside_owners: list[int] = []  # and whose they were
+        # Battle: the enemy colours each player has borrowed a token of (once a game each)
+        self.borrowed: list[list[int]] = [[] for _ in range(n)]
+        self.lent: tuple[int, int] | None = None  # the square borrowed for this summon
         self.winner: str | None = None
         self.timeline: list[dict] = []
         self.log: list[str] = []
@@ -125,8 +129,19 @@ class Game:
         return sum(1 for t in mine if t.rank > COMMON), len(mine)
 
     @property
-    def opponent(self) -> int:
-        return 1 - self.current
+    def duel(self) -> bool:
+        return self.enc.mode == "duel"
+
+    def opponents(self) -> list[int]:
+        """The other players, in turn order after the current one."""
+        n = len(self.enc.players)
+        return [(self.current + k) % n for k in range(1, n)]
+
+    def player_named(self, name: str) -> int:
+        for p, known in enumerate(self.enc.players):
+            if known.lower() == name.lower():
+                return p
+        raise IllegalAction(f"no player {name!r} (players: {', '.join(self.enc.players)})")
 
     @property
     def player(self) -> str:
@@ -207,6 +222,7 @@ class Game:
                 f"{self.player}'s own {RANKS[token.rank]} on {self.name_of(row, col)} is destroyed"
             )
         self.beside.append(token.rank)
+        self.beside_owners.append(token.owner)
         self.stats[self.current].destroyed += 1
         return (
             f"{self.enc.players[token.owner]}'s {RANKS[token.rank]} on"
@@ -270,7 +286,7 @@ class Game:
             squares = []
             for dr, dc, what in cards.orient(card.cells, way):
                 r, c = row + dr, col + dc
-                if not self.on_grid(r, c) or not self._fits(self.at(r, c), what):
+                if not self.on_grid(r, c) or not self._fits(self.at(r, c), what, (r, c)):
                     break
                 squares.append((r, c))
             else:
@@ -282,14 +298,15 @@ class Game:
                     found.append(squares)
         return found
 
-    def _fits(self, token: Token | None, what: str) -> bool:
+    def _fits(self, token: Token | None, what: str, square: tuple[int, int]) -> bool:
         if what == "_":
             return token is None
         if token is None:
             return False
+        mine = token.owner == self.current or square == self.lent  # improvised summoning
         if what == "x":
-            return token.owner != self.current
-        if token.owner != self.current:
+            return not mine
+        if not mine:
             return False
         return {
             "o": True,
@@ -342,18 +359,50 @@ class Game:
                     return r, c
         return None
 
-    def summon(self, card_id: str, where: str, targets: list[str], source: str | None) -> list[str]:
+    def _lend(self, borrow: str, row: int, col: int) -> str:
+        """Improvised summoning (Battle): an enemy's token on `borrow` counts as the
+        player's for this summon's pattern, once per enemy colour a game."""
+        if self.duel:
+            raise IllegalAction("improvised summoning (borrow=) is for Battle, not a Duel")
+        brow, bcol = self.square(borrow)
+        token = self.at(brow, bcol)
+        if token is None or token.owner == self.current:
+            raise IllegalAction(f"borrow: {self.name_of(brow, bcol)} holds no enemy token")
+        owner = self.enc.players[token.owner]
+        if token.owner in self.borrowed[self.current]:
+            raise IllegalAction(f"{self.player} has already borrowed a token of {owner}'s")
+        if (brow, bcol) == (row, col):
+            raise IllegalAction("borrow: the borrowed token is one of the pattern's, not its mark")
+        self.lent = (brow, bcol)
+        self.borrowed[self.current].append(token.owner)
+        return f"{self.player} borrows {owner}'s token on {self.name_of(brow, bcol)} (improvised)"
+
+    def summon(
+        self,
+        card_id: str,
+        where: str,
+        targets: list[str],
+        source: str | None,
+        borrow: str | None = None,
+    ) -> list[str]:
         self._check_open()
         card = self._in_hand(card_id, (0, 1))
         assert isinstance(card, Creature)
         row, col = self.square(where)
+        lent_line = self._lend(borrow, row, col) if borrow is not None else ""
+        lent = self.lent
         why = self.summon_refusal(card, row, col)
         if why:
             raise IllegalAction(why)
         covered = self.matches(card, row, col)[0]
+        self.lent = None  # the borrowing lasts for the pattern only
+        if lent is not None and lent not in covered:
+            raise IllegalAction(f"{card.id}'s pattern does not use the borrowed token on {borrow}")
         self._check_targets(card.effects, targets, card.id)
         self._spend_action()
         lines = [f"{self.player} summons {card.name} on {self.name_of(row, col)}"]
+        if lent_line:
+            lines.insert(0, lent_line)
         if self.at(row, col) is not None:
             lines.append(self._destroy(row, col))
         if not self._take(self.current, card.rank):
@@ -387,9 +436,10 @@ class Game:
         st.summoned += 1
         if card.rank == LEGENDARY:
             st.legendaries += 1
-            st.points_legendary += 1
-            self.scores[self.current] += 1
-            lines.append(f"{self.player} scores 1 for a legendary summoned")
+            if self.duel:
+                st.points_legendary += 1
+                self.scores[self.current] += 1
+                lines.append(f"{self.player} scores 1 for a legendary summoned")
         lines += self._resolve(card.effects, targets)
         self._take_from_hand(card)
         self.discards[self._deck_of(card)].append(card.id)
@@ -535,11 +585,12 @@ class Game:
         return lines
 
     # -- Flares ----------------------------------------------------------------------------------
-    def flare_met(self, card: Flare) -> tuple[bool, bool]:
-        """(top met, bottom met): the opponent's upgraded tokens over the caller's by the top
-        amount, and their tokens over the caller's by the bottom amount."""
+    def flare_met(self, card: Flare, opp: int) -> tuple[bool, bool]:
+        """(top met, bottom met) against opponent `opp`: their upgraded tokens over the
+        caller's by the top amount, and their tokens over the caller's by the bottom
+        amount."""
         mine_up, mine = self.counts(self.current)
-        theirs_up, theirs = self.counts(self.opponent)
+        theirs_up, theirs = self.counts(opp)
         top = card.top is not None and theirs_up - mine_up >= card.top
         bottom = card.bottom is not None and theirs - mine >= card.bottom
         return top, bottom
@@ -551,7 +602,20 @@ class Game:
             return "a Flare is called before any action of the turn"
         return None
 
-    def flare(self, card_id: str | None, top: list[str], bottom: list[str]) -> list[str]:
+    def flare_against(self, card: Flare, vs: str | None) -> int:
+        """The opponent a Flare compares against: `vs` (Battle), else the first in turn order
+        against whom a half is met, else the next player."""
+        if vs is not None:
+            opp = self.player_named(vs)
+            if opp == self.current:
+                raise IllegalAction(f"{self.player} compares against an opponent, not themself")
+            return opp
+        met = [o for o in self.opponents() if any(self.flare_met(card, o))]
+        return met[0] if met else self.opponents()[0]
+
+    def flare(
+        self, card_id: str | None, top: list[str], bottom: list[str], vs: str | None = None
+    ) -> list[str]:
         self._check_open()
         why = self.flare_refusal()
         if why:
@@ -563,10 +627,11 @@ class Game:
             card_id = held[0]
         card = self._in_hand(card_id, (2,))
         assert isinstance(card, Flare)
-        top_met, bottom_met = self.flare_met(card)
+        opp = self.flare_against(card, vs)
+        top_met, bottom_met = self.flare_met(card, opp)
         if not (top_met or bottom_met):
             mine_up, mine = self.counts(self.current)
-            theirs_up, theirs = self.counts(self.opponent)
+            theirs_up, theirs = self.counts(opp)
             raise IllegalAction(
                 f"{card.id}'s criteria are not met: upgraded {theirs_up} to {mine_up} (top"
                 f" needs {_need(card.top)}), tokens {theirs} to {mine} (bottom needs"
@@ -581,15 +646,15 @@ class Game:
         if bottom_met:
             self._check_targets(card.bottom_effects, bottom, f"{card.id}'s bottom")
         self.flare_called = True
-        opp = self.opponent
-        self.scores[opp] += 1
         self.stats[self.current].flares += 1
-        self.stats[opp].points_flares += 1
-        lines = [
-            f"{self.player} calls the Flare {card.name}"
-            f" ({'top and bottom' if top_met and bottom_met else 'top' if top_met else 'bottom'});"
-            f" {self.enc.players[opp]} scores 1"
-        ]
+        halves = "top and bottom" if top_met and bottom_met else "top" if top_met else "bottom"
+        lines = [f"{self.player} calls the Flare {card.name} ({halves})"]
+        if self.duel:
+            self.scores[opp] += 1
+            self.stats[opp].points_flares += 1
+            lines[0] += f"; {self.enc.players[opp]} scores 1"
+        else:
+            lines[0] += f" against {self.enc.players[opp]}"
         if top_met:
             lines += self._resolve(card.top_effects, top)
         if bottom_met:
@@ -643,8 +708,8 @@ class Game:
         if self.beside:
             self.scores[p] += points
             self.stats[p].points_destroyed += points
-            for rank in self.beside:
-                self._return(Token(self.opponent, rank))
+            for owner, rank in zip(self.beside_owners, self.beside, strict=True):
+                self._return(Token(owner, rank))
             lines.append(
                 f"{self.player} scores {points} for the destroyed"
                 f" ({legendary} legendary, {heroic} heroic, {commons} common"
@@ -655,6 +720,7 @@ class Game:
         self.turns += 1
         self.timeline.append(self._point())
         self.beside = []
+        self.beside_owners = []
         self.extra_draws = 0
         self.acted = self.discarded = self.flare_called = False
         self.current = (p + 1) % len(self.enc.players)

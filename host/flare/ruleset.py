@@ -27,11 +27,12 @@ VERBS = {
         " tokens left, from= names one of yours on the grid to place again",
     ),
     "summon": (
-        "CARD at=SQUARE [do=T,T,...] [from=SQUARE]",
+        "CARD at=SQUARE [do=T,T,...] [from=SQUARE] [borrow=SQUARE]",
         "summon a creature by its pattern,"
         " its token on the marked square AT; do= the targets of its effects in order"
         " (SQUARE, FROM-TO for movements, - to skip); from= a token on the grid when"
-        " none is left (1 action)",
+        " none is left; borrow= an enemy token used as yours (Battle, once per colour)"
+        " (1 action)",
     ),
     "discard": (
         "CARD [return=CARD,...]",
@@ -39,9 +40,10 @@ VERBS = {
         " bottom of their decks, draw as many (1 action, once a turn)",
     ),
     "flare": (
-        "[CARD] [top=T,...] [bottom=T,...]",
+        "[CARD] [top=T,...] [bottom=T,...] [vs=NAME]",
         "call your Flare before any action, no"
-        " action spent; top= and bottom= the targets of each half met",
+        " action spent; top= and bottom= the targets of each half met; vs= the opponent"
+        " compared against (Battle)",
     ),
     "end": ("", "end the turn (every action used): score the destroyed, draw up"),
 }
@@ -92,13 +94,21 @@ class FlareRules(Ruleset):
             card = self._card(game, cmd.arg(0, "a card"))
             if "at" not in cmd.opts:
                 raise IllegalAction(f"summon: at=SQUARE is missing (usage: {cmd.usage})")
-            lines = game.summon(card, cmd.opts["at"], cmd.list_opt("do"), cmd.opts.get("from"))
+            lines = game.summon(
+                card,
+                cmd.opts["at"],
+                cmd.list_opt("do"),
+                cmd.opts.get("from"),
+                cmd.opts.get("borrow"),
+            )
         elif cmd.verb == "discard":
             returned = [self._card(game, c) for c in cmd.list_opt("return")]
             lines = game.discard(self._card(game, cmd.arg(0, "a card")), returned)
         elif cmd.verb == "flare":
             card_id = self._card(game, cmd.args[0]) if cmd.args else None
-            lines = game.flare(card_id, cmd.list_opt("top"), cmd.list_opt("bottom"))
+            lines = game.flare(
+                card_id, cmd.list_opt("top"), cmd.list_opt("bottom"), cmd.opts.get("vs")
+            )
         else:  # end
             lines = game.end()
         game.log.extend(lines)
@@ -291,8 +301,8 @@ class FlareRules(Ruleset):
         return ai.plan_turn(game, act)
 
 
-OPTIONS = {"place": {"from"}, "summon": {"at", "do", "from"}, "discard": {"return"},
-           "flare": {"top", "bottom"}, "end": set()}  # fmt: skip
+OPTIONS = {"place": {"from"}, "summon": {"at", "do", "from", "borrow"}, "discard": {"return"},
+           "flare": {"top", "bottom", "vs"}, "end": set()}  # fmt: skip
 
 
 def _no_unknown_options(cmd: Command) -> None:
