@@ -121,3 +121,14 @@ def cell(session: Session, square: str) -> str:
     col, row = "abcdefghi".index(square[0]), int(square[1:]) - 1
     token = session.game.at(row, col)
     return "." if token is None else f"{token.owner + 1}{'chl'[token.rank]}"
+
+
+TEAMS = ("Ann", "Bo", "Cy", "Di")
+
+
+def teams(start: tuple[str, ...] = (), **keys: object) -> Session:
+    """Ann and Cy (Sun) against Bo and Di (Moon), Ann first; Ann holds the first wyrm."""
+    source = text(start, players=TEAMS, mode="team", **keys)
+    for name, team in zip(TEAMS, ("Sun", "Moon", "Sun", "Moon"), strict=True):
+        source = source.replace(f'name = "{name}"\n', f'name = "{name}"\nteam = "{team}"\n', 1)
+    return Session(encounters.parse(source, "teams.toml"), 1, None)

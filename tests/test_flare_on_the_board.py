@@ -6,7 +6,7 @@ turn, and refuses while actions are left."""
 from __future__ import annotations
 
 import pytest
-from flare_fixtures import duel
+from flare_fixtures import duel, teams
 
 from host.flare import device
 from host.ruleset import IllegalAction
@@ -26,7 +26,7 @@ def test_flare_plays_through_the_simulated_board() -> None:
             "upgraded",
             "legends",
         ]
-        assert names(encoded(board.rules))["marks"] == ["flare"]
+        assert names(encoded(board.rules))["marks"] == ["flare", "control"]
         # Ann's turn, two actions; Bo is a heroic ahead: she may call a Flare.
         assert board.active == 0 and board.slots[0].actions == 2
         assert board.slots[0].flags & device.F_FLARE
@@ -61,3 +61,26 @@ def test_the_board_keys_flare_has_no_use_for_are_refused() -> None:
             table.press("counter_up")
         table.settle()
         assert table.sim.app.state.slots[0].counters[device.SUPPLY] == 8
+
+
+def test_in_team_play_the_board_shows_who_holds_control_and_the_teams_scores() -> None:
+    session = teams(("1c 2c . . .",))
+    with TetheredSim(session) as table:
+        table.settle()
+        board = table.sim.app.state
+        assert board.team_count == 2 and [board.slots[i].team for i in range(4)] == [0, 1, 0, 1]
+        table.execute("summon plain at=b1")
+        table.execute("pass wyrm")
+        table.settle()
+        assert board.slots[2].flags & device.F_CONTROL and board.active == 0
+        table.execute("place e5")
+        table.press("next_turn")
+        table.execute("place e4")  # Bo
+        table.execute("place d4")
+        table.press("next_turn")
+        table.execute("place a3")  # Cy: her own turn, her own control
+        table.execute("place a4")
+        table.press("next_turn")
+        table.settle()
+        assert not any(board.slots[i].flags & device.F_CONTROL for i in range(4))
+        assert list(board.scores[:2]) == session.game.team_scores()

@@ -6,7 +6,7 @@ says otherwise). Squares: a column letter and a row number, a1 the top left."""
 from __future__ import annotations
 
 import pytest
-from flare_fixtures import cell, duel
+from flare_fixtures import cell, duel, teams
 
 from host.flare.cards import COMMON, HEROIC, LEGENDARY
 from host.ruleset import IllegalAction
@@ -464,3 +464,64 @@ def test_in_battle_destroyed_tokens_go_back_to_their_owners() -> None:
     assert s.game.supply[1:] == [7, 7]
     s.execute("end")
     assert s.game.supply[1:] == [8, 8] and s.game.scores[0] == 1
+
+
+def test_control_passes_to_the_teammate_by_handing_over_legendary_cards() -> None:
+    """flare-summoning-turn.txt:105"""
+    s = teams()
+    refused(s, "pass", "control passes by handing over legendary cards: name one or more")
+    refused(s, "pass stepper", "Ann holds no 'stepper'")  # a legendary card, not a creature
+    s.execute("place a1")  # before or during her actions
+    assert s.execute("pass wyrm") == [
+        "Ann hands wyrm to Cy",
+        "Cy takes control: 1 action(s) left, commons only",
+    ]
+    assert s.game.hands[2].legendaries == ["wyrm"] and s.game.hands[0].legendaries == []
+    duel_game = duel()
+    refused(duel_game, "pass wyrm", "control passes to a teammate: only in team play")
+
+
+def test_the_teammate_uses_the_actions_left_only_to_place_commons() -> None:
+    """flare-summoning-turn.txt:111"""
+    s = teams(("1c . . . .", "2h . . . ."))
+    s.execute("pass wyrm")
+    for line in ("summon plain at=b1", "discard plain", "flare"):
+        refused(s, line, "Cy holds control: the teammate only places commons")
+    s.execute("place e5")
+    s.execute("place e4")
+    assert [cell(s, sq) for sq in ("e5", "e4")] == ["3c", "3c"]  # Cy's own tokens
+    assert s.game.supply[2] == 6 and s.game.actions_left == 0
+
+
+def test_a_teammates_finishing_of_an_effect_needs_nothing_left_over() -> None:
+    """flare-summoning-turn.txt:108: a summon's effects resolve within its command, so
+    control passes between actions and no effect is ever left half done for the teammate
+    (docs/rulesets/flare.md)."""
+    s = teams(("1c . . . .",))
+    s.execute("summon lifter at=b1 do=b1")  # every effect resolved, the extra action gained
+    assert s.game.actions_left == 2
+    s.execute("pass wyrm")
+    assert s.game.controller == 2 and s.game.actions_left == 2
+
+
+def test_control_returns_to_the_player_for_scoring_and_drawing() -> None:
+    """flare-summoning-turn.txt:114"""
+    s = teams(("1c 2c . . .",))
+    s.execute("summon plain at=b1")  # Bo's common beside the board
+    s.execute("pass wyrm")
+    refused(s, "end", "Ann has 1 action(s) left")
+    s.execute("place e5")
+    lines = s.execute("end")
+    assert lines[:2] == ["Ann ends the turn", "control comes back to Ann for scoring and drawing"]
+    assert s.game.odd_common == [1, 0, 0, 0]  # Ann's destroyed common, not Cy's
+    assert len(s.game.hands[0].creatures) == 7 and s.game.player == "Bo"
+    assert s.game.controller == 1
+
+
+def test_teammates_tokens_are_not_enemies() -> None:
+    """flare-summoning-turn.txt:84 (only enemy tokens are kept and scored; flare.md)"""
+    s = teams(("1c 3c 2c 3c .",))
+    refused(s, "summon sinker at=b1 do=-,d1,-", "destroy: d1 holds no enemy token")
+    s.execute("summon sinker at=b1 do=-,c1,-")  # onto Cy's common: back to Cy
+    assert s.game.supply[2] == 7 and s.game.beside == [COMMON]
+    assert s.game.team_scores() == [0, 0]

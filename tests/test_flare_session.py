@@ -119,11 +119,16 @@ def test_the_demo_plays_a_whole_game_to_its_end() -> None:
     assert any(line.startswith("> summon") for line in out)
 
 
-def test_the_battle_example_plays_to_its_end_with_three_players() -> None:
-    enc = encounters.load(encounter.HERE / "encounters" / "rift_battle.toml")
-    assert enc.teams == ("Ann", "Bo", "Cy")
+@pytest.mark.parametrize(
+    "name, sides, players",
+    [("rift_battle", ("Ann", "Bo", "Cy"), 3), ("rift_teams", ("Sun", "Moon"), 4)],
+)
+def test_the_battle_and_team_examples_play_to_their_end(name, sides, players) -> None:
+    enc = encounters.load(encounter.HERE / "encounters" / f"{name}.toml")
+    assert enc.teams == sides
     session = demo.play(enc, 3, lambda line: None)
-    assert session.over and RULES.state(session.game).count == 3
+    assert session.over and RULES.state(session.game).count == players
+    assert RULES.winner(session.game) in (*sides, "nobody")
 
 
 def test_encounter_new_writes_the_template_and_check_accepts_it(tmp_path: Path, capsys) -> None:
@@ -136,7 +141,7 @@ def test_encounter_new_writes_the_template_and_check_accepts_it(tmp_path: Path, 
 @pytest.mark.parametrize(
     "change, said",
     [
-        ({"mode": "team"}, "mode 'team' is not played here"),
+        ({"mode": "league"}, "mode 'league' is not one of"),
         ({"columns": 12}, "columns must be a whole number 3..9, not 12"),
         ({"wings": 2}, "unknown key 'wings'"),
         ({"start": ". . ."}, "start is a list of strings"),

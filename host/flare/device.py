@@ -22,7 +22,9 @@ from shared.state import F_ACTIVE, GameState, mark_bit
 BOARD_ID = 4  # flare's id in the state's ruleset field
 SUPPLY, ON_GRID, UPGRADED, LEGENDS = 0, 1, 2, 3
 FLARE = 0  # the mark: may call a Flare now
+CONTROL = 1  # the mark: holds control of a teammate's turn (team play)
 F_FLARE = mark_bit(FLARE)
+F_CONTROL = mark_bit(CONTROL)
 
 DESCRIPTOR = pack(
     "flare",
@@ -36,7 +38,7 @@ DESCRIPTOR = pack(
         counter("upgraded", MAX_COUNTER, pal.BLUISH_GREEN),
         counter("legends", MAX_COUNTER, pal.COOLDOWN),
     ),
-    marks=(mark("flare", pal.VERMILLION),),
+    marks=(mark("flare", pal.VERMILLION), mark("control", pal.BLUISH_GREEN)),
     phases=("turn",),
     flags=REFILL,
     dice_kind=dice.KIND_ACTION_D3,
@@ -50,9 +52,11 @@ def new_state(game: Game) -> GameState:
     st.rules.load(DESCRIPTOR, 0, len(DESCRIPTOR))
     st.ruleset = BOARD_ID
     hand = game.enc.creature_hand + game.enc.legendary_hand + game.enc.flare_hand
-    st.team_count = len(game.enc.players)  # each player is a side of their own
+    st.team_count = len(game.enc.teams)  # in a duel or battle each player is a side
     for p, name in enumerate(game.enc.players):
-        roster.add_slot(st, name[:3], p, 0, min(game.enc.actions, MAX_ACTIONS), max(hand, 1))
+        roster.add_slot(
+            st, name[:3], game.enc.team_of[p], 0, min(game.enc.actions, MAX_ACTIONS), max(hand, 1)
+        )
     return st
 
 
@@ -60,6 +64,8 @@ def may_call_flare(game: Game, p: int) -> bool:
     """Whether player p may call a Flare now: their turn, before any action, with a Flare in
     hand whose criteria the grid meets."""
     if game.winner is not None or p != game.current or game.flare_refusal() is not None:
+        return False
+    if game.controller != game.current:
         return False
     for card_id in game.hands[p].flares:
         card = game.card(card_id)
@@ -84,6 +90,9 @@ def project(game: Game, st: GameState) -> None:
         slot.actions_max = min(game.actions_max if active else game.enc.actions, MAX_ACTIONS)
         slot.actions = min(game.actions_left, MAX_ACTIONS) if active else 0
         slot.flags = (F_ACTIVE if active else 0) | (F_FLARE if may_call_flare(game, p) else 0)
-        st.scores[p] = game.scores[p]
+        if p == game.controller != game.current and game.winner is None:
+            slot.flags |= F_CONTROL
+    for t, total in enumerate(game.team_scores()):
+        st.scores[t] = total
     st.turn = game.current
     st.touch()

@@ -45,8 +45,10 @@ TABLES = ("player", "creature", "legendary", "flare")
 @dataclass(frozen=True)
 class Encounter:
     name: str
-    mode: str  # "duel" (two players) or "battle" (three or four, each on their own)
+    mode: str  # "duel" (two players), "battle" (three or four) or "team" (two teams of two)
     players: tuple[str, ...]  # in turn order: the first starts
+    team_names: tuple[str, ...]  # the sides: in a duel and a battle, the players
+    team_of: tuple[int, ...]  # each player's side
     columns: int
     rows: int
     tokens: int  # each player's common/heroic tokens (one token, two sides)
@@ -68,7 +70,7 @@ class Encounter:
 
     @property
     def teams(self) -> tuple[str, ...]:
-        return self.players  # in a duel each player is a side of their own
+        return self.team_names
 
     def __deepcopy__(self, memo: dict) -> Encounter:
         return self  # frozen: a copied game (the legal-action check, the AI) shares it
@@ -91,12 +93,8 @@ def parse(text: str, filename: str) -> Encounter:
     if doc.get("ruleset", "flare") != "flare":
         raise fail("ruleset", "not a flare encounter")
     mode = doc.get("mode", "duel")
-    if mode not in ("duel", "battle"):
-        raise fail(
-            "mode",
-            f'mode {mode!r} is not played here: "duel" or "battle" (team play is not'
-            " implemented, docs/rulesets/flare.md)",
-        )
+    if mode not in ("duel", "battle", "team"):
+        raise fail("mode", f'mode {mode!r} is not one of "duel", "battle" and "team"')
 
     def number(key: str, low: int, high: int) -> int:
         value = doc.get(key, KEYS[key])
@@ -108,6 +106,7 @@ def parse(text: str, filename: str) -> Encounter:
     if not isinstance(name, str) or not name.strip():
         raise fail("name", "name must be a non-empty string")
     players: list[str] = []
+    player_teams: list[str] = []
     for n, p in enumerate(doc.get("player", [])):
         pname = p.get("name") if isinstance(p, dict) else None
         if not isinstance(pname, str) or not pname.isalnum():
@@ -115,19 +114,35 @@ def parse(text: str, filename: str) -> Encounter:
         if pname.lower() in (q.lower() for q in players):
             raise fail("name", f"player {pname!r} is named twice", "player", n)
         for key in p:
-            if key != "name":
-                raise fail(key, f"unknown player key {key!r} (known: name)", "player", n)
+            if key not in ("name", "team"):
+                raise fail(key, f"unknown player key {key!r} (known: name, team)", "player", n)
+        team = p.get("team")
+        if (team is not None) != (mode == "team") or (
+            team is not None and not isinstance(team, str)
+        ):
+            raise fail(
+                "team" if team is not None else "name",
+                "a player names a team (a string) in team play, and only there",
+                "player",
+                n,
+            )
         players.append(pname)
+        player_teams.append(team or pname)
+    first = lines.of("player", 0)
     if mode == "duel" and len(players) != 2:
         raise EncounterError(
-            f"{filename}:{lines.of('player', 0)}: a duel has two players, not {len(players)}"
-            ' (three or four play mode = "battle")'
+            f"{filename}:{first}: a duel has two players, not {len(players)}"
+            ' (three or four play mode = "battle"; two teams of two, mode = "team")'
         )
     if mode == "battle" and not 3 <= len(players) <= 4:
         raise EncounterError(
-            f"{filename}:{lines.of('player', 0)}: a battle has three or four players, not"
-            f" {len(players)}"
+            f"{filename}:{first}: a battle has three or four players, not {len(players)}"
         )
+    team_names = tuple(dict.fromkeys(player_teams))
+    if mode == "team" and (
+        len(players) != 4 or len(team_names) != 2 or player_teams.count(team_names[0]) != 2
+    ):
+        raise EncounterError(f"{filename}:{first}: team play is two teams of two players")
     deck = _deck(doc, text, filename, lines)
     shuffle = doc.get("shuffle", True)
     if not isinstance(shuffle, bool):
@@ -136,6 +151,8 @@ def parse(text: str, filename: str) -> Encounter:
         name=name,
         mode=mode,
         players=tuple(players),
+        team_names=team_names,
+        team_of=tuple(team_names.index(t) for t in player_teams),
         columns=number("columns", 3, MAX_SIDE),
         rows=number("rows", 3, MAX_SIDE),
         tokens=number("tokens", 1, 40),

@@ -77,6 +77,7 @@ class Game:
         self.stats = [Stats() for _ in range(n)]
         self.odd_common = [0] * n  # a destroyed common waiting for its pair (flare.md)
         self.current = 0
+        self.controller = 0  # who acts: the current player, or their teammate (team play)
         self.round = 1
         self.turns = 0  # turns ended
         self.actions_left = enc.first_turn_actions
@@ -133,9 +134,26 @@ class Game:
         return self.enc.mode == "duel"
 
     def opponents(self) -> list[int]:
-        """The other players, in turn order after the current one."""
+        """The players of the other sides, in turn order after the current one."""
         n = len(self.enc.players)
-        return [(self.current + k) % n for k in range(1, n)]
+        turn = [(self.current + k) % n for k in range(1, n)]
+        return [p for p in turn if self.enemy(p)]
+
+    def enemy(self, owner: int) -> bool:
+        """Whether player `owner` is on another side than the current player."""
+        return self.enc.team_of[owner] != self.enc.team_of[self.current]
+
+    def teammate(self) -> int | None:
+        mates = [p for p in range(len(self.enc.players)) if p != self.current]
+        mates = [p for p in mates if not self.enemy(p)]
+        return mates[0] if mates else None
+
+    def _owner_acts(self, what: str) -> None:
+        if self.controller != self.current:
+            raise IllegalAction(
+                f"{self.enc.players[self.controller]} holds control: the teammate only places"
+                f" commons, and may not {what}"
+            )
 
     def player_named(self, name: str) -> int:
         for p, known in enumerate(self.enc.players):
@@ -216,10 +234,11 @@ class Game:
         token = self.at(row, col)
         assert token is not None
         self.put(row, col, None)
-        if token.owner == self.current:
+        if not self.enemy(token.owner):
             self._return(token)
             return (
-                f"{self.player}'s own {RANKS[token.rank]} on {self.name_of(row, col)} is destroyed"
+                f"{self.enc.players[token.owner]}'s own {RANKS[token.rank]} on"
+                f" {self.name_of(row, col)} is destroyed"
             )
         self.beside.append(token.rank)
         self.beside_owners.append(token.owner)
@@ -246,34 +265,36 @@ class Game:
     # -- placing ---------------------------------------------------------------------------------
     def place(self, where: str, source: str | None) -> list[str]:
         row, col = self.square(where)
+        who = self.controller
+        name = self.enc.players[who]
         if self.at(row, col) is not None:
             raise IllegalAction(f"{self.name_of(row, col)} is not empty")
         lines = []
-        if self.supply[self.current] > 0:
+        if self.supply[who] > 0:
             if source is not None:
                 raise IllegalAction(
-                    f"{self.player} still has tokens to place: from= is for when none are left"
+                    f"{name} still has tokens to place: from= is for when none are left"
                 )
             self._spend_action()
-            self.supply[self.current] -= 1
+            self.supply[who] -= 1
         else:
             if source is None:
                 raise IllegalAction(
-                    f"{self.player} has no tokens left: say from=SQUARE, one of their common"
+                    f"{name} has no tokens left: say from=SQUARE, one of their common"
                     " or heroic tokens on the grid to place again"
                 )
             frow, fcol = self.square(source)
             token = self.at(frow, fcol)
-            if token is None or token.owner != self.current or token.rank == LEGENDARY:
+            if token is None or token.owner != who or token.rank == LEGENDARY:
                 raise IllegalAction(
-                    f"{self.name_of(frow, fcol)} holds no common or heroic token of {self.player}'s"
+                    f"{self.name_of(frow, fcol)} holds no common or heroic token of {name}'s"
                 )
             self._spend_action()
             self.put(frow, fcol, None)
-            lines.append(f"{self.player} picks up the token on {self.name_of(frow, fcol)}")
-        self.put(row, col, Token(self.current, COMMON))
-        self.stats[self.current].placed += 1
-        lines.append(f"{self.player} places a common on {self.name_of(row, col)}")
+            lines.append(f"{name} picks up the token on {self.name_of(frow, fcol)}")
+        self.put(row, col, Token(who, COMMON))
+        self.stats[who].placed += 1
+        lines.append(f"{name} places a common on {self.name_of(row, col)}")
         return lines
 
     # -- summoning -------------------------------------------------------------------------------
@@ -305,7 +326,7 @@ class Game:
             return False
         mine = token.owner == self.current or square == self.lent  # improvised summoning
         if what == "x":
-            return not mine
+            return not mine and self.enemy(token.owner)
         if not mine:
             return False
         return {
@@ -366,7 +387,7 @@ class Game:
             raise IllegalAction("improvised summoning (borrow=) is for Battle, not a Duel")
         brow, bcol = self.square(borrow)
         token = self.at(brow, bcol)
-        if token is None or token.owner == self.current:
+        if token is None or not self.enemy(token.owner):
             raise IllegalAction(f"borrow: {self.name_of(brow, bcol)} holds no enemy token")
         owner = self.enc.players[token.owner]
         if token.owner in self.borrowed[self.current]:
@@ -386,6 +407,7 @@ class Game:
         borrow: str | None = None,
     ) -> list[str]:
         self._check_open()
+        self._owner_acts("summon")
         card = self._in_hand(card_id, (0, 1))
         assert isinstance(card, Creature)
         row, col = self.square(where)
@@ -516,9 +538,9 @@ class Game:
         token = self.at(row, col)
         sq = self.name_of(row, col)
         own = kind == "upgrade"
-        if token is None or (token.owner == self.current) != own:
-            whose = f"{self.player}'s" if own else "an enemy"
-            raise IllegalAction(f"{kind}: {sq} holds no {whose} token")
+        if token is None or not (token.owner == self.current if own else self.enemy(token.owner)):
+            whose = f"token of {self.player}'s" if own else "enemy token"
+            raise IllegalAction(f"{kind}: {sq} holds no {whose}")
         if token.rank > effect.most:
             raise IllegalAction(
                 f"{kind}: {sq} holds a {RANKS[token.rank]}; this one reaches"
@@ -558,6 +580,7 @@ class Game:
     # -- discard and draw -------------------------------------------------------------------------
     def discard(self, card_id: str, returned: list[str]) -> list[str]:
         self._check_open()
+        self._owner_acts("discard and draw")
         if self.discarded:
             raise IllegalAction(f"{self.player} has discarded and drawn once this turn")
         card = self._in_hand(card_id, (0, 1))
@@ -609,6 +632,8 @@ class Game:
             opp = self.player_named(vs)
             if opp == self.current:
                 raise IllegalAction(f"{self.player} compares against an opponent, not themself")
+            if not self.enemy(opp):
+                raise IllegalAction(f"{self.enc.players[opp]} is {self.player}'s teammate")
             return opp
         met = [o for o in self.opponents() if any(self.flare_met(card, o))]
         return met[0] if met else self.opponents()[0]
@@ -617,6 +642,7 @@ class Game:
         self, card_id: str | None, top: list[str], bottom: list[str], vs: str | None = None
     ) -> list[str]:
         self._check_open()
+        self._owner_acts("call a Flare")
         why = self.flare_refusal()
         if why:
             raise IllegalAction(why)
@@ -663,16 +689,48 @@ class Game:
         self.discards[2].append(card.id)
         return lines
 
+    # -- team play --------------------------------------------------------------------------
+    def pass_control(self, given: list[str]) -> list[str]:
+        """Hand legendary cards to the teammate, who takes control: they place commons with
+        the actions left; scoring and drawing stay the turn's owner's."""
+        self._check_open()
+        mate = self.teammate()
+        if mate is None:
+            raise IllegalAction("control passes to a teammate: only in team play")
+        if self.controller != self.current:
+            raise IllegalAction(f"{self.enc.players[self.controller]} holds control already")
+        if self.actions_left <= 0:
+            raise IllegalAction(f"{self.player} has no actions left to hand over")
+        if not given:
+            raise IllegalAction("control passes by handing over legendary cards: name one or more")
+        cards = [self._in_hand(c, (1,)) for c in given]
+        held = self.hands[self.current].legendaries
+        for c in set(given):
+            if given.count(c) > held.count(c):
+                raise IllegalAction(f"{self.player} holds only {held.count(c)} {c!r}")
+        for card in cards:
+            self._take_from_hand(card)
+            self.hands[mate].legendaries.append(card.id)
+        self.controller = mate
+        self.acted = True
+        mate_name = self.enc.players[mate]
+        return [
+            f"{self.player} hands {', '.join(given)} to {mate_name}",
+            f"{mate_name} takes control: {self.actions_left} action(s) left, commons only",
+        ]
+
     # -- the end of a turn ----------------------------------------------------------------------
     def stuck(self) -> bool:
         """No action is possible: no common to place, no summon, no discard (flare.md: only
         then may a turn end with actions left)."""
-        me = self.current
+        me = self.controller
         if any(t is None for t in self.grid) and (
             self.supply[me] > 0
             or any(t is not None and t.owner == me and t.rank != LEGENDARY for t in self.grid)
         ):
             return False
+        if self.controller != self.current:
+            return True  # the teammate only places commons
         hand = self.hands[self.current]
         if not self.discarded and (hand.creatures or hand.legendaries):
             return False
@@ -698,6 +756,8 @@ class Game:
             )
         p = self.current
         lines = [f"{self.player} ends the turn"]
+        if self.controller != p:
+            lines.append(f"control comes back to {self.player} for scoring and drawing")
         if self.actions_left > 0:
             lines.append(f"{self.player} can do nothing more: {self.actions_left} action(s) lapse")
         legendary = self.beside.count(LEGENDARY)
@@ -723,7 +783,7 @@ class Game:
         self.beside_owners = []
         self.extra_draws = 0
         self.acted = self.discarded = self.flare_called = False
-        self.current = (p + 1) % len(self.enc.players)
+        self.current = self.controller = (p + 1) % len(self.enc.players)
         if self.current == 0:
             self.round += 1
         self._decide()
@@ -734,13 +794,21 @@ class Game:
             lines.append(f"{self.player}'s turn: {self.actions_left} actions")
         return lines
 
+    def team_scores(self) -> list[int]:
+        """Each side's points: a player's own, or a team's players' added up."""
+        totals = [0] * len(self.enc.teams)
+        for p, score in enumerate(self.scores):
+            totals[self.enc.team_of[p]] += score
+        return totals
+
     def _decide(self) -> None:
-        best = max(self.scores)
-        leaders = [i for i, s in enumerate(self.scores) if s == best]
+        totals = self.team_scores()
+        best = max(totals)
+        leaders = [i for i, s in enumerate(totals) if s == best]
         if best >= self.enc.target and len(leaders) == 1:
-            self.winner = self.enc.players[leaders[0]]
+            self.winner = self.enc.teams[leaders[0]]
         elif self.round > self.enc.rounds:
-            self.winner = self.enc.players[leaders[0]] if len(leaders) == 1 else "nobody"
+            self.winner = self.enc.teams[leaders[0]] if len(leaders) == 1 else "nobody"
         if self.winner is not None:
             self.actions_left = 0
 

@@ -45,16 +45,24 @@ VERBS = {
         " action spent; top= and bottom= the targets of each half met; vs= the opponent"
         " compared against (Battle)",
     ),
+    "pass": (
+        "CARD ...",
+        "team play: hand these legendary cards to your teammate, who takes control and"
+        " places commons with the actions left",
+    ),
     "end": ("", "end the turn (every action used): score the destroyed, draw up"),
 }
 SESSION_VERBS = {"show": ("", "the grid and the hands")}
 LANGUAGE = Language(VERBS, SESSION_VERBS)
 GLYPH = ("c", "H", "L")
+STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed")
 
 
 class FlareRules(Ruleset):
     id = "flare"
-    description = "Flare: summon creatures by patterns on a token grid, call Flares (Duel)"
+    description = (
+        "Flare: summon creatures by patterns on a token grid, call Flares (Duel, Battle, teams)"
+    )
     rules_version = RULES_VERSION
     language = LANGUAGE
     start_command = ""
@@ -109,6 +117,8 @@ class FlareRules(Ruleset):
             lines = game.flare(
                 card_id, cmd.list_opt("top"), cmd.list_opt("bottom"), cmd.opts.get("vs")
             )
+        elif cmd.verb == "pass":
+            lines = game.pass_control([self._card(game, c) for c in cmd.args])
         else:  # end
             lines = game.end()
         game.log.extend(lines)
@@ -142,6 +152,7 @@ class FlareRules(Ruleset):
         return {
             "round": game.round,
             "turn": game.player,
+            "control": game.enc.players[game.controller],
             "actions_left": game.actions_left,
             "winner": game.winner,
             "grid": [
@@ -154,6 +165,7 @@ class FlareRules(Ruleset):
             "players": [
                 {
                     "name": name,
+                    "team": game.enc.teams[game.enc.team_of[p]],
                     "score": game.scores[p],
                     "supply": game.supply[p],
                     "legendary_tokens": game.legends[p],
@@ -204,22 +216,26 @@ class FlareRules(Ruleset):
                 "flares": s.flares,
                 "placed": s.placed,
             }
-        return {
-            "players": players,
-            "teams": {name: dict(stats) for name, stats in players.items()},
-            "team_of": {name: name for name in game.enc.players},
-        }
+        enc = game.enc
+        teams: dict[str, dict[str, int]] = {t: {k: 0 for k in STATS} for t in enc.teams}
+        for p, name in enumerate(enc.players):
+            for k in STATS:
+                teams[enc.teams[enc.team_of[p]]][k] += players[name][k]
+        team_of = {name: enc.teams[enc.team_of[p]] for p, name in enumerate(enc.players)}
+        return {"players": players, "teams": teams, "team_of": team_of}
 
     def score_table(self, game: Game) -> Table:
-        summary = self.summary(game)["players"]
-        keys = ["score", "destroyed", "summoned", "legendaries", "flares", "placed"]
-        rows = [[n] + [str(s[k]) for k in keys] for n, s in summary.items()]
-        return Table(["player"] + keys, rows)
+        summary = self.summary(game)
+        rows = [[n] + [str(s[k]) for k in STATS] for n, s in summary["players"].items()]
+        if game.enc.mode == "team":
+            rows += [
+                [f"team {t}"] + [str(s[k]) for k in STATS] for t, s in summary["teams"].items()
+            ]
+        return Table(["player", *STATS], rows)
 
     def score_line(self, game: Game) -> str:
-        return "scores: " + " · ".join(
-            f"{n} {game.scores[p]}" for p, n in enumerate(game.enc.players)
-        )
+        totals = game.team_scores()
+        return "scores: " + " · ".join(f"{t} {totals[i]}" for i, t in enumerate(game.enc.teams))
 
     def timeline(self, game: Game) -> list[dict]:
         return game.timeline
@@ -302,7 +318,7 @@ class FlareRules(Ruleset):
 
 
 OPTIONS = {"place": {"from"}, "summon": {"at", "do", "from", "borrow"}, "discard": {"return"},
-           "flare": {"top", "bottom", "vs"}, "end": set()}  # fmt: skip
+           "flare": {"top", "bottom", "vs"}, "pass": set(), "end": set()}  # fmt: skip
 
 
 def _no_unknown_options(cmd: Command) -> None:
