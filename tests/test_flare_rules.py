@@ -525,3 +525,51 @@ def test_teammates_tokens_are_not_enemies() -> None:
     s.execute("summon sinker at=b1 do=-,c1,-")  # onto Cy's common: back to Cy
     assert s.game.supply[2] == 7 and s.game.beside == [COMMON]
     assert s.game.team_scores() == [0, 0]
+
+
+TASKS = """
+[[task]]
+id = "two"
+need = "tokens"
+amount = 2
+
+[[task]]
+id = "three"
+need = "tokens"
+amount = 3
+points = 2
+
+[[task]]
+id = "far"
+need = "line"
+amount = 5
+points = 5
+
+[[task]]
+id = "later"
+need = "destroyed"
+amount = 1
+"""
+
+
+def test_at_the_turns_end_exactly_one_completed_task_is_claimed_and_replaced() -> None:
+    """flare-summoning-turn.txt:81 (the advanced game; the task cards are data: flare.md)"""
+    from flare_fixtures import DECK
+
+    s = duel(("1c 1c . . .",), deck_text=DECK + TASKS, advanced=True)
+    assert s.game.tasks_shown == ["two", "three", "far"]
+    s.execute("place c1")
+    s.execute("place e5")
+    refused(s, "end claim=far", "Ann has not completed the task 'far'")
+    refused(s, "end claim=later", "no task 'later' is face up (face up: two, three, far)")
+    lines = s.execute("end claim=three")
+    assert "Ann claims the task three and scores 2" in lines
+    assert s.game.scores[0] == 2 and s.game.tasks_shown == ["two", "later", "far"]
+    s.execute("place a5")
+    s.execute("place b5")
+    assert "Bo claims the task two and scores 1" in s.execute("end")  # the first completed
+    assert s.game.tasks_shown == ["later", "far"]  # the pile is empty
+    plain = duel()
+    plain.execute("place a1")
+    plain.execute("place b1")
+    refused(plain, "end claim=two", "tasks are claimed in the advanced game")

@@ -131,6 +131,19 @@ def test_the_battle_and_team_examples_play_to_their_end(name, sides, players) ->
     assert RULES.winner(session.game) in (*sides, "nobody")
 
 
+def test_the_advanced_game_plays_to_its_end_claiming_tasks() -> None:
+    source = RULES.example_path().read_text()
+    enc = encounters.parse(
+        source.replace('deck = "standard"', 'deck = "standard"\nadvanced = true'), "a.toml"
+    )
+    claimed = 0
+    for seed in (1, 2):
+        session = demo.play(enc, seed, lambda line: None)
+        assert session.over
+        claimed += sum(s["tasks"] for s in RULES.summary(session.game)["players"].values())
+    assert claimed > 0
+
+
 def test_encounter_new_writes_the_template_and_check_accepts_it(tmp_path: Path, capsys) -> None:
     path = tmp_path / "mine.toml"
     assert cli.main(["encounter", "new", "--ruleset", "flare", "--out", str(path)]) == 0

@@ -64,17 +64,36 @@ class Flare:
     bottom_effects: tuple[Effect, ...]
 
 
+# What a task asks of the player claiming it as their turn ends (the advanced game): at
+# least `amount` upgraded tokens, tokens or legendary tokens of theirs on the grid, enemy
+# tokens destroyed this turn, or their tokens in one unbroken row or column.
+NEEDS = ("upgraded", "tokens", "legendary", "destroyed", "line")
+
+
+@dataclass(frozen=True)
+class Task:
+    id: str
+    name: str
+    need: str  # one of NEEDS
+    amount: int
+    points: int
+
+
 @dataclass(frozen=True)
 class Deck:
     creatures: tuple[Creature, ...]  # one entry per copy
     legendaries: tuple[Creature, ...]
     flares: tuple[Flare, ...]
+    tasks: tuple[Task, ...] = ()
 
     def card(self, card_id: str) -> Creature | Flare | None:
         for card in self.creatures + self.legendaries + self.flares:
             if card.id == card_id:
                 return card
         return None
+
+    def task(self, task_id: str) -> Task | None:
+        return next((t for t in self.tasks if t.id == task_id), None)
 
 
 class DeckError(ValueError):

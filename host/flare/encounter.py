@@ -38,8 +38,10 @@ KEYS = {
     "deck": "standard",
     "shuffle": True,
     "start": [],
+    "advanced": False,
+    "tasks_shown": 3,
 }
-TABLES = ("player", "creature", "legendary", "flare")
+TABLES = ("player", "creature", "legendary", "flare", "task")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class Encounter:
     rounds: int
     deck: Deck
     shuffle: bool = True  # false: the decks are dealt in the file's order, first card first
+    advanced: bool = False  # the advanced game: a completed task claimed as each turn ends
+    tasks_shown: int = 3  # the task cards face up
     # Tokens on the grid as the game starts: (row, column, player, rank)
     start: tuple[tuple[int, int, int, int], ...] = ()
     source: str = ""
@@ -147,6 +151,11 @@ def parse(text: str, filename: str) -> Encounter:
     shuffle = doc.get("shuffle", True)
     if not isinstance(shuffle, bool):
         raise fail("shuffle", "shuffle must be true or false")
+    advanced = doc.get("advanced", False)
+    if not isinstance(advanced, bool):
+        raise fail("advanced", "advanced must be true or false")
+    if advanced and not deck.tasks:
+        raise fail("advanced", "the advanced game needs [[task]] cards in the deck")
     enc = Encounter(
         name=name,
         mode=mode,
@@ -166,6 +175,8 @@ def parse(text: str, filename: str) -> Encounter:
         rounds=number("rounds", 1, 999),
         deck=deck,
         shuffle=shuffle,
+        advanced=advanced,
+        tasks_shown=number("tasks_shown", 1, 9),
         source=text,
         path=filename,
     )
@@ -186,7 +197,7 @@ def parse(text: str, filename: str) -> Encounter:
 def _deck(doc: dict[str, Any], text: str, filename: str, lines: Lines) -> Deck:
     """The deck the encounter plays with: its own card tables, else the bundled deck it
     names (default "standard")."""
-    if any(t in doc for t in ("creature", "legendary", "flare")):
+    if any(t in doc for t in ("creature", "legendary", "flare", "task")):
         if "deck" in doc:
             raise EncounterError(
                 f"{filename}:{lines.of('', 0, 'deck')}: name a bundled deck or give card"
@@ -208,8 +219,9 @@ def deck_from(doc: dict[str, Any], filename: str, lines: Lines) -> Deck:
     creatures: list[Creature] = []
     legendaries: list[Creature] = []
     flares: list[Flare] = []
+    tasks: list[cards.Task] = []
     seen: set[str] = set()
-    for table in ("creature", "legendary", "flare"):
+    for table in ("creature", "legendary", "flare", "task"):
         entries = doc.get(table, [])
         if not isinstance(entries, list):
             raise EncounterError(f"{filename}:{lines.of('', 0, table)}: use [[{table}]] tables")
@@ -228,9 +240,12 @@ def deck_from(doc: dict[str, Any], filename: str, lines: Lines) -> Deck:
                 if not isinstance(copies, int) or not 1 <= copies <= 9:
                     raise DeckError("copies must be 1..9")
                 known = {"id", "name", "copies"}
-                if table == "flare":
+                if table == "task":
+                    known |= {"need", "amount", "points"}
+                    card: Creature | Flare | cards.Task = _task(entry, card_id, str(name))
+                elif table == "flare":
                     known |= {"top", "top_effects", "bottom", "bottom_effects"}
-                    card: Creature | Flare = _flare(entry, card_id, str(name))
+                    card = _flare(entry, card_id, str(name))
                 else:
                     known |= {"rank", "pattern", "effects"}
                     card = _creature(entry, card_id, str(name), table == "legendary")
@@ -242,11 +257,29 @@ def deck_from(doc: dict[str, Any], filename: str, lines: Lines) -> Deck:
                 raise EncounterError(
                     f"{filename}:{lines.of(table, n)}: {table} {n + 1}: {why}"
                 ) from None
-            bucket: list[Any] = {"creature": creatures, "legendary": legendaries}.get(table, flares)
+            piles: dict[str, list[Any]] = {
+                "creature": creatures,
+                "legendary": legendaries,
+                "flare": flares,
+                "task": tasks,
+            }
+            bucket = piles[table]
             bucket.extend([card] * copies)
     if not creatures and not legendaries:
         raise EncounterError(f"{filename}:1: the deck has no creature cards")
-    return Deck(tuple(creatures), tuple(legendaries), tuple(flares))
+    return Deck(tuple(creatures), tuple(legendaries), tuple(flares), tuple(tasks))
+
+
+def _task(entry: dict[str, Any], card_id: str, name: str) -> cards.Task:
+    need = entry.get("need")
+    if need not in cards.NEEDS:
+        raise DeckError(f"need must be one of {', '.join(cards.NEEDS)}, not {need!r}")
+    amount, points = entry.get("amount"), entry.get("points", 1)
+    for what, value in (("amount", amount), ("points", points)):
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 99:
+            raise DeckError(f"{what} must be 1..99")
+    assert isinstance(amount, int) and isinstance(points, int)
+    return cards.Task(card_id, name, str(need), amount, points)
 
 
 def _creature(entry: dict[str, Any], card_id: str, name: str, legendary: bool) -> Creature:

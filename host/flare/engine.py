@@ -49,6 +49,8 @@ class Stats:
     points_destroyed: int = 0
     points_legendary: int = 0
     points_flares: int = 0  # points given to this player by the opponent's Flares
+    tasks: int = 0  # tasks claimed (the advanced game)
+    points_tasks: int = 0
 
 
 class Game:
@@ -95,6 +97,16 @@ class Game:
         self.timeline: list[dict] = []
         self.log: list[str] = []
         self.board: Any = None  # its board state (host/flare/device.py keeps it in step)
+        # The advanced game's tasks: a pile, and the row face up (shuffled after the decks,
+        # so a game without tasks deals as it always did).
+        self.task_pile = [t.id for t in enc.deck.tasks] if enc.advanced else []
+        if enc.shuffle:
+            self.rng.shuffle(self.task_pile)
+        else:
+            self.task_pile.reverse()
+        self.tasks_shown: list[str] = []
+        while len(self.tasks_shown) < enc.tasks_shown and self.task_pile:
+            self.tasks_shown.append(self.task_pile.pop())
         for row, col, p, rank in enc.start:
             self.put(row, col, Token(p, rank))
             self._take(p, rank)
@@ -689,6 +701,68 @@ class Game:
         self.discards[2].append(card.id)
         return lines
 
+    # -- tasks (the advanced game) ---------------------------------------------------------
+    def task_done(self, task_id: str) -> bool:
+        """Whether the current player has completed the task now."""
+        task = self.enc.deck.task(task_id)
+        assert task is not None
+        me = self.current
+        mine = [t for t in self.grid if t is not None and t.owner == me]
+        have = {
+            "upgraded": sum(1 for t in mine if t.rank > COMMON),
+            "tokens": len(mine),
+            "legendary": sum(1 for t in mine if t.rank == LEGENDARY),
+            "destroyed": len(self.beside),
+            "line": self._longest_line(me),
+        }[task.need]
+        return have >= task.amount
+
+    def _longest_line(self, p: int) -> int:
+        best = 0
+        for dr, dc in ((0, 1), (1, 0)):
+            for r in range(self.enc.rows):
+                for c in range(self.enc.columns):
+                    run = 0
+                    while self.on_grid(r + run * dr, c + run * dc):
+                        t = self.at(r + run * dr, c + run * dc)
+                        if t is None or t.owner != p:
+                            break
+                        run += 1
+                    best = max(best, run)
+        return best
+
+    def completed_tasks(self) -> list[str]:
+        return [t for t in self.tasks_shown if self.task_done(t)]
+
+    def _claim(self, claim: str | None) -> list[str]:
+        """Claim exactly one completed task (the one named, else the first completed in the
+        row) and turn up the next in its place."""
+        if not self.enc.advanced:
+            if claim is not None:
+                raise IllegalAction("tasks are claimed in the advanced game (advanced = true)")
+            return []
+        done = self.completed_tasks()
+        if claim is not None:
+            if claim not in self.tasks_shown:
+                shown = ", ".join(self.tasks_shown) or "none"
+                raise IllegalAction(f"no task {claim!r} is face up (face up: {shown})")
+            if claim not in done:
+                raise IllegalAction(f"{self.player} has not completed the task {claim!r}")
+        elif not done:
+            return []
+        chosen = claim or done[0]
+        task = self.enc.deck.task(chosen)
+        assert task is not None
+        at = self.tasks_shown.index(chosen)
+        if self.task_pile:
+            self.tasks_shown[at] = self.task_pile.pop()
+        else:
+            del self.tasks_shown[at]
+        self.scores[self.current] += task.points
+        self.stats[self.current].tasks += 1
+        self.stats[self.current].points_tasks += task.points
+        return [f"{self.player} claims the task {task.name} and scores {task.points}"]
+
     # -- team play --------------------------------------------------------------------------
     def pass_control(self, given: list[str]) -> list[str]:
         """Hand legendary cards to the teammate, who takes control: they place commons with
@@ -747,7 +821,7 @@ class Game:
                         return True
         return False
 
-    def end(self) -> list[str]:
+    def end(self, claim: str | None = None) -> list[str]:
         self._check_open()
         if self.actions_left > 0 and not self.stuck():
             raise IllegalAction(
@@ -775,6 +849,7 @@ class Game:
                 f" ({legendary} legendary, {heroic} heroic, {commons} common"
                 f"{', one waiting for its pair' if commons % 2 else ''})"
             )
+        lines += self._claim(claim)
         drawn = self.draw_up(p, self.extra_draws)
         lines.append(f"{self.player} draws {drawn} card(s)")
         self.turns += 1

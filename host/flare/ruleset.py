@@ -50,12 +50,16 @@ VERBS = {
         "team play: hand these legendary cards to your teammate, who takes control and"
         " places commons with the actions left",
     ),
-    "end": ("", "end the turn (every action used): score the destroyed, draw up"),
+    "end": (
+        "[claim=TASK]",
+        "end the turn (every action used): score the destroyed, claim a completed task"
+        " (the advanced game; default the first completed), draw up",
+    ),
 }
 SESSION_VERBS = {"show": ("", "the grid and the hands")}
 LANGUAGE = Language(VERBS, SESSION_VERBS)
 GLYPH = ("c", "H", "L")
-STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed")
+STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "tasks")
 
 
 class FlareRules(Ruleset):
@@ -120,7 +124,7 @@ class FlareRules(Ruleset):
         elif cmd.verb == "pass":
             lines = game.pass_control([self._card(game, c) for c in cmd.args])
         else:  # end
-            lines = game.end()
+            lines = game.end(cmd.opts.get("claim"))
         game.log.extend(lines)
         device.project(game, game.board)
         return lines
@@ -154,6 +158,7 @@ class FlareRules(Ruleset):
             "turn": game.player,
             "control": game.enc.players[game.controller],
             "actions_left": game.actions_left,
+            "tasks_shown": list(game.tasks_shown),
             "winner": game.winner,
             "grid": [
                 [
@@ -171,6 +176,7 @@ class FlareRules(Ruleset):
                     "legendary_tokens": game.legends[p],
                     "hand": game.hands[p].all(),
                     "odd_common": game.odd_common[p],
+                    "tasks": game.stats[p].tasks,
                 }
                 for p, name in enumerate(enc.players)
             ],
@@ -215,6 +221,7 @@ class FlareRules(Ruleset):
                 "legendaries": s.legendaries,
                 "flares": s.flares,
                 "placed": s.placed,
+                "tasks": s.tasks,
             }
         enc = game.enc
         teams: dict[str, dict[str, int]] = {t: {k: 0 for k in STATS} for t in enc.teams}
@@ -318,7 +325,7 @@ class FlareRules(Ruleset):
 
 
 OPTIONS = {"place": {"from"}, "summon": {"at", "do", "from", "borrow"}, "discard": {"return"},
-           "flare": {"top", "bottom", "vs"}, "pass": set(), "end": set()}  # fmt: skip
+           "flare": {"top", "bottom", "vs"}, "pass": set(), "end": {"claim"}}  # fmt: skip
 
 
 def _no_unknown_options(cmd: Command) -> None:
