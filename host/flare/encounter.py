@@ -111,6 +111,8 @@ def parse(text: str, filename: str) -> Encounter:
         raise fail("name", "name must be a non-empty string")
     players: list[str] = []
     player_teams: list[str] = []
+    if not isinstance(doc.get("player", []), list):
+        raise fail("player", "players are [[player]] tables")
     for n, p in enumerate(doc.get("player", [])):
         pname = p.get("name") if isinstance(p, dict) else None
         if not isinstance(pname, str) or not pname.isalnum():
@@ -205,12 +207,13 @@ def _deck(doc: dict[str, Any], text: str, filename: str, lines: Lines) -> Deck:
             )
         return deck_from(doc, filename, lines)
     name = doc.get("deck", KEYS["deck"])
-    path = DECKS / f"{name}.toml"
-    if not isinstance(name, str) or not name.isidentifier() or not path.is_file():
-        known = ", ".join(sorted(p.stem for p in DECKS.glob("*.toml")))
+    bundled = sorted(p.stem for p in DECKS.glob("*.toml"))
+    if name not in bundled:
+        known = ", ".join(bundled)
         raise EncounterError(
             f"{filename}:{lines.of('', 0, 'deck')}: no bundled deck {name!r} (known: {known})"
         )
+    path = DECKS / f"{name}.toml"
     deck_text = path.read_text()
     return deck_from(read_toml(deck_text, str(path)), str(path), Lines(deck_text))
 
@@ -237,7 +240,7 @@ def deck_from(doc: dict[str, Any], filename: str, lines: Lines) -> Deck:
                 seen.add(card_id)
                 name = entry.get("name", card_id)
                 copies = entry.get("copies", 1)
-                if not isinstance(copies, int) or not 1 <= copies <= 9:
+                if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 9:
                     raise DeckError("copies must be 1..9")
                 known = {"id", "name", "copies"}
                 if table == "task":
@@ -306,7 +309,9 @@ def _flare(entry: dict[str, Any], card_id: str, name: str) -> Flare:
     for half in ("top", "bottom"):
         amount = entry.get(half)
         effects = entry.get(f"{half}_effects", [])
-        if amount is not None and (not isinstance(amount, int) or not 0 <= amount <= 99):
+        if amount is not None and (
+            not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 99
+        ):
             raise DeckError(f"{half} must be an amount 0..99")
         if not isinstance(effects, list) or (amount is None and effects):
             raise DeckError(f"{half}_effects is a list, and needs {half} = AMOUNT")
