@@ -407,7 +407,6 @@ class Game:
         if (brow, bcol) == (row, col):
             raise IllegalAction("borrow: the borrowed token is one of the pattern's, not its mark")
         self.lent = (brow, bcol)
-        self.borrowed[self.current].append(token.owner)
         return f"{self.player} borrows {owner}'s token on {self.name_of(brow, bcol)} (improvised)"
 
     def summon(
@@ -425,15 +424,21 @@ class Game:
         row, col = self.square(where)
         lent_line = self._lend(borrow, row, col) if borrow is not None else ""
         lent = self.lent
-        why = self.summon_refusal(card, row, col)
-        if why:
-            raise IllegalAction(why)
-        covered = self.matches(card, row, col)[0]
-        self.lent = None  # the borrowing lasts for the pattern only
+        try:
+            why = self.summon_refusal(card, row, col)
+            if why:
+                raise IllegalAction(why)
+            covered = self.matches(card, row, col)[0]
+        finally:
+            self.lent = None  # the borrowing lasts for the pattern only
         if lent is not None and lent not in covered:
             raise IllegalAction(f"{card.id}'s pattern does not use the borrowed token on {borrow}")
         self._check_targets(card.effects, targets, card.id)
         self._spend_action()
+        if lent is not None:
+            lender = self.at(*lent)
+            assert lender is not None
+            self.borrowed[self.current].append(lender.owner)
         lines = [f"{self.player} summons {card.name} on {self.name_of(row, col)}"]
         if lent_line:
             lines.insert(0, lent_line)
