@@ -12,7 +12,11 @@ from host.ruleset import Ruleset
 
 DEFAULT = "korxsol"  # an encounter file or a journal that names no ruleset is korxsol's
 # id -> the module whose RULESET it is
-BUILT_IN = {"korxsol": "host.korxsol.ruleset", "stones": "host.stones.ruleset"}
+BUILT_IN = {
+    "korxsol": "host.korxsol.ruleset",
+    "stones": "host.stones.ruleset",
+    "flare": "host.flare.ruleset",
+}
 
 _registered: dict[str, Ruleset] = {}
 

@@ -1,0 +1,1 @@
+"""Flare (flare-summoning-turn.txt): summoning creatures by patterns on a token grid."""
