@@ -138,3 +138,22 @@ def test_an_encounter_file_of_another_ruleset_than_asked_is_refused_in_one_line(
         encounters.parse(unnamed, "ember.toml", ruleset="chess")
     assert str(err.value).startswith("ember.toml:1: this encounter names no ruleset, so it is")
     assert "\n" not in str(err.value)
+
+
+def test_every_built_in_rulesets_bundled_files_are_packaged() -> None:
+    # A non-editable install carries only package-data: each ruleset's example encounter
+    # (and the template `encounter new` writes) must match its patterns.
+    import fnmatch
+
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]
+    for ruleset_id, module in registry.BUILT_IN.items():
+        package = module.rsplit(".", 1)[0]
+        folder = root / package.replace(".", "/")
+        wanted = [*patterns.get("*", []), *patterns.get(package, [])]
+        for path in folder.rglob("*.toml"):
+            relative = path.relative_to(folder).as_posix()
+            assert any(fnmatch.fnmatch(relative, p) for p in wanted), (ruleset_id, relative)
