@@ -83,7 +83,7 @@ def test_a_ruleset_without_a_template_says_so_in_one_line(capsys) -> None:
 def test_an_unknown_ruleset_is_one_line(capsys) -> None:
     assert cli.main(["encounter", "new", "--ruleset", "chess"]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        "turnlight: unknown ruleset 'chess' (known: korxsol)"
+        f"turnlight: unknown ruleset 'chess' (known: {', '.join(registry.ids())})"
     ]
 
 
