@@ -41,7 +41,9 @@ def test_initiative_success_acts_in_advance_and_failure_in_late() -> None:
     s = session()
     start_round(s, late=("Bren",))
     assert (who(s, "Ayla").advance, who(s, "Bren").advance) == (True, False)
-    with pytest.raises(IllegalAction, match="Bren failed the Initiative check: Late, acting in step D"):
+    with pytest.raises(
+        IllegalAction, match="Bren failed the Initiative check: Late, acting in step D"
+    ):
         play(s, "wait Bren")
     play(s, "wait Ayla")
     to_step(s, "D")

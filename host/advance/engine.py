@@ -193,7 +193,7 @@ class Game:
                         for dc in (-1, 0, 1):
                             if dr or dc:
                                 found = _neighbour(sheet, r, c, dr, dc)
-                                if found:
+                                if found.strip():
                                     out.setdefault(plain(found), part)
         return out
 
