@@ -154,3 +154,13 @@ def test_the_demo_plays_a_whole_fight_to_a_winner_the_same_way_for_a_seed() -> N
     assert a[-1].strip().startswith("winner: ")
     for seed in range(1, 9):
         assert demo.play(enc, seed, lambda _: None).over, seed
+
+
+def test_the_bench_times_whole_turns_through_the_session_and_its_journal(monkeypatch) -> None:
+    from host import bench
+    from host.advance import bench as advance_bench
+
+    assert advance_bench.engine_turn in bench.MEASUREMENTS
+    monkeypatch.setattr(advance_bench, "TURNS", 20)
+    figures = advance_bench.engine_turn()
+    assert list(figures) == ["engine_turn_us_advance"] and figures["engine_turn_us_advance"] > 0
