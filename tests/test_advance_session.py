@@ -127,7 +127,7 @@ def test_encounter_new_writes_the_template_and_it_plays(tmp_path: Path, capsys) 
     [
         (("stamina = 14", "stamina = lots"), "not valid TOML"),
         (("stamina = 14", "stamina = 0"), "adventurer 'Ayla': stamina must be a whole number"),
-        (("{ roll = 6, part = \"Left Leg\" }", "{ roll = 5, part = \"Left Leg\" }"), "cover"),
+        (('{ roll = 6, part = "Left Leg" }', '{ roll = 5, part = "Left Leg" }'), "cover"),
         (('specialty = "Reflexes"', 'specialty = "Juggling"'), "not in the Specialty table"),
         (('death_tie = "survive"', 'death_tie = "maybe"'), "death_tie must be survive or die"),
         (("damage = 5\nrebound = 1", "damage = 5\nrebound = 1\nreach = 2"), "unknown key 'reach'"),
