@@ -164,3 +164,20 @@ def test_the_bench_times_whole_turns_through_the_session_and_its_journal(monkeyp
     monkeypatch.setattr(advance_bench, "TURNS", 20)
     figures = advance_bench.engine_turn()
     assert list(figures) == ["engine_turn_us_advance"] and figures["engine_turn_us_advance"] > 0
+
+
+def test_the_play_ui_shows_the_round_the_roster_and_the_help() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from host.play_ui import PlayUI
+
+    buf = StringIO()
+    ui = PlayUI(session(), Console(file=buf, width=80, color_system=None), "no board")
+    for line in ("dice d6 1", "next", "wait Ayla", "scores", "bogus"):
+        ui.handle(line)
+    out = buf.getvalue()
+    assert "The Barrow Gate, round 1" in out and "Ayla takes no action" in out
+    assert "refused: unknown command 'bogus'" in out and "foes down" in out
+    assert "attack NAME ABILITY|WEAPON TARGET" in ui.help_text(None)
