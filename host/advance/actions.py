@@ -266,6 +266,9 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
     bonus = sum(s.bonus for s in supports)
     for sup_index, sup_name in f.supports:
         sup = game.fighters[sup_index]
+        if not sup.in_combat:
+            lines.append(f"{sup.name} is out of the fight: its support lapses")
+            continue
         ab = game.ability(sup, sup_name) if sup_name else None
         if ab is None:
             lines.append(f"{sup.name}'s Cooperative Attack joins in")
