@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from advance_fixtures import EXAMPLE, PASS, play, session, start_round, text
+from advance_fixtures import EXAMPLE, PASS, play, session, start_round, text, who
 
 from host import cli, encounters
 from host.advance.ruleset import RULESET
@@ -181,3 +181,21 @@ def test_the_play_ui_shows_the_round_the_roster_and_the_help() -> None:
     assert "The Barrow Gate, round 1" in out and "Ayla takes no action" in out
     assert "refused: unknown command 'bogus'" in out and "foes down" in out
     assert "attack NAME ABILITY|WEAPON TARGET" in ui.help_text(None)
+
+
+def test_names_of_several_words_need_no_quotes_and_a_misspelt_one_gets_a_suggestion() -> None:
+    s = session()
+    start_round(s)
+    lines = play(s, PASS, "attack Bren Aimed Shot Grub evade=no")
+    assert lines[1] == "Bren attacks Grub with Aimed Shot (<Bow>)"
+    assert s.done[-1].text == "attack Bren Aimed Shot Grub evade=no"  # replays as typed
+    for line, said in (
+        ("attack Ayla Clave Grub", "unknown ability or item 'Clave'; did you mean 'Cleave'?"),
+        ("wait Aila", "unknown character 'Aila'; did you mean 'Ayla'?"),
+        ("attack Ayla Cleave Grubb", "unknown character 'Grubb'; did you mean 'Grub'?"),
+    ):
+        with pytest.raises(IllegalAction, match=said):
+            s.execute(line)
+    s.undo(1)
+    s.redo(1)
+    assert who(s, "Grub").stamina == 3

@@ -5,9 +5,11 @@ plays the verbs, device.py projects the game onto the board, ai.py plays the dem
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from host import names
 from host.advance import actions, ai, device, model
 from host.advance.engine import PURPOSES, RULES_VERSION, STEP_NAMES, STEPS, Death, Game, Hit
 from host.commandline import Command, whole_number
@@ -57,12 +59,12 @@ class Advance(Ruleset):
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        lines = actions.apply(game, cmd)
+        lines = actions.apply(game, read_names(game, cmd))
         device.project(game, game.state)
         return Applied(lines, [list(r) for r in game.dice.records])
 
     def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
-        lines = actions.apply(game, cmd, record)
+        lines = actions.apply(game, read_names(game, cmd), record)
         device.project(game, game.state)
         return lines
 
@@ -306,6 +308,40 @@ class Advance(Ruleset):
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
+
+
+# The verbs whose second word names one of the first character's abilities or items, and
+# those whose third word does (names.take_name reads a name of several words unquoted).
+THINGS_AT_1 = ("attack", "assist", "equip", "store", "break")
+THINGS_AT_2 = ("coop", "exchange")
+
+
+def read_names(game: Game, cmd: Command) -> Command:
+    """The command with its names read as meant: a misspelt character, ability or item gets
+    a suggestion (IllegalAction), and an ability or item of several words typed without
+    quotes is one word where only one reading spells a name."""
+    if not cmd.args or cmd.verb in ("next", "initiative"):
+        return cmd
+    people = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
+    names.suggest("character", cmd.args[0], people)
+    at = 1 if cmd.verb in THINGS_AT_1 else 2 if cmd.verb in THINGS_AT_2 else None
+    if at is None:
+        return cmd
+    try:
+        f = game.fighter(cmd.args[0])
+    except IllegalAction:
+        return cmd
+    pool = [a.name for a in f.spec.abilities] + list(f.owned)
+    if cmd.verb == "exchange":
+        for other in game.fighters:
+            pool += [n for n in other.owned if other.spec.side == f.spec.side]
+    if cmd.verb == "assist":
+        pool.append("gm")
+    quoted = names.quoted_words(cmd.text, actions.LANGUAGE.flags)
+    args = names.take_name(cmd.args, at, pool, "ability or item", quoted[at : at + 1] == [True])
+    for word in args[1:at] + args[at + 1 :]:
+        names.suggest("character", word, people)
+    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
 
 
 RULESET = Advance()
