@@ -132,6 +132,8 @@ def test_encounter_new_writes_the_template_and_it_plays(tmp_path: Path, capsys) 
         (('death_tie = "survive"', 'death_tie = "maybe"'), "death_tie must be survive or die"),
         (("damage = 5\nrebound = 1", "damage = 5\nrebound = 1\nreach = 2"), "unknown key 'reach'"),
         (('name = "Grub"', 'name = "Ayla"'), "'Ayla' names two characters"),
+        (('label = "MOR"', "label = 7"), "enemy 'Mortha': label must be a string"),
+        (('label = "MOR"', 'label = "M|R"'), "enemy 'Mortha': label 'M|R' may use only"),
     ],
 )
 def test_an_encounter_error_is_one_line_with_its_line(change, said) -> None:

@@ -392,10 +392,13 @@ def _character(
     r.known(key, index, data, CHARACTER_KEYS, key)
     name = r.text(key, index, data, "name", key)
     who = f"{key} {name!r}"
-    label = str(data.get("label", name[:3]))
-    problem = check_label(label)
-    if problem:
-        raise r.fail(key, index, "label", f"{who}: {problem}")
+    label = data.get("label", name[:3])
+    try:
+        if not isinstance(label, str):
+            raise ValueError("label must be a string")
+        check_label(label)
+    except ValueError as err:
+        raise r.fail(key, index, "label", f"{who}: {err}") from None
     stamina = r.integer(key, index, data, "stamina", who, 1, MAX_HEALTH, 10)
     willpower = r.integer(key, index, data, "willpower", who, 1, MAX_WILLPOWER, 5)
     own = r.words(key, index, data, "specialties", who)
