@@ -201,3 +201,19 @@ def test_names_of_several_words_need_no_quotes_and_a_misspelt_one_gets_a_suggest
     s.undo(1)
     s.redo(1)
     assert who(s, "Grub").stamina == 3
+
+
+def test_the_odds_of_a_hit_check_and_of_an_evasion_are_exact() -> None:
+    from host.advance import odds
+
+    s = session()
+    options = s.game.options
+    # 2D6 >= 5: 30 of 36 faces; a 2 fumbles whatever the difficulty; a 12 always succeeds.
+    assert odds.chance(5, options) == 30 / 36
+    assert odds.chance(2, options) == 35 / 36 and odds.chance(20, options) == 1 / 36
+    start_round(s)
+    assert RULESET.before(s.game, "attack Ayla Cleave Snag") == [
+        "odds: Hit check on <Sword>, difficulty 5: 83%"
+    ]
+    play(s, "dice check 3 3", "attack Ayla Cleave Snag")
+    assert RULESET.odds_preview(s.game) == ["odds: Snag's Evasion, difficulty 7: 58%"]

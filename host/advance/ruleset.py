@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host import names
-from host.advance import actions, ai, device, model
+from host.advance import actions, ai, device, model, odds
 from host.advance.engine import PURPOSES, RULES_VERSION, STEP_NAMES, STEPS, Death, Game, Hit
 from host.commandline import Command, whole_number
 from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
@@ -304,6 +304,20 @@ class Advance(Ruleset):
         return [
             "attack options: with=SUPPORT evade=yes|no spare; dice: check F F, death F, d6 F",
         ]
+
+    # -- odds ----------------------------------------------------------------------------------
+    def odds_preview(self, game: Game) -> list[str]:
+        return odds.evasion_line(game)
+
+    def before(self, game: Game, line: str) -> list[str]:
+        try:
+            cmd = self.language.parse(line)
+            if cmd is None or cmd.verb != "attack" or len(cmd.args) < 2:
+                return []
+            cmd = read_names(game, cmd)
+        except IllegalAction:
+            return []  # the action itself will say what is wrong
+        return odds.hit_line(game, cmd.args[0], cmd.args[1])
 
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
