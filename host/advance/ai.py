@@ -4,7 +4,8 @@ It answers what waits first (a hit: evade while it has Willpower to spare; a Dea
 roll it, spend what saves it), steps on when nobody may act, declares a Boss's Full Power
 as soon as it may, lets a Helpless Boss <Yell>, heals an ally low on Stamina with an Assist
 when it can, and otherwise attacks the weakest foe with its strongest usable attack, an
-ability it can pay the Rebound of or an equipped weapon.
+ability it can pay the Rebound of or an equipped weapon, with its own support abilities
+while it keeps 2 Willpower.
 """
 
 from __future__ import annotations
@@ -75,5 +76,16 @@ def _action(game: Game, f: Fighter) -> str:
                 return f"equip {me} {_q(name)}"
         return f"wait {me}"
     _, best = max(options)
+    chosen = game.ability(f, best)
+    spent = 0 if chosen is None or f.full_power else chosen.rebound
+    joined = []
+    for ab in f.spec.abilities:  # its own supports, while it keeps 2 Willpower
+        if ab.kind == "support" and plain(ab.name) not in locked:
+            cost = 0 if f.full_power else ab.rebound
+            if len(joined) < (f.spec.assists if f.spec.boss else 1):
+                if f.willpower - spent - cost >= 2:
+                    joined.append(ab.name)
+                    spent += cost
     evade = "yes" if target.willpower >= 3 else "no"
-    return f"attack {me} {_q(best)} {_q(target.spec.label)} evade={evade}"
+    with_ = f" with={','.join(_q(n) for n in joined)}" if joined else ""
+    return f"attack {me} {_q(best)} {_q(target.spec.label)}{with_} evade={evade}"
