@@ -306,3 +306,11 @@ def test_a_helpless_character_still_makes_initiative_checks() -> None:
     play(s, "assist Bren Habit", "next", "next", "next", "next")
     lines = start_round(s, late=("Bren",))
     assert "Bren: 3 vs 8: Late" in lines and who(s, "Bren").advance is False
+
+
+def test_a_non_boss_enemy_whose_stamina_a_table_takes_to_0_dies_too() -> None:
+    # advance-late-combat-round.txt:98 (dies when its Stamina hits 0, whatever took it)
+    s = enemy_turn(('name = "Grub"\nstamina = 7', 'name = "Grub"\nstamina = 2'))
+    lines = play(s, "dice check 1 1", "dice d6 5", "attack Grub Spear Ayla evade=no")
+    assert lines[-2:] == ["  hit fumble: wrenched: 2 Stamina lost", "Grub dies"]
+    assert who(s, "Grub").status == "dead" and who(s, "Grub").stats["downs"] == 0

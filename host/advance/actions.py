@@ -196,6 +196,8 @@ def _effect(game: Game, table: str, who: Fighter, lines: list[str]) -> int:
         _willpower(who, row.amount, lines)
     elif row.value == "stamina":
         who.stamina = max(0, min(who.spec.stamina, who.stamina + row.amount))
+        if who.stamina == 0 and who.enemy and not who.spec.boss and who.in_combat:
+            lines += die(game, who, who)  # any Stamina at 0 ends a non-Boss enemy
     return 0
 
 
