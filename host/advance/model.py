@@ -124,13 +124,16 @@ class Encounter:
     ruleset: str = ID
     parts: tuple[str, ...] = field(default=())  # the body parts, in the chart's order
 
-    def where(self, specialty: str) -> tuple[int, int] | None:
-        key = plain(specialty)
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
         for c, column in enumerate(self.specialties):
             for r, name in enumerate(column):
-                if plain(name) == key:
-                    return c, r
-        return None
+                self.positions[plain(name)] = (c, r)
+
+    def where(self, specialty: str) -> tuple[int, int] | None:
+        """(column, row) of a Specialty in the table, or None."""
+        return self.positions.get(plain(specialty))
 
 
 class _Reader:
