@@ -78,7 +78,7 @@ def _action(game: Game, f: Fighter) -> str:
     _, best = max(options)
     chosen = game.ability(f, best)
     spent = 0 if chosen is None or f.full_power else chosen.rebound
-    joined = []
+    joined: list[str] = []
     for ab in f.spec.abilities:  # its own supports, while it keeps 2 Willpower
         if ab.kind == "support" and plain(ab.name) not in locked:
             cost = 0 if f.full_power else ab.rebound
