@@ -217,3 +217,48 @@ def test_the_odds_of_a_hit_check_and_of_an_evasion_are_exact() -> None:
     ]
     play(s, "dice check 3 3", "attack Ayla Cleave Snag")
     assert RULESET.odds_preview(s.game) == ["odds: Snag's Evasion, difficulty 7: 58%"]
+
+
+def test_a_killed_play_session_of_advance_resumes_exactly(tmp_path: Path) -> None:
+    import os
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    db = tmp_path / "play.sqlite"
+    typed = ["next", "next", "attack Grub Spear Ayla evade=no", "dice death 4", "next"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "host.cli", "play", "--ruleset", "advance", "--db", str(db)]
+        + ["--seed", "6", "--no-board"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=dict(os.environ, TERM="dumb"),
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(("\n".join(typed) + "\n").encode())
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    count = 0
+    while time.monotonic() < deadline and count < len(typed):
+        if db.exists():
+            try:
+                con = sqlite3.connect(db)
+                count = con.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+                con.close()
+            except sqlite3.OperationalError:
+                count = 0
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert count == len(typed)
+    back = resume(Journal(db))
+    fresh = session(seed=6)
+    for line in typed:
+        fresh.execute(line)
+    assert back.ruleset is RULESET and seen(back) == seen(fresh)
+    assert [f for f, _ in back.game.dice.waiting.get("death", [])] == [
+        f for f, _ in fresh.game.dice.waiting.get("death", [])
+    ]
