@@ -5,6 +5,8 @@ steps the round, and its roll key makes the Death check."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from advance_fixtures import PASS, session, text
 
@@ -53,6 +55,16 @@ def test_advance_plays_through_the_simulated_board() -> None:
         assert board.roll.count == 1 and 1 <= face <= 6
         assert f"board: Ayla's Death check: {face} vs 1 damaged parts" in lines
         assert s.done[-1].text == "death Ayl" and s.done[-1].rolls == [["death", [face], "board"]]
+        # Two dice (the add-die key) wait as the next check's 2D6, and the next check uses them.
+        table.sim.press(table.sim.key_for("add_die"))  # the board's own: no event
+        deadline = time.monotonic() + 10
+        while table.sim.app.dice_count != 2 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        lines = table.press("roll")
+        faces = tuple(board.roll.faces[:2])
+        assert lines == [f"board: board check roll waiting: {faces[0]} {faces[1]}"]
+        table.execute("attack Snag 'Hand Axe' Bren evade=no")
+        assert s.done[-1].rolls[0] == ["check", list(faces), "board"]
         # Counters are the rules' to count; the key is refused and nothing changes.
         with pytest.raises(IllegalAction, match="refused"):
             table.press("counter_up")
