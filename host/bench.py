@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from host import bench_board, bench_engine, bench_host_cpu, bench_link, micropython_vm
+from host.advance import bench as advance_bench
 from host.flare import bench as flare_bench
 from host.stones import bench as stones_bench
 from shared import codec
@@ -50,6 +51,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     bench_engine.odds_query,
     stones_bench.engine_turn,
     flare_bench.engine_turn,
+    advance_bench.engine_turn,
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS

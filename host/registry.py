@@ -16,6 +16,7 @@ BUILT_IN = {
     "korxsol": "host.korxsol.ruleset",
     "stones": "host.stones.ruleset",
     "flare": "host.flare.ruleset",
+    "advance": "host.advance.ruleset",
 }
 
 _registered: dict[str, Ruleset] = {}

@@ -1,0 +1,361 @@
+"""Advance as the host sees it: the `Ruleset` interface (host/ruleset.py) over advance's own
+modules. model.py reads encounter files, engine.py holds a game and its dice, actions.py
+plays the verbs, device.py projects the game onto the board, ai.py plays the demo.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from host import names
+from host.advance import actions, ai, device, model, odds
+from host.advance.engine import PURPOSES, RULES_VERSION, STEP_NAMES, STEPS, Death, Game, Hit
+from host.commandline import Command, whole_number
+from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
+from shared import dice
+from shared import events as ev
+from shared.state import GameState
+
+if TYPE_CHECKING:
+    from host.session import Session
+
+STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
+
+
+class Advance(Ruleset):
+    id = model.ID
+    description = (
+        "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
+        " Death checks"
+    )
+    rules_version = RULES_VERSION
+    language = actions.LANGUAGE
+    start_command = ""
+    next_turn_commands = ("next",)
+    session_totals = ("damage", "downs")
+    stat_labels = {"body": "body damage"}
+    chart_panels = (("stamina", "Stamina per character"), ("score", "foes down per side"))
+    grid_legend = (
+        "one row per character: side, Stamina, Willpower, damaged parts, A/L Advance or Late,"
+        " F Full Power, H Helpless, * acts now"
+    )
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        return model.example_path()
+
+    def parse_encounter(self, text: str, filename: str) -> model.Encounter:
+        return model.parse(text, filename)
+
+    def template(self) -> str:
+        return model.template_path().read_text()
+
+    # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: model.Encounter, seed: int) -> Game:
+        game = Game(encounter, seed)
+        game.state = device.new_state(game, RULES_VERSION)
+        return game
+
+    def apply(self, game: Game, cmd: Command) -> Applied:
+        lines = actions.apply(game, read_names(game, cmd))
+        device.project(game, game.state)
+        return Applied(lines, [list(r) for r in game.dice.records])
+
+    def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
+        lines = actions.apply(game, read_names(game, cmd), record)
+        device.project(game, game.state)
+        return lines
+
+    def record_json(self, record: list[list]) -> list[list]:
+        return [[p, list(f), s] for p, f, s in record]
+
+    def record_from_json(self, data: Any) -> list[list]:
+        return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
+
+    def started(self, game: Game) -> bool:
+        return game.started
+
+    def winner(self, game: Game) -> str | None:
+        return game.over
+
+    def state(self, game: Game) -> GameState:
+        return game.state
+
+    def snapshot(self, game: Game) -> dict:
+        p = game.pending
+        pending: dict[str, Any] | None = None
+        if isinstance(p, Hit):
+            pending = {"hit": game.fighters[p.target].name, "damage": p.damage}
+        elif isinstance(p, Death):
+            pending = {"death_check": game.fighters[p.who].name, "rolled": p.roll}
+        return {
+            "round": game.round,
+            "step": STEPS[game.step],
+            "winner": game.over,
+            "pending": pending,
+            "characters": [
+                {
+                    "name": f.name,
+                    "side": game.encounter.teams[f.spec.side],
+                    "boss": f.spec.boss,
+                    "stamina": f.stamina,
+                    "willpower": f.willpower,
+                    "damaged": list(f.damaged),
+                    "status": f.status,
+                    "helpless": f.helpless,
+                    "full_power": f.full_power,
+                    "initiative": {True: "Advance", False: "Late", None: None}[f.advance],
+                    "acted": f.acted,
+                    "extra": f.extra,
+                    "items": dict(f.places),
+                    "stats": dict(f.stats),
+                }
+                for f in game.fighters
+            ],
+        }
+
+    def note(self, game: Game, text: str) -> None:
+        game.log.append(text)
+
+    # -- rolls waiting -----------------------------------------------------------------------
+    def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
+        game.dice.queue(purpose, faces, source)
+
+    def waiting(self, game: Game) -> Waiting:
+        return game.dice.waiting
+
+    def set_waiting(self, game: Game, waiting: Waiting) -> None:
+        game.dice.waiting = waiting
+
+    def used_waiting(self, record: list[list]) -> list[str]:
+        return [p for p, _, s in record if s != "engine"]
+
+    def roll_lines(self, game: Game) -> list[str]:
+        out = []
+        for purpose, faces, source in game.dice.records:
+            shown = " ".join(map(str, faces))
+            out.append(f"{purpose} {shown}" + ("" if source == "engine" else f" ({source})"))
+        return out
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        if cmd.verb == "dice":
+            if cmd.args[:1] == ["clear"]:
+                return session.clear_rolls()
+            purpose = cmd.arg(0, "check, death or d6")
+            if purpose not in PURPOSES:
+                raise IllegalAction(f"dice: {purpose!r} is not check, death or d6")
+            faces = tuple(whole_number(a, 1, 6, "a D6 face") for a in cmd.args[1:])
+            return session.queue_roll(purpose, faces, "entered")
+        return super().session_command(session, cmd)
+
+    # -- the board ---------------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        code = record[0]
+        game: Game = session.game
+        if code == ev.SELECT:
+            return []
+        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
+            return session.execute("next")
+        if code == ev.UNDO:
+            return session.undo(1)
+        if code == ev.ROLL_ACTION:
+            faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
+            if record[2] != dice.KIND_ACTION_D6 or len(faces) not in (1, 2):
+                raise IllegalAction("advance takes one D6 (a Death check) or two (a check)")
+            lines = session.queue_roll("death" if len(faces) == 1 else "check", faces, "board")
+            p = game.pending
+            if len(faces) == 1 and isinstance(p, Death) and p.roll is None:
+                # The roll key makes the Death check that waits.
+                lines += session.execute(f"death {game.fighters[p.who].spec.label}")
+            return lines
+        if code in (ev.CHANCE, ev.D100):
+            faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
+            session.note_roll(ev.NAMES[code], faces, "board")
+            return [f"advance has no use for a {ev.NAMES[code]} roll: shown, not used"]
+        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
+            raise IllegalAction(
+                "Willpower, damaged parts and extra actions are the rules' to count: play the"
+                " action on the laptop"
+            )
+        if code in (ev.END_COMBAT, ev.RESET):
+            raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
+        raise IllegalAction(f"unknown board event {code}")
+
+    # -- scores ------------------------------------------------------------------------------
+    def summary(self, game: Game) -> dict:
+        players = {f.name: {k: f.stats[k] for k in STAT_KEYS} for f in game.fighters}
+        teams = {}
+        for side, team in enumerate(game.encounter.teams):
+            members = [f for f in game.fighters if f.spec.side == side]
+            teams[team] = {k: sum(f.stats[k] for f in members) for k in STAT_KEYS}
+            teams[team]["downs"] = actions.downs(game, side)
+        team_of = {f.name: game.encounter.teams[f.spec.side] for f in game.fighters}
+        return {"players": players, "teams": teams, "team_of": team_of}
+
+    def score_table(self, game: Game) -> Table:
+        s = self.summary(game)
+        headers = ["who"] + [self.stat_labels.get(k, k) for k in STAT_KEYS]
+        rows = [[n] + [str(v[k]) for k in STAT_KEYS] for n, v in s["players"].items()]
+        rows += [[f"team {t}"] + [str(v[k]) for k in STAT_KEYS] for t, v in s["teams"].items()]
+        return Table(headers, rows)
+
+    def score_line(self, game: Game) -> str:
+        teams = game.encounter.teams
+        return "foes down: " + " · ".join(
+            f"{t} {actions.downs(game, s)}" for s, t in enumerate(teams)
+        )
+
+    def timeline(self, game: Game) -> list[dict]:
+        return game.timeline
+
+    # -- views --------------------------------------------------------------------------------
+    def headline(self, game: Game) -> tuple[str, str]:
+        title = f"{game.encounter.name}, round {game.round}"
+        if game.over is not None:
+            return title, f"the fight is over: {game.over} won"
+        if game.pending is not None:
+            return title, actions._waiting_for(game)
+        step = f"step {STEPS[game.step]} ({STEP_NAMES[game.step]})"
+        acting = [f.name for f in game.acting_now()]
+        if game.step == 0:
+            return title, f"{step}: `next` rolls initiative"
+        return title, f"{step}: " + (
+            ", ".join(acting) + " may act" if acting else "`next` steps on"
+        )
+
+    def _state_word(self, game: Game, f: Any) -> str:
+        if f.status != "in":
+            return f.status
+        words = []
+        if f.advance is not None:
+            words.append("Advance" if f.advance else "Late")
+        if f.full_power:
+            words.append("Full Power")
+        if f.helpless:
+            words.append("Helpless")
+        if f.acted:
+            words.append("acted")
+        if f.extra:
+            words.append(f"+{f.extra} extra")
+        return ", ".join(words) or "-"
+
+    def roster(self, game: Game) -> Table:
+        rows = [
+            [
+                f.name + (" (Boss)" if f.spec.boss else ""),
+                game.encounter.teams[f.spec.side],
+                f"{f.stamina}/{f.spec.stamina}",
+                f"{f.willpower}/{f.spec.willpower}",
+                ", ".join(f.damaged) or "-",
+                self._state_word(game, f),
+            ]
+            for f in game.fighters
+        ]
+        return Table(["name", "side", "Stamina", "Willpower", "damaged", "state"], rows, (4, 5))
+
+    def live_roster(self, game: Game) -> LiveTable:
+        now = {f.index for f in game.acting_now()}
+        rows = [
+            LiveRow(
+                [f.spec.label, f"{f.stamina}", f"{f.willpower}", str(len(f.damaged))],
+                self._state_word(game, f),
+                f.index in now,
+            )
+            for f in game.fighters
+        ]
+        return LiveTable(["who", "Sta", "Wil", "parts"], rows)
+
+    def device_grid(self, game: Game, color: bool) -> str:
+        now = {f.index for f in game.acting_now()}
+        lines = [f"step {STEPS[game.step]}, round {game.round}"]
+        for f in game.fighters:
+            marks = "".join(
+                (
+                    "A" if f.advance is True else "L" if f.advance is False else " ",
+                    "F" if f.full_power else " ",
+                    "H" if f.helpless else " ",
+                )
+            )
+            state = "xx" if f.status != "in" else ("*" if f.index in now else " ")
+            lines.append(
+                f"{state:<2} {f.spec.label:<3} {'enemy' if f.enemy else 'adv':<5}"
+                f" Sta {f.stamina:>3} Wil {f.willpower:>2} parts {len(f.damaged)} {marks}"
+            )
+        return "\n".join(lines)
+
+    def complete(self, game: Game, words: list[str]) -> list[str]:
+        names = [f.spec.label for f in game.fighters]
+        if words[0] == "dice" and len(words) == 2:
+            return list(PURPOSES) + ["clear"]
+        if len(words) == 2:
+            return names
+        if words[0] in ("attack", "assist", "coop", "equip", "store", "break") and len(words) == 3:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            pool = [a.name for a in f.spec.abilities] + list(f.owned)
+            return [f'"{n}"' if " " in n else n for n in pool]
+        return names
+
+    def help_notes(self) -> list[str]:
+        return [
+            "attack options: with=SUPPORT evade=yes|no spare; dice: check F F, death F, d6 F",
+        ]
+
+    # -- odds ----------------------------------------------------------------------------------
+    def odds_preview(self, game: Game) -> list[str]:
+        return odds.evasion_line(game)
+
+    def before(self, game: Game, line: str) -> list[str]:
+        try:
+            cmd = self.language.parse(line)
+            if cmd is None or cmd.verb != "attack" or len(cmd.args) < 2:
+                return []
+            cmd = read_names(game, cmd)
+        except IllegalAction:
+            return []  # the action itself will say what is wrong
+        return odds.hit_line(game, cmd.args[0], cmd.args[1])
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Game) -> list[str]:
+        return ai.plan_turn(game)
+
+
+# The verbs whose second word names one of the first character's abilities or items, and
+# those whose third word does (names.take_name reads a name of several words unquoted).
+THINGS_AT_1 = ("attack", "assist", "equip", "store", "break")
+THINGS_AT_2 = ("coop", "exchange")
+
+
+def read_names(game: Game, cmd: Command) -> Command:
+    """The command with its names read as meant: a misspelt character, ability or item gets
+    a suggestion (IllegalAction), and an ability or item of several words typed without
+    quotes is one word where only one reading spells a name."""
+    if not cmd.args or cmd.verb in ("next", "initiative"):
+        return cmd
+    people = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
+    names.suggest("character", cmd.args[0], people)
+    at = 1 if cmd.verb in THINGS_AT_1 else 2 if cmd.verb in THINGS_AT_2 else None
+    if at is None:
+        return cmd
+    try:
+        f = game.fighter(cmd.args[0])
+    except IllegalAction:
+        return cmd
+    pool = [a.name for a in f.spec.abilities] + list(f.owned)
+    if cmd.verb == "exchange":
+        for other in game.fighters:
+            pool += [n for n in other.owned if other.spec.side == f.spec.side]
+    if cmd.verb == "assist":
+        pool.append("gm")
+    quoted = names.quoted_words(cmd.text, actions.LANGUAGE.flags)
+    args = names.take_name(cmd.args, at, pool, "ability or item", quoted[at : at + 1] == [True])
+    for word in args[1:at] + args[at + 1 :]:
+        names.suggest("character", word, people)
+    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
+
+
+RULESET = Advance()
