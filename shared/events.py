@@ -16,10 +16,13 @@ from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE
 from shared.timing import marks_with
 
+_UNITS = const(48)  # the turn unit's bits of the descriptor's turn flags (shared/turns.py)
+
 EVENT_HEADER = const(4)  # code, slot, arg, face count
 EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
 
-NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn)
+NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn); in a
+#                       unit of several slots, naming one of them: that slot is done
 NEXT_PHASE = const(2)  # step to the turn's next phase (past the last one, end the turn)
 ROLL_ACTION = const(3)  # arg = dice.KIND_ACTION_D3, KIND_ACTION_D6 or KIND_D10; 1..15 faces
 CHANCE = const(4)  # 1..3 chance-token flips; faces 1 = heads, 0 = tails
@@ -142,6 +145,10 @@ def _check(state, record):
             raise EventError("no slot is in play")
         if code == NEXT_PHASE and state.round == 0:
             raise EventError("no turn is running: start a round first")
+        if _done(state, record):
+            index = _slot_index(state, record)
+            if state.slots[index].flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
+                raise EventError("slot %d is not one still to act in this turn" % index)
     elif code == ROLL_ACTION:
         kind = record[2]
         if kind != dice.KIND_ACTION_D3 and kind != dice.KIND_ACTION_D6 and kind != dice.KIND_D10:
@@ -202,6 +209,8 @@ def apply_event(state, record, undo=None):
     if code == NEXT_TURN:
         if state.round == 0:
             turns.start_round(state)
+        elif _done(state, record):
+            turns.slot_done(state, record[1])
         else:
             turns.end_turn(state)
     elif code == NEXT_PHASE:
@@ -216,6 +225,16 @@ def apply_event(state, record, undo=None):
     elif code == RESET:
         state.reset()
     return True
+
+
+def _done(state, record):
+    """Whether a NEXT_TURN says that one slot of a running unit of several is done."""
+    return (
+        record[0] == NEXT_TURN
+        and record[1] != NO_SLOT
+        and state.round
+        and (state.rules.flags & _UNITS)
+    )
 
 
 def _roll_kind(record):

@@ -1,15 +1,20 @@
-"""What happens at the two ends of a turn: the rules the state's descriptor states.
+"""What happens at the two ends of a turn and of a round: the rules the state's descriptor
+states.
 
 The descriptor (GameState.rules, shared/descriptor.py) says, per counter and per mark, what
-ticks as its owner's turn starts and ends; one routine here runs them, so every ruleset's
+ticks as its owner's turn starts and ends, and as a round starts and ends; the routines
+here run them (shared/turns.py calls them), so every ruleset's
 timing is data and the board runs it alone exactly as the host does. At turn start, in this
 order: the allowance refills; marks of one turn clear; draining counters cost actions or
 skip the turn; marks that cost an action to clear take it; spending counters drain the
 allowance one for one. At turn end: the cooldown phase (what was used this turn goes on
 cooldown, the rest steps one off: shared/cooldowns.py); counters step down or clear; marks
-clear.
+clear. As a round starts (before its first turn), for every in-play slot: the allowance
+refills (ROUND_REFILL), counters fill to their caps, marks are set. As a round ends (after
+its last turn), for every slot: counters step down or clear, marks clear.
 """
 
+from shared.compat import const
 from shared.descriptor import (
     C_CLEAR_AT_END,
     C_CLEAR_IF_SKIPPED,
@@ -25,6 +30,14 @@ from shared.descriptor import (
 from shared.limits import MAX_ACTIONS, MAX_COOLDOWNS
 from shared.state import MARK0
 
+# Version 2's round rules (shared/descriptor_pack.py names them).
+_ROUND_REFILL = const(8)  # turn flag
+_C_ROUND_FILL = const(32)
+_C_ROUND_STEP_DOWN = const(64)
+_C_ROUND_CLEAR = const(128)
+_M_ROUND_SET = const(8)
+_M_ROUND_CLEAR = const(16)
+
 
 def marks_with(rules, rule):
     """The Slot.flags bits of every mark whose rule has any bit of `rule`."""
@@ -37,7 +50,7 @@ def marks_with(rules, rule):
 
 def turn_start(state, slot):
     """Start `slot`'s turn by the rules. A skipped turn (a draining counter at or above the
-    allowance) leaves no actions and jumps to the last phase."""
+    allowance) leaves no actions, jumps to the last phase and returns True."""
     rules = state.rules
     counters = slot.counters
     if rules.flags & REFILL:
@@ -49,7 +62,7 @@ def turn_start(state, slot):
                 slot.flags |= MARK0 << rules.counter_marks[i]
                 slot.actions = 0
                 state.phase = state.phase_count - 1
-                return  # skipped: nothing else costs an action
+                return True  # skipped: nothing else costs an action
             slot.actions -= counters[i]
     for i in range(rules.marks):
         if rules.mark_rules[i] & M_GET_UP and slot.flags & MARK0 << i:
@@ -61,6 +74,7 @@ def turn_start(state, slot):
         if rules.counter_rules[i] & C_SPEND and not slot.flags & rules.guards[i] * MARK0:
             slot.actions -= spent
             counters[i] -= spent
+    return False
 
 
 def turn_end(state, slot):
@@ -78,6 +92,40 @@ def turn_end(state, slot):
         elif rule & C_STEP_DOWN and counters[i]:
             counters[i] -= 1
     slot.flags &= ~marks_with(rules, M_CLEAR_AT_END | M_CLEAR_AT_START)
+
+
+def round_start(state):
+    """A round starts: each in-play slot's allowance refills (ROUND_REFILL), its
+    ROUND_FILL counters fill to their caps and its ROUND_SET marks are set."""
+    rules = state.rules
+    refill = rules.flags & _ROUND_REFILL
+    marks = marks_with(rules, _M_ROUND_SET)
+    for i in range(state.count):
+        slot = state.slots[i]
+        if slot.in_play():
+            if refill:
+                slot.actions = slot.actions_max if slot.actions_max <= MAX_ACTIONS else MAX_ACTIONS
+            slot.flags |= marks
+            for k in range(rules.counters):
+                if rules.counter_rules[k] & _C_ROUND_FILL:
+                    slot.counters[k] = rules.caps[k]
+
+
+def round_end(state):
+    """A round ends: on every slot, ROUND_CLEAR counters clear, ROUND_STEP_DOWN counters
+    step one off, ROUND_CLEAR marks clear."""
+    rules = state.rules
+    marks = marks_with(rules, _M_ROUND_CLEAR)
+    for i in range(state.count):
+        slot = state.slots[i]
+        slot.flags &= ~marks
+        counters = slot.counters
+        for k in range(rules.counters):
+            rule = rules.counter_rules[k]
+            if rule & _C_ROUND_CLEAR:
+                counters[k] = 0
+            elif rule & _C_ROUND_STEP_DOWN and counters[k]:
+                counters[k] -= 1
 
 
 def cooldown_phase(slot):

@@ -1,16 +1,28 @@
-"""The turn-order machine: ordered slots, the active turn, phases and rounds.
+"""The turn-order machine: ordered slots, the turn unit, phases (or steps) and rounds.
 
 Positions run through `GameState.order` (the host sets it: shared.roster.set_order);
-out-of-play slots are skipped; passing the last
-position wraps to a new round. The timing rules in `shared.timing` run at each turn's ends,
-and, where the descriptor asks (SKIPPED_COOLDOWNS), an out-of-play slot's cooldown phase
-still passes when its skipped turn does.
+out-of-play slots are skipped. Who takes a turn is the descriptor's turn unit (its turn
+flags, docs/state-codec.md): one slot (the default); a group, the consecutive positions
+that share a team or an order key (a player's characters), all active at once; or, in
+steps, every in-play slot at once in each step (a phase) of the round, where those still
+to act in the step are the active slots without F_ACTED. `state.turn` is the position of
+the unit's first slot (`state.active`). Passing the last position (or the last step) ends
+the round and starts the next one. The timing rules in `shared.timing` run at each slot's
+turn ends (in steps: as the round starts and ends) and at each round's ends, and, where the
+descriptor asks (SKIPPED_COOLDOWNS), an out-of-play slot's cooldown phase still passes when
+its skipped turn does.
 """
 
 from shared import timing
+from shared.compat import const
 from shared.descriptor import SKIPPED_COOLDOWNS
 from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT
+
+# The turn unit's bits of the turn flags (shared/descriptor_pack.py names them UNIT_*).
+_UNITS = const(48)
+_TEAM = const(16)
+_STEP = const(48)
 
 
 class TurnError(ValueError):
@@ -25,40 +37,79 @@ def _next_position(state, after):
     return -1
 
 
+def unit_end(state, pos):
+    """The position after the last one of the unit that starts at `pos`: pos + 1 for one
+    slot, the end of the order in steps, else past the positions that share pos's key."""
+    unit = state.rules.flags & _UNITS
+    if unit == _STEP:
+        return state.count
+    end = pos + 1
+    if unit:
+        key = _key(state, pos, unit)
+        while end < state.count and _key(state, end, unit) == key:
+            end += 1
+    return end
+
+
+def _key(state, pos, unit):
+    slot = state.slots[state.order[pos]]
+    return slot.team if unit == _TEAM else slot.order_key
+
+
 def start_round(state):
-    """Begin the next round (the first one if none has started) at the first in-play slot.
-    Mid-round, end_turn is the way on: it runs the active turn's end first."""
+    """Begin the next round (the first one if none has started) at the first in-play slot,
+    after the round's start rules. Mid-round, end_turn is the way on: it runs the active
+    turn's end, and the round's end rules, first."""
     first = _next_position(state, -1)
     if first < 0:
         raise TurnError("no slot is in play")
     for i in range(state.count):
         state.slots[i].flags &= ~(F_ACTED | F_ACTIVE)
     state.round += 1
+    timing.round_start(state)
     _begin_turn(state, first)
 
 
 def _begin_turn(state, pos):
     state.turn = pos
     state.phase = 0
-    slot = state.slots[state.order[pos]]
-    slot.flags |= F_ACTIVE
-    timing.turn_start(state, slot)
+    several = state.rules.flags & _UNITS
+    for p in range(pos, unit_end(state, pos)):
+        slot = state.slots[state.order[p]]
+        if slot.in_play():
+            slot.flags |= F_ACTIVE
+            phase = state.phase
+            if timing.turn_start(state, slot) and several:
+                # A skipped slot of a unit of several has done its turn; the rest play on.
+                slot.flags |= F_ACTED
+                state.phase = phase
     state.touch()
 
 
 def end_turn(state):
-    """Finish the active turn (its Cooldown Phase and clean-ups) and start the next one,
-    wrapping to a new round after the last in-play slot. Returns the new active slot."""
+    """Finish the running unit's turn (each active slot's Cooldown Phase and clean-ups) and
+    start the next unit's, wrapping to a new round after the last; in steps, go on to the
+    next step, and past the last one to a new round. Returns the new active slot."""
     if state.active == NO_SLOT:
         raise TurnError("no turn is running: start a round first")
     if _next_position(state, -1) < 0:
         raise TurnError("no slot is in play")
-    slot = state.slots[state.active]
-    timing.turn_end(state, slot)
-    slot.flags = (slot.flags & ~F_ACTIVE) | F_ACTED
     ending = state.turn
-    pos = _next_position(state, ending)
+    if state.rules.flags & _UNITS == _STEP and state.phase + 1 < state.phase_count:
+        state.phase += 1  # the next step: every active slot has to act again
+        for i in range(state.count):
+            state.slots[i].flags &= ~F_ACTED
+        state.touch()
+        return state.active
+    end = unit_end(state, ending)
+    for p in range(ending, end):
+        slot = state.slots[state.order[p]]
+        if p == ending or slot.flags & F_ACTIVE:
+            timing.turn_end(state, slot)
+            slot.flags = (slot.flags & ~F_ACTIVE) | F_ACTED
+    pos = _next_position(state, end - 1)
     if pos < 0:
+        timing.round_end(state)
         start_round(state)
     else:
         _begin_turn(state, pos)
@@ -75,11 +126,26 @@ def end_turn(state):
     return state.active
 
 
+def slot_done(state, index):
+    """Slot `index`, active and not yet done, has acted (F_ACTED): in a unit of several,
+    the others play on until none is left to act, and then the unit ends (end_turn)."""
+    slot = state.slots[index]
+    if slot.flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
+        raise TurnError("slot %d is not one still to act in this turn" % index)
+    slot.flags |= F_ACTED
+    state.touch()
+    for p in range(state.turn, unit_end(state, state.turn)):
+        if state.slots[state.order[p]].flags & (F_ACTIVE | F_ACTED | F_OUT) == F_ACTIVE:
+            return state.active
+    return end_turn(state)
+
+
 def advance_phase(state):
-    """Move to the turn's next phase; past the last phase the turn ends."""
+    """Move to the turn's next phase; past the last phase the turn ends. In steps a phase
+    is a step: the same as end_turn."""
     if state.active == NO_SLOT:
         raise TurnError("no turn is running: start a round first")
-    if state.phase + 1 < state.phase_count:
+    if state.rules.flags & _UNITS != _STEP and state.phase + 1 < state.phase_count:
         state.phase += 1
         state.touch()
     else:
