@@ -45,15 +45,15 @@ def unit_end(state, pos):
         return state.count
     end = pos + 1
     if unit:
-        key = _key(state, pos, unit)
-        while end < state.count and _key(state, end, unit) == key:
+        team = unit == _TEAM
+        slot = state.slots[state.order[pos]]
+        key = slot.team if team else slot.order_key
+        while end < state.count:
+            slot = state.slots[state.order[end]]
+            if (slot.team if team else slot.order_key) != key:
+                break
             end += 1
     return end
-
-
-def _key(state, pos, unit):
-    slot = state.slots[state.order[pos]]
-    return slot.team if unit == _TEAM else slot.order_key
 
 
 def start_round(state):
