@@ -117,13 +117,6 @@ MENU = (
 )
 
 
-def control_code(name):
-    for i in range(len(CONTROL_NAMES)):
-        if CONTROL_NAMES[i] == name:
-            return i
-    raise ValueError("unknown control %r" % name)
-
-
 class NullStream:
     """The link's stream when USB data is off (boot.py skipped it): nothing comes in."""
 
@@ -171,10 +164,11 @@ class App:
         self.rng = dice.XorShift32(seed) if seed is not None else dice.random_source_from_os()
         self.faces = bytearray(MAX_DICE)
         key_count = len(profile.KEYMAP)
+        code = CONTROL_NAMES.index  # a control's code by its name (ValueError if unknown)
         self.controls = bytearray(key_count)
         confirming = bytearray(key_count)
         for i in range(key_count):
-            self.controls[i] = control_code(profile.KEYMAP[i])
+            self.controls[i] = code(profile.KEYMAP[i])
             confirming[i] = 1 if _C_END_COMBAT <= self.controls[i] <= _C_RESET else 0
         self.menu_key = -1
         for i in range(key_count):
@@ -183,8 +177,8 @@ class App:
         self.encoder_controls = bytearray(2)  # counter-clockwise, clockwise
         self.encoder_clockwise = 1  # how the raw position moves for a clockwise detent
         if profile.ENCODER_MAP:
-            self.encoder_controls[0] = control_code(profile.ENCODER_MAP[0])
-            self.encoder_controls[1] = control_code(profile.ENCODER_MAP[1])
+            self.encoder_controls[0] = code(profile.ENCODER_MAP[0])
+            self.encoder_controls[1] = code(profile.ENCODER_MAP[1])
             self.encoder_clockwise = profile.ENCODER_CLOCKWISE
         self.encoder_at = encoder.position if encoder is not None else 0
         self.tracker = k.KeyTracker(key_count, confirming)

@@ -145,7 +145,8 @@ def _check(state, record):
             raise EventError("no slot is in play")
         if code == NEXT_PHASE and state.round == 0:
             raise EventError("no turn is running: start a round first")
-        if _done(state, record):
+        if record[1] != NO_SLOT and state.round and state.rules.flags & _UNITS:
+            # In a turn of several slots, naming one: that slot is done.
             index = _slot_index(state, record)
             if state.slots[index].flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
                 raise EventError("slot %d is not one still to act in this turn" % index)
@@ -176,16 +177,11 @@ def _check(state, record):
         raise EventError("unknown event code %d" % code)
 
 
-def _faces(record):
-    """The faces of a record as a slice (allocates a little: presses are not the idle loop)."""
-    return record[EVENT_HEADER : EVENT_HEADER + record[3]]
-
-
 def _check_faces(record, kind):
     if record[3] > MAX_DICE:
         raise EventError("an event carries at most %d dice, not %d" % (MAX_DICE, record[3]))
     try:
-        dice.check_faces(kind, _faces(record))
+        dice.check_faces(kind, record[EVENT_HEADER : EVENT_HEADER + record[3]])
     except dice.DiceError as err:
         raise EventError(str(err))
 
@@ -209,14 +205,17 @@ def apply_event(state, record, undo=None):
     if code == NEXT_TURN:
         if state.round == 0:
             turns.start_round(state)
-        elif _done(state, record):
+        elif record[1] != NO_SLOT and state.rules.flags & _UNITS:
             turns.slot_done(state, record[1])
         else:
             turns.end_turn(state)
     elif code == NEXT_PHASE:
         turns.advance_phase(state)
     elif code == ROLL_ACTION or code == CHANCE or code == D100:
-        dice.enter(state, _roll_kind(record), _faces(record), _who(state, record))
+        # The faces as a slice: allocates a little (presses are not the idle loop).
+        faces = record[EVENT_HEADER : EVENT_HEADER + record[3]]
+        kind = dice.KIND_CHANCE if code == CHANCE else dice.KIND_D100 if code == D100 else record[2]
+        dice.enter(state, kind, faces, _who(state, record))
     elif code == COUNTER_UP or code == COUNTER_DOWN:
         slot = state.slots[_slot_index(state, record)]
         state.add_counter(slot, record[2], 1 if code == COUNTER_UP else -1)
@@ -225,25 +224,6 @@ def apply_event(state, record, undo=None):
     elif code == RESET:
         state.reset()
     return True
-
-
-def _done(state, record):
-    """Whether a NEXT_TURN says that one slot of a running unit of several is done."""
-    return (
-        record[0] == NEXT_TURN
-        and record[1] != NO_SLOT
-        and state.round
-        and (state.rules.flags & _UNITS)
-    )
-
-
-def _roll_kind(record):
-    code = record[0]
-    if code == CHANCE:
-        return dice.KIND_CHANCE
-    if code == D100:
-        return dice.KIND_D100
-    return record[2]
 
 
 def end_combat(state):

@@ -9,9 +9,10 @@ order: the allowance refills; marks of one turn clear; draining counters cost ac
 skip the turn; marks that cost an action to clear take it; spending counters drain the
 allowance one for one. At turn end: the cooldown phase (what was used this turn goes on
 cooldown, the rest steps one off: shared/cooldowns.py); counters step down or clear; marks
-clear. As a round starts (before its first turn), for every in-play slot: the allowance
-refills (ROUND_REFILL), counters fill to their caps, marks are set. As a round ends (after
-its last turn), for every slot: counters step down or clear, marks clear.
+clear. Between two rounds (new_round, as the next one starts; before the first, only its
+start): for every slot, the ended round's counters step down or clear and its marks clear;
+for every in-play slot, the allowance refills (ROUND_REFILL), counters fill to their caps,
+marks are set.
 """
 
 from shared.compat import const
@@ -94,38 +95,35 @@ def turn_end(state, slot):
     slot.flags &= ~marks_with(rules, M_CLEAR_AT_END | M_CLEAR_AT_START)
 
 
-def round_start(state):
-    """A round starts: each in-play slot's allowance refills (ROUND_REFILL), its
-    ROUND_FILL counters fill to their caps and its ROUND_SET marks are set."""
+def new_round(state):
+    """A round starts (state.round is still the one that ended: 0 before the first). First
+    the ended round's rules, on every slot: ROUND_CLEAR counters clear, ROUND_STEP_DOWN
+    counters step one off, ROUND_CLEAR marks clear; then the new round's, on each in-play
+    slot: the allowance refills (ROUND_REFILL), ROUND_FILL counters fill to their caps,
+    ROUND_SET marks are set."""
     rules = state.rules
-    refill = rules.flags & _ROUND_REFILL
+    ended = state.round
+    clear = marks_with(rules, _M_ROUND_CLEAR) if ended else 0
     marks = marks_with(rules, _M_ROUND_SET)
     for i in range(state.count):
         slot = state.slots[i]
-        if slot.in_play():
-            if refill:
-                slot.actions = slot.actions_max if slot.actions_max <= MAX_ACTIONS else MAX_ACTIONS
-            slot.flags |= marks
-            for k in range(rules.counters):
-                if rules.counter_rules[k] & _C_ROUND_FILL:
-                    slot.counters[k] = rules.caps[k]
-
-
-def round_end(state):
-    """A round ends: on every slot, ROUND_CLEAR counters clear, ROUND_STEP_DOWN counters
-    step one off, ROUND_CLEAR marks clear."""
-    rules = state.rules
-    marks = marks_with(rules, _M_ROUND_CLEAR)
-    for i in range(state.count):
-        slot = state.slots[i]
-        slot.flags &= ~marks
         counters = slot.counters
+        playing = slot.in_play()
         for k in range(rules.counters):
             rule = rules.counter_rules[k]
-            if rule & _C_ROUND_CLEAR:
+            if rule & _C_ROUND_FILL and playing:
+                counters[k] = rules.caps[k]
+            elif not ended:
+                pass
+            elif rule & _C_ROUND_CLEAR:
                 counters[k] = 0
             elif rule & _C_ROUND_STEP_DOWN and counters[k]:
                 counters[k] -= 1
+        slot.flags &= ~clear
+        if playing:
+            slot.flags |= marks
+            if rules.flags & _ROUND_REFILL:
+                slot.actions = slot.actions_max if slot.actions_max <= MAX_ACTIONS else MAX_ACTIONS
 
 
 def cooldown_phase(slot):

@@ -58,15 +58,15 @@ def unit_end(state, pos):
 
 def start_round(state):
     """Begin the next round (the first one if none has started) at the first in-play slot,
-    after the round's start rules. Mid-round, end_turn is the way on: it runs the active
-    turn's end, and the round's end rules, first."""
+    after the rules of the round that ended and of the one starting (timing.new_round).
+    Mid-round, end_turn is the way on: it runs the active turn's end first."""
     first = _next_position(state, -1)
     if first < 0:
         raise TurnError("no slot is in play")
     for i in range(state.count):
         state.slots[i].flags &= ~(F_ACTED | F_ACTIVE)
+    timing.new_round(state)
     state.round += 1
-    timing.round_start(state)
     _begin_turn(state, first)
 
 
@@ -109,7 +109,6 @@ def end_turn(state):
             slot.flags = (slot.flags & ~F_ACTIVE) | F_ACTED
     pos = _next_position(state, end - 1)
     if pos < 0:
-        timing.round_end(state)
         start_round(state)
     else:
         _begin_turn(state, pos)
