@@ -15,19 +15,8 @@ for every in-play slot, the allowance refills (ROUND_REFILL), counters fill to t
 marks are set.
 """
 
+from shared import descriptor as d  # its rule bits, read as d.X: no global for each
 from shared.compat import const
-from shared.descriptor import (
-    C_CLEAR_AT_END,
-    C_CLEAR_IF_SKIPPED,
-    C_DRAIN,
-    C_SPEND,
-    C_STEP_DOWN,
-    COOLDOWN_PHASE,
-    M_CLEAR_AT_END,
-    M_CLEAR_AT_START,
-    M_GET_UP,
-    REFILL,
-)
 from shared.limits import MAX_ACTIONS, MAX_COOLDOWNS
 from shared.state import MARK0
 
@@ -54,11 +43,11 @@ def turn_start(state, slot):
     allowance) leaves no actions, jumps to the last phase and returns True."""
     rules = state.rules
     counters = slot.counters
-    if rules.flags & REFILL:
+    if rules.flags & d.REFILL:
         slot.actions = slot.actions_max if slot.actions_max <= MAX_ACTIONS else MAX_ACTIONS
-    slot.flags &= ~marks_with(rules, M_CLEAR_AT_START)
+    slot.flags &= ~marks_with(rules, d.M_CLEAR_AT_START)
     for i in range(rules.counters):
-        if rules.counter_rules[i] & C_DRAIN and counters[i]:
+        if rules.counter_rules[i] & d.C_DRAIN and counters[i]:
             if counters[i] >= slot.actions:
                 slot.flags |= MARK0 << rules.counter_marks[i]
                 slot.actions = 0
@@ -66,13 +55,13 @@ def turn_start(state, slot):
                 return True  # skipped: nothing else costs an action
             slot.actions -= counters[i]
     for i in range(rules.marks):
-        if rules.mark_rules[i] & M_GET_UP and slot.flags & MARK0 << i:
+        if rules.mark_rules[i] & d.M_GET_UP and slot.flags & MARK0 << i:
             slot.flags &= ~(MARK0 << i)
             if slot.actions:
                 slot.actions -= 1
     for i in range(rules.counters):
         spent = counters[i] if counters[i] < slot.actions else slot.actions
-        if rules.counter_rules[i] & C_SPEND and not slot.flags & rules.guards[i] * MARK0:
+        if rules.counter_rules[i] & d.C_SPEND and not slot.flags & rules.guards[i] * MARK0:
             slot.actions -= spent
             counters[i] -= spent
     return False
@@ -82,17 +71,17 @@ def turn_end(state, slot):
     """End `slot`'s turn by the rules: its cooldown phase and the clean-ups."""
     rules = state.rules
     counters = slot.counters
-    if rules.flags & COOLDOWN_PHASE:
+    if rules.flags & d.COOLDOWN_PHASE:
         cooldown_phase(slot)
     for i in range(rules.counters):
         rule = rules.counter_rules[i]
-        if rule & C_CLEAR_AT_END:
+        if rule & d.C_CLEAR_AT_END:
             counters[i] = 0
-        elif rule & C_CLEAR_IF_SKIPPED and slot.flags & MARK0 << rules.counter_marks[i]:
+        elif rule & d.C_CLEAR_IF_SKIPPED and slot.flags & MARK0 << rules.counter_marks[i]:
             counters[i] = 0
-        elif rule & C_STEP_DOWN and counters[i]:
+        elif rule & d.C_STEP_DOWN and counters[i]:
             counters[i] -= 1
-    slot.flags &= ~marks_with(rules, M_CLEAR_AT_END | M_CLEAR_AT_START)
+    slot.flags &= ~marks_with(rules, d.M_CLEAR_AT_END | d.M_CLEAR_AT_START)
 
 
 def new_round(state):
