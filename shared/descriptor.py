@@ -153,7 +153,7 @@ class Descriptor:
         self.mark_rules = view[_MARK_RULES:_NAMES]
         self.load(DEFAULT, 0, len(DEFAULT))
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, seen):
         # The host deep-copies games (its legal-action check): views cannot be copied, so
         # the copy is a descriptor of its own with the same bytes.
         copy = Descriptor()

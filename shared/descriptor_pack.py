@@ -13,8 +13,8 @@ from shared.descriptor import MAX_DESCRIPTOR, REFILL, VERSION, problem
 from shared.limits import MAX_COUNTERS, MAX_MARKS
 
 # Descriptor version 2's turn units and round rules (docs/state-codec.md). The board's
-# modules (shared/turns.py, shared/timing.py, shared/events.py) keep private copies, which
-# cost its heap nothing; tests/engine/test_turn_units.py checks that they agree.
+# modules write them as numbers (shared/turns.py, shared/events.py) or private constants
+# (firmware/app.py), which cost its heap no name; tests/test_turn_unit_names.py checks them.
 # The turn unit, in the turn flags (bits 4..5; one of them, or none for UNIT_SLOT):
 UNIT_SLOT = 0  # one slot takes each turn (the default)
 UNIT_TEAM = 16  # the consecutive positions of the order that share a team, together

@@ -16,8 +16,6 @@ from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE
 from shared.timing import marks_with
 
-_UNITS = const(48)  # the turn unit's bits of the descriptor's turn flags (shared/turns.py)
-
 EVENT_HEADER = const(4)  # code, slot, arg, face count
 EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
 
@@ -145,7 +143,7 @@ def _check(state, record):
             raise EventError("no slot is in play")
         if code == NEXT_PHASE and state.round == 0:
             raise EventError("no turn is running: start a round first")
-        if record[1] != NO_SLOT and state.round and state.rules.flags & _UNITS:
+        if record[1] != NO_SLOT and state.round and state.rules.flags & 48:  # (a turn unit)
             # In a turn of several slots, naming one: that slot is done.
             index = _slot_index(state, record)
             if state.slots[index].flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
@@ -205,7 +203,7 @@ def apply_event(state, record, undo=None):
     if code == NEXT_TURN:
         if state.round == 0:
             turns.start_round(state)
-        elif record[1] != NO_SLOT and state.rules.flags & _UNITS:
+        elif record[1] != NO_SLOT and state.rules.flags & 48:  # a unit of several slots
             turns.slot_done(state, record[1])
         else:
             turns.end_turn(state)

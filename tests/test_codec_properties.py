@@ -120,7 +120,7 @@ def test_a_state_decodes_only_if_it_encodes_back_byte_for_byte(
     """Any score the wire can carry (31 zigzag bits), written by an encoder without its range
     check: decode refuses it, or gives a state that encodes to the very same bytes."""
     state.scores[:] = scores
-    limits = codec.lim  # the codec reads its ceilings there
+    limits = codec.limits  # the codec reads its ceilings there
     saved = limits.MIN_SCORE, limits.MAX_SCORE
     limits.MIN_SCORE, limits.MAX_SCORE = -(1 << 30), 1 << 30
     try:
