@@ -13,7 +13,10 @@ shown on the problem cell, and the loop goes on.
 The controls are generic: the roll key rolls the dice the host's descriptor names (D3, D6,
 D10 or d100), starting at its dice count; the counter keys move the counter picked with
 "counter_next" (the descriptor's first counter after each new descriptor) on the selected
-slot, up to its cap.
+slot, up to its cap. The next-turn key ends the running turn, whatever its unit (one slot,
+a team's or a player's slots, or a step: shared/turns.py); when the turn is several slots'
+and the selected slot is one of them still to act, it says that slot is done instead (and
+the selection goes back to the turn).
 """
 
 from adafruit_ticks import ticks_add, ticks_diff
@@ -30,7 +33,6 @@ from shared.link import messages as m
 from shared.link.board import ACCEPTED, BoardSession
 from shared.state import GameState
 
-FIRMWARE_VERSION = (0, 3)
 _FRAME_MS = const(20)  # a frame at least this often, for the blink patterns
 _ANIMATION_MS = const(450)  # the roll's tumble
 _OVERLAY_MS = const(1200)  # a changed setting (dice count, flips, brightness) shows this long
@@ -39,6 +41,15 @@ _FLASH_MS = const(2000)  # the problem cell strobes this long after a new proble
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
 _MAX_ACTION_DICE = const(6)  # the dice count steps 1..6 (or up to the descriptor's count)
+# firmware/keys.py's gesture kinds, and its "no key".
+_PRESS = const(1)
+_LONG = const(2)
+_CONFIRM = const(3)
+_CANCELLED = const(4)
+_NO_KEY = const(-1)
+_UNITS = const(48)  # the descriptor's turn unit bits: not 0, a turn is several slots'
+_ACTIVE = const(1)  # shared.state.F_ACTIVE
+_TO_ACT = const(3)  # F_ACTIVE | F_ACTED
 
 # Controls, by code. A profile's KEYMAP names them; "" (code 0) is a key with no control.
 CONTROL_NAMES = (
@@ -106,17 +117,6 @@ MENU = (
 )
 
 
-def control_code(name):
-    for i in range(len(CONTROL_NAMES)):
-        if CONTROL_NAMES[i] == name:
-            return i
-    raise ValueError("unknown control %r" % name)
-
-
-def is_destructive(code):
-    return code == _C_END_COMBAT or code == _C_RESET
-
-
 class NullStream:
     """The link's stream when USB data is off (boot.py skipped it): nothing comes in."""
 
@@ -155,7 +155,7 @@ class App:
         self.session = BoardSession(
             stream if stream is not None else NullStream(),
             self.state,
-            fw=FIRMWARE_VERSION,
+            fw=(0, 3),  # the firmware version
             profile=profile.PROFILE,
             grid=(profile.WIDTH, profile.HEIGHT),
             nonce=nonce,
@@ -164,11 +164,12 @@ class App:
         self.rng = dice.XorShift32(seed) if seed is not None else dice.random_source_from_os()
         self.faces = bytearray(MAX_DICE)
         key_count = len(profile.KEYMAP)
+        code = CONTROL_NAMES.index  # a control's code by its name (ValueError if unknown)
         self.controls = bytearray(key_count)
         confirming = bytearray(key_count)
         for i in range(key_count):
-            self.controls[i] = control_code(profile.KEYMAP[i])
-            confirming[i] = 1 if is_destructive(self.controls[i]) else 0
+            self.controls[i] = code(profile.KEYMAP[i])
+            confirming[i] = 1 if _C_END_COMBAT <= self.controls[i] <= _C_RESET else 0
         self.menu_key = -1
         for i in range(key_count):
             if self.controls[i] == _C_MENU_DO:
@@ -176,8 +177,8 @@ class App:
         self.encoder_controls = bytearray(2)  # counter-clockwise, clockwise
         self.encoder_clockwise = 1  # how the raw position moves for a clockwise detent
         if profile.ENCODER_MAP:
-            self.encoder_controls[0] = control_code(profile.ENCODER_MAP[0])
-            self.encoder_controls[1] = control_code(profile.ENCODER_MAP[1])
+            self.encoder_controls[0] = code(profile.ENCODER_MAP[0])
+            self.encoder_controls[1] = code(profile.ENCODER_MAP[1])
             self.encoder_clockwise = profile.ENCODER_CLOCKWISE
         self.encoder_at = encoder.position if encoder is not None else 0
         self.tracker = k.KeyTracker(key_count, confirming)
@@ -240,7 +241,7 @@ class App:
             self.dirty = True
         if tracker.poll(now_ms):
             self._gesture(tracker.kind, tracker.key, now_ms)
-        if tracker.pending != k.NO_KEY:
+        if tracker.pending != _NO_KEY:
             self.dirty = True
         if self.encoder is not None:
             self._read_encoder(now_ms)
@@ -262,7 +263,7 @@ class App:
 
     def _crashed(self, err, now_ms):
         self.crashes += 1
-        self.last_crash = _describe(err)
+        self.last_crash = "%s: %s" % (type(err).__name__, err)  # allocates: faults only
         self._count_problems(now_ms)
 
     def _count_problems(self, now_ms):
@@ -282,10 +283,10 @@ class App:
             step = 1 if position > self.encoder_at else -1
             self.encoder_at += step
             clockwise = 1 if step == self.encoder_clockwise else 0
-            self.do_control(self.encoder_controls[clockwise], k.PRESS, now_ms)
+            self.do_control(self.encoder_controls[clockwise], _PRESS, now_ms)
 
     def _gesture(self, kind, key, now_ms):
-        if kind == k.CANCELLED:
+        if kind == _CANCELLED:
             return
         self.do_control(self.controls[key], kind, now_ms)
 
@@ -293,29 +294,37 @@ class App:
         """Run one control for a gesture (PRESS, LONG, CONFIRM)."""
         if code == _C_MENU_NEXT:
             count = len(MENU)
-            step = count - 1 if kind == k.LONG else 1
+            step = count - 1 if kind == _LONG else 1
             self.menu_cursor = (self.menu_cursor + step) % count
             self._show_menu(now_ms)
         elif code == _C_MENU_DO:
             self.do_control(MENU[self.menu_cursor], kind, now_ms)
             # What it did shows at once (a roll: the dice page and its tumble), not the menu.
             self.menu_until = now_ms
-        elif is_destructive(code):
-            if kind == k.CONFIRM:
+        elif code == _C_END_COMBAT or code == _C_RESET:  # destructive: hold to confirm
+            if kind == _CONFIRM:
                 self._submit(now_ms, ev.END_COMBAT if code == _C_END_COMBAT else ev.RESET)
         elif code == _C_NEXT_TURN:
-            self._submit(now_ms, ev.NEXT_PHASE if kind == k.LONG else ev.NEXT_TURN)
+            state = self.state
+            slot = self.selected
+            if kind == _LONG or not state.rules.flags & _UNITS or slot >= state.count:
+                slot = NO_SLOT
+            elif state.slots[slot].flags & _TO_ACT != _ACTIVE:
+                slot = NO_SLOT
+            else:
+                self.selected = NO_SLOT  # done: back to the turn
+            self._submit(now_ms, ev.NEXT_PHASE if kind == _LONG else ev.NEXT_TURN, slot)
         elif code == _C_ROLL:
-            if kind == k.LONG:
+            if kind == _LONG:
                 self._step_dice(1, now_ms)
             elif self.state.rules.dice_kind == dice.KIND_D100:
                 self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
             else:
                 self._roll(now_ms, ev.ROLL_ACTION, self.state.rules.dice_kind, self.dice_count)
         elif code == _C_ADD_DIE:
-            self._step_dice(-1 if kind == k.LONG else 1, now_ms)
+            self._step_dice(-1 if kind == _LONG else 1, now_ms)
         elif code == _C_CHANCE:
-            if kind == k.LONG:
+            if kind == _LONG:
                 self.flips = self.flips % ev.MAX_CHANCE_FLIPS + 1
                 self._overlay(self.flips, pal.BLUISH_GREEN, now_ms)
             else:
@@ -325,7 +334,7 @@ class App:
         elif code == _C_COUNTER_NEXT:
             rules = self.state.rules
             if rules.counters:
-                step = rules.counters - 1 if kind == k.LONG else 1
+                step = rules.counters - 1 if kind == _LONG else 1
                 self.counter = (self.counter + step) % rules.counters
                 self._overlay(self.counter + 1, rules.colours[self.counter], now_ms)
         elif code == _C_COUNTER_UP or code == _C_COUNTER_DOWN:
@@ -334,10 +343,10 @@ class App:
         elif code == _C_UNDO:
             self._submit(now_ms, ev.UNDO)
         elif code == _C_PAGE:
-            step = pages.PAGE_COUNT - 1 if kind == k.LONG else 1
+            step = pages.PAGE_COUNT - 1 if kind == _LONG else 1
             self.page = (self.page + step) % pages.PAGE_COUNT
         elif code == _C_BRIGHTNESS:
-            if kind == k.LONG:
+            if kind == _LONG:
                 self.brightness = self.brightness - 1 if self.brightness > 1 else 1
             else:
                 self.brightness = self.brightness % BRIGHTNESS_LEVELS + 1
@@ -386,7 +395,9 @@ class App:
         state = self.state
         if state.count == 0:
             return
-        current = pages.selected_or_active(state, self.selected)
+        current = self.selected
+        if current >= state.count:  # none (NO_SLOT), or past the table: the turn's
+            current = state.active
         pos = 0
         for i in range(state.count):
             if state.order[i] == current:
@@ -404,7 +415,8 @@ class App:
         self.menu_until = ticks_add(now_ms, _MENU_MS)
         if self.menu_key >= 0:
             # "do" needs hold-to-confirm exactly when the menu shows a destructive control.
-            self.tracker.confirming[self.menu_key] = is_destructive(MENU[self.menu_cursor])
+            code = MENU[self.menu_cursor]
+            self.tracker.confirming[self.menu_key] = _C_END_COMBAT <= code <= _C_RESET
 
     def settle(self, now_ms):
         """End every timed overlay (menu, setting, roll tumble, problem flash) at now_ms:
@@ -488,11 +500,6 @@ class App:
         self.frames += 1
         self.dirty = False
         self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
-
-
-def _describe(err):
-    """An exception as one line (it allocates: only ever called on a fault)."""
-    return "%s: %s" % (type(err).__name__, err)
 
 
 def _led_order(width, height, serpentine):

@@ -6,12 +6,16 @@ and the bottom row is the system row (page indicator, problems, link). On a smal
 ("cells") each turn position owns one cell and the page's rows take turns in it, one per
 cycle, except the active turn's cell: it always shows the slot's identity (pulsing), and
 its page rows show in a spare cell of its own (the MacroPad's cell 9), so whose turn it is
-can be seen at any moment. Pages never call show(); they write only into the frame.
+can be seen at any moment. When a turn is several slots' (a team's, a player's, or every
+slot's in steps: the descriptor's turn unit, shared/turns.py), each active slot's identity
+pulses fast while it has to act and blinks slowly once it is done; the first of them is
+the active turn of the cell layout. Pages never call show(); they write only into the
+frame.
 
 Data rows per page (column layout, top to bottom under the identity row). What a counter
 or a mark is, and its colour, comes from the state's descriptor (state.rules):
-  initiative: actions left (blinks), phase of the active turn (steady in the first phase,
-              a slow blink in the last, that many blinks in one between)
+  initiative: actions left (blinks), phase (or step) under each active slot (steady in the
+              first phase, a slow blink in the last, that many blinks in one between)
   cooldowns:  timers 1..4: turns left (blinks); steady dim = used this turn, not yet cooling
   counters:   each counter of the descriptor, in its colour (blinks)
   marks:      each mark of the descriptor, in its colour (steady)
@@ -25,7 +29,7 @@ from firmware import palette as pal
 from shared import dice
 from shared.compat import const
 from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
-from shared.state import F_ACTED, F_OUT, mark_bit
+from shared.state import F_ACTED, F_ACTIVE, F_OUT, mark_bit
 
 PAGE_NAMES = ("initiative", "cooldowns", "counters", "marks", "dice", "scores")
 INITIATIVE = const(0)
@@ -48,13 +52,6 @@ def page_rows(page, rules):
     if page == MARKS:
         return rules.marks
     return 0
-
-
-def page_index(name):
-    for i in range(PAGE_COUNT):
-        if PAGE_NAMES[i] == name:
-            return i
-    raise ValueError("unknown page %r (pages: %s)" % (name, ", ".join(PAGE_NAMES)))
 
 
 class Canvas:
@@ -127,8 +124,11 @@ def draw_identity(canvas, state, pos, selected, now_ms):
     colour = pal.team_colour(slot.team)
     if index == selected and pal.slow_blink(now_ms // 2):
         colour = pal.WHITE
-    if index == state.active:
-        level = pal.FULL if pal.fast_pulse(now_ms) else pal.DIM
+    if slot.flags & F_ACTIVE:  # each slot of the running turn: fast while it has to act
+        fast = not slot.flags & F_ACTED
+        level = (
+            pal.FULL if (pal.fast_pulse(now_ms) if fast else pal.slow_blink(now_ms)) else pal.DIM
+        )
     elif not pal.team_lit(slot.team, now_ms):
         level = 0
     elif slot.flags & F_ACTED:
@@ -160,7 +160,7 @@ def render_per_position(canvas, page, state, selected, now_ms):
         if page == INITIATIVE:
             colour = pal.team_colour(slot.team)
             draw_count(canvas, pos, 1, colour, slot.actions, now_ms)
-            if state.order[pos] == state.active:
+            if slot.flags & F_ACTIVE:
                 phase = state.phase
                 if phase == 0:
                     on = True
@@ -321,9 +321,3 @@ def render_menu(canvas, items, cursor, now_ms):
         if i < canvas.content:
             level = (pal.FULL if pal.strobe(now_ms) else pal.DIM) if i == cursor else 12
             pal.put(canvas.frame, i, pal.WHITE, level)
-
-
-def selected_or_active(state, selected):
-    if selected != NO_SLOT and selected < state.count:
-        return selected
-    return state.active

@@ -270,7 +270,7 @@ class SimulatedBoard:
 
     def set_page(self, name: str) -> None:
         with self.lock:
-            self.app.page = pages.page_index(name)
+            self.app.page = pages.PAGE_NAMES.index(name)
             self.app.dirty = True
         self._wake()
 

@@ -21,34 +21,25 @@ state is left half written: decode into a spare state and copy it over on succes
 board's way: MAX_ENCODED bytes instead of a spare state).
 """
 
-from shared import dice
-from shared.compat import const
-from shared.limits import (
-    LABEL_LEN,
-    MAX_COOLDOWNS,
-    MAX_COUNTERS,
-    MAX_DICE,
-    MAX_SCORE,
-    MAX_SLOTS,
-    MAX_TEAMS,
-    MIN_SCORE,
-    NO_SLOT,
-    SLOT_BITS,
+from shared import (
+    dice,
+    limits,  # read as limits.X: no global for each of its names
 )
+from shared.compat import const
 from shared.state import LABEL_CHARS
 
 CODEC_VERSION = const(3)
 
 _FACE_BITS = (0, 2, 3, 1, 4, 8, 4)  # per dice kind: none, d3, d6, chance, d100 digit, dN, d10
-_COUNT_BITS = SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
+_COUNT_BITS = limits.SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
 _WHO_NONE = (1 << _COUNT_BITS) - 1  # "nobody rolled" in a roller field of _COUNT_BITS
 
 # The per-slot numbers written at a width the state chooses, in this order: order key,
 # health (and its maximum), cooldown turns left, then each counter. For each, the bits of
 # its width field and the widest it may be.
-_WIDTH_BITS = b"\x03\x04\x03" + b"\x03" * MAX_COUNTERS
-_WIDEST = b"\x04\x08\x04" + b"\x04" * MAX_COUNTERS
-_NUMBERS = 3 + MAX_COUNTERS
+_WIDTH_BITS = b"\x03\x04\x03" + b"\x03" * limits.MAX_COUNTERS
+_WIDEST = b"\x04\x08\x04" + b"\x04" * limits.MAX_COUNTERS
+_NUMBERS = 3 + limits.MAX_COUNTERS
 _WIDTHS = bytearray(_NUMBERS)  # the widths of the state being encoded or decoded
 _FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its widths
 
@@ -56,16 +47,17 @@ _FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its
 # no names for the parts).
 MAX_ENCODED = (
     # the version byte and the globals (the round and the scores at their widest)
-    8 + 4 + 5 + 16 + 16 + _COUNT_BITS + SLOT_BITS + 4 + 4 + 2
-    + 5 + MAX_TEAMS * 16 + 3 + 4 + 3 + MAX_COUNTERS * 3
+    8 + 4 + 5 + 16 + 16 + _COUNT_BITS + limits.SLOT_BITS + 4 + 4 + 2
+    + 5 + limits.MAX_TEAMS * 16 + 3 + 4 + 3 + limits.MAX_COUNTERS * 3
     # the last roll
-    + 3 + 4 + _COUNT_BITS + 4 + 8 + MAX_DICE * 8
+    + 3 + 4 + _COUNT_BITS + 4 + 8 + limits.MAX_DICE * 8
     # each slot (label, numbers, counters, flags, cooldown timers), and its place in the
     # turn order
-    + MAX_SLOTS * (
-        2 + 6 * LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + MAX_COUNTERS * 4 + 8 + MAX_COOLDOWNS
-        + MAX_COOLDOWNS * (3 + 4 + 1)
-        + SLOT_BITS + 2
+    + limits.MAX_SLOTS * (
+        2 + 6 * limits.LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + limits.MAX_COUNTERS * 4 + 8
+        + limits.MAX_COOLDOWNS
+        + limits.MAX_COOLDOWNS * (3 + 4 + 1)
+        + limits.SLOT_BITS + 2
     )
     + 7
 ) // 8  # fmt: skip
@@ -190,9 +182,9 @@ def _slot_widths(s, out):
         slot = s.slots[i]
         out[0] |= slot.order_key
         out[1] |= slot.health | slot.health_max
-        for t in range(MAX_COOLDOWNS):
+        for t in range(limits.MAX_COOLDOWNS):
             out[2] |= slot.cd_left[t]
-        for t in range(MAX_COUNTERS):
+        for t in range(limits.MAX_COUNTERS):
             out[3 + t] |= slot.counters[t]
     for k in range(_NUMBERS):
         out[k] = _bits_for(out[k])
@@ -210,15 +202,16 @@ def _write(w, s):
     w.write(s.round, n)
     w.write(s.version, 16)
     w.write(s.count, _COUNT_BITS)
-    w.write(s.turn, SLOT_BITS)
+    w.write(s.turn, limits.SLOT_BITS)
     w.write(s.phase, 4)
     w.write(s.phase_count, 4)
     w.write(s.team_count - 1, 2)
     n = 0
     for i in range(s.team_count):
-        if not MIN_SCORE <= s.scores[i] <= MAX_SCORE:
+        if not limits.MIN_SCORE <= s.scores[i] <= limits.MAX_SCORE:
             raise ValueError(
-                "team score %d is outside %d..%d" % (s.scores[i], MIN_SCORE, MAX_SCORE)
+                "team score %d is outside %d..%d"
+                % (s.scores[i], limits.MIN_SCORE, limits.MAX_SCORE)
             )
         n = max(n, _bits_for(_zigzag(s.scores[i])))
     w.write(n, 5)
@@ -239,7 +232,7 @@ def _write(w, s):
     r = s.roll
     w.write(r.kind, 3)
     w.write(r.count, 4)
-    w.write(_WHO_NONE if r.who == NO_SLOT else r.who, _COUNT_BITS)
+    w.write(_WHO_NONE if r.who == limits.NO_SLOT else r.who, _COUNT_BITS)
     w.write(r.successes, 4)
     if r.kind == dice.KIND_DN:
         w.write(r.sides, 8)
@@ -249,14 +242,14 @@ def _write(w, s):
     for i in range(s.count):
         _write_slot(w, s.slots[i], widths)
     for i in range(s.count):
-        w.write(s.order[i], SLOT_BITS)
+        w.write(s.order[i], limits.SLOT_BITS)
         w.write(s.order_reason[i], 2)
 
 
 def _write_slot(w, slot, widths):
     label = slot.label
-    if len(label) > LABEL_LEN:
-        raise ValueError("label %r is longer than %d characters" % (label, LABEL_LEN))
+    if len(label) > limits.LABEL_LEN:
+        raise ValueError("label %r is longer than %d characters" % (label, limits.LABEL_LEN))
     w.write(len(label), 2)
     for ch in label:
         code = LABEL_CHARS.find(ch)
@@ -269,15 +262,15 @@ def _write_slot(w, slot, widths):
     w.write(slot.actions_max, 3)
     w.write(slot.health, widths[1])
     w.write(slot.health_max, widths[1])
-    for k in range(MAX_COUNTERS):
+    for k in range(limits.MAX_COUNTERS):
         w.write(slot.counters[k], widths[3 + k])
     w.write(slot.flags, 8)
     used = 0
-    for i in range(MAX_COOLDOWNS):
+    for i in range(limits.MAX_COOLDOWNS):
         if slot.cd_id[i]:
             used |= 1 << i
-    w.write(used, MAX_COOLDOWNS)
-    for i in range(MAX_COOLDOWNS):
+    w.write(used, limits.MAX_COOLDOWNS)
+    for i in range(limits.MAX_COOLDOWNS):
         if used & (1 << i):
             w.write(slot.cd_id[i], 3)
             w.write(slot.cd_left[i], widths[2])
@@ -322,15 +315,18 @@ def _read(r, s):
     _check(_bits_for(s.round) == n, "round width %d is not the fewest bits" % n)
     version = r.read(16)
     count = r.read(_COUNT_BITS)
-    _check(count <= MAX_SLOTS, "state names %d slots, at most %d fit" % (count, MAX_SLOTS))
+    _check(
+        count <= limits.MAX_SLOTS,
+        "state names %d slots, at most %d fit" % (count, limits.MAX_SLOTS),
+    )
     s.count = count
-    s.turn = r.read(SLOT_BITS)
+    s.turn = r.read(limits.SLOT_BITS)
     _check(s.turn < count or (count == 0 and s.turn == 0), "turn position out of range")
     s.phase = r.read(4)
     s.phase_count = r.read(4)
     _check(0 < s.phase_count and s.phase < s.phase_count, "phase out of range")
     s.team_count = r.read(2) + 1
-    for i in range(MAX_TEAMS):
+    for i in range(limits.MAX_TEAMS):
         s.scores[i] = 0
     n = r.read(5)
     widest = 0
@@ -339,7 +335,7 @@ def _read(r, s):
         widest = max(widest, v)
         score = -((v + 1) >> 1) if v & 1 else v >> 1
         # encode refuses a score outside the range: a state that decodes must encode back.
-        _check(MIN_SCORE <= score <= MAX_SCORE, "team score %d out of range" % score)
+        _check(limits.MIN_SCORE <= score <= limits.MAX_SCORE, "team score %d out of range" % score)
         s.scores[i] = score
     _check(_bits_for(widest) == n, "score width %d is not the fewest bits" % n)
     widths = _WIDTHS
@@ -354,7 +350,7 @@ def _read(r, s):
     _check(roll.kind != dice.KIND_D100 or roll.count == 2, "a d100 is two dice")
     who = r.read(_COUNT_BITS)
     _check(who == _WHO_NONE or who < count, "roll by slot %d, which is not in use" % who)
-    roll.who = NO_SLOT if who == _WHO_NONE else who
+    roll.who = limits.NO_SLOT if who == _WHO_NONE else who
     roll.successes = r.read(4)
     _check(roll.successes <= roll.count, "more successes than dice")
     roll.sides = r.read(8) if roll.kind == dice.KIND_DN else 0
@@ -365,7 +361,7 @@ def _read(r, s):
     bits = _FACE_BITS[roll.kind]
     if roll.kind != dice.KIND_NONE:
         low, high = _face_range(roll.kind, roll.sides)
-    for i in range(MAX_DICE):
+    for i in range(limits.MAX_DICE):
         roll.faces[i] = 0
     for i in range(roll.count):
         face = r.read(bits)
@@ -373,19 +369,19 @@ def _read(r, s):
         roll.faces[i] = face
     for i in range(count):
         _read_slot(r, s.slots[i], s.team_count, widths)
-    for i in range(count, MAX_SLOTS):
+    for i in range(count, limits.MAX_SLOTS):
         s.slots[i].clear()
     # A width wider than its numbers need would decode but re-encode to other bytes.
     _slot_widths(s, _FOUND)
     _check(_FOUND == widths, "a slot number width is not the fewest bits")
     seen = 0
     for i in range(count):
-        index = r.read(SLOT_BITS)
+        index = r.read(limits.SLOT_BITS)
         _check(index < count and not seen & (1 << index), "turn order is not a permutation")
         seen |= 1 << index
         s.order[i] = index
         s.order_reason[i] = r.read(2)
-    for i in range(count, MAX_SLOTS):
+    for i in range(count, limits.MAX_SLOTS):
         s.order[i] = i
         s.order_reason[i] = 0
     s.version = version
@@ -412,12 +408,12 @@ def _read_slot(r, slot, team_count, widths):
     slot.actions_max = r.read(3)
     slot.health = r.read(widths[1])
     slot.health_max = r.read(widths[1])
-    for k in range(MAX_COUNTERS):
+    for k in range(limits.MAX_COUNTERS):
         slot.counters[k] = r.read(widths[3 + k])
     slot.flags = r.read(8)
-    used = r.read(MAX_COOLDOWNS)
+    used = r.read(limits.MAX_COOLDOWNS)
     slot.cd_pending = 0
-    for i in range(MAX_COOLDOWNS):
+    for i in range(limits.MAX_COOLDOWNS):
         if used & (1 << i):
             cd_id = r.read(3)
             _check(cd_id != 0, "cooldown with id 0")

@@ -2,9 +2,11 @@
 
 The host sends it once per link, before the first snapshot (docs/protocol.md, DESCRIPTOR);
 docs/state-codec.md has the byte layout. It names the game's per-slot counters (with their
-caps and colours), what each mark bit of Slot.flags means, the phases of a turn, the dice
-the roll key rolls and which faces succeed, and the timing rules `shared.timing` runs at
-each turn's ends: all of it data, so the board carries no ruleset code.
+caps and colours), what each mark bit of Slot.flags means, the phases of a turn (or the
+steps of a round), the dice the roll key rolls and which faces succeed, the turn unit (one
+slot, a team or a player's slots together, or every slot at once in steps: shared/turns.py)
+and the timing rules `shared.timing` runs at each turn's and each round's ends: all of it
+data, so the board carries no ruleset code.
 
 `problem(buf, start, n)` checks descriptor bytes as thoroughly as the codec checks a state
 (0, or where the first bad byte is): the board checks every descriptor with it and keeps its
@@ -18,7 +20,7 @@ from shared import dice
 from shared.compat import const
 from shared.limits import MAX_COUNTER, MAX_COUNTERS, MAX_DICE, MAX_MARKS, MAX_PHASES
 
-VERSION = const(1)
+VERSION = const(2)
 MAX_DESCRIPTOR = const(160)  # bytes; the framed descriptor is 7 or 8 more
 NAME_LEN = const(8)  # characters in a name
 COLOURS = const(13)  # colour indexes the board's palette has (firmware/palette.py)
@@ -27,6 +29,9 @@ COLOURS = const(13)  # colour indexes the board's palette has (firmware/palette.
 REFILL = const(1)  # the allowance refills to its maximum as its owner's turn starts
 COOLDOWN_PHASE = const(2)  # the owner's cooldown phase runs as its turn ends
 SKIPPED_COOLDOWNS = const(4)  # an out-of-play slot's cooldown phase passes with its turn
+# Version 2 adds a round refill (8) and the turn unit (bits 4..5), counter rules for the
+# round's ends (32, 64, 128) and mark rules for them (8, 16): their names are
+# shared/descriptor_pack.py's (the host's), the board's modules keep private copies.
 
 # Counter rules.
 C_DRAIN = const(1)  # turn start: drains the allowance; at or above it, skips the turn
@@ -57,7 +62,7 @@ _NAMES = const(41)
 # A table with no counters, no marks and one phase "turn": what a board shows before a host
 # has described its game (ruleset 0).
 DEFAULT = (
-    b"\x01\x00\x00\x00\x01\x01\x01\x00\x04\x03\x00"
+    b"\x02\x00\x00\x00\x01\x01\x01\x00\x04\x03\x00"
     + bytes(_NAMES - _CAPS)
     + b"\x04none\x06health\x07actions\x04turn"
 )
@@ -82,7 +87,7 @@ def problem(buf, start, n):
         return 4
     if not 1 <= buf[b + 4] <= MAX_PHASES:
         return 5
-    if buf[b + 5] > 7:
+    if buf[b + 5] > 63:
         return 6
     if kind == 0 or kind == dice.KIND_CHANCE or kind == dice.KIND_DN or kind > dice.KIND_D10:
         return 7
@@ -102,7 +107,6 @@ def problem(buf, start, n):
             bad = (
                 not 1 <= buf[at] <= MAX_COUNTER  # the cap
                 or buf[at + 4] >= COLOURS
-                or rule > 31
                 or rule & 3 == 3  # drain and spend
                 or (mark >= marks if rule & (C_DRAIN | C_CLEAR_IF_SKIPPED) else mark)
                 or buf[at + 16] >> marks  # the guard
@@ -115,7 +119,7 @@ def problem(buf, start, n):
         if i >= marks:
             bad = buf[at] | buf[at + 5]
         else:
-            bad = buf[at] >= COLOURS or buf[at + 5] > 7
+            bad = buf[at] >= COLOURS or buf[at + 5] > 31
         if bad:
             return _MARK_COLOURS + i + 1
     at = b + _NAMES
@@ -149,7 +153,7 @@ class Descriptor:
         self.mark_rules = view[_MARK_RULES:_NAMES]
         self.load(DEFAULT, 0, len(DEFAULT))
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, seen):
         # The host deep-copies games (its legal-action check): views cannot be copied, so
         # the copy is a descriptor of its own with the same bytes.
         copy = Descriptor()

@@ -12,6 +12,25 @@ from shared.compat import const
 from shared.descriptor import MAX_DESCRIPTOR, REFILL, VERSION, problem
 from shared.limits import MAX_COUNTERS, MAX_MARKS
 
+# Descriptor version 2's turn units and round rules (docs/state-codec.md). The board's
+# modules write them as numbers (shared/turns.py, shared/events.py) or private constants
+# (firmware/app.py), which cost its heap no name; tests/test_turn_unit_names.py checks them.
+# The turn unit, in the turn flags (bits 4..5; one of them, or none for UNIT_SLOT):
+UNIT_SLOT = 0  # one slot takes each turn (the default)
+UNIT_TEAM = 16  # the consecutive positions of the order that share a team, together
+UNIT_KEY = 32  # the consecutive positions that share an order key (a player's slots)
+UNIT_STEP = 48  # every in-play slot at once, in each step (a phase) of the round
+# A turn flag: every in-play slot's allowance refills as a round starts (with or instead of
+# REFILL, as its turn starts).
+ROUND_REFILL = 8
+# Counter rules for the round's ends.
+C_ROUND_FILL = 32  # round start: filled to its cap
+C_ROUND_STEP_DOWN = 64  # round end: one off
+C_ROUND_CLEAR = 128  # round end: cleared
+# Mark rules for the round's ends.
+M_ROUND_SET = 8  # set as a round starts
+M_ROUND_CLEAR = 16  # cleared as a round ends
+
 WHITE = const(5)  # the board palette's white (firmware/palette.py): a counter's colour unless told
 
 _COUNTS = const(3)

@@ -19,7 +19,8 @@ from shared.timing import marks_with
 EVENT_HEADER = const(4)  # code, slot, arg, face count
 EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
 
-NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn)
+NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn); in a
+#                       unit of several slots, naming one of them: that slot is done
 NEXT_PHASE = const(2)  # step to the turn's next phase (past the last one, end the turn)
 ROLL_ACTION = const(3)  # arg = dice.KIND_ACTION_D3, KIND_ACTION_D6 or KIND_D10; 1..15 faces
 CHANCE = const(4)  # 1..3 chance-token flips; faces 1 = heads, 0 = tails
@@ -142,6 +143,11 @@ def _check(state, record):
             raise EventError("no slot is in play")
         if code == NEXT_PHASE and state.round == 0:
             raise EventError("no turn is running: start a round first")
+        if record[1] != NO_SLOT and state.round and state.rules.flags & 48:  # (a turn unit)
+            # In a turn of several slots, naming one: that slot is done.
+            index = _slot_index(state, record)
+            if state.slots[index].flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
+                raise EventError("slot %d is not one still to act in this turn" % index)
     elif code == ROLL_ACTION:
         kind = record[2]
         if kind != dice.KIND_ACTION_D3 and kind != dice.KIND_ACTION_D6 and kind != dice.KIND_D10:
@@ -169,16 +175,11 @@ def _check(state, record):
         raise EventError("unknown event code %d" % code)
 
 
-def _faces(record):
-    """The faces of a record as a slice (allocates a little: presses are not the idle loop)."""
-    return record[EVENT_HEADER : EVENT_HEADER + record[3]]
-
-
 def _check_faces(record, kind):
     if record[3] > MAX_DICE:
         raise EventError("an event carries at most %d dice, not %d" % (MAX_DICE, record[3]))
     try:
-        dice.check_faces(kind, _faces(record))
+        dice.check_faces(kind, record[EVENT_HEADER : EVENT_HEADER + record[3]])
     except dice.DiceError as err:
         raise EventError(str(err))
 
@@ -202,12 +203,17 @@ def apply_event(state, record, undo=None):
     if code == NEXT_TURN:
         if state.round == 0:
             turns.start_round(state)
+        elif record[1] != NO_SLOT and state.rules.flags & 48:  # a unit of several slots
+            turns.slot_done(state, record[1])
         else:
             turns.end_turn(state)
     elif code == NEXT_PHASE:
         turns.advance_phase(state)
     elif code == ROLL_ACTION or code == CHANCE or code == D100:
-        dice.enter(state, _roll_kind(record), _faces(record), _who(state, record))
+        # The faces as a slice: allocates a little (presses are not the idle loop).
+        faces = record[EVENT_HEADER : EVENT_HEADER + record[3]]
+        kind = dice.KIND_CHANCE if code == CHANCE else dice.KIND_D100 if code == D100 else record[2]
+        dice.enter(state, kind, faces, _who(state, record))
     elif code == COUNTER_UP or code == COUNTER_DOWN:
         slot = state.slots[_slot_index(state, record)]
         state.add_counter(slot, record[2], 1 if code == COUNTER_UP else -1)
@@ -216,15 +222,6 @@ def apply_event(state, record, undo=None):
     elif code == RESET:
         state.reset()
     return True
-
-
-def _roll_kind(record):
-    code = record[0]
-    if code == CHANCE:
-        return dice.KIND_CHANCE
-    if code == D100:
-        return dice.KIND_D100
-    return record[2]
 
 
 def end_combat(state):

@@ -1,16 +1,27 @@
-"""The turn-order machine: ordered slots, the active turn, phases and rounds.
+"""The turn-order machine: ordered slots, the turn unit, phases (or steps) and rounds.
 
 Positions run through `GameState.order` (the host sets it: shared.roster.set_order);
-out-of-play slots are skipped; passing the last
-position wraps to a new round. The timing rules in `shared.timing` run at each turn's ends,
-and, where the descriptor asks (SKIPPED_COOLDOWNS), an out-of-play slot's cooldown phase
-still passes when its skipped turn does.
+out-of-play slots are skipped. Who takes a turn is the descriptor's turn unit (its turn
+flags, docs/state-codec.md): one slot (the default); a group, the consecutive positions
+that share a team or an order key (a player's characters), all active at once; or, in
+steps, every in-play slot at once in each step (a phase) of the round, where those still
+to act in the step are the active slots without F_ACTED. `state.turn` is the position of
+the unit's first slot (`state.active`). Passing the last position (or the last step) ends
+the round and starts the next one. The timing rules in `shared.timing` run at each slot's
+turn ends (in steps: as the round starts and ends), start_round runs the rules between two
+rounds, and, where the
+descriptor asks (SKIPPED_COOLDOWNS), an out-of-play slot's cooldown phase still passes when
+its skipped turn does.
 """
 
 from shared import timing
 from shared.descriptor import SKIPPED_COOLDOWNS
 from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT
+
+# The turn unit is bits 4..5 of the descriptor's turn flags (shared/descriptor_pack.py
+# names them): & 48 is the unit; 0 one slot, 16 a team, 32 an order key, 48 steps. They are
+# written as numbers here: a name costs the board's heap (and the engine's) a qstr.
 
 
 class TurnError(ValueError):
@@ -25,14 +36,61 @@ def _next_position(state, after):
     return -1
 
 
+def span(state, pos):
+    """The position after the last one of the unit that starts at `pos`: pos + 1 for one
+    slot, the end of the order in steps, else past the positions that share pos's key."""
+    flags = state.rules.flags & 48
+    if flags == 48:  # steps: every slot
+        return state.count
+    end = pos + 1
+    if flags:
+        team = flags == 16  # else the order key
+        slot = state.slots[state.order[pos]]
+        key = slot.team if team else slot.order_key
+        while end < state.count:
+            slot = state.slots[state.order[end]]
+            if (slot.team if team else slot.order_key) != key:
+                break
+            end += 1
+    return end
+
+
 def start_round(state):
-    """Begin the next round (the first one if none has started) at the first in-play slot.
-    Mid-round, end_turn is the way on: it runs the active turn's end first."""
+    """Begin the next round (the first one if none has started) at the first in-play slot,
+    after the rules of the round that ended and of the one starting (below). Mid-round,
+    end_turn is the way on: it runs the active turn's end first."""
     first = _next_position(state, -1)
     if first < 0:
         raise TurnError("no slot is in play")
+    rules = state.rules
+    # The rules between two rounds (descriptor version 2; shared/descriptor_pack.py names
+    # them, written as numbers here: a name costs the board's and the engine's heap a
+    # qstr). First the ended round's, unless this is the first, on every slot: counters
+    # ROUND_CLEAR (128) clear and ROUND_STEP_DOWN (64) step one off, marks ROUND_CLEAR (16)
+    # clear; then the new round's, on every in-play slot: counters ROUND_FILL (32) fill to
+    # their caps, marks ROUND_SET (8) are set, the allowance refills (ROUND_REFILL, 8 of
+    # the turn flags).
+    clear = F_ACTED | F_ACTIVE | (timing.marks_with(rules, 16) if state.round else 0)
+    marks = timing.marks_with(rules, 8)
     for i in range(state.count):
-        state.slots[i].flags &= ~(F_ACTED | F_ACTIVE)
+        slot = state.slots[i]
+        counters = slot.counters
+        playing = slot.in_play()
+        for k in range(rules.counters):
+            rule = rules.counter_rules[k]
+            if rule & 32 and playing:
+                counters[k] = rules.caps[k]
+            elif not state.round:
+                pass
+            elif rule & 128:
+                counters[k] = 0
+            elif rule & 64 and counters[k]:
+                counters[k] -= 1
+        slot.flags &= ~clear
+        if playing:
+            slot.flags |= marks
+            if rules.flags & 8:
+                slot.actions = slot.actions_max if slot.actions_max <= 7 else 7  # MAX_ACTIONS
     state.round += 1
     _begin_turn(state, first)
 
@@ -40,24 +98,41 @@ def start_round(state):
 def _begin_turn(state, pos):
     state.turn = pos
     state.phase = 0
-    slot = state.slots[state.order[pos]]
-    slot.flags |= F_ACTIVE
-    timing.turn_start(state, slot)
+    flags = state.rules.flags & 48  # not 0: a unit of several slots
+    for i in range(pos, span(state, pos)):
+        slot = state.slots[state.order[i]]
+        if slot.in_play():
+            slot.flags |= F_ACTIVE
+            phase = state.phase
+            if timing.turn_start(state, slot) and flags:
+                # A skipped slot of a unit of several has done its turn; the rest play on.
+                slot.flags |= F_ACTED
+                state.phase = phase
     state.touch()
 
 
 def end_turn(state):
-    """Finish the active turn (its Cooldown Phase and clean-ups) and start the next one,
-    wrapping to a new round after the last in-play slot. Returns the new active slot."""
+    """Finish the running unit's turn (each active slot's Cooldown Phase and clean-ups) and
+    start the next unit's, wrapping to a new round after the last; in steps, go on to the
+    next step, and past the last one to a new round. Returns the new active slot."""
     if state.active == NO_SLOT:
         raise TurnError("no turn is running: start a round first")
     if _next_position(state, -1) < 0:
         raise TurnError("no slot is in play")
-    slot = state.slots[state.active]
-    timing.turn_end(state, slot)
-    slot.flags = (slot.flags & ~F_ACTIVE) | F_ACTED
     ending = state.turn
-    pos = _next_position(state, ending)
+    if state.rules.flags & 48 == 48 and state.phase + 1 < state.phase_count:  # steps
+        state.phase += 1  # the next step: every active slot has to act again
+        for i in range(state.count):
+            state.slots[i].flags &= ~F_ACTED
+        state.touch()
+        return state.active
+    end = span(state, ending)
+    for i in range(ending, end):
+        slot = state.slots[state.order[i]]
+        if i == ending or slot.flags & F_ACTIVE:
+            timing.turn_end(state, slot)
+            slot.flags = (slot.flags & ~F_ACTIVE) | F_ACTED
+    pos = _next_position(state, end - 1)
     if pos < 0:
         start_round(state)
     else:
@@ -75,11 +150,26 @@ def end_turn(state):
     return state.active
 
 
+def slot_done(state, index):
+    """Slot `index`, active and not yet done, has acted (F_ACTED): in a unit of several,
+    the others play on until none is left to act, and then the unit ends (end_turn)."""
+    slot = state.slots[index]
+    if slot.flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
+        raise TurnError("slot %d is not one still to act in this turn" % index)
+    slot.flags |= F_ACTED
+    state.touch()
+    for i in range(state.turn, span(state, state.turn)):
+        if state.slots[state.order[i]].flags & (F_ACTIVE | F_ACTED | F_OUT) == F_ACTIVE:
+            return state.active
+    return end_turn(state)
+
+
 def advance_phase(state):
-    """Move to the turn's next phase; past the last phase the turn ends."""
+    """Move to the turn's next phase; past the last phase the turn ends. In steps a phase
+    is a step: the same as end_turn."""
     if state.active == NO_SLOT:
         raise TurnError("no turn is running: start a round first")
-    if state.phase + 1 < state.phase_count:
+    if state.rules.flags & 48 != 48 and state.phase + 1 < state.phase_count:  # not steps
         state.phase += 1
         state.touch()
     else:

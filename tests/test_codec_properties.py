@@ -120,12 +120,13 @@ def test_a_state_decodes_only_if_it_encodes_back_byte_for_byte(
     """Any score the wire can carry (31 zigzag bits), written by an encoder without its range
     check: decode refuses it, or gives a state that encodes to the very same bytes."""
     state.scores[:] = scores
-    saved = codec.MIN_SCORE, codec.MAX_SCORE
-    codec.MIN_SCORE, codec.MAX_SCORE = -(1 << 30), 1 << 30
+    limits = codec.limits  # the codec reads its ceilings there
+    saved = limits.MIN_SCORE, limits.MAX_SCORE
+    limits.MIN_SCORE, limits.MAX_SCORE = -(1 << 30), 1 << 30
     try:
         data = codec.encode(state)
     finally:
-        codec.MIN_SCORE, codec.MAX_SCORE = saved
+        limits.MIN_SCORE, limits.MAX_SCORE = saved
     target = GameState()
     try:
         codec.decode(data, target)

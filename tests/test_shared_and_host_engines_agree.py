@@ -24,7 +24,10 @@ Where the two legitimately differ, the generator keeps to what the board can kno
   (test_next_phase_in_the_action_phase_agrees, an xfail): the board steps to the Cooldown
   Phase, while the host, which has no phase step, ends the turn (docs/commands.md, "Board
   presses while tethered"), so an untethered board's next phase, next phase ends one turn
-  there and two when its journal replays on the host.
+  there and two when its journal replays on the host. The shared turn machine's units
+  (descriptor version 2) leave this as it is: the board's step is the generic one (a phase
+  of the descriptor's), and the cure is korxsol's host taking that step too (its
+  board_action for next phase, host/korxsol/board.py, ends the turn), not shared/.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def out_of_range_score_state(monkeypatch: pytest.MonkeyPatch) -> bytes:
     state = build_reference_state()
     state.scores[0] = -69076
     with monkeypatch.context() as patch:
-        patch.setattr(codec, "MIN_SCORE", -(1 << 30))
+        patch.setattr(codec.limits, "MIN_SCORE", -(1 << 30))  # where the codec reads it
         return codec.encode(state)
 
 

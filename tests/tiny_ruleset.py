@@ -137,8 +137,8 @@ class Tiny(Ruleset):
         for key in doc:
             if key not in ("ruleset", "name", "teams", "hits", "player"):
                 raise fail(key, f"unknown key {key!r}")
-        if doc.get("ruleset", "tiny") != "tiny":
-            raise fail("ruleset", "not a tiny encounter")
+        if doc.get("ruleset", self.id) != self.id:
+            raise fail("ruleset", f"not a {self.id} encounter")
         teams = doc.get("teams")
         if not isinstance(teams, list) or len(teams) != 2 or len(set(teams)) != 2:
             raise fail("teams", "teams must name two teams")
@@ -161,7 +161,13 @@ class Tiny(Ruleset):
             if not any(pt == t for _, pt in players):
                 raise fail("teams", f"team {team!r} has no player")
         return Duel(
-            str(doc.get("name", "duel")), tuple(teams), tuple(players), hits, text, filename
+            str(doc.get("name", "duel")),
+            tuple(teams),
+            tuple(players),
+            hits,
+            text,
+            filename,
+            self.id,
         )
 
     # -- a game ------------------------------------------------------------------------------
