@@ -251,3 +251,26 @@ def test_inner_fire_also_refuses_frost_and_burn_added_by_hand():
         s.execute("adjust Bo burn +2")
     s.execute("adjust Bo burn -1")
     assert (slot(s, "Bo").counters[FROST], slot(s, "Bo").counters[BURN]) == (0, 0)
+
+
+# ---------------------------------------------------------------- the two phases of a turn
+def test_ending_the_action_phase_leaves_only_the_cooldown_phase():
+    # korxsol-players-guide.txt:285-297: a turn is its Action Phase, then its Cooldown
+    # Phase. `phase` (the board's next-phase key) ends the Action Phase: no action is taken
+    # after it, and `end` runs the Cooldown Phase as ever.
+    s = duel()
+    assert s.game.state.phase == 0
+    s.execute("phase")
+    assert s.game.state.phase == 1 and s.game.active.spec.name == "Ash"
+    with pytest.raises(IllegalAction, match="Action Phase is over"):
+        s.execute("attack Ash Strike Bo")
+    s.execute("end")
+    assert s.game.active.spec.name == "Bo" and s.game.state.phase == 0
+
+
+def test_next_phase_in_the_cooldown_phase_ends_the_turn():
+    # korxsol-players-guide.txt:297: the Cooldown Phase is the turn's last.
+    s = duel()
+    s.execute("phase")
+    s.execute("phase")
+    assert s.game.active.spec.name == "Bo"

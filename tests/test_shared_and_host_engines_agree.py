@@ -20,19 +20,13 @@ Where the two legitimately differ, the generator keeps to what the board can kno
 - No team loses its last fighter: the host's fight is then over and refuses every turn.
 - No terrain and no grapple: water's action point at turn start is a rule only the host
   runs (the board's timing has no terrain), and a grapple needs the engine's rolls.
-- Next phase is pressed only in a turn's last phase. In the Action Phase the two disagree
-  (test_next_phase_in_the_action_phase_agrees, an xfail): the board steps to the Cooldown
-  Phase, while the host, which has no phase step, ends the turn (docs/commands.md, "Board
-  presses while tethered"), so an untethered board's next phase, next phase ends one turn
-  there and two when its journal replays on the host. The shared turn machine's units
-  (descriptor version 2) leave this as it is: the board's step is the generic one (a phase
-  of the descriptor's), and the cure is korxsol's host taking that step too (its
-  board_action for next phase, host/korxsol/board.py, ends the turn), not shared/.
+- Next phase is pressed in any phase: the host takes the board's step too (korxsol's
+  `phase`: the Action Phase ends, host/korxsol/board.py), and from the last phase both
+  end the turn (test_next_phase_in_the_action_phase_agrees).
 """
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from korxsol_fixtures import attack, hits, session
@@ -133,9 +127,7 @@ def _set_up(s: Session, setup) -> None:
 def _event(data, board: GameState):
     """One legal board event for `board`, or ("collapse", slot)."""
     standing = _standing(board)
-    kinds = ["next turn", "counter", "roll", "chance", "d100", "select"]
-    if board.phase == board.phase_count - 1:
-        kinds.append("next phase")
+    kinds = ["next turn", "next phase", "counter", "roll", "chance", "d100", "select"]
     if _may_collapse(board):
         kinds.append("collapse")
     kind = data.draw(st.sampled_from(kinds))
@@ -195,11 +187,6 @@ def test_the_board_and_the_host_reach_the_same_device_state(setup, data) -> None
         assert _seen(board) == _seen(s.game.state), f"after step {step}: {event!r}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the host has no phase step: next phase in korxsol's Action Phase ends the turn"
-    " on the host, while the board (two phases in the descriptor) steps to the Cooldown Phase",
-)
 def test_next_phase_in_the_action_phase_agrees() -> None:
     s = _table()
     board = GameState()

@@ -1,9 +1,10 @@
 """How a board press becomes korxsol actions while tethered (docs/commands.md, "Board presses
-while tethered"): next turn is `initiative` then `end`, a counter key on frost, burn or fear
-is an `adjust` (on terrain it is refused: the game master says where a fighter stands, with
-`terrain` on the laptop), the board's rolls wait for the engine's next rolls, undo is
-`undo`; end combat and reset are the game master's, on the laptop. (What the board shows of
-korxsol, and its counter indexes, is host/korxsol/device.py.)
+while tethered"): next turn is `initiative` then `end`, next phase is `phase`, a counter
+key on frost, burn or fear is an `adjust` (on terrain it is refused: the game master says
+where a fighter stands, with `terrain` on the laptop), the board's rolls wait for the
+engine's next rolls, undo is `undo`; end combat and reset are the game master's, on the
+laptop. (What the board shows of korxsol, and its counter indexes, is
+host/korxsol/device.py.)
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ def board_action(session: Session, record: bytes) -> list[str]:
     if code == ev.NEXT_PHASE:
         if not game.started:
             raise IllegalAction("no turn is running: press next turn to roll initiative")
-        # korxsol's Cooldown Phase runs as the turn ends.
-        return session.execute("end")
+        # As on the board: the Action Phase ends (korxsol's last phase: the turn ends).
+        return session.execute("phase")
     if code in COUNTER_KEYS:
         if record[2] == TERRAIN:
             raise IllegalAction(

@@ -35,6 +35,7 @@ VERBS: dict[str, tuple[str, str]] = {
         "NAME ground|shallows|water|lava|ice [slide=no]",
         "NAME enters that terrain now: lava may burn, water costs AP, ice slides",
     ),
+    "phase": ("[NAME]", "end the Action Phase: only `end` (the Cooldown Phase) is left"),
     "end": ("[NAME]", "end the active turn: its Cooldown Phase, then the next turn"),
     "adjust": (
         "NAME WHAT +N|-N",

@@ -170,6 +170,8 @@ class GameCore:
             raise IllegalAction(
                 f"{f.name} is frozen: this turn goes straight to the Cooldown Phase"
             )
+        if self.state.phase > 0:
+            raise IllegalAction(f"{f.name}'s Action Phase is over: only `end` is left")
         return f
 
     def _spend_ap(self, f: Fighter, n: int, what: str) -> None:

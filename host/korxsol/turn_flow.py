@@ -79,6 +79,22 @@ class TurnFlow(GameCore):
         self._record_timeline()
         self._turn_begins(out, fears)
 
+    def _do_phase(self, cmd: Command, out: Outcome) -> None:
+        """The board's next-phase key: the Action Phase ends (actions are refused from
+        now on) and the turn waits in its Cooldown Phase for `end`; from the last phase it
+        is `end`. shared/ steps the phase, as the board does untethered."""
+        if not self.started:
+            raise IllegalAction("the fight has not started: roll initiative first")
+        f = self.active
+        assert f is not None
+        if cmd.args and self.fighter(cmd.args[0]) is not f:
+            raise IllegalAction(f"it is {f.name}'s turn, not {self.fighter(cmd.args[0]).name}'s")
+        if self.state.phase + 1 >= self.state.phase_count:
+            self._do_end(cmd, out)
+            return
+        turns.advance_phase(self.state)
+        out.say(f"{f.name}'s Action Phase is over: `end` runs the Cooldown Phase")
+
     def _do_end(self, cmd: Command, out: Outcome) -> None:
         if not self.started:
             raise IllegalAction("the fight has not started: roll initiative first")
