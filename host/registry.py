@@ -12,7 +12,7 @@ from host.ruleset import Ruleset
 
 DEFAULT = "korxsol"  # an encounter file or a journal that names no ruleset is korxsol's
 # id -> the module whose RULESET it is
-BUILT_IN = {"korxsol": "host.korxsol.ruleset"}
+BUILT_IN = {"korxsol": "host.korxsol.ruleset", "forms": "host.forms.ruleset"}
 
 _registered: dict[str, Ruleset] = {}
 
