@@ -12,6 +12,9 @@ from host import cli, registry, view
 from host.korxsol import encounter
 from host.session import Session
 
+# The built-in rulesets, as an unknown id's error names them.
+KNOWN = ", ".join(registry.BUILT_IN)
+
 
 def test_new_writes_a_commented_template_that_check_accepts(tmp_path: Path, capsys) -> None:
     path = tmp_path / "mine.toml"
@@ -83,7 +86,7 @@ def test_a_ruleset_without_a_template_says_so_in_one_line(capsys) -> None:
 def test_an_unknown_ruleset_is_one_line(capsys) -> None:
     assert cli.main(["encounter", "new", "--ruleset", "chess"]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        "turnlight: unknown ruleset 'chess' (known: korxsol)"
+        f"turnlight: unknown ruleset 'chess' (known: {KNOWN})"
     ]
 
 

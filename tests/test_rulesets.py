@@ -16,6 +16,9 @@ from host import encounters, registry
 from host.korxsol import encounter
 from host.ruleset import EncounterError, IllegalAction, Ruleset
 
+# The built-in rulesets, as an unknown id's error names them.
+KNOWN = ", ".join(registry.BUILT_IN)
+
 
 def test_the_registry_lists_korxsol_and_says_what_it_is_in_one_line() -> None:
     assert "korxsol" in registry.ids()
@@ -30,7 +33,7 @@ def test_the_registry_lists_korxsol_and_says_what_it_is_in_one_line() -> None:
 def test_an_unknown_ruleset_is_one_line_naming_the_known_ones() -> None:
     with pytest.raises(registry.UnknownRuleset) as err:
         registry.get("chess")
-    assert str(err.value) == "unknown ruleset 'chess' (known: korxsol)"
+    assert str(err.value) == f"unknown ruleset 'chess' (known: {KNOWN})"
 
 
 def test_a_ruleset_id_is_taken_once() -> None:
@@ -98,7 +101,7 @@ def test_an_unknown_ruleset_on_the_command_line_is_refused_in_one_line(command, 
     extra = {"run": ["--script", str(script)], "demo": [], "play": ["--db", str(tmp_path / "j")]}
     done = turnlight(command, "--ruleset", "chess", *extra[command])
     assert done.returncode == 2
-    assert done.stderr.splitlines() == ["turnlight: unknown ruleset 'chess' (known: korxsol)"]
+    assert done.stderr.splitlines() == [f"turnlight: unknown ruleset 'chess' (known: {KNOWN})"]
     assert not (tmp_path / "j").exists()  # refused before a journal was opened
 
 
@@ -119,7 +122,7 @@ def test_an_encounter_file_of_an_unknown_ruleset_is_one_line_at_its_line() -> No
     text = encounter.example_path().read_text().replace('"korxsol"', '"chess"')
     with pytest.raises(EncounterError) as err:
         encounters.parse(text, "chess.toml")
-    assert str(err.value) == "chess.toml:3: unknown ruleset 'chess' (known: korxsol)"
+    assert str(err.value) == f"chess.toml:3: unknown ruleset 'chess' (known: {KNOWN})"
 
 
 def test_an_encounter_file_of_another_ruleset_than_asked_is_refused_in_one_line() -> None:
