@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 BOARD_ID = 3  # forms' id in the state's ruleset field (korxsol 1, the tests' tiny 2)
 CHECK, TOP, DMG = 0, 1, 2
 AWARE, MOVED, SLOW, FAST, FORM = 0, 1, 2, 3, 4
-PHASES = ("1aware", "2move", "3slow", "4fast", "5attack", "6aim", "7damage", "8move")
-PHASES += ("form", "check")
+PHASES: tuple[str, ...] = ("1aware", "2move", "3slow", "4fast", "5attack", "6aim", "7damage")
+PHASES += ("8move", "form", "check")
 PHASE_FORM, PHASE_CHECK = 8, 9
 TOP_CAP = 10
 DMG_CAP = 15

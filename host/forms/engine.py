@@ -37,7 +37,12 @@ class Roll:
     successes: int = 0
 
     def as_json(self) -> dict:
-        return {"who": self.who, "what": self.what, "faces": list(self.faces), "source": self.source}
+        return {
+            "who": self.who,
+            "what": self.what,
+            "faces": list(self.faces),
+            "source": self.source,
+        }
 
 
 @dataclass
@@ -119,7 +124,7 @@ class Game:
         self.winner: int | None = None  # a side, -1 for nobody
         self.actions = 0
         self.used: list[Roll] = []  # the rolls of the action being applied
-        self.replaying: deque[list] | None = None
+        self.replaying: deque[dict] | None = None
         self.waiting: Waiting = {}
         self.lines: list[str] = []
         self.log: list[str] = []
@@ -198,9 +203,8 @@ class Game:
         return sum(1 for f in faces if f >= self.encounter.rules.success)
 
     def roll_text(self, r: Roll) -> str:
-        where = "" if r.source in ("engine", "none") else f", {r.source}"
         faces = " ".join(map(str, r.faces)) or "no dice"
-        return f"{self.name(r.who)} rolls {r.what} [{faces}{where}]: {plural(r.successes, 'success')}"
+        return f"{self.name(r.who)} rolls {r.what} [{faces}]: {plural(r.successes, 'success')}"
 
     # ------------------------------------------------------------------ applying
     def apply(self, cmd: Command, replay: list | None = None) -> list[str]:
@@ -233,7 +237,9 @@ class Game:
     # ------------------------------------------------------------------ social rounds
     def _social(self, verb: str) -> None:
         if self.mode != "social":
-            raise IllegalAction(f"{verb} belongs to a social round; this is combat step {self.step}")
+            raise IllegalAction(
+                f"{verb} belongs to a social round; this is combat step {self.step}"
+            )
 
     def _between(self, verb: str) -> None:
         self._social(verb)
@@ -255,7 +261,9 @@ class Game:
             raise IllegalAction(f"{u.spec.name} has declared {u.form} this round")
         if self.mode == "social":
             if not f.social:
-                raise IllegalAction(f"{f.name} is a combat Form (step {f.step}), not an Active Form")
+                raise IllegalAction(
+                    f"{f.name} is a combat Form (step {f.step}), not an Active Form"
+                )
             if self.checks_made or self.combined is not None:
                 raise IllegalAction(
                     "an Active Form is declared first, before any check of the round"
@@ -538,7 +546,9 @@ class Game:
             raise IllegalAction(f"{u.spec.name} is down")
         if u.finished or not self.eligible(i, self.step):
             why = "has finished its part of" if u.finished else "has no part in"
-            raise IllegalAction(f"{u.spec.name} {why} step {self.step} ({STEP_NAMES[self.step - 1]})")
+            raise IllegalAction(
+                f"{u.spec.name} {why} step {self.step} ({STEP_NAMES[self.step - 1]})"
+            )
         if self.step in SEQUENTIAL:
             first = self.to_act()[0]
             if first != i:
@@ -642,8 +652,7 @@ class Game:
                 tops[i] = max(r.faces)
                 self.units[i].chain.append(tops[i])
             self.say(
-                "tied, rerolled: "
-                + ", ".join(f"{self.name(i)} top die {tops[i]}" for i in group)
+                "tied, rerolled: " + ", ".join(f"{self.name(i)} top die {tops[i]}" for i in group)
             )
             values: dict[int, list[int]] = {}
             for i in group:
@@ -803,7 +812,7 @@ class Game:
 
     def _hurt(self, i: int, amount: int) -> None:
         u = self.units[i]
-        u.taken += min(amount, max(0, u.health))
+        u.taken += amount
         u.health = max(0, u.health - amount)
         if u.down:
             self.say(f"{u.spec.name} is down")

@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from host.session import Session
 
 VERBS = {
-    "form": ("UNIT FORM", "declare a Form: an Active Form first in a social round, else at its step"),
+    "form": (
+        "UNIT FORM",
+        "declare a Form: an Active Form first in a social round, else at its step",
+    ),
     "check": (
         "UNIT WHAT [dc=N] [vs=UNIT[:ATTRIBUTE]]",
         "enter a social check: WHAT is an attribute or a check of the area; vs= a Challenge",
@@ -37,7 +40,10 @@ VERBS = {
     "aim": ("UNIT", "step 6: roll Aim dice for the unit's hits (each success +1 damage)"),
     "block": ("UNIT", "step 6: roll Block dice against the hits on it (each success -1)"),
     "done": ("UNIT", "the unit's part of this combat step is over"),
-    "next": ("", "the board's next-turn key: the next check or round end, or `done` for the active unit"),
+    "next": (
+        "",
+        "the board's next-turn key: the next check or round end, or `done` for the active unit",
+    ),
     "pass": ("", "the board's next-phase key: everyone still to act in the step is done"),
     "end": ("", "end the social round (every check rolled)"),
     "fight": ("", "combat begins, in a new round: the social encounter closes"),
@@ -134,11 +140,14 @@ class Forms(Ruleset):
             "order": [
                 {"name": game.name(i), "reason": game.order_reason(i)[1]} for i in game.order
             ],
-            "checks": [
-                {"unit": game.name(c.unit), "attribute": c.attribute} for c in game.checks
-            ],
+            "checks": [{"unit": game.name(c.unit), "attribute": c.attribute} for c in game.checks],
             "last_roll": [
-                {"who": game.name(r.who), "what": r.what, "faces": list(r.faces), "successes": r.successes}
+                {
+                    "who": game.name(r.who),
+                    "what": r.what,
+                    "faces": list(r.faces),
+                    "successes": r.successes,
+                }
                 for r in game.last
             ],
             "units": [
@@ -177,7 +186,10 @@ class Forms(Ruleset):
         return ["next" for r in record if r["source"] not in ("engine", "none")]
 
     def roll_lines(self, game: Game) -> list[str]:
-        return [game.roll_text(r) for r in game.last]
+        return [
+            game.roll_text(r) + ("" if r.source in ("engine", "none") else f" ({r.source})")
+            for r in game.last
+        ]
 
     def session_command(self, session: Session, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
@@ -317,7 +329,17 @@ class Forms(Ruleset):
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [u.spec.name for u in game.units]
-        if len(words) == 2 and words[0] in ("form", "check", "roll", "move", "attack", "aim", "block", "done", "gain"):
+        if len(words) == 2 and words[0] in (
+            "form",
+            "check",
+            "roll",
+            "move",
+            "attack",
+            "aim",
+            "block",
+            "done",
+            "gain",
+        ):
             return names
         if len(words) == 3 and words[0] in ("form", "gain"):
             return [f.name for f in game.encounter.forms]
