@@ -136,7 +136,9 @@ def test_several_checks_go_in_attribute_order_whatever_the_entry_order() -> None
     while s.game.checks:
         c = s.game.checks[0]
         made.append((s.game.name(c.unit), c.attribute))
-        assert s.ruleset.state(s.game).slots[c.unit].counters[0] == ATTRIBUTES.index(c.attribute) + 1
+        assert (
+            s.ruleset.state(s.game).slots[c.unit].counters[0] == ATTRIBUTES.index(c.attribute) + 1
+        )
         s.execute("next")
     assert made == [("Bo", "Vitality"), ("Ann", "Vitality")] + [("Bo", a) for a in ATTRIBUTES[1:]]
     run(s, "check Bo Genius", "check Ann Vitality")
