@@ -92,7 +92,7 @@ def fight(s: Session, agility: tuple[str, ...] = ("5", "3 7", "6 2", "4 4 4")) -
     """Combat begins and every unit becomes Aware at step 1; the Agility rolls of step 2 take
     `agility` in the movement order of the moment (Di, Bo, Cy, Ann in the hall)."""
     out = run(s, "fight")
-    for name in list(s.game.to_act()):
+    for _ in s.game.to_act():
         s.execute(f"dice {HIT}")
     for face in agility:
         s.execute(f"dice {face}")

@@ -472,7 +472,7 @@ class Game:
         for u in self.units:
             if u.form and not u.down:
                 heal = self.form(u.form).heal
-                if heal:
+                if heal and u.health < u.spec.health:
                     before = u.health
                     u.health = min(u.spec.health, u.health + heal)
                     self.say(f"{u.spec.name} heals {u.health - before} ({u.form}): {u.health}")
