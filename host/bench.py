@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from host import bench_board, bench_engine, bench_link, micropython_vm
+from host.forms import bench as forms_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -47,6 +48,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     bench_engine.engine_turn,
     bench_engine.odds_query,
 )
+MEASUREMENTS += (forms_bench.engine_turn,)
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
 
