@@ -169,3 +169,34 @@ def test_the_ai_finishes_every_seed_and_the_scores_add_up() -> None:
         table = s.ruleset.score_table(s.game)
         assert table.headers == ["who", "dealt", "taken", "checks"]
         assert HIT  # the fixtures' dice are the tests' only fixed ones
+
+
+def test_play_shows_it_and_export_draws_its_chart(tmp_path: Path) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from host.play_ui import PlayUI
+
+    buf = StringIO()
+    journal = Journal(tmp_path / "j.sqlite")
+    s = Session(encounters.load(example_path()), 3, journal)
+    ui = PlayUI(s, Console(file=buf, width=80, color_system=None), "no board")
+    ui.handle("check Bram Physique")
+    ui.handle("scores")
+    ui.handle("order")
+    ui.handle("bogus")
+    out = buf.getvalue()
+    assert "round 1: Bram's Physique check next" in out
+    assert "damage dealt: Party 0 · Wardens 0" in out
+    assert "1. Bram (Agility 2, no Agility roll yet)" in out
+    assert "refused: unknown command 'bogus'" in out
+    play_out(s)
+    png = tmp_path / "chart.png"
+    assert (
+        cli.main(
+            ["export", "--db", str(tmp_path / "j.sqlite"), "--format", "png", "--out", str(png)]
+        )
+        == 0
+    )
+    assert png.read_bytes()[:4] == b"\x89PNG"

@@ -873,15 +873,15 @@ class Game:
 
     def phase_name(self) -> str:
         if self.mode == "combat":
-            return f"combat round {self.round}, step {self.step} ({STEP_NAMES[self.step - 1]})"
+            return f"round {self.round}, step {self.step} ({STEP_NAMES[self.step - 1]})"
         if self.mode == "over":
             return self.winner_text()
         if self.combined is not None:
             return f"round {self.round}: a sprung trap's combat, step 5 (Dodge)"
         if self.checks:
             c = self.checks[0]
-            return f"social round {self.round}: {self.name(c.unit)}'s {c.attribute} check next"
-        return f"social round {self.round}: Active Forms, then checks"
+            return f"round {self.round}: {self.name(c.unit)}'s {c.attribute} check next"
+        return f"round {self.round}: Active Forms, then checks"
 
 
 def _attribute(word: str, enc: Encounter) -> str:
