@@ -309,10 +309,11 @@ def test_the_order_is_remade_when_a_unit_first_becomes_aware() -> None:
     # Cy has no Agility roll yet: it moves first of the Agility 2s.
     assert [s.game.name(i) for i in s.game.order] == ["Di", "Cy", "Bo", "Ann"]
     assert s.game.order_reason(2)[1] == "Agility 2, no Agility roll yet"
-    run(s, "pass", "pass", "pass", f"dice {HIT}", "attack Ann Cy", f"dice {MISS}", "pass")
-    run(s, "pass")  # step 6; at step 7 Cy, attacked, is Aware: its Agility roll, step 8
-    assert s.game.step == 8
-    assert s.game.units[2].chain and [s.game.name(i) for i in s.game.order][:2] == ["Di", "Bo"]
+    run(s, "pass", "pass", "pass", f"dice {HIT}", "attack Ann Cy", "pass")  # Cy: no Dodge
+    run(s, "dice 1 1", "pass")  # step 6; at step 7 Cy, attacked, is Aware: Agility, step 8
+    assert s.game.step == 8 and s.game.units[2].chain == [1]
+    assert [s.game.name(i) for i in s.game.order] == ["Di", "Cy", "Bo", "Ann"]
+    assert s.game.order_reason(2)[1] == "Agility 2, top die 1"
 
 
 def test_the_explainer_names_the_reason_for_each_position() -> None:
@@ -343,3 +344,16 @@ def test_a_form_is_data_that_can_skip_or_add_steps() -> None:
     run(s, f"dice {MISS}", "attack Ann Di")
     assert 0 not in s.game.to_act()
     assert [a.attacker for a in s.game.attacks] == [0, 0]
+
+
+def test_a_unit_that_skips_step_5_rolls_no_dodge_dice() -> None:
+    # forms-turns-rounds-encounters.txt:54, 56, 58 (Slow and no Awareness skip step 5)
+    s = hall()
+    run(s, "fight", f"dice {MISS}", "roll Cy")  # Cy not Aware: steps 2..6 skipped
+    for name in ("Di", "Bo", "Ann"):
+        run(s, f"dice {HIT}", f"roll {name}")
+    run(s, "pass", "form Di Slow", "pass", "pass")  # step 2; step 3: Di in Slow Form
+    lines = run(s, f"dice {MISS}", "attack Ann Cy", f"dice {MISS}", "attack Bo Di")
+    assert "Di is in Slow: no Dodge roll (step 5 skipped)" in lines
+    assert "Cy is not Aware: no Dodge roll (step 5 skipped)" in lines
+    assert s.game.dodges == {2: 0, 3: 0} and not s.game.attacks[0].hit  # 0 against 0

@@ -129,8 +129,7 @@ def project(game: Game, st: GameState) -> None:
         st.phase = 4  # the sprung trap's Dodge roll: step 5
     else:
         st.phase = PHASE_CHECK if game.checks_made else PHASE_FORM
-    if active is not None:
-        st.turn = game.order.index(active)
+    st.turn = game.order.index(active) if active is not None else 0
     for t in range(len(game.encounter.teams)):
         st.scores[t] = sum(u.dealt for u in game.units if u.spec.side == t)
     roll = st.roll

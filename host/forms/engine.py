@@ -749,9 +749,16 @@ class Game:
 
     def _close_attacks(self) -> None:
         """Step 5 ends: every unit attacked rolls its Dodge dice, at once; more attack
-        successes than Dodge successes hit."""
+        successes than Dodge successes hit. A unit that skips step 5 (not Aware, or in a
+        Form that skips it, as Slow does) rolls no Dodge dice: 0 successes."""
         for t in self.order:
             if any(a.target == t for a in self.attacks) and t not in self.dodges:
+                u = self.units[t]
+                if not u.aware or 5 not in u.path:
+                    why = f"in {u.form}" if u.aware else "not Aware"
+                    self.dodges[t] = 0
+                    self.say(f"{u.spec.name} is {why}: no Dodge roll (step 5 skipped)")
+                    continue
                 r = self.roll(t, self.encounter.rules.dodge)
                 self.dodges[t] = r.successes
                 self.last = [r]
