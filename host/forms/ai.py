@@ -4,9 +4,10 @@ move), the commands in the order the rules take them.
 Social: the first round declares an Active Form where one is known, enters the area's
 checks (each by the unit with the most dice for it) and one Challenge, then rolls them with
 the next-turn key; the next round goes to combat. Combat: Awareness with the next-turn key,
-the slower half moves at step 2 and the rest at step 8, a hurt unit takes a healing or
-Slow Form at step 3, a unit that knows a Form of step 4 declares it, every unit attacks the
-weakest standing foe, Aims its hits and Blocks the hits on it.
+the slower half moves at step 2 and the rest at step 8, a unit with half its health or
+less takes a Form of step 3 that heals, a unit that knows a Form of step 4 declares the one
+that adds most steps, every unit attacks the weakest standing foe, Aims its hits and Blocks
+the hits on it.
 """
 
 from __future__ import annotations
@@ -70,8 +71,8 @@ def _combat(game: Game) -> list[str]:
             mine = [f for f in forms if f.step == step]
             hurt = u.health * 2 <= u.spec.health
             pick = None
-            if step == 3 and hurt:
-                pick = max(mine, key=lambda f: f.heal, default=None)
+            if step == 3 and hurt:  # a Form that heals, never a bare Slow (it only skips)
+                pick = max((f for f in mine if f.heal), key=lambda f: f.heal, default=None)
             if step == 4:
                 pick = max(mine, key=lambda f: len(f.extra), default=None)
             plan.append(f"form {name} {_q(pick.name)}" if pick else "next")
