@@ -55,11 +55,17 @@ agility = 2
 name = "Cy"
 side = "Blue"
 agility = 2
+forms = ["Slow", "Fast", "Lurk"]
 
 [[unit]]
 name = "Di"
 side = "Blue"
 agility = 1
+
+[[form]]
+name = "Lurk"
+step = 3
+movement = "last"
 """
 
 HIT = "10 10 10"  # every die a success

@@ -357,3 +357,21 @@ def test_a_unit_that_skips_step_5_rolls_no_dodge_dice() -> None:
     assert "Di is in Slow: no Dodge roll (step 5 skipped)" in lines
     assert "Cy is not Aware: no Dodge roll (step 5 skipped)" in lines
     assert s.game.dodges == {2: 0, 3: 0} and not s.game.attacks[0].hit  # 0 against 0
+
+
+def test_a_form_can_change_the_movement_order() -> None:
+    # forms-turns-rounds-encounters.txt:62 (a Form may change your Turn Order)
+    s = hall()
+    fight(s)
+    run(s, "pass")
+    lines = run(s, "form Cy Lurk")  # step 3: Cy moves last this round, Agility or not
+    assert lines[-1] == (
+        "movement order: Di (Agility 1); Bo (Agility 2, top die 7); Ann (Agility 3);"
+        " Cy (Lurk: moves last)"
+    )
+    assert [s.game.name(i) for i in s.game.order] == ["Di", "Bo", "Ann", "Cy"]
+    assert s.game.order_reason(2) == (1, "Lurk: moves last")
+    run(s, "pass", "pass", "pass")  # to step 8: Cy moves last
+    assert [s.game.name(i) for i in s.game.to_act()] == ["Di", "Bo", "Ann", "Cy"]
+    run(s, "pass")  # the round is over: the order is Agility's again
+    assert [s.game.name(i) for i in s.game.order] == ["Di", "Cy", "Bo", "Ann"]

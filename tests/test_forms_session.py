@@ -110,7 +110,7 @@ def test_an_encounter_file_error_is_one_line_at_its_line() -> None:
         (("agility = 3", "agility = 16"), "hall.toml:33: unit 'Ann': agility must be an integer"),
         (
             ('side = "Blue"\nagility = 1', 'side = "Green"\nagility = 1'),
-            "hall.toml:48: unit 'Di': side 'Green'",
+            "hall.toml:49: unit 'Di': side 'Green'",
         ),
         (("skip = [4, 5, 6]", "skip = [2, 7]"), "hall.toml:9: form 'Mend': it can skip or add"),
         (('name = "Mend"', 'name = "Slow"'), "hall.toml:7: form 'Slow' is built in"),

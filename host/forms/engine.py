@@ -288,6 +288,9 @@ class Game:
         if f.extra:
             said += f": step {_list(f.extra)} taken twice"
         self.say(said)
+        if f.movement:
+            self._remake_order()
+            self.say("movement order: " + "; ".join(self.order_lines()))
         self._acted(i, finish=True)
 
     def _do_check(self, cmd: Command) -> None:
@@ -466,6 +469,7 @@ class Game:
             u.acts = 0
             u.finished = False
             u.damage_due = 0
+        self._remake_order()  # a Form's place in the order lasts one round
 
     def _lingering(self) -> None:
         """The effects left over once every eligible unit has finished: Forms' healing."""
@@ -639,10 +643,16 @@ class Game:
                     del self.units[i].chain[1:]
                 self._reroll(group)
 
-        def key(i: int) -> tuple[int, list[int], int]:
-            return self.units[i].spec.score("Agility"), self.units[i].chain, i
+        def key(i: int) -> tuple[int, int, list[int], int]:
+            return self._rank(i), self.units[i].spec.score("Agility"), self.units[i].chain, i
 
         self.order = sorted(range(len(self.units)), key=key)
+
+    def _rank(self, i: int) -> int:
+        """0 for a unit whose Form moves it first this round, 2 last, else 1."""
+        u = self.units[i]
+        movement = self.form(u.form).movement if u.form else ""
+        return {"first": 0, "last": 2}.get(movement, 1)
 
     def _reroll(self, group: list[int]) -> None:
         for _ in range(MAX_REROLLS):
@@ -668,6 +678,8 @@ class Game:
         agility = u.spec.score("Agility")
         if u.down:
             return R_DOWN, "down"
+        if self._rank(i) != 1:
+            return R_AGILITY, f"{u.form}: moves {self.form(u.form).movement}"
         level = [
             j
             for j, o in enumerate(self.units)

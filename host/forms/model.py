@@ -66,7 +66,8 @@ def attribute(name: str) -> str | None:
 class Form:
     """A Form as data: declared at `step` of a combat round (or, `social`, first in a social
     round as an Active Form); the unit then skips the steps in `skip`, acts twice in those
-    in `extra`, rolls `dice` more dice on `attribute` this round, and heals `heal` as the
+    in `extra`, moves "first" or "last" of everyone this round whatever its Agility
+    (`movement`), rolls `dice` more dice on `attribute` this round, and heals `heal` as the
     round ends (an effect left over)."""
 
     name: str
@@ -76,6 +77,7 @@ class Form:
     attribute: str = ""
     dice: int = 0
     heal: int = 0
+    movement: str = ""  # "", "first" or "last"
 
     @property
     def social(self) -> bool:
@@ -158,7 +160,7 @@ class Encounter:
 
 TOP_KEYS = ("ruleset", "name", "area", "sides", "rules", "form", "check", "unit")
 RULE_KEYS = ("success", "awareness", "difficulty", "attack", "dodge", "aim", "block")
-FORM_KEYS = ("name", "step", "social", "skip", "extra", "attribute", "dice", "heal")
+FORM_KEYS = ("name", "step", "social", "skip", "extra", "attribute", "dice", "heal", "movement")
 CHECK_KEYS = ("name", "attribute", "difficulty", "springs", "dodge")
 UNIT_KEYS = ("name", "label", "side", "health", "damage", "forms", "aware") + tuple(
     a.lower() for a in ATTRIBUTES
@@ -272,7 +274,10 @@ def parse(text: str, filename: str) -> Encounter:
         dice = r.integer("form", i, f, "dice", who, 0, MAX_DICE, 0)
         attr = r.attribute("form", i, f, "attribute", who, "Vitality") if dice else ""
         heal = r.integer("form", i, f, "heal", who, 0, MAX_HEALTH, 0)
-        forms.append(Form(fname, step, skip, extra, attr, dice, heal))
+        movement = f.get("movement", "")
+        if movement not in ("", "first", "last") or (social and movement):
+            raise r.fail("form", i, "movement", f'{who}: movement is "first" or "last", in combat')
+        forms.append(Form(fname, step, skip, extra, attr, dice, heal, movement))
     checks: list[Check] = []
     for i, c in enumerate(_tables(r, doc, "check")):
         who = f"check {c.get('name', i + 1)!r}" if isinstance(c, dict) else f"check {i + 1}"
