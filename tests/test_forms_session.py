@@ -200,3 +200,13 @@ def test_play_shows_it_and_export_draws_its_chart(tmp_path: Path) -> None:
         == 0
     )
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_legal_action_check_refuses_without_playing() -> None:
+    s = hall()
+    fight(s)
+    before = seen(s)
+    with pytest.raises(IllegalAction, match="Di moves before Ann"):
+        s.ruleset.check(s.game, s.ruleset.language.parse("move Ann"))
+    s.ruleset.check(s.game, s.ruleset.language.parse("move Di"))  # allowed, not played
+    assert seen(s) == before
