@@ -296,7 +296,7 @@ class Forms(Ruleset):
                         u.spec.name,
                         game.encounter.teams[u.spec.side],
                         f"{max(0, u.health)}/{u.spec.health}",
-                        " ".join(str(a) for a in u.spec.attributes),
+                        "".join(f"{a:X}" for a in u.spec.attributes),
                         state,
                         u.form or "-",
                         game.order_reason(i)[1],
@@ -306,6 +306,7 @@ class Forms(Ruleset):
         return rows
 
     def roster(self, game: Game) -> Table:
+        # The eight attributes, one hex digit each: Vitality .. Genius.
         headers = ["pos", "unit", "side", "health", "VPRIAPPG", "state", "form", "order reason"]
         return Table(headers, [cells for _, cells in self._rows(game)])
 
@@ -321,8 +322,9 @@ class Forms(Ruleset):
         st = game.state
         head = f"phase {device.PHASES[st.phase]} · round {st.round}"
         lines = [head]
+        widths = (4, 8, 8, 6, 9, 8, 14)
         for _, cells in self._rows(game):
-            lines.append(" ".join(c[:10].ljust(10) for c in cells[:7]))
+            lines.append(" ".join(c[:w].ljust(w) for c, w in zip(cells, widths, strict=False)).rstrip())
         if game.last:
             lines.append("last roll: " + "; ".join(game.roll_text(r) for r in game.last))
         return "\n".join(lines)
