@@ -324,7 +324,9 @@ class Forms(Ruleset):
         lines = [head]
         widths = (4, 8, 8, 6, 9, 8, 14)
         for _, cells in self._rows(game):
-            lines.append(" ".join(c[:w].ljust(w) for c, w in zip(cells, widths, strict=False)).rstrip())
+            lines.append(
+                " ".join(c[:w].ljust(w) for c, w in zip(cells, widths, strict=False)).rstrip()
+            )
         if game.last:
             lines.append("last roll: " + "; ".join(game.roll_text(r) for r in game.last))
         return "\n".join(lines)
