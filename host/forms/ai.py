@@ -13,7 +13,6 @@ the hits on it.
 from __future__ import annotations
 
 from host.forms.engine import Game
-from host.forms.model import ATTRIBUTES
 
 
 def plan_turn(game: Game) -> list[str]:
@@ -58,7 +57,7 @@ def _social(game: Game) -> list[str]:
 def _combat(game: Game) -> list[str]:
     step = game.step
     plan: list[str] = []
-    for pos, i in enumerate(game.to_act()):
+    for i in game.to_act():
         u = game.units[i]
         name = game.name(i)
         if step == 1:
@@ -85,8 +84,4 @@ def _combat(game: Game) -> list[str]:
                 plan.append(f"aim {name}")
             if game._to_block(i):
                 plan.append(f"block {name}")
-        del pos
     return plan or ["next"]
-
-
-__all__ = ["plan_turn", "ATTRIBUTES"]
