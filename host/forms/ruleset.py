@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.commandline import Command, Language, whole_number
 from host.forms import ai, device, model
-from host.forms.engine import RULES_VERSION, Game, Roll
+from host.forms.engine import RULES_VERSION, Game
 from host.forms.model import ATTRIBUTES, STEP_NAMES, Encounter
 from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
 from shared import dice
@@ -362,10 +362,6 @@ class Forms(Ruleset):
     # -- the demo AI ---------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
-
-
-def roll_json(r: Roll) -> dict:
-    return r.as_json()
 
 
 RULESET = Forms()
