@@ -18,7 +18,7 @@ from pathlib import Path
 TURNS = 400
 
 
-def engine_turn() -> dict[str, float]:
+def engine_turn_forms() -> dict[str, float]:
     from host import encounters
     from host.forms.model import example_path
     from host.journal import Journal
