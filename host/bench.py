@@ -48,7 +48,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     bench_engine.engine_turn,
     bench_engine.odds_query,
 )
-MEASUREMENTS += (forms_bench.engine_turn,)
+MEASUREMENTS += (forms_bench.engine_turn_forms,)
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
 
