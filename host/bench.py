@@ -14,6 +14,7 @@ from pathlib import Path
 from host import bench_board, bench_engine, bench_host_cpu, bench_link, micropython_vm
 from host.advance import bench as advance_bench
 from host.flare import bench as flare_bench
+from host.forms import bench as forms_bench
 from host.stones import bench as stones_bench
 from shared import codec
 from shared.reference import build_reference_state
@@ -52,6 +53,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     stones_bench.engine_turn,
     flare_bench.engine_turn,
     advance_bench.engine_turn,
+    forms_bench.engine_turn_forms,
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS

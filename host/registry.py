@@ -15,6 +15,7 @@ DEFAULT = "korxsol"  # an encounter file or a journal that names no ruleset is k
 BUILT_IN = {
     "korxsol": "host.korxsol.ruleset",
     "stones": "host.stones.ruleset",
+    "forms": "host.forms.ruleset",
     "flare": "host.flare.ruleset",
     "advance": "host.advance.ruleset",
 }

@@ -1,0 +1,43 @@
+"""`engine_turn_us_forms` for `turnlight bench`: the median time of one forms turn through
+the generic session (host.session.Session): the line parsed, the rules applied (with the
+step's closing effects and the board projection) and the action journalled to a real SQLite
+file.
+
+A forms turn is one unit's action in a combat step or social round (the text's turns all
+happen at once, so each unit's part is the unit of play): the demo AI's commands for the
+bundled encounter, seed after seed, until TURNS have been timed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+TURNS = 400
+
+
+def engine_turn_forms() -> dict[str, float]:
+    from host import encounters
+    from host.forms.model import example_path
+    from host.journal import Journal
+    from host.session import Session
+
+    enc = encounters.load(example_path())
+    samples: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal(Path(tmp) / "bench.sqlite")
+        seed = 1
+        while len(samples) < TURNS:
+            session = Session(enc, seed, journal)
+            seed += 1
+            while not session.over and len(samples) < TURNS:
+                for line in session.ruleset.plan_turn(session.game):
+                    t0 = time.perf_counter_ns()
+                    session.execute(line)
+                    samples.append((time.perf_counter_ns() - t0) / 1000)
+                    if session.over:
+                        break
+        journal.close()
+    return {"engine_turn_us_forms": round(statistics.median(samples), 1)}

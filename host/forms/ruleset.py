@@ -1,0 +1,367 @@
+"""Forms as the host sees it: the `Ruleset` interface (host/ruleset.py) over engine.py (the
+rules), model.py (the encounter files), device.py (the board) and ai.py (the demo).
+
+The board's next-turn key is `next` (the next check of a social round, or the end of the
+active unit's part of the combat step), its next-phase key `pass` (the step's end for
+everyone still in it), its roll key rolls the D10s the next roll takes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from host.commandline import Command, Language, whole_number
+from host.forms import ai, device, model
+from host.forms.engine import RULES_VERSION, Game
+from host.forms.model import ATTRIBUTES, STEP_NAMES, Encounter
+from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
+from shared import dice
+from shared import events as ev
+from shared.limits import MAX_DICE
+from shared.state import GameState
+
+if TYPE_CHECKING:
+    from host.session import Session
+
+VERBS = {
+    "form": (
+        "UNIT FORM",
+        "declare a Form: an Active Form first in a social round, else at its step",
+    ),
+    "check": (
+        "UNIT WHAT [dc=N] [vs=UNIT[:ATTRIBUTE]]",
+        "enter a social check: WHAT is an attribute or a check of the area; vs= a Challenge",
+    ),
+    "roll": ("[UNIT]", "roll the next check (social), the trap's Dodge, or Awareness (step 1)"),
+    "move": ("UNIT", "declare movement at step 2 or 8, in the movement order"),
+    "attack": ("UNIT TARGET", "step 5: roll the attack dice against a standing foe"),
+    "aim": ("UNIT", "step 6: roll Aim dice for the unit's hits (each success +1 damage)"),
+    "block": ("UNIT", "step 6: roll Block dice against the hits on it (each success -1)"),
+    "done": ("UNIT", "the unit's part of this combat step is over"),
+    "next": (
+        "",
+        "the board's next-turn key: the next check or round end, or `done` for the active unit",
+    ),
+    "pass": ("", "the board's next-phase key: everyone still to act in the step is done"),
+    "end": ("", "end the social round (every check rolled)"),
+    "fight": ("", "combat begins, in a new round: the social encounter closes"),
+    "area": ("NAME ...", "move to another area: a new social encounter"),
+    "gain": ("UNIT FORM", "a chance to gain a Form: an encounter of its own"),
+}
+SESSION_VERBS = {
+    "dice": ("FACE ... | clear", "D10 faces from the table for the next roll (or clear them)"),
+    "order": ("", "the movement order and the reason for each position"),
+}
+LANGUAGE = Language(VERBS, SESSION_VERBS)
+PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
+
+
+class Forms(Ruleset):
+    id = model.ID
+    description = (
+        "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
+        " combat round, Forms"
+    )
+    rules_version = RULES_VERSION
+    language = LANGUAGE
+    start_command = ""
+    next_turn_commands = ("next",)
+    session_totals = ("damage_dealt", "checks_passed")
+    chart_panels = (("health", "health per unit"), ("score", "damage dealt per side"))
+    grid_legend = "one row per unit in the movement order: > acts now, . still to act, - done"
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        return model.example_path()
+
+    def parse_encounter(self, text: str, filename: str) -> Encounter:
+        return model.parse(text, filename)
+
+    def template(self) -> str:
+        return model.template_path().read_text(encoding="utf-8")
+
+    # -- a game ------------------------------------------------------------------------
+    def new_game(self, encounter: Encounter, seed: int) -> Game:
+        game = Game(encounter, seed)
+        game.state = device.new_state(game)
+        device.project(game, game.state)
+        return game
+
+    def apply(self, game: Game, cmd: Command) -> Applied:
+        lines = game.apply(cmd)
+        device.project(game, game.state)
+        return Applied(lines, [r.as_json() for r in game.used])
+
+    def replay(self, game: Game, cmd: Command, record: list[dict]) -> list[str]:
+        lines = game.apply(cmd, replay=list(record))
+        device.project(game, game.state)
+        return lines
+
+    def record_json(self, record: list[dict]) -> list[dict]:
+        return [dict(r) for r in record]
+
+    def record_from_json(self, data: Any) -> list[dict]:
+        if not isinstance(data, list):
+            raise ValueError("a forms record is a list of rolls")
+        return [
+            {
+                "who": int(r["who"]),
+                "what": str(r["what"]),
+                "faces": [int(f) for f in r["faces"]],
+                "source": str(r["source"]),
+            }
+            for r in data
+        ]
+
+    def started(self, game: Game) -> bool:
+        return True
+
+    def winner(self, game: Game) -> str | None:
+        if game.winner is None:
+            return None
+        return game.encounter.teams[game.winner] if game.winner >= 0 else "nobody"
+
+    def state(self, game: Game) -> GameState:
+        return game.state
+
+    def snapshot(self, game: Game) -> dict:
+        return {
+            "ruleset": self.id,
+            "round": game.round,
+            "mode": game.mode,
+            "step": game.step,
+            "phase": game.phase_name(),
+            "encounter": dict(game.encounters[-1]),
+            "encounters": [dict(e) for e in game.encounters],
+            "winner": self.winner(game),
+            "to_act": [game.name(i) for i in game.to_act()],
+            "order": [
+                {"name": game.name(i), "reason": game.order_reason(i)[1]} for i in game.order
+            ],
+            "checks": [{"unit": game.name(c.unit), "attribute": c.attribute} for c in game.checks],
+            "last_roll": [
+                {
+                    "who": game.name(r.who),
+                    "what": r.what,
+                    "faces": list(r.faces),
+                    "successes": r.successes,
+                }
+                for r in game.last
+            ],
+            "units": [
+                {
+                    "name": u.spec.name,
+                    "side": game.encounter.teams[u.spec.side],
+                    "health": u.health,
+                    "aware": u.aware,
+                    "form": u.form,
+                    "forms": list(u.known),
+                    "moved": u.moved_at,
+                    "down": u.down,
+                }
+                for u in game.units
+            ],
+        }
+
+    def note(self, game: Game, text: str) -> None:
+        game.log.append(text)
+
+    # -- rolls waiting -------------------------------------------------------------------
+    def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
+        if purpose != "next":
+            raise IllegalAction(f"forms takes dice for the next roll only, not {purpose!r}")
+        if not 1 <= len(faces) <= MAX_DICE or not all(1 <= f <= 10 for f in faces):
+            raise IllegalAction(f"a forms roll is 1..{MAX_DICE} D10 faces, each 1..10")
+        game.waiting.setdefault("next", deque()).append((tuple(faces), source))
+
+    def waiting(self, game: Game) -> Waiting:
+        return game.waiting
+
+    def set_waiting(self, game: Game, waiting: Waiting) -> None:
+        game.waiting = waiting
+
+    def used_waiting(self, record: list[dict]) -> list[str]:
+        return ["next" for r in record if r["source"] not in ("engine", "none")]
+
+    def roll_lines(self, game: Game) -> list[str]:
+        return [
+            game.roll_text(r) + ("" if r.source in ("engine", "none") else f" ({r.source})")
+            for r in game.last
+        ]
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        if cmd.verb == "dice":
+            if cmd.args[:1] == ["clear"]:
+                return session.clear_rolls()
+            if not cmd.args:
+                raise IllegalAction("dice: faces are missing (usage: dice FACE ... | clear)")
+            faces = tuple(whole_number(a, 1, 10, "a D10 face") for a in cmd.args)
+            return session.queue_roll("next", faces, "entered")
+        if cmd.verb == "order":
+            game = session.game
+            return [f"{n}. {line}" for n, line in enumerate(game.order_lines(), 1)]
+        return super().session_command(session, cmd)
+
+    # -- the board ----------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        code = record[0]
+        if code == ev.SELECT:
+            return []
+        if code == ev.NEXT_TURN:
+            return session.execute("next")
+        if code == ev.NEXT_PHASE:
+            return session.execute("pass")
+        if code == ev.UNDO:
+            return session.undo(1)
+        if code == ev.ROLL_ACTION:
+            faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
+            if record[2] != dice.KIND_D10:
+                raise IllegalAction(
+                    f"the board rolled {dice.KIND_NAMES[record[2]].upper()} dice; forms rolls D10s"
+                )
+            return session.queue_roll("next", faces, "board")
+        if code == ev.D100:
+            faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + 2])
+            dice.check_faces(dice.KIND_D100, faces)
+            session.note_roll("d100", faces, "board")
+            return [f"d100 roll: {dice.d100_value(faces[0], faces[1])} (forms has no use for it)"]
+        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
+            raise IllegalAction("forms' counters are the rules' to keep: act on the laptop")
+        if code == ev.CHANCE:
+            raise IllegalAction("forms flips no chance tokens: its rolls are D10s")
+        raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
+
+    # -- scores ---------------------------------------------------------------------------
+    def summary(self, game: Game) -> dict:
+        players = {
+            u.spec.name: {
+                "damage_dealt": u.dealt,
+                "damage_taken": u.taken,
+                "checks_passed": u.passed,
+                "checks_failed": u.failed,
+            }
+            for u in game.units
+        }
+        teams: dict[str, dict[str, int]] = {}
+        for t, side in enumerate(game.encounter.teams):
+            members = [u for u in game.units if u.spec.side == t]
+            teams[side] = {
+                "damage_dealt": sum(u.dealt for u in members),
+                "damage_taken": sum(u.taken for u in members),
+                "checks_passed": sum(u.passed for u in members),
+                "standing": sum(1 for u in members if not u.down),
+            }
+        team_of = {u.spec.name: game.encounter.teams[u.spec.side] for u in game.units}
+        return {"players": players, "teams": teams, "team_of": team_of}
+
+    def score_table(self, game: Game) -> Table:
+        s = self.summary(game)
+        rows = [
+            [n, str(v["damage_dealt"]), str(v["damage_taken"]), str(v["checks_passed"])]
+            for n, v in s["players"].items()
+        ]
+        rows += [
+            [f"side {t}", str(v["damage_dealt"]), str(v["damage_taken"]), str(v["checks_passed"])]
+            for t, v in s["teams"].items()
+        ]
+        return Table(["who", "dealt", "taken", "checks"], rows)
+
+    def score_line(self, game: Game) -> str:
+        teams = self.summary(game)["teams"]
+        return "damage dealt: " + " · ".join(f"{t} {v['damage_dealt']}" for t, v in teams.items())
+
+    def timeline(self, game: Game) -> list[dict]:
+        return game.timeline
+
+    # -- views ------------------------------------------------------------------------------
+    def headline(self, game: Game) -> tuple[str, str]:
+        e = game.encounters[-1]
+        return f"{game.encounter.name}, encounter {e['n']} ({e['kind']})", game.phase_name()
+
+    def _rows(self, game: Game) -> list[tuple[int, list[str]]]:
+        waiting = set(game.to_act())
+        active = game.active()
+        rows = []
+        for pos, i in enumerate(game.order, 1):
+            u = game.units[i]
+            mark = ">" if i == active else "." if i in waiting else "-"
+            state = "down" if u.down else ("aware" if u.aware else "unaware")
+            rows.append(
+                (
+                    i,
+                    [
+                        f"{mark}{pos}",
+                        u.spec.name,
+                        game.encounter.teams[u.spec.side],
+                        f"{max(0, u.health)}/{u.spec.health}",
+                        "".join(f"{a:X}" for a in u.spec.attributes),
+                        state,
+                        u.form or "-",
+                        game.order_reason(i)[1],
+                    ],
+                )
+            )
+        return rows
+
+    def roster(self, game: Game) -> Table:
+        # The eight attributes, one hex digit each: Vitality .. Genius.
+        headers = ["pos", "unit", "side", "health", "VPRIAPPG", "state", "form", "order reason"]
+        return Table(headers, [cells for _, cells in self._rows(game)])
+
+    def live_roster(self, game: Game) -> LiveTable:
+        active = game.active()
+        rows = [
+            LiveRow(cells[:4] + [cells[5], cells[6]], cells[7], i == active)
+            for i, cells in self._rows(game)
+        ]
+        return LiveTable(["pos", "unit", "side", "hp", "state", "form"], rows)
+
+    def device_grid(self, game: Game, color: bool) -> str:
+        st = game.state
+        head = f"phase {device.PHASES[st.phase]} · round {st.round}"
+        lines = [head]
+        widths = (4, 8, 8, 6, 9, 8, 14)
+        for _, cells in self._rows(game):
+            lines.append(
+                " ".join(c[:w].ljust(w) for c, w in zip(cells, widths, strict=False)).rstrip()
+            )
+        if game.last:
+            lines.append("last roll: " + "; ".join(game.roll_text(r) for r in game.last))
+        return "\n".join(lines)
+
+    def complete(self, game: Game, words: list[str]) -> list[str]:
+        names = [u.spec.name for u in game.units]
+        if len(words) == 2 and words[0] in (
+            "form",
+            "check",
+            "roll",
+            "move",
+            "attack",
+            "aim",
+            "block",
+            "done",
+            "gain",
+        ):
+            return names
+        if len(words) == 3 and words[0] in ("form", "gain"):
+            return [f.name for f in game.encounter.forms]
+        if len(words) == 3 and words[0] == "check":
+            return list(ATTRIBUTES) + [c.name for c in game.encounter.checks]
+        if len(words) == 3 and words[0] == "attack":
+            return names
+        return []
+
+    def help_notes(self) -> list[str]:
+        return [
+            "checks go Vitality, Physique, Resolve, Insight, Agility, Passion, Prowess, Genius",
+            "combat steps: " + ", ".join(f"{n} {w}" for n, w in PHASE_WORDS.items()),
+        ]
+
+    # -- the demo AI ---------------------------------------------------------------------
+    def plan_turn(self, game: Game) -> list[str]:
+        return ai.plan_turn(game)
+
+
+RULESET = Forms()
