@@ -55,6 +55,9 @@ class Tether:
         self.board_undo = board_undo
         self.lines: deque[str] = deque(maxlen=200)  # what board presses did, for the UI
         self._roll_shown: bytes | None = None
+        # Where the shown roll waits (its queue and entry; ("", ()) for a roll only shown):
+        # once the rules have used it, the board shows the rules' roll instead.
+        self._shown_waits: tuple[str, tuple] = ("", ())
         # The board's last press, when it was a roll: the queue it went to and the entry it
         # made there (("", ()) for a roll only shown), for the board's undo.
         self._last_roll: tuple[str, tuple] | None = None
@@ -156,11 +159,15 @@ class Tether:
         finally:
             self.session.pressed = False
         self._last_roll = None
+        waiting = self.session.ruleset.waiting(self.session.game)
         if record[0] in ROLLS:
             self._roll_shown = bytes(record)
-            self._last_roll = _new_arrival(
-                before, self.session.ruleset.waiting(self.session.game)
-            ) or ("", ())
+            self._last_roll = _new_arrival(before, waiting) or ("", ())
+            self._shown_waits = self._last_roll
+        elif self._roll_shown is not None and self._shown_waits[0]:
+            purpose, entry = self._shown_waits
+            if entry not in [tuple(e) for e in waiting.get(purpose, ())]:
+                self._roll_shown = None  # the rules used it: the board shows their roll now
         return lines
 
     def _undo_board_roll(self) -> list[str] | None:
@@ -173,11 +180,14 @@ class Tether:
             return None
         purpose, entry = last
         if not purpose:
+            self._roll_shown = None  # the board took its roll back: the rules' shows again
             return ["undone: the board's roll (only shown, nothing waited for it)"]
         queue = self.session.ruleset.waiting(self.session.game).get(purpose)
         if not queue or tuple(queue[-1]) != entry:
             return None
-        return self.session.withdraw_roll(purpose)
+        lines = self.session.withdraw_roll(purpose)
+        self._roll_shown = None
+        return lines
 
     def _may_undo(self) -> None:
         """Raise IllegalAction when the board's undo key may not take back the last action."""

@@ -58,9 +58,10 @@ def test_forms_plays_through_the_simulated_board() -> None:
         table.press("next_turn")
         check = session.game.last[0]
         assert check.source == "board" and list(check.faces) == rolled[:4]
-        # The tether keeps the board's own roll (all six dice) shown after a press used it.
-        shows(board, session.game, roll=False)
-        assert list(board.roll.faces[:4]) == list(check.faces)
+        # Once a press has used the board's roll, the board shows the rules' roll: the
+        # check's four dice, not the six the key rolled.
+        shows(board, session.game)
+        assert board.roll.count == 4 and list(board.roll.faces[:4]) == list(check.faces)
         # The board's undo takes back its own press (the dice it used go with it: a redo
         # would replay them, as for every ruleset).
         table.press("undo")
