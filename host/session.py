@@ -23,7 +23,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from host import registry, scores
+from host import checkpoints, registry, scores
 from host.commandline import Command
 from host.journal import Journal
 from host.ruleset import Encounter as EncounterLike
@@ -56,6 +56,7 @@ class Session:
         self.journal = journal
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.done: list[Entry] = []
+        self._checkpoints = checkpoints.Checkpoints()  # copies of the game along `done`
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
         self.pressed = False  # a board press is being applied (the tether sets it)
@@ -106,6 +107,7 @@ class Session:
             raise
         entry = Entry(cmd.text, applied.record, "board" if self.pressed else "laptop")
         undone = list(self.undone)
+        self._checkpoints.forget_after(len(self.done))  # what was undone is gone for good
         self.done.append(entry)
         self.undone.clear()
         payload = {"text": entry.text, "rolls": self.ruleset.record_json(entry.rolls)}
@@ -121,6 +123,7 @@ class Session:
             self._rebuild()
             self.ruleset.set_waiting(self.game, saved)
             raise
+        self._keep_checkpoint()
         if not was_over and self.over:
             self._record_finish()
         return applied.lines
@@ -177,6 +180,7 @@ class Session:
         done, undone, waiting = kept
         if not (_same(done, self.done) and _same(undone, self.undone)):
             self.done[:], self.undone[:] = done, undone
+            self._checkpoints.forget_after(len(done))
             self._rebuild()
         self.ruleset.set_waiting(self.game, waiting)
 
@@ -205,6 +209,7 @@ class Session:
                 self.game, self._parse(entry.text), entry.rolls
             )
             self.done.append(entry)
+            self._keep_checkpoint()
         if not was_over and self.over:
             self._record_finish()
         return lines
@@ -215,11 +220,24 @@ class Session:
         assert cmd is not None, f"a journalled action is a command: {text!r}"
         return cmd
 
+    def _keep_checkpoint(self) -> None:
+        if self._checkpoints.due(len(self.done)):
+            self._checkpoints.keep(len(self.done), self.game)
+
     def _rebuild(self) -> None:
+        """The game again from its actions: from the nearest checkpoint, replaying only
+        what came after it, and keeping checkpoints on the way (host/checkpoints.py)."""
         waiting = self.ruleset.waiting(self.game)
-        game = self.ruleset.new_game(self.encounter, self.seed)
-        for entry in self.done:
+        end = len(self.done)
+        nearest = self._checkpoints.nearest(end)
+        start, game = nearest if nearest else (0, self.ruleset.new_game(self.encounter, self.seed))
+        for n in range(start, end):
+            entry = self.done[n]
             self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
+            # Checkpoints near the end, and the far ones (a resume makes few copies).
+            near_end = end - n <= checkpoints.RECENT * checkpoints.EVERY
+            if self._checkpoints.due(n + 1) and ((n + 1) % checkpoints.FAR == 0 or near_end):
+                self._checkpoints.keep(n + 1, game)
         self.ruleset.set_waiting(game, waiting)
         self.game = game
 
