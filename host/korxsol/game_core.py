@@ -9,6 +9,7 @@ calls one seam makes into another.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -91,6 +92,24 @@ class GameCore:
         self._loose_after: set[int] = set()
         self.order_by_gm = False
         self._current: Effects | None = None  # the move, item or artifact being resolved
+
+    # Copies (the session's checkpoints, the legal-action check) share what never changes
+    # and copy the histories, which are only ever appended to, one level deep: a game's
+    # copy then costs about the same at turn 10 and at turn 10,000 (host/checkpoints.py).
+    _SHARED = ("encounter",)
+    _APPEND_ONLY = ("timeline", "log")
+
+    def __deepcopy__(self, memo: dict) -> GameCore:
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in vars(self).items():
+            if key in self._SHARED:
+                setattr(clone, key, value)
+            elif key in self._APPEND_ONLY:
+                setattr(clone, key, list(value))
+            else:
+                setattr(clone, key, copy.deepcopy(value, memo))
+        return clone
 
     def fighter(self, name: str) -> Fighter:
         found = self._by_name.get(norm(name))
