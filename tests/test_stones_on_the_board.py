@@ -30,7 +30,7 @@ from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import UNIT_KEY, encoded, names
 from shared.initiative import R_OUT
-from shared.state import F_ACTED, F_ACTIVE, GameState, mark_bit
+from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 
 def _turn(state: GameState) -> list[str]:
@@ -250,6 +250,13 @@ def _untethered(s: Session) -> Rig:
     return rig
 
 
+def _turns(state: GameState) -> tuple:
+    """What the turn machine keeps: each slot's active, acted and out flags, the turn
+    position, the round and the phase."""
+    flags = [state.slots[i].flags & (F_ACTIVE | F_ACTED | F_OUT) for i in range(state.count)]
+    return flags, state.turn, state.round, state.phase
+
+
 def test_untethered_the_boards_next_turn_key_follows_the_players_turn() -> None:
     """speaking-stones-turn-order.txt:64: Ann (Kaelen, Mira), then Bo (Orrin)"""
     s = session()
@@ -258,13 +265,25 @@ def test_untethered_the_boards_next_turn_key_follows_the_players_turn() -> None:
     rig.tap("pos1")  # Mira
     rig.tap("next_turn")
     assert _turn(state) == ["Kae", "Mir"] and _done(state) == ["Mir"]
-    rig.tap("next_turn")
-    assert _turn(state) == ["Orr"]
-    # The same presses through the host's rules reach the same turn.
+    # The same press through the host's rules: the same turn, flag for flag.
     RULESET.board_action(s, ev.make_event(ev.NEXT_TURN, 1))  # naming Mira
-    assert _done(s.game.state) == ["Mir"]
+    assert _turns(s.game.state) == _turns(state)
+    rig.tap("next_turn")
     s.execute("end")
-    assert _turn(s.game.state) == _turn(state) and s.game.state.round == state.round
+    assert _turn(state) == ["Orr"] and _turns(s.game.state) == _turns(state)
+
+
+def test_untethered_a_round_of_four_players_turns_agrees_with_the_host() -> None:
+    """speaking-stones-turn-order.txt:64: the board's own next turn (shared.turns, by the
+    order keys) and the host's `end` take the same players' turns, into round 2"""
+    s = session(players=FOUR_PLAYERS, more=TWO_MORE)
+    rig = _untethered(s)
+    state = rig.app.state
+    for _ in range(4):
+        rig.tap("next_turn")
+        s.execute("end")
+        assert _turns(s.game.state) == _turns(state)
+    assert state.round == 2 and _turn(state) == ["Kae", "Mir"]
 
 
 def test_four_players_take_their_turns_by_the_board_in_alternation() -> None:
