@@ -153,6 +153,31 @@ def test_activating_another_character_ends_the_first_ones_activation() -> None:
     refused(s, "attack Kae Orr", "Kaelen's activation is over this turn")
 
 
+def test_a_character_done_for_the_turn_is_not_activated_again() -> None:
+    """speaking-stones-turn-order.txt:21 (`done`: the activation ends, or is passed, before
+    another character's)"""
+    s = session()
+    play(s, "move Kae 1")
+    assert s.execute("done Kae") == ["Kaelen's activation ends"]
+    refused(s, "attack Kae Orr", "Kaelen's activation is over this turn")
+    refused(s, "done Kae", "Kaelen's activation is over this turn already")
+    assert snap(s)["active"] is None and not snap(s)["end_step"]
+
+
+def test_once_every_character_is_done_the_turn_is_in_its_end_step() -> None:
+    """speaking-stones-turn-order.txt:57 (once the player's characters are through: break,
+    then :60 discard, then the turn ends)"""
+    s = session()
+    play(s, "done Mir")  # passed without being activated
+    refused(s, "move Mir 1", "Mira's activation is over this turn")
+    lines = s.execute("done Kae")
+    assert lines[-1] == "Ann's activations are over: the turn is ending"
+    assert snap(s)["end_step"] and snap(s)["turn"] == "Ann"
+    refused(s, "move Kae 1", "Ann has begun ending the turn")
+    play(s, "end")
+    assert snap(s)["turn"] == "Bo"
+
+
 def test_only_the_player_whose_turn_it_is_activates_their_characters() -> None:
     """speaking-stones-turn-order.txt:21"""
     s = session()

@@ -1,15 +1,21 @@
-"""Advance on the board: its descriptor (shared/descriptor.py) and the game projected onto
-the generic device state after every action.
+"""Advance on the board: its descriptor (shared/descriptor.py) and the game projected onto the
+generic device state after every action.
 
-- phases: the round's steps A to E;
+- the turn unit: UNIT_STEP (docs/state-codec.md, "Turn units"): a round is one turn of every
+  character in the fight at once, in the steps A to E, the descriptor's phases. Once the
+  round has begun every character in the fight is active (F_ACTIVE); the ones who may act
+  now are those without F_ACTED: in B the Advance adventurers who have not acted, in C the
+  enemies, in D the Late adventurers, in E those whose extra actions come now; while a hit
+  waits for its answer, or a Death check is owed, only the one who must answer. Nobody in
+  A (the Initiative checks are the game master's `next`);
 - health bar: Stamina;
 - counters: Willpower (0), damaged body parts (1), extra actions left this round (2);
 - marks: Advance (0), Late (1), Full Power (2), Helpless (3), a Cooperative Attack's support
-  waiting on the slot (4); F_ACTED: done this round; F_OUT: dead or fled;
-- the allowance: the actions the character has left this round (its action, then extras);
+  waiting on the slot (4); F_OUT: dead or fled;
+- the allowance: the actions the character has left this round (its action, then extras):
+  0 is who has acted this round;
 - the order: Advance adventurers, enemies, Late adventurers (B, C, D), out of the fight last;
-  the turn points at the first character who may act now, or at whoever must answer a hit
-  or owes a Death check;
+  the turn position is the first in the fight (the step's unit starts there);
 - scores: the foes each side has put down (dead, fled or Helpless);
 - the roll key rolls one D6 (the Death check); two D6 are a check. The descriptor has no
   plain D6, so its dice are "D6 read as D3" with no success faces: the faces are the D6's.
@@ -20,7 +26,7 @@ from __future__ import annotations
 from firmware import palette as pal
 from host.advance.engine import STEPS, Death, Game, Hit
 from shared import dice
-from shared.descriptor_pack import counter, mark, pack
+from shared.descriptor_pack import UNIT_STEP, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
 from shared.limits import MAX_ACTIONS, NO_SLOT
 from shared.roster import add_slot
@@ -59,7 +65,9 @@ def descriptor(parts: int, version: int) -> bytes:
             mark("support", pal.BLUISH_GREEN),
         ),
         phases=PHASE_NAMES,
-        flags=0,  # the host runs every turn rule: nothing refills or ticks on the board
+        # Every character at once, step by step; the host runs every turn rule: nothing
+        # refills or ticks on the board.
+        flags=UNIT_STEP,
         dice_kind=dice.KIND_ACTION_D6,
         success_mask=0,
         dice_count=1,
@@ -82,7 +90,7 @@ def new_state(game: Game, version: int) -> GameState:
 def project(game: Game, st: GameState) -> None:
     st.round = game.round if game.started else 0
     st.phase = game.step
-    acting = {f.index for f in game.acting_now()}
+    acting = to_act(game)
     for f in game.fighters:
         slot = st.slots[f.index]
         slot.health = f.stamina
@@ -95,8 +103,8 @@ def project(game: Game, st: GameState) -> None:
         flags = 0
         if not f.in_combat:
             flags |= F_OUT
-        if f.helpless or (f.acted and f.extra == 0) or not f.in_combat:
-            flags |= F_ACTED
+        elif st.round:
+            flags |= F_ACTIVE if f.index in acting else F_ACTIVE | F_ACTED
         if f.advance is True:
             flags |= F_ADVANCE
         elif f.advance is False:
@@ -112,10 +120,7 @@ def project(game: Game, st: GameState) -> None:
     for pos, f in enumerate(order):
         st.order[pos] = f.index
         st.order_reason[pos] = R_SUCCESSES if f.in_combat else R_OUT
-    now = _now(game, acting)
-    st.turn = next((pos for pos, f in enumerate(order) if f.index == now), 0)
-    if now != NO_SLOT and st.round:
-        st.slots[now].flags |= F_ACTIVE
+    st.turn = 0  # the first in the fight: out of it is last
     from host.advance.actions import downs
 
     st.scores[0] = downs(game, 0)
@@ -140,13 +145,15 @@ def _place(f) -> int:
     return 2 if f.advance is False else 0
 
 
-def _now(game: Game, acting: set[int]) -> int:
+def to_act(game: Game) -> set[int]:
+    """Who may act now: the one who must answer a hit or owes a Death check, else those
+    whose action (or extra action in E) comes in this step; nobody once the fight is
+    over."""
     p = game.pending
+    if game.over is not None:
+        return set()
     if isinstance(p, Hit):
-        return p.target
+        return {p.target}
     if isinstance(p, Death):
-        return p.who
-    for f in sorted(game.fighters, key=lambda f: (_place(f), f.index)):
-        if f.index in acting:
-            return f.index
-    return NO_SLOT
+        return {p.who}
+    return {f.index for f in game.acting_now()}

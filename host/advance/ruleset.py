@@ -16,6 +16,7 @@ from host.commandline import Command, whole_number
 from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
 from shared import dice
 from shared import events as ev
+from shared.limits import NO_SLOT
 from shared.state import GameState
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class Advance(Ruleset):
     chart_panels = (("stamina", "Stamina per character"), ("score", "foes down per side"))
     grid_legend = (
         "one row per character: side, Stamina, Willpower, damaged parts, A/L Advance or Late,"
-        " F Full Power, H Helpless, * acts now"
+        " F Full Power, H Helpless, * may act now (or must answer)"
     )
 
     # -- encounters --------------------------------------------------------------------
@@ -156,6 +157,8 @@ class Advance(Ruleset):
         game: Game = session.game
         if code == ev.SELECT:
             return []
+        if code == ev.NEXT_TURN and record[1] != NO_SLOT and game.started:
+            return self._slot_done(session, record[1])
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("next")
         if code == ev.UNDO:
@@ -182,6 +185,38 @@ class Advance(Ruleset):
         if code in (ev.END_COMBAT, ev.RESET):
             raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
         raise IllegalAction(f"unknown board event {code}")
+
+    def _slot_done(self, session: Session, index: int) -> list[str]:
+        """Next turn with one who may act now selected: that character is done in this step.
+        The target of a waiting hit takes it (`take`); anyone else takes no action (`wait`,
+        in E once for each extra action it has now). A Death check owed is refused: the roll
+        key rolls it. Once nobody is left to act in the step, the step ends as by next turn
+        (`next`), as shared.turns.slot_done ends a step."""
+        game: Game = session.game
+        if index >= len(game.fighters):
+            raise IllegalAction(f"the board named slot {index}, and there is no such character")
+        f = game.fighters[index]
+        label = f.spec.label
+        p = game.pending
+        if isinstance(p, Death) and p.who == index:
+            if p.roll is None:
+                raise IllegalAction(
+                    f"{f.name}'s Death check waits: the roll key rolls its D6 (or break a"
+                    " weapon on the laptop)"
+                )
+            raise IllegalAction(
+                f"{f.name}'s Death check failed: how much Willpower to spend is the"
+                f" laptop's (`spend {label} N`, 0 to die)"
+            )
+        if isinstance(p, Hit) and p.target == index:
+            lines = session.execute(f"take {label}")
+        else:
+            lines = session.execute(f"wait {label}")
+            while game.pending is None and game.over is None and not game.can_act_now(f):
+                lines += session.execute(f"wait {label}")  # E: its next extra action
+        if game.pending is None and game.over is None and not game.acting_now():
+            lines += session.execute("next")
+        return lines
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
@@ -256,7 +291,7 @@ class Advance(Ruleset):
         return Table(["name", "side", "Stamina", "Willpower", "damaged", "state"], rows, (4, 5))
 
     def live_roster(self, game: Game) -> LiveTable:
-        now = {f.index for f in game.acting_now()}
+        now = device.to_act(game)
         rows = [
             LiveRow(
                 [f.spec.label, f"{f.stamina}", f"{f.willpower}", str(len(f.damaged))],
@@ -268,7 +303,7 @@ class Advance(Ruleset):
         return LiveTable(["who", "Sta", "Wil", "parts"], rows)
 
     def device_grid(self, game: Game, color: bool) -> str:
-        now = {f.index for f in game.acting_now()}
+        now = device.to_act(game)
         lines = [f"step {STEPS[game.step]}, round {game.round}"]
         for f in game.fighters:
             marks = "".join(

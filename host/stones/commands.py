@@ -25,6 +25,11 @@ VERBS = {
         "break a fused ability: its stones are discarded (ends activations)",
     ),
     "discard": ("CARD ...", "discard stones from the hand (ends activations)"),
+    "done": (
+        "CHAR",
+        "the character is done this turn: its activation ends, or it passes it (the last"
+        " one done ends activations)",
+    ),
     "end": ("", "end the turn: refused while more cards are held than the hand size"),
 }
 SESSION_VERBS = {

@@ -1,17 +1,26 @@
 """Stones on the board: its ruleset descriptor and the game projected onto the generic
 device state.
 
-A slot is a character (its team, HP as the health bar). Its counters are its player's
-cards in hand, that player's hand size and the stones fused to this character; its marks
-are the three actions of the character being activated (fuse, move, act), whether it has
-a fused ability and whether a status is on it. The allowance is the activation's actions
-left. The turn is the character being activated (else the player's first standing one), and
-the order the round's characters by their players' turns;
-the phase is the turn's end step once break or discard has begun it. The last roll is the
-last d100 (two D10: tens, units). Scores are the damage each team has dealt.
+A slot is a character (its team, HP as the health bar, its player's index as its order
+key). Its counters are its player's cards in hand, that player's hand size and the stones
+fused to this character; its marks are the three actions of the character being activated
+(fuse, move, act), whether it has a fused ability and whether a status is on it. The
+allowance is each character's actions left this turn.
+
+The turn is a player's: the descriptor's turn unit is UNIT_KEY (docs/state-codec.md, "Turn
+units"), and a player's characters share their order key, so every standing character of
+the player whose turn it is is active at once (F_ACTIVE); one whose part of the turn is
+over (its activation ended, or it cannot be activated: stunned, or the turn is in its end
+step) is also F_ACTED, as are the characters of the players who have had their turn this
+round. The order is the round's characters by their players' turns (state.turn: the first
+of the turn's player's); the phase is the turn's end step once break, discard or the last
+`done` has begun it. The last roll is the last d100 (two D10: tens, units). Scores are the
+damage each team has dealt.
 
 The board runs no stones rule: the descriptor names no timing rules, and the host sends
-the whole state after every action.
+the whole state after every action. Its next-turn key ends the player's turn (`end`), as
+shared.turns.end_turn ends the unit; with one of the player's characters still to act
+selected it says that one is done (`done CHAR`), as turns.slot_done does.
 """
 
 from __future__ import annotations
@@ -19,9 +28,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware import palette as pal
-from host.stones.engine import round_order
+from host.stones.engine import ACTIONS, round_order, to_act
 from shared import dice, roster
-from shared.descriptor_pack import counter, mark, pack
+from shared.descriptor_pack import UNIT_KEY, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -55,7 +64,9 @@ def descriptor(version: int) -> bytes:
             mark("status", pal.VERMILLION),
         ),
         phases=("activate", "end"),
-        flags=0,  # the host refills and clears everything: no timing rule on the board
+        # A player's turn, all their characters at once; the host refills and clears
+        # everything: no timing rule on the board.
+        flags=UNIT_KEY,
         dice_kind=dice.KIND_D100,
         success_mask=0,
         dice_count=2,
@@ -63,15 +74,16 @@ def descriptor(version: int) -> bytes:
     )
 
 
-def new_state(game_chars: list[tuple[str, int, int]], version: int) -> GameState:
-    """A table of the characters: (label, team, HP) each."""
+def new_state(game_chars: list[tuple[str, int, int, int]], version: int) -> GameState:
+    """A table of the characters: (label, team, player, HP) each; the player is the order
+    key, so a player's characters take the turn together."""
     st = GameState()
     data = descriptor(version)
     st.rules.load(data, 0, len(data))
     st.ruleset = BOARD_ID
     st.phase_count = 2
-    for label, team, hp in game_chars:
-        roster.add_slot(st, label, team, 0, 3, hp)
+    for label, team, player, hp in game_chars:
+        roster.add_slot(st, label, team, player, 3, hp)
     st.round = 1
     st.touch()
     return st
@@ -81,6 +93,8 @@ def project(game: Game) -> None:
     st = game.state
     st.round = game.round
     acting = game.active
+    left = to_act(game)
+    over = game.winner is not None
     for i, c in enumerate(game.enc.characters):
         slot = st.slots[i]
         slot.health = game.hp[i]
@@ -90,27 +104,22 @@ def project(game: Game) -> None:
         flags = 0
         if not game.standing(i):
             flags |= F_OUT
-        elif i in game.activated and i != acting:
-            flags |= F_ACTED
+        elif c.player == game.player and not over:
+            flags |= F_ACTIVE if i in left else F_ACTIVE | F_ACTED
+        elif c.player in game.played:
+            flags |= F_ACTED  # that player's turn this round is over
         if game.fused[i]:
             flags |= mark_bit(HAS_FUSED)
         if game.statuses[i]:
             flags |= mark_bit(HAS_STATUS)
-        mine = c.player == game.player and game.standing(i)
         if i == acting:
             for action, m in (("fuse", FUSE_DONE), ("move", MOVE_DONE), ("act", ACT_DONE)):
                 if action in game.done:
                     flags |= mark_bit(m)
-            slot.actions = 3 - len(game.done)
+            slot.actions = len(ACTIONS) - len(game.done)
         else:
-            free = mine and i not in game.activated and not game.end_step
-            slot.actions = 3 if free else 0
+            slot.actions = len(ACTIONS) if i in left else 0
         slot.flags = flags
-    turn = acting
-    if turn is None:
-        standing = [i for i in game.chars_of(game.player) if game.standing(i)]
-        fresh = [i for i in standing if i not in game.activated]
-        turn = (fresh or standing or game.chars_of(game.player))[0]
     # The initiative page's order: the characters of the round's players in turn order
     # (each player's in the file's order), the incapacitated after them, out of play.
     players = round_order(game)
@@ -118,8 +127,10 @@ def project(game: Game) -> None:
     rest = [i for i in range(len(game.enc.characters)) if i not in first]
     reasons = [R_SUCCESSES] * len(first) + [R_OUT] * len(rest)
     roster.set_order(st, first + rest, reasons)
+    # The turn: the first position of the player's characters (the unit's first slot).
+    standing = [i for i in game.chars_of(game.player) if game.standing(i)]
+    turn = (standing or game.chars_of(game.player))[0]
     st.turn = (first + rest).index(turn)
-    st.slots[turn].flags |= F_ACTIVE
     st.phase = PHASE_END if game.end_step else PHASE_ACT
     for t in range(2):
         st.scores[t] = sum(

@@ -196,8 +196,7 @@ def _may(game: Game, i: int, action: str) -> None:
     if game.active != i:
         if i in game.activated:
             raise IllegalAction(
-                f"{c.name}'s activation is over this turn: each character is activated once,"
-                " and another has been activated since"
+                f"{c.name}'s activation is over this turn: each character is activated once"
             )
         return
     if action in game.done:
@@ -229,6 +228,21 @@ def _begin(game: Game, i: int, action: str) -> list[str]:
         game.act_kind = ""
         lines.append(f"{game.ch(i).name} is activated")
     return lines
+
+
+def to_act(game: Game) -> list[int]:
+    """The turn's player's characters still to act: standing, not stunned, and either not
+    yet activated this turn or being activated with an action left; none once break or
+    discard has begun the turn's end."""
+    if game.end_step or game.winner is not None:
+        return []
+    return [
+        i
+        for i in game.chars_of(game.player)
+        if game.standing(i)
+        and not any(_status(game, s).stun for s in game.statuses[i])
+        and (i not in game.activated or (i == game.active and len(game.done) < len(ACTIONS)))
+    ]
 
 
 def _status(game: Game, name: str) -> Status:
@@ -547,6 +561,39 @@ def _discard(game: Game, cmd: Command) -> list[str]:
     ]
 
 
+def _done(game: Game, cmd: Command) -> list[str]:
+    """The character is done for this turn: its activation ends (speaking-stones-turn-
+    order.txt:21, another may be activated), or, not yet activated, it passes this turn's
+    activation. Once none of the player's characters is left to act, their activations are
+    over and the turn is in its end step (:57), as after break or discard."""
+    i = game.char(cmd.arg(0, "a character"))
+    c = game.ch(i)
+    if c.player != game.player:
+        owner = game.enc.players[c.player].name
+        raise IllegalAction(f"{c.name} is {owner}'s, and it is {game.player_name}'s turn")
+    if not game.standing(i):
+        raise IllegalAction(f"{c.name} is incapacitated (HP 0)")
+    if game.end_step:
+        raise IllegalAction(
+            f"{game.player_name} has begun ending the turn (break, discard):"
+            " every activation is over"
+        )
+    if i in game.activated and i != game.active:
+        raise IllegalAction(f"{c.name}'s activation is over this turn already")
+    stun = next((s for s in game.statuses[i] if _status(game, s).stun), None)
+    if stun is not None and i not in game.activated:
+        raise IllegalAction(f"{c.name} is stunned ({stun}): it is not activated this turn anyway")
+    if i == game.active:
+        lines = [f"{c.name}'s activation ends"]
+        game.active = None
+    else:
+        game.activated.append(i)
+        lines = [f"{c.name} is done this turn without being activated"]
+    if not to_act(game):
+        lines += _end_step(game)
+    return lines
+
+
 def _end_step(game: Game) -> list[str]:
     if game.end_step:
         return []
@@ -669,6 +716,7 @@ VERBS = {
     "ability": _ability,
     "break": _break,
     "discard": _discard,
+    "done": _done,
     "end": _end,
 }
 

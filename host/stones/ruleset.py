@@ -25,7 +25,8 @@ from host.stones.commands import LANGUAGE, SESSION_VERBS, VERBS, WORDS
 from host.stones.engine import Game
 from shared import dice
 from shared import events as ev
-from shared.state import GameState
+from shared.limits import NO_SLOT
+from shared.state import F_ACTED, F_ACTIVE, GameState
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -44,8 +45,8 @@ class Stones(Ruleset):
     stat_labels = {"kos": "KOs"}
     chart_panels = (("hp", "HP per character"), ("score", "damage dealt per team"))
     grid_legend = (
-        "one row per character: team, HP, hand/hand size, stones fused; * whose turn,"
-        " F M A the actions done"
+        "one row per character: team, HP, hand/hand size, stones fused; > being activated,"
+        " * its player's others still to act, - done this turn; F M A the actions done"
     )
 
     # -- encounters --------------------------------------------------------------------
@@ -60,7 +61,7 @@ class Stones(Ruleset):
 
     # -- a game ------------------------------------------------------------------------
     def new_game(self, encounter: model.Encounter, seed: int) -> Game:
-        chars = [(c.label, c.team, c.hp) for c in encounter.characters]
+        chars = [(c.label, c.team, c.player, c.hp) for c in encounter.characters]
         state = device.new_state(chars, engine.RULES_VERSION)
         game = engine.new_game(encounter, seed, state)
         device.project(game)
@@ -177,6 +178,8 @@ class Stones(Ruleset):
         code = record[0]
         if code == ev.SELECT:
             return []
+        if code == ev.NEXT_TURN and record[1] != NO_SLOT:
+            return self._slot_done(session, record[1])
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("end")
         if code == ev.D100:
@@ -194,6 +197,22 @@ class Stones(Ruleset):
         if code in (ev.END_COMBAT, ev.RESET):
             raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
         raise IllegalAction(f"unknown board event {code}")
+
+    def _slot_done(self, session: Session, index: int) -> list[str]:
+        """Next turn with one of the turn's characters selected: that character is done
+        (`done CHAR`); once none is left to act the player's turn ends as by next turn
+        (`end`), unless the hand is over its size: then the turn stays in its end step,
+        and the line says why."""
+        game: Game = session.game
+        if index >= len(game.enc.characters):
+            raise IllegalAction(f"the board named slot {index}, and there is no such character")
+        lines = session.execute(f"done {game.ch(index).label}")
+        if game.end_step and game.winner is None:
+            try:
+                lines += session.execute("end")
+            except IllegalAction as err:
+                lines.append(f"the turn stays in its end step: {err}")
+        return lines
 
     # -- scores --------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
@@ -262,7 +281,8 @@ class Stones(Ruleset):
         return Table([*headers, "statuses"], rows, (8, 9))
 
     def live_roster(self, game: Game) -> LiveTable:
-        turn = game.state.active  # the slot whose turn it is
+        st = game.state
+        turn = st.active  # the first of the characters of the player whose turn it is
         rows = []
         for i, c in enumerate(game.enc.characters):
             note = []
@@ -285,7 +305,7 @@ class Stones(Ruleset):
                         f"{game.held(p)}/{game.hand_size(p)}",
                     ],
                     "; ".join(note),
-                    i == turn and game.winner is None,
+                    bool(st.slots[i].flags & F_ACTIVE) and game.winner is None,
                 )
             )
         return LiveTable(["name", "team", "player", "HP", "held"], rows)
@@ -299,8 +319,14 @@ class Stones(Ruleset):
                 ch if slot.flags & (8 << m) else "." for ch, m in (("F", 0), ("M", 1), ("A", 2))
             )
             hp = "xx" if not game.standing(i) else f"{slot.health:>2}"
+            if i == game.active:
+                turn = ">"  # being activated
+            elif slot.flags & F_ACTIVE:
+                turn = "-" if slot.flags & F_ACTED else "*"
+            else:
+                turn = " "
             out.append(
-                f"{'*' if i == st.active else ' '} {c.label:<3} {game.enc.teams[c.team]:<6}"
+                f"{turn} {c.label:<3} {game.enc.teams[c.team]:<6}"
                 f" HP {hp}/{c.hp:<3} hand {slot.counters[0]:>2}/{slot.counters[1]:<2}"
                 f" fused {slot.counters[2]} {marks}"
             )
