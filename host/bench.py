@@ -11,7 +11,14 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from host import bench_board, bench_engine, bench_host_cpu, bench_link, micropython_vm
+from host import (
+    bench_board,
+    bench_engine,
+    bench_host_cpu,
+    bench_link,
+    bench_session,
+    micropython_vm,
+)
 from host.advance import bench as advance_bench
 from host.flare import bench as flare_bench
 from host.forms import bench as forms_bench
@@ -57,6 +64,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
+MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 
 TARGETS: dict[str, tuple[str, float]] = {
@@ -68,6 +76,7 @@ TARGETS: dict[str, tuple[str, float]] = {
 }
 TARGETS.update(bench_link.TARGETS)
 TARGETS.update(bench_board.TARGETS)
+TARGETS.update(bench_session.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
 
 
