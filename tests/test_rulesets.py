@@ -144,7 +144,7 @@ def test_every_built_in_rulesets_bundled_files_are_packaged() -> None:
     # (and the template `encounter new` writes) must match its patterns.
     import fnmatch
 
-    import tomllib
+    from host.encounters import tomllib
 
     root = Path(__file__).resolve().parent.parent
     data = tomllib.loads((root / "pyproject.toml").read_text())
