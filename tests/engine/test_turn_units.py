@@ -7,7 +7,7 @@ and inside the MicroPython VM.
   alternate between the teams' players), speaking-stones-turn-order.txt:57 (a player
   finishes all of their characters' turns, then the next player goes).
 - Steps: every slot acts at once in each step of the round.
-  forms-turns-rounds-encounters.txt:26 (all turns in a round happen at once; when all who
+  forms-turns-rounds-encounters.txt:26 (a round's turns are simultaneous; when all who
   may act have finished, a new round begins), forms-turns-rounds-encounters.txt:47-49 (a
   combat round is a list of numbered steps).
 - Round hooks: an allowance per round (advance-late-combat-round.txt:29: one action each
