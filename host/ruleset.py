@@ -257,3 +257,11 @@ class Ruleset:
     def plan_turn(self, game: Any) -> list[str]:
         """The commands of the current turn, the last one ending it."""
         raise NotImplementedError
+
+    def demo_presses(self, game: Any, command: str) -> tuple[tuple[str, ...], bool]:
+        """How a player at the board would make `command` in a demo played on one: the
+        board controls to press first (its roll key, for the dice the command will use),
+        and whether the command is then still typed (False: the presses made it). By
+        default: nothing pressed, typed (next-turn commands are pressed by the demo
+        itself)."""
+        return (), True

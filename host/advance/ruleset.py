@@ -358,6 +358,13 @@ class Advance(Ruleset):
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
 
+    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
+        """A Death check is the board's roll key: its one D6 makes the check at once."""
+        pending = game.pending
+        if command.startswith("death ") and isinstance(pending, Death) and pending.roll is None:
+            return ("roll",), False
+        return (), True
+
 
 # The verbs whose second word names one of the first character's abilities or items, and
 # those whose third word does (names.take_name reads a name of several words unquoted).

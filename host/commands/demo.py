@@ -94,10 +94,20 @@ def _play_on(
             out(SHADE_LEGEND)
 
         def act(command: str) -> list[str]:
-            # The board's own key starts the game and ends each turn; the rest is typed.
+            # The board's own keys roll the dice a command will use, start the game and end
+            # each turn; the rest is typed.
+            lines: list[str] = []
+            presses, typed = ruleset.demo_presses(session.game, command)
+            if all(table.has_key(control) for control in presses):
+                for control in presses:
+                    lines += table.press(control)
+            else:
+                typed = True  # a board without those keys (the Pico's menu): typed alone
+            if not typed:
+                return lines
             if command in ruleset.next_turn_commands and table.has_key("next_turn"):
-                return table.press("next_turn")
-            lines = table.execute(command)
+                return lines + table.press("next_turn")
+            lines += table.execute(command)
             table.settle()
             return lines
 

@@ -363,5 +363,12 @@ class Forms(Ruleset):
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
 
+    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
+        """A social round's next check is rolled on the board's roll key, then `next` (the
+        next-turn key) makes it with those dice."""
+        if command == "next" and game.mode == "social" and game.combined is None and game.checks:
+            return ("roll",), True
+        return (), True
+
 
 RULESET = Forms()

@@ -392,6 +392,10 @@ class Stones(Ruleset):
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
 
+    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
+        """A Standard Attack's crit d100 is rolled on the board's roll key first."""
+        return (("roll",), True) if command.startswith("attack ") else ((), True)
+
 
 def read_names(game: Game, cmd: Command) -> Command:
     """The command with an ability of several words typed without quotes made one word, and

@@ -1,0 +1,41 @@
+"""A demo played on the simulated board rolls the dice on the board's keys where a player
+would (issues #11, #12, #14: "the board's keys end turns and roll the dice"): stones' crit
+d100s, forms' social checks and advance's Death checks come from the board's roll key, and
+the journal says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host import cli
+from host.journal import Journal
+
+# What each demo rolls on the board, as the journal records it.
+BOARD_ROLLS = {
+    "stones": "dice",  # the crit d100 waits for the attack that follows
+    "forms": "dice",  # the D10s wait for the check that `next` makes
+    "advance": "dice",  # the Death check's D6, made at once by the press
+}
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(BOARD_ROLLS))
+def test_a_demo_on_the_board_rolls_its_dice_on_the_board(
+    ruleset_id: str, tmp_path: Path, capsys
+) -> None:
+    db = tmp_path / "j.sqlite"
+    assert cli.main(["demo", "--ruleset", ruleset_id, "--seed", "3", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "winner" in out
+    journal = Journal(db)
+    (game,) = [g["id"] for g in journal.games()]
+    events = journal.events(game)
+    board_rolls = [
+        payload
+        for _, kind, payload, _ in events
+        if kind == BOARD_ROLLS[ruleset_id] and payload.get("source") == "board"
+    ]
+    assert board_rolls, f"no roll came from the board in the {ruleset_id} demo"
+    used = {payload["purpose"] for payload in board_rolls}
+    assert used <= {"next", "death", "check", "d100", "crit"}, used
