@@ -24,7 +24,7 @@ from host.bridge import BoardLink
 from host.faultproxy import FaultCounts, FaultProxy, Faults
 from host.korxsol import device as korxsol_device
 from host.linkboard import LinkBoard
-from host.state_json import state_to_json
+from host.state_json import state_to_compact_json, state_to_json
 from shared import codec, dice
 from shared import events as ev
 from shared.link import framing
@@ -65,11 +65,14 @@ def wire_ms(n_bytes: int, baud: int = BAUD) -> float:
 def link_sizes() -> Figures:
     snapshot = len(snapshot_frame())
     as_json = len(state_to_json(build_reference_state()).encode())
+    compact = len(state_to_compact_json(build_reference_state()).encode())
     return {
         "snapshot_bytes": snapshot,
         "descriptor_bytes": len(descriptor_frame()),
         "snapshot_json_bytes": as_json,
         "snapshot_json_ratio": round(as_json / snapshot, 2),
+        "snapshot_json_compact_bytes": compact,
+        "snapshot_json_compact_ratio": round(compact / snapshot, 2),
         "event_bytes": len(roll_event_frame()),
         "wire_ms_115200": wire_ms(snapshot),
     }

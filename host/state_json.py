@@ -70,5 +70,48 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 
 def state_to_json(state: GameState) -> str:
-    """Compact JSON (no spaces)."""
+    """JSON without spaces, its keys and flags spelt out (what a person reads)."""
     return json.dumps(state_to_dict(state), separators=(",", ":"))
+
+
+def state_to_compact_json(state: GameState) -> str:
+    """The same fields as plain arrays in a fixed order, numbers for flags and kinds: the
+    strongest honest JSON peer of the binary snapshot (what a protocol designer would send
+    if it had to be JSON). Each slot is [label, team, order_key, actions, actions_max,
+    health, health_max, [counters], flags, cd_pending, [[cooldown id, turns left], ...]];
+    the state is [ruleset, round, version, turn, phase, phase_count, [scores],
+    [kind, sides, successes, who, [faces]], [slots], [order], [order reasons]]."""
+    counters = state.rules.counters
+    slots = []
+    for index in range(state.count):
+        slot = state.slots[index]
+        slots.append(
+            [
+                slot.label,
+                slot.team,
+                slot.order_key,
+                slot.actions,
+                slot.actions_max,
+                slot.health,
+                slot.health_max,
+                list(slot.counters[:counters]),
+                slot.flags,
+                slot.cd_pending,
+                [[slot.cd_id[i], slot.cd_left[i]] for i in range(len(slot.cd_id)) if slot.cd_id[i]],
+            ]
+        )
+    roll = state.roll
+    compact = [
+        state.ruleset,
+        state.round,
+        state.version,
+        state.turn,
+        state.phase,
+        state.phase_count,
+        list(state.scores[: state.team_count]),
+        [roll.kind, roll.sides, roll.successes, roll.who, list(roll.faces[: roll.count])],
+        slots,
+        list(state.order[: state.count]),
+        list(state.order_reason[: state.count]),
+    ]
+    return json.dumps(compact, separators=(",", ":"))
