@@ -491,3 +491,12 @@ def test_the_host_waits_for_its_nearest_timer_and_no_longer() -> None:
     assert session.wait_ms(1000, 5000) == PING_MS
     session._ack_due = True
     assert session.wait_ms(1000, 5000) == 0
+
+
+def test_a_soak_that_times_out_reports_what_the_board_still_holds_as_stalled_not_lost() -> None:
+    # Issue #17: every frame dropped, so nothing is ever applied; the board still holds
+    # every event it journalled and would resend it: a stall, not a loss.
+    result = soak(events=40, faults=Faults(drop=1.0), seed=3, timeout=1.0)
+    assert result.timed_out
+    assert result.events > 0
+    assert result.stalled == result.events and result.lost == 0
