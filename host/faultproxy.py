@@ -12,6 +12,7 @@ discards what the board sends while "unplugged", then makes a new pty and a new 
 
 from __future__ import annotations
 
+import collections
 import errno
 import os
 import random
@@ -34,6 +35,7 @@ class Faults:
     cut_code: float = 0.0  # per frame: its last COBS code byte lost
     disconnect_every: int = 0  # frames between cable pulls (randomised ±50%); 0 = never
     down_seconds: float = 0.05  # how long the cable stays out
+    baud: int = 0  # pace each direction as a UART at this rate (10 bits a byte); 0 = not
 
 
 @dataclass
@@ -104,6 +106,13 @@ class FaultProxy:
         self._up = _Direction(self)
         self._down = _Direction(self)
         self._next_pull = self._pull_after()
+        # Paced (Faults.baud): per direction, when the wire is next free and the bytes on it
+        # with the time each chunk has arrived in full.
+        self._wire_free = {"up": 0.0, "down": 0.0}
+        self._on_wire: dict[str, collections.deque[tuple[float, bytes]]] = {
+            "up": collections.deque(),
+            "down": collections.deque(),
+        }
         self._pull_now = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -226,6 +235,29 @@ class FaultProxy:
                 return b""
             raise
 
+    def _send(self, way: str, data: bytes) -> None:
+        """Put bytes on the wire: at once, or (paced) arriving as a UART would deliver
+        them, each chunk in full once its last byte is through."""
+        if not data:
+            return
+        if not self.faults.baud:
+            self._write(self._host_master if way == "up" else self._board_master, data)
+            return
+        start = max(time.monotonic(), self._wire_free[way])
+        self._wire_free[way] = start + len(data) * 10 / self.faults.baud
+        self._on_wire[way].append((self._wire_free[way], data))
+
+    def _deliver(self, now: float) -> None:
+        for way, wire in self._on_wire.items():
+            while wire and wire[0][0] <= now:
+                _, data = wire.popleft()
+                self._write(self._host_master if way == "up" else self._board_master, data)
+
+    def _wait(self, now: float) -> float:
+        """How long the loop may wait for bytes: 5 ms, or less when paced bytes are due."""
+        due = [wire[0][0] for wire in self._on_wire.values() if wire]
+        return max(0.0, min([0.005, *(d - now for d in due)]))
+
     def _run(self) -> None:
         down_until = 0.0
         while not self._stop.is_set():
@@ -238,6 +270,8 @@ class FaultProxy:
                     self.counts.disconnects += 1
                     self._up.pending.clear()
                     self._down.pending.clear()
+                    for wire in self._on_wire.values():  # what was on the cable is gone
+                        wire.clear()
                 down_until = now + self.faults.down_seconds
             if self._host_master is None and now >= down_until:
                 with self.lock:
@@ -246,11 +280,12 @@ class FaultProxy:
             fds = [self._board_master]
             if self._host_master is not None:
                 fds.append(self._host_master)
-            ready, _, _ = select.select(fds, [], [], 0.005)
+            ready, _, _ = select.select(fds, [], [], self._wait(now))
             if self._board_master in ready:
                 data = self._read(self._board_master)
-                self._write(self._host_master, self._up.push(data))
+                self._send("up", self._up.push(data))
             host = self._host_master
             if host is not None and host in ready:
                 data = self._read(host)
-                self._write(self._board_master, self._down.push(data))
+                self._send("down", self._down.push(data))
+            self._deliver(time.monotonic())

@@ -164,11 +164,17 @@ class SimulatedBoard:
 
     # -- lifecycle ----------------------------------------------------------------------
 
-    def start(self) -> str:
-        """Open the pty, run the App loop on a thread, return the path a host opens."""
-        self._master, self._slave = os.openpty()
-        tty.setraw(self._slave)  # no echo or line editing: a byte pipe like USB CDC
-        self.path = os.ttyname(self._slave)
+    def start(self, wire: str | None = None) -> str:
+        """Open the pty, run the App loop on a thread, return the path a host opens. With
+        `wire`, the board's end is that path instead (another program's pty, such as the
+        fault proxy's board side, which then carries the bytes to the host)."""
+        if wire is None:
+            self._master, self._slave = os.openpty()
+            tty.setraw(self._slave)  # no echo or line editing: a byte pipe like USB CDC
+            self.path = os.ttyname(self._slave)
+        else:
+            self._master = os.open(wire, os.O_RDWR | os.O_NOCTTY)
+            self.path = wire
         stream = PtyStream(self._master)
         with self.lock:
             # The link belongs to the pty now; keep the state and page set before the start.

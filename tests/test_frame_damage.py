@@ -58,3 +58,29 @@ def test_the_fault_proxy_pads_and_cuts_frames_at_the_rates_given() -> None:
     with FaultProxy(Faults(cut_code=1.0)) as proxy:
         assert proxy._damage(wire) == cut_last_code(wire)
         assert proxy.counts.cut_code_frames == 1
+
+
+def test_the_fault_proxy_paces_a_wire_as_a_uart_at_its_baud_rate() -> None:
+    # bench's e2e_latency_ms_p50_uart: 10 bits a byte; 120 bytes at 9600 baud take 125 ms.
+    import os
+    import time
+
+    from host.bridge import open_port
+    from host.faultproxy import FaultProxy, Faults
+
+    with FaultProxy(Faults(baud=9600)) as proxy:
+        host = open_port(proxy.host_path)
+        board = os.open(proxy.board_path, os.O_RDWR | os.O_NOCTTY)
+        try:
+            started = time.monotonic()
+            frame = bytes(range(1, 120)) + b"\0"  # the proxy forwards whole frames
+            os.write(board, frame)
+            got = b""
+            while len(got) < 120 and time.monotonic() - started < 10:
+                got += host.read(host.in_waiting or 1)
+            took = time.monotonic() - started
+        finally:
+            os.close(board)
+            host.close()
+    assert got == frame
+    assert took >= 120 * 10 / 9600 * 0.95
