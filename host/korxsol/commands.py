@@ -44,7 +44,10 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 # Session commands: handled around the game, not by it.
 SESSION_VERBS: dict[str, tuple[str, str]] = {
-    "dice": ("PURPOSE FACE ...", "enter physical dice for the next roll of PURPOSE"),
+    "dice": (
+        "[PURPOSE] FACE ...",
+        "enter physical dice: for the roll a waiting action wants, else the next of PURPOSE",
+    ),
     "dice clear": ("", "drop every entered roll still waiting"),
     "undo": ("[N]", "take back the last N actions (default 1)"),
     "redo": ("[N]", "put back N undone actions"),
@@ -56,7 +59,9 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
 }
 
 
-LANGUAGE = Language(VERBS, SESSION_VERBS, flags=("fulldraw", "reroll"), asides=("odds",))
+LANGUAGE = Language(
+    VERBS, SESSION_VERBS, flags=("fulldraw", "reroll"), asides=("odds",), wanted=True
+)
 parse = LANGUAGE.parse
 usage = LANGUAGE.usage
 unknown_verb = LANGUAGE.unknown_verb
