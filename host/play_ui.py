@@ -124,6 +124,9 @@ class PlayUI:
             roster.append(line + ("\n" if n < len(rows) - 1 else ""), style)
         top.append(roster)
         bottom: list[RenderableType] = []
+        wanted = self.session.wanted_lines()
+        if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
+            bottom.append(Text("\n".join(wanted), style="bold"))
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
         pending = {p: len(q) for p, q in ruleset.waiting(game).items() if q}
         if pending:

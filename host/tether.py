@@ -70,6 +70,7 @@ class Tether:
         self._last_roll: tuple[str, tuple] | None = None
         self._state = GameState()
         roster.copy_state(self._state, session.ruleset.state(session.game))
+        _set_want(self._state, session)  # a resumed action may wait for its roll
         self.link = BoardLink(url, self._state, applier=self.apply)
         self.lock: threading.RLock = self.link.lock
         journal = session.journal

@@ -92,9 +92,4 @@ def build_reference_state(state=None):
     state.scores[0] = 7
     state.scores[1] = 5
     dice.enter(state, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2), state.active)
-    # The host waits for the next roll from the board: 4 D3 of slot 2, the ruleset's roll 1.
-    state.want.kind = dice.KIND_ACTION_D3
-    state.want.count = 4
-    state.want.who = 2
-    state.want.purpose = 1
     return state
