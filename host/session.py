@@ -129,12 +129,7 @@ class Session:
         if cmd is None:
             return []
         if cmd.verb == "undo":
-            steps = cmd.int_arg(0, 1, 1, 10_000, "steps")
-            if self.pending is None:
-                return self.undo(steps)
-            # The waiting action is the last thing done: undo takes it back first.
-            lines = self.drop_wanted()
-            return lines + (self.undo(steps - 1) if steps > 1 else [])
+            return self.undo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
         if cmd.verb == "redo":
             if self.pending is not None:
                 raise IllegalAction(self._waits_line())
@@ -367,6 +362,10 @@ class Session:
 
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
+        if self.pending is not None:
+            # The waiting action is the last thing done: undo takes it back first.
+            lines = self.drop_wanted()
+            return lines + (self.undo(steps - 1) if steps > 1 else [])
         if steps > len(self.done):
             raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
         was_over = self.over

@@ -243,6 +243,15 @@ class Tether:
             raise IllegalAction(
                 "the board's undo key is off (--board-undo off): undo on the laptop"
             )
+        pending = self.session.pending
+        if pending is not None:  # the undo drops the action waiting for its roll
+            if self.board_undo == "own" and pending.by != "board":
+                raise IllegalAction(
+                    f"the board's undo takes back only board presses, and `{pending.text}`"
+                    " (waiting for its roll) was typed: `cancel` it on the laptop (or play"
+                    " with --board-undo all)"
+                )
+            return
         done = self.session.done
         if self.board_undo == "own" and done and done[-1].by != "board":
             raise IllegalAction(
