@@ -367,3 +367,19 @@ def test_play_takes_the_board_s_dice_with_a_board_and_the_engine_s_without(
     assert "waiting for Kaelen's initiative roll (3 D3) from the board: `initiative`" in with_board
     entered = play("--no-board", "--dice", "entered")
     assert "waiting for Kaelen's initiative roll (3 D3) from the table" in entered
+
+
+def test_the_board_s_undo_drops_an_action_it_declared_but_not_one_typed(tmp_path: Path) -> None:
+    with table(tmp_path) as t:
+        session = t.session
+        run(t, first_attack(session))  # typed: the board's undo (own) may not drop it
+        with pytest.raises(IllegalAction, match="was typed: `cancel` it on the laptop"):
+            t.press("undo")
+        assert session.pending is not None
+    journal = Journal(str(tmp_path / "board.sqlite"))
+    fresh = Session(encounter.load(encounter.example_path()), 5, journal, dice_from="board")
+    with TetheredSim(fresh) as t:
+        t.press("next_turn")  # initiative, declared from the board: it waits for its rolls
+        assert fresh.pending is not None and fresh.pending.by == "board"
+        assert t.press("undo")[0].startswith("board: dropped: initiative")
+        assert fresh.pending is None and fresh.done == []
