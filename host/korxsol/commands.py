@@ -9,7 +9,7 @@ The shape of a line (words, `key=value` options, `#` comments) is every ruleset'
 
 from __future__ import annotations
 
-from host.commandline import Command, Language
+from host.commandline import WANTED_VERBS, Command, Language
 
 __all__ = ["Command", "LANGUAGE", "SESSION_VERBS", "VERBS", "parse", "unknown_verb", "usage"]
 
@@ -56,12 +56,11 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
         "exact chance to hit and damage distribution",
     ),
     "new": ("", "start the next game of this session with the same encounter"),
+    **WANTED_VERBS,  # roll, cancel: korxsol asks for its rolls (host/session.py)
 }
 
 
-LANGUAGE = Language(
-    VERBS, SESSION_VERBS, flags=("fulldraw", "reroll"), asides=("odds",), wanted=True
-)
+LANGUAGE = Language(VERBS, SESSION_VERBS, flags=("fulldraw", "reroll"), asides=("odds",))
 parse = LANGUAGE.parse
 usage = LANGUAGE.usage
 unknown_verb = LANGUAGE.unknown_verb
