@@ -239,6 +239,7 @@ class PlayUI:
             return True
         before = ruleset.before(self.session.game, line)
         self._take_board_lines()
+        last = self.session.done[-1] if self.session.done else None
         try:
             lines = before + self.guard(lambda: self.session.execute(line))
         except IllegalAction as err:
@@ -250,7 +251,8 @@ class PlayUI:
             self.odds_lines = []
             self.messages.extend(lines)
             self.dice_mark = len(self.dice_log)
-            if verb in language.verbs:
+            resolved = self.session.done and self.session.done[-1] is not last  # `roll`, `dice`
+            if verb in language.verbs and self.session.pending is None or resolved:
                 self.dice_log += ruleset.roll_lines(self.session.game)
         self.show()
         return True

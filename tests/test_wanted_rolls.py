@@ -383,3 +383,15 @@ def test_the_board_s_undo_drops_an_action_it_declared_but_not_one_typed(tmp_path
         assert fresh.pending is not None and fresh.pending.by == "board"
         assert t.press("undo")[0].startswith("board: dropped: initiative")
         assert fresh.pending is None and fresh.done == []
+
+
+def test_play_s_dice_line_shows_the_rolls_of_an_action_resolved_by_roll(tmp_path: Path) -> None:
+    with table(tmp_path, "entered") as t:
+        out = StringIO()
+        ui = PlayUI(t.session, Console(file=out, width=80, height=40), tether=t.tether)
+        ui.handle(first_attack(t.session))
+        assert ui.dice_log[ui.dice_mark :] == []  # nothing rolled yet
+        while t.session.pending is not None:
+            ui.handle("roll")
+        shown = ui.dice_log[ui.dice_mark :]
+        assert shown and shown[0].startswith("hit ")  # the attack's rolls, from its record
