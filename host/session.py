@@ -138,7 +138,8 @@ class Session:
             return self.roll_wanted()
         if cmd.verb == "cancel" and self.ruleset.asks_for_rolls:
             return self.drop_wanted()
-        if cmd.verb == "dice" and self.asks and cmd.args[:1] != ["clear"]:
+        waits = self.asks or self.pending is not None  # (a resumed one, with the engine's dice)
+        if cmd.verb == "dice" and waits and cmd.args[:1] != ["clear"]:
             return self._entered(cmd)
         if cmd.verb == "new":
             raise IllegalAction("`new` starts the next game; use it in `turnlight play`")
