@@ -305,6 +305,13 @@ def test_a_waiting_action_and_the_rolls_it_was_given_survive_a_resume(tmp_path: 
     assert again.pending is not None
     assert (again.pending.text, again.pending.supplied) == (attack, given)
     assert again.pending.wanted == still
+    again.dice_from = "board"
+    with TetheredSim(again) as t:  # the board, linked again, is lit with the same roll
+        with t.sim.lock:
+            assert (t.sim.app.state.want.count, t.sim.app.state.want.who) == (
+                still.count,
+                still.who,
+            )
     while again.pending is not None:
         again.execute("roll")
     first = again.done[-1].rolls[0]
