@@ -32,6 +32,7 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
 WANTED_VERBS: dict[str, tuple[str, str]] = {
     "roll": ("", "the engine rolls the roll the waiting action wants"),
     "cancel": ("", "drop the action that waits for a roll"),
+    "dice from": ("board|engine|entered", "where the next actions' dice come from"),
 }
 
 

@@ -138,6 +138,8 @@ class Session:
             return self.roll_wanted()
         if cmd.verb == "cancel" and self.ruleset.asks_for_rolls:
             return self.drop_wanted()
+        if cmd.verb == "dice" and cmd.args[:1] == ["from"] and self.ruleset.asks_for_rolls:
+            return self.set_dice_from(cmd.arg(1, "board, engine or entered"))
         waits = self.asks or self.pending is not None  # (a resumed one, with the engine's dice)
         if cmd.verb == "dice" and waits and cmd.args[:1] != ["clear"]:
             return self._entered(cmd)
@@ -276,6 +278,15 @@ class Session:
                 f" {' '.join(['N'] * pending.wanted.count)}`"
             )
         return self.supply(tuple(int(a) for a in args), "entered")
+
+    def set_dice_from(self, source: str) -> list[str]:
+        """`dice from board|engine|entered`: where the next actions' dice come from (an
+        action already waiting keeps waiting: `roll` or `dice` still give its roll)."""
+        if source not in DICE_FROM:
+            raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {source!r}")
+        self.dice_from = source
+        said = {"board": "the board's roll key", "engine": "the engine", "entered": "`dice`"}
+        return [f"dice from {source}: the next actions' rolls come from {said[source]}"]
 
     def _waits_line(self) -> str:
         pending = self.pending

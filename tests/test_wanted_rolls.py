@@ -402,3 +402,20 @@ def test_play_s_dice_line_shows_the_rolls_of_an_action_resolved_by_roll(tmp_path
             ui.handle("roll")
         shown = ui.dice_log[ui.dice_mark :]
         assert shown and shown[0].startswith("hit ")  # the attack's rolls, from its record
+
+
+def test_dice_from_switches_where_the_next_actions_dice_come_from(tmp_path: Path) -> None:
+    with table(tmp_path, "engine") as t:
+        session = t.session
+        attack = first_attack(session)
+        assert run(t, "dice from board") == [
+            "dice from board: the next actions' rolls come from the board's roll key"
+        ]
+        run(t, attack)
+        assert session.pending is not None  # it waits for the board now
+        run(t, "cancel")
+        run(t, "dice from engine")
+        run(t, attack)
+        assert session.pending is None and session.done[-1].text == attack
+        with pytest.raises(IllegalAction, match="dice come from board, engine, entered"):
+            run(t, "dice from table")

@@ -225,7 +225,9 @@ class Korxsol(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]
         if words[0] == "dice" and len(words) == 2:
-            return list(PURPOSES) + ["clear"]
+            return list(PURPOSES) + ["clear", "from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
         if len(words) == 2:
             return names
         if len(words) == 3 and words[0] == "terrain":
