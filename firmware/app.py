@@ -11,12 +11,13 @@ frame is due or something changed, render, limit and show() once. A fault in any
 shown on the problem cell, and the loop goes on.
 
 The controls are generic: the roll key rolls the dice the host's descriptor names (D3, D6,
-D10 or d100), starting at its dice count; the counter keys move the counter picked with
-"counter_next" (the descriptor's first counter after each new descriptor) on the selected
-slot, up to its cap. The next-turn key ends the running turn, whatever its unit (one slot,
-a team's or a player's slots, or a step: shared/turns.py); when the turn is several slots'
-and the selected slot is one of them still to act, it says that slot is done instead (and
-the selection goes back to the turn).
+D10 or d100), starting at its dice count, or, while the host wants a roll (state.want), one
+press rolls exactly that (its count and kind), and the key lights with it; the counter
+keys move the counter picked with "counter_next" (the descriptor's first counter after
+each new descriptor) on the selected slot, up to its cap. The next-turn key ends the
+running turn, whatever its unit (one slot, a team's or a player's slots, or a step:
+shared/turns.py); when the turn is several slots' and the selected slot is one of them
+still to act, it says that slot is done instead (and the selection goes back to the turn).
 """
 
 from adafruit_ticks import ticks_add, ticks_diff
@@ -174,6 +175,18 @@ class App:
         for i in range(key_count):
             if self.controls[i] == _C_MENU_DO:
                 self.menu_key = i
+        # The cells of the roll keys (a key is the cell of its number, where it has one):
+        # they light with the roll the host wants.
+        rolls = 0
+        for i in range(key_count):
+            if self.controls[i] == _C_ROLL and i < self.canvas.cells:
+                rolls += 1
+        self.roll_cells = bytearray(rolls)
+        rolls = 0
+        for i in range(key_count):
+            if self.controls[i] == _C_ROLL and i < self.canvas.cells:
+                self.roll_cells[rolls] = i
+                rolls += 1
         self.encoder_controls = bytearray(2)  # counter-clockwise, clockwise
         self.encoder_clockwise = 1  # how the raw position moves for a clockwise detent
         if profile.ENCODER_MAP:
@@ -315,8 +328,14 @@ class App:
                 self.selected = NO_SLOT  # done: back to the turn
             self._submit(now_ms, ev.NEXT_PHASE if kind == _LONG else ev.NEXT_TURN, slot)
         elif code == _C_ROLL:
+            want = self.state.want
             if kind == _LONG:
                 self._step_dice(1, now_ms)
+            elif want.count:  # the roll the host wants, exactly
+                if want.kind == dice.KIND_CHANCE:
+                    self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, want.count)
+                else:
+                    self._roll(now_ms, ev.ROLL_ACTION, want.kind, want.count)
             elif self.state.rules.dice_kind == dice.KIND_D100:
                 self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
             else:
@@ -468,6 +487,7 @@ class App:
                 pages.render_number(canvas, self.overlay_count, self.overlay_colour)
             else:
                 pages.render_page(canvas, self.page, state, self.selected, self.animating, now_ms)
+                pages.render_wanted(canvas, state, self.roll_cells, now_ms)
             pages.render_system(
                 canvas, self.page, session.linked, self.flashing, self.problems, now_ms
             )

@@ -20,7 +20,10 @@ or a mark is, and its colour, comes from the state's descriptor (state.rules):
   counters:   each counter of the descriptor, in its colour (blinks)
   marks:      each mark of the descriptor, in its colour (steady)
   dice:       the last roll's faces in reading order (not per position), successes by the
-              descriptor's success faces
+              descriptor's success faces; a roll nothing wanted (the host's `unused`) in
+              white, its successes not counted
+On every page a roll the host wants (state.want) lights the roll key: its dice count as
+blinks over a dim glow (render_wanted).
   scores:     one row per team (half a row each when teams outnumber the rows), a cell
               per point (not per position)
 """
@@ -214,6 +217,10 @@ def render_dice(canvas, state, animating, now_ms):
     mask = state.rules.success_mask
     for i in range(count):
         face = roll.faces[i]
+        if roll.unused:  # nothing wanted it (the host says): white, no successes counted
+            if pal.count_lit(face, now_ms):
+                pal.put(frame, i, pal.WHITE, pal.MID)
+            continue
         if roll.kind == dice.KIND_CHANCE:
             if face:
                 pal.put(frame, i, pal.SUCCESS, pal.FULL)
@@ -262,6 +269,19 @@ def render_scores(canvas, state, now_ms):
                 pal.put(frame, first + i, colour, pal.MID if lit else pal.DIM)
         if score > lane_width and pal.count_lit(score - lane_width, now_ms):
             pal.put(frame, first, colour, pal.FULL)
+
+
+def render_wanted(canvas, state, cells, now_ms):
+    """The roll the host waits for, on the roll key's cells (`cells`): the dice count as
+    blinks at full brightness, in the success colour (chance flips: bluish green); between
+    the blinks a dim steady glow, so the key never looks dark while a roll is wanted."""
+    want = state.want
+    if not want.count:
+        return
+    colour = pal.BLUISH_GREEN if want.kind == dice.KIND_CHANCE else pal.SUCCESS
+    level = pal.FULL if pal.count_lit(want.count, now_ms) else pal.DIM
+    for i in range(len(cells)):
+        pal.put(canvas.frame, cells[i], colour, level)
 
 
 def render_page(canvas, page, state, selected, animating, now_ms):

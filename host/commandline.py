@@ -27,6 +27,14 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
     "new": ("", "start the next game of this session with the same encounter"),
 }
 
+# The session verbs of a game that asks for its rolls (Ruleset.asks_for_rolls): an action
+# declared while the dice come from the board or the table waits for its roll.
+WANTED_VERBS: dict[str, tuple[str, str]] = {
+    "roll": ("", "the engine rolls the roll the waiting action wants"),
+    "cancel": ("", "drop the action that waits for a roll"),
+    "dice from": ("board|engine|entered", "where the next actions' dice come from"),
+}
+
 
 @dataclass(frozen=True)
 class Command:
@@ -87,11 +95,15 @@ class Language:
         session_verbs: dict[str, tuple[str, str]] | None = None,
         flags: tuple[str, ...] = (),
         asides: tuple[str, ...] = (),
+        wanted: bool = False,
     ) -> None:
         self.verbs = dict(verbs)
         self.session_verbs = dict(session_verbs or {})
         for verb, entry in SESSION_VERBS.items():
             self.session_verbs.setdefault(verb, entry)
+        if wanted:  # `roll` and `cancel`: the game asks for its rolls (host/session.py)
+            for verb, entry in WANTED_VERBS.items():
+                self.session_verbs.setdefault(verb, entry)
         self.flags = flags
         self.asides = asides
 

@@ -124,6 +124,9 @@ class PlayUI:
             roster.append(line + ("\n" if n < len(rows) - 1 else ""), style)
         top.append(roster)
         bottom: list[RenderableType] = []
+        wanted = self.session.wanted_lines()
+        if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
+            bottom.append(Text("\n".join(wanted), style="bold"))
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
         pending = {p: len(q) for p, q in ruleset.waiting(game).items() if q}
         if pending:
@@ -236,6 +239,7 @@ class PlayUI:
             return True
         before = ruleset.before(self.session.game, line)
         self._take_board_lines()
+        last = self.session.done[-1] if self.session.done else None
         try:
             lines = before + self.guard(lambda: self.session.execute(line))
         except IllegalAction as err:
@@ -247,7 +251,8 @@ class PlayUI:
             self.odds_lines = []
             self.messages.extend(lines)
             self.dice_mark = len(self.dice_log)
-            if verb in language.verbs:
+            resolved = self.session.done and self.session.done[-1] is not last  # `roll`, `dice`
+            if verb in language.verbs and self.session.pending is None or resolved:
                 self.dice_log += ruleset.roll_lines(self.session.game)
         self.show()
         return True

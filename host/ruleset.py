@@ -39,6 +39,37 @@ class EncounterError(ValueError):
 Waiting = dict[str, deque[tuple[tuple[int, ...], str]]]
 
 
+@dataclass(frozen=True)
+class WantedRoll:
+    """A roll an action waits for, when the session takes its dice from the board or the
+    table rather than the engine: `count` dice of `kind` (shared.dice.KIND_*) for
+    `purpose` (the ruleset's word: "hit", "power", ...), rolled by slot `who` (named
+    `who_name`; -1 and "" for nobody in particular). `code` is the purpose as the board's
+    state carries it (0..15, the ruleset's own numbering)."""
+
+    purpose: str
+    count: int
+    kind: int
+    who: int = -1
+    who_name: str = ""
+    code: int = 0
+
+
+class RollWanted(Exception):
+    """Raised by `Ruleset.apply` while rolls are supplied (`supply_rolls`) and the action
+    needs one more than it was given: the session rebuilds the game, keeps the action
+    waiting and asks for `wanted`. Not an IllegalAction: nothing is wrong with the action."""
+
+    def __init__(self, wanted: WantedRoll) -> None:
+        super().__init__(f"{wanted.purpose} roll of {wanted.count} dice wanted")
+        self.wanted = wanted
+
+
+# A roll given to a waiting action: (purpose, faces, source), source "board", "entered" or
+# "engine" (the session rolled the wanted dice itself, from the game's seed).
+Supplied = tuple[str, tuple[int, ...], str]
+
+
 class Encounter(Protocol):
     """What the host reads of any ruleset's encounter."""
 
@@ -169,6 +200,21 @@ class Ruleset:
 
     def note(self, game: Any, text: str) -> None:
         """Add a line the host says (a resume notice) to the game's own log, if it has one."""
+
+    # -- the roll an action wants (opt-in: asks_for_rolls) ----------------------------------
+    # A ruleset that sets `asks_for_rolls` lets the session take an action's dice from the
+    # board or the table (`play --dice board|entered`): before `apply` the session calls
+    # `supply_rolls` with the rolls given so far, in order, and `apply` uses them for its
+    # rolls in order and raises RollWanted for the first roll it has none for (the session
+    # rebuilds the game, so nothing of the partial action stays). The record must hold
+    # every roll, so `replay` needs nothing else. Without it (the default) the session
+    # rolls with the engine and board rolls go to `queue_roll` as before.
+    asks_for_rolls: bool = False
+
+    def supply_rolls(self, game: Any, rolls: list[Supplied] | None) -> None:
+        """The rolls the next `apply` takes, in order (None: the engine rolls, as usual)."""
+        if rolls is not None:
+            raise IllegalAction(f"{self.id} does not ask for rolls: its engine rolls them")
 
     # -- rolls made at the table or on the board, waiting for the rules to use them --------
     def queue_roll(self, game: Any, purpose: str, faces: tuple[int, ...], source: str) -> None:

@@ -12,6 +12,18 @@ The journal's events: `action` (the line and its record; `by: "board"` for a boa
 press, so the board's undo key knows its own presses after a resume), `undo` and `redo` (steps),
 `dice` (a roll waiting for a purpose), `dice-clear`, and `roll-shown` (a board roll the
 rules had no use for: kept, never replayed).
+
+Where the dice come from (`dice_from`, `play --dice`): "engine" (the default: the engine
+rolls, and board or entered rolls wait in the ruleset's queues as above), "board" or
+"entered". With "board" or "entered", and a ruleset that asks for rolls
+(`Ruleset.asks_for_rolls`), an action is declared and *waits* (`pending`): the engine
+does not roll, the session asks for the roll the action needs (`WantedRoll`: purpose,
+count, kind, who), and the board's roll key, entered dice (`dice FACES`) or the engine
+(`roll`) give it; the action is then tried again with every roll given so far, and either
+waits for its next roll or is applied and journalled as any action (its record holds every
+roll). `cancel` (or `undo`) drops it. The journal holds `want` (the action declared),
+`want-dice` (a roll given to it) and `want-drop`, so a resumed session waits for the same
+roll again.
 """
 
 from __future__ import annotations
@@ -20,15 +32,18 @@ import json
 import sys
 import uuid
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from host import checkpoints, registry, scores
 from host.commandline import Command
 from host.journal import Journal
 from host.ruleset import Encounter as EncounterLike
-from host.ruleset import EncounterError, IllegalAction, Waiting
+from host.ruleset import EncounterError, IllegalAction, RollWanted, Supplied, Waiting, WantedRoll
 from host.words import plural
+from shared import dice
+
+DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
 
 
 @dataclass
@@ -41,6 +56,30 @@ class Entry:
     by: str = "laptop"
 
 
+@dataclass
+class Pending:
+    """An action declared while its dice come from the board or the table: the rolls it
+    was given so far, in order, and the roll it waits for now."""
+
+    text: str
+    by: str
+    supplied: list[Supplied] = field(default_factory=list)
+    wanted: WantedRoll | None = None
+
+    def copy(self) -> Pending:
+        return Pending(self.text, self.by, list(self.supplied), self.wanted)
+
+
+def roll_words(wanted: WantedRoll) -> str:
+    """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`."""
+    whose = f"{wanted.who_name}'s" if wanted.who_name else "the"
+    if wanted.kind == dice.KIND_CHANCE:
+        what = plural(wanted.count, "flip")
+    else:
+        what = f"{wanted.count} {dice.KIND_NAMES[wanted.kind].upper()}"
+    return f"{whose} {wanted.purpose} roll ({what})"
+
+
 class Session:
     def __init__(
         self,
@@ -49,7 +88,12 @@ class Session:
         journal: Journal | None = None,
         session_id: str | None = None,
         game_id: int | None = None,
+        dice_from: str = "engine",
     ):
+        if dice_from not in DICE_FROM:
+            raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {dice_from!r}")
+        self.dice_from = dice_from
+        self.pending: Pending | None = None  # the action waiting for a roll
         self.encounter: EncounterLike = encounter
         self.ruleset = registry.get(encounter.ruleset)
         self.seed = seed
@@ -88,24 +132,53 @@ class Session:
         if cmd.verb == "undo":
             return self.undo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
         if cmd.verb == "redo":
+            if self.pending is not None:
+                raise IllegalAction(self._waits_line())
             return self.redo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
+        if cmd.verb == "roll" and self.ruleset.asks_for_rolls:
+            return self.roll_wanted()
+        if cmd.verb == "cancel" and self.ruleset.asks_for_rolls:
+            return self.drop_wanted()
+        if cmd.verb == "dice" and cmd.args[:1] == ["from"] and self.ruleset.asks_for_rolls:
+            return self.set_dice_from(cmd.arg(1, "board, engine or entered"))
+        waits = self.asks or self.pending is not None  # (a resumed one, with the engine's dice)
+        if cmd.verb == "dice" and waits and cmd.args[:1] != ["clear"]:
+            return self._entered(cmd)
         if cmd.verb == "new":
             raise IllegalAction("`new` starts the next game; use it in `turnlight play`")
         if cmd.verb in self.ruleset.language.session_verbs:
             return self.ruleset.session_command(self, cmd)
         return self.act(cmd)
 
+    @property
+    def asks(self) -> bool:
+        """An action's dice come from the board or the table: it waits for them."""
+        return self.ruleset.asks_for_rolls and self.dice_from != "engine"
+
     def act(self, cmd: Command) -> list[str]:
-        """Apply one action through the rules and journal it with its record."""
+        """Apply one action through the rules and journal it with its record. Where the dice
+        come from the board or the table, the action may wait for its roll instead."""
+        if self.pending is not None:
+            raise IllegalAction(self._waits_line())
+        if self.asks:
+            return self._attempt(Pending(cmd.text, "board" if self.pressed else "laptop"), cmd)
+        return self._apply(cmd, "board" if self.pressed else "laptop")
+
+    def _apply(self, cmd: Command, by: str, pending: Pending | None = None) -> list[str]:
         saved = _copy(self.ruleset.waiting(self.game))
         was_over = self.over
+        if pending is not None:
+            self.ruleset.supply_rolls(self.game, list(pending.supplied))
         try:
             applied = self.ruleset.apply(self.game, cmd)
-        except IllegalAction:
+        except (IllegalAction, RollWanted):
             self._rebuild()
             self.ruleset.set_waiting(self.game, saved)
             raise
-        entry = Entry(cmd.text, applied.record, "board" if self.pressed else "laptop")
+        finally:
+            if pending is not None:
+                self.ruleset.supply_rolls(self.game, None)
+        entry = Entry(cmd.text, applied.record, by)
         undone = list(self.undone)
         self._checkpoints.forget_after(len(self.done))  # what was undone is gone for good
         self.done.append(entry)
@@ -126,7 +199,124 @@ class Session:
         self._keep_checkpoint()
         if not was_over and self.over:
             self._record_finish()
+        self.pending = None
         return applied.lines
+
+    # ------------------------------------------------------------------ wanted rolls
+    def _attempt(self, pending: Pending, cmd: Command, declare: bool = True) -> list[str]:
+        """Try a waiting action with the rolls it was given: it is applied, or it waits for
+        its next roll (journalled as `want` the first time)."""
+        try:
+            return self._apply(cmd, pending.by, pending)
+        except RollWanted as wanted:
+            if pending.wanted is None and declare:
+                self._journal("want", {"text": pending.text, "by": pending.by})
+            pending.wanted = wanted.wanted
+            self.pending = pending
+            return [f"{pending.text}: waits for {roll_words(wanted.wanted)}"]
+
+    def supply(self, faces: tuple[int, ...], source: str) -> list[str]:
+        """The roll the waiting action wants, from `source` (board, entered, engine): checked,
+        journalled, and the action tried again."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            raise IllegalAction("no action waits for a roll")
+        wanted = pending.wanted
+        if len(faces) != wanted.count:
+            raise IllegalAction(f"{roll_words(wanted)} takes {wanted.count} dice, not {len(faces)}")
+        try:
+            dice.check_faces(wanted.kind, faces)
+        except dice.DiceError as err:
+            raise IllegalAction(f"{wanted.purpose} roll: {err}") from None
+        self._journal(
+            "want-dice", {"purpose": wanted.purpose, "faces": list(faces), "source": source}
+        )
+        pending.supplied.append((wanted.purpose, tuple(faces), source))
+        said = f"{source} {wanted.purpose} roll"
+        if wanted.who_name:
+            said += f" for {wanted.who_name}"
+        said += ": " + " ".join(map(str, faces))
+        try:
+            return [said] + self._attempt(pending, self._parse(pending.text))
+        except IllegalAction as err:
+            self.drop_wanted()
+            raise IllegalAction(f"`{pending.text}` is dropped: {err}") from None
+
+    def roll_wanted(self) -> list[str]:
+        """The engine rolls the roll the waiting action wants (from the game's seed, the
+        actions done and the rolls given: the same every time)."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            raise IllegalAction("no action waits for a roll: the engine rolls as actions need")
+        wanted = pending.wanted
+        x = (self.seed * 0x9E3779B1 + len(self.done) * 0x85EBCA77) & 0xFFFFFFFF
+        rng = dice.XorShift32((x ^ (len(pending.supplied) * 0x27D4EB2F) & 0xFFFFFFFF) or 1)
+        faces = bytearray(wanted.count)
+        dice.roll_faces(rng, wanted.kind, wanted.count, faces)
+        return self.supply(tuple(faces), "engine")
+
+    def drop_wanted(self) -> list[str]:
+        """Take back the waiting action (`cancel`, or `undo` while it waits)."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalAction("no action waits for a roll")
+        self._journal("want-drop", {})
+        self.pending = None
+        wanted = f" (it waited for {roll_words(pending.wanted)})" if pending.wanted else ""
+        return [f"dropped: {pending.text}{wanted}"]
+
+    def _entered(self, cmd: Command) -> list[str]:
+        """`dice FACE ...` (or `dice PURPOSE FACE ...`) gives the waiting action its roll."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            raise IllegalAction(
+                "no action waits for a roll: declare the action, and its roll is asked for"
+            )
+        args = list(cmd.args)
+        if args and args[0] == pending.wanted.purpose:
+            args = args[1:]
+        if not args or not all(a.isdigit() for a in args):
+            raise IllegalAction(
+                f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
+                f" {' '.join(['N'] * pending.wanted.count)}`"
+            )
+        return self.supply(tuple(int(a) for a in args), "entered")
+
+    def set_dice_from(self, source: str) -> list[str]:
+        """`dice from board|engine|entered`: where the next actions' dice come from (an
+        action already waiting keeps waiting: `roll` or `dice` still give its roll)."""
+        if source not in DICE_FROM:
+            raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {source!r}")
+        self.dice_from = source
+        said = {"board": "the board's roll key", "engine": "the engine", "entered": "`dice`"}
+        return [f"dice from {source}: the next actions' rolls come from {said[source]}"]
+
+    def _waits_line(self) -> str:
+        pending = self.pending
+        assert pending is not None and pending.wanted is not None
+        return f"`{pending.text}` waits for {roll_words(pending.wanted)}: " + self.how_to_roll()
+
+    def how_to_roll(self) -> str:
+        """How the waiting action's roll can be given, its usual way first."""
+        pending = self.pending
+        assert pending is not None and pending.wanted is not None
+        faces = " ".join(["N"] * pending.wanted.count)
+        ways = ["`roll` (the engine rolls)", f"`dice {faces}` (entered dice)", "`cancel`"]
+        if self.dice_from == "board":
+            ways.insert(0, "press the board's roll key")
+        return "; ".join(ways)
+
+    def wanted_lines(self) -> list[str]:
+        """What the play UI says while an action waits: which roll, from whom, and how."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            return []
+        wanted = pending.wanted
+        where = {"board": "from the board", "entered": "from the table"}.get(self.dice_from, "")
+        return [
+            f"waiting for {roll_words(wanted)}{' ' + where if where else ''}: `{pending.text}`",
+            "  " + self.how_to_roll(),
+        ]
 
     def queue_roll(self, purpose: str, faces: tuple[int, ...], source: str) -> list[str]:
         """Faces from the board or the table, waiting for the rules' next roll of
@@ -171,21 +361,27 @@ class Session:
             return self.execute(str(event["text"]))
         raise IllegalAction(f"unknown board event {event.get('type')!r}")
 
-    def checkpoint(self) -> tuple[list[Entry], list[Entry], Waiting]:
+    def checkpoint(self) -> tuple[list[Entry], list[Entry], Waiting, Pending | None]:
         """What the session holds now, for `restore` (a transaction that may not commit)."""
-        return list(self.done), list(self.undone), _copy(self.ruleset.waiting(self.game))
+        pending = self.pending.copy() if self.pending is not None else None
+        return list(self.done), list(self.undone), _copy(self.ruleset.waiting(self.game)), pending
 
-    def restore(self, kept: tuple[list[Entry], list[Entry], Waiting]) -> None:
+    def restore(self, kept: tuple[list[Entry], list[Entry], Waiting, Pending | None]) -> None:
         """Back to a checkpoint, if anything moved since (the game rebuilt by replay)."""
-        done, undone, waiting = kept
+        done, undone, waiting, pending = kept
         if not (_same(done, self.done) and _same(undone, self.undone)):
             self.done[:], self.undone[:] = done, undone
             self._checkpoints.forget_after(len(done))
             self._rebuild()
         self.ruleset.set_waiting(self.game, waiting)
+        self.pending = pending
 
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
+        if self.pending is not None:
+            # The waiting action is the last thing done: undo takes it back first.
+            lines = self.drop_wanted()
+            return lines + (self.undo(steps - 1) if steps > 1 else [])
         if steps > len(self.done):
             raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
         was_over = self.over
@@ -264,7 +460,9 @@ class Session:
         This game is let go: another session may resume it."""
         if self.journal is not None and self.game_id is not None:
             self.journal.release(self.game_id)
-        return Session(self.encounter, self.seed + 1, self.journal, self.session_id)
+        return Session(
+            self.encounter, self.seed + 1, self.journal, self.session_id, dice_from=self.dice_from
+        )
 
     def session_table(self) -> list[dict]:
         """Wins and totals per team across the games of this session so far."""
@@ -283,7 +481,7 @@ def _copy(waiting: Waiting) -> Waiting:
     return {purpose: deque(queue) for purpose, queue in waiting.items()}
 
 
-def resume(journal: Journal, game_id: int | None = None) -> Session:
+def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engine") -> Session:
     """Rebuild a journalled game exactly, under the ruleset its row names: its actions,
     undos, redos and waiting rolls."""
     if game_id is None:
@@ -302,7 +500,7 @@ def resume(journal: Journal, game_id: int | None = None) -> Session:
         )
     taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
     try:
-        return _resume_held(journal, game_id, row, checked.events, taken_over)
+        return _resume_held(journal, game_id, row, checked.events, taken_over, dice_from)
     except BaseException:
         journal.release(game_id)  # a game that did not resume is not kept from others
         raise
@@ -314,6 +512,7 @@ def _resume_held(
     row: dict,
     events: list[tuple[int, str, dict, str]],
     taken_over: str | None,
+    dice_from: str = "engine",
 ) -> Session:
     """resume(), once this process holds the game."""
     export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
@@ -331,12 +530,13 @@ def _resume_held(
             f"{journal.path}: game {game_id} cannot be resumed: its encounter is refused now"
             f" ({err}); {export}"
         ) from err
-    session = Session(enc, row["seed"], journal, row["session"], game_id)
+    session = Session(enc, row["seed"], journal, row["session"], game_id, dice_from)
     done: list[Entry] = []
     undone: list[Entry] = []
     waiting: Waiting = {}
+    pending: list[Pending] = []
     try:
-        _replay_events(ruleset, events, done, undone, waiting)
+        _replay_events(ruleset, events, done, undone, waiting, pending)
     except (KeyError, TypeError, ValueError, IndexError) as err:  # an event of another shape
         raise IllegalAction(
             f"{journal.path}: game {game_id} cannot be resumed: an event is not one this"
@@ -357,6 +557,8 @@ def _resume_held(
             f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); {export}"
         ) from err
     ruleset.set_waiting(session.game, waiting)
+    if pending:
+        _wait_again(session, pending[0])
     if taken_over:
         session.notices.append(taken_over)
         print(taken_over, file=sys.stderr)
@@ -380,16 +582,47 @@ def _resume_held(
     return session
 
 
+def _wait_again(session: Session, pending: Pending) -> None:
+    """A resumed action that waited for a roll waits for it again (tried with the rolls it
+    was given); one the rules no longer take is dropped, and the journal and the game
+    master are told."""
+    if not session.ruleset.asks_for_rolls:
+        return
+    try:
+        session._attempt(pending, session._parse(pending.text), declare=False)
+    except IllegalAction as err:
+        session.pending = pending
+        notice = f"`{pending.text}` waited for a roll and is dropped: {err}"
+        if session.journal is not None and session.journal.writable:
+            session.drop_wanted()
+        session.pending = None
+        session.notices.append(notice)
+        print(notice, file=sys.stderr)
+
+
 def _replay_events(
     ruleset: Any,
     events: list[tuple[int, str, dict, str]],
     done: list[Entry],
     undone: list[Entry],
     waiting: Waiting,
+    pending: list[Pending] | None = None,
 ) -> None:
-    """The journal's events as the session's history: what is done, undone and waiting."""
+    """The journal's events as the session's history: what is done, undone and waiting
+    (`pending`: the action waiting for a roll, if one is)."""
+    waits: list[Pending] = pending if pending is not None else []
     for _, kind, payload, _ in events:
-        if kind == "action":
+        if kind == "want":
+            waits[:] = [Pending(payload["text"], payload.get("by", "laptop"))]
+        elif kind == "want-dice":
+            if waits:
+                waits[0].supplied.append(
+                    (payload["purpose"], tuple(payload["faces"]), payload["source"])
+                )
+        elif kind == "want-drop":
+            waits.clear()
+        elif kind == "action":
+            waits.clear()
             rolls = ruleset.record_from_json(payload["rolls"])
             for queue in ruleset.used_waiting(rolls):
                 if waiting.get(queue):

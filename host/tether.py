@@ -19,6 +19,14 @@ nothing else: the link (host/bridge.BoardLink) owns the port, the thread and the
 The board's roll keys show their dice at once; the host keeps that last roll on the board
 until the rules use the faces (or roll dice of their own).
 
+Where the session takes an action's dice from the board (`play --dice board`, the default
+with a board, for a ruleset that asks for its rolls): the roll the waiting action wants
+goes to the board in every snapshot (`GameState.want`, so an untethered board still knows
+it), the board's roll key lights with it and rolls exactly that, and the roll is given to
+the action (`Session.supply`). A board roll that fits nothing wanted (nothing waits, or
+another count or kind) is shown on the board as unused (`LastRoll.unused`) and said in one
+line, journalled as `roll-shown`, and used for nothing: it never becomes a later roll.
+
 Who may undo what from the board's undo key (`play --board-undo`): `own` (the default)
 undoes only an action that came from a board press, so the key never takes back what the
 game master typed; `all` undoes whatever was last; `off` refuses the key. A refused press,
@@ -34,9 +42,10 @@ from collections.abc import Callable
 from host.bridge import BoardLink
 from host.journal import Journal
 from host.ruleset import IllegalAction, Waiting
-from host.session import Session
+from host.session import Session, roll_words
+from shared import dice, roster
 from shared import events as ev
-from shared import roster
+from shared.limits import NO_SLOT
 from shared.state import GameState
 
 # The presses that roll: the board shows their dice until the rules roll their own.
@@ -58,11 +67,13 @@ class Tether:
         # Where the shown roll waits (its queue and entry; ("", ()) for a roll only shown):
         # once the rules have used it, the board shows the rules' roll instead.
         self._shown_waits: tuple[str, tuple] = ("", ())
+        self._roll_unused = False  # the board's roll shown fits nothing wanted
         # The board's last press, when it was a roll: the queue it went to and the entry it
         # made there (("", ()) for a roll only shown), for the board's undo.
         self._last_roll: tuple[str, tuple] | None = None
         self._state = GameState()
         roster.copy_state(self._state, session.ruleset.state(session.game))
+        _set_want(self._state, session)  # a resumed action may wait for its roll
         self.link = BoardLink(url, self._state, applier=self.apply)
         self.lock: threading.RLock = self.link.lock
         journal = session.journal
@@ -97,6 +108,7 @@ class Tether:
         with self.lock:
             lines = action()  # a refused command raises and changes nothing
             self._roll_shown = None
+            self._roll_unused = False
             self._sync(self._state)
             self.link.changed()
             return lines
@@ -152,6 +164,8 @@ class Tether:
             if undone_roll is not None:
                 return undone_roll
             self._may_undo()
+        if record[0] in ROLLS and self.session.asks:
+            return self._wanted_roll(record)
         before = _copy_waiting(self.session.ruleset.waiting(self.session.game))
         self.session.pressed = True
         try:
@@ -160,6 +174,7 @@ class Tether:
             self.session.pressed = False
         self._last_roll = None
         waiting = self.session.ruleset.waiting(self.session.game)
+        self._roll_unused = False
         if record[0] in ROLLS:
             self._roll_shown = bytes(record)
             self._last_roll = _new_arrival(before, waiting) or ("", ())
@@ -169,6 +184,49 @@ class Tether:
             if entry not in [tuple(e) for e in waiting.get(purpose, ())]:
                 self._roll_shown = None  # the rules used it: the board shows their roll now
         return lines
+
+    def _wanted_roll(self, record: bytes) -> list[str]:
+        """A board roll while actions wait for their dice: the wanted roll if it fits (the
+        action is tried again), else shown as unused and said, never kept for later."""
+        session = self.session
+        code = record[0]
+        faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
+        kind = (
+            dice.KIND_CHANCE
+            if code == ev.CHANCE
+            else dice.KIND_D100
+            if code == ev.D100
+            else record[2]
+        )
+        pending = session.pending
+        wanted = pending.wanted if pending is not None else None
+        if (
+            wanted is not None
+            and kind == dice.KIND_ACTION_D6
+            and wanted.kind == dice.KIND_ACTION_D3
+        ):
+            faces = tuple(dice.d6_as_d3(f) for f in faces)  # a D6 read as a D3
+            kind = dice.KIND_ACTION_D3
+        self._last_roll = None
+        self._roll_shown = bytes(record)
+        shown = " ".join(map(str, faces))
+        if wanted is not None and wanted.kind == kind and wanted.count == len(faces):
+            session.pressed = True
+            try:
+                lines = session.supply(faces, "board")
+            finally:
+                session.pressed = False
+            self._roll_unused = False
+            if session.pending is None:
+                self._roll_shown = None  # the action's own last roll shows
+            return lines
+        if wanted is None:
+            why = "no action waits for a roll"
+        else:
+            why = f"{roll_words(wanted)} is wanted"
+        session.note_roll(dice.KIND_NAMES[kind], faces, "board")
+        self._roll_unused = True
+        return [f"roll {shown} fits no wanted roll ({why}): shown, not used"]
 
     def _undo_board_roll(self) -> list[str] | None:
         """The board's undo right after a roll of its own takes back that roll, as the
@@ -195,6 +253,15 @@ class Tether:
             raise IllegalAction(
                 "the board's undo key is off (--board-undo off): undo on the laptop"
             )
+        pending = self.session.pending
+        if pending is not None:  # the undo drops the action waiting for its roll
+            if self.board_undo == "own" and pending.by != "board":
+                raise IllegalAction(
+                    f"the board's undo takes back only board presses, and `{pending.text}`"
+                    " (waiting for its roll) was typed: `cancel` it on the laptop (or play"
+                    " with --board-undo all)"
+                )
+            return
         done = self.session.done
         if self.board_undo == "own" and done and done[-1].by != "board":
             raise IllegalAction(
@@ -211,8 +278,25 @@ class Tether:
         if self._roll_shown is not None:
             # The board's own roll stays on its dice page until the rules roll.
             ev.apply_event(state, self._roll_shown)
+            if self._roll_unused:
+                state.roll.unused = 1
+        _set_want(state, self.session)
         state.version = version
         state.touch()
+
+
+def _set_want(state: GameState, session: Session) -> None:
+    """The roll the session's waiting action wants, into the board's state (or none)."""
+    want = state.want
+    pending = session.pending
+    wanted = pending.wanted if pending is not None else None
+    if wanted is None:
+        want.clear()
+        return
+    want.kind = wanted.kind
+    want.count = wanted.count
+    want.who = wanted.who if 0 <= wanted.who < state.count else NO_SLOT
+    want.purpose = wanted.code & 15
 
 
 def _copy_waiting(waiting: Waiting) -> dict[str, list[tuple]]:

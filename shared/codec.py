@@ -28,7 +28,7 @@ from shared import (
 from shared.compat import const
 from shared.state import LABEL_CHARS
 
-CODEC_VERSION = const(3)
+CODEC_VERSION = const(4)
 
 _FACE_BITS = (0, 2, 3, 1, 4, 8, 4)  # per dice kind: none, d3, d6, chance, d100 digit, dN, d10
 _COUNT_BITS = limits.SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
@@ -51,6 +51,8 @@ MAX_ENCODED = (
     + 5 + limits.MAX_TEAMS * 16 + 3 + 4 + 3 + limits.MAX_COUNTERS * 3
     # the last roll
     + 3 + 4 + _COUNT_BITS + 4 + 8 + limits.MAX_DICE * 8
+    # the roll's unused bit, and the wanted roll (dice count, then kind, roller, purpose)
+    + 1 + 4 + 3 + _COUNT_BITS + 4
     # each slot (label, numbers, counters, flags, cooldown timers), and its place in the
     # turn order
     + limits.MAX_SLOTS * (
@@ -239,6 +241,13 @@ def _write(w, s):
     bits = _FACE_BITS[r.kind]
     for i in range(r.count):
         w.write(r.faces[i], bits)
+    w.write(r.unused, 1)
+    want = s.want
+    w.write(want.count, 4)
+    if want.count:
+        w.write(want.kind, 3)
+        w.write(_WHO_NONE if want.who == limits.NO_SLOT else want.who, _COUNT_BITS)
+        w.write(want.purpose, 4)
     for i in range(s.count):
         _write_slot(w, s.slots[i], widths)
     for i in range(s.count):
@@ -367,6 +376,22 @@ def _read(r, s):
         face = r.read(bits)
         _check(low <= face <= high, "die face %d out of range" % face)
         roll.faces[i] = face
+    roll.unused = r.read(1)
+    _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, "no roll is marked unused")
+    want = s.want
+    want.count = r.read(4)
+    if want.count:
+        want.kind = r.read(3)
+        _check(
+            dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE or want.kind == dice.KIND_D10,
+            "a wanted roll of dice kind %d" % want.kind,
+        )
+        who = r.read(_COUNT_BITS)
+        _check(who == _WHO_NONE or who < count, "a roll wanted of slot %d, not in use" % who)
+        want.who = limits.NO_SLOT if who == _WHO_NONE else who
+        want.purpose = r.read(4)
+    else:
+        want.clear()
     for i in range(count):
         _read_slot(r, s.slots[i], s.team_count, widths)
     for i in range(count, limits.MAX_SLOTS):

@@ -154,6 +154,7 @@ def _store(state, kind, count, who, sides, mask):
     roll.sides = sides if kind == KIND_DN else 0
     roll.count = count
     roll.who = who
+    roll.unused = 0
     roll.successes = count_successes(kind, roll.faces, count, mask)
     for i in range(count, MAX_DICE):
         roll.faces[i] = 0

@@ -214,6 +214,8 @@ def apply_event(state, record, undo=None):
         faces = record[EVENT_HEADER : EVENT_HEADER + record[3]]
         kind = dice.KIND_CHANCE if code == CHANCE else dice.KIND_D100 if code == D100 else record[2]
         dice.enter(state, kind, faces, _who(state, record))
+        if state.want.matches(kind, record[3]):
+            state.want.clear()  # the wanted roll is made: the roll key goes dark
     elif code == COUNTER_UP or code == COUNTER_DOWN:
         slot = state.slots[_slot_index(state, record)]
         state.add_counter(slot, record[2], 1 if code == COUNTER_UP else -1)

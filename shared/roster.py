@@ -114,6 +114,12 @@ def copy_state(target, source):
     roll.successes = source.roll.successes
     roll.who = source.roll.who
     roll.faces[:] = source.roll.faces
+    roll.unused = source.roll.unused
+    want = target.want
+    want.kind = source.want.kind
+    want.count = source.want.count
+    want.who = source.want.who
+    want.purpose = source.want.purpose
     target.rules.load(source.rules.raw, 0, source.rules.length)
     target.ruleset = source.ruleset
     target.count = source.count

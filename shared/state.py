@@ -72,8 +72,28 @@ class LastRoll:
         self.count = 0
         self.successes = 0
         self.who = NO_SLOT
+        self.unused = 0  # 1: the board rolled it and nothing wanted it (the host says so)
         for i in range(MAX_DICE):
             self.faces[i] = 0
+
+
+class WantedRoll:
+    """The roll the host waits for (an action declared, its dice to come from the board):
+    `count` dice of `kind` for slot `who`, for the ruleset's roll `purpose` (0..15, its own
+    numbering). count 0: nothing is wanted. The board lights its roll key with it, and
+    one press rolls exactly that."""
+
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.kind = 0  # a dice.KIND_* value
+        self.count = 0
+        self.who = NO_SLOT
+        self.purpose = 0
+
+    def matches(self, kind, count):
+        return self.count != 0 and self.kind == kind and self.count == count
 
 
 class GameState:
@@ -85,6 +105,7 @@ class GameState:
         self.order_reason = bytearray(MAX_SLOTS)  # initiative.R_* that decided each position
         self.scores = [0] * MAX_TEAMS
         self.roll = LastRoll()
+        self.want = WantedRoll()
         self.rules = Descriptor()  # what the slots' counters and marks mean, and the timing
         self.version = 0
         self.reset()
@@ -99,6 +120,7 @@ class GameState:
         for i in range(MAX_TEAMS):
             self.scores[i] = 0
         self.roll.clear()
+        self.want.clear()
         self.ruleset = 0  # the descriptor's ruleset id: a snapshot of another is refused
         self.count = 0  # slots in use: indexes 0..count-1
         self.team_count = 2

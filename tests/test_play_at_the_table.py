@@ -237,7 +237,10 @@ def sim_and_play(tmp_path: Path, *play_args: str) -> Iterator[Tmux]:
         port = re.search(r"\(turnlight play --port (\S+)\)", t.wait("sim", "turnlight play"))
         assert port is not None
         db = str(tmp_path / "j.sqlite")
-        t.start("play", "play", "--port", port.group(1), "--db", db, "--seed", "5", *play_args)
+        # These tests are about presses and undo: the engine rolls (with a board the default
+        # is the board's dice, tests/test_wanted_rolls.py).
+        args = ("--dice", "engine", *play_args)
+        t.start("play", "play", "--port", port.group(1), "--db", db, "--seed", "5", *args)
         t.wait("play", ": linked")
         yield t
     finally:

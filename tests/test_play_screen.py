@@ -108,7 +108,9 @@ def test_in_a_real_80x24_terminal_the_grid_the_view_and_the_prompt_share_the_scr
     t = Tmux(tmp_path)
     try:
         db = str(tmp_path / "j.sqlite")
-        t.start("play", "play", "--sim", "--db", db, "--seed", "3", stay=True)
+        # The engine rolls: this test is about the screen (board dice: test_wanted_rolls.py).
+        args = ("--sim", "--db", db, "--seed", "3", "--dice", "engine")
+        t.start("play", "play", *args, stay=True)
         t.wait("play", "linked", WAIT)
         t.keys("play", "initiative")
         t.press("play", "Enter")

@@ -57,6 +57,13 @@ def built(name: str) -> bytes:
         n = m.pack_error(buf, 3, 6, m.E_VERSION, m.PROTOCOL_VERSION)
     elif name == "snapshot-reference":
         return bytes([m.SNAPSHOT, 7, 6]) + codec.encode(build_reference_state())
+    elif name == "snapshot-wanted":
+        state = build_reference_state()
+        state.want.kind = dice.KIND_ACTION_D3
+        state.want.count = 4
+        state.want.who = 2
+        state.want.purpose = 1
+        return bytes([m.SNAPSHOT, 8, 6]) + codec.encode(state)
     elif name == "descriptor-korxsol":
         return bytes([m.DESCRIPTOR, 6, 2]) + korxsol_device.descriptor()
     else:

@@ -232,7 +232,8 @@ def test_play_with_sim_starts_a_simulated_board_and_links_to_it(tmp_path: Path) 
 
     db = tmp_path / "j.sqlite"
     done = subprocess.run(
-        [sys.executable, "-m", "host.cli", "play", "--db", str(db), "--sim"],
+        # The engine rolls (with a board the default is its dice: tests/test_wanted_rolls.py).
+        [sys.executable, "-m", "host.cli", "play", "--db", str(db), "--sim", "--dice", "engine"],
         input="initiative\nend\nquit\n",
         capture_output=True,
         text=True,

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from host.tether import Tether
 
 BOARD_UNDO = ("own", "all", "off")  # host/tether.py's, without importing the link here
+DICE_FROM = ("board", "engine", "entered")  # host/session.py's, the same way
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -60,6 +61,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="own",
         help="what the board's undo key may take back: own (default: only what was pressed "
         "on the board, never a typed command), all (whatever was last) or off",
+    )
+    p.add_argument(
+        "--dice",
+        choices=DICE_FROM,
+        default=None,
+        help="where an action's dice come from: board (the action waits for the board's roll "
+        "key; the default with a board), engine (the engine rolls; the default without one) "
+        "or entered (the action waits for `dice FACES`); for a ruleset that asks for its "
+        "rolls (korxsol), else the engine rolls",
     )
     p.add_argument(
         "--screen",
@@ -167,6 +177,11 @@ def run(args: argparse.Namespace) -> int:
         except LinkError as err:
             print(f"turnlight: {err}", file=sys.stderr)
             return 2
+        if args.dice is not None:
+            session.dice_from = args.dice
+        elif tether is not None:
+            with tether.lock:  # the board may already press
+                session.dice_from = "board"
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
             if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():

@@ -9,7 +9,7 @@ The shape of a line (words, `key=value` options, `#` comments) is every ruleset'
 
 from __future__ import annotations
 
-from host.commandline import Command, Language
+from host.commandline import WANTED_VERBS, Command, Language
 
 __all__ = ["Command", "LANGUAGE", "SESSION_VERBS", "VERBS", "parse", "unknown_verb", "usage"]
 
@@ -44,7 +44,10 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 # Session commands: handled around the game, not by it.
 SESSION_VERBS: dict[str, tuple[str, str]] = {
-    "dice": ("PURPOSE FACE ...", "enter physical dice for the next roll of PURPOSE"),
+    "dice": (
+        "[PURPOSE] FACE ...",
+        "enter physical dice: for the roll a waiting action wants, else the next of PURPOSE",
+    ),
     "dice clear": ("", "drop every entered roll still waiting"),
     "undo": ("[N]", "take back the last N actions (default 1)"),
     "redo": ("[N]", "put back N undone actions"),
@@ -53,6 +56,7 @@ SESSION_VERBS: dict[str, tuple[str, str]] = {
         "exact chance to hit and damage distribution",
     ),
     "new": ("", "start the next game of this session with the same encounter"),
+    **WANTED_VERBS,  # roll, cancel: korxsol asks for its rolls (host/session.py)
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from host.ruleset import IllegalAction
+from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
 from host.words import plural
 from shared import dice
 from shared.limits import MAX_DICE
@@ -30,6 +30,7 @@ PURPOSES = (
     "initiative",
 )
 SOURCES = ("engine", "board", "entered")
+WANTED = "wanted"  # the `queue` of a roll supplied to a waiting action (no queue of its own)
 
 
 @dataclass(frozen=True)
@@ -110,12 +111,17 @@ class Roller:
         self.queued: dict[str, deque[tuple[tuple[int, ...], str]]] = {}
         self.records: list[RollRecord] = []
         self.replay: list[RollRecord] | None = None
+        # The rolls a waiting action was given (Ruleset.supply_rolls), used in order; None:
+        # the engine (or the queues) roll as usual.
+        self.supplied: list[Supplied] | None = None
+        self.supplied_at = 0
 
     # -- setup per action ------------------------------------------------------------------
     def begin(self, number: int, replay: list[RollRecord] | None = None) -> None:
         self.rng.seed(action_seed(self.seed, number))
         self.records = []
         self.replay = list(replay) if replay is not None else None
+        self.supplied_at = 0
 
     def queue(self, purpose: str, faces: tuple[int, ...], source: str) -> None:
         """Hold faces from the board or the table for the next roll of `purpose`."""
@@ -152,6 +158,9 @@ class Roller:
                 )
             faces, source, queue_name = rec.faces, rec.source, rec.queue
             successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
+        elif self.supplied is not None:
+            faces, source, queue_name = self.take_supplied(purpose, who, count, kind)
+            successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
         else:
             queue_name = purpose
             queue = self.queued.get(purpose)
@@ -176,6 +185,25 @@ class Roller:
             RollRecord(purpose, who, kind, tuple(faces), source, successes, queue_name)
         )
         return successes
+
+    def take_supplied(
+        self, purpose: str, who: int, count: int, kind: int
+    ) -> tuple[tuple[int, ...], str, str]:
+        """The next roll given to this waiting action: (faces, source, WANTED). Raises
+        RollWanted when it has been given no more."""
+        supplied = self.supplied
+        assert supplied is not None
+        if self.supplied_at >= len(supplied):
+            code = PURPOSES.index(purpose) if purpose in PURPOSES else 0
+            raise RollWanted(WantedRoll(purpose, count, kind, who, code=code))
+        given, faces, source = supplied[self.supplied_at]
+        self.supplied_at += 1
+        if given != purpose or len(faces) != count:
+            raise IllegalAction(
+                f"the {source} {given} roll of {len(faces)} dice does not fit this {purpose}"
+                f" roll of {count}"
+            )
+        return tuple(faces), source, WANTED
 
     def take(self, purpose: str) -> tuple[tuple[int, ...], str, str] | None:
         """The next waiting board or entered roll for `purpose` (else the `next` queue):
@@ -293,6 +321,8 @@ class InitiativeDice:
             if rec.who != who or len(rec.faces) != count:
                 raise IllegalAction(f"the journal's initiative roll does not match {what}")
             entered, source, queue = rec.faces, rec.source, rec.queue
+        elif roller.supplied is not None:
+            entered, source, queue = roller.take_supplied("initiative", who, count, roller.kind)
         else:
             taken = roller.take("initiative")
             if taken is not None:

@@ -21,7 +21,17 @@ from host.korxsol.engine import RULES_VERSION, Game
 from host.korxsol.fighter import norm
 from host.korxsol.model import Encounter
 from host.korxsol.rolls import PURPOSES, RollRecord
-from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
+from host.ruleset import (
+    Applied,
+    IllegalAction,
+    LiveRow,
+    LiveTable,
+    RollWanted,
+    Ruleset,
+    Supplied,
+    Table,
+    Waiting,
+)
 from shared.state import GameState
 
 if TYPE_CHECKING:
@@ -79,7 +89,14 @@ class Korxsol(Ruleset):
         return Game(encounter, seed)
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        outcome = game.apply(read_names(game, cmd))
+        try:
+            outcome = game.apply(read_names(game, cmd))
+        except RollWanted as wanted:
+            who = wanted.wanted.who
+            if 0 <= who < len(game.fighters):
+                name = game.fighters[who].spec.name
+                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
+            raise
         return Applied(outcome.lines, list(game.roller.records))
 
     def replay(self, game: Game, cmd: Command, record: list[RollRecord]) -> list[str]:
@@ -107,6 +124,12 @@ class Korxsol(Ruleset):
 
     def note(self, game: Game, text: str) -> None:
         game.log.append(text)
+
+    # -- the roll an action wants ------------------------------------------------------------
+    asks_for_rolls = True
+
+    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
+        game.roller.supplied = rolls
 
     # -- rolls waiting -----------------------------------------------------------------------
     def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
@@ -202,7 +225,9 @@ class Korxsol(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]
         if words[0] == "dice" and len(words) == 2:
-            return list(PURPOSES) + ["clear"]
+            return list(PURPOSES) + ["clear", "from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
         if len(words) == 2:
             return names
         if len(words) == 3 and words[0] == "terrain":

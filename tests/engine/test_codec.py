@@ -4,7 +4,7 @@ bytes. Not a rules test; the state it carries is the one the rules above fill in
 from vmcheck import raises, snapshot, three_fighters
 
 from shared import codec, cooldowns, dice, roster
-from shared.limits import MAX_COOLDOWNS, MAX_COUNTER, MAX_COUNTERS, MAX_SLOTS
+from shared.limits import MAX_COOLDOWNS, MAX_COUNTER, MAX_COUNTERS, MAX_SLOTS, NO_SLOT
 from shared.reference import build_reference_state
 from shared.state import GameState
 
@@ -152,3 +152,47 @@ def test_teams_and_labels_stay_within_what_the_codec_holds():
     raises(ValueError, roster.add_slot, state, "K e")
     raises(ValueError, roster.add_slot, state, "Kae", 0, 16)
     assert state.count == 0
+
+
+def _wanting(state, kind, count, who, purpose):
+    state.want.kind = kind
+    state.want.count = count
+    state.want.who = who
+    state.want.purpose = purpose
+    return state
+
+
+def test_a_wanted_roll_and_an_unused_roll_round_trip_exactly():
+    # issue 15: the host sends the roll it waits for, so an untethered board still knows it
+    state = _wanting(build_reference_state(), dice.KIND_ACTION_D3, 4, 2, 1)
+    state.roll.unused = 1
+    data = codec.encode(state)
+    back = GameState()
+    codec.decode(data, back)
+    assert snapshot(back) == snapshot(state)
+    assert (back.want.kind, back.want.count, back.want.who, back.want.purpose) == (1, 4, 2, 1)
+    assert back.roll.unused == 1
+    assert codec.encode(back) == data
+
+
+def test_a_wanted_roll_costs_two_bytes_and_none_costs_no_byte():
+    plain = len(codec.encode(build_reference_state()))
+    wanting = _wanting(build_reference_state(), dice.KIND_CHANCE, 2, NO_SLOT, 6)
+    assert plain == 99
+    assert len(codec.encode(wanting)) == plain + 2
+
+
+def test_decoding_a_state_without_a_wanted_roll_clears_the_last_one():
+    back = _wanting(build_reference_state(), dice.KIND_ACTION_D6, 3, 0, 2)
+    back.roll.unused = 1
+    codec.decode(codec.encode(three_fighters()), back)
+    assert back.want.count == 0 and back.want.kind == 0 and back.want.who == NO_SLOT
+    assert back.roll.unused == 0
+
+
+def test_a_wanted_roll_of_another_kind_or_of_a_slot_not_in_use_is_rejected():
+    # The encoder writes what it is given; the decoder takes only action dice or chance
+    # flips, wanted of a slot in use (or of nobody).
+    for kind, who in ((dice.KIND_D100, 0), (dice.KIND_DN, 0), (dice.KIND_ACTION_D3, 5)):
+        data = codec.encode(_wanting(three_fighters(), kind, 2, who, 0))
+        raises(codec.CodecError, codec.decode, data, GameState())

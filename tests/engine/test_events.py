@@ -166,3 +166,14 @@ def test_a_record_shorter_than_its_faces_is_refused_with_an_event_error():
     whole = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2))
     raises(ev.EventError, ev.apply_event, state, whole[:-1])
     assert snapshot(state) == before
+
+
+def test_a_board_roll_of_the_wanted_count_and_kind_clears_the_wanted_roll():
+    # issue 15: one press rolls exactly the wanted roll; the board then stops asking for it
+    state = three_fighters()
+    state.want.kind = dice.KIND_ACTION_D3
+    state.want.count = 2
+    ev.apply_event(state, ev.make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D3, (3, 1, 2)))
+    assert state.want.count == 2  # three dice are not the two wanted
+    ev.apply_event(state, ev.make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D3, (3, 1)))
+    assert state.want.count == 0 and state.roll.unused == 0

@@ -83,6 +83,8 @@ def snapshot(state):
         state.team_count,
         tuple(state.scores[: state.team_count]),
         (roll.kind, roll.sides, roll.count, roll.successes, roll.who, bytes(roll.faces)),
+        roll.unused,
+        (state.want.kind, state.want.count, state.want.who, state.want.purpose),
         tuple(slots),
         bytes(state.order[: state.count]),
         bytes(state.order_reason[: state.count]),
