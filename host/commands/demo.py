@@ -15,6 +15,7 @@ from host.commands._game_args import add_encounter, game_seed, load_encounter
 from host.paced_screen import PacedScreen
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
+MAX_WANTED_ROLLS = 64  # rolls one action may wait for (initiative's, with its rerolls)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -86,12 +87,36 @@ def _play_on(
 
         _play(session, out, session.execute, grid, end, pace)
         return
-    from host.tethered_sim import SHADE_LEGEND, TetheredSim
+    from host.tethered_sim import SHADE_LEGEND, BoardDidNotFollow, TetheredSim
+    from shared import dice
 
     with TetheredSim(session, board) as table:
         out(f"simulated {board} board on {table.path}")
         if not color:
             out(SHADE_LEGEND)
+        if ruleset.asks_for_rolls and table.has_key("roll"):
+            session.dice_from = "board"  # a ruleset that asks for its rolls gets the board's
+
+        def rolled(lines: list[str]) -> list[str]:
+            """While an action waits for its dice, the board's roll key rolls them (what
+            the board cannot roll, more than 3 chance flips, say, the engine does)."""
+            for _ in range(MAX_WANTED_ROLLS):
+                pending = session.pending
+                if pending is None:
+                    break
+                given = len(pending.supplied)
+                wanted = pending.wanted
+                table.settle()  # the board shows what is wanted before its key is pressed
+                if wanted is None or (wanted.kind == dice.KIND_CHANCE and wanted.count > 3):
+                    lines += table.execute("roll")  # more flips than the board's key makes
+                    continue
+                try:
+                    lines += table.press("roll")  # it rolls exactly what is wanted
+                except BoardDidNotFollow:
+                    pass
+                if session.pending is pending and len(pending.supplied) == given:
+                    lines += table.execute("roll")  # the board's roll did not fit: the engine's
+            return lines
 
         def act(command: str) -> list[str]:
             # The board's own keys roll the dice a command will use, start the game and end
@@ -104,12 +129,12 @@ def _play_on(
             else:
                 typed = True  # a board without those keys (the Pico's menu): typed alone
             if not typed:
-                return lines
+                return rolled(lines)
             if command in ruleset.next_turn_commands and table.has_key("next_turn"):
-                return lines + table.press("next_turn")
+                return rolled(lines + table.press("next_turn"))
             lines += table.execute(command)
             table.settle()
-            return lines
+            return rolled(lines)
 
         _play(session, out, act, lambda: table.grid(color), end, pace)
 
