@@ -300,7 +300,7 @@ class Forms(Ruleset):
         return f"{game.encounter.name}, encounter {e['n']} ({e['kind']})", game.phase_name()
 
     def _rows(self, game: Game) -> list[tuple[int, list[str]]]:
-        waiting = set(game.to_act())
+        waiting = device.to_act(game)  # as the board shows them
         active = game.active()
         rows = []
         for pos, i in enumerate(game.order, 1):
