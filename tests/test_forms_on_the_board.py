@@ -333,3 +333,19 @@ def test_untethered_a_social_round_agrees_with_the_host() -> None:
     _step_ends(rig, s)  # Passion, Genius, and the round's end
     assert board.round == 2 and _to_act(board) == ["Di", "Bo", "Cy", "Ann"]
     assert _turns(board) == _turns(s.game.state)
+
+
+def test_the_step_key_makes_a_social_rounds_waiting_checks_in_order_then_ends_it() -> None:
+    """forms-turns-rounds-encounters.txt:26 (the round ends once everyone has finished),
+    :36-45 (checks in attribute order), :21-23 (a sprung trap's Dodge at once): `pass`, the
+    next-turn key with nobody selected, makes Cy's Physique check, Bo's Genius, Ann's
+    Genius (the trap, entered after Bo's), the trap's Dodge, and ends the round"""
+    s = hall()
+    run(s, "check Bo Genius dc=1", "check Ann trap", "check Cy Physique")
+    for faces in (HIT, MISS, MISS, MISS):
+        s.execute(f"dice {faces}")
+    lines = run(s, "pass")
+    rolled = [line.split(" rolls ")[0] for line in lines if line.split(" ")[1] == "rolls"]
+    assert rolled == ["Cy", "Bo", "Ann", "Ann"]
+    assert "the trap springs" in " ".join(lines) and lines[-1] == "social round 1 is over"
+    assert s.game.round == 2 and not s.game.checks and s.game.units[0].health == 3
