@@ -236,6 +236,28 @@ def test_a_social_check_out_of_its_order_is_refused_from_the_board() -> None:
         assert _to_act(board) == ["Ann"]
 
 
+def test_a_sprung_trap_shows_its_combat_step_on_the_board_and_its_undo_goes_back() -> None:
+    """forms-turns-rounds-encounters.txt:21-23: a failed trap check opens a combat round at
+    once; the board is described again with the combat steps and shows step 5, the trap's
+    unit the one still to act; the board's undo of its press takes it back to the social
+    round's one step"""
+    s = hall()
+    run(s, "check Ann trap")
+    with TetheredSim(s) as table:
+        table.settle()
+        board = table.sim.app.state
+        table.execute(f"dice {MISS}")
+        table.press(_pos(s.game, "Ann"))
+        assert any("the trap springs" in line for line in table.press("next_turn"))
+        assert names(encoded(board.rules))["phases"] == list(device.STEP_PHASES)
+        assert board.phase == 4 and _to_act(board) == ["Ann"]
+        shows(board, s.game)
+        table.press("undo")
+        assert names(encoded(board.rules))["phases"] == ["social"]
+        assert board.phase == 0 and _to_act(board) == ["Ann"] and s.game.combined is None
+        shows(board, s.game, roll=False)
+
+
 def test_a_board_press_forms_has_no_use_for_is_refused_and_changes_nothing() -> None:
     session = vault(1)
     with TetheredSim(session) as table:
