@@ -15,7 +15,7 @@ from host.journal import Journal
 # What each demo rolls on the board, as the journal records it.
 BOARD_ROLLS = {
     "stones": "dice",  # the crit d100 waits for the attack that follows
-    "forms": "dice",  # the D10s wait for the check that `next` makes
+    "forms": "dice",  # the D10s wait for the check that `roll UNIT` (next turn on it) makes
     "advance": "dice",  # the Death check's D6, made at once by the press
     "korxsol": "want-dice",  # each roll a declared action waits for, lit on the roll key
 }

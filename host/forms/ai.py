@@ -2,12 +2,14 @@
 move), the commands in the order the rules take them.
 
 Social: the first round declares an Active Form where one is known, enters the area's
-checks (each by the unit with the most dice for it) and one Challenge, then rolls them with
-the next-turn key; the next round goes to combat. Combat: Awareness with the next-turn key,
-the slower half moves at step 2 and the rest at step 8, a unit with half its health or
-less takes a Form of step 3 that heals, a unit that knows a Form of step 4 declares the one
-that adds most steps, every unit attacks the weakest standing foe, Aims its hits and Blocks
-the hits on it.
+checks (each by the unit with the most dice for it) and one Challenge, then rolls them one
+by one (`roll UNIT`: on a board, its roll key and then its next-turn key on the unit) and
+ends the round (`pass`, the next-turn key); the next round goes to combat. Combat: each
+unit's part of a step ends by acting or with `done UNIT` (the board's next-turn key on the
+unit; at step 1 it rolls Awareness), the slower half moves at step 2 and the rest at step
+8, a unit with half its health or less takes a Form of step 3 that heals, a unit that knows
+a Form of step 4 declares the one that adds most steps, every unit attacks the weakest
+standing foe, Aims its hits and Blocks the hits on it.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ def _q(name: str) -> str:
 
 
 def _social(game: Game) -> list[str]:
-    if game.combined is not None or game.checks:
-        return ["next"]
+    if game.combined is not None:
+        return [f"roll {_q(game.name(game.combined[0]))}"]
+    if game.checks:
+        return [f"roll {_q(game.name(game.checks[0].unit))}"]
     if game.social_rounds or game.checks_made:
-        return ["next"] if game.checks_made else ["fight"]
+        return ["pass"] if game.checks_made else ["fight"]
     plan = []
     standing = [i for i, u in enumerate(game.units) if not u.down]
     party = [i for i in standing if game.units[i].spec.side == 0]
@@ -51,7 +55,7 @@ def _social(game: Game) -> list[str]:
         plan.append(f"check {game.name(talker)} Passion vs={game.name(others[0])}:Resolve")
     # Something of the body too: entered last, rolled first (attribute order).
     plan.append(f"check {game.name(party[-1])} Physique dc=1")
-    return plan + ["next"] * (len(plan) and 1)
+    return plan or ["pass"]
 
 
 def _combat(game: Game) -> list[str]:
@@ -61,10 +65,10 @@ def _combat(game: Game) -> list[str]:
         u = game.units[i]
         name = game.name(i)
         if step == 1:
-            plan.append("next")
+            plan.append(f"done {_q(name)}")
         elif step in (2, 8):
             slow_half = game.order.index(i) < len(game.order) // 2
-            plan.append(f"move {name}" if step == 8 or slow_half else "next")
+            plan.append(f"move {_q(name)}" if step == 8 or slow_half else f"done {_q(name)}")
         elif step in (3, 4):
             forms = [game.form(k) for k in u.known]
             mine = [f for f in forms if f.step == step]
@@ -74,7 +78,7 @@ def _combat(game: Game) -> list[str]:
                 pick = max((f for f in mine if f.heal), key=lambda f: f.heal, default=None)
             if step == 4:
                 pick = max(mine, key=lambda f: len(f.extra), default=None)
-            plan.append(f"form {name} {_q(pick.name)}" if pick else "next")
+            plan.append(f"form {_q(name)} {_q(pick.name)}" if pick else f"done {_q(name)}")
         elif step == 5:
             foes = game._foes(i)
             target = min(foes, key=lambda j: (game.units[j].health, j))
@@ -84,4 +88,4 @@ def _combat(game: Game) -> list[str]:
                 plan.append(f"aim {name}")
             if game._to_block(i):
                 plan.append(f"block {name}")
-    return plan or ["next"]
+    return plan or ["pass"]

@@ -856,8 +856,8 @@ class Game:
         self._acted(i, finish=True)
 
     def _do_next(self, cmd: Command) -> None:
-        """The board's next-turn key: the next check in a social round (or its end), else
-        the end of the active unit's part of the step."""
+        """What comes next, one at a time: the next check in a social round (or its end),
+        else the end of the first unit's part of the step still to act in it."""
         self._no_options(cmd)
         if self.mode == "social":
             if self.combined is not None:
@@ -870,11 +870,20 @@ class Game:
         self._pass(self.to_act()[0])
 
     def _do_pass(self, cmd: Command) -> None:
-        """Everyone still to act in this step is done (the board's next-phase key)."""
+        """The step's end (the board's next-turn key with no unit selected, and its
+        next-phase key): everyone still to act in this combat step is done; a social round
+        (one step on the board) makes the sprung trap's Dodge roll and every check still
+        waiting, in their order, and then ends."""
         self._no_options(cmd)
         if self.mode == "social":
-            self._between("pass")
-            self._end_social_round()
+            rnd = self.round
+            while self.mode == "social" and self.round == rnd:
+                if self.combined is not None:
+                    self._resolve_trap()
+                elif self.checks:
+                    self._resolve_check()
+                else:
+                    self._end_social_round()
             return
         step, rnd = self.step, self.round
         while self.mode == "combat" and self.step == step and self.round == rnd:
@@ -882,7 +891,7 @@ class Game:
 
     # ------------------------------------------------------------------ reading
     def active(self) -> int | None:
-        """The unit the board's next-turn key acts for now, if any."""
+        """The unit `next` acts for now, if any."""
         if self.mode == "social":
             if self.combined is not None:
                 return self.combined[0]

@@ -1,9 +1,10 @@
 """Forms as the host sees it: the `Ruleset` interface (host/ruleset.py) over engine.py (the
 rules), model.py (the encounter files), device.py (the board) and ai.py (the demo).
 
-The board's next-turn key is `next` (the next check of a social round, or the end of the
-active unit's part of the combat step), its next-phase key `pass` (the step's end for
-everyone still in it), its roll key rolls the D10s the next roll takes.
+The board's turn unit is the step (UNIT_STEP, host/forms/device.py): its next-turn key on
+a selected unit still to act ends that unit's part of the step (`done UNIT` in combat; in a
+social round `roll UNIT`, the unit's check that comes next), and with none selected ends the
+step (`pass`), as does its next-phase key; its roll key rolls the D10s the next roll takes.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from host.forms.model import ATTRIBUTES, STEP_NAMES, Encounter
 from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
 from shared import dice
 from shared import events as ev
-from shared.limits import MAX_DICE
+from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import GameState
 
 if TYPE_CHECKING:
@@ -42,9 +43,12 @@ VERBS = {
     "done": ("UNIT", "the unit's part of this combat step is over"),
     "next": (
         "",
-        "the board's next-turn key: the next check or round end, or `done` for the active unit",
+        "one at a time: the next check or the round's end, or `done` for the first still to act",
     ),
-    "pass": ("", "the board's next-phase key: everyone still to act in the step is done"),
+    "pass": (
+        "",
+        "the board's next-turn key: the step ends (social: every check waiting, then the end)",
+    ),
     "end": ("", "end the social round (every check rolled)"),
     "fight": ("", "combat begins, in a new round: the social encounter closes"),
     "area": ("NAME ...", "move to another area: a new social encounter"),
@@ -67,7 +71,7 @@ class Forms(Ruleset):
     rules_version = RULES_VERSION
     language = LANGUAGE
     start_command = ""
-    next_turn_commands = ("next",)
+    next_turn_commands = ("pass",)
     session_totals = ("damage_dealt", "checks_passed")
     chart_panels = (("health", "health per unit"), ("score", "damage dealt per side"))
     grid_legend = "one row per unit in the movement order: > acts now, . still to act, - done"
@@ -209,9 +213,9 @@ class Forms(Ruleset):
         code = record[0]
         if code == ev.SELECT:
             return []
-        if code == ev.NEXT_TURN:
-            return session.execute("next")
-        if code == ev.NEXT_PHASE:
+        if code == ev.NEXT_TURN and record[1] != NO_SLOT:
+            return self._slot_done(session, record[1])
+        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("pass")
         if code == ev.UNDO:
             return session.undo(1)
@@ -232,6 +236,21 @@ class Forms(Ruleset):
         if code == ev.CHANCE:
             raise IllegalAction("forms flips no chance tokens: its rolls are D10s")
         raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
+
+    def _slot_done(self, session: Session, index: int) -> list[str]:
+        """Next turn with a unit still to act selected: that unit's part of the step is over.
+        In combat, `done UNIT` (at step 1 it rolls its Awareness; in the movement steps the
+        units go in the movement order, and one named before its turn is refused). In a
+        social round, `roll UNIT`: its check, if it is the one that comes next (the sprung
+        trap's Dodge roll, if it is the trap's unit). As shared.turns.slot_done ends a step
+        once nobody is left in it, the rules go on to the next step once nobody has a part
+        left in this one."""
+        game: Game = session.game
+        if index >= len(game.units):
+            raise IllegalAction(f"the board named slot {index}, and there is no such unit")
+        name = game.name(index)
+        name = f'"{name}"' if " " in name else name
+        return session.execute(f"{'roll' if game.mode == 'social' else 'done'} {name}")
 
     # -- scores ---------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
@@ -281,7 +300,7 @@ class Forms(Ruleset):
         return f"{game.encounter.name}, encounter {e['n']} ({e['kind']})", game.phase_name()
 
     def _rows(self, game: Game) -> list[tuple[int, list[str]]]:
-        waiting = set(game.to_act())
+        waiting = device.to_act(game)  # as the board shows them
         active = game.active()
         rows = []
         for pos, i in enumerate(game.order, 1):
@@ -320,7 +339,8 @@ class Forms(Ruleset):
 
     def device_grid(self, game: Game, color: bool) -> str:
         st = game.state
-        head = f"phase {device.PHASES[st.phase]} · round {st.round}"
+        phases = device.STEP_PHASES if device.in_combat(game) else device.SOCIAL_PHASES
+        head = f"phase {phases[st.phase]} · round {st.round}"
         lines = [head]
         widths = (4, 8, 8, 6, 9, 8, 14)
         for _, cells in self._rows(game):
@@ -364,10 +384,18 @@ class Forms(Ruleset):
         return ai.plan_turn(game)
 
     def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
-        """A social round's next check is rolled on the board's roll key, then `next` (the
-        next-turn key) makes it with those dice."""
-        if command == "next" and game.mode == "social" and game.combined is None and game.checks:
-            return ("roll",), True
+        """A unit's part of a step is the board's next-turn key on that unit (`done UNIT`;
+        a social check, `roll UNIT`, is rolled on the board's roll key first, and the key
+        then makes it with those dice)."""
+        verb, _, name = command.partition(" ")
+        if verb not in ("done", "roll") or not name:
+            return (), True
+        i = game.unit(name.strip('"'))
+        pos = f"pos{game.order.index(i)}"
+        if verb == "roll" and game.mode == "social":
+            return ("roll", pos, "next_turn"), False
+        if verb == "done":
+            return (pos, "next_turn"), False
         return (), True
 
 
