@@ -15,6 +15,7 @@ from host.commands._game_args import (
     open_journal,
     ruleset_ok,
 )
+from host.commands._web import add_web
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -76,6 +77,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help="how long to wait for the board's HELLO (default 5)",
     )
+    add_web(p)
     p.set_defaults(run=run)
 
 
@@ -167,8 +169,20 @@ def run(args: argparse.Namespace) -> int:
         except LinkError as err:
             print(f"turnlight: {err}", file=sys.stderr)
             return 2
+        web = None
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
+            if args.web is not None:
+                from host.commands._web import start_web
+                from host.web.server import PlayLive, WebError
+
+                try:
+                    web = start_web(args.web, PlayLive(ui, sim))
+                except WebError as err:
+                    print(f"turnlight: {err}", file=sys.stderr)
+                    ui = None  # the error stays the last line
+                    return 2
+                ui.messages.append(f"web: players {web.player_url}, console {web.gm_url}")
             if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():
                 from host.play_screen import PlayScreen
 
@@ -176,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 ui.loop(make_prompt(ui))
         finally:
+            if web is not None:
+                web.stop()
             disconnect()
     finally:
         # Whatever ended the session (quit, an error, a port that never opened), a game
