@@ -112,7 +112,7 @@ function drawGm(v) {
   for (const line of c.next_turn) buttons.push(el("button", { "data-line": line, onclick: () => send(line) }, line));
   for (const line of ["undo", "redo"]) buttons.push(el("button", { "data-line": line, onclick: () => send(line) }, line));
   for (const verb of [...c.verbs, ...c.session_verbs]) {
-    if (c.next_turn.includes(verb)) continue;
+    if (c.next_turn.includes(verb) || verb === "undo" || verb === "redo") continue;
     buttons.push(el("button", { class: "verb", "data-verb": verb, onclick: () => prefill(verb) }, verb + "…"));
   }
   fill("buttons", buttons);
@@ -134,7 +134,7 @@ function draw(v) {
   fill("log", v.log.map((line) => el("li", { class: line.startsWith("board: refused") ? "refused" : "" }, line)));
   drawBoard(v);
   if (role === "gm") drawGm(v);
-  document.body.dataset.updated = String(Date.now());
+  document.body.dataset.updated = String(performance.timeOrigin + performance.now());
 }
 
 function prefill(verb) {
