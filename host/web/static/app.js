@@ -127,7 +127,10 @@ function draw(v) {
   if (v.status) parts.push(v.status);
   if (v.phase) parts.push(`phase: ${v.phase}`);
   if (v.winner) parts.push(`winner: ${v.winner}`);
-  document.getElementById("status").textContent = parts.join(" · ");
+  const status = document.getElementById("status");
+  const said = parts.join(" · ");
+  if (status.textContent !== said) document.body.dataset.statusAt = String(Date.now());
+  status.textContent = said;
   drawFighters(v);
   drawDice(v);
   document.getElementById("scores").textContent = v.scores;

@@ -1,0 +1,85 @@
+"""`web_latency_ms_p50` / `_p99` for `turnlight bench`: from a key press on the simulated
+board to the change it makes in a real browser's DOM (#16).
+
+A korxsol game runs in `play`'s session (PlayUI, tethered to the simulated board on a real
+pty) with the web server on a loopback port, and Debian's headless Chromium shows the
+players' page. Each sample presses the board's next-turn key (the firmware reads the key,
+the event crosses the pty, the host applies and journals it, the web watcher sends the new
+view, the page draws it) and takes the time the page's status line changed (the page
+stamps it with Date.now(), the same wall clock as the press's). Without the browser the
+figures are left out, said in one line on stderr.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from io import StringIO
+from pathlib import Path
+
+PRESSES = 60
+
+
+def web_latency(presses: int = PRESSES) -> dict[str, float | int]:
+    from host.web.browser import chromium, missing
+
+    why = missing()
+    if why:
+        print(f"bench: web_latency left out: {why}", file=sys.stderr)
+        return {}
+    from rich.console import Console
+
+    from host import registry
+    from host.journal import Journal
+    from host.play_ui import PlayUI
+    from host.session import Session
+    from host.tethered_sim import TetheredSim
+    from host.web.server import PlayLive, WebServer
+
+    r = registry.get("korxsol")
+    path = r.example_path()
+    samples: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal(Path(tmp) / "bench.sqlite")
+        session = Session(r.parse_encounter(path.read_text(), str(path)), 7, journal)
+        with TetheredSim(session, "trellis_m4") as table:
+            ui = PlayUI(session, Console(file=StringIO()), tether=table.tether)
+            with WebServer(PlayLive(ui, table.sim), "127.0.0.1", 0) as web:
+                driver = chromium()
+                try:
+                    driver.get(web.player_url)
+                    _wait(driver, "document.querySelectorAll('#fighters li').length > 0")
+                    key = table.sim.key_for("next_turn")
+                    for n in range(presses + 1):
+                        before = driver.execute_script("return document.body.dataset.statusAt")
+                        pressed = time.time() * 1000
+                        table.sim.press(key)
+                        changed = _wait(
+                            driver,
+                            "document.body.dataset.statusAt !== arguments[0]"
+                            " && document.body.dataset.statusAt",
+                            before,
+                        )
+                        if n:  # the first press (initiative) warms everything up
+                            samples.append(float(changed) - pressed)
+                        table.settle()
+                finally:
+                    driver.quit()
+    samples.sort()
+    p99 = samples[min(len(samples) - 1, round(0.99 * (len(samples) - 1)))]
+    return {
+        "web_latency_ms_p50": round(statistics.median(samples), 1),
+        "web_latency_ms_p99": round(p99, 1),
+    }
+
+
+def _wait(driver, script: str, *args: object, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = driver.execute_script("return " + script, *args)
+        if value:
+            return value
+        time.sleep(0.001)
+    raise RuntimeError(f"the page did not show the press in {timeout} s")
