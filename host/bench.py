@@ -15,6 +15,7 @@ from host import bench_board, bench_engine, bench_host_cpu, bench_link, micropyt
 from host.advance import bench as advance_bench
 from host.flare import bench as flare_bench
 from host.stones import bench as stones_bench
+from host.web import bench as web_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -56,6 +57,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
+MEASUREMENTS += (web_bench.web_latency,)
 
 TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
@@ -67,6 +69,7 @@ TARGETS: dict[str, tuple[str, float]] = {
 TARGETS.update(bench_link.TARGETS)
 TARGETS.update(bench_board.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
+TARGETS.update({"web_latency_ms_p50": ("<=", 50), "web_latency_ms_p99": ("<=", 200)})
 
 
 def meets(key: str, value: float) -> bool | None:
