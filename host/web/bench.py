@@ -83,3 +83,96 @@ def _wait(driver, script: str, *args: object, timeout: float = 10.0):
             return value
         time.sleep(0.001)
     raise RuntimeError(f"the page did not show the press in {timeout} s")
+
+
+VIEWERS = 20
+DEMO_PACE = 0.02  # seconds after each of the demo's actions
+# The players' pages, in a child process (their CPU is not the host's): N WebSockets that
+# read every view until stdin closes.
+_VIEWER_SCRIPT = """
+import sys, threading
+from websockets.sync.client import connect
+url, n = sys.argv[1], int(sys.argv[2])
+def view():
+    try:
+        with connect(url) as ws:
+            while True:
+                ws.recv()
+    except Exception:
+        pass
+for _ in range(n):
+    threading.Thread(target=view, daemon=True).start()
+sys.stdin.read()
+"""
+
+
+def web_viewers_cpu(viewers: int = VIEWERS, pace: float = DEMO_PACE) -> dict[str, float | int]:
+    """The host's CPU (user + system of this process, every thread: the session, the web
+    server and its watcher) through a whole korxsol demo played at `pace` seconds an
+    action, laptop only, with `viewers` players' pages open (each a WebSocket reading every
+    view, from a child process), and the same demo with none open."""
+    import resource
+    import subprocess
+    import threading
+
+    from host import registry
+    from host.session import Session
+    from host.web.server import DemoLive, WebServer
+
+    r = registry.get("korxsol")
+    path = r.example_path()
+    figures: dict[str, float | int] = {}
+    for n in (0, viewers):
+        session = Session(r.parse_encounter(path.read_text(), str(path)), 7)
+        lock = threading.RLock()
+        live = DemoLive(session, lock, lambda: None)
+        with WebServer(live, "127.0.0.1", 0) as web:
+            child = None
+            if n:
+                url = web.player_url.replace("http://", "ws://") + "ws"
+                child = subprocess.Popen(
+                    [sys.executable, "-c", _VIEWER_SCRIPT, url, str(n)], stdin=subprocess.PIPE
+                )
+                deadline = time.monotonic() + 20
+                while len(web.hub.players) < n:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"only {len(web.hub.players)} of {n} pages opened")
+                    time.sleep(0.01)
+            try:
+                before = resource.getrusage(resource.RUSAGE_SELF)
+                started = time.monotonic()
+                _demo(session, live, lock, pace)
+                time.sleep(0.2)  # the last views go out
+                wall = time.monotonic() - started
+                after = resource.getrusage(resource.RUSAGE_SELF)
+            finally:
+                if child is not None:
+                    assert child.stdin is not None
+                    child.stdin.close()
+                    child.wait(10)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        key = "web_viewers_cpu_pct" if n else "web_no_viewers_cpu_pct"
+        figures[key] = round(100 * cpu / wall, 1)
+    return figures
+
+
+def _demo(session, live, lock, pace: float) -> None:
+    """The demo's AI plays the game to its end, an action every `pace` seconds."""
+    ruleset = session.ruleset
+
+    def act(line: str) -> None:
+        if not line:
+            return
+        with lock:
+            for said in session.execute(line):
+                live.say(said)
+        time.sleep(pace)
+
+    act(ruleset.start_command)
+    for _ in range(200):
+        if session.over:
+            return
+        for line in ruleset.plan_turn(session.game):
+            act(line)
+            if session.over:
+                return
