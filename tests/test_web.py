@@ -383,3 +383,70 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
         )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].startswith(f"turnlight: --web 127.0.0.1:{port}:")
+
+
+def test_the_console_prints_play_s_tables_and_help() -> None:
+    ui = _ui(_session())
+    with served(ui) as (client, _), client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm:
+        assert reply(gm, "initiative")["ok"]
+        scores = reply(gm, "scores")
+        assert scores["ok"] and "Kaelen" in scores["text"]
+        table = reply(gm, "table")
+        assert table["ok"] and "Dawn" in table["text"]
+        helped = reply(gm, "help")["text"]
+        for verb in ("initiative", "attack", "hide NAME", "health number|word|bar|none"):
+            assert verb in helped
+        assert len(ui.session.done) == 1
+
+
+def test_a_fighter_s_full_name_is_the_one_its_board_label_abbreviates() -> None:
+    """The default Ruleset.fighters() names each slot by the name in summary()'s team_of
+    that its board label abbreviates, on its team (korxsol's `Orn` is Orrin)."""
+    session = _session()
+    fighters = session.ruleset.fighters(session.game)
+    assert {(f.label, f.name) for f in fighters} == {
+        ("Kae", "Kaelen"),
+        ("Vex", "Vexa"),
+        ("Orn", "Orrin"),
+        ("Brm", "Brimm"),
+    }
+    assert {f.team for f in fighters} == {"Dawn", "Dusk"}
+    assert all(f.health == f.health_max for f in fighters)
+
+
+def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    demo = subprocess.Popen(
+        [sys.executable, "-m", "host.cli", "demo", "--no-board", "--pace", "0.01"]
+        + ["--seed", "4", "--web", "127.0.0.1:0"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert demo.stderr is not None
+        address = ""
+        for line in demo.stderr:
+            found = re.search(r"players' page: http://(127\.0\.0\.1:\d+)/", line)
+            if found:
+                address = found.group(1)
+                break
+        assert address
+        rounds = set()
+        with connect(f"ws://{address}/ws") as ws:
+            while True:
+                view = json.loads(ws.recv(timeout=30))["view"]
+                rounds.add(view["round"])
+                if view["winner"]:
+                    break
+        assert len(rounds) > 2  # it watched the game go by, to its winner
+        said = ""
+        for line in demo.stderr:  # the console's URL and QR code, then the end
+            if "stay up" in line:
+                said = line
+                break
+        assert said.strip() == "the demo is over; the web pages stay up until Ctrl-C"
+    finally:
+        demo.send_signal(2)  # Ctrl-C
+        assert demo.wait(20) == 0
