@@ -450,3 +450,16 @@ def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
     finally:
         demo.send_signal(2)  # Ctrl-C
         assert demo.wait(20) == 0
+
+
+def test_the_console_s_token_in_play_s_log_never_reaches_the_players() -> None:
+    ui = _ui(_session())
+    ui.messages.append(f"web: players http://127.0.0.1:8765/, console .../gm?token={TOKEN}")
+    with (
+        served(ui) as (client, _),
+        client.websocket_connect("/ws") as ws,
+        client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+    ):
+        text = ws.receive_text()
+        assert TOKEN not in text and json.loads(text)["type"] == "view"
+        assert any(TOKEN in line for line in gm.receive_json()["view"]["log"])

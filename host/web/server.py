@@ -43,6 +43,15 @@ DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 WATCH_SECONDS = 0.005  # how often the watcher looks for a change
 BOARD_SECONDS = 0.1  # how often it looks at the simulated board's LEDs alone
 MAX_LINE = 400  # characters in one console line
+QUIET_LOGS = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"null": {"class": "logging.NullHandler"}},
+    "loggers": {
+        name: {"handlers": ["null"], "propagate": False}
+        for name in ("uvicorn", "uvicorn.error", "uvicorn.access")
+    },
+}
 CONSOLE_VERBS = {
     "hide": "hide NAME: keep a fighter off the players' page until `reveal NAME`",
     "reveal": "reveal NAME: show a hidden fighter again",
@@ -143,8 +152,13 @@ class Hub:
             )
         player = player_view(full)
         assert not set(GM_ONLY) & set(player)
+        # The console's URL is in play's log for the game master: never on the players' page.
+        player["log"] = [line for line in player["log"] if self.token not in line]
+        text = json.dumps({"type": "view", "view": player})
+        if self.token in text:  # nowhere else either
+            text = text.replace(self.token, "(the console's token)")
         return (
-            json.dumps({"type": "view", "view": player}),
+            text,
             json.dumps({"type": "view", "view": full}),
         )
 
@@ -419,7 +433,13 @@ class WebServer:
             raise WebError(f"--web {self.host}:{self.port}: {err.strerror or err}") from None
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(
-            self.app, log_level="warning", ws="websockets-sansio", lifespan="on", access_log=False
+            self.app,
+            ws="websockets-sansio",
+            lifespan="on",
+            access_log=False,
+            # Nothing on the terminal: play's view (or its full screen) owns it.
+            log_config=QUIET_LOGS,
+            timeout_graceful_shutdown=2,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
