@@ -78,6 +78,14 @@ function drawDice(v) {
   fill("dice-lines", d.lines.map((line) => el("li", {}, line)));
 }
 
+// An LED's colour as a screen shows it: the board's dim levels brightened (a square root),
+// so dim, half and full stay apart and every lit key is seen.
+function lit(colour) {
+  const channels = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  const shown = channels.map((c) => Math.round(255 * Math.sqrt(c / 255)));
+  return `rgb(${shown.join(",")})`;
+}
+
 function drawBoard(v) {
   const b = v.board;
   if (b.pixels) {
@@ -85,7 +93,7 @@ function drawBoard(v) {
     grid.style.gridTemplateColumns = `repeat(${b.pixels[0].length}, 1fr)`;
     for (const row of b.pixels) for (const colour of row) {
       const led = el("span", { class: "led" });
-      if (colour !== "#000000") led.style.background = colour;
+      if (colour !== "#000000") led.style.background = lit(colour);
       grid.append(led);
     }
     fill("board", [grid]);
@@ -134,7 +142,8 @@ function draw(v) {
   drawFighters(v);
   drawDice(v);
   document.getElementById("scores").textContent = v.scores;
-  fill("log", v.log.map((line) => el("li", { class: line.startsWith("board: refused") ? "refused" : "" }, line)));
+  // Newest first: on a TV that cannot scroll, the latest events stay in sight.
+  fill("log", v.log.slice().reverse().map((line) => el("li", { class: line.startsWith("board: refused") ? "refused" : "" }, line)));
   drawBoard(v);
   if (role === "gm") drawGm(v);
   document.body.dataset.updated = String(performance.timeOrigin + performance.now());
