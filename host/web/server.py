@@ -440,6 +440,9 @@ class WebServer:
             # Nothing on the terminal: play's view (or its full screen) owns it.
             log_config=QUIET_LOGS,
             timeout_graceful_shutdown=2,
+            # One view goes to every page: compressing it once per page costs more CPU than
+            # the few kilobytes save on a local network.
+            ws_per_message_deflate=False,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
