@@ -463,3 +463,24 @@ def test_the_console_s_token_in_play_s_log_never_reaches_the_players() -> None:
         text = ws.receive_text()
         assert TOKEN not in text and json.loads(text)["type"] == "view"
         assert any(TOKEN in line for line in gm.receive_json()["view"]["log"])
+
+
+def test_a_hidden_fighter_s_roll_shows_no_faces_to_the_players() -> None:
+    from host.web.view import Secrets, gm_view, player_view
+
+    session = _session()
+    session.execute("initiative")
+    r = session.ruleset
+    session.execute(r.plan_turn(session.game)[0])  # the active fighter's first action
+    state = r.state(session.game)
+    assert state.roll.kind  # a roll the board shows, and who made it
+    roller = state.slots[state.roll.who].label
+    active = next(f for f in r.fighters(session.game) if f.label == roller)
+    teams = tuple(session.encounter.teams)
+    shown = player_view(gm_view(r, session.game, teams, Secrets(), [], [], [], {}))
+    assert shown["dice"]["faces"] and "who" not in shown["dice"]
+    secrets = Secrets(hidden={active.name})
+    full = gm_view(r, session.game, teams, secrets, [], [], [], {})
+    assert full["dice"]["faces"] and full["dice"]["who"] == active.label
+    hidden = player_view(full)
+    assert hidden["dice"]["faces"] == [] and active.name not in json.dumps(hidden)

@@ -5,10 +5,10 @@ whoever takes turns with their health, statuses and cooldowns, the dice, the log
 scores and the board's LEDs) plus the game master's settings. `player_view` is made from
 it by leaving out what the players must not see, so it is never sent to them at all:
 
-- a hidden fighter (`hide NAME` until `reveal NAME`): its entry, every log and dice line
-  that names it (its full name or its board label, as a word), a headline or score line
-  that names it (the scores fall back to each team's total) and the board's LED mirror
-  (it shows every slot) while any fighter is hidden;
+- a hidden fighter (`hide NAME` until `reveal NAME`): its entry, its last roll's faces,
+  every log and dice line that names it (its full name or its board label, as a word), a
+  headline or score line that names it (the scores fall back to each team's total) and
+  the board's LED mirror (it shows every slot) while any fighter is hidden;
 - the health of the fighters not on the players' team (`players TEAM`, the encounter's
   first team by default), as `health number|word|bar|none`: the number, a word (unhurt,
   hurt, bloodied, down), a bar rounded to a tenth, or nothing.
@@ -77,7 +77,9 @@ def dice_json(ruleset: Ruleset, game: Any, lines: list[str]) -> dict[str, Any]:
             success = shared_dice.face_succeeds(kind, face, mask) if scoring else None
             shown = ("heads" if face else "tails") if kind == shared_dice.KIND_CHANCE else face
             faces.append({"face": shown, "success": success})
+    who = roll.who if kind and roll.who < state.count else None
     result: dict[str, Any] = {
+        "who": state.slots[who].label if who is not None else "",  # the roller's board label
         "kind": shared_dice.KIND_NAMES[kind] if kind < len(shared_dice.KIND_NAMES) else "",
         "faces": faces,
         "successes": roll.successes if kind else None,
@@ -192,8 +194,11 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
     scores = full["scores"]
     if secret_words and _mentions(scores, secret_words):
         scores = " · ".join(f"{s['team']} {s['score']}" for s in full["team_scores"])
-    dice = dict(full["dice"])
+    dice = {k: v for k, v in full["dice"].items() if k != "who"}
     dice["lines"] = visible(dice["lines"])
+    if full["dice"]["who"] and full["dice"]["who"] in secret_words:  # a hidden fighter's roll
+        dice.update(kind="", faces=[], successes=None)
+        dice.pop("value", None)
     board = full["board"] if not hidden else {"note": BOARD_HIDDEN}
     return {
         "ruleset": full["ruleset"],
