@@ -484,3 +484,35 @@ def test_a_hidden_fighter_s_roll_shows_no_faces_to_the_players() -> None:
     assert full["dice"]["faces"] and full["dice"]["who"] == active.label
     hidden = player_view(full)
     assert hidden["dice"]["faces"] == [] and active.name not in json.dumps(hidden)
+
+
+def test_sim_web_shows_a_board_on_its_own_and_follows_its_keys() -> None:
+    """`turnlight sim --web`: no session, the board's own state (the reference table) and
+    LEDs through the same page; a key pressed on the board shows."""
+    from host.simboard import SimulatedBoard
+    from host.web.board_source import BoardLive
+    from shared.reference import build_reference_state
+
+    sim = SimulatedBoard("trellis_m4", seed=1)
+    sim.load_state(build_reference_state())
+    sim.start()
+    try:
+        hub = Hub(BoardLive(sim), TOKEN)
+        with (
+            TestClient(make_app(hub)) as client,
+            client.websocket_connect("/ws") as ws,
+            client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+        ):
+            first = view_where(ws, lambda v: True)
+            assert len(first["fighters"]) == 8 and "pixels" in first["board"]
+            assert first["status"].endswith("'s turn")
+            sim.press(sim.key_for("next_turn"))
+            moved = view_where(ws, lambda v: v["status"] != first["status"])
+            assert [f["name"] for f in moved["fighters"] if f["current"]] != [
+                f["name"] for f in first["fighters"] if f["current"]
+            ]
+            refused = reply(gm, "end")
+            assert not refused["ok"] and "press its keys" in refused["text"]
+            assert reply(gm, f"hide {first['fighters'][0]['name']}")["ok"]
+    finally:
+        sim.stop()
