@@ -176,3 +176,68 @@ def _demo(session, live, lock, pace: float) -> None:
             act(line)
             if session.over:
                 return
+
+
+E2E_SAMPLES = 100
+
+
+def board_e2e_with_pages(
+    viewers: int = VIEWERS, samples: int = E2E_SAMPLES
+) -> dict[str, float | int]:
+    """Does the board get slower with pages open? A korxsol game in `play`'s session,
+    tethered to the simulated board on a real pty, with the web server up: each sample
+    presses the board's next-turn key and waits until the host has applied and journalled
+    it and the board shows the host's new state (TetheredSim.press). Once with no page
+    open, once with `viewers` players' pages (from a child process)."""
+    import subprocess
+
+    from rich.console import Console
+
+    from host import registry
+    from host.journal import Journal
+    from host.play_ui import PlayUI
+    from host.session import Session
+    from host.tethered_sim import TetheredSim
+    from host.web.server import PlayLive, WebServer
+
+    r = registry.get("korxsol")
+    path = r.example_path()
+    figures: dict[str, float | int] = {}
+    for n in (0, viewers):
+        times: list[float] = []
+        with tempfile.TemporaryDirectory() as tmp:
+            journal = Journal(Path(tmp) / "bench.sqlite")
+            session = Session(r.parse_encounter(path.read_text(), str(path)), 7, journal)
+            with TetheredSim(session, "trellis_m4") as table:
+                ui = PlayUI(session, Console(file=StringIO()), tether=table.tether)
+                with WebServer(PlayLive(ui, table.sim), "127.0.0.1", 0) as web:
+                    child = None
+                    if n:
+                        url = web.player_url.replace("http://", "ws://") + "ws"
+                        child = subprocess.Popen(
+                            [sys.executable, "-c", _VIEWER_SCRIPT, url, str(n)],
+                            stdin=subprocess.PIPE,
+                        )
+                        deadline = time.monotonic() + 20
+                        while len(web.hub.players) < n:
+                            if time.monotonic() > deadline:
+                                raise RuntimeError(f"only {len(web.hub.players)} pages opened")
+                            time.sleep(0.01)
+                    try:
+                        table.press("next_turn")  # initiative: round 1
+                        for _ in range(samples):
+                            start = time.perf_counter()
+                            table.press("next_turn")
+                            times.append((time.perf_counter() - start) * 1000)
+                    finally:
+                        if child is not None:
+                            assert child.stdin is not None
+                            child.stdin.close()
+                            child.wait(10)
+        times.sort()
+        suffix = f"{n}_pages"
+        figures[f"board_e2e_ms_p50_{suffix}"] = round(statistics.median(times), 2)
+        figures[f"board_e2e_ms_p99_{suffix}"] = round(
+            times[min(len(times) - 1, round(0.99 * (len(times) - 1)))], 2
+        )
+    return figures
