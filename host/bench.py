@@ -57,7 +57,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
-MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu)
+MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
 
 TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
