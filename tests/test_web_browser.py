@@ -117,6 +117,11 @@ def test_a_fight_is_run_from_the_console_alone(browser, table) -> None:
     command = browser.find_element(By.ID, "command")
     command.send_keys("initiative", Keys.ENTER)
     first = wait_for(browser, "document.querySelector('#fighters li.current')?.dataset.name", "")
+    click(browser, "#buttons button[data-verb='attack']")  # starts a line for the active
+    assert browser.execute_script("return document.getElementById('command').value") == (
+        f"attack {first} "
+    )
+    command.clear()
     click(browser, "#buttons button[data-line='end']")
     wait_for(
         browser, f"document.querySelector('#fighters li.current')?.dataset.name !== {first!r}", ""

@@ -140,6 +140,7 @@ def gm_view(
         },
         "commands": {
             "verbs": list(ruleset.language.verbs),
+            "prefill": _prefills(ruleset, game, fighters),
             "session_verbs": [v for v in ruleset.language.session_verbs if " " not in v],
             "next_turn": list(ruleset.next_turn_commands),
         },
@@ -147,6 +148,26 @@ def gm_view(
 
 
 GM_ONLY = ("table", "odds", "settings", "commands")
+
+
+def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, str]:
+    """What each verb's button starts the console's line with: the verb, and the active
+    fighter's name where the verb's usage needs a first word and the ruleset completes the
+    active fighter's name there."""
+    active = next((f for f in fighters if f.current), None)
+    lines = {}
+    for verb in ruleset.language.verbs:
+        line = verb + " "
+        usage = ruleset.language.usage(verb).split()
+        needs_one = len(usage) > 1 and not usage[1].startswith("[")
+        if active is not None and needs_one:
+            offered = ruleset.complete(game, [verb, ""])
+            for name in (active.name, f'"{active.name}"', active.label):
+                if name and name in offered:
+                    line += name + " "
+                    break
+        lines[verb] = line
+    return lines
 
 
 def health_word(health: int, most: int) -> str:

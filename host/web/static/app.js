@@ -121,7 +121,8 @@ function drawGm(v) {
   for (const line of ["undo", "redo"]) buttons.push(el("button", { "data-line": line, onclick: () => send(line) }, line));
   for (const verb of [...c.verbs, ...c.session_verbs]) {
     if (c.next_turn.includes(verb) || verb === "undo" || verb === "redo") continue;
-    buttons.push(el("button", { class: "verb", "data-verb": verb, onclick: () => prefill(verb) }, verb + "…"));
+    const start = (c.prefill && c.prefill[verb]) || verb + " ";
+    buttons.push(el("button", { class: "verb", "data-verb": verb, onclick: () => prefill(start) }, verb + "…"));
   }
   fill("buttons", buttons);
   const mode = document.getElementById("health-mode");
@@ -149,9 +150,9 @@ function draw(v) {
   document.body.dataset.updated = String(performance.timeOrigin + performance.now());
 }
 
-function prefill(verb) {
+function prefill(start) {
   const input = document.getElementById("command");
-  input.value = verb + " ";
+  input.value = start;
   input.focus();
 }
 
