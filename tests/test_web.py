@@ -136,9 +136,12 @@ def test_a_board_press_updates_the_players_page_with_the_board_s_leds() -> None:
             first = view_where(ws, lambda v: True)
             pixels = first["board"]["pixels"]
             assert len(pixels) == 4 and len(pixels[0]) == 8  # the Trellis M4's grid
-            table.press("next_turn")  # the board's key rolls initiative
+            table.sim.press(table.sim.key_for("next_turn"))  # the board's key: initiative
             started = view_where(ws, lambda v: v["round"] == 1)
             assert any(line.startswith("board: ") for line in started["log"])
+            assert table.tether is not None and list(
+                table.tether.lines
+            )  # only peeked: play's own watcher still sees them
 
 
 def test_a_resumed_game_shows_as_it_was(tmp_path: Path) -> None:

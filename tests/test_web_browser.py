@@ -90,7 +90,7 @@ def test_the_players_page_follows_board_presses_and_typed_commands(browser, tabl
     wait_for(browser, "document.querySelectorAll('#fighters li').length === 4", "the fighters")
     assert browser.execute_script("return document.querySelectorAll('#board .led').length") == 32
     assert current(browser) == ""
-    sim.press("next_turn")  # the board's key rolls initiative
+    sim.sim.press(sim.sim.key_for("next_turn"))  # the board's key rolls initiative
     first = wait_for(browser, "document.querySelector('#fighters li.current')?.dataset.name", "")
     assert "round 1" in browser.find_element("id", "title").text
     ui.handle("end")  # typed at play's prompt

@@ -146,8 +146,8 @@ def _web(
 
     try:
         yield say
-        print("the demo is over; the web pages stay up until Ctrl-C", file=sys.stderr)
-        try:
+        try:  # a Ctrl-C right after the line below is inside, too
+            print("the demo is over; the web pages stay up until Ctrl-C", file=sys.stderr)
             while True:
                 time.sleep(3600)
         except KeyboardInterrupt:

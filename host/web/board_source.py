@@ -6,6 +6,7 @@ Ruleset that reads a board's state and nothing else; the LEDs are the simulated 
 from __future__ import annotations
 
 import contextlib
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +98,7 @@ class BoardLive:
     def __init__(self, sim: Any) -> None:
         self._sim = sim
         self._copy = GameState()
+        self._lock = threading.RLock()
 
     def session(self) -> Any:
         with self._sim.lock:
@@ -104,7 +106,7 @@ class BoardLive:
         return BoardSession(self._copy)
 
     def lock(self) -> contextlib.AbstractContextManager[Any]:
-        return contextlib.nullcontext()
+        return self._lock
 
     def stamp(self) -> tuple:
         app = self._sim.app

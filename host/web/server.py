@@ -267,22 +267,25 @@ class Hub:
         if verb == "health":
             if len(args) != 1 or args[0].lower() not in HEALTH_MODES:
                 raise IllegalAction(f"usage: {usage}")
-            self.secrets.health = args[0].lower()
-            return f"the other teams' health shows as: {self.secrets.health}"
+            with self.source.lock():  # the views read the secrets under it
+                self.secrets.health = args[0].lower()
+            return f"the other teams' health shows as: {args[0].lower()}"
         if not args:
             raise IllegalAction(f"usage: {usage}")
         wanted = " ".join(args)
         if verb == "players":
             team = _one_of(wanted, teams, "team")
-            self.secrets.players = team
+            with self.source.lock():
+                self.secrets.players = team
             return f"the players' team: {team}"
         name = _one_of(wanted, fighters, "fighter")
-        if verb == "hide":
-            self.secrets.hidden.add(name)
-            return f"{name} is hidden from the players' page until `reveal {name}`"
-        if name not in self.secrets.hidden:
-            raise IllegalAction(f"{name} is not hidden")
-        self.secrets.hidden.discard(name)
+        with self.source.lock():
+            if verb == "hide":
+                self.secrets.hidden.add(name)
+                return f"{name} is hidden from the players' page until `reveal {name}`"
+            if name not in self.secrets.hidden:
+                raise IllegalAction(f"{name} is not hidden")
+            self.secrets.hidden.discard(name)
         return f"{name} shows on the players' page again"
 
 
@@ -510,8 +513,11 @@ class PlayLive:
         return (id(session), len(session.done), len(session.undone), self.ui.shown, version)
 
     def log(self) -> list[str]:
-        self.ui._take_board_lines()
-        return list(self.ui.messages)
+        # The board's lines not yet taken into play's log: peeked, so that play's own
+        # watcher still sees them and redraws the terminal.
+        tether = self.ui.tether
+        waiting = list(tether.lines) if tether is not None else []
+        return list(self.ui.messages) + waiting
 
     def dice_lines(self) -> list[str]:
         ui = self.ui
@@ -538,7 +544,6 @@ class PlayLive:
     def text(self, line: str) -> str | None:
         """The read-only verbs of the prompt (help, scores, table), as text."""
         from host import view
-        from host.play_ui import UI_VERBS
         from host.ruleset import Table
 
         words = line.split()
@@ -558,7 +563,6 @@ class PlayLive:
             with self.lock():
                 rows = [[str(row[k]) for k in keys] for row in ui.session.session_table()]
             return view.fitted_table("session table", Table(headers, rows), 80)
-        assert "help" in UI_VERBS
         return None
 
 
