@@ -519,3 +519,17 @@ def test_sim_web_shows_a_board_on_its_own_and_follows_its_keys() -> None:
             assert reply(gm, f"hide {first['fighters'][0]['name']}")["ok"]
     finally:
         sim.stop()
+
+
+def test_every_page_file_is_package_data() -> None:
+    """An installed turnlight (not only an editable one) serves every page file."""
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["host.web"]
+    files = [p.relative_to(root / "host" / "web") for p in (root / "host/web/static").iterdir()]
+    assert files
+    for f in files:
+        assert any(fnmatch.fnmatch(str(f), pattern) for pattern in patterns), f
