@@ -524,6 +524,7 @@ def test_sim_web_shows_a_board_on_its_own_and_follows_its_keys() -> None:
 def test_every_page_file_is_package_data() -> None:
     """An installed turnlight (not only an editable one) serves every page file."""
     import fnmatch
+
     import tomllib
 
     root = Path(__file__).resolve().parent.parent
