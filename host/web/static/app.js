@@ -133,13 +133,16 @@ function draw(v) {
   view = v;
   document.getElementById("title").textContent = v.title || "Turnlight";
   const parts = [];
+  const said = `${v.title} ${v.status}`.toLowerCase();
+  // The round and the phase, where the ruleset's headline does not already say them.
+  if (v.round && !said.includes("round")) parts.push(`round ${v.round}`);
   if (v.status) parts.push(v.status);
-  if (v.phase) parts.push(`phase: ${v.phase}`);
+  if (v.phase && !said.includes(v.phase.toLowerCase())) parts.push(`phase: ${v.phase}`);
   if (v.winner) parts.push(`winner: ${v.winner}`);
   const status = document.getElementById("status");
-  const said = parts.join(" · ");
-  if (status.textContent !== said) document.body.dataset.statusAt = String(Date.now());
-  status.textContent = said;
+  const line = parts.join(" · ");
+  if (status.textContent !== line) document.body.dataset.statusAt = String(Date.now());
+  status.textContent = line;
   drawFighters(v);
   drawDice(v);
   document.getElementById("scores").textContent = v.scores;
