@@ -135,6 +135,11 @@ def test_a_fight_is_run_from_the_console_alone(browser, table) -> None:
     )
     assert reply.startswith("refused: ") and "\n" not in reply
     assert len(ui.session.done) == 2
+    command.send_keys(Keys.ARROW_UP)  # the line sent last comes back
+    assert browser.execute_script("return document.getElementById('command').value") == (
+        "attack Nobody"
+    )
+    command.clear()
     click(browser, "#buttons button[data-line='undo']")
     wait_for(
         browser, f"document.querySelector('#fighters li.current')?.dataset.name === {first!r}", ""

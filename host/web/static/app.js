@@ -188,12 +188,25 @@ function connect() {
 }
 
 if (role === "gm") {
+  const history = [];
+  let back = 0; // how far up the history the line is
+  const input = document.getElementById("command");
   document.getElementById("command-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const input = document.getElementById("command");
     const line = input.value.trim();
-    if (line) send(line);
+    if (line) {
+      send(line);
+      if (history[history.length - 1] !== line) history.push(line);
+    }
+    back = 0;
     input.value = "";
+  });
+  input.addEventListener("keydown", (event) => {
+    // Up and Down walk the lines sent before, as at play's prompt.
+    if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+    event.preventDefault();
+    back = Math.max(0, Math.min(history.length, back + (event.key === "ArrowUp" ? 1 : -1)));
+    input.value = back ? history[history.length - back] : "";
   });
   document.getElementById("health-mode").addEventListener("change", (event) => send(`health ${event.target.value}`));
 }
