@@ -534,3 +534,14 @@ def test_every_page_file_is_package_data() -> None:
     assert files
     for f in files:
         assert any(fnmatch.fnmatch(str(f), pattern) for pattern in patterns), f
+
+
+@pytest.mark.parametrize("command", ["play", "demo", "sim"])
+def test_an_unreadable_web_address_is_one_line_before_anything_starts(
+    command: str, tmp_path: Path
+) -> None:
+    done = _turnlight(command, "--web", "127.0.0.1:http", typed="quit\n")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "turnlight: --web: the port must be a number from 0 to 65535, not 'http'"
+    ]

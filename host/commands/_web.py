@@ -26,6 +26,21 @@ def add_web(p: argparse.ArgumentParser) -> None:
     )
 
 
+def web_ok(args: argparse.Namespace) -> bool:
+    """False (said in one line) for a --web address that cannot be read: checked before
+    a journal, a board or a game is set up."""
+    if getattr(args, "web", None) is None:
+        return True
+    from host.web.server import WebError, parse_address
+
+    try:
+        parse_address(args.web)
+    except WebError as err:
+        print(f"turnlight: {err}", file=sys.stderr)
+        return False
+    return True
+
+
 def start_web(address: str, source: Source, qr: bool = True) -> WebServer:
     """Start serving; say where on stderr (the console's URL with its token, and as a QR
     code). Raises host.web.server.WebError in one line."""

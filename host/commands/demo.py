@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 from host import view
 from host.commands._game_args import add_encounter, game_seed, load_encounter
-from host.commands._web import add_web
+from host.commands._web import add_web, web_ok
 from host.paced_screen import PacedScreen
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
@@ -215,6 +215,8 @@ def run(args: argparse.Namespace) -> int:
     from host.commands._errors import board_ok, fail
 
     if not args.no_board and not board_ok(args.board):
+        return 2
+    if not web_ok(args):
         return 2
     enc = load_encounter(args)
     if enc is None:

@@ -15,7 +15,7 @@ from host.commands._game_args import (
     open_journal,
     ruleset_ok,
 )
-from host.commands._web import add_web
+from host.commands._web import add_web, web_ok
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -141,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
     if args.sim and not board_ok(args.board):
         return 2
     if not ruleset_ok(args):
+        return 2
+    if not web_ok(args):
         return 2
     journal = open_journal(args)
     if args.resume is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host import registry
-from host.commands._web import add_web
+from host.commands._web import add_web, web_ok
 
 if TYPE_CHECKING:
     from host.simboard import SimulatedBoard
@@ -163,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
             return cannot_write(args.png, err)
         print(f"wrote {args.png}")
         return 0
+    if not web_ok(args):
+        return 2
     sim = SimulatedBoard(args.board, seed=args.seed)
     if args.demo_state:
         from shared.reference import build_reference_state
