@@ -545,3 +545,14 @@ def test_an_unreadable_web_address_is_one_line_before_anything_starts(
     assert done.stderr.strip().splitlines() == [
         "turnlight: --web: the port must be a number from 0 to 65535, not 'http'"
     ]
+
+
+def test_korxsol_s_fighters_name_their_cooldowns_by_the_move() -> None:
+    """korxsol overrides fighters() only for its words: a move used this turn cools down
+    under its own name, not the board's timer number."""
+    session = _session()
+    session.execute("initiative")
+    session.execute('attack Kae "Flame Slash" Orn')
+    kaelen = next(f for f in session.ruleset.fighters(session.game) if f.name == "Kaelen")
+    assert kaelen.cooldowns == ["Flame Slash 1"]
+    assert kaelen.current and kaelen.health == kaelen.health_max == 16
