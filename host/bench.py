@@ -23,6 +23,7 @@ from host.advance import bench as advance_bench
 from host.flare import bench as flare_bench
 from host.forms import bench as forms_bench
 from host.stones import bench as stones_bench
+from host.web import bench as web_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -66,6 +67,7 @@ MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
+MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
 
 TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
@@ -78,6 +80,13 @@ TARGETS.update(bench_link.TARGETS)
 TARGETS.update(bench_board.TARGETS)
 TARGETS.update(bench_session.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
+TARGETS.update(
+    {
+        "web_latency_ms_p50": ("<=", 50),
+        "web_latency_ms_p99": ("<=", 200),
+        "web_viewers_cpu_pct": ("<=", 10),
+    }
+)
 
 
 def meets(key: str, value: float) -> bool | None:

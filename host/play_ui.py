@@ -103,6 +103,10 @@ class PlayUI:
         # Set by a full-screen front end (host/play_screen.py): show() then asks it to
         # redraw instead of printing the view.
         self.redraw: Callable[[], None] | None = None
+        # One line at a time, whether typed or from the web console (host/web/), which
+        # also reads the view under it; `shown` counts the redraws.
+        self.command_lock = threading.RLock()
+        self.shown = 0
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> Group:
@@ -183,6 +187,7 @@ class PlayUI:
         return self.session.ruleset.odds_preview(self.session.game)
 
     def show(self) -> None:
+        self.shown += 1  # what the web view (host/web/) watches for a change
         if self.redraw is not None:
             self._shown_board_line = self._board_line()
             self.redraw()
@@ -223,39 +228,51 @@ class PlayUI:
             session_table = RulesetTable(headers, rows)
             self._print_text(view.fitted_table("session table", session_table, self.console.width))
             return True
-        if verb == "new":
-            previous = self.session
-            self.session = previous.next_game()
-            if self.tether is not None:
-                self.tether.replace_session(self.session)
-            previous.discard_if_empty()  # a game never played is not kept
-            self.messages = [f"new game, seed {self.session.seed}"]
-            self.show()
-            return True
-        language = ruleset.language
-        if not language.knows(verb) and not verb.startswith("#"):
-            unknown = language.unknown_verb(words[0], tuple(UI_VERBS))
-            self.console.print(f"[bold red]refused:[/] {escape(unknown)}")
-            return True
-        before = ruleset.before(self.session.game, line)
-        self._take_board_lines()
-        last = self.session.done[-1] if self.session.done else None
         try:
-            lines = before + self.guard(lambda: self.session.execute(line))
+            self.run_line(line)
         except IllegalAction as err:
             self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
-            return True
-        if verb in language.asides:  # it informs: shown beside the view, not logged
-            self.odds_lines = lines
-        else:
-            self.odds_lines = []
-            self.messages.extend(lines)
-            self.dice_mark = len(self.dice_log)
-            resolved = self.session.done and self.session.done[-1] is not last  # `roll`, `dice`
-            if verb in language.verbs and self.session.pending is None or resolved:
-                self.dice_log += ruleset.roll_lines(self.session.game)
-        self.show()
         return True
+
+    def run_line(self, line: str) -> None:
+        """Run one line of the game's language (its verbs and session verbs, `new`) and
+        redraw; raises IllegalAction in one line, nothing changed, when the syntax or the
+        rules refuse it. The web console (host/web/) runs its lines here too, from its own
+        thread: one line at a time."""
+        with self.command_lock:
+            words = line.split()
+            if not words:
+                return
+            verb = words[0].lower()
+            if verb == "new":
+                previous = self.session
+                self.session = previous.next_game()
+                if self.tether is not None:
+                    self.tether.replace_session(self.session)
+                previous.discard_if_empty()  # a game never played is not kept
+                self.messages = [f"new game, seed {self.session.seed}"]
+                self.show()
+                return
+            ruleset = self.session.ruleset
+            language = ruleset.language
+            if not language.knows(verb) and not verb.startswith("#"):
+                raise IllegalAction(language.unknown_verb(words[0], tuple(UI_VERBS)))
+            before = ruleset.before(self.session.game, line)
+            self._take_board_lines()
+            last = self.session.done[-1] if self.session.done else None
+            lines = before + self.guard(lambda: self.session.execute(line))
+            if verb in language.asides:  # it informs: shown beside the view, not logged
+                self.odds_lines = lines
+            else:
+                self.odds_lines = []
+                self.messages.extend(lines)
+                self.dice_mark = len(self.dice_log)
+                # An action's rolls once it is applied: at once, or when `roll` or `dice`
+                # gave the last roll a waiting action wanted.
+                resolved = self.session.done and self.session.done[-1] is not last
+                if verb in language.verbs and self.session.pending is None or resolved:
+                    self.dice_log += ruleset.roll_lines(self.session.game)
+            self.show()
 
     def help_text(self, verb: str | None, width: int | None = None) -> str:
         """The commands and what they do, within `width` columns (the console's), never

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -117,6 +117,24 @@ class LiveTable:
 
     headers: list[str]
     rows: list[LiveRow]
+
+
+@dataclass
+class Fighter:
+    """One of whoever takes turns, as the web view shows it (host/web/): the name the
+    table knows, the team, health (None where the game has none), what marks and counters
+    it bears, its cooldowns, and whether it is taking its turn or out of play. `label` is
+    its short name on the board (the web view hides both when the game master hides it)."""
+
+    name: str
+    team: str
+    label: str = ""
+    health: int | None = None
+    health_max: int | None = None
+    statuses: list[str] = field(default_factory=list)
+    cooldowns: list[str] = field(default_factory=list)
+    current: bool = False
+    out: bool = False
 
 
 class Ruleset:
@@ -278,6 +296,51 @@ class Ruleset:
     def live_roster(self, game: Any) -> LiveTable:
         raise NotImplementedError
 
+    def fighters(self, game: Any) -> list[Fighter]:
+        """Whoever takes turns, in the turn order, for the web view. The default reads the
+        board's projection (`state`): each slot's health, the marks it bears and its
+        counters by the descriptor's names, its cooldowns; the full name is the name in
+        `summary()["team_of"]` on the slot's team that the board's label abbreviates
+        (its letters in order), else the label."""
+        from shared.descriptor_pack import encoded, names
+        from shared.state import F_ACTIVE, F_OUT, mark_bit
+
+        state = self.state(game)
+        words = names(encoded(state.rules))
+        teams = list(getattr(game, "teams", ()) or ())
+        team_of: dict[str, str] = dict(self.summary(game).get("team_of", {}))
+        team_names = list(dict.fromkeys(team_of.values()))
+        unclaimed = list(team_of)
+        by_slot: dict[int, Fighter] = {}
+        for i in range(state.count):
+            slot = state.slots[i]
+            team = (teams or team_names)[slot.team] if slot.team < len(teams or team_names) else ""
+            name = _full_name(slot.label, team, team_of, unclaimed)
+            statuses = [m for b, m in enumerate(words["marks"]) if slot.flags & mark_bit(b)]
+            statuses += [
+                f"{c} {slot.counters[n]}"
+                for n, c in enumerate(words["counters"])
+                if slot.counters[n]
+            ]
+            cooldowns = [
+                f"cooldown {slot.cd_id[n]}: {slot.cd_left[n]}"
+                for n in range(len(slot.cd_id))
+                if slot.cd_id[n] and slot.cd_left[n]
+            ]
+            by_slot[i] = Fighter(
+                name,
+                team,
+                slot.label,
+                slot.health if slot.health_max else None,
+                slot.health_max or None,
+                statuses,
+                cooldowns,
+                bool(slot.flags & F_ACTIVE),
+                bool(slot.flags & F_OUT),
+            )
+        order = [state.order[p] for p in range(state.count)]
+        return [by_slot[i] for i in order if i in by_slot]
+
     def device_grid(self, game: Any, color: bool) -> str:
         """The device view drawn as text, for a demo without a board."""
         raise NotImplementedError
@@ -311,3 +374,18 @@ class Ruleset:
         default: nothing pressed, typed (next-turn commands are pressed by the demo
         itself)."""
         return (), True
+
+
+def _full_name(label: str, team: str, team_of: dict[str, str], unclaimed: list[str]) -> str:
+    """The first unclaimed name of `team` whose letters include the label's in order
+    (`Orn` -> `Orrin`), claimed; else the label."""
+
+    def abbreviates(name: str) -> bool:
+        letters = iter(name.lower())
+        return all(ch in letters for ch in label.lower())
+
+    for name in unclaimed:
+        if (not team or team_of.get(name) == team) and abbreviates(name):
+            unclaimed.remove(name)
+            return name
+    return label

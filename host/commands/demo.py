@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from host import view
 from host.commands._game_args import add_encounter, game_seed, load_encounter
+from host.commands._web import add_web, web_ok
 from host.paced_screen import PacedScreen
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
@@ -49,6 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="wait this long after each action, the grid redrawn in place on a terminal, so "
         "a person can follow the game (default 0: as fast as it goes)",
     )
+    add_web(p)
     p.set_defaults(run=run)
 
 
@@ -60,32 +64,47 @@ def play(
     journal=None,
     board: str | None = None,
     pace: PacedScreen | None = None,
+    web: str | None = None,
 ):
     """Play the encounter to its end; returns the session. With `board`, through a
     simulated board of that profile on a pty; with `pace`, at its speed, its frames drawn
-    after each action (the closing tables still go to `out`)."""
+    after each action (the closing tables still go to `out`); with `web` (an address), the
+    web pages show it live (host/web/) and stay up after the end until Ctrl-C."""
     from host.session import Session
 
     session = Session(enc, seed, journal)
     try:
-        _play_on(session, out, color, board, pace)
+        _play_on(session, out, color, board, pace, web)
     finally:
         session.discard_if_empty()  # a demo that never got going leaves no empty game
     return session
 
 
 def _play_on(
-    session, end: Callable[[str], None], color: bool, board: str | None, pace: PacedScreen | None
+    session,
+    end: Callable[[str], None],
+    color: bool,
+    board: str | None,
+    pace: PacedScreen | None,
+    web: str | None = None,
 ) -> None:
+    import threading
+
     ruleset = session.ruleset
     out = end if pace is None else pace.say
+    lock = threading.RLock()  # the web view reads the game between the demo's actions
     if board is None:
         out(ruleset.grid_legend)
 
         def grid() -> str:
             return ruleset.device_grid(session.game, color)
 
-        _play(session, out, session.execute, grid, end, pace)
+        def execute(command: str) -> list[str]:
+            with lock:
+                return session.execute(command)
+
+        with _web(web, session, lock, None, out) as say:
+            _play(session, say, execute, grid, end, pace)
         return
     from host.tethered_sim import SHADE_LEGEND, BoardDidNotFollow, TetheredSim
     from shared import dice
@@ -136,7 +155,40 @@ def _play_on(
             table.settle()
             return rolled(lines)
 
-        _play(session, out, act, lambda: table.grid(color), end, pace)
+        assert table.tether is not None
+        with _web(web, session, table.tether.lock, table.sim, out) as say:
+            _play(session, say, act, lambda: table.grid(color), end, pace)
+
+
+@contextmanager
+def _web(
+    address: str | None, session, lock, sim, out: Callable[[str], None]
+) -> Iterator[Callable[[str], None]]:
+    """Serve the web pages beside the demo (when an address is given): its lines go to
+    the pages' log as well as to `out`. After the game they stay up until Ctrl-C."""
+    if address is None:
+        yield out
+        return
+    from host.commands._web import start_web
+    from host.web.server import DemoLive
+
+    live = DemoLive(session, lock, lambda: sim)
+    server = start_web(address, live)
+
+    def say(line: str) -> None:
+        live.say(line.strip())
+        out(line)
+
+    try:
+        yield say
+        try:  # a Ctrl-C right after the line below is inside, too
+            print("the demo is over; the web pages stay up until Ctrl-C", file=sys.stderr)
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+    finally:
+        server.stop()
 
 
 def _play(
@@ -199,6 +251,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.no_board and not board_ok(args.board):
         return 2
+    if not web_ok(args):
+        return 2
     enc = load_encounter(args)
     if enc is None:
         return 2
@@ -214,7 +268,12 @@ def run(args: argparse.Namespace) -> int:
     if args.pace:
         pace = PacedScreen(args.pace, _write, in_place=sys.stdout.isatty())
     board = None if args.no_board else args.board
-    play(enc, game_seed(args), print, color, journal, board, pace)
+    from host.web.server import WebError
+
+    try:
+        play(enc, game_seed(args), print, color, journal, board, pace, args.web)
+    except WebError as err:
+        return fail(str(err))
     return 0
 
 

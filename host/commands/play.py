@@ -15,6 +15,7 @@ from host.commands._game_args import (
     open_journal,
     ruleset_ok,
 )
+from host.commands._web import add_web, web_ok
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -86,6 +87,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help="how long to wait for the board's HELLO (default 5)",
     )
+    add_web(p)
     p.set_defaults(run=run)
 
 
@@ -150,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not ruleset_ok(args):
         return 2
+    if not web_ok(args):
+        return 2
     journal = open_journal(args)
     if args.resume is not None:
         game_id = args.resume or journal.latest_game()
@@ -182,8 +186,20 @@ def run(args: argparse.Namespace) -> int:
         elif tether is not None:
             with tether.lock:  # the board may already press
                 session.dice_from = "board"
+        web = None
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
+            if args.web is not None:
+                from host.commands._web import start_web
+                from host.web.server import PlayLive, WebError
+
+                try:
+                    web = start_web(args.web, PlayLive(ui, sim))
+                except WebError as err:
+                    print(f"turnlight: {err}", file=sys.stderr)
+                    ui = None  # the error stays the last line
+                    return 2
+                ui.messages.append(f"web: players {web.player_url}, console {web.gm_url}")
             if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():
                 from host.play_screen import PlayScreen
 
@@ -191,6 +207,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 ui.loop(make_prompt(ui))
         finally:
+            if web is not None:
+                web.stop()
             disconnect()
     finally:
         # Whatever ended the session (quit, an error, a port that never opened), a game

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host import registry
+from host.commands._web import add_web, web_ok
 
 if TYPE_CHECKING:
     from host.simboard import SimulatedBoard
@@ -118,6 +119,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--seconds", type=float, default=0, help="stop after this many seconds (0 = until q)"
     )
+    add_web(p)
     p.set_defaults(run=run)
 
 
@@ -161,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
             return cannot_write(args.png, err)
         print(f"wrote {args.png}")
         return 0
+    if not web_ok(args):
+        return 2
     sim = SimulatedBoard(args.board, seed=args.seed)
     if args.demo_state:
         from shared.reference import build_reference_state
@@ -171,9 +175,21 @@ def run(args: argparse.Namespace) -> int:
     path = sim.start()
     print(f"simulated {args.board} on {path}  (turnlight play --port {path})")
     print(help_line(sim))
+    web = None
     try:
+        if args.web is not None:
+            from host.commands._web import start_web
+            from host.web.board_source import BoardLive
+            from host.web.server import WebError
+
+            try:
+                web = start_web(args.web, BoardLive(sim))
+            except WebError as err:
+                return fail(str(err))
         _interact(sim, args.seconds)
     finally:
+        if web is not None:
+            web.stop()
         sim.stop()
     return 0
 

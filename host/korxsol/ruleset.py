@@ -23,6 +23,7 @@ from host.korxsol.model import Encounter
 from host.korxsol.rolls import PURPOSES, RollRecord
 from host.ruleset import (
     Applied,
+    Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
@@ -218,6 +219,18 @@ class Korxsol(Ruleset):
             for cells, note in tables.compact_fighter_rows(game)
         ]
         return LiveTable(list(tables.COMPACT_HEADERS), rows)
+
+    def fighters(self, game: Game) -> list[Fighter]:
+        """The default, with the live table's words for statuses and cooldowns (`burn 2`,
+        `Rally Cry: power+1 (2 turns)`, `Flame Slash 1`) instead of the board's numbers."""
+        rows = {row[2][2:]: row for row in tables.fighter_rows(game)}
+        fighters = super().fighters(game)
+        for f in fighters:
+            row = rows.get(f.name)
+            if row is not None:
+                f.statuses = [] if row[8] == "-" else row[8].split(", ")
+                f.cooldowns = [] if row[9] == "-" else row[9].split(", ")
+        return fighters
 
     def device_grid(self, game: Game, color: bool) -> str:
         return tables.render_grid(game.state, color)

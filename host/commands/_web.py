@@ -1,0 +1,67 @@
+"""The `--web [HOST:PORT]` option, defined once for `play` and `demo`, and starting the
+web pages (host/web/) beside a session."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from host.web.server import Source, WebServer
+
+DEFAULT = "127.0.0.1:8765"
+
+
+def add_web(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--web",
+        nargs="?",
+        const=DEFAULT,
+        default=None,
+        metavar="HOST:PORT",
+        help=f"serve the live players' page (/) and the game master's console (/gm, with a "
+        f"token printed here) in a browser (default {DEFAULT}; another address than "
+        "this machine's own prints a warning)",
+    )
+
+
+def web_ok(args: argparse.Namespace) -> bool:
+    """False (said in one line) for a --web address that cannot be read: checked before
+    a journal, a board or a game is set up."""
+    if getattr(args, "web", None) is None:
+        return True
+    from host.web.server import WebError, parse_address
+
+    try:
+        parse_address(args.web)
+    except WebError as err:
+        print(f"turnlight: {err}", file=sys.stderr)
+        return False
+    return True
+
+
+def start_web(address: str, source: Source, qr: bool = True) -> WebServer:
+    """Start serving; say where on stderr (the console's URL with its token, and as a QR
+    code). Raises host.web.server.WebError in one line."""
+    from host.web.server import WebServer, is_loopback, parse_address
+
+    host, port = parse_address(address)
+    server = WebServer(source, host, port).start()
+    if not is_loopback(host):
+        print(
+            f"warning: --web {host}:{server.port} serves the players' page to anyone who can"
+            " reach this machine (the console still needs its token)",
+            file=sys.stderr,
+        )
+    print(f"players' page: {server.player_url}", file=sys.stderr)
+    print(f"game master's console: {server.gm_url}", file=sys.stderr)
+    if qr:
+        try:
+            import segno
+
+            code = segno.make(server.gm_url, error="l")
+            code.terminal(out=sys.stderr, compact=True, border=2)
+        except ImportError:
+            pass
+    return server

@@ -1,0 +1,558 @@
+"""The web pages (#16) at the server level: Starlette's test client and its WebSocket
+client against the real app, a real session and journal, and (for board presses) the
+simulated board on a real pty. The messages themselves are checked, not only a page: what
+the players must not see is never in what their socket receives."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from host import registry
+from host.journal import Journal
+from host.play_ui import PlayUI
+from host.session import Session, resume
+from host.tethered_sim import TetheredSim
+from host.web.server import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    Hub,
+    PlayLive,
+    WebError,
+    make_app,
+    parse_address,
+)
+from host.web.view import health_word
+
+TOKEN = "the-token"
+
+
+def _session(ruleset: str = "korxsol", journal: Journal | None = None, seed: int = 3) -> Session:
+    r = registry.get(ruleset)
+    path = r.example_path()
+    return Session(r.parse_encounter(path.read_text(), str(path)), seed, journal)
+
+
+def _ui(session: Session, **kw: Any) -> PlayUI:
+    return PlayUI(session, Console(file=StringIO(), width=100, height=40), "no board", **kw)
+
+
+@contextmanager
+def served(ui: PlayUI, sim: Any = None) -> Iterator[tuple[TestClient, Hub]]:
+    hub = Hub(PlayLive(ui, sim), TOKEN)
+    with TestClient(make_app(hub)) as client:
+        yield client, hub
+
+
+def until(ws: Any, check: Callable[[dict], bool], most: int = 50) -> dict:
+    """The first message on `ws` (a view, or a console's reply) that passes `check`."""
+    for _ in range(most):
+        message = ws.receive_json()
+        if check(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def view_where(ws: Any, check: Callable[[dict], bool]) -> dict:
+    return until(ws, lambda m: m["type"] == "view" and check(m["view"]))["view"]
+
+
+def reply(gm: Any, line: str) -> dict:
+    gm.send_text(json.dumps({"line": line}))
+    return until(gm, lambda m: m["type"] == "reply")
+
+
+# -- serving --------------------------------------------------------------------------------
+
+
+def test_the_players_page_needs_no_token_and_the_console_needs_its_own() -> None:
+    with served(_ui(_session())) as (client, _):
+        assert client.get("/").status_code == 200
+        assert 'data-role="player"' in client.get("/").text
+        assert client.get("/gm").status_code == 403
+        assert client.get("/gm?token=wrong").status_code == 403
+        page = client.get(f"/gm?token={TOKEN}")
+        assert page.status_code == 200 and 'data-role="gm"' in page.text
+        assert client.get("/static/app.js").status_code == 200
+        assert client.get("/static/../server.py").status_code == 404
+        for path in ("/ws/gm", "/ws/gm?token=wrong"):
+            with pytest.raises(WebSocketDisconnect), client.websocket_connect(path) as ws:
+                ws.receive_json()
+
+
+def test_the_pages_load_nothing_from_outside_this_machine() -> None:
+    """No CDN and no build step: every page and file it loads comes from the package."""
+    with served(_ui(_session())) as (client, _):
+        for path in ("/", f"/gm?token={TOKEN}", "/static/app.js", "/static/app.css"):
+            text = client.get(path).text
+            assert not re.search(r"(src|href)=\"(https?:)?//", text), path
+            assert "http://" not in text and "https://" not in text, path
+
+
+def test_an_address_is_host_and_port_and_the_default_is_this_machine_only() -> None:
+    assert parse_address("") == (DEFAULT_HOST, DEFAULT_PORT) == ("127.0.0.1", 8765)
+    assert parse_address("0.0.0.0:9000") == ("0.0.0.0", 9000)
+    assert parse_address("9001") == ("127.0.0.1", 9001)
+    assert parse_address(":9002") == ("127.0.0.1", 9002)
+    assert parse_address("[::1]:9003") == ("::1", 9003)
+    with pytest.raises(WebError, match="port must be a number"):
+        parse_address("localhost:http")
+
+
+# -- live -----------------------------------------------------------------------------------
+
+
+def test_a_typed_command_and_undo_update_the_players_page() -> None:
+    ui = _ui(_session())
+    with served(ui) as (client, _), client.websocket_connect("/ws") as ws:
+        first = view_where(ws, lambda v: True)
+        assert first["round"] == 0
+        ui.handle("initiative")  # typed at play's prompt
+        started = view_where(ws, lambda v: v["round"] == 1)
+        assert any(f["current"] for f in started["fighters"])
+        assert started["log"][-1].startswith("round 1:")
+        ui.handle("undo")
+        assert view_where(ws, lambda v: v["round"] == 0)["round"] == 0
+
+
+def test_a_board_press_updates_the_players_page_with_the_board_s_leds() -> None:
+    session = _session()
+    with TetheredSim(session, "trellis_m4") as table:
+        ui = _ui(session, tether=table.tether)
+        with served(ui, table.sim) as (client, _), client.websocket_connect("/ws") as ws:
+            first = view_where(ws, lambda v: True)
+            pixels = first["board"]["pixels"]
+            assert len(pixels) == 4 and len(pixels[0]) == 8  # the Trellis M4's grid
+            table.sim.press(table.sim.key_for("next_turn"))  # the board's key: initiative
+            started = view_where(ws, lambda v: v["round"] == 1)
+            assert any(line.startswith("board: ") for line in started["log"])
+            assert table.tether is not None and list(
+                table.tether.lines
+            )  # only peeked: play's own watcher still sees them
+
+
+def test_a_resumed_game_shows_as_it_was(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite")
+    session = _session(journal=journal)
+    session.execute("initiative")
+    session.execute("end")
+    resumed = resume(Journal(tmp_path / "j.sqlite"))
+    with served(_ui(resumed)) as (client, _), client.websocket_connect("/ws") as ws:
+        shown = view_where(ws, lambda v: True)
+        current = [f["name"] for f in shown["fighters"] if f["current"]]
+        assert shown["status"] == session.ruleset.headline(session.game)[1]
+        assert current and current[0] in shown["status"]
+
+
+# -- the console ----------------------------------------------------------------------------
+
+
+def test_the_console_runs_play_s_commands_with_the_same_one_line_errors() -> None:
+    ui = _ui(_session())
+    with served(ui) as (client, _), client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm:
+        done = reply(gm, "initiative")
+        assert done["ok"] and "round 1" in done["text"]
+        assert len(ui.session.done) == 1
+        for line in ("attack Nobody", "frobnicate", 'move "unclosed'):
+            refused = reply(gm, line)
+            out = StringIO()
+            ui.console = Console(file=out, width=400)
+            ui.handle(line)  # the same line typed at the prompt
+            assert not refused["ok"]
+            assert refused["text"] == out.getvalue().strip()
+            assert "\n" not in refused["text"]
+        assert len(ui.session.done) == 1  # nothing changed
+        assert reply(gm, "undo")["ok"] and ui.session.done == []
+        assert "undo" in reply(gm, "help")["text"]
+
+
+def test_every_console_message_is_checked_like_a_typed_line() -> None:
+    ui = _ui(_session())
+    with served(ui) as (client, _), client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm:
+        for raw in (
+            "initiative",  # not JSON
+            json.dumps(["initiative"]),
+            json.dumps({"line": "initiative", "also": 1}),
+            json.dumps({"line": 7}),
+            json.dumps({"line": "initiative\nend"}),
+            json.dumps({"line": "x" * 500}),
+            json.dumps({"line": "quit"}),
+            json.dumps({"line": "hide Nobody"}),
+            json.dumps({"line": "health loud"}),
+        ):
+            gm.send_text(raw)
+            answer = until(gm, lambda m: m["type"] == "reply")
+            assert not answer["ok"] and answer["text"].startswith("refused: "), raw
+            assert "\n" not in answer["text"]
+        assert ui.session.done == []
+
+
+def test_the_players_socket_can_change_nothing() -> None:
+    ui = _ui(_session())
+    with served(ui) as (client, hub), client.websocket_connect("/ws") as ws:
+        view_where(ws, lambda v: True)
+        for raw in (
+            json.dumps({"line": "initiative"}),
+            "initiative",
+            json.dumps({"line": "hide Orrin"}),
+        ):
+            ws.send_text(raw)
+        time.sleep(0.5)  # time enough for the server to have read them
+        assert ui.session.done == []
+        assert hub.secrets.hidden == set()
+
+
+# -- hidden information -----------------------------------------------------------------------
+
+
+def test_a_hidden_fighter_is_never_sent_to_the_players_until_revealed() -> None:
+    ui = _ui(_session())
+    with (
+        served(ui) as (client, _),
+        client.websocket_connect("/ws") as ws,
+        client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+    ):
+        assert reply(gm, "hide Orrin")["ok"]
+        seen: list[str] = []
+
+        def raw_view(check: Callable[[dict], bool]) -> dict:
+            while True:
+                text = ws.receive_text()
+                seen.append(text)
+                message = json.loads(text)
+                if message["type"] == "view" and check(message["view"]):
+                    return message["view"]
+
+        raw_view(lambda v: all(f["name"] != "Orrin" for f in v["fighters"]))
+        seen.clear()  # the views from before `hide` showed Orrin, as they should
+        assert reply(gm, "initiative")["ok"]  # every fighter rolls, Orrin too
+        started = raw_view(lambda v: v["round"] == 1)
+        for _ in range(3):  # to Orrin's turn: Kaelen, Brimm, Vexa end theirs
+            ui.handle("end")
+        orrin_s_turn = raw_view(lambda v: v["log"] != started["log"] and not v["status"])
+        assert not any(f["current"] for f in orrin_s_turn["fighters"])
+        gm_view = view_where(gm, lambda v: v["round"] == 1)
+        assert any(f["name"] == "Orrin" and f["hidden"] for f in gm_view["fighters"])
+        assert any("Orrin" in line for line in gm_view["log"])  # the game master sees all
+        for text in seen:  # the messages themselves, not a page
+            assert "Orrin" not in text and '"Orn"' not in text
+            assert '"table"' not in text and '"odds"' not in text and TOKEN not in text
+        assert reply(gm, "reveal Orrin")["ok"]
+        shown = raw_view(lambda v: any(f["name"] == "Orrin" for f in v["fighters"]))
+        assert "pixels" in shown["board"] or "text" in shown["board"]
+
+
+@pytest.mark.parametrize("mode", ["word", "bar", "none"])
+def test_the_other_team_s_health_shows_as_the_game_master_chooses(mode: str) -> None:
+    session = _session()
+    session.execute("initiative")
+    ui = _ui(session)
+    with served(ui) as (client, _):
+        with client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm:
+            assert reply(gm, f"health {mode}")["ok"]
+            assert reply(gm, "players Dawn")["ok"]
+        with client.websocket_connect("/ws") as ws:
+            view = view_where(ws, lambda v: True)
+        for f in view["fighters"]:
+            health = f.get("health")
+            if f["team"] == "Dawn":
+                assert health is not None and re.fullmatch(r"\d+/\d+", health["text"])
+                continue
+            text = json.dumps(f)
+            assert not re.search(r"\d+/\d+", text)  # never the number
+            if mode == "word":
+                assert health == {"text": "unhurt"}
+            elif mode == "bar":
+                assert health == {"bar": 1.0}
+            else:
+                assert health is None
+
+
+def test_health_words_go_from_unhurt_to_down() -> None:
+    assert [health_word(h, 10) for h in (10, 9, 6, 5, 1, 0)] == [
+        "unhurt",
+        "hurt",
+        "hurt",
+        "bloodied",
+        "bloodied",
+        "down",
+    ]
+
+
+# -- every ruleset --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", sorted(registry.ids()))
+def test_every_ruleset_shows_through_the_same_page(ruleset: str) -> None:
+    session = _session(ruleset)
+    r = session.ruleset
+    ui = _ui(session)
+    with (
+        served(ui) as (client, hub),
+        client.websocket_connect("/ws") as ws,
+        client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+    ):
+        if r.start_command:
+            assert reply(gm, r.start_command)["ok"]
+        for line in r.plan_turn(session.game):
+            assert reply(gm, line)["ok"], line
+        full = json.loads(hub.views[1])["view"]  # the last sent to the console
+        assert full["log"]
+        # nobody hidden: the players see the whole log, and the same scores
+        view = view_where(ws, lambda v: v["log"] == full["log"])
+        names = set(r.summary(session.game)["team_of"])
+        assert {f["name"] for f in view["fighters"]} <= names
+        assert len(view["fighters"]) == r.state(session.game).count
+        assert view["title"] and view["scores"] == r.score_line(session.game)
+        assert full["table"]["headers"] == r.live_roster(session.game).headers
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def _turnlight(*args: str, typed: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "host.cli", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_play_web_prints_the_console_s_url_with_its_token_and_a_qr_code(tmp_path: Path) -> None:
+    done = _turnlight(
+        "play",
+        "--no-board",
+        "--db",
+        str(tmp_path / "j.sqlite"),
+        "--web",
+        "127.0.0.1:0",
+        typed="initiative\nquit\n",
+    )
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"players' page: http://127\.0\.0\.1:\d+/", done.stderr)
+    assert re.search(
+        r"game master's console: http://127\.0\.0\.1:\d+/gm\?token=\S{20,}", done.stderr
+    )
+    assert "▀" in done.stderr or "█" in done.stderr  # the QR code, in half blocks
+    assert "warning" not in done.stderr
+
+
+def test_another_address_than_this_machine_s_own_prints_a_warning(tmp_path: Path) -> None:
+    done = _turnlight(
+        "play",
+        "--no-board",
+        "--db",
+        str(tmp_path / "j.sqlite"),
+        "--web",
+        "0.0.0.0:0",
+        typed="quit\n",
+    )
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "anyone who can reach this machine" in warnings[0]
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _turnlight(
+            "play",
+            "--no-board",
+            "--db",
+            str(tmp_path / "j.sqlite"),
+            "--web",
+            f"127.0.0.1:{port}",
+            typed="quit\n",
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].startswith(f"turnlight: --web 127.0.0.1:{port}:")
+
+
+def test_the_console_prints_play_s_tables_and_help() -> None:
+    ui = _ui(_session())
+    with served(ui) as (client, _), client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm:
+        assert reply(gm, "initiative")["ok"]
+        scores = reply(gm, "scores")
+        assert scores["ok"] and "Kaelen" in scores["text"]
+        table = reply(gm, "table")
+        assert table["ok"] and "Dawn" in table["text"]
+        helped = reply(gm, "help")["text"]
+        for verb in ("initiative", "attack", "hide NAME", "health number|word|bar|none"):
+            assert verb in helped
+        assert len(ui.session.done) == 1
+
+
+def test_a_fighter_s_full_name_is_the_one_its_board_label_abbreviates() -> None:
+    """The default Ruleset.fighters() names each slot by the name in summary()'s team_of
+    that its board label abbreviates, on its team (korxsol's `Orn` is Orrin)."""
+    session = _session()
+    fighters = session.ruleset.fighters(session.game)
+    assert {(f.label, f.name) for f in fighters} == {
+        ("Kae", "Kaelen"),
+        ("Vex", "Vexa"),
+        ("Orn", "Orrin"),
+        ("Brm", "Brimm"),
+    }
+    assert {f.team for f in fighters} == {"Dawn", "Dusk"}
+    assert all(f.health == f.health_max for f in fighters)
+
+
+def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    demo = subprocess.Popen(
+        [sys.executable, "-m", "host.cli", "demo", "--no-board", "--pace", "0.01"]
+        + ["--seed", "4", "--web", "127.0.0.1:0"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert demo.stderr is not None
+        address = ""
+        for line in demo.stderr:
+            found = re.search(r"players' page: http://(127\.0\.0\.1:\d+)/", line)
+            if found:
+                address = found.group(1)
+                break
+        assert address
+        rounds = set()
+        with connect(f"ws://{address}/ws") as ws:
+            while True:
+                view = json.loads(ws.recv(timeout=30))["view"]
+                rounds.add(view["round"])
+                if view["winner"]:
+                    break
+        assert len(rounds) > 2  # it watched the game go by, to its winner
+        said = ""
+        for line in demo.stderr:  # the console's URL and QR code, then the end
+            if "stay up" in line:
+                said = line
+                break
+        assert said.strip() == "the demo is over; the web pages stay up until Ctrl-C"
+    finally:
+        demo.send_signal(2)  # Ctrl-C
+        assert demo.wait(20) == 0
+
+
+def test_the_console_s_token_in_play_s_log_never_reaches_the_players() -> None:
+    ui = _ui(_session())
+    ui.messages.append(f"web: players http://127.0.0.1:8765/, console .../gm?token={TOKEN}")
+    with (
+        served(ui) as (client, _),
+        client.websocket_connect("/ws") as ws,
+        client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+    ):
+        text = ws.receive_text()
+        assert TOKEN not in text and json.loads(text)["type"] == "view"
+        assert any(TOKEN in line for line in gm.receive_json()["view"]["log"])
+
+
+def test_a_hidden_fighter_s_roll_shows_no_faces_to_the_players() -> None:
+    from host.web.view import Secrets, gm_view, player_view
+
+    session = _session()
+    session.execute("initiative")
+    r = session.ruleset
+    session.execute(r.plan_turn(session.game)[0])  # the active fighter's first action
+    state = r.state(session.game)
+    assert state.roll.kind  # a roll the board shows, and who made it
+    roller = state.slots[state.roll.who].label
+    active = next(f for f in r.fighters(session.game) if f.label == roller)
+    teams = tuple(session.encounter.teams)
+    shown = player_view(gm_view(r, session.game, teams, Secrets(), [], [], [], {}))
+    assert shown["dice"]["faces"] and "who" not in shown["dice"]
+    secrets = Secrets(hidden={active.name})
+    full = gm_view(r, session.game, teams, secrets, [], [], [], {})
+    assert full["dice"]["faces"] and full["dice"]["who"] == active.label
+    hidden = player_view(full)
+    assert hidden["dice"]["faces"] == [] and active.name not in json.dumps(hidden)
+
+
+def test_sim_web_shows_a_board_on_its_own_and_follows_its_keys() -> None:
+    """`turnlight sim --web`: no session, the board's own state (the reference table) and
+    LEDs through the same page; a key pressed on the board shows."""
+    from host.simboard import SimulatedBoard
+    from host.web.board_source import BoardLive
+    from shared.reference import build_reference_state
+
+    sim = SimulatedBoard("trellis_m4", seed=1)
+    sim.load_state(build_reference_state())
+    sim.start()
+    try:
+        hub = Hub(BoardLive(sim), TOKEN)
+        with (
+            TestClient(make_app(hub)) as client,
+            client.websocket_connect("/ws") as ws,
+            client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+        ):
+            first = view_where(ws, lambda v: True)
+            assert len(first["fighters"]) == 8 and "pixels" in first["board"]
+            assert first["status"].endswith("'s turn")
+            sim.press(sim.key_for("next_turn"))
+            moved = view_where(ws, lambda v: v["status"] != first["status"])
+            assert [f["name"] for f in moved["fighters"] if f["current"]] != [
+                f["name"] for f in first["fighters"] if f["current"]
+            ]
+            refused = reply(gm, "end")
+            assert not refused["ok"] and "press its keys" in refused["text"]
+            assert reply(gm, f"hide {first['fighters'][0]['name']}")["ok"]
+    finally:
+        sim.stop()
+
+
+def test_every_page_file_is_package_data() -> None:
+    """An installed turnlight (not only an editable one) serves every page file."""
+    import fnmatch
+
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["host.web"]
+    files = [p.relative_to(root / "host" / "web") for p in (root / "host/web/static").iterdir()]
+    assert files
+    for f in files:
+        assert any(fnmatch.fnmatch(str(f), pattern) for pattern in patterns), f
+
+
+@pytest.mark.parametrize("command", ["play", "demo", "sim"])
+def test_an_unreadable_web_address_is_one_line_before_anything_starts(
+    command: str, tmp_path: Path
+) -> None:
+    done = _turnlight(command, "--web", "127.0.0.1:http", typed="quit\n")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "turnlight: --web: the port must be a number from 0 to 65535, not 'http'"
+    ]
+
+
+def test_korxsol_s_fighters_name_their_cooldowns_by_the_move() -> None:
+    """korxsol overrides fighters() only for its words: a move used this turn cools down
+    under its own name, not the board's timer number."""
+    session = _session()
+    session.execute("initiative")
+    session.execute('attack Kae "Flame Slash" Orn')
+    kaelen = next(f for f in session.ruleset.fighters(session.game) if f.name == "Kaelen")
+    assert kaelen.cooldowns == ["Flame Slash 1"]
+    assert kaelen.current and kaelen.health == kaelen.health_max == 16
