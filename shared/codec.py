@@ -25,7 +25,7 @@ from shared import (
     dice,
     limits,  # read as limits.X: no global for each of its names
 )
-from shared.compat import const
+from shared.compat import Problem, const
 from shared.state import LABEL_CHARS
 
 CODEC_VERSION = const(4)
@@ -66,7 +66,7 @@ MAX_ENCODED = (
 
 
 # Problems, by code: CodecError(code, number). The board keeps no words for them; str()
-# words them on the host (shared/codec_words.py, in this order).
+# words them on the host (shared/words.py, in this order).
 _E_FIT = const(1)
 _E_FULL = const(2)
 _E_SCORE = const(3)
@@ -104,16 +104,9 @@ _E_TEAM = const(34)
 _E_COOLDOWN = const(35)
 
 
-class CodecError(ValueError):
+class CodecError(Problem):
     """Bytes that are not a valid encoded state, or a state the encoding cannot hold. Its
     args are a problem code and the number it names; str() words it on the host."""
-
-    def __str__(self):
-        try:
-            from shared.codec_words import word
-        except ImportError:  # the board: no words
-            return str(self.args)
-        return word(self.args)
 
 
 class BitWriter:

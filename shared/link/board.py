@@ -127,7 +127,7 @@ class BoardSession(Endpoint):
         problem = m.event_record_problem(record, 0, record[3] + 4)
         if problem:
             # The host would drop it as malformed, and keep dropping its resends.
-            self.last_refusal = "event %d, slot %d: %s" % (record[0], record[1], problem)
+            self.last_refusal = str(EventError(15, record[0], record[1], problem))
             return INVALID
         try:
             apply_event(self.state, record, self.undo)
