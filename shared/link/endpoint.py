@@ -15,13 +15,13 @@ from shared.link.messages import seq_diff
 # Timers, in milliseconds (the host's own, probe and heartbeat, are in host.py).
 RTO_MIN_MS = const(20)  # the floor of the retransmission timeout; it doubles on each miss
 RTO_MAX_MS = const(400)
-RTT_FIRST_MS = const(50)  # the round trip assumed before one is measured
+_RTT_FIRST_MS = const(50)  # the round trip assumed before one is measured
 HELLO_MS = const(250)  # the board repeats its HELLO this often until a host accepts it
 LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 
 WINDOW = const(16)  # events in flight before the board waits for an ack
-READ_CHUNK = const(64)  # a power of two (see _pump)
-READ_BUDGET = const(4)  # chunks' worth of bytes read per poll, so a poll stays short
+_READ_CHUNK = const(64)  # a power of two (see _pump)
+_READ_BUDGET = const(4)  # chunks' worth of bytes read per poll, so a poll stays short
 # Frames up to this long on the wire (every kind but a snapshot: the longest, an EVENT with
 # 15 dice, takes 26 bytes) reuse a view made once; a longer one slices a new view.
 _SHORT_WIRE = const(32)
@@ -33,22 +33,22 @@ class Endpoint:
     def __init__(self, stream):
         self.stream = stream
         self.decoder = framing.FrameDecoder()
-        self._chunk = bytearray(READ_CHUNK)
+        self._chunk = bytearray(_READ_CHUNK)
         self._chunk_mv = memoryview(self._chunk)
         self._payload = bytearray(framing.MAX_PAYLOAD + framing.CRC_BYTES)
         self._wire = bytearray(framing.MAX_WIRE + 1)
         self._wire_mv = memoryview(self._wire)
         # Slicing a memoryview allocates, so views are made once and reused. Reads: one
-        # view per power of two up to READ_CHUNK, made here. Writes: each length's view is
+        # view per power of two up to _READ_CHUNK, made here. Writes: each length's view is
         # made on first use (frames of one type have one length, so heartbeats allocate
         # nothing); only snapshots are longer than _SHORT_WIRE, and never sent while idle.
         self._chunk_views = []
         size = 1
-        while size <= READ_CHUNK:
+        while size <= _READ_CHUNK:
             self._chunk_views.append(self._chunk_mv[:size])
             size *= 2
         self._wire_views = [None] * (_SHORT_WIRE + 1)
-        self.read_budget = READ_BUDGET
+        self.read_budget = _READ_BUDGET
         self.rx_next = 0  # the next sequence number expected from the peer
         self.tx_next = 0  # the next sequence number this side assigns
         self.linked = False
@@ -60,7 +60,7 @@ class Endpoint:
         self.out_of_order = 0  # sequenced frames that arrived past a hole
         self.retransmits = 0
         self.bad_messages = 0  # a good CRC around a message that does not parse
-        self.srtt = RTT_FIRST_MS  # smoothed round trip, measured on frames sent once
+        self.srtt = _RTT_FIRST_MS  # smoothed round trip, measured on frames sent once
         self._rtt_on = False
         self._rtt_seq = 0
         self._rtt_at = 0
@@ -93,14 +93,14 @@ class Endpoint:
         dec = self.decoder
         chunk = self._chunk
         views = self._chunk_views
-        room = self.read_budget * READ_CHUNK  # bytes this poll may read
+        room = self.read_budget * _READ_CHUNK  # bytes this poll may read
         while room > 0:
             n = stream.in_waiting
             if not n:
                 return
             if n > room:
                 n = room
-            # Read the largest power of two that is waiting (at most READ_CHUNK bytes): the
+            # Read the largest power of two that is waiting (at most _READ_CHUNK bytes): the
             # rest comes on the next read.
             i = len(views) - 1
             while n < len(views[i]):

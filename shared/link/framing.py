@@ -26,7 +26,7 @@ MAX_PAYLOAD = MIN_PAYLOAD + (MAX_ENCODED if MAX_ENCODED > MAX_DESCRIPTOR else MA
 CRC_BYTES = const(2)
 MAX_FRAME = MAX_PAYLOAD + CRC_BYTES + (MAX_PAYLOAD + CRC_BYTES + 253) // 254
 MAX_WIRE = MAX_FRAME + 1  # and the delimiter
-DELIMITER = const(0)
+_DELIMITER = const(0)
 
 
 def crc16(data, start, end, crc=0xFFFF):
@@ -105,7 +105,7 @@ def encode_frame(payload, n, out):
     payload[n] = crc >> 8
     payload[n + 1] = crc & 0xFF
     length = cobs_encode(payload, n + CRC_BYTES, out)
-    out[length] = DELIMITER
+    out[length] = _DELIMITER
     return length + 1
 
 
