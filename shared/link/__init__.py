@@ -12,7 +12,8 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   in an event record, or 0; shared/words.py words it: both ends check every record with it).
 - `journal`:  `Journal(capacity=JOURNAL_EVENTS)`, the board's bounded ring of unacknowledged
   events (120 by default). Full means new local events are refused; nothing old is dropped.
-- `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats).
+- `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats;
+  defined in `framing`, which the board imports it from).
 - `board`:    `BoardSession(stream, state, fw=(major, minor), profile=PROFILE_*, grid=(w, h),
   nonce=None, journal_events=120, now_ms=0, undo=True)`. It holds the journal, one level
   of undo as an encoded state (`undo=False` saves it) and ~1 KB of buffers; a snapshot

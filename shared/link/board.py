@@ -25,7 +25,6 @@ from shared.descriptor import state_fits
 from shared.events import EVENT_MAX, SELECT, EventError, UndoSlot, apply_event, write_event
 from shared.limits import NO_SLOT
 from shared.link import messages as m
-from shared.link.digest import state_digest
 from shared.link.endpoint import (
     HELLO_MS,
     LINK_TIMEOUT_MS,
@@ -34,6 +33,7 @@ from shared.link.endpoint import (
     WINDOW,
     Endpoint,
 )
+from shared.link.framing import state_digest
 from shared.link.journal import JOURNAL_EVENTS, RECORD, Journal
 
 # What poll() reports (bits).

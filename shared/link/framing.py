@@ -14,6 +14,7 @@ corrupted, too short and oversize frames are dropped and counted; nothing here r
 input and nothing allocates.
 """
 
+from shared import codec
 from shared.codec import MAX_ENCODED
 from shared.compat import const
 from shared.descriptor import MAX_DESCRIPTOR
@@ -36,6 +37,15 @@ def crc16(data, start, end, crc=0xFFFF):
         x ^= x >> 4
         crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
     return crc
+
+
+def state_digest(state, buf=None):
+    """The state digest heartbeats carry (shared/link/digest.py says more): CRC-16 of the
+    encoded state. With a buffer of codec.MAX_ENCODED bytes it allocates nothing."""
+    if buf is None:
+        buf = bytearray(MAX_ENCODED)
+    n = codec.encode(state, buf)
+    return crc16(buf, 0, n)
 
 
 def frame_check(data, n):
