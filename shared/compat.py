@@ -12,12 +12,16 @@ except ImportError:  # plain CPython without Blinka's `micropython` module
 class Problem(ValueError):
     """A shared module's error (CodecError, DiceError, EventError, TurnError): its args are
     a problem code and the numbers it names. The board keeps no words for them; str() words
-    them on the host (shared/words.py, which the board does not have)."""
+    them on the host (shared/words.py; a board never loads it)."""
 
     def __str__(self):
         try:
+            # Only where the desktop's package is (the host, the tests, the engine's tests
+            # on the VM): a board's drive has shared/words.py too (host/deploy.py ships all
+            # of shared/), but a refused press must not compile it into the board's heap.
+            import host  # noqa: F401
             from shared.words import word
-        except ImportError:  # the board
+        except ImportError:  # a board
             return str(self.args)
         return word(self)
 
