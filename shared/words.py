@@ -3,10 +3,10 @@
 
 CodecError, DiceError, EventError and TurnError (shared.compat.Problem) carry a problem code
 and its numbers and no text, so the board's heap holds none of it; their str() calls `word`
-here on the host (a board never loads it: shared.compat.Problem). Each table is in its module's code order:
-shared/codec.py's _E_* constants, and the numbers each `raise` in shared/dice.py,
-shared/events.py and shared/turns.py writes; and shared.link.messages.event_record_problem's
-codes (`record_problem`).
+here on the host (a board never loads it: shared.compat.Problem). Each table is in its
+module's code order: shared/codec.py's _E_* constants, and the numbers each `raise` in
+shared/dice.py, shared/events.py and shared/turns.py writes; and
+shared.link.messages.event_record_problem's codes (`record_problem`).
 """
 
 from shared import limits
