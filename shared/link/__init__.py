@@ -10,7 +10,7 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
   `PROTOCOL_VERSION`, `seq_diff`, `event_record_problem` (a code for what is malformed
   in an event record, or 0; shared/words.py words it: both ends check every record with it).
-- `journal`:  `Journal(capacity=JOURNAL_EVENTS)`, the board's bounded ring of unacknowledged
+- `board`'s `Journal(capacity=JOURNAL_EVENTS)`: the board's bounded ring of unacknowledged
   events (120 by default). Full means new local events are refused; nothing old is dropped.
 - `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats;
   defined in `framing`, which the board imports it from).
