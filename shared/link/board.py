@@ -25,15 +25,15 @@ from shared.descriptor import state_fits
 from shared.events import EVENT_MAX, SELECT, EventError, UndoSlot, apply_event, write_event
 from shared.limits import NO_SLOT
 from shared.link import messages as m
-from shared.link.endpoint import (
+from shared.link.framing import (
     HELLO_MS,
     LINK_TIMEOUT_MS,
     RTO_MAX_MS,
     RTO_MIN_MS,
     WINDOW,
     Endpoint,
+    state_digest,
 )
-from shared.link.framing import state_digest
 
 # -- the journal (here, not in a module of its own: a module costs the board's heap) --
 #
