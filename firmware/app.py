@@ -22,10 +22,8 @@ still to act, it says that slot is done instead (and the selection goes back to 
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from firmware import keys as k
 from firmware import pages
 from firmware import palette as pal
-from firmware.limiter import DEFAULT_BUDGET_MA, Limiter
 from shared import dice
 from shared import events as ev
 from shared.compat import const
@@ -42,7 +40,8 @@ _FLASH_MS = const(2000)  # the problem cell strobes this long after a new proble
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
 _MAX_ACTION_DICE = const(6)  # the dice count steps 1..6 (or up to the descriptor's count)
-# firmware/keys.py's gesture kinds, and its "no key".
+# Key gestures (KeyTracker's kinds), and "no key".
+_NONE = const(0)
 _PRESS = const(1)
 _LONG = const(2)
 _CONFIRM = const(3)
@@ -51,6 +50,147 @@ _NO_KEY = const(-1)
 _UNITS = const(48)  # the descriptor's turn unit bits: not 0, a turn is several slots'
 _ACTIVE = const(1)  # shared.state.F_ACTIVE
 _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
+
+# -- key gestures (in this module, not one of its own: a module costs the board's heap) --
+#
+# Key gestures from raw key events: press, long press, and hold-to-confirm.
+#
+# Feed it each keypad event (`key_event(key, pressed, now_ms)`) and call `poll(now_ms)` every
+# loop step. A key marked as confirming (destructive controls) fires only after it has been
+# held for _CONFIRM_MS; releasing it early, or pressing any other key meanwhile, cancels it
+# (the other press is spent on cancelling). Other keys fire LONG once held for _LONG_MS, or
+# PRESS on a release before that. Gestures come back as (kind, key) through `kind`/`key`
+# after a call returns True; nothing here allocates.
+
+_LONG_MS = const(600)
+_CONFIRM_MS = const(1500)
+
+
+class KeyTracker:
+    def __init__(self, key_count, confirming):
+        """`confirming[k]` is true for keys that need hold-to-confirm."""
+        self.count = key_count
+        self.confirming = confirming
+        self.down_at = [0] * key_count
+        self.down = bytearray(key_count)
+        self.spent = bytearray(key_count)  # the gesture already fired (or was cancelled)
+        self.pending = _NO_KEY  # the confirming key being held
+        self.kind = _NONE
+        self.key = _NO_KEY
+
+    def key_event(self, key, pressed, now_ms):
+        """Returns True when the event completes a gesture (see .kind and .key)."""
+        if not 0 <= key < self.count:
+            return False
+        if pressed:
+            self.down[key] = 1
+            self.down_at[key] = now_ms
+            self.spent[key] = 0
+            if self.pending != _NO_KEY and self.pending != key:
+                return self._cancel(key)
+            if self.confirming[key]:
+                self.pending = key
+            return False
+        was_down = self.down[key]
+        self.down[key] = 0
+        if not was_down or self.spent[key]:
+            return False
+        self.spent[key] = 1
+        if key == self.pending:
+            self.pending = _NO_KEY
+            return self._fire(_CANCELLED, key)
+        return self._fire(_PRESS, key)
+
+    def poll(self, now_ms):
+        """Fires _LONG or _CONFIRM for a key held long enough; returns True if one fired."""
+        pending = self.pending
+        if pending != _NO_KEY:
+            if ticks_diff(now_ms, self.down_at[pending]) >= _CONFIRM_MS:
+                self.pending = _NO_KEY
+                self.spent[pending] = 1
+                return self._fire(_CONFIRM, pending)
+        for key in range(self.count):
+            if self.down[key] and not self.spent[key] and not self.confirming[key]:
+                if ticks_diff(now_ms, self.down_at[key]) >= _LONG_MS:
+                    self.spent[key] = 1
+                    return self._fire(_LONG, key)
+        return False
+
+    def progress(self, now_ms, steps):
+        """How far (0..steps) the pending hold-to-confirm has come; 0 if none."""
+        if self.pending == _NO_KEY:
+            return 0
+        held = ticks_diff(now_ms, self.down_at[self.pending])
+        if held < 0:
+            return 0
+        if held >= _CONFIRM_MS:
+            return steps
+        return held * steps // _CONFIRM_MS
+
+    def _cancel(self, by_key):
+        pending = self.pending
+        self.pending = _NO_KEY
+        self.spent[pending] = 1
+        self.spent[by_key] = 1
+        return self._fire(_CANCELLED, pending)
+
+    def _fire(self, kind, key):
+        self.kind = kind
+        self.key = key
+        return True
+
+
+# -- the LED current limiter ----------------------------------------------------------
+#
+# The LED current limiter: estimate a frame's current and scale it under the budget.
+#
+# A WS2812-style pixel draws about LED_MA_PER_CHANNEL at full duty on each of its three
+# channels plus a small idle current, so a frame's draw is estimated from the sum of its
+# bytes. Brightness is applied first; if the estimate is still over the budget every byte is
+# scaled by the same integer factor, which keeps hues and relative brightness.
+
+DEFAULT_BUDGET_MA = const(400)
+
+
+class Limiter:
+    def __init__(self, pixels, budget_ma=DEFAULT_BUDGET_MA, ma_per_channel=20, idle_ma=1):
+        self.pixels = pixels
+        self.budget_ma = budget_ma
+        self.ma_per_channel = ma_per_channel
+        self.idle_ma = idle_ma
+        self.last_ma = 0  # the estimate of the last frame, after scaling
+        self.max_ma = 0  # the highest estimate since start
+        self.limited = 0  # frames that had to be scaled down
+
+    def estimate_ma(self, total):
+        """Milliamps for a frame whose bytes sum to `total`."""
+        return total * self.ma_per_channel // 255 + self.idle_ma * self.pixels
+
+    def apply(self, frame, brightness):
+        """Scale frame (RGB bytes) by brightness (0..256) and then under the budget."""
+        n = self.pixels * 3
+        total = 0
+        for i in range(n):
+            v = frame[i] * brightness >> 8
+            frame[i] = v
+            total += v
+        estimate = self.estimate_ma(total)
+        room = self.budget_ma - self.idle_ma * self.pixels
+        if estimate > self.budget_ma and room > 0:
+            self.limited += 1
+            # The largest total that fits, as a fraction (of 65536) of the one we have.
+            scale = room * 255 // self.ma_per_channel * 65536 // total
+            total = 0
+            for i in range(n):
+                v = frame[i] * scale >> 16
+                frame[i] = v
+                total += v
+            estimate = self.estimate_ma(total)
+        self.last_ma = estimate
+        if estimate > self.max_ma:
+            self.max_ma = estimate
+        return estimate
+
 
 # Controls, by code. A profile's KEYMAP names them; "" (code 0) is a key with no control.
 CONTROL_NAMES = (
@@ -194,7 +334,7 @@ class App:
             self.encoder_controls[1] = code(profile.ENCODER_MAP[1])
             self.encoder_clockwise = profile.ENCODER_CLOCKWISE
         self.encoder_at = encoder.position if encoder is not None else 0
-        self.tracker = k.KeyTracker(key_count, confirming)
+        self.tracker = KeyTracker(key_count, confirming)
         self.limiter = Limiter(
             self.canvas.cells, budget_ma, profile.LED_MA_PER_CHANNEL, profile.LED_IDLE_MA
         )

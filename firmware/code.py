@@ -16,9 +16,8 @@ import usb_cdc
 from adafruit_ticks import ticks_ms
 
 from firmware import hardware
-from firmware.app import BRIGHTNESS_LEVELS, DEFAULT_BRIGHTNESS, App
+from firmware.app import BRIGHTNESS_LEVELS, DEFAULT_BRIGHTNESS, DEFAULT_BUDGET_MA, App
 from firmware.boards import DEFAULT, load
-from firmware.limiter import DEFAULT_BUDGET_MA
 from firmware.settings import BUDGET_MAX_MA, BUDGET_MIN_MA, int_setting
 
 try:

@@ -40,7 +40,7 @@ COOLDOWNS = const(1)
 COUNTERS = const(2)
 MARKS = const(3)
 DICE = const(4)
-SCORES = const(5)
+_SCORES = const(5)
 PAGE_COUNT = const(6)
 
 
@@ -287,7 +287,7 @@ def render_wanted(canvas, state, cells, now_ms):
 def render_page(canvas, page, state, selected, animating, now_ms):
     if page == DICE:
         render_dice(canvas, state, animating, now_ms)
-    elif page == SCORES:
+    elif page == _SCORES:
         render_scores(canvas, state, now_ms)
     else:
         render_per_position(canvas, page, state, selected, now_ms)

@@ -11,11 +11,11 @@ allows shared.descriptor.COLOURS of them).
 from shared.compat import const
 
 # Colour indexes.
-OFF = const(0)
+_OFF = const(0)
 TEAM0 = const(1)  # blue
-TEAM1 = const(2)  # orange
-TEAM2 = const(3)  # reddish purple
-TEAM3 = const(4)  # yellow
+_TEAM1 = const(2)  # orange
+_TEAM2 = const(3)  # reddish purple
+_TEAM3 = const(4)  # yellow
 WHITE = const(5)
 SKY_BLUE = const(6)
 VERMILLION = const(7)
@@ -48,7 +48,7 @@ DIM = const(40)
 MID = const(120)
 
 CYCLE_MS = const(2400)  # the slow cycle every pattern shares (room for 10 blinks)
-BLIP_MS = const(200)  # one dip or blink within it
+_BLIP_MS = const(200)  # one dip or blink within it
 
 
 def put(frame, cell, colour, level):
@@ -67,9 +67,9 @@ def team_colour(team):
 def team_lit(team, now_ms):
     """Team k's identity pattern: steady, dark for `k` short dips at the start of a cycle."""
     phase = now_ms % CYCLE_MS
-    if phase >= (team & 3) * BLIP_MS:
+    if phase >= (team & 3) * _BLIP_MS:
         return True
-    return (phase % BLIP_MS) < BLIP_MS // 2  # the dip is the second half of each blip
+    return (phase % _BLIP_MS) < _BLIP_MS // 2  # the dip is the second half of each blip
 
 
 def count_lit(count, now_ms):
@@ -79,9 +79,9 @@ def count_lit(count, now_ms):
     if count > 10:
         return True
     phase = now_ms % CYCLE_MS
-    if phase >= count * BLIP_MS:
+    if phase >= count * _BLIP_MS:
         return False
-    return (phase % BLIP_MS) < BLIP_MS * 3 // 5
+    return (phase % _BLIP_MS) < _BLIP_MS * 3 // 5
 
 
 def fast_pulse(now_ms):

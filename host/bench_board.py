@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from firmware.limiter import DEFAULT_BUDGET_MA
+from firmware.app import DEFAULT_BUDGET_MA
 from host import micropython_vm
 
 Figures = dict[str, float | int]

@@ -133,7 +133,7 @@ def fuzz_messages(rng: random.Random) -> None:
     n = len(payload)
     start = min(n, m.HEADER)
     problem = m.event_record_problem(buf, start, n - start)
-    assert isinstance(problem, str)
+    assert isinstance(problem, int)
     if not problem:
         record = bytes(buf[start:n])
         assert ev.EVENT_HEADER <= len(record) <= ev.EVENT_HEADER + MAX_DICE

@@ -15,7 +15,7 @@ from adafruit_ticks import ticks_ms
 
 from host.bridge import _wait_readable, open_port
 from shared.link import board
-from shared.link.journal import JOURNAL_EVENTS
+from shared.link.board import JOURNAL_EVENTS
 from shared.state import GameState
 
 

@@ -25,7 +25,7 @@ from shared import (
     dice,
     limits,  # read as limits.X: no global for each of its names
 )
-from shared.compat import const
+from shared.compat import Problem, const
 from shared.state import LABEL_CHARS
 
 CODEC_VERSION = const(4)
@@ -65,8 +65,48 @@ MAX_ENCODED = (
 ) // 8  # fmt: skip
 
 
-class CodecError(ValueError):
-    """Bytes that are not a valid encoded state, or a state the encoding cannot hold."""
+# Problems, by code: CodecError(code, number). The board keeps no words for them; str()
+# words them on the host (shared/words.py, in this order).
+_E_FIT = const(1)
+_E_FULL = const(2)
+_E_SCORE = const(3)
+_E_NEGATIVE = const(4)
+_E_LARGE = const(5)
+_E_LONG_LABEL = const(6)
+_E_LABEL = const(7)
+_E_EMPTY = const(8)
+_E_LONG = const(9)
+_E_VERSION = const(10)
+_E_TRUNCATED = const(11)
+_E_STRAY = const(12)
+_E_ROUND_WIDTH = const(13)
+_E_SLOTS = const(14)
+_E_TURN = const(15)
+_E_PHASE = const(16)
+_E_SCORE_RANGE = const(17)
+_E_SCORE_WIDTH = const(18)
+_E_WIDTH = const(19)
+_E_KIND = const(20)
+_E_NO_KIND = const(21)
+_E_D100 = const(22)
+_E_ROLLER = const(23)
+_E_SUCCESSES = const(24)
+_E_NO_SUCCESSES = const(25)
+_E_FACE = const(26)
+_E_UNUSED = const(27)
+_E_WANT_KIND = const(28)
+_E_WANT_WHO = const(29)
+_E_WIDEST = const(30)
+_E_ORDER = const(31)
+_E_DICE = const(32)
+_E_NO_LABEL = const(33)
+_E_TEAM = const(34)
+_E_COOLDOWN = const(35)
+
+
+class CodecError(Problem):
+    """Bytes that are not a valid encoded state, or a state the encoding cannot hold. Its
+    args are a problem code and the number it names; str() words it on the host."""
 
 
 class BitWriter:
@@ -84,13 +124,13 @@ class BitWriter:
 
     def write(self, value, width):
         if value < 0 or value >> width:
-            raise ValueError("%d does not fit in %d bits" % (value, width))
+            raise ValueError(_E_FIT, value, width)
         self._acc = (self._acc << width) | value
         self._n += width
         while self._n >= 8:
             self._n -= 8
             if self.pos >= len(self.buf):
-                raise ValueError("the buffer is full")
+                raise ValueError(_E_FULL)
             self.buf[self.pos] = (self._acc >> self._n) & 0xFF
             self.pos += 1
             self._acc &= (1 << self._n) - 1
@@ -159,7 +199,7 @@ def _encode(state, buf):
     try:
         _write(w, state)
     except ValueError as err:
-        raise CodecError("cannot encode state: %s" % err)
+        raise CodecError(*err.args)
     n = w.finish()
     if buf is not None:
         return n
@@ -211,10 +251,7 @@ def _write(w, s):
     n = 0
     for i in range(s.team_count):
         if not limits.MIN_SCORE <= s.scores[i] <= limits.MAX_SCORE:
-            raise ValueError(
-                "team score %d is outside %d..%d"
-                % (s.scores[i], limits.MIN_SCORE, limits.MAX_SCORE)
-            )
+            raise ValueError(_E_SCORE, s.scores[i])
         n = max(n, _bits_for(_zigzag(s.scores[i])))
     w.write(n, 5)
     for i in range(s.team_count):
@@ -225,11 +262,11 @@ def _write(w, s):
         # The bytearray fields would wrap silently; health and the order key are checked
         # by their widths below.
         if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0:
-            raise ValueError("a slot holds a negative number")
+            raise ValueError(_E_NEGATIVE)
     _slot_widths(s, widths)
     for k in range(_NUMBERS):
         if widths[k] > _WIDEST[k]:
-            raise ValueError("a slot holds a number too large for the codec")
+            raise ValueError(_E_LARGE)
         w.write(widths[k], _WIDTH_BITS[k])
     r = s.roll
     w.write(r.kind, 3)
@@ -258,12 +295,12 @@ def _write(w, s):
 def _write_slot(w, slot, widths):
     label = slot.label
     if len(label) > limits.LABEL_LEN:
-        raise ValueError("label %r is longer than %d characters" % (label, limits.LABEL_LEN))
+        raise ValueError(_E_LONG_LABEL, label)
     w.write(len(label), 2)
     for ch in label:
         code = LABEL_CHARS.find(ch)
         if code < 0:
-            raise ValueError("label %r: only letters, digits, '-' and '_'" % label)
+            raise ValueError(_E_LABEL, label)
         w.write(code, 6)
     w.write(slot.team, 2)
     w.write(slot.order_key, widths[0])
@@ -296,44 +333,39 @@ def decode(data, state):
 
 def _decode(data, state):
     if len(data) == 0:
-        raise CodecError("empty state")
+        raise CodecError(_E_EMPTY)
     if len(data) > MAX_ENCODED:
-        raise CodecError(
-            "state of %d bytes is longer than the %d maximum" % (len(data), MAX_ENCODED)
-        )
+        raise CodecError(_E_LONG, len(data))
     if data[0] != CODEC_VERSION:
-        raise CodecError("state codec version %d, expected %d" % (data[0], CODEC_VERSION))
+        raise CodecError(_E_VERSION, data[0])
     r = BitReader(data, 1)
     try:
         _read(r, state)
     except EOFError:
-        raise CodecError("state is truncated (%d bytes)" % len(data))
+        raise CodecError(_E_TRUNCATED, len(data))
     if r.pos != len(data) or not r.padding_is_clean():
-        raise CodecError("state has %d stray bytes at the end" % (len(data) - r.pos))
+        raise CodecError(_E_STRAY, len(data) - r.pos)
 
 
-def _check(ok, what):
+def _check(ok, code, a=0):
     if not ok:
-        raise CodecError(what)
+        raise CodecError(code, a)
 
 
 def _read(r, s):
     s.ruleset = r.read(4)
     n = r.read(5)
     s.round = r.read(n)
-    _check(_bits_for(s.round) == n, "round width %d is not the fewest bits" % n)
+    _check(_bits_for(s.round) == n, _E_ROUND_WIDTH, n)
     version = r.read(16)
     count = r.read(_COUNT_BITS)
-    _check(
-        count <= limits.MAX_SLOTS,
-        "state names %d slots, at most %d fit" % (count, limits.MAX_SLOTS),
-    )
+    _check(count <= limits.MAX_SLOTS, _E_SLOTS, count)
     s.count = count
     s.turn = r.read(limits.SLOT_BITS)
-    _check(s.turn < count or (count == 0 and s.turn == 0), "turn position out of range")
+    _check(s.turn < count or (count == 0 and s.turn == 0), _E_TURN)
     s.phase = r.read(4)
     s.phase_count = r.read(4)
-    _check(0 < s.phase_count and s.phase < s.phase_count, "phase out of range")
+    _check(0 < s.phase_count and s.phase < s.phase_count, _E_PHASE)
     s.team_count = r.read(2) + 1
     for i in range(limits.MAX_TEAMS):
         s.scores[i] = 0
@@ -344,28 +376,28 @@ def _read(r, s):
         widest = max(widest, v)
         score = -((v + 1) >> 1) if v & 1 else v >> 1
         # encode refuses a score outside the range: a state that decodes must encode back.
-        _check(limits.MIN_SCORE <= score <= limits.MAX_SCORE, "team score %d out of range" % score)
+        _check(limits.MIN_SCORE <= score <= limits.MAX_SCORE, _E_SCORE_RANGE, score)
         s.scores[i] = score
-    _check(_bits_for(widest) == n, "score width %d is not the fewest bits" % n)
+    _check(_bits_for(widest) == n, _E_SCORE_WIDTH, n)
     widths = _WIDTHS
     for k in range(_NUMBERS):
         widths[k] = r.read(_WIDTH_BITS[k])
-        _check(widths[k] <= _WIDEST[k], "a slot number width is over its limit")
+        _check(widths[k] <= _WIDEST[k], _E_WIDTH)
     roll = s.roll
     roll.kind = r.read(3)
-    _check(roll.kind < len(_FACE_BITS), "unknown dice kind %d" % roll.kind)
+    _check(roll.kind < len(_FACE_BITS), _E_KIND, roll.kind)
     roll.count = r.read(4)
-    _check(roll.kind != dice.KIND_NONE or roll.count == 0, "a roll with no kind has dice")
-    _check(roll.kind != dice.KIND_D100 or roll.count == 2, "a d100 is two dice")
+    _check(roll.kind != dice.KIND_NONE or roll.count == 0, _E_NO_KIND)
+    _check(roll.kind != dice.KIND_D100 or roll.count == 2, _E_D100)
     who = r.read(_COUNT_BITS)
-    _check(who == _WHO_NONE or who < count, "roll by slot %d, which is not in use" % who)
+    _check(who == _WHO_NONE or who < count, _E_ROLLER, who)
     roll.who = limits.NO_SLOT if who == _WHO_NONE else who
     roll.successes = r.read(4)
-    _check(roll.successes <= roll.count, "more successes than dice")
+    _check(roll.successes <= roll.count, _E_SUCCESSES)
     roll.sides = r.read(8) if roll.kind == dice.KIND_DN else 0
     _check(
         roll.successes == 0 or roll.kind < dice.KIND_D100 or roll.kind == dice.KIND_D10,
-        "a d100 or dN roll has no successes",
+        _E_NO_SUCCESSES,
     )
     bits = _FACE_BITS[roll.kind]
     if roll.kind != dice.KIND_NONE:
@@ -374,20 +406,21 @@ def _read(r, s):
         roll.faces[i] = 0
     for i in range(roll.count):
         face = r.read(bits)
-        _check(low <= face <= high, "die face %d out of range" % face)
+        _check(low <= face <= high, _E_FACE, face)
         roll.faces[i] = face
     roll.unused = r.read(1)
-    _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, "no roll is marked unused")
+    _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, _E_UNUSED)
     want = s.want
     want.count = r.read(4)
     if want.count:
         want.kind = r.read(3)
         _check(
             dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE or want.kind == dice.KIND_D10,
-            "a wanted roll of dice kind %d" % want.kind,
+            _E_WANT_KIND,
+            want.kind,
         )
         who = r.read(_COUNT_BITS)
-        _check(who == _WHO_NONE or who < count, "a roll wanted of slot %d, not in use" % who)
+        _check(who == _WHO_NONE or who < count, _E_WANT_WHO, who)
         want.who = limits.NO_SLOT if who == _WHO_NONE else who
         want.purpose = r.read(4)
     else:
@@ -398,11 +431,11 @@ def _read(r, s):
         s.slots[i].clear()
     # A width wider than its numbers need would decode but re-encode to other bytes.
     _slot_widths(s, _FOUND)
-    _check(_FOUND == widths, "a slot number width is not the fewest bits")
+    _check(_FOUND == widths, _E_WIDEST)
     seen = 0
     for i in range(count):
         index = r.read(limits.SLOT_BITS)
-        _check(index < count and not seen & (1 << index), "turn order is not a permutation")
+        _check(index < count and not seen & (1 << index), _E_ORDER)
         seen |= 1 << index
         s.order[i] = index
         s.order_reason[i] = r.read(2)
@@ -416,18 +449,18 @@ def _face_range(kind, sides):
     try:
         return dice.face_range(kind, sides)
     except dice.DiceError as err:
-        raise CodecError(str(err))
+        raise CodecError(_E_DICE, err)
 
 
 def _read_slot(r, slot, team_count, widths):
     n = r.read(2)
-    _check(n > 0, "a slot without a label")
+    _check(n > 0, _E_NO_LABEL)
     label = ""
     for _ in range(n):
         label += LABEL_CHARS[r.read(6)]
     slot.label = label
     slot.team = r.read(2)
-    _check(slot.team < team_count, "slot team %d out of range" % slot.team)
+    _check(slot.team < team_count, _E_TEAM, slot.team)
     slot.order_key = r.read(widths[0])
     slot.actions = r.read(3)
     slot.actions_max = r.read(3)
@@ -441,7 +474,7 @@ def _read_slot(r, slot, team_count, widths):
     for i in range(limits.MAX_COOLDOWNS):
         if used & (1 << i):
             cd_id = r.read(3)
-            _check(cd_id != 0, "cooldown with id 0")
+            _check(cd_id != 0, _E_COOLDOWN)
             slot.cd_id[i] = cd_id
             slot.cd_left[i] = r.read(widths[2])
             slot.cd_pending |= r.read(1) << i

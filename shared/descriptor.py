@@ -22,7 +22,7 @@ from shared.limits import MAX_COUNTER, MAX_COUNTERS, MAX_DICE, MAX_MARKS, MAX_PH
 
 VERSION = const(2)
 MAX_DESCRIPTOR = const(160)  # bytes; the framed descriptor is 7 or 8 more
-NAME_LEN = const(8)  # characters in a name
+_NAME_LEN = const(8)  # characters in a name
 COLOURS = const(13)  # colour indexes the board's palette has (firmware/palette.py)
 
 # Turn flags (byte 5).
@@ -126,7 +126,7 @@ def problem(buf, start, n):
     end = b + n
     for _ in range(3 + counters + marks + buf[b + 4]):
         length = buf[at] if at < end else 0
-        if not 1 <= length <= NAME_LEN or at + 1 + length > end:
+        if not 1 <= length <= _NAME_LEN or at + 1 + length > end:
             return at - b + 1
         for k in range(at + 1, at + 1 + length):
             if not 0x20 <= buf[k] <= 0x7E:

@@ -6,7 +6,7 @@ The default source is a xorshift32 generator, so one seed gives the same rolls o
 under MicroPython and on the desktop. The board seeds it from `os.urandom`.
 """
 
-from shared.compat import const
+from shared.compat import Problem, const
 from shared.limits import MAX_DICE
 
 KIND_NONE = const(0)
@@ -24,8 +24,9 @@ KIND_NAMES = ("none", "d3", "d6", "chance", "d100", "dN", "d10")
 DEFAULT_SUCCESS_MASK = const(0b100)
 
 
-class DiceError(ValueError):
-    """A roll request or a hand-entered result that is out of range."""
+class DiceError(Problem):
+    """A roll request or a hand-entered result that is out of range (a code and its
+    numbers, worded on the host: shared/words.py)."""
 
 
 class XorShift32:
@@ -49,7 +50,7 @@ class XorShift32:
     def below(self, n):
         """A uniform integer in 0..n-1 (rejection sampling, so no modulo bias)."""
         if n <= 0:
-            raise DiceError("cannot draw below %d" % n)
+            raise DiceError(1, n)
         limit = 0x100000000 - (0x100000000 % n)
         while True:
             x = self.next_u32()
@@ -108,17 +109,17 @@ def face_range(kind, sides=0):
         return 0, 9
     if kind == KIND_DN:
         if not 2 <= sides <= 255:
-            raise DiceError("a dN die needs 2..255 sides, not %d" % sides)
+            raise DiceError(2, sides)
         return 1, sides
-    raise DiceError("unknown dice kind %d" % kind)
+    raise DiceError(3, kind)
 
 
 def _check_count(kind, count):
     if kind == KIND_D100:
         if count != 2:
-            raise DiceError("a d100 is two D10s (tens, units), not %d dice" % count)
+            raise DiceError(4, count)
     elif not 1 <= count <= MAX_DICE:
-        raise DiceError("%s rolls take 1..%d dice, not %d" % (KIND_NAMES[kind], MAX_DICE, count))
+        raise DiceError(5, kind, count)
 
 
 def roll_faces(rng, kind, count, out, sides=0):
@@ -136,14 +137,11 @@ def check_faces(kind, faces, sides=0, count=-1):
     low, high = face_range(kind, sides)
     _check_count(kind, len(faces))
     if count >= 0 and len(faces) != count:
-        raise DiceError("this roll takes %d dice, but %d were entered" % (count, len(faces)))
+        raise DiceError(6, count, len(faces))
     for i in range(len(faces)):
         face = faces[i]
         if not low <= face <= high:
-            raise DiceError(
-                "die %d shows %r, but a %s die reads %d..%d"
-                % (i + 1, face, KIND_NAMES[kind], low, high)
-            )
+            raise DiceError(7, i + 1, face, kind, low, high)
 
 
 def _store(state, kind, count, who, sides, mask):

@@ -10,7 +10,7 @@ records the same result, so replaying a roll can never reroll it.
 """
 
 from shared import codec, dice, turns
-from shared.compat import const
+from shared.compat import Problem, const
 from shared.descriptor import M_CLEAR_AT_START
 from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE
@@ -48,8 +48,9 @@ NAMES = (
 MAX_CHANCE_FLIPS = const(3)
 
 
-class EventError(ValueError):
-    """An event the current state cannot take (the state is left unchanged)."""
+class EventError(Problem):
+    """An event the current state cannot take (the state is left unchanged): a code and
+    its numbers, worded on the host (shared/words.py)."""
 
 
 def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
@@ -57,7 +58,7 @@ def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
     if faces is not None and count == 0:
         count = len(faces)
     if count > MAX_DICE:
-        raise EventError("an event carries at most %d dice, not %d" % (MAX_DICE, count))
+        raise EventError(1, count)
     buf[0] = code
     buf[1] = slot
     buf[2] = arg
@@ -103,9 +104,9 @@ def _slot_index(state, record):
     if index == NO_SLOT:
         index = state.active
         if index == NO_SLOT:
-            raise EventError("%s needs a slot, and no turn is running" % NAMES[record[0]])
+            raise EventError(2, record[0])
     if index >= state.count:
-        raise EventError("slot %d is not in use (the table has %d)" % (index, state.count))
+        raise EventError(3, index, state.count)
     return index
 
 
@@ -115,48 +116,43 @@ def _who(state, record):
     if index == NO_SLOT:
         return state.active
     if index >= state.count:
-        raise EventError("slot %d is not in use (the table has %d)" % (index, state.count))
+        raise EventError(3, index, state.count)
     return index
 
 
 def _check(state, record):
     """Raise EventError if the event cannot apply; changes nothing."""
     if len(record) < EVENT_HEADER:
-        raise EventError(
-            "an event record is at least %d bytes, not %d" % (EVENT_HEADER, len(record))
-        )
+        raise EventError(4, len(record))
     if len(record) < EVENT_HEADER + record[3]:
-        raise EventError(
-            "an event record with %d faces is %d bytes, not %d"
-            % (record[3], EVENT_HEADER + record[3], len(record))
-        )
+        raise EventError(5, record[3], len(record))
     code = record[0]
     count = record[3]
     if code == NEXT_TURN or code == NEXT_PHASE:
         if state.count == 0:
-            raise EventError("the table is empty")
+            raise EventError(6)
         in_play = False
         for i in range(state.count):
             if state.slots[i].in_play():
                 in_play = True
         if not in_play:
-            raise EventError("no slot is in play")
+            raise EventError(7)
         if code == NEXT_PHASE and state.round == 0:
-            raise EventError("no turn is running: start a round first")
+            raise EventError(8)
         if record[1] != NO_SLOT and state.round and state.rules.flags & 48:  # (a turn unit)
             # In a turn of several slots, naming one: that slot is done.
             index = _slot_index(state, record)
             if state.slots[index].flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
-                raise EventError("slot %d is not one still to act in this turn" % index)
+                raise EventError(9, index)
     elif code == ROLL_ACTION:
         kind = record[2]
         if kind != dice.KIND_ACTION_D3 and kind != dice.KIND_ACTION_D6 and kind != dice.KIND_D10:
-            raise EventError("action dice are D3 or D6, or D10, not dice kind %d" % kind)
+            raise EventError(10, kind)
         _check_faces(record, kind)
         _who(state, record)
     elif code == CHANCE:
         if not 1 <= count <= MAX_CHANCE_FLIPS:
-            raise EventError("flip the chance token 1..3 times, not %d" % count)
+            raise EventError(11, count)
         _check_faces(record, dice.KIND_CHANCE)
         _who(state, record)
     elif code == D100:
@@ -168,20 +164,18 @@ def _check(state, record):
         _slot_index(state, record)
         counters_in_use = state.rules.counters
         if record[2] >= counters_in_use:
-            raise EventError(
-                "counter %d is not one of the %d it has" % (record[2], counters_in_use)
-            )
+            raise EventError(12, record[2], counters_in_use)
     elif code != UNDO and code != END_COMBAT and code != RESET:
-        raise EventError("unknown event code %d" % code)
+        raise EventError(13, code)
 
 
 def _check_faces(record, kind):
     if record[3] > MAX_DICE:
-        raise EventError("an event carries at most %d dice, not %d" % (MAX_DICE, record[3]))
+        raise EventError(1, record[3])
     try:
         dice.check_faces(kind, record[EVENT_HEADER : EVENT_HEADER + record[3]])
     except dice.DiceError as err:
-        raise EventError(str(err))
+        raise EventError(14, err)
 
 
 def apply_event(state, record, undo=None):

@@ -15,6 +15,7 @@ its skipped turn does.
 """
 
 from shared import timing
+from shared.compat import Problem
 from shared.descriptor import SKIPPED_COOLDOWNS
 from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT
@@ -24,8 +25,9 @@ from shared.state import F_ACTED, F_ACTIVE, F_OUT
 # written as numbers here: a name costs the board's heap (and the engine's) a qstr.
 
 
-class TurnError(ValueError):
-    """A turn-order request that the current state cannot honour."""
+class TurnError(Problem):
+    """A turn-order request that the current state cannot honour (a code and its numbers,
+    worded on the host: shared/words.py)."""
 
 
 def _next_position(state, after):
@@ -61,7 +63,7 @@ def start_round(state):
     end_turn is the way on: it runs the active turn's end first."""
     first = _next_position(state, -1)
     if first < 0:
-        raise TurnError("no slot is in play")
+        raise TurnError(1)
     rules = state.rules
     # The rules between two rounds (descriptor version 2; shared/descriptor_pack.py names
     # them, written as numbers here: a name costs the board's and the engine's heap a
@@ -116,9 +118,9 @@ def end_turn(state):
     start the next unit's, wrapping to a new round after the last; in steps, go on to the
     next step, and past the last one to a new round. Returns the new active slot."""
     if state.active == NO_SLOT:
-        raise TurnError("no turn is running: start a round first")
+        raise TurnError(2)
     if _next_position(state, -1) < 0:
-        raise TurnError("no slot is in play")
+        raise TurnError(1)
     ending = state.turn
     if state.rules.flags & 48 == 48 and state.phase + 1 < state.phase_count:  # steps
         state.phase += 1  # the next step: every active slot has to act again
@@ -155,7 +157,7 @@ def slot_done(state, index):
     the others play on until none is left to act, and then the unit ends (end_turn)."""
     slot = state.slots[index]
     if slot.flags & (F_ACTIVE | F_ACTED) != F_ACTIVE:
-        raise TurnError("slot %d is not one still to act in this turn" % index)
+        raise TurnError(3, index)
     slot.flags |= F_ACTED
     state.touch()
     for i in range(state.turn, span(state, state.turn)):
@@ -168,7 +170,7 @@ def advance_phase(state):
     """Move to the turn's next phase; past the last phase the turn ends. In steps a phase
     is a step: the same as end_turn."""
     if state.active == NO_SLOT:
-        raise TurnError("no turn is running: start a round first")
+        raise TurnError(2)
     if state.rules.flags & 48 != 48 and state.phase + 1 < state.phase_count:  # not steps
         state.phase += 1
         state.touch()

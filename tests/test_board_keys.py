@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware import keys as k
+from firmware import app as k  # the key gestures live in the app module
 
 
 def tracker() -> k.KeyTracker:

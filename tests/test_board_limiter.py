@@ -3,7 +3,7 @@ the budget; frames already under it pass unchanged apart from brightness."""
 
 from __future__ import annotations
 
-from firmware.limiter import Limiter
+from firmware.app import Limiter
 
 
 def test_a_full_white_frame_is_scaled_under_the_budget() -> None:

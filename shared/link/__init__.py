@@ -6,13 +6,15 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   end)` returns the next position; after a good frame `decoder.length` > 0 and the payload
   is in `decoder.buf[:length]`. Bad frames are counted (`crc_errors`, `malformed`,
   `oversize`), never raised. `encode_frame(payload, n, out)`; `frame(payload)` for tests.
+  `Endpoint`: what both ends share (timers, reading and writing frames, counters).
 - `messages`: the 3-byte header (type, seq, ack), the types HELLO, SNAPSHOT, EVENT, ACK,
   PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
-  `PROTOCOL_VERSION`, `seq_diff`, `event_record_problem` (what is malformed in an event
-  record, or "": both ends check every record with it).
-- `journal`:  `Journal(capacity=JOURNAL_EVENTS)`, the board's bounded ring of unacknowledged
+  `PROTOCOL_VERSION`, `seq_diff`, `event_record_problem` (a code for what is malformed
+  in an event record, or 0; shared/words.py words it: both ends check every record with it).
+- `board`'s `Journal(capacity=JOURNAL_EVENTS)`: the board's bounded ring of unacknowledged
   events (120 by default). Full means new local events are refused; nothing old is dropped.
-- `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats).
+- `digest`:   `state_digest(state, buf=None)`, CRC-16 of the encoded state (heartbeats;
+  defined in `framing`, which the board imports it from).
 - `board`:    `BoardSession(stream, state, fw=(major, minor), profile=PROFILE_*, grid=(w, h),
   nonce=None, journal_events=120, now_ms=0, undo=True)`. It holds the journal, one level
   of undo as an encoded state (`undo=False` saves it) and ~1 KB of buffers; a snapshot

@@ -30,7 +30,7 @@ from shared.descriptor_pack import encoded, state_problem
 from shared.events import EventError, apply_event
 from shared.link import messages as m
 from shared.link.digest import state_digest
-from shared.link.endpoint import LINK_TIMEOUT_MS, RTO_MAX_MS, WINDOW, Endpoint
+from shared.link.framing import LINK_TIMEOUT_MS, RTO_MAX_MS, WINDOW, Endpoint
 from shared.state import GameState
 
 PROBE_MIN_MS = const(100)  # the host repeats its HELLO probe from this often ...

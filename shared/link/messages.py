@@ -119,20 +119,21 @@ def seq_diff(a, b):
 
 
 def event_record_problem(buf, start, n):
-    """What is malformed in the event record buf[start:start + n], or "" if nothing is. A
+    """What is malformed in the event record buf[start:start + n] (a code, worded on the
+    host by shared/words.py), or 0 if nothing is. A
     record is well formed when it is laid out as docs/protocol.md says: a known code, a slot
     index (or 255), a face count that matches the length, and the faces (and dice kind)
     that code carries. The rules may still refuse it; a malformed record is dropped by a
     host like a damaged frame and never journalled by a board. Allocates nothing."""
     if n < ev.EVENT_HEADER or n > ev.EVENT_HEADER + MAX_DICE:
-        return "too long or too short"
+        return 1
     code = buf[start]
     slot = buf[start + 1]
     count = buf[start + 3]
     if n != ev.EVENT_HEADER + count:
-        return "the face count does not match the length"
+        return 2
     if slot != NO_SLOT and slot >= MAX_SLOTS:
-        return "no such slot"
+        return 3
     if code == ev.ROLL_ACTION:
         kind = buf[start + 2]
         if kind == dice.KIND_ACTION_D3:
@@ -142,29 +143,29 @@ def event_record_problem(buf, start, n):
         elif kind == dice.KIND_D10:
             high = 10
         else:
-            return "action dice are D3 or D6, or D10"
+            return 4
         low = 1
         if count < 1:
-            return "a roll needs dice"
+            return 5
     elif code == ev.CHANCE:
         low = 0
         high = 1
         if count < 1 or count > ev.MAX_CHANCE_FLIPS:
-            return "1..3 chance flips"
+            return 6
     elif code == ev.D100:
         low = 0
         high = 9
         if count != 2:
-            return "a d100 is two faces"
+            return 7
     elif code < 1 or code > ev.RESET:
-        return "unknown event code"
+        return 8
     elif (code == ev.COUNTER_UP or code == ev.COUNTER_DOWN) and buf[start + 2] >= MAX_COUNTERS:
-        return "no such counter"
+        return 9
     elif count:
-        return "this event carries no faces"
+        return 10
     else:
-        return ""
+        return 0
     for i in range(start + ev.EVENT_HEADER, start + n):
         if buf[i] < low or buf[i] > high:
-            return "a face out of range"
-    return ""
+            return 11
+    return 0

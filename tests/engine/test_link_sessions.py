@@ -12,7 +12,7 @@ from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
-from shared.link.endpoint import WINDOW
+from shared.link.framing import WINDOW
 from shared.link.host import HostSession
 from shared.reference import build_reference_state
 
