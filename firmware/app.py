@@ -37,6 +37,7 @@ _ANIMATION_MS = const(450)  # the roll's tumble
 _OVERLAY_MS = const(1200)  # a changed setting (dice count, flips, brightness) shows this long
 _MENU_MS = const(4000)  # the menu of a small board stays up this long after a key
 _FLASH_MS = const(2000)  # the problem cell strobes this long after a new problem
+_REFUSED_MS = const(800)  # a key whose press the host refused strobes this long
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
 _MAX_ACTION_DICE = const(6)  # the dice count steps 1..6 (or up to the descriptor's count)
@@ -360,8 +361,16 @@ class App:
         self._problems_seen = 0
         self.flash_until = now_ms
         self.flashing = False
-        self.refusals = 0  # presses the engine or a full journal refused
+        self.refusals = 0  # presses refused: by the engine, a full journal or the host
         self.last_refusal = ""
+        # A press the host's rules refuse flashes its key (where keys are the LEDs): the
+        # key of the last event sent, and how many refusals the link has counted.
+        self.keys_lit = profile.KEYS_LIT
+        self._key = -1
+        self._event_key = -1
+        self._rejected_seen = 0
+        self.refused_key = -1
+        self.refused_until = now_ms
         self.crashes = 0  # exceptions caught in the loop (it then carries on)
         self.last_crash = ""  # the last one, as "Type: message"
         self.frames = 0
@@ -412,6 +421,15 @@ class App:
             self._descriptors = self.session.descriptors
             self.dice_count = self.state.rules.dice_count
             self.counter = self.state.rules.first_counter
+        if self.session.rejected != self._rejected_seen:
+            # The host's rules refused a press: the problem cell strobes, and the key.
+            self._rejected_seen = self.session.rejected
+            self.refusals += 1
+            self.flash_until = ticks_add(now_ms, _FLASH_MS)
+            if self.keys_lit and 0 <= self._event_key < self.canvas.cells:
+                self.refused_key = self._event_key
+                self.refused_until = ticks_add(now_ms, _REFUSED_MS)
+            self.dirty = True
         self._count_problems(now_ms)
 
     def _crashed(self, err, now_ms):
@@ -441,7 +459,9 @@ class App:
     def _gesture(self, kind, key, now_ms):
         if kind == _CANCELLED:
             return
+        self._key = key
         self.do_control(self.controls[key], kind, now_ms)
+        self._key = -1
 
     def do_control(self, code, kind, now_ms):
         """Run one control for a gesture (PRESS, LONG, CONFIRM)."""
@@ -519,7 +539,9 @@ class App:
     def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0):
         faces = self.faces if count else None
         result = self.session.submit(now_ms, code, slot, arg, faces, count)
-        if result != ACCEPTED:
+        if result == ACCEPTED:
+            self._event_key = self._key
+        else:
             self.refusals += 1
             self.last_refusal = self.session.last_refusal
             self.flash_until = ticks_add(now_ms, _FLASH_MS)
@@ -631,6 +653,11 @@ class App:
             pages.render_system(
                 canvas, self.page, session.linked, self.flashing, self.problems, now_ms
             )
+            if self.refused_key >= 0:
+                if ticks_diff(self.refused_until, now_ms) <= 0:
+                    self.refused_key = -1
+                elif pal.strobe(now_ms):
+                    pal.put(canvas.frame, self.refused_key, pal.WARN, pal.FULL)
         self._show(now_ms)
 
     def _render_fault(self, now_ms):

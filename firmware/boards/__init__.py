@@ -23,6 +23,7 @@ DEFAULTS = (
     "ENCODER_MAP", (),  # the controls of one detent counter-clockwise, clockwise
     "ENCODER_CLOCKWISE", 1,  # how the encoder's position moves for a clockwise detent
     "BOOT_SKIP_KEY", 0,  # the key to hold at power-up to keep USB to the console only
+    "KEYS_LIT", True,  # key n is the LED of cell n (False: buttons beside the grid)
     "LED_MA_PER_CHANNEL", 20,  # a WS2812 channel at full duty
     "LED_IDLE_MA", 1,  # each pixel's own draw with its LEDs off
 )  # fmt: skip

@@ -18,3 +18,4 @@ PIXEL_PIN = "GP28"
 KEY_PINS = ("GP2", "GP3", "GP4", "GP5")
 KEYMAP = ("next_turn", "menu_next", "menu_do", "page")
 KEY_COLUMNS = 4  # keys per row, for the key map picture
+KEYS_LIT = False  # buttons beside the matrix, not its LEDs
