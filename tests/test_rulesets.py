@@ -156,3 +156,17 @@ def test_every_built_in_rulesets_bundled_files_are_packaged() -> None:
         for path in folder.rglob("*.toml"):
             relative = path.relative_to(folder).as_posix()
             assert any(fnmatch.fnmatch(relative, p) for p in wanted), (ruleset_id, relative)
+
+
+def test_every_built_in_ruleset_has_its_own_id_on_the_board() -> None:
+    # A snapshot of another game's id is refused by a board holding this one's descriptor,
+    # so two rulesets must never share one (each chooses its own, by hand).
+    seen: dict[int, str] = {}
+    for ruleset_id in registry.BUILT_IN:
+        ruleset = registry.get(ruleset_id)
+        path = ruleset.example_path()
+        game = ruleset.new_game(ruleset.parse_encounter(path.read_text(), str(path)), 1)
+        board_id = ruleset.state(game).ruleset
+        assert board_id not in seen, (ruleset_id, seen.get(board_id))
+        seen[board_id] = ruleset_id
+    assert len(seen) == len(registry.BUILT_IN)
