@@ -42,6 +42,10 @@ PAGE_LEGEND = {
     "dice": "The last roll, one die per cell in reading order: successes bright, failures "
     "dim, the face as blinks.",
     "scores": "One row per team, one lit cell per point.",
+    "grid": "The game's token grid, a cell per square from the top left: the owner's team "
+    "colour (with its dips), the rank as brightness (common dim, heroic mid, legendary "
+    "full); rows that do not fit take turns. Only for a game with a grid, not on the "
+    "MacroPad.",
 }
 # Cues that hold on every page.
 COMMON_LEGEND = (
@@ -174,7 +178,7 @@ def labelled_page(
     if columns:
         pitch = cell + cell // 8
         # Each column's slot, by its label, over the grid.
-        for pos in range(state.count if page not in ("dice", "scores") else 0):
+        for pos in range(state.count if page not in ("dice", "scores", "grid") else 0):
             x = margin + label_room + cell // 8 + pos * pitch + cell // 2
             label = state.slots[state.order[pos]].label
             pictext.draw_text(draw, (x, top - 15), label, DIM_INK, small, align="center")
