@@ -179,6 +179,8 @@ def state_problem(rules, state):
         return "the state is of ruleset %d, the descriptor of %d" % (state.ruleset, rules.ruleset)
     if state.phase_count != rules.phases:
         return "the state has %d phases, the descriptor %d" % (state.phase_count, rules.phases)
+    if state.grid_w and not rules.flags & GRID:
+        return "the state has a token grid, and the descriptor no GRID flag"
     for i in range(state.count):
         slot = state.slots[i]
         if slot.flags >> (3 + rules.marks):
