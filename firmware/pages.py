@@ -339,12 +339,14 @@ def render_page(canvas, page, state, selected, animating, now_ms):
 
 
 def render_system(canvas, page, linked, problem_flash, problems, now_ms):
-    """The page indicator, the problem cell and the link cell."""
+    """The page indicator, the problem cell and the link cell. An 8-wide system row has a
+    cell for each of the first six pages; the grid page (the seventh) lights them all."""
     frame = canvas.frame
     if canvas.columns:
         for i in range(PAGE_COUNT):
             if canvas.page_cell + i < canvas.problem_cell:
-                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if i == page else 8)
+                on = i == page or page == GRID
+                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
     elif pal.count_lit(page + 1, now_ms):
         pal.put(frame, canvas.page_cell, pal.WHITE, pal.MID)
     if problem_flash:

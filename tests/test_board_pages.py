@@ -216,3 +216,15 @@ def test_the_macropad_has_no_grid_page_and_a_state_without_a_grid_shows_none() -
     pages.render_page(canvas, pages.GRID, state, NO_SLOT, False, QUIET_MS)
     assert not any(canvas.frame)
     assert not pages.shows_grid(pages.Canvas(8, 8), GameState())
+
+
+def test_the_grid_page_lights_every_page_cell_of_the_system_row() -> None:
+    """The system row of an 8-wide board has six page cells (then the problem and link
+    cells): the seventh page, the grid, shows as all six lit."""
+    canvas = pages.Canvas(8, 4)
+    white = bytearray(3)
+    pal.put(white, 0, pal.WHITE, pal.FULL)
+    for page, bright in ((pages.DICE, [24 + pages.DICE]), (pages.GRID, list(range(24, 30)))):
+        canvas.clear()
+        pages.render_system(canvas, page, True, False, 0, 0)
+        assert cells_of(canvas, tuple(white)) == bright
