@@ -524,6 +524,8 @@ class App:
         elif code == _C_PAGE:
             step = pages.PAGE_COUNT - 1 if kind == _LONG else 1
             self.page = (self.page + step) % pages.PAGE_COUNT
+            if self.page == pages.GRID and not pages.shows_grid(self.canvas, self.state):
+                self.page = (self.page + step) % pages.PAGE_COUNT  # no grid here: skip it
         elif code == _C_BRIGHTNESS:
             if kind == _LONG:
                 self.brightness = self.brightness - 1 if self.brightness > 1 else 1
@@ -648,6 +650,8 @@ class App:
             elif ticks_diff(self.overlay_until, now_ms) > 0:
                 pages.render_number(canvas, self.overlay_count, self.overlay_colour)
             else:
+                if self.page == pages.GRID and not pages.shows_grid(canvas, state):
+                    self.page = pages.INITIATIVE  # the grid went (a new snapshot, a reset)
                 pages.render_page(canvas, self.page, state, self.selected, self.animating, now_ms)
                 pages.render_wanted(canvas, state, self.roll_cells, now_ms)
             pages.render_system(

@@ -26,6 +26,11 @@ On every page a roll the host wants (state.want) lights the roll key: its dice c
 blinks over a dim glow (render_wanted).
   scores:     one row per team (half a row each when teams outnumber the rows), a cell
               per point (not per position)
+  grid:       the state's token grid (not per position), only when the state has one and
+              the board has the column layout (not the MacroPad: too few keys): a cell per
+              square, above the system row; the owner's team colour (with its dips), the
+              rank as brightness (common dim, heroic mid, legendary full). Rows that do
+              not fit (the NeoTrellis shows 3) take turns, as bar rows do.
 """
 
 from firmware import palette as pal
@@ -34,14 +39,16 @@ from shared.compat import const
 from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, mark_bit
 
-PAGE_NAMES = ("initiative", "cooldowns", "counters", "marks", "dice", "scores")
+PAGE_NAMES = ("initiative", "cooldowns", "counters", "marks", "dice", "scores", "grid")
 INITIATIVE = const(0)
 COOLDOWNS = const(1)
 COUNTERS = const(2)
 MARKS = const(3)
 DICE = const(4)
 _SCORES = const(5)
-PAGE_COUNT = const(6)
+GRID = const(6)
+PAGE_COUNT = const(7)
+_RANK_LEVELS = bytes((pal.DIM, pal.MID, pal.FULL))  # common, heroic, legendary
 
 
 def page_rows(page, rules):
@@ -271,6 +278,42 @@ def render_scores(canvas, state, now_ms):
             pal.put(frame, first, colour, pal.FULL)
 
 
+def shows_grid(canvas, state):
+    """Whether the grid page has something to show here: a state with a token grid, on a
+    board with the column layout."""
+    return canvas.columns and state.grid_w > 0
+
+
+def render_grid(canvas, state, now_ms):
+    """The token grid, a cell per square from the top left, above the system row; more
+    rows than fit take turns (a group of rows every two cycles)."""
+    if not shows_grid(canvas, state):
+        return
+    frame = canvas.frame
+    rows = canvas.height - 1
+    gw = state.grid_w
+    gh = state.grid_h
+    if gw > canvas.width:
+        gw = canvas.width
+    groups = (gh + rows - 1) // rows
+    first = (now_ms // (2 * pal.CYCLE_MS)) % groups * rows
+    grid = state.grid
+    for row in range(rows):
+        r = first + row
+        if r >= gh:
+            break
+        for c in range(gw):
+            cell = grid[r * state.grid_w + c]
+            if not cell:
+                continue
+            team = (cell & 7) - 1
+            rank = cell >> 3
+            if rank > 2:
+                rank = 2
+            if pal.team_lit(team, now_ms):
+                pal.put(frame, row * canvas.width + c, pal.team_colour(team), _RANK_LEVELS[rank])
+
+
 def render_wanted(canvas, state, cells, now_ms):
     """The roll the host waits for, on the roll key's cells (`cells`): the dice count as
     blinks at full brightness, in the success colour (chance flips: bluish green); between
@@ -289,17 +332,21 @@ def render_page(canvas, page, state, selected, animating, now_ms):
         render_dice(canvas, state, animating, now_ms)
     elif page == _SCORES:
         render_scores(canvas, state, now_ms)
+    elif page == GRID:
+        render_grid(canvas, state, now_ms)
     else:
         render_per_position(canvas, page, state, selected, now_ms)
 
 
 def render_system(canvas, page, linked, problem_flash, problems, now_ms):
-    """The page indicator, the problem cell and the link cell."""
+    """The page indicator, the problem cell and the link cell. An 8-wide system row has a
+    cell for each of the first six pages; the grid page (the seventh) lights them all."""
     frame = canvas.frame
     if canvas.columns:
         for i in range(PAGE_COUNT):
             if canvas.page_cell + i < canvas.problem_cell:
-                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if i == page else 8)
+                on = i == page or page == GRID
+                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
     elif pal.count_lit(page + 1, now_ms):
         pal.put(frame, canvas.page_cell, pal.WHITE, pal.MID)
     if problem_flash:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from firmware.pages import PAGE_NAMES
+from firmware.boards import load
+from firmware.pages import PAGE_NAMES, Canvas, shows_grid
 from host import pictext, registry
 from host.simboard import SimulatedBoard
 from shared.reference import build_reference_state
@@ -42,6 +43,10 @@ PAGE_LEGEND = {
     "dice": "The last roll, one die per cell in reading order: successes bright, failures "
     "dim, the face as blinks.",
     "scores": "One row per team, one lit cell per point.",
+    "grid": "The game's token grid, a cell per square from the top left: the owner's team "
+    "colour (with its dips), the rank as brightness (common dim, heroic mid, legendary "
+    "full); rows that do not fit take turns. Only for a game with a grid, not on the "
+    "MacroPad.",
 }
 # Cues that hold on every page.
 COMMON_LEGEND = (
@@ -127,6 +132,10 @@ def row_labels(page: str, state: GameState, teams: list[str], rows: int) -> list
     system = "page · problems · link"
     if page == "dice":  # the faces fill the rows above the system row, in reading order
         return ["last roll"] + [""] * (rows - 2) + [system]
+    if page == "grid":  # the token grid's rows from the top (more than fit take turns)
+        room = rows - 1
+        grid_rows = [f"grid row {r + 1}" for r in range(state.grid_h)][:room]
+        return grid_rows + [""] * (room - len(grid_rows)) + [system]
     if page == "scores":  # a row per team from the top (two teams a row when they outnumber it)
         room = rows - 1
         if len(teams) > room:
@@ -174,7 +183,7 @@ def labelled_page(
     if columns:
         pitch = cell + cell // 8
         # Each column's slot, by its label, over the grid.
-        for pos in range(state.count if page not in ("dice", "scores") else 0):
+        for pos in range(state.count if page not in ("dice", "scores", "grid") else 0):
             x = margin + label_room + cell // 8 + pos * pitch + cell // 2
             label = state.slots[state.order[pos]].label
             pictext.draw_text(draw, (x, top - 15), label, DIM_INK, small, align="center")
@@ -252,7 +261,10 @@ def legend_image(
     state, teams = table if table is not None else table_state(ruleset_id)
     keys = keymap_image(board)
     width = max(760, keys.width + 24)
-    parts = [labelled_page(board, page, state, teams, width, common=False) for page in PAGE_NAMES]
+    parts = [
+        labelled_page(board, page, state, teams, width, common=False)
+        for page in shown_pages(board, state)
+    ]
     face = pictext.font(13)
     lines = [line for para in common_legend(board) for line in pictext.wrap(para, face, width - 24)]
     head = 44
@@ -283,13 +295,21 @@ def write_legend(
     return path
 
 
+def shown_pages(board: str, state: GameState) -> list[str]:
+    """The pages `board` shows for `state`: the grid page only for a state with a token grid
+    on a board with a column per slot (firmware.pages.shows_grid)."""
+    profile = load(board)
+    canvas = Canvas(profile.WIDTH, profile.HEIGHT)
+    return [p for p in PAGE_NAMES if p != "grid" or shows_grid(canvas, state)]
+
+
 def write_pictures(directory: Path, board: str, ruleset_id: str = registry.DEFAULT) -> list[Path]:
     """Every page labelled, the key map, and the printable legend, into `directory`."""
     directory.mkdir(parents=True, exist_ok=True)
     table = table_state(ruleset_id)
     state, teams = table
     written = []
-    for page in PAGE_NAMES:
+    for page in shown_pages(board, state):
         path = directory / f"{board}-page-{page}.png"
         labelled_page(board, page, state, teams).save(str(path))
         written.append(path)

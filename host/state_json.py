@@ -11,7 +11,7 @@ from typing import Any
 
 from shared import dice
 from shared.descriptor_pack import encoded, names
-from shared.state import GameState
+from shared.state import GRID_OWNER, GRID_RANK_SHIFT, GameState
 
 # The names of Slot.flags' generic bits (shared/state.py's F_* constants), lowest bit first;
 # the descriptor names the marks after them.
@@ -48,7 +48,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             }
         )
     roll = state.roll
-    return {
+    out: dict[str, Any] = {
         "ruleset": described["ruleset"],
         "round": state.round,
         "version": state.version,
@@ -67,6 +67,18 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "order": list(state.order[: state.count]),
         "order_reasons": list(state.order_reason[: state.count]),
     }
+    if state.grid_w:  # a token grid (only a game that has one): rows of owner and rank
+        w = state.grid_w
+        out["grid"] = [
+            [_token(state.grid[r * w + c]) for c in range(w)] for r in range(state.grid_h)
+        ]
+    return out
+
+
+def _token(cell: int) -> dict[str, int] | None:
+    if not cell:
+        return None
+    return {"owner": (cell & GRID_OWNER) - 1, "rank": cell >> GRID_RANK_SHIFT}
 
 
 def state_to_json(state: GameState) -> str:
@@ -80,7 +92,8 @@ def state_to_compact_json(state: GameState) -> str:
     if it had to be JSON). Each slot is [label, team, order_key, actions, actions_max,
     health, health_max, [counters], flags, cd_pending, [[cooldown id, turns left], ...]];
     the state is [ruleset, round, version, turn, phase, phase_count, [scores],
-    [kind, sides, successes, who, [faces]], [slots], [order], [order reasons]]."""
+    [kind, sides, successes, who, [faces]], [slots], [order], [order reasons]], and with a
+    token grid [width, height, [cell bytes]] after them."""
     counters = state.rules.counters
     slots = []
     for index in range(state.count):
@@ -114,4 +127,8 @@ def state_to_compact_json(state: GameState) -> str:
         list(state.order[: state.count]),
         list(state.order_reason[: state.count]),
     ]
+    if state.grid_w:
+        compact.append(
+            [state.grid_w, state.grid_h, list(state.grid[: state.grid_w * state.grid_h])]
+        )
     return json.dumps(compact, separators=(",", ":"))

@@ -26,9 +26,9 @@ from shared import (
     limits,  # read as limits.X: no global for each of its names
 )
 from shared.compat import Problem, const
-from shared.state import LABEL_CHARS
+from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
-CODEC_VERSION = const(4)
+CODEC_VERSION = const(5)
 
 _FACE_BITS = (0, 2, 3, 1, 4, 8, 4)  # per dice kind: none, d3, d6, chance, d100 digit, dN, d10
 _COUNT_BITS = limits.SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
@@ -61,6 +61,8 @@ MAX_ENCODED = (
         + limits.MAX_COOLDOWNS * (3 + 4 + 1)
         + limits.SLOT_BITS + 2
     )
+    # the grid: a bit, its width and height, each cell (occupied, then owner and rank)
+    + 1 + 3 + 3 + limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE * 5
     + 7
 ) // 8  # fmt: skip
 
@@ -102,6 +104,9 @@ _E_DICE = const(32)
 _E_NO_LABEL = const(33)
 _E_TEAM = const(34)
 _E_COOLDOWN = const(35)
+_E_GRID = const(36)
+_E_GRID_OWNER = const(37)
+_E_GRID_RANK = const(38)
 
 
 class CodecError(Problem):
@@ -290,6 +295,34 @@ def _write(w, s):
     for i in range(s.count):
         w.write(s.order[i], limits.SLOT_BITS)
         w.write(s.order_reason[i], 2)
+    _write_grid(w, s)
+
+
+def _write_grid(w, s):
+    gw = s.grid_w
+    gh = s.grid_h
+    side = limits.MAX_GRID_SIDE
+    if not (0 <= gw <= side and 0 <= gh <= side and (gw == 0) == (gh == 0)):
+        raise ValueError(_E_GRID)
+    used = gw * gh
+    for i in range(used, side * side):
+        if s.grid[i]:
+            raise ValueError(_E_GRID)  # a token outside the grid would not come back
+    w.write(1 if used else 0, 1)
+    if not used:
+        return
+    w.write(gw - 1, 3)
+    w.write(gh - 1, 3)
+    for i in range(used):
+        cell = s.grid[i]
+        w.write(1 if cell else 0, 1)
+        if cell:
+            owner = (cell & GRID_OWNER) - 1
+            rank = cell >> GRID_RANK_SHIFT
+            if not 0 <= owner < s.team_count or rank > limits.MAX_RANK:
+                raise ValueError(_E_GRID)
+            w.write(owner, 2)
+            w.write(rank, 2)
 
 
 def _write_slot(w, slot, widths):
@@ -442,7 +475,30 @@ def _read(r, s):
     for i in range(count, limits.MAX_SLOTS):
         s.order[i] = i
         s.order_reason[i] = 0
+    _read_grid(r, s)
     s.version = version
+
+
+def _read_grid(r, s):
+    side = limits.MAX_GRID_SIDE
+    grid = s.grid
+    used = 0
+    s.grid_w = s.grid_h = 0
+    if r.read(1):
+        s.grid_w = r.read(3) + 1
+        s.grid_h = r.read(3) + 1
+        used = s.grid_w * s.grid_h
+    for i in range(used):
+        cell = 0
+        if r.read(1):
+            owner = r.read(2)
+            _check(owner < s.team_count, _E_GRID_OWNER, owner)
+            rank = r.read(2)
+            _check(rank <= limits.MAX_RANK, _E_GRID_RANK, rank)
+            cell = (owner + 1) | rank << GRID_RANK_SHIFT
+        grid[i] = cell
+    for i in range(used, side * side):
+        grid[i] = 0
 
 
 def _face_range(kind, sides):

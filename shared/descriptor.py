@@ -30,7 +30,8 @@ REFILL = const(1)  # the allowance refills to its maximum as its owner's turn st
 COOLDOWN_PHASE = const(2)  # the owner's cooldown phase runs as its turn ends
 SKIPPED_COOLDOWNS = const(4)  # an out-of-play slot's cooldown phase passes with its turn
 # Version 2 adds a round refill (8) and the turn unit (bits 4..5), counter rules for the
-# round's ends (32, 64, 128) and mark rules for them (8, 16): their names are
+# round's ends (32, 64, 128) and mark rules for them (8, 16), and the grid flag (64: the
+# state may carry a token grid, GameState.grid): their names are
 # shared/descriptor_pack.py's (the host's), the board's modules keep private copies.
 
 # Counter rules.
@@ -87,7 +88,7 @@ def problem(buf, start, n):
         return 4
     if not 1 <= buf[b + 4] <= MAX_PHASES:
         return 5
-    if buf[b + 5] > 63:
+    if buf[b + 5] > 127:
         return 6
     if kind == 0 or kind == dice.KIND_CHANCE or kind == dice.KIND_DN or kind > dice.KIND_D10:
         return 7
@@ -179,9 +180,12 @@ class Descriptor:
 
 def state_fits(rules, state):
     """Whether `state` can be shown and played under `rules`: the same ruleset and phase
-    count, no counter past its cap, no mark the descriptor does not name. A snapshot that
-    does not fit is refused like a bad one. Allocates nothing."""
+    count, no counter past its cap, no mark the descriptor does not name, no token grid
+    unless the descriptor has the grid flag (64). A snapshot that does not fit is refused
+    like a bad one. Allocates nothing."""
     if state.ruleset != rules.ruleset or state.phase_count != rules.phases:
+        return False
+    if state.grid_w and not rules.flags & 64:
         return False
     unknown = 0xFF & ~((8 << rules.marks) - 1)  # flag bits past the generic and the marks
     caps = rules.caps

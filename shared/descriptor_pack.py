@@ -23,6 +23,9 @@ UNIT_STEP = 48  # every in-play slot at once, in each step (a phase) of the roun
 # A turn flag: every in-play slot's allowance refills as a round starts (with or instead of
 # REFILL, as its turn starts).
 ROUND_REFILL = 8
+# A turn flag: the game has a token grid (GameState.grid: owned, ranked tokens on a small
+# board); a state with a grid fits only a descriptor with it (shared.descriptor.state_fits).
+GRID = 64
 # Counter rules for the round's ends.
 C_ROUND_FILL = 32  # round start: filled to its cap
 C_ROUND_STEP_DOWN = 64  # round end: one off
@@ -176,6 +179,8 @@ def state_problem(rules, state):
         return "the state is of ruleset %d, the descriptor of %d" % (state.ruleset, rules.ruleset)
     if state.phase_count != rules.phases:
         return "the state has %d phases, the descriptor %d" % (state.phase_count, rules.phases)
+    if state.grid_w and not rules.flags & GRID:
+        return "the state has a token grid, and the descriptor no GRID flag"
     for i in range(state.count):
         slot = state.slots[i]
         if slot.flags >> (3 + rules.marks):

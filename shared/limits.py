@@ -18,6 +18,8 @@ MAX_PHASES = const(15)  # phases (or steps) of a turn
 MAX_TEAMS = const(4)
 MAX_DICE = const(15)  # faces kept for the last roll (a count fits in 4 bits)
 LABEL_LEN = const(3)  # characters in a slot's short label
+MAX_GRID_SIDE = const(8)  # a token grid (GameState.grid) is at most 8 x 8 cells
+MAX_RANK = const(2)  # a grid token's rank: 0 common, 1 heroic, 2 legendary
 
 # Field ceilings, set by the codec's bit widths. A ruleset's own caps (shared/descriptor.py)
 # sit at or below them.

@@ -9,12 +9,14 @@ snapshots and decodes them in place, so none of this is loaded on it.
 from shared.limits import (
     LABEL_LEN,
     MAX_ACTIONS,
+    MAX_GRID_SIDE,
     MAX_HEALTH,
     MAX_ORDER_KEY,
+    MAX_RANK,
     MAX_SLOTS,
     MAX_TEAMS,
 )
-from shared.state import LABEL_CHARS
+from shared.state import GRID_RANK_SHIFT, LABEL_CHARS
 from shared.turns import TurnError
 
 
@@ -128,4 +130,33 @@ def copy_state(target, source):
     target.turn = source.turn
     target.phase = source.phase
     target.phase_count = source.phase_count
+    target.grid_w = source.grid_w
+    target.grid_h = source.grid_h
+    target.grid[:] = source.grid
     target.version = source.version
+
+
+def grid_cell(owner, rank):
+    """The GameState.grid byte of a token of team `owner` (0..MAX_TEAMS-1) and `rank`
+    (0 common, 1 heroic, 2 legendary); owner None is an empty cell (0)."""
+    if owner is None:
+        return 0
+    _check_range("grid owner", owner, MAX_TEAMS - 1)
+    _check_range("grid rank", rank, MAX_RANK)
+    return (owner + 1) | rank << GRID_RANK_SHIFT
+
+
+def set_grid(state, width, height, cells=()):
+    """Give `state` a token grid of width x height (0 x 0: none), row by row from `cells`
+    (grid_cell bytes; missing cells are empty)."""
+    if width == 0 or height == 0:
+        width = height = 0
+    _check_range("grid width", width, MAX_GRID_SIDE)
+    _check_range("grid height", height, MAX_GRID_SIDE)
+    if len(cells) > width * height:
+        raise ValueError("%d cells do not fit a %d x %d grid" % (len(cells), width, height))
+    state.grid_w = width
+    state.grid_h = height
+    for i in range(MAX_GRID_SIDE * MAX_GRID_SIDE):
+        state.grid[i] = cells[i] if i < len(cells) else 0
+    state.touch()

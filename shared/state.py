@@ -12,7 +12,15 @@ copying states is `shared.roster`'s (the host's and the tests'; the board does n
 
 from shared.compat import const
 from shared.descriptor import Descriptor
-from shared.limits import MAX_COOLDOWNS, MAX_COUNTERS, MAX_DICE, MAX_SLOTS, MAX_TEAMS, NO_SLOT
+from shared.limits import (
+    MAX_COOLDOWNS,
+    MAX_COUNTERS,
+    MAX_DICE,
+    MAX_GRID_SIDE,
+    MAX_SLOTS,
+    MAX_TEAMS,
+    NO_SLOT,
+)
 
 # The 64 characters a label may use (the codec spends 6 bits on each).
 LABEL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -23,6 +31,11 @@ F_ACTIVE = const(1)
 F_ACTED = const(2)
 F_OUT = const(4)  # out of play: skipped by the turn order
 MARK0 = const(8)
+
+# A grid cell (GameState.grid, one byte each): 0 = empty; else owner + 1 in the low bits
+# (GRID_OWNER), the token's rank (0..MAX_RANK) in the next (GRID_RANK_SHIFT up).
+GRID_OWNER = const(7)
+GRID_RANK_SHIFT = const(3)
 
 
 def mark_bit(mark):
@@ -106,6 +119,9 @@ class GameState:
         self.scores = [0] * MAX_TEAMS
         self.roll = LastRoll()
         self.want = WantedRoll()
+        # A small board of owned, ranked tokens, row by row (grid_w x grid_h of it in use;
+        # 0 x 0 = no grid): cells as GRID_OWNER and GRID_RANK_SHIFT say.
+        self.grid = bytearray(MAX_GRID_SIDE * MAX_GRID_SIDE)
         self.rules = Descriptor()  # what the slots' counters and marks mean, and the timing
         self.version = 0
         self.reset()
@@ -121,6 +137,10 @@ class GameState:
             self.scores[i] = 0
         self.roll.clear()
         self.want.clear()
+        self.grid_w = 0
+        self.grid_h = 0
+        for i in range(MAX_GRID_SIDE * MAX_GRID_SIDE):
+            self.grid[i] = 0
         self.ruleset = 0  # the descriptor's ruleset id: a snapshot of another is refused
         self.count = 0  # slots in use: indexes 0..count-1
         self.team_count = 2

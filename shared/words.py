@@ -53,6 +53,9 @@ _CODEC = (
     "a slot without a label",
     "slot team %d out of range",
     "cooldown with id 0",
+    _ENCODE + "the token grid does not fit the codec",
+    "grid token of team %d, not in play",
+    "grid token rank %%d over %d" % limits.MAX_RANK,
 )
 
 

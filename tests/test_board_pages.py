@@ -160,3 +160,71 @@ def test_the_counters_and_marks_pages_draw_what_the_descriptor_describes() -> No
     pages.render_per_position(canvas, pages.MARKS, state, NO_SLOT, 50)
     assert tuple(canvas.frame[8 * 3 : 8 * 3 + 3]) == colour_rgb(pal.COOLDOWN, pal.FULL)
     assert pages.page_rows(pages.MARKS, state.rules) == 1
+
+
+# The token grid page (issue 13: "on boards with enough keys, the token grid itself: owner
+# as hue and rank as brightness, with the colour-blind palette";
+# flare-summoning-turn.txt's grid of owned, ranked tokens).
+def gridded_state(width: int, height: int) -> GameState:
+    state = GameState()
+    state.team_count = 2
+    cells = [0] * (width * height)
+    cells[0] = roster.grid_cell(0, 0)  # top left: team 0, common
+    cells[width + 1] = roster.grid_cell(1, 1)  # row 1: team 1, heroic
+    cells[(height - 1) * width + width - 1] = roster.grid_cell(0, 2)  # last: legendary
+    roster.set_grid(state, width, height, cells)
+    return state
+
+
+def test_the_pico_shows_the_whole_grid_above_the_system_row() -> None:
+    state = gridded_state(6, 6)
+    canvas = pages.Canvas(8, 8)
+    pages.render_page(canvas, pages.GRID, state, NO_SLOT, False, QUIET_MS)
+    assert cells_of(canvas, team_rgb(0, pal.DIM)) == [0]  # common: dim
+    assert cells_of(canvas, team_rgb(1, pal.MID)) == [8 + 1]  # heroic: mid
+    assert cells_of(canvas, team_rgb(0, pal.FULL)) == [5 * 8 + 5]  # legendary: full
+    lit = [c for c in range(canvas.cells) if any(canvas.frame[c * 3 : c * 3 + 3])]
+    assert lit == [0, 9, 45]  # nothing else, and nothing in the system row
+    assert pages.shows_grid(canvas, state)
+
+
+def test_a_team_dips_on_the_grid_as_it_does_everywhere_so_hue_is_not_alone() -> None:
+    state = gridded_state(6, 6)
+    canvas = pages.Canvas(8, 8)
+    pages.render_grid(canvas, state, 2400 * 10 + 150)  # in team 1's dip
+    assert cells_of(canvas, team_rgb(1, pal.MID)) == []
+    assert cells_of(canvas, team_rgb(0, pal.DIM)) == [0]  # team 0 never dips
+
+
+def test_the_trellis_shows_the_grid_three_rows_at_a_time_in_turns() -> None:
+    state = gridded_state(6, 6)
+    canvas = pages.Canvas(8, 4)
+    seen = []
+    for now in (QUIET_MS, QUIET_MS + 2 * 2400):
+        canvas.clear()
+        pages.render_grid(canvas, state, now)
+        seen.append([c for c in range(canvas.cells) if any(canvas.frame[c * 3 : c * 3 + 3])])
+    # rows 0..2 (tokens at a1 and b2), then rows 3..5 (the legendary at row 5, shown row 2)
+    assert sorted(seen) == [[0, 9], [2 * 8 + 5]]
+    assert not any(canvas.frame[3 * 8 * 3 :])  # the system row stays the system's
+
+
+def test_the_macropad_has_no_grid_page_and_a_state_without_a_grid_shows_none() -> None:
+    canvas = pages.Canvas(3, 4)
+    state = gridded_state(3, 3)
+    assert not pages.shows_grid(canvas, state)  # too few keys for a grid of squares
+    pages.render_page(canvas, pages.GRID, state, NO_SLOT, False, QUIET_MS)
+    assert not any(canvas.frame)
+    assert not pages.shows_grid(pages.Canvas(8, 8), GameState())
+
+
+def test_the_grid_page_lights_every_page_cell_of_the_system_row() -> None:
+    """The system row of an 8-wide board has six page cells (then the problem and link
+    cells): the seventh page, the grid, shows as all six lit."""
+    canvas = pages.Canvas(8, 4)
+    white = bytearray(3)
+    pal.put(white, 0, pal.WHITE, pal.FULL)
+    for page, bright in ((pages.DICE, [24 + pages.DICE]), (pages.GRID, list(range(24, 30)))):
+        canvas.clear()
+        pages.render_system(canvas, page, True, False, 0, 0)
+        assert cells_of(canvas, tuple(white)) == bright

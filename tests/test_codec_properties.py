@@ -15,8 +15,10 @@ from shared.limits import (
     MAX_COOLDOWNS,
     MAX_COUNTER,
     MAX_COUNTERS,
+    MAX_GRID_SIDE,
     MAX_HEALTH,
     MAX_ORDER_KEY,
+    MAX_RANK,
     MAX_SLOTS,
 )
 from shared.state import LABEL_CHARS, GameState
@@ -69,6 +71,17 @@ def states(draw: st.DrawFn) -> GameState:
     state.phase = draw(st.integers(0, state.phase_count - 1))
     for t in range(state.team_count):
         state.scores[t] = draw(st.integers(-0x8000, 0x7FFF))
+    if draw(st.booleans()):
+        width = draw(st.integers(1, MAX_GRID_SIDE))
+        height = draw(st.integers(1, MAX_GRID_SIDE))
+        owners = st.one_of(st.none(), st.integers(0, state.team_count - 1))
+        cells = draw(
+            st.lists(
+                st.builds(roster.grid_cell, owners, st.integers(0, MAX_RANK)),
+                max_size=width * height,
+            )
+        )
+        roster.set_grid(state, width, height, cells)
     state.version = draw(st.integers(0, 0xFFFF))
     return state
 

@@ -5,12 +5,17 @@ turn, and refuses while actions are left."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pytest
 from flare_fixtures import duel, teams
 
+from firmware import pages
 from host.flare import device
 from host.ruleset import IllegalAction
 from host.tethered_sim import TetheredSim
+from shared import roster
 from shared.descriptor_pack import encoded, names
 
 
@@ -84,3 +89,60 @@ def test_in_team_play_the_board_shows_who_holds_control_and_the_teams_scores() -
         table.settle()
         assert not any(board.slots[i].flags & device.F_CONTROL for i in range(4))
         assert list(board.scores[:2]) == session.game.team_scores()
+
+
+def _wait_for(predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def _turn_pages(table: TetheredSim, presses: int) -> list[int]:
+    """Press the page key `presses` times; the pages the board showed after each."""
+    app = table.sim.app
+    seen = []
+    for _ in range(presses):
+        before = app.page
+        table.sim.press(table.sim.key_for("page"))
+        assert _wait_for(lambda before=before: app.page != before)
+        seen.append(app.page)
+    return seen
+
+
+def test_the_token_grid_shows_on_the_pico_owner_as_hue_rank_as_brightness() -> None:
+    """flare-summoning-turn.txt:9 (the grid of tokens, each with an owner and a rank); issue
+    13: the board shows the grid on boards with enough keys"""
+    session = duel(("2h . . . .",))
+    with TetheredSim(session, board="pico_matrix") as table:
+        table.execute("place c3")  # Ann's common at c3: row 3, column c
+        table.settle()
+        board = table.sim.app.state
+        assert (board.grid_w, board.grid_h) == (5, 5)
+        assert board.grid[0] == roster.grid_cell(1, 1)  # Bo's heroic at a1
+        assert board.grid[2 * 5 + 2] == roster.grid_cell(0, 0)
+        assert sum(1 for c in board.grid if c) == 2
+        assert pages.GRID in _turn_pages(table, pages.PAGE_COUNT)  # the page key reaches it
+        table.sim.set_page("grid")
+
+        def shown() -> bool:
+            rows = table.sim.grid()
+            heroic, common = rows[0][0], rows[2][2]
+            lit = [(r, c) for r in range(7) for c in range(8) if any(rows[r][c])]
+            return (
+                lit == [(0, 0), (2, 2)]
+                and heroic[0] > heroic[1] > heroic[2]  # Bo's orange
+                and common[2] > common[1] > common[0]  # Ann's blue
+                and sum(heroic) > 2 * sum(common)  # heroic brighter than common
+            )
+
+        assert _wait_for(shown)
+
+
+def test_the_macropad_has_too_few_keys_for_the_grid_page() -> None:
+    session = duel(("2h . . . .",))
+    with TetheredSim(session, board="macropad") as table:
+        assert table.sim.app.state.grid_w == 5
+        assert pages.GRID not in _turn_pages(table, 2 * pages.PAGE_COUNT)

@@ -29,7 +29,16 @@ def test_sim_pictures_writes_every_page_and_the_key_map(tmp_path: Path) -> None:
     assert main(["sim", "--pictures", str(tmp_path), "--board", "pico_matrix"]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "pico_matrix-keymap.png" in names
-    assert len([n for n in names if "-page-" in n]) == 6
+    assert len([n for n in names if "-page-" in n]) == 6  # korxsol has no grid: no grid page
+
+
+def test_sim_pictures_of_a_game_with_a_grid_show_its_grid_page(tmp_path: Path) -> None:
+    """issue 13: flare's token grid on the boards with enough keys"""
+    for board, pictures in (("pico_matrix", 7), ("macropad", 6)):
+        out = tmp_path / board
+        assert main(["sim", "--pictures", str(out), "--board", board, "--ruleset", "flare"]) == 0
+        names = [p.name for p in out.iterdir() if "-page-" in p.name]
+        assert len(names) == pictures and (f"{board}-page-grid.png" in names) == (pictures == 7)
 
 
 def test_sim_prints_the_pty_path_for_a_host() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from host.state_json import state_to_compact_json, state_to_json
-from shared import codec
+from shared import codec, roster
 from shared.reference import build_reference_state
 from shared.state import GameState
 
@@ -26,6 +26,7 @@ CHANGES: dict[str, Callable[[GameState], None]] = {
     "order": lambda s: s.order.__setitem__(slice(0, 2), bytes([s.order[1], s.order[0]])),
     "phase": lambda s: setattr(s, "phase", 1 - s.phase),
     "label": lambda s: setattr(s.slots[6], "label", "Q"),
+    "grid": lambda s: roster.set_grid(s, 2, 2, (roster.grid_cell(1, 2),)),
 }
 
 

@@ -3,9 +3,10 @@
 A slot per player (its team is its own): the allowance is the actions left this turn, the
 health bar the cards in hand, counters 0..3 the tokens in supply, the tokens on the grid,
 the upgraded ones among them and the legendary tokens in supply, mark 0 ("flare") lit on
-whoever may call a Flare now, and the scores are the players' points. The grid itself is
-not on the board: the generic state has no cells for it (docs/rulesets/flare.md, "On the
-board").
+whoever may call a Flare now, and the scores are the players' points. The token grid is
+the state's grid (descriptor flag GRID): each token's owner as its side (team), its rank
+as common, heroic or legendary; a grid wider or taller than the codec's 8 is not projected
+(docs/rulesets/flare.md, "On the board").
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from host.flare.cards import Flare
 from host.flare.engine import Game
 from shared import dice, roster
 from shared.descriptor import REFILL
-from shared.descriptor_pack import counter, mark, pack
-from shared.limits import MAX_ACTIONS, MAX_COUNTER
+from shared.descriptor_pack import GRID, counter, mark, pack
+from shared.limits import MAX_ACTIONS, MAX_COUNTER, MAX_GRID_SIDE
 from shared.state import F_ACTIVE, GameState, mark_bit
 
 BOARD_ID = 4  # flare's id in the state's ruleset field
@@ -40,7 +41,7 @@ DESCRIPTOR = pack(
     ),
     marks=(mark("flare", pal.VERMILLION), mark("control", pal.BLUISH_GREEN)),
     phases=("turn",),
-    flags=REFILL,
+    flags=REFILL | GRID,
     dice_kind=dice.KIND_ACTION_D3,
     dice_count=1,
     first_counter=SUPPLY,
@@ -57,7 +58,20 @@ def new_state(game: Game) -> GameState:
         roster.add_slot(
             st, name[:3], game.enc.team_of[p], 0, min(game.enc.actions, MAX_ACTIONS), max(hand, 1)
         )
+    if game.enc.columns <= MAX_GRID_SIDE and game.enc.rows <= MAX_GRID_SIDE:
+        roster.set_grid(st, game.enc.columns, game.enc.rows)
     return st
+
+
+def project_grid(game: Game, st: GameState) -> None:
+    """The tokens onto the state's grid (row by row from a1's row): the owner's side, the
+    rank. Nothing when the encounter's grid is larger than the state's."""
+    if not st.grid_w:
+        return
+    for i, token in enumerate(game.grid):
+        st.grid[i] = (
+            0 if token is None else roster.grid_cell(game.enc.team_of[token.owner], token.rank)
+        )
 
 
 def may_call_flare(game: Game, p: int) -> bool:
@@ -94,5 +108,6 @@ def project(game: Game, st: GameState) -> None:
             slot.flags |= F_CONTROL
     for t, total in enumerate(game.team_scores()):
         st.scores[t] = total
+    project_grid(game, st)
     st.turn = game.current
     st.touch()

@@ -4,7 +4,15 @@ bytes. Not a rules test; the state it carries is the one the rules above fill in
 from vmcheck import raises, snapshot, three_fighters
 
 from shared import codec, cooldowns, dice, roster
-from shared.limits import MAX_COOLDOWNS, MAX_COUNTER, MAX_COUNTERS, MAX_SLOTS, NO_SLOT
+from shared.limits import (
+    MAX_COOLDOWNS,
+    MAX_COUNTER,
+    MAX_COUNTERS,
+    MAX_GRID_SIDE,
+    MAX_RANK,
+    MAX_SLOTS,
+    NO_SLOT,
+)
 from shared.reference import build_reference_state
 from shared.state import GameState
 
@@ -125,6 +133,8 @@ def test_the_largest_state_fits_the_maximum():
         state.scores[i] = -32768
     state.round = 0xFFFF
     dice.enter(state, dice.KIND_DN, (255,) * 15, 7, sides=255)
+    cells = [roster.grid_cell(i % 4, 2) for i in range(MAX_GRID_SIDE * MAX_GRID_SIDE)]
+    roster.set_grid(state, MAX_GRID_SIDE, MAX_GRID_SIDE, cells)
     data = codec.encode(state)
     assert len(data) <= codec.MAX_ENCODED
     back = GameState()
@@ -196,3 +206,78 @@ def test_a_wanted_roll_of_another_kind_or_of_a_slot_not_in_use_is_rejected():
     for kind, who in ((dice.KIND_D100, 0), (dice.KIND_DN, 0), (dice.KIND_ACTION_D3, 5)):
         data = codec.encode(_wanting(three_fighters(), kind, 2, who, 0))
         raises(codec.CodecError, codec.decode, data, GameState())
+
+
+def _gridded(width, height, cells):
+    state = three_fighters()
+    roster.set_grid(state, width, height, cells)
+    return state
+
+
+def test_a_token_grid_round_trips_with_its_owners_and_ranks():
+    state = _gridded(3, 2, (roster.grid_cell(0, 0), 0, roster.grid_cell(1, 2), 0, 0, 1 + 8))
+    data = codec.encode(state)
+    back = build_reference_state()
+    codec.decode(data, back)
+    assert snapshot(back) == snapshot(state)
+    assert (back.grid_w, back.grid_h) == (3, 2)
+    assert back.grid[2] == 2 | 2 << 3 and back.grid[5] == 1 | 1 << 3 and back.grid[1] == 0
+    assert not any(back.grid[6:])
+
+
+def test_no_grid_costs_one_bit_and_a_grid_is_dropped_by_a_state_without_one():
+    state = three_fighters()
+    plain = codec.encode(state)
+    gridded = codec.encode(_gridded(2, 1, (roster.grid_cell(0, 1),)))
+    # one bit without a grid; with one: 6 bits of size, then 1 + 4 bits a token, 1 a space
+    assert len(plain) <= len(gridded) <= len(plain) + 2
+    back = _gridded(4, 4, (roster.grid_cell(1, 1),) * 16)
+    codec.decode(plain, back)
+    assert (back.grid_w, back.grid_h) == (0, 0) and not any(back.grid)
+
+
+def _with_two_teams(data, round_bits):
+    """`data` of a four-team state with every score 0 (no score bits), its team count field
+    rewritten to two teams."""
+    out = bytearray(data)
+    at = 8 + 4 + 5 + round_bits + 16 + 4 + 3 + 4 + 4  # the team count - 1 field, 2 bits
+    for k in range(2):
+        bit = at + k
+        value = 1 if k == 1 else 0  # 2 teams: 0b01
+        mask = 0x80 >> (bit % 8)
+        out[bit // 8] = (out[bit // 8] | mask) if value else (out[bit // 8] & ~mask)
+    return bytes(out)
+
+
+def test_the_decoder_refuses_a_token_of_a_team_not_in_play_or_of_an_unknown_rank():
+    state = _gridded(2, 1, (roster.grid_cell(1, 0),))
+    state.team_count = 4
+    for t in range(4):
+        state.scores[t] = 0
+    round_bits = 0
+    while state.round >> round_bits:
+        round_bits += 1
+    back = GameState()
+    codec.decode(_with_two_teams(codec.encode(state), round_bits), back)
+    assert back.team_count == 2 and back.grid[0] == roster.grid_cell(1, 0)
+    state.grid[1] = roster.grid_cell(3, 0)  # team 3: in play among four, not among two
+    codec.decode(codec.encode(state), back)
+    raises(codec.CodecError, codec.decode, _with_two_teams(codec.encode(state), round_bits), back)
+    state.grid[1] = 1 | (MAX_RANK + 1) << 3
+    raises(codec.CodecError, codec.encode, state)
+
+
+def test_the_encoder_refuses_a_grid_the_codec_cannot_hold():
+    state = three_fighters()
+    state.grid_w, state.grid_h = MAX_GRID_SIDE + 1, 1
+    raises(codec.CodecError, codec.encode, state)
+    state.grid_w, state.grid_h = 2, 0
+    raises(codec.CodecError, codec.encode, state)
+    state.grid_w, state.grid_h = 2, 2
+    state.grid[4] = 1  # a token past the grid's cells would not come back
+    raises(codec.CodecError, codec.encode, state)
+    state.grid[4] = 0
+    state.grid[0] = 3  # team 2 of a two-team table
+    raises(codec.CodecError, codec.encode, state)
+    raises(ValueError, roster.set_grid, state, MAX_GRID_SIDE + 1, 2)
+    raises(ValueError, roster.grid_cell, 0, MAX_RANK + 1)

@@ -19,6 +19,7 @@ from shared.descriptor import (
     state_fits,
 )
 from shared.descriptor_pack import (
+    GRID,
     DescriptorError,
     counter,
     explain,
@@ -201,3 +202,23 @@ def test_without_a_cooldown_phase_timers_never_step():
     for _ in range(6):
         turns.end_turn(state)
     assert cooldowns.remaining(state.slots[0], 1) == 2
+
+
+def test_a_token_grid_fits_only_a_descriptor_with_the_grid_flag():
+    """issue 13: a game with a grid says so (turn flag GRID); a grid under any other
+    descriptor does not fit"""
+    state = _table(pack("t", 1), 3)
+    roster.set_grid(state, 2, 2, (roster.grid_cell(0, 2),))
+    assert "grid" in state_problem(state.rules, state)
+    assert not state_fits(state.rules, state)
+    state.rules.load(pack("t", 1, flags=GRID), 0, len(pack("t", 1, flags=GRID)))
+    assert state_problem(state.rules, state) == "" and state_fits(state.rules, state)
+    roster.set_grid(state, 0, 0)
+    assert state_fits(pack_rules_without_grid(), state)
+
+
+def pack_rules_without_grid():
+    rules = GameState().rules
+    data = pack("t", 1)
+    rules.load(data, 0, len(data))
+    return rules

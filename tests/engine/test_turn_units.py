@@ -275,7 +275,9 @@ def test_the_board_refuses_a_descriptor_of_version_1_and_unknown_turn_bits():
     data[0] = 1
     assert descriptor.problem(data, 0, len(data)) == 1
     data[0] = descriptor.VERSION
-    data[5] = 64
+    data[5] = 64  # the grid flag (docs/state-codec.md): known
+    assert descriptor.problem(data, 0, len(data)) == 0
+    data[5] = 128
     assert descriptor.problem(data, 0, len(data)) == 6
 
 

@@ -88,4 +88,5 @@ def snapshot(state):
         tuple(slots),
         bytes(state.order[: state.count]),
         bytes(state.order_reason[: state.count]),
+        (state.grid_w, state.grid_h, bytes(state.grid)),
     )
