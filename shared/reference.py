@@ -1,6 +1,6 @@
 """The reference table: 8 slots with 3 cooldowns each, mixed counters and marks, and a 6-die
 last roll, under a reference descriptor that uses every timing rule (3 counters, 5 marks,
-2 phases; shaped like the primary game, korxsol, with neutral names).
+2 phases; shaped like the first ruleset's, with neutral names).
 
 Tests, `turnlight bench` and the MicroPython measurements all build this one state, so their
 numbers describe the same thing.

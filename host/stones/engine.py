@@ -175,16 +175,22 @@ def act(game: Game, cmd: Command, replayed: list[list] | None) -> list[str]:
     return lines
 
 
-def _may(game: Game, i: int, action: str) -> None:
-    """Raise IllegalAction unless character i may take `action` (fuse, move, act) now: it
-    must be the player's, standing, not stunned, and not done with that action; another
-    character than the one being activated must not have been activated this turn."""
+def _own_standing(game: Game, i: int) -> Character:
+    """Character i, if it is the turn's player's and standing; else IllegalAction."""
     c = game.ch(i)
     if c.player != game.player:
         owner = game.enc.players[c.player].name
         raise IllegalAction(f"{c.name} is {owner}'s, and it is {game.player_name}'s turn")
     if not game.standing(i):
         raise IllegalAction(f"{c.name} is incapacitated (HP 0)")
+    return c
+
+
+def _may(game: Game, i: int, action: str) -> None:
+    """Raise IllegalAction unless character i may take `action` (fuse, move, act) now: it
+    must be the player's, standing, not stunned, and not done with that action; another
+    character than the one being activated must not have been activated this turn."""
+    c = _own_standing(game, i)
     if game.end_step:
         raise IllegalAction(
             f"{game.player_name} has begun ending the turn (break, discard):"
@@ -567,12 +573,7 @@ def _done(game: Game, cmd: Command) -> list[str]:
     activation. Once none of the player's characters is left to act, their activations are
     over and the turn is in its end step (:57), as after break or discard."""
     i = game.char(cmd.arg(0, "a character"))
-    c = game.ch(i)
-    if c.player != game.player:
-        owner = game.enc.players[c.player].name
-        raise IllegalAction(f"{c.name} is {owner}'s, and it is {game.player_name}'s turn")
-    if not game.standing(i):
-        raise IllegalAction(f"{c.name} is incapacitated (HP 0)")
+    c = _own_standing(game, i)
     if game.end_step:
         raise IllegalAction(
             f"{game.player_name} has begun ending the turn (break, discard):"
