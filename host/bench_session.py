@@ -11,6 +11,8 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from host.bench_engine import _attack_line
@@ -22,6 +24,32 @@ from host.session import Session
 COMMANDS = 300
 LONG_GAME = 100_000
 SAMPLES = 30
+
+
+@contextmanager
+def games_on_a_journal(ruleset_id: str) -> Iterator[Callable[[], Session]]:
+    """A ruleset's bundled encounter played game after game (seeds 1, 2, ...) with its
+    actions committed to a real SQLite journal in a temporary folder, as `play` commits
+    them: `current()` is the game in play, the next one once the last is over. The games'
+    `engine_turn_us_<id>` figures time their turns on it."""
+    from host import registry
+
+    ruleset = registry.get(ruleset_id)
+    path = ruleset.example_path()
+    enc = ruleset.parse_encounter(path.read_text(encoding="utf-8"), str(path))
+    with tempfile.TemporaryDirectory() as tmp:
+        journal = Journal(Path(tmp) / "bench.sqlite")
+        games = [Session(enc, 1, journal)]
+
+        def current() -> Session:
+            if games[0].over:
+                games[0] = Session(enc, games[0].seed + 1, journal)
+            return games[0]
+
+        try:
+            yield current
+        finally:
+            journal.close()
 
 
 def command_us() -> dict[str, float]:

@@ -11,29 +11,19 @@ encounter follow each other (seeds 1, 2, ...) until TURNS turns are timed.
 from __future__ import annotations
 
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from host.advance import ai, model
-from host.journal import Journal
-from host.session import Session
+from host.advance import ai
+from host.bench_session import games_on_a_journal
 
 TURNS = 300
 
 
 def engine_turn() -> dict[str, float]:
-    path = model.example_path()
-    enc = model.parse(path.read_text(), str(path))
     samples: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        journal = Journal(Path(tmp) / "bench.sqlite")
-        seed = 1
-        session = Session(enc, seed, journal)
+    with games_on_a_journal("advance") as current:
         while len(samples) < TURNS:
-            if session.over:
-                seed += 1
-                session = Session(enc, seed, journal)
+            session = current()
             plan = ai.plan_turn(session.game)
             if plan == ["next"]:
                 session.execute("next")
@@ -45,5 +35,4 @@ def engine_turn() -> dict[str, float]:
                 for line in ai.plan_turn(session.game):
                     session.execute(line)
             samples.append((time.perf_counter_ns() - t0) / 1000)
-        journal.close()
     return {"engine_turn_us_advance": round(statistics.median(samples), 1)}

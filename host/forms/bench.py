@@ -11,33 +11,22 @@ bundled encounter, seed after seed, until TURNS have been timed.
 from __future__ import annotations
 
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 TURNS = 400
 
 
 def engine_turn_forms() -> dict[str, float]:
-    from host import encounters
-    from host.forms.model import example_path
-    from host.journal import Journal
-    from host.session import Session
+    from host.bench_session import games_on_a_journal
 
-    enc = encounters.load(example_path())
     samples: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        journal = Journal(Path(tmp) / "bench.sqlite")
-        seed = 1
+    with games_on_a_journal("forms") as current:
         while len(samples) < TURNS:
-            session = Session(enc, seed, journal)
-            seed += 1
-            while not session.over and len(samples) < TURNS:
-                for line in session.ruleset.plan_turn(session.game):
-                    t0 = time.perf_counter_ns()
-                    session.execute(line)
-                    samples.append((time.perf_counter_ns() - t0) / 1000)
-                    if session.over:
-                        break
-        journal.close()
+            session = current()
+            for line in session.ruleset.plan_turn(session.game):
+                t0 = time.perf_counter_ns()
+                session.execute(line)
+                samples.append((time.perf_counter_ns() - t0) / 1000)
+                if session.over or len(samples) >= TURNS:
+                    break
     return {"engine_turn_us_forms": round(statistics.median(samples), 1)}
