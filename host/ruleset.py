@@ -261,8 +261,9 @@ class Ruleset:
     # -- the board ---------------------------------------------------------------------------
     def board_action(self, session: Session, record: bytes) -> list[str]:
         """A board press (a shared.events record) made into the session's actions, through
-        `session.execute`, `queue_roll`, `note_roll` or `undo`; raises IllegalAction when
-        the rules refuse it."""
+        `session.execute`, `queue_roll` or `note_roll`; raises IllegalAction when the rules
+        refuse it. Select and undo never reach it: they mean the same in every game, and
+        the tether takes them (host/tether.py, `board_press`)."""
         raise NotImplementedError
 
     # -- scores ------------------------------------------------------------------------------

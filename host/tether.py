@@ -169,7 +169,7 @@ class Tether:
         before = _copy_waiting(self.session.ruleset.waiting(self.session.game))
         self.session.pressed = True
         try:
-            lines = self.session.ruleset.board_action(self.session, record)
+            lines = board_press(self.session, record)
         finally:
             self.session.pressed = False
         self._last_roll = None
@@ -310,3 +310,15 @@ def _new_arrival(before: dict[str, list[tuple]], after: Waiting) -> tuple[str, t
         if len(queue) == len(old) + 1 and [tuple(e) for e in list(queue)[:-1]] == old:
             return purpose, tuple(queue[-1])
     return None
+
+
+def board_press(session: Session, record: bytes) -> list[str]:
+    """One board press (a shared.events record) through the session. What every game means
+    alike is taken here: select is the board's own (which slot its keys act on), and undo
+    takes back the session's last action; the rest is the ruleset's `board_action`."""
+    code = record[0]
+    if code == ev.SELECT:
+        return []
+    if code == ev.UNDO:
+        return session.undo(1)
+    return session.ruleset.board_action(session, record)

@@ -1,7 +1,7 @@
 """The shared engine and the host engine agree (issue #10, point 3): the same random legal
 board events, fed to shared.events.apply_event on a GameState (an untethered board) and to
 korxsol through the generic Session (each event made into korxsol's actions as the tether
-makes it: host/korxsol/board.py), leave the same device state.
+makes it: host/tether.py board_press, then host/korxsol/board.py), leave the same device state.
 
 The table: four fighters in two teams, with different allowances, whose first round used
 moves of cooldown 1 and 3 (so cooldowns are pending and ticking), then frost, fear, a
@@ -31,9 +31,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from korxsol_fixtures import attack, hits, session
 
-from host.korxsol.board import board_action
 from host.korxsol.device import BURN, F_KNOCKED_DOWN, F_PINNED, FEAR, FROST
 from host.session import Session
+from host.tether import board_press
 from shared import dice, roster
 from shared import events as ev
 from shared.limits import NO_SLOT
@@ -168,7 +168,7 @@ def _play(s: Session, board: GameState, event) -> None:
         board.slots[index].flags |= host_slot.flags & F_OUT
         return
     ev.apply_event(board, event)
-    board_action(s, event)
+    board_press(s, event)
 
 
 @settings(
@@ -193,5 +193,5 @@ def test_next_phase_in_the_action_phase_agrees() -> None:
     roster.copy_state(board, s.game.state)
     event = ev.make_event(ev.NEXT_PHASE)
     ev.apply_event(board, event)
-    board_action(s, event)
+    board_press(s, event)
     assert _seen(board) == _seen(s.game.state)

@@ -281,8 +281,6 @@ class Tiny(Ruleset):
     def board_action(self, session: Session, record: bytes) -> list[str]:
         if record[0] == ev.NEXT_TURN:
             return session.execute("end")
-        if record[0] == ev.UNDO:
-            return session.undo(1)
         if record[0] == ev.CHANCE:  # the first flip is the coin of the next hit
             return session.queue_roll("coin", (record[ev.EVENT_HEADER],), "board")
         raise IllegalAction(f"tiny has no use for the board's {ev.NAMES[record[0]]}")

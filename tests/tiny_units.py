@@ -202,8 +202,6 @@ class TinyUnits(Tiny):
             return session.execute(f"done {game.duel.players[record[1]][0]}")
         if code == ev.NEXT_TURN or (code == ev.NEXT_PHASE and self.steps):
             return session.execute("end")
-        if code == ev.SELECT:
-            return []
         return super().board_action(session, record)
 
     def headline(self, game: Game) -> tuple[str, str]:

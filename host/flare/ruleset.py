@@ -197,12 +197,8 @@ class FlareRules(Ruleset):
     # -- the board -----------------------------------------------------------------------------
     def board_action(self, session: Session, record: bytes) -> list[str]:
         code = record[0]
-        if code == ev.SELECT:
-            return []
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("end")
-        if code == ev.UNDO:
-            return session.undo(1)
         if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
             raise IllegalAction("flare's counters are the grid's: place and summon on the laptop")
         if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):

@@ -211,14 +211,10 @@ class Forms(Ruleset):
     # -- the board ----------------------------------------------------------------------
     def board_action(self, session: Session, record: bytes) -> list[str]:
         code = record[0]
-        if code == ev.SELECT:
-            return []
         if code == ev.NEXT_TURN and record[1] != NO_SLOT:
             return self._slot_done(session, record[1])
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("pass")
-        if code == ev.UNDO:
-            return session.undo(1)
         if code == ev.ROLL_ACTION:
             faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
             if record[2] != dice.KIND_D10:

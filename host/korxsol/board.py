@@ -30,8 +30,6 @@ def board_action(session: Session, record: bytes) -> list[str]:
     when the rules refuse it."""
     code = record[0]
     game = session.game
-    if code == ev.SELECT:
-        return []
     if code == ev.NEXT_TURN:
         return session.execute("end" if game.started else "initiative")
     if code == ev.NEXT_PHASE:
@@ -51,8 +49,6 @@ def board_action(session: Session, record: bytes) -> list[str]:
         return session.execute(f'adjust "{name}" {what} {COUNTER_KEYS[code]:+d}')
     if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
         return _board_roll(session, record)
-    if code == ev.UNDO:
-        return session.undo(1)
     if code in (ev.END_COMBAT, ev.RESET):
         raise IllegalAction(
             f"{ev.NAMES[code]} is the game master's call while tethered: use the laptop"

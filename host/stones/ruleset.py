@@ -176,8 +176,6 @@ class Stones(Ruleset):
     # -- the board ---------------------------------------------------------------------
     def board_action(self, session: Session, record: bytes) -> list[str]:
         code = record[0]
-        if code == ev.SELECT:
-            return []
         if code == ev.NEXT_TURN and record[1] != NO_SLOT:
             return self._slot_done(session, record[1])
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
@@ -185,8 +183,6 @@ class Stones(Ruleset):
         if code == ev.D100:
             faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
             return session.queue_roll("d100", faces, "board")
-        if code == ev.UNDO:
-            return session.undo(1)
         if code in (ev.ROLL_ACTION, ev.CHANCE):
             raise IllegalAction("stones rolls d100s: the roll key rolls two D10")
         if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
