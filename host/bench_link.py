@@ -52,9 +52,9 @@ def descriptor_frame() -> bytes:
 
 
 def roll_event_frame() -> bytes:
-    """A framed EVENT carrying a 6-die action roll."""
+    """A framed EVENT carrying a 6-die action roll, as the board sends it."""
     record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
-    return framing.frame(bytes([m.EVENT, 0, 0]) + record)
+    return framing.frame(bytes([m.EVENT | m.FROM_BOARD, 0, 0]) + record)
 
 
 def wire_ms(n_bytes: int, baud: int = BAUD) -> float:

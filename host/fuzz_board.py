@@ -33,7 +33,7 @@ from shared.state import GameState
 
 def _payload(rng: random.Random) -> bytes:
     """A payload of a random type: random bytes, or a real message damaged a little."""
-    mtype = rng.randint(0, 9)
+    mtype = rng.randint(0, 9) | (m.FROM_BOARD if rng.random() < 0.5 else 0)
     body = rng.randbytes(rng.randint(0, 24))
     payload = bytes((mtype, rng.randrange(256), rng.randrange(256))) + body
     if rng.random() < 0.5:
@@ -52,10 +52,12 @@ def _messages() -> tuple[bytes, ...]:
     out.append(bytes(buf[:n]))
     n = m.pack_ack(buf, 3, 5, m.ACK_GAP)
     out.append(bytes(buf[:n]))
+    n = m.pack_ack(buf, 3, 5, m.ACK_GAP, m.FROM_BOARD)
+    out.append(bytes(buf[:n]))
     n = m.pack_error(buf, 3, 6, m.E_VERSION, m.PROTOCOL_VERSION)
     out.append(bytes(buf[:n]))
     for record in _records():
-        out.append(bytes((m.EVENT, 5, 2)) + record)
+        out.append(bytes((m.EVENT | m.FROM_BOARD, 5, 2)) + record)
     out.append(bytes((m.SNAPSHOT, 7, 6)) + _reference_encoded())
     out.append(bytes((m.DESCRIPTOR, 6, 2)) + korxsol_device.descriptor())
     return tuple(out)

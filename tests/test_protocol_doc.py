@@ -36,25 +36,41 @@ def built(name: str) -> bytes:
     buf = bytearray(framing.MAX_PAYLOAD + 2)
     if name == "hello-board":
         n = m.pack_hello(
-            buf, 4, 255, m.ROLE_BOARD, 0, 1, 2, m.PROFILE_TRELLIS_M4, 8, 4, 0x0123, 5, 0xBEEF
+            buf,
+            4,
+            255,
+            m.ROLE_BOARD,
+            0,
+            1,
+            2,
+            m.PROFILE_TRELLIS_M4,
+            8,
+            4,
+            0x0123,
+            5,
+            0xBEEF,
+            bytes.fromhex("c0ffee42"),
         )
     elif name == "hello-accept":
         n = m.pack_hello(buf, 255, 4, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0x42, 0, 0)
     elif name == "event-roll":
         record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
-        return bytes([m.EVENT, 5, 2]) + record
+        return bytes([m.EVENT | m.FROM_BOARD, 5, 2]) + record
     elif name == "event-next-turn":
-        return bytes([m.EVENT, 6, 2]) + ev.make_event(ev.NEXT_TURN)
+        return bytes([m.EVENT | m.FROM_BOARD, 6, 2]) + ev.make_event(ev.NEXT_TURN)
     elif name == "event-counter-up":
-        return bytes([m.EVENT, 7, 2]) + ev.make_event(ev.COUNTER_UP, 3, korxsol_device.BURN)
+        record = ev.make_event(ev.COUNTER_UP, 3, korxsol_device.BURN)
+        return bytes([m.EVENT | m.FROM_BOARD, 7, 2]) + record
     elif name == "ack-gap":
         n = m.pack_ack(buf, 3, 5, m.ACK_GAP)
+    elif name == "ack-board":
+        n = m.pack_ack(buf, 6, 3, 0, m.FROM_BOARD)
     elif name == "ping":
         n = m.pack_ping(buf, m.PING, 3, 6, 0xA1B2, 0x0123, 0)
     elif name == "pong":
-        n = m.pack_ping(buf, m.PONG, 6, 3, 0xA1B2, 0x0123, 2)
+        n = m.pack_ping(buf, m.PONG | m.FROM_BOARD, 6, 3, 0xA1B2, 0x0123, 2)
     elif name == "error-version":
-        n = m.pack_error(buf, 3, 6, m.E_VERSION, m.PROTOCOL_VERSION)
+        n = m.pack_error(buf, 3, 6, m.E_VERSION, m.PROTOCOL_VERSION, m.FROM_BOARD)
     elif name == "snapshot-reference":
         return bytes([m.SNAPSHOT, 7, 6]) + codec.encode(build_reference_state())
     elif name == "snapshot-wanted":
@@ -132,4 +148,14 @@ def test_the_documented_limits_are_the_codes() -> None:
     assert framing.MAX_PAYLOAD >= m.HEADER + descriptor.MAX_DESCRIPTOR
     assert framing.MAX_PAYLOAD >= m.HEADER + codec.MAX_ENCODED
     assert framing.MAX_FRAME == framing.MAX_PAYLOAD + framing.CRC_BYTES + 1
-    assert m.HELLO_BODY == 13 and m.PING_BODY == 5
+    assert m.HELLO_BODY == 17 and m.PING_BODY == 5
+    title = re.search(r"# The Turnlight link protocol, version (\d+)", DOC)
+    assert title and int(title.group(1)) == m.PROTOCOL_VERSION
+    hello = re.search(r"### HELLO \(type 1\), body (\d+) bytes", DOC)
+    assert hello and int(hello.group(1)) == m.HELLO_BODY
+    assert f"| 3 | 1 | protocol version ({m.PROTOCOL_VERSION}) |" in DOC
+
+
+def test_the_direction_bit_is_the_documented_one() -> None:
+    assert f"bit 7 (0x{m.FROM_BOARD:02x}, `FROM_BOARD`)" in DOC
+    assert m.FROM_BOARD == 0x80

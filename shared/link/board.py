@@ -129,6 +129,7 @@ class BoardSession(Endpoint):
         journal_events=JOURNAL_EVENTS,
         now_ms=0,
         undo=True,
+        board_id=m.NO_ID,
     ):
         super().__init__(stream)
         self.state = state
@@ -138,6 +139,7 @@ class BoardSession(Endpoint):
         self.grid_w = grid[0]
         self.grid_h = grid[1]
         self.nonce = _new_nonce() if nonce is None else nonce
+        self.board_id = board_id  # 4 bytes that name this board (code.py: from the chip's uid)
         self.journal = Journal(journal_events)
         self._journal_mv = memoryview(self.journal.buf)
         # One level of local undo costs an encoded state; without it UNDO still reaches
@@ -258,19 +260,22 @@ class BoardSession(Endpoint):
             self.state.version,
             self.journal.count,
             self.nonce,
+            self.board_id,
         )
         self._send_delimiter()
         self._send(n)
 
     def _send_ack(self, flags):
-        self._send(m.pack_ack(self._payload, self.tx_next - 1, self.rx_next - 1, flags))
+        self._send(
+            m.pack_ack(self._payload, self.tx_next - 1, self.rx_next - 1, flags, m.FROM_BOARD)
+        )
 
     def _send_event(self, i):
         journal = self.journal
         off = journal.offset(i)
         src = journal.buf
         buf = self._payload
-        m.put_header(buf, m.EVENT, journal.seq(i), self.rx_next - 1)
+        m.put_header(buf, m.EVENT | m.FROM_BOARD, journal.seq(i), self.rx_next - 1)
         n = src[off + 3] + 4
         for k in range(n):
             buf[m.HEADER + k] = src[off + k]
@@ -309,7 +314,7 @@ class BoardSession(Endpoint):
         digest = state_digest(self.state, self._encoded)
         n = m.pack_ping(
             self._payload,
-            m.PONG,
+            m.PONG | m.FROM_BOARD,
             self.tx_next - 1,
             self.rx_next - 1,
             digest,
@@ -319,12 +324,21 @@ class BoardSession(Endpoint):
         self._send(n)
 
     def _send_error(self, code, detail):
-        self._send(m.pack_error(self._payload, self.tx_next - 1, self.rx_next - 1, code, detail))
+        self._send(
+            m.pack_error(
+                self._payload, self.tx_next - 1, self.rx_next - 1, code, detail, m.FROM_BOARD
+            )
+        )
 
     # -- receiving ----------------------------------------------------------------------
 
     def _handle(self, buf, n, now_ms):
         mtype = buf[0]
+        if mtype & m.FROM_BOARD:
+            # A board's frame: our own read back (a port that echoes) or another board's.
+            # Never applied: our own ACK would forget journalled events the host never had.
+            self.bad_messages += 1
+            return
         if mtype == m.HELLO:
             self._on_hello(buf, n, now_ms)
             return
@@ -375,7 +389,7 @@ class BoardSession(Endpoint):
             self._send_error(m.E_VERSION, m.PROTOCOL_VERSION)
             return
         if buf[m.HEADER + 1] != m.ROLE_HOST:
-            self.bad_messages += 1  # another board's HELLO, our own echoed back, or damage
+            self.bad_messages += 1  # a HELLO from no host (damage): boards set FROM_BOARD
             return
         flags = buf[m.HEADER + 2]
         self._heard_at = now_ms
@@ -399,7 +413,7 @@ class BoardSession(Endpoint):
             # The host holds nothing for us: our state (journal included) is what it adopts.
             self.journal.clear()
             payload = self._frozen
-            m.put_header(payload, m.SNAPSHOT, self.tx_next - 1, self.rx_next - 1)
+            m.put_header(payload, m.SNAPSHOT | m.FROM_BOARD, self.tx_next - 1, self.rx_next - 1)
             self._frozen_n = m.HEADER + codec.encode(self.state, self._encoded)
             for k in range(self._frozen_n - m.HEADER):
                 payload[m.HEADER + k] = self._encoded[k]

@@ -42,6 +42,11 @@ MAX_PENDING = WINDOW
 # Snapshots sent past the board's last ack before the host stops numbering new ones (and
 # resends the newest until the board catches up), so seq numbers never wrap on the board.
 SNAPSHOT_WINDOW = 64
+# error_code when the board on the port is not the board this session linked with (its
+# HELLO names another board id). Not a wire code: the board is never told, only refused.
+OTHER_BOARD = 0x100
+
+ECHO_TEXT = "this port echoes what is sent: is it the board's console? use the data port"
 
 
 # HELLO's profile byte, by number (messages.PROFILE_*).
@@ -68,6 +73,7 @@ class Hello:
         self.version = 0
         self.journalled = 0
         self.nonce = 0
+        self.board_id = m.NO_ID
 
     def unpack(self, buf, n):
         """Fill from payload buf[0:n]; returns False if the body has the wrong size. A
@@ -93,12 +99,17 @@ class Hello:
             self.journalled,
             self.nonce,
         ) = struct.unpack_from(m.HELLO_FORMAT, buf, m.HEADER)
+        self.board_id = bytes(buf[m.HEADER + m.HELLO_ID : m.HEADER + m.HELLO_BODY])
         return True
 
     def profile_name(self):
         if self.profile < len(PROFILE_NAMES):
             return PROFILE_NAMES[self.profile]
         return "profile %d" % self.profile
+
+    def id_text(self):
+        """The board id as hex, or "none"."""
+        return self.board_id.hex() if self.board_id != m.NO_ID else "none"
 
 
 class UndoHistory:
@@ -134,6 +145,11 @@ class HostSession(Endpoint):
         self.on_event = on_event  # on_event(record, accepted, reason) after each event
         self.board = None  # the board's last HELLO (a Hello)
         self.board_nonce = -1  # the board session rx_next belongs to
+        # The id of the board this session linked with (m.NO_ID until one that has an id
+        # links): a board with another id is refused (OTHER_BOARD), whatever the port.
+        self.board_id = m.NO_ID
+        self.other_boards = 0  # HELLOs refused because they came from another board
+        self.echoes = 0  # frames with a host's direction bit: our own read back, or a host's
         self.error_code = 0  # m.E_VERSION when the versions differ
         self.error_text = ""
         self.events_applied = 0
@@ -297,9 +313,9 @@ class HostSession(Endpoint):
                 self._ping_at = ticks_add(now_ms, PING_MS)
         elif ticks_diff(now_ms, self._probe_at) >= 0:
             self._send_hello(0)
-            if self.error_code == m.E_VERSION:
-                # The board cannot link with us: ask again once a second (it answers each
-                # probe with ERROR), in case it is replaced by one that can.
+            if self.error_code == m.E_VERSION or self.error_code == OTHER_BOARD:
+                # The board cannot link with us (or is refused): ask again once a second
+                # (it answers each probe), in case it is replaced by one that can.
                 self._probe_every = PROBE_MAX_MS
             self._probe_at = ticks_add(now_ms, self._probe_every)
             if self._probe_every < PROBE_MAX_MS:
@@ -387,6 +403,19 @@ class HostSession(Endpoint):
 
     def _handle(self, buf, n, now_ms):
         mtype = buf[0]
+        if not mtype & m.FROM_BOARD:
+            # No board sends this since version 4, except two frames every version must
+            # read: a HELLO in another version (boards before 4 set no FROM_BOARD) and ERROR
+            # E_VERSION. Anything else is a host's frame: our own read back (a port that
+            # echoes), or another host's. Never applied.
+            if mtype == m.HELLO and n > m.HEADER and buf[m.HEADER] != m.PROTOCOL_VERSION:
+                self._on_hello(buf, n, now_ms)
+            elif mtype == m.ERROR and n > m.HEADER and buf[m.HEADER] == m.E_VERSION:
+                self._on_error(buf, n)
+            else:
+                self._echoed()
+            return
+        mtype &= ~m.FROM_BOARD
         if mtype == m.HELLO:
             self._on_hello(buf, n, now_ms)
             return
@@ -438,6 +467,14 @@ class HostSession(Endpoint):
             elif mtype == m.ERROR:
                 self._on_error(buf, n)
 
+    def _echoed(self):
+        """One of our own frames came back (or another host's): count it, apply nothing,
+        and while no board has linked say why nothing links."""
+        self.echoes += 1
+        self.bad_messages += 1
+        if not self.linked and not self.error_code:
+            self.error_text = ECHO_TEXT
+
     def _contradiction(self, now_ms):
         """A frame contradicts what we know of the board: it acknowledges a sequence
         number we never assigned, or says the board never sent an event we applied, or
@@ -473,7 +510,14 @@ class HostSession(Endpoint):
             self.bad_messages += 1
             return
         if hello.role != m.ROLE_BOARD:
-            self.bad_messages += 1  # our own probe echoed back (loop://), or another host
+            self.bad_messages += 1  # a HELLO with FROM_BOARD but no board's role: damage
+            return
+        if (
+            self.board_id != m.NO_ID
+            and hello.board_id != m.NO_ID
+            and hello.board_id != self.board_id
+        ):
+            self._other_board(hello, now_ms)
             return
         # The board's journal holds seq first..hello.seq; it dropped only what a host
         # acknowledged.
@@ -492,6 +536,8 @@ class HostSession(Endpoint):
         self.error_code = 0
         self.error_text = ""
         self.board = hello
+        if hello.board_id != m.NO_ID:
+            self.board_id = hello.board_id
         self.handshakes += 1
         flags = m.HELLO_ACCEPT
         self._describing = self.state is not None
@@ -662,6 +708,20 @@ class HostSession(Endpoint):
             self.board_refused = detail
         else:
             self.bad_messages += 1  # E_REJECTED comes from hosts only; other codes: unknown
+
+    def _other_board(self, hello, now_ms):
+        """A board with another id on our port (a re-plug gave the port's name to another
+        board): refuse it, unlinked, and sync nothing into it. Its HELLOs keep coming; the
+        board we linked with is accepted when it comes back."""
+        self.other_boards += 1
+        if self.linked:
+            self._unlink(now_ms)
+        self.error_code = OTHER_BOARD
+        self.error_text = (
+            "another board is on this port (board id %s, not %s, the one this game is "
+            "linked with): plug that board back in, or restart to play with this one"
+            % (hello.id_text(), self.board_id.hex())
+        )
 
     def _version_mismatch(self, theirs):
         """The board speaks protocol `theirs`: stop linking and say which side to update."""

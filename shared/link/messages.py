@@ -7,6 +7,11 @@ Multi-byte fields are big-endian. docs/protocol.md is the byte-level specificati
 pack functions here write into a caller's buffer with struct.pack_into (no allocation) and
 return the payload length.
 
+type: bit 7 (FROM_BOARD) is set on every frame a board sends and clear on every frame a host
+sends, so that either end refuses its own frames read back (a port that echoes, such as a
+board's REPL console) and never applies them. The one exception is ERROR E_VERSION, which
+keeps the plain type 7: a peer on another protocol version must be able to read it.
+
 seq: on EVENT, SNAPSHOT and DESCRIPTOR, the frame's sequence number (mod 256). On every
 other type, the sender's last assigned sequence number, so a peer can tell whether it has
 seen everything.
@@ -20,7 +25,7 @@ from shared import events as ev
 from shared.compat import const
 from shared.limits import MAX_COUNTERS, MAX_DICE, MAX_SLOTS, NO_SLOT
 
-PROTOCOL_VERSION = const(3)
+PROTOCOL_VERSION = const(4)
 
 HEADER = const(3)
 
@@ -33,6 +38,7 @@ PING = const(5)
 PONG = const(6)
 ERROR = const(7)
 DESCRIPTOR = const(8)
+FROM_BOARD = const(0x80)  # type bit 7: set on a board's frames, clear on a host's
 
 # HELLO roles and flags.
 ROLE_BOARD = const(0)
@@ -58,7 +64,9 @@ PROFILE_MACROPAD = const(2)
 PROFILE_PICO_MATRIX = const(3)
 
 HELLO_FORMAT = ">BBBBBBBBHBH"  # proto role flags fw_major fw_minor profile w h version jn nonce
-HELLO_BODY = const(13)
+HELLO_ID = const(13)  # then the board id's 4 bytes (written by hand: not every struct has "s")
+HELLO_BODY = const(17)
+NO_ID = b"\x00\x00\x00\x00"  # a board id: none (a host, or a board that has no identity)
 PING_FORMAT = ">HHB"  # digest, state version, journalled events
 PING_BODY = const(5)
 ERROR_BODY = const(2)
@@ -72,9 +80,22 @@ def put_header(buf, mtype, seq, ack):
 
 
 def pack_hello(
-    buf, seq, ack, role, flags, fw_major, fw_minor, profile, grid_w, grid_h, version, jn, nonce
+    buf,
+    seq,
+    ack,
+    role,
+    flags,
+    fw_major,
+    fw_minor,
+    profile,
+    grid_w,
+    grid_h,
+    version,
+    jn,
+    nonce,
+    board_id=NO_ID,
 ):
-    put_header(buf, HELLO, seq, ack)
+    put_header(buf, HELLO | FROM_BOARD if role == ROLE_BOARD else HELLO, seq, ack)
     struct.pack_into(
         HELLO_FORMAT,
         buf,
@@ -91,23 +112,28 @@ def pack_hello(
         jn,
         nonce & 0xFFFF,
     )
+    for i in range(4):
+        buf[HEADER + HELLO_ID + i] = board_id[i]
     return HEADER + HELLO_BODY
 
 
 def pack_ping(buf, mtype, seq, ack, digest, version, journalled):
+    # A host's PING (mtype PING) or a board's PONG (mtype PONG | FROM_BOARD).
     put_header(buf, mtype, seq, ack)
     struct.pack_into(PING_FORMAT, buf, HEADER, digest, version & 0xFFFF, journalled)
     return HEADER + PING_BODY
 
 
-def pack_ack(buf, seq, ack, flags):
-    put_header(buf, ACK, seq, ack)
+def pack_ack(buf, seq, ack, flags, sender=0):
+    # sender: FROM_BOARD on a board, 0 on a host (as for pack_error).
+    put_header(buf, ACK | sender, seq, ack)
     buf[HEADER] = flags
     return HEADER + 1
 
 
-def pack_error(buf, seq, ack, code, detail):
-    put_header(buf, ERROR, seq, ack)
+def pack_error(buf, seq, ack, code, detail, sender=0):
+    # E_VERSION goes to a peer on another version: the plain type every version reads.
+    put_header(buf, ERROR if code == E_VERSION else ERROR | sender, seq, ack)
     buf[HEADER] = code
     buf[HEADER + 1] = detail & 0xFF
     return HEADER + ERROR_BODY

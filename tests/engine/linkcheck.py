@@ -18,10 +18,15 @@ class Wire:
         self.drop_next_frames = 0  # frames (ending at 0x00) to swallow
         self.repeat_next_frames = 0  # frames to deliver twice
         self.rewrite = None  # rewrite(frame) -> the bytes to deliver instead (a translator)
+        # A Wire that also gets every byte sent here, cable or not: the sender's own port
+        # echoes (a REPL console does), so the sender reads its own frames back.
+        self.echo_to = None
         self.frames = 0  # frames sent into this direction (lone delimiters not counted)
         self._frame = bytearray()
 
     def send(self, buf):
+        if self.echo_to is not None:
+            self.echo_to.data.extend(bytes(buf))
         if not self.plugged:
             return
         for b in bytes(buf):

@@ -29,7 +29,7 @@ def _types(wire_frames):
         payload = bytearray(frame[:-1])
         n = framing.cobs_decode_in_place(payload, len(payload))
         if n > 2:
-            mtype = payload[0]
+            mtype = payload[0] & ~m.FROM_BOARD  # either direction
             wire_frames.append((mtype, payload[3]) if mtype == m.ERROR else mtype)
         return frame
 

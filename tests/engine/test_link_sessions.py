@@ -13,7 +13,7 @@ from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
 from shared.link.framing import WINDOW
-from shared.link.host import HostSession
+from shared.link.host import ECHO_TEXT, HostSession
 from shared.reference import build_reference_state
 
 ROLL = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
@@ -190,9 +190,10 @@ def _version_shift(delta):
         if not n:
             return frame  # a lone delimiter, or a frame the decoder dropped
         payload = bytearray(decoder.buf[:n])
-        if payload[0] == m.HELLO and n > m.HEADER:
+        mtype = payload[0] & ~m.FROM_BOARD
+        if mtype == m.HELLO and n > m.HEADER:
             payload[m.HEADER] = (payload[m.HEADER] + delta) & 0xFF
-        elif payload[0] == m.ERROR and n > m.HEADER + 1 and payload[m.HEADER] == m.E_VERSION:
+        elif mtype == m.ERROR and n > m.HEADER + 1 and payload[m.HEADER] == m.E_VERSION:
             payload[m.HEADER + 1] = (payload[m.HEADER + 1] + delta) & 0xFF
         else:
             return frame
@@ -219,6 +220,109 @@ def test_a_board_on_another_protocol_version_is_named_on_the_host_without_a_floo
         # A handful of frames in 3 s, not a HELLO/ERROR exchange at every step.
         assert table.up.frames <= 8, table.up.frames
         assert table.down.frames <= 8, table.down.frames
+
+
+def _plain_hello(role, version):
+    """A HELLO as boards and hosts before version 4 sent it: no direction bit."""
+    hello = bytearray(framing.MAX_PAYLOAD + 2)
+    n = m.pack_hello(hello, 0, 0, role, 0, 0, 1, 0, 8, 4, 0, 0, 1)
+    hello[0] = m.HELLO
+    hello[m.HEADER] = version
+    return framing.frame(bytes(hello[: n - 4]))  # and the 13-byte body of version 3
+
+
+def test_a_board_from_before_the_direction_bit_still_gets_the_clear_version_error():
+    # Versions 1 to 3 set no direction bit: a host must still read an old board's HELLO
+    # and its ERROR E_VERSION, and name the version instead of taking them for echoes.
+    old = m.PROTOCOL_VERSION - 1
+    for frame in (_plain_hello(m.ROLE_BOARD, old), _frame(m.ERROR, bytes((m.E_VERSION, old)))):
+        table = Table()
+        table.up.inject(frame)
+        table.host.poll(table.now)
+        assert table.host.error_code == m.E_VERSION and not table.host.linked
+        assert "the board speaks link protocol %d" % old in table.host.error_text
+        assert "update the board firmware" in table.host.error_text
+        assert table.host.echoes == 0
+
+
+def test_a_host_from_before_the_direction_bit_hears_the_version_error_it_can_read():
+    # The board answers an old host's probe with ERROR E_VERSION in the plain type 7,
+    # which every version reads (its own frames carry FROM_BOARD).
+    table = Table()
+    table.down.inject(_plain_hello(m.ROLE_HOST, m.PROTOCOL_VERSION - 1))
+    table.board.poll(table.now)  # the host is not polled: what the board sent stays put
+    assert table.board.error == m.E_VERSION
+    decoder = framing.FrameDecoder()
+    wire = bytes(table.up.data)
+    decoder.feed(wire, 0, len(wire))
+    payload = bytes(decoder.buf[: decoder.length])
+    assert payload[0] == m.ERROR  # not ERROR | FROM_BOARD
+    assert payload[m.HEADER :] == bytes((m.E_VERSION, m.PROTOCOL_VERSION))
+
+
+def test_a_host_on_a_port_that_echoes_applies_none_of_its_own_frames_and_says_why():
+    # issue 17: the board's REPL console opened by mistake echoes every byte back.
+    table = Table()
+    table.plug(False)  # no board behind the port: only the echo comes back
+    table.down.echo_to = table.up
+    state = codec.encode(table.host.state)
+    table.host.state_changed()
+    for _ in range(600):  # 3 s: probes, backing off
+        table.host.poll(table.now)
+        table.now += 5
+    host = table.host
+    assert host.echoes >= 3 and host.handshakes == 0 and not host.linked
+    assert host.error_text == ECHO_TEXT
+    assert host.events_applied == 0 and codec.encode(host.state) == state
+
+
+def test_a_board_that_reads_its_own_ack_back_forgets_no_event():
+    # The board's ACK carries its ack of the host's numbers; read back as the host's, it
+    # would cover the board's own events of the same numbers, never delivered.
+    table = Table()
+    table.run(100)
+    assert table.settle()
+    table.up.plugged = False  # the presses do not reach the host ...
+    table.up.echo_to = table.down  # ... and the board's port echoes
+    presses = [NEXT, ROLL, NEXT, ROLL, NEXT]
+    for record in presses:
+        _press(table, record)
+    assert m.seq_diff(table.board.rx_next - 1, table.board.journal.seq(0)) >= 0
+    table.board._send_ack(0)  # as after a repeated snapshot
+    table.board.poll(table.now)
+    assert table.board.journal.count == len(presses)
+    table.up.plugged = True
+    table.up.echo_to = None
+    assert table.settle(10000)
+    assert table.applied == presses
+    assert _agree(table)
+
+
+def test_a_link_over_ports_that_echo_loses_and_repeats_nothing():
+    # Both ends read back every frame they send, besides their peer's. A board that took
+    # its own ACK for the host's forgot events the host never had; a host that took its own
+    # ACK for the board's called every frame a contradiction and relinked.
+    table = Table()
+    table.up.echo_to = table.down
+    table.down.echo_to = table.up
+    table.run(100)
+    assert table.board.linked and table.host.linked
+    presses = []
+    for i in range(120):
+        record = ROLL if i % 3 else NEXT
+        presses.append(record)
+        _press(table, record)
+        if i % 7 == 0:
+            table.up.drop_next_frames = 1
+        table.run(10)
+    assert table.settle(10000)
+    assert table.applied == presses
+    assert _agree(table)
+    assert table.host.relinks == 0 and table.host.echoes > 0 and table.host.error_text == ""
+    assert table.board.bad_messages > 0  # its own frames, refused
+
+
+BOARD_EVENT = m.EVENT | m.FROM_BOARD  # an EVENT as a board sends it
 
 
 def _frame(mtype, body=b"", seq=0, ack=0xFF):
@@ -312,7 +416,7 @@ def test_an_event_far_ahead_is_not_held_and_the_link_stays_quiet():
     table = Table()
     table.run(100)
     before = table.host.bad_messages
-    table.up.inject(_frame(m.EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + WINDOW))
+    table.up.inject(_frame(BOARD_EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + WINDOW))
     table.run(20)
     assert table.host.bad_messages == before + 1
     assert not table.host._pending
@@ -328,7 +432,7 @@ def test_an_event_far_ahead_is_not_held_and_the_link_stays_quiet():
 def test_a_stray_event_just_ahead_is_dropped_once_the_board_shows_it_never_sent_it():
     table = Table()
     table.run(100)
-    table.up.inject(_frame(m.EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + 3))
+    table.up.inject(_frame(BOARD_EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + 3))
     table.run(10)
     assert table.host._pending  # held: it could be an event past a hole
     assert table.settle(3000)  # the board's next PONG says its last seq is before it
@@ -346,8 +450,8 @@ def test_a_malformed_event_with_the_expected_number_does_not_take_its_place():
     table.run(100)
     # Code 0 is no event: the host used to "apply" it (the rules refused it) and count
     # the number as done, so the board's real press with that number was ignored.
-    table.up.inject(_frame(m.EVENT, b"\x00\xff\x00\x00", seq=table.host.rx_next))
-    table.up.inject(_frame(m.EVENT, b"\x01\xff\x00\x02\x01\x01", seq=table.host.rx_next))
+    table.up.inject(_frame(BOARD_EVENT, b"\x00\xff\x00\x00", seq=table.host.rx_next))
+    table.up.inject(_frame(BOARD_EVENT, b"\x01\xff\x00\x02\x01\x01", seq=table.host.rx_next))
     table.run(10)
     assert table.host.bad_messages == 2 and table.host.events_rejected == 0
     _press(table, NEXT)
@@ -362,7 +466,9 @@ def test_a_well_formed_stray_with_the_expected_number_costs_a_handshake_not_a_pr
     # repeat of the stray.
     table = Table()
     table.run(100)
-    table.up.inject(_frame(m.EVENT, ev.make_event(ev.COUNTER_UP, 4, FROST), seq=table.host.rx_next))
+    table.up.inject(
+        _frame(BOARD_EVENT, ev.make_event(ev.COUNTER_UP, 4, FROST), seq=table.host.rx_next)
+    )
     assert table.settle(5000)
     assert table.applied == [ev.make_event(ev.COUNTER_UP, 4, FROST)]
     assert table.board.bad_messages >= 1 or table.host.relinks >= 1
