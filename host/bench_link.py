@@ -6,6 +6,8 @@ The soak plays SOAK_EVENTS presses on a link-only board while the proxy corrupts
 bytes, drops 1% of the frames and pulls the cable about every 1,000 frames; then it
 compares, in order, the events the host applied with those the board journalled (the host
 must apply exactly the board's sequence) and checks that both ends hold the same state.
+The echo soak does the same with SOAK_ECHO_EVENTS presses on ports that also echo: each
+end reads back every frame it sends (the proxy's echo fault), and must apply none of them.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ Figures = dict[str, float | int]
 
 SOAK_EVENTS = 10_000
 SOAK_FAULTS = Faults(corrupt=0.01, drop=0.01, disconnect_every=1000)
+SOAK_ECHO_EVENTS = 2_000
+SOAK_ECHO_FAULTS = Faults(corrupt=0.01, drop=0.01, disconnect_every=1000, echo="added")
 BAUD = 115200
 
 
@@ -202,6 +206,8 @@ class SoakResult:
     frames_dropped: int
     timed_out: bool
     stalled: int = 0  # not applied yet, but still held by the board to resend: not lost
+    echoes: int = 0  # frames the host refused as its own read back (a host's direction bit)
+    board_refused: int = 0  # frames the board refused: its own read back, and bad messages
 
 
 def soak(
@@ -256,6 +262,8 @@ def soak(
                     retransmits=host.session.retransmits + board.session.retransmits,
                     frames_dropped=host.session.dropped_frames() + board.session.dropped_frames(),
                     timed_out=timed_out,
+                    echoes=host.session.echoes,
+                    board_refused=board.session.bad_messages,
                 )
     return result
 
@@ -281,13 +289,7 @@ def link_soak() -> Figures:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     return {
-        "soak_events": result.events,
-        "soak_lost": result.lost,
-        "soak_stalled": result.stalled,
-        "soak_duplicated": result.duplicated,
-        "soak_digest_mismatches": result.digest_mismatches,
-        "soak_out_of_order": result.out_of_order,
-        "soak_timed_out": int(result.timed_out),
+        **_outcome("soak", result),
         "soak_seconds": result.seconds,
         "soak_resyncs": result.resyncs,
         "soak_disconnects": result.faults.disconnects,
@@ -298,7 +300,38 @@ def link_soak() -> Figures:
     }
 
 
-MEASUREMENTS: tuple[Callable[[], Figures], ...] = (link_sizes, link_board_memory, link_soak)
+def _outcome(prefix: str, result: SoakResult) -> Figures:
+    return {
+        f"{prefix}_events": result.events,
+        f"{prefix}_lost": result.lost,
+        f"{prefix}_stalled": result.stalled,
+        f"{prefix}_duplicated": result.duplicated,
+        f"{prefix}_digest_mismatches": result.digest_mismatches,
+        f"{prefix}_out_of_order": result.out_of_order,
+        f"{prefix}_timed_out": int(result.timed_out),
+    }
+
+
+def link_echo_soak() -> Figures:
+    """The soak on ports that echo (the proxy's echo fault, added to its other faults)."""
+    result = soak(events=SOAK_ECHO_EVENTS, faults=SOAK_ECHO_FAULTS, progress=_Progress())
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    return {
+        **_outcome("soak_echo", result),
+        "soak_echo_seconds": result.seconds,
+        "soak_echo_echoed_frames": result.faults.echoed_frames,
+        "soak_echo_host_refused": result.echoes,
+        "soak_echo_board_refused": result.board_refused,
+    }
+
+
+MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
+    link_sizes,
+    link_board_memory,
+    link_soak,
+    link_echo_soak,
+)
 
 TARGETS = {
     "snapshot_bytes": ("<=", 128),
@@ -314,4 +347,11 @@ TARGETS = {
     "soak_digest_mismatches": ("<=", 0),
     "soak_timed_out": ("<=", 0),
     "soak_seconds": ("<=", 60),
+    "soak_echo_events": (">=", SOAK_ECHO_EVENTS),
+    "soak_echo_lost": ("<=", 0),
+    "soak_echo_stalled": ("<=", 0),
+    "soak_echo_duplicated": ("<=", 0),
+    "soak_echo_out_of_order": ("<=", 0),
+    "soak_echo_digest_mismatches": ("<=", 0),
+    "soak_echo_timed_out": ("<=", 0),
 }

@@ -8,6 +8,12 @@ before its delimiter or cuts its last COBS code byte (the two kinds of damage th
 the frame's end, which a plain CRC without a final xor misses), and pulls the cable: it
 removes the symlink and closes the host's pty (the host's port raises SerialException),
 discards what the board sends while "unplugged", then makes a new pty and a new symlink.
+
+The echo fault models a port that gives back what is written to it, as a board's REPL
+console does: with `echo="added"` each end reads back every frame it sends, besides its
+peer's; with `echo="instead"` the host reads back its own frames and nothing passes either
+way (the console opened instead of the data port). Echoed frames are the sender's bytes,
+undamaged (the other faults apply to what is forwarded).
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ import tty
 from dataclasses import dataclass
 from pathlib import Path
 
+ECHO_MODES = ("", "added", "instead")
+
 
 @dataclass
 class Faults:
@@ -36,6 +44,11 @@ class Faults:
     disconnect_every: int = 0  # frames between cable pulls (randomised ±50%); 0 = never
     down_seconds: float = 0.05  # how long the cable stays out
     baud: int = 0  # pace each direction as a UART at this rate (10 bits a byte); 0 = not
+    echo: str = ""  # "" none; "added" or "instead" (see the module's docstring)
+
+    def __post_init__(self) -> None:
+        if self.echo not in ECHO_MODES:
+            raise ValueError(f"echo must be one of {ECHO_MODES}, not {self.echo!r}")
 
 
 @dataclass
@@ -49,6 +62,7 @@ class FaultCounts:
     cut_code_frames: int = 0
     disconnects: int = 0
     discarded_bytes: int = 0  # sent while the cable was out, or into a full pty
+    echoed_frames: int = 0  # frames given back to their sender (the echo fault)
 
 
 def _raw_pty() -> tuple[int, int, str]:
@@ -76,18 +90,31 @@ def cut_last_code(frame: bytes) -> bytes:
 class _Direction:
     """One way through the proxy: cuts frames at 0x00 and damages them."""
 
-    def __init__(self, proxy: FaultProxy) -> None:
+    def __init__(self, proxy: FaultProxy, echoes: bool) -> None:
         self.proxy = proxy
         self.pending = bytearray()
+        self.echoes = echoes  # this side's port gives its frames back (the echo fault)
+        self.echoed = bytearray()  # frames to give back, taken by the proxy's loop
 
     def push(self, data: bytes) -> bytes:
         out = bytearray()
+        forward = self.proxy.faults.echo != "instead"
         for b in data:
             self.pending.append(b)
             if b == 0:
-                out += self.proxy._damage(bytes(self.pending))
+                frame = bytes(self.pending)
+                if self.echoes:
+                    self.echoed += frame
+                    self.proxy.counts.echoed_frames += 1
+                if forward:
+                    out += self.proxy._damage(frame)
                 self.pending.clear()
         return bytes(out)
+
+    def take_echo(self) -> bytes:
+        echoed = bytes(self.echoed)
+        self.echoed.clear()
+        return echoed
 
 
 class FaultProxy:
@@ -103,8 +130,9 @@ class FaultProxy:
         self._host_master: int | None = None
         self._host_slave: int | None = None
         self._plug_in()
-        self._up = _Direction(self)
-        self._down = _Direction(self)
+        echo = self.faults.echo
+        self._up = _Direction(self, echoes=echo == "added")  # the board's frames
+        self._down = _Direction(self, echoes=bool(echo))  # the host's
         self._next_pull = self._pull_after()
         # Paced (Faults.baud): per direction, when the wire is next free and the bytes on it
         # with the time each chunk has arrived in full.
@@ -284,8 +312,10 @@ class FaultProxy:
             if self._board_master in ready:
                 data = self._read(self._board_master)
                 self._send("up", self._up.push(data))
+                self._send("down", self._up.take_echo())  # back to the board
             host = self._host_master
             if host is not None and host in ready:
                 data = self._read(host)
                 self._send("down", self._down.push(data))
+                self._send("up", self._down.take_echo())  # back to the host
             self._deliver(time.monotonic())
