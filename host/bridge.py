@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterable
 import serial
 from adafruit_ticks import ticks_ms
 
+from host.discovery import usb_serial_number
 from shared.link import messages
-from shared.link.host import HostSession
+from shared.link.host import ECHO_TEXT, OTHER_BOARD, HostSession
 from shared.state import GameState
 
 Applier = Callable[[GameState, bytes], object]
@@ -32,6 +33,7 @@ EventHook = Callable[[bytes, bool, str], None]
 
 DEFAULT_BAUD = 115200
 RETRY_SECONDS = 0.05
+REFUSED_RETRY_SECONDS = 1.0  # another board on the port: look again this often
 # The link's thread sleeps until something is due (shared.link.host.HostSession.wait_ms),
 # bytes arrive or it is woken, and at most this long, so a missed wake costs no more.
 MAX_SLEEP_MS = 500
@@ -56,6 +58,16 @@ class NoHelloError(LinkError):
 
 class ProtocolVersionError(LinkError):
     pass
+
+
+class EchoingPortError(NoHelloError):
+    """The port gives back what the host sends: the board's REPL console, not its data
+    port."""
+
+
+class OtherBoardError(LinkError):
+    """After a re-plug, another board is on the port (its USB serial number or its HELLO's
+    board id is not the linked board's)."""
 
 
 def open_port(url: str, baudrate: int = DEFAULT_BAUD) -> serial.SerialBase:
@@ -135,6 +147,12 @@ class BoardLink:
         self.last_failure = ""
         self.connects = 0
         self.disconnects = 0
+        # The USB serial number of the port the board linked over ("" until then, and on a
+        # port without one): after a re-plug, a port with another is another board.
+        self.usb_serial = ""
+        self._port_serial = ""
+        self.refused_boards = 0  # re-plugs refused for another USB serial number
+        self._retry_seconds = RETRY_SECONDS
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         # The link's thread sleeps until the board sends bytes, a timer of the link is due
@@ -190,24 +208,43 @@ class BoardLink:
     def state(self) -> GameState | None:
         return self.session.state
 
+    @property
+    def problem(self) -> str:
+        """Why the board does not link, in one line, when the link knows ("" if not)."""
+        if self.linked:
+            return ""
+        return self.session.error_text
+
+    @staticmethod
+    def serial_number_of(url: str) -> str:
+        """The USB serial number of the port at `url` ("" for none); replaced in tests."""
+        return usb_serial_number(url)
+
     def wait_linked(self, timeout: float = 5.0) -> None:
         """Block until the board has said HELLO and been accepted; raise a LinkError that
         says why not (port missing or busy, protocol versions differ, no HELLO)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.session.error_code == messages.E_VERSION:
-                raise ProtocolVersionError(f"{self.url}: {self.session.error_text}")
+            self._raise_refusal()
             if self.linked and self.session.state is not None:
                 return
             time.sleep(0.01)
-        if self.session.error_code == messages.E_VERSION:
-            raise ProtocolVersionError(f"{self.url}: {self.session.error_text}")
+        self._raise_refusal()
         if self.port is None and self.open_error is not None:
             raise self.open_error
+        if self.session.error_text == ECHO_TEXT:
+            raise EchoingPortError(f"{self.url}: {ECHO_TEXT}")
         raise NoHelloError(
             f"no HELLO from a board on {self.url} within {timeout:g} s: is the Turnlight "
             "firmware running, and is this the data port rather than the REPL console?"
         )
+
+    def _raise_refusal(self) -> None:
+        code = self.session.error_code
+        if code == messages.E_VERSION:
+            raise ProtocolVersionError(f"{self.url}: {self.session.error_text}")
+        if code == OTHER_BOARD:
+            raise OtherBoardError(f"{self.url}: {self.session.error_text}")
 
     def change_state(self, change: Callable[[GameState], object]) -> None:
         """Run `change(state)` on the link's state and send the board the result."""
@@ -223,7 +260,7 @@ class BoardLink:
     def _run(self) -> None:
         while not self._stop.is_set():
             if self.port is None and not self._connect():
-                self._stop.wait(RETRY_SECONDS)
+                self._stop.wait(self._retry_seconds)
                 continue
             port = self.port
             assert port is not None
@@ -231,6 +268,8 @@ class BoardLink:
                 with self.lock:
                     now = ticks_ms()
                     self.session.poll(now)
+                    if self.session.linked and self._port_serial and not self.usb_serial:
+                        self.usb_serial = self._port_serial  # the board this link is with
                     wait_ms = self.session.wait_ms(ticks_ms(), MAX_SLEEP_MS)
                 if wait_ms:
                     _wait_readable(port, wait_ms / 1000, self._wake_r)
@@ -252,13 +291,37 @@ class BoardLink:
             pass
 
     def _connect(self) -> bool:
+        self._retry_seconds = RETRY_SECONDS
         try:
             port = open_port(self.url, self.baudrate)
         except LinkError as err:
             self.open_error = err
             return False
         self.open_error = None
+        serial_number = self.serial_number_of(self.url)
+        if self.usb_serial and serial_number and serial_number != self.usb_serial:
+            # A re-plug gave this port's name to another board: send it nothing (no state
+            # is synced into it) and look again later, for the board this link is with.
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+            with self.lock:
+                self.refused_boards += 1
+                self.session.detach()
+                self.session.error_code = OTHER_BOARD
+                self.session.error_text = (
+                    f"another board is on this port (USB serial {serial_number}, not "
+                    f"{self.usb_serial}, the one this game is linked with): plug that board "
+                    "back in, or restart to play with this one"
+                )
+            self._retry_seconds = REFUSED_RETRY_SECONDS
+            return False
+        self._port_serial = serial_number
         with self.lock:
+            if self.session.error_code == OTHER_BOARD:
+                self.session.error_code = 0  # the board's HELLO says again if it still is
+                self.session.error_text = ""
             self.port = port
             self.session.attach(port, ticks_ms())
         self.connects += 1

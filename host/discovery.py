@@ -18,6 +18,7 @@ A board with one port is "data" or "console" only if its name says so, else "unk
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -127,3 +128,17 @@ def candidates() -> list[Candidate]:
 def data_ports() -> list[str]:
     """The data channel of each board found: the ports the link should open."""
     return [c.device for c in candidates() if c.role == "data"]
+
+
+def usb_serial_number(url: str) -> str:
+    """The USB serial number of the serial port at `url` (a device, or a link to one such
+    as /dev/serial/by-id/...), or "" where there is none: a pty, a URL such as loop://, a
+    port the system does not list. What a re-plugged board is checked by (host/bridge.py)."""
+    if "://" in url:
+        return ""
+    real = os.path.realpath(url)
+    for port in list_ports.comports():
+        device = getattr(port, "device", "") or ""
+        if device == url or os.path.realpath(device) == real:
+            return getattr(port, "serial_number", "") or ""
+    return ""

@@ -16,6 +16,7 @@ from adafruit_ticks import ticks_ms
 from host.bridge import _wait_readable, open_port
 from shared.link import board
 from shared.link.board import JOURNAL_EVENTS
+from shared.link.messages import NO_ID
 from shared.state import GameState
 
 
@@ -26,11 +27,17 @@ class LinkBoard:
         state: GameState,
         nonce: int | None = None,
         journal_events: int = JOURNAL_EVENTS,
+        board_id: bytes = NO_ID,
     ) -> None:
         self.port = open_port(url)
         self.lock = threading.RLock()
         self.session = board.BoardSession(
-            self.port, state, nonce=nonce, journal_events=journal_events, now_ms=ticks_ms()
+            self.port,
+            state,
+            nonce=nonce,
+            journal_events=journal_events,
+            now_ms=ticks_ms(),
+            board_id=board_id,
         )
         self.queue: deque[bytes] = deque()
         self.journalled: list[bytes] = []  # every event accepted, in order

@@ -18,6 +18,7 @@ from host.bench_link import soak
 from host.bridge import (
     BoardLink,
     Bridge,
+    EchoingPortError,
     LinkError,
     NoHelloError,
     PortBusyError,
@@ -272,9 +273,10 @@ def test_a_protocol_version_mismatch_is_a_clear_error() -> None:
 def _shift_version(payload: bytes, delta: int) -> bytes:
     """HELLO's version byte and ERROR E_VERSION's detail moved by `delta`."""
     out = bytearray(payload)
-    if out[0] == m.HELLO and len(out) > m.HEADER:
+    mtype = out[0] & ~m.FROM_BOARD
+    if mtype == m.HELLO and len(out) > m.HEADER:
         out[m.HEADER] = (out[m.HEADER] + delta) & 0xFF
-    elif out[0] == m.ERROR and len(out) > m.HEADER + 1 and out[m.HEADER] == m.E_VERSION:
+    elif mtype == m.ERROR and len(out) > m.HEADER + 1 and out[m.HEADER] == m.E_VERSION:
         out[m.HEADER + 1] = (out[m.HEADER + 1] + delta) & 0xFF
     return bytes(out)
 
@@ -377,11 +379,11 @@ def test_frames_through_pyserial_loop_url_come_back_intact() -> None:
         port.close()
 
 
-def test_a_host_on_loop_url_ignores_its_own_echoed_hello() -> None:
+def test_a_host_on_loop_url_ignores_its_own_echoed_hello_and_says_the_port_echoes() -> None:
     with BoardLink("loop://") as link:
-        with pytest.raises(NoHelloError):
+        with pytest.raises(EchoingPortError, match="echoes what is sent: is it the board's con"):
             link.wait_linked(0.4)
-        assert link.session.handshakes == 0
+        assert link.session.handshakes == 0 and link.session.echoes >= 2
         assert link.session.frames_sent >= 2  # it kept probing
 
 
