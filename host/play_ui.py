@@ -172,7 +172,9 @@ class PlayUI:
         if self.tether is None:
             return self.board_note
         link = self.tether.link
-        where = f"board on {link.url}: " + ("linked" if link.linked else "not linked, retrying")
+        problem = link.problem  # another board on the port, the console's echo, ...
+        state = "not linked: " + problem if problem else "not linked, retrying"
+        where = f"board on {link.url}: " + ("linked" if link.linked else state)
         refused = link.session.events_rejected
         return where + (f", {plural(refused, 'press', 'presses')} refused" if refused else "")
 
