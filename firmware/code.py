@@ -56,6 +56,19 @@ app = App(
     budget_ma=budget_ma,
     brightness=brightness,
 )
+try:
+    # The chip's unique id, folded into the 4 bytes of HELLO's board id: a host that was
+    # linked with this board refuses another one given the same port after a re-plug.
+    import microcontroller
+
+    uid = microcontroller.cpu.uid
+    board_id = bytearray(4)
+    for i in range(len(uid)):
+        board_id[i & 3] ^= uid[i]
+    app.session.board_id = bytes(board_id)
+    del uid, board_id
+except (ImportError, AttributeError, NotImplementedError):
+    pass  # no identity: the host tells boards apart by the port's USB serial number only
 failures = 0
 while True:
     try:
