@@ -59,7 +59,7 @@ class Wire:
         for i in range(n):
             buf[i] = self.data[self.pos + i]
         self.pos += n
-        if self.pos > 4096:
+        if self.pos > 1024:  # small: a VM runs these tests in a small heap
             self.data = self.data[self.pos :]
             self.pos = 0
         return n
