@@ -14,7 +14,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Measure the engine and the board against the project's targets: the "
         "state's size, the engine's and the board app's heap on the MicroPython VM, what "
         "ending turns and an idle board allocate, one korxsol turn and one odds query, the "
-        "link's frame sizes and a 10,000-event soak through a fault-injecting proxy, and the "
+        "link's frame sizes, a 10,000-event soak through a fault-injecting proxy and a "
+        "2,000-event one on ports that echo, and the "
         "LEDs' current. Each figure is printed in a table with its goal and whether it is met; "
         "progress goes to stderr. Takes a minute or two.",
     )
