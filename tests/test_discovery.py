@@ -132,3 +132,22 @@ def test_a_lone_port_is_data_only_if_its_name_says_so() -> None:
     assert roles([info("/dev/ttyACM0", "A", "1-1:1.0", "CircuitPython CDC control")]) == {
         "/dev/ttyACM0": "console"
     }
+
+
+def test_a_port_is_known_by_its_usb_serial_number_through_a_link_to_it(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    # issue 18: a re-plugged board is checked by its port's USB serial number; the host may
+    # have opened it by a /dev/serial/by-id link rather than the device itself.
+    from host import discovery
+
+    device = tmp_path / "ttyACM0"
+    device.write_text("")
+    link = tmp_path / "usb-Adafruit_Trellis_M4-if02"
+    link.symlink_to(device)
+    ports = [SimpleNamespace(device=str(device), serial_number="DF6480C2", vid=0x239A)]
+    monkeypatch.setattr(discovery.list_ports, "comports", lambda: ports)
+    assert discovery.usb_serial_number(str(link)) == "DF6480C2"
+    assert discovery.usb_serial_number(str(device)) == "DF6480C2"
+    assert discovery.usb_serial_number(str(tmp_path / "ttyACM1")) == ""  # not listed
+    assert discovery.usb_serial_number("loop://") == ""

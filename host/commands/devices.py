@@ -77,7 +77,8 @@ def probe(url: str, seconds: float) -> str:
         assert hello is not None
         return (
             f"firmware {hello.fw_major}.{hello.fw_minor}, {hello.profile_name()}, "
-            f"{hello.grid_w}x{hello.grid_h}, {hello.journalled} journalled"
+            f"{hello.grid_w}x{hello.grid_h}, {hello.journalled} journalled, "
+            f"board id {hello.id_text()}"
         )
     except LinkError as err:
         return str(err)
