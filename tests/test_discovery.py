@@ -3,8 +3,10 @@ the REPL console, from what pyserial's list_ports reports."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from serial.tools.list_ports_common import ListPortInfo
 
 from host.discovery import classify
@@ -135,8 +137,8 @@ def test_a_lone_port_is_data_only_if_its_name_says_so() -> None:
 
 
 def test_a_port_is_known_by_its_usb_serial_number_through_a_link_to_it(
-    tmp_path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # issue 18: a re-plugged board is checked by its port's USB serial number; the host may
     # have opened it by a /dev/serial/by-id link rather than the device itself.
     from host import discovery
