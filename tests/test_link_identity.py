@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 import pytest
 
+from firmware.app import App
 from host.bridge import BoardLink, OtherBoardError
 from host.faultproxy import FaultProxy
 from host.linkboard import LinkBoard
-from host.simboard import SimulatedBoard
+from host.simboard import PtyStream, SimulatedBoard
 from shared import codec
 from shared import events as ev
 from shared.link.digest import state_digest
@@ -33,14 +34,30 @@ def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
     return False
 
 
+class NamedBoard(SimulatedBoard):
+    """The simulated board (the real firmware App) named `board_id` from its first HELLO
+    on, as code.py names a real board from its chip's uid."""
+
+    def __init__(self, board_id: bytes, seed: int) -> None:
+        self.board_id = board_id
+        super().__init__("trellis_m4", seed=seed)
+
+    def _new_app(self, stream: PtyStream | None) -> App:
+        app = super()._new_app(stream)
+        app.session.board_id = self.board_id
+        return app
+
+
 def simulated(proxy: FaultProxy, board_id: bytes, seed: int) -> SimulatedBoard:
-    """The real firmware App on the proxy's board side, named `board_id` as code.py names
-    a real board from its chip's uid."""
-    sim = SimulatedBoard("trellis_m4", seed=seed)
+    """A named simulated board on the proxy's board side."""
+    sim = NamedBoard(board_id, seed)
     sim.start(proxy.board_path)
-    with sim.lock:
-        sim.app.session.board_id = board_id
     return sim
+
+
+def in_sync(sim: SimulatedBoard, host: BoardLink) -> bool:
+    with sim.lock, host.lock:
+        return state_digest(sim.app.state) == state_digest(host.session.state)
 
 
 def test_another_board_after_a_replug_is_refused_and_given_no_state() -> None:
@@ -57,6 +74,7 @@ def test_another_board_after_a_replug_is_refused_and_given_no_state() -> None:
             try:
                 host.wait_linked(10)
                 assert host.session.board_id == FIRST
+                assert wait_for(lambda: in_sync(first, host))  # the board has the game
                 first.press(first.key_for("next_turn"))
                 assert wait_for(lambda: applied == [NEXT])
                 first.stop()
@@ -90,11 +108,9 @@ def test_another_board_after_a_replug_is_refused_and_given_no_state() -> None:
                 other.stop()
                 other = None
                 first = simulated(proxy, FIRST, 11)
-                proxy.pull_cable()
-                host.wait_linked(10)
-                assert wait_for(
-                    lambda: state_digest(first.app.state) == state_digest(host.session.state)
-                )
+                proxy.pull_cable()  # (the refusal stands until the host hears it again)
+                assert wait_for(lambda: host.linked and host.session.state is not None)
+                assert wait_for(lambda: in_sync(first, host))
                 assert host.problem == "" and applied == [NEXT]
             finally:
                 first.stop()
@@ -126,11 +142,12 @@ def test_another_usb_serial_number_after_a_replug_is_refused_before_any_frame() 
         with board, host:
             host.wait_linked(10)
             assert host.usb_serial == "DF6480C2"
-            with host.lock:
-                sent = host.session.frames_sent
             serial["number"] = "E4617C3A"  # another board's port, under the same name
             proxy.pull_cable()
-            assert wait_for(lambda: host.refused_boards >= 1)
+            assert wait_for(lambda: host.disconnects >= 1)
+            with host.lock:
+                sent = host.session.frames_sent  # nothing is sent without a port
+            assert wait_for(lambda: host.refused_boards >= 2)  # and again a second later
             with pytest.raises(OtherBoardError, match="USB serial E4617C3A, not DF6480C2"):
                 host.wait_linked(0.2)
             assert not host.linked and host.session.frames_sent == sent  # not even a probe
