@@ -71,10 +71,13 @@ class Pending:
 
 
 def roll_words(wanted: WantedRoll) -> str:
-    """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`."""
+    """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`, `Kaelen's crit roll (a d100:
+    two D10, tens then units)`."""
     whose = f"{wanted.who_name}'s" if wanted.who_name else "the"
     if wanted.kind == dice.KIND_CHANCE:
         what = plural(wanted.count, "flip")
+    elif wanted.kind == dice.KIND_D100:
+        what = "a d100: two D10, tens then units"
     else:
         what = f"{wanted.count} {dice.KIND_NAMES[wanted.kind].upper()}"
     return f"{whose} {wanted.purpose} roll ({what})"
@@ -135,7 +138,7 @@ class Session:
             if self.pending is not None:
                 raise IllegalAction(self._waits_line())
             return self.redo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
-        if cmd.verb == "roll" and self.ruleset.asks_for_rolls:
+        if cmd.verb == "roll" and self.ruleset.asks_for_rolls and self._roll_is_ours(cmd):
             return self.roll_wanted()
         if cmd.verb == "cancel" and self.ruleset.asks_for_rolls:
             return self.drop_wanted()
@@ -149,6 +152,14 @@ class Session:
         if cmd.verb in self.ruleset.language.session_verbs:
             return self.ruleset.session_command(self, cmd)
         return self.act(cmd)
+
+    def _roll_is_ours(self, cmd: Command) -> bool:
+        """`roll` is the session's (the engine rolls the wanted roll) unless the game has a
+        verb `roll` of its own: then it is the session's only as a bare `roll` while an
+        action waits, and the game's otherwise."""
+        if "roll" not in self.ruleset.language.verbs:
+            return True
+        return self.pending is not None and not cmd.args
 
     @property
     def asks(self) -> bool:
@@ -266,15 +277,16 @@ class Session:
         return [f"dropped: {pending.text}{wanted}"]
 
     def _entered(self, cmd: Command) -> list[str]:
-        """`dice FACE ...` (or `dice PURPOSE FACE ...`) gives the waiting action its roll."""
+        """`dice FACE ...` (or `dice PURPOSE FACE ...`, `dice KIND FACE ...`) gives the waiting
+        action its roll."""
         pending = self.pending
         if pending is None or pending.wanted is None:
             raise IllegalAction(
                 "no action waits for a roll: declare the action, and its roll is asked for"
             )
         args = list(cmd.args)
-        if args and args[0] == pending.wanted.purpose:
-            args = args[1:]
+        if args and args[0] in (pending.wanted.purpose, dice.KIND_NAMES[pending.wanted.kind]):
+            args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`
         if not args or not all(a.isdigit() for a in args):
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
