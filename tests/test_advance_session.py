@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from advance_fixtures import EXAMPLE, PASS, play, session, start_round, text, who
+from table_dice import TableSession
 
 from host import cli, encounters
 from host.advance.ruleset import RULESET
@@ -115,7 +116,7 @@ def test_encounter_new_writes_the_template_and_it_plays(tmp_path: Path, capsys) 
     assert cli.main(["encounter", "new", "--ruleset", "advance", "--out", str(out)]) == 0
     enc = encounters.load(out)
     assert enc.ruleset == "advance" and enc.name == "My Encounter"
-    s = Session(enc, 3)
+    s = TableSession(enc, 3)
     while not s.over and len(s.done) < 400:
         for line in RULESET.plan_turn(s.game):
             s.execute(line)
