@@ -24,9 +24,8 @@ from host.forms.ruleset import RULESET
 from host.ruleset import IllegalAction
 from host.session import Session
 from host.tethered_sim import TetheredSim
-from shared import dice
+from shared import dice, roster
 from shared import events as ev
-from shared import roster
 from shared.descriptor_pack import UNIT_STEP, encoded, names
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState
 
