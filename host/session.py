@@ -107,6 +107,9 @@ class Session:
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
         self.pressed = False  # a board press is being applied (the tether sets it)
+        # The last roll given to a waiting action: the action, and the entry it made if the
+        # roll resolved it (the board's undo of its own roll: `take_back_roll`).
+        self._given: tuple[Pending, Entry | None] | None = None
         self.game: Any = self.ruleset.new_game(encounter, seed)
         self.game_id = game_id
         if journal is not None and game_id is None:
@@ -248,10 +251,44 @@ class Session:
             said += f" for {wanted.who_name}"
         said += ": " + " ".join(map(str, faces))
         try:
-            return [said] + self._attempt(pending, self._parse(pending.text))
+            lines = [said] + self._attempt(pending, self._parse(pending.text))
         except IllegalAction as err:
             self.drop_wanted()
             raise IllegalAction(f"`{pending.text}` is dropped: {err}") from None
+        self._given = (pending, None if self.pending is pending else self.done[-1])
+        return lines
+
+    def take_back_roll(self, faces: tuple[int, ...], source: str = "board") -> list[str]:
+        """Take back the roll just given to a waiting action from `source` (the board's undo
+        of its own roll): the action waits for that roll again, with the rolls it had before
+        (an action the roll resolved is undone first). Journalled as the events resume
+        reads: `undo` for a resolved action, then `want` and a `want-dice` for each roll it
+        keeps. IllegalAction when the last roll given is not that one, or things moved since."""
+        given = self._given
+        if given is None:
+            raise IllegalAction("no roll was given to an action")
+        pending, entry = given
+        last = pending.supplied[-1] if pending.supplied else None
+        if last is None or (last[1], last[2]) != (tuple(faces), source):
+            raise IllegalAction(f"the last roll given was not this {source} roll")
+        if entry is None:
+            if self.pending is not pending:
+                raise IllegalAction("the action that took the roll waits no more")
+        elif self.pending is not None or not self.done or self.done[-1] is not entry:
+            raise IllegalAction("the action the roll resolved is no longer the last one")
+        lines = self.undo(1) if entry is not None else []
+        kept = Pending(pending.text, pending.by, pending.supplied[:-1])
+        self._journal("want", {"text": kept.text, "by": kept.by})
+        for purpose, rolled, from_ in kept.supplied:
+            self._journal("want-dice", {"purpose": purpose, "faces": list(rolled), "source": from_})
+        self.pending = None
+        self._given = None
+        shown = " ".join(map(str, faces))
+        return (
+            lines
+            + [f"{source} roll taken back: {shown}"]
+            + self._attempt(kept, self._parse(kept.text), declare=False)
+        )
 
     def roll_wanted(self) -> list[str]:
         """The engine rolls the roll the waiting action wants (from the game's seed, the
