@@ -235,3 +235,34 @@ def test_resume_re_creates_the_waiting_action(tmp_path: Path, rid: str) -> None:
     assert back.execute("dice " + _faces(game, 2)) == s.execute("dice " + _faces(game, 2))
     assert back.ruleset.snapshot(back.game) == s.ruleset.snapshot(s.game)
     assert back.done[-1].rolls == s.done[-1].rolls
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_the_board_s_undo_takes_back_its_own_roll_and_the_action_waits_for_it_again(
+    tmp_path: Path, rid: str
+) -> None:
+    game, s = _game(tmp_path, rid)
+    s.dice_from = "board"
+    with TetheredSim(s) as table:
+        done = len(s.done)
+        table.execute(game.declare)  # typed on the laptop
+        wanted = s.pending.wanted if s.pending else None
+        table.settle()  # the board holds the wanted roll
+        table.press("roll")
+        assert s.pending is None and len(s.done) == done + 1  # the roll resolved it
+        lines = table.press("undo")  # the board's own roll (under --board-undo own)
+        assert lines[0] == f"board: undone: {game.declare}"
+        assert lines[1].startswith("board: board roll taken back: ")
+        assert s.pending is not None and s.pending.supplied == []
+        assert s.pending.wanted == wanted and len(s.done) == done
+        table.settle()
+        with table.sim.lock:  # the key is lit with the same roll again
+            board = table.sim.app.state
+            assert (board.want.kind, board.want.count) == (game.kind, game.count)
+        # Undo again: the board's roll is gone; the action was typed, so `own` keeps it.
+        with pytest.raises(IllegalAction, match="was typed"):
+            table.press("undo")
+    # The journal says the same: a resume waits for that roll again.
+    back = resume(Journal(tmp_path / "j.sqlite"))
+    assert back.pending is not None and back.pending.wanted == wanted
+    assert back.pending.supplied == [] and len(back.done) == done
