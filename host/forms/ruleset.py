@@ -44,7 +44,11 @@ VERBS = {
         "UNIT WHAT [dc=N] [vs=UNIT[:ATTRIBUTE]]",
         "enter a social check: WHAT is an attribute or a check of the area; vs= a Challenge",
     ),
-    "roll": ("[UNIT]", "roll the next check (social), the trap's Dodge, or Awareness (step 1)"),
+    "roll": (
+        "[UNIT]",
+        "roll the next check (social), the trap's Dodge, or Awareness (step 1); alone, while"
+        " an action waits for its roll: the engine rolls that",
+    ),
     "move": ("UNIT", "declare movement at step 2 or 8, in the movement order"),
     "attack": ("UNIT TARGET", "step 5: roll the attack dice against a standing foe"),
     "aim": ("UNIT", "step 6: roll Aim dice for the unit's hits (each success +1 damage)"),
