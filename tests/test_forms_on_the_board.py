@@ -100,9 +100,13 @@ def test_forms_plays_through_the_simulated_board() -> None:
         assert check.source == "board" and list(check.faces) == rolled and len(rolled) == 4
         assert session.done[-1].text == "roll Bram" and session.done[-1].by == "board"
         shows(board, session.game)
-        # The board's undo takes back its own press (the dice it used go with it: a redo
-        # would replay them, as for every ruleset).
-        table.press("undo")
+        # The board's undo takes back its own roll: the check waits for it again, the key
+        # lit; undo again drops the check the board declared.
+        assert table.press("undo")[-1] == "board: roll Bram: waits for Bram's Physique roll (4 D10)"
+        table.settle()
+        assert session.pending is not None and board.want.count == 4
+        assert table.press("undo")[0].startswith("board: dropped: roll Bram")
+        table.settle()
         assert len(session.game.checks) == 2 and board.want.count == 0
         session.dice_from = "engine"
         # Next turn with nobody selected ends the step, here the social round: the checks
