@@ -494,6 +494,8 @@ class App:
             elif want.count:  # the roll the host wants, exactly
                 if want.kind == dice.KIND_CHANCE:
                     self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, want.count)
+                elif want.kind == dice.KIND_D100:
+                    self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
                 else:
                     self._roll(now_ms, ev.ROLL_ACTION, want.kind, want.count)
             elif self.state.rules.dice_kind == dice.KIND_D100:

@@ -103,7 +103,8 @@ class Language:
             self.session_verbs.setdefault(verb, entry)
         if wanted:  # `roll` and `cancel`: the game asks for its rolls (host/session.py)
             for verb, entry in WANTED_VERBS.items():
-                self.session_verbs.setdefault(verb, entry)
+                if verb not in self.verbs:  # a game verb of that name stays the game's
+                    self.session_verbs.setdefault(verb, entry)
         self.flags = flags
         self.asides = asides
 

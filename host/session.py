@@ -71,10 +71,13 @@ class Pending:
 
 
 def roll_words(wanted: WantedRoll) -> str:
-    """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`."""
+    """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`, `Kaelen's crit roll (a d100:
+    two D10, tens then units)`."""
     whose = f"{wanted.who_name}'s" if wanted.who_name else "the"
     if wanted.kind == dice.KIND_CHANCE:
         what = plural(wanted.count, "flip")
+    elif wanted.kind == dice.KIND_D100:
+        what = "a d100: two D10, tens then units"
     else:
         what = f"{wanted.count} {dice.KIND_NAMES[wanted.kind].upper()}"
     return f"{whose} {wanted.purpose} roll ({what})"
@@ -104,6 +107,9 @@ class Session:
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
         self.pressed = False  # a board press is being applied (the tether sets it)
+        # The last roll given to a waiting action: the action, and the entry it made if the
+        # roll resolved it (the board's undo of its own roll: `take_back_roll`).
+        self._given: tuple[Pending, Entry | None] | None = None
         self.game: Any = self.ruleset.new_game(encounter, seed)
         self.game_id = game_id
         if journal is not None and game_id is None:
@@ -135,7 +141,7 @@ class Session:
             if self.pending is not None:
                 raise IllegalAction(self._waits_line())
             return self.redo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
-        if cmd.verb == "roll" and self.ruleset.asks_for_rolls:
+        if cmd.verb == "roll" and self.ruleset.asks_for_rolls and self._roll_is_ours(cmd):
             return self.roll_wanted()
         if cmd.verb == "cancel" and self.ruleset.asks_for_rolls:
             return self.drop_wanted()
@@ -149,6 +155,14 @@ class Session:
         if cmd.verb in self.ruleset.language.session_verbs:
             return self.ruleset.session_command(self, cmd)
         return self.act(cmd)
+
+    def _roll_is_ours(self, cmd: Command) -> bool:
+        """`roll` is the session's (the engine rolls the wanted roll) unless the game has a
+        verb `roll` of its own: then it is the session's only as a bare `roll` while an
+        action waits, and the game's otherwise."""
+        if "roll" not in self.ruleset.language.verbs:
+            return True
+        return self.pending is not None and not cmd.args
 
     @property
     def asks(self) -> bool:
@@ -237,10 +251,44 @@ class Session:
             said += f" for {wanted.who_name}"
         said += ": " + " ".join(map(str, faces))
         try:
-            return [said] + self._attempt(pending, self._parse(pending.text))
+            lines = [said] + self._attempt(pending, self._parse(pending.text))
         except IllegalAction as err:
             self.drop_wanted()
             raise IllegalAction(f"`{pending.text}` is dropped: {err}") from None
+        self._given = (pending, None if self.pending is pending else self.done[-1])
+        return lines
+
+    def take_back_roll(self, faces: tuple[int, ...], source: str = "board") -> list[str]:
+        """Take back the roll just given to a waiting action from `source` (the board's undo
+        of its own roll): the action waits for that roll again, with the rolls it had before
+        (an action the roll resolved is undone first). Journalled as the events resume
+        reads: `undo` for a resolved action, then `want` and a `want-dice` for each roll it
+        keeps. IllegalAction when the last roll given is not that one, or things moved since."""
+        given = self._given
+        if given is None:
+            raise IllegalAction("no roll was given to an action")
+        pending, entry = given
+        last = pending.supplied[-1] if pending.supplied else None
+        if last is None or (last[1], last[2]) != (tuple(faces), source):
+            raise IllegalAction(f"the last roll given was not this {source} roll")
+        if entry is None:
+            if self.pending is not pending:
+                raise IllegalAction("the action that took the roll waits no more")
+        elif self.pending is not None or not self.done or self.done[-1] is not entry:
+            raise IllegalAction("the action the roll resolved is no longer the last one")
+        lines = self.undo(1) if entry is not None else []
+        kept = Pending(pending.text, pending.by, pending.supplied[:-1])
+        self._journal("want", {"text": kept.text, "by": kept.by})
+        for purpose, rolled, from_ in kept.supplied:
+            self._journal("want-dice", {"purpose": purpose, "faces": list(rolled), "source": from_})
+        self.pending = None
+        self._given = None
+        shown = " ".join(map(str, faces))
+        return (
+            lines
+            + [f"{source} roll taken back: {shown}"]
+            + self._attempt(kept, self._parse(kept.text), declare=False)
+        )
 
     def roll_wanted(self) -> list[str]:
         """The engine rolls the roll the waiting action wants (from the game's seed, the
@@ -266,15 +314,16 @@ class Session:
         return [f"dropped: {pending.text}{wanted}"]
 
     def _entered(self, cmd: Command) -> list[str]:
-        """`dice FACE ...` (or `dice PURPOSE FACE ...`) gives the waiting action its roll."""
+        """`dice FACE ...` (or `dice PURPOSE FACE ...`, `dice KIND FACE ...`) gives the waiting
+        action its roll."""
         pending = self.pending
         if pending is None or pending.wanted is None:
             raise IllegalAction(
                 "no action waits for a roll: declare the action, and its roll is asked for"
             )
         args = list(cmd.args)
-        if args and args[0] == pending.wanted.purpose:
-            args = args[1:]
+        if args and args[0] in (pending.wanted.purpose, dice.KIND_NAMES[pending.wanted.kind]):
+            args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`
         if not args or not all(a.isdigit() for a in args):
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"

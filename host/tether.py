@@ -26,6 +26,9 @@ it), the board's roll key lights with it and rolls exactly that, and the roll is
 the action (`Session.supply`). A board roll that fits nothing wanted (nothing waits, or
 another count or kind) is shown on the board as unused (`LastRoll.unused`) and said in one
 line, journalled as `roll-shown`, and used for nothing: it never becomes a later roll.
+The board's undo right after its own roll takes back that roll: one given to a waiting
+action is taken from it, and the action waits for it again (`Session.take_back_roll`);
+one that fit nothing was only shown, and nothing else is undone.
 
 Who may undo what from the board's undo key (`play --board-undo`): `own` (the default)
 undoes only an action that came from a board press, so the key never takes back what the
@@ -51,6 +54,7 @@ from shared.state import GameState
 # The presses that roll: the board shows their dice until the rules roll their own.
 ROLLS = (ev.ROLL_ACTION, ev.CHANCE, ev.D100)
 BOARD_UNDO = ("own", "all", "off")  # who the board's undo key may undo: see above
+WANTED = "\x00wanted"  # the board's last roll was given to a waiting action (not a queue)
 
 
 class Tether:
@@ -219,6 +223,7 @@ class Tether:
             self._roll_unused = False
             if session.pending is None:
                 self._roll_shown = None  # the action's own last roll shows
+            self._last_roll = (WANTED, faces)  # the board's undo takes it back
             return lines
         if wanted is None:
             why = "no action waits for a roll"
@@ -226,13 +231,17 @@ class Tether:
             why = f"{roll_words(wanted)} is wanted"
         session.note_roll(dice.KIND_NAMES[kind], faces, "board")
         self._roll_unused = True
+        self._last_roll = ("", ())  # only shown: the board's undo takes back nothing more
         return [f"roll {shown} fits no wanted roll ({why}): shown, not used"]
 
     def _undo_board_roll(self) -> list[str] | None:
         """The board's undo right after a roll of its own takes back that roll, as the
         board does (not the action before it): a roll still waiting is withdrawn, one only
-        shown (a d100) needs nothing. None when the board's last press was not a roll, or
-        its roll was used since."""
+        shown (a d100, or one that fit nothing wanted) needs nothing, and one given to a
+        waiting action is taken back from it (`Session.take_back_roll`: the action waits
+        for it again; one it resolved is undone first, whoever declared it, since the roll
+        was the board's). None when the board's last press was not a roll, or its roll
+        was used since."""
         last, self._last_roll = self._last_roll, None
         if last is None:
             return None
@@ -240,6 +249,15 @@ class Tether:
         if not purpose:
             self._roll_shown = None  # the board took its roll back: the rules' shows again
             return ["undone: the board's roll (only shown, nothing waited for it)"]
+        if purpose == WANTED:  # given to a waiting action: it waits for that roll again
+            if self.board_undo == "off":
+                return None  # refused as any undo is
+            try:
+                lines = self.session.take_back_roll(tuple(entry), "board")
+            except IllegalAction:
+                return None  # things moved since: the key undoes as usual
+            self._roll_shown = None
+            return lines
         queue = self.session.ruleset.waiting(self.session.game).get(purpose)
         if not queue or tuple(queue[-1]) != entry:
             return None

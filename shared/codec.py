@@ -448,7 +448,9 @@ def _read(r, s):
     if want.count:
         want.kind = r.read(3)
         _check(
-            dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE or want.kind == dice.KIND_D10,
+            dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE
+            or want.kind == dice.KIND_D10
+            or (want.kind == dice.KIND_D100 and want.count == 2),  # a d100 is two D10
             _E_WANT_KIND,
             want.kind,
         )

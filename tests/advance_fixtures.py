@@ -8,6 +8,8 @@ the Initiative table's face 1 is <Reflexes>: Ayla has it (difficulty 5); a check
 
 from __future__ import annotations
 
+from table_dice import TableSession
+
 from host.advance import model
 from host.advance.ruleset import RULESET
 from host.journal import Journal
@@ -29,7 +31,7 @@ def text(*changes: tuple[str, str]) -> str:
 
 def session(source: str | None = None, seed: int = 1, journal: Journal | None = None) -> Session:
     enc = RULESET.parse_encounter(source or EXAMPLE.read_text(), "barrow_gate.toml")
-    return Session(enc, seed, journal)
+    return TableSession(enc, seed, journal)
 
 
 def play(s: Session, *lines: str) -> list[str]:

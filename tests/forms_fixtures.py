@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from table_dice import TableSession
+
 from host import encounters
 from host.forms.model import example_path
 from host.session import Session
@@ -73,18 +75,20 @@ MISS = "1 1 1"  # none
 
 
 def hall(seed: int = 1, text: str = HALL) -> Session:
-    return Session(encounters.parse(text, "hall.toml"), seed, None)
+    return TableSession(encounters.parse(text, "hall.toml"), seed, None)
 
 
 def vault(seed: int = 1) -> Session:
-    return Session(encounters.load(example_path()), seed, None)
+    return TableSession(encounters.load(example_path()), seed, None)
 
 
 def run(s: Session, *lines: str) -> list[str]:
     """Run the lines; what they said, less the notes that entered dice wait."""
     out: list[str] = []
     for line in lines:
-        out += [x for x in s.execute(line) if " roll waiting: " not in x]
+        out += [
+            x for x in s.execute(line) if " roll waiting: " not in x and " roll held: " not in x
+        ]
     return out
 
 

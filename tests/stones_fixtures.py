@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from string import Template
 
+from table_dice import TableSession
+
 from host import encounters
 from host.journal import Journal
 from host.session import Session
@@ -123,7 +125,7 @@ def encounter_text(
 
 def session(seed: int = 1, journal: Journal | None = None, **kw: object) -> Session:
     text = encounter_text(**kw)  # type: ignore[arg-type]
-    return Session(encounters.parse(text, "test_ford.toml"), seed, journal)
+    return TableSession(encounters.parse(text, "test_ford.toml"), seed, journal)
 
 
 def play(s: Session, *lines: str) -> list[str]:

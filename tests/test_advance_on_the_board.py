@@ -14,8 +14,6 @@ step ends (`next`)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from advance_fixtures import FAIL, PASS, play, session, text
 from boardfakes import Rig
@@ -24,7 +22,7 @@ from host.advance import device
 from host.ruleset import IllegalAction
 from host.session import Session
 from host.tethered_sim import TetheredSim
-from shared import roster
+from shared import dice, roster
 from shared.descriptor_pack import UNIT_STEP, encoded, names
 from shared.state import F_ACTED, F_ACTIVE, GameState
 
@@ -95,26 +93,27 @@ def test_advance_plays_through_the_simulated_board() -> None:
         assert ayla.health == 0 and ayla.counters[device.PARTS] == 1
         assert ayla.counters[device.WILLPOWER] == 6
         assert _to_act(board) == ["Ayl"]  # only who owes the Death check may act now
-        # Next turn on her is refused: the Death check is rolled, not skipped.
+        # With the board's dice, next turn on her makes her Death check (it is rolled, not
+        # skipped): it waits for its D6, the roll key is lit with one die, and one press
+        # rolls it and makes the check.
+        s.dice_from = "board"
         table.press(_pos(board, "Ayl"))
-        with pytest.raises(IllegalAction, match="the roll key rolls its D6"):
-            table.press("next_turn")
-        # The roll key rolls one D6: the Death check that waits is made with it.
+        assert table.press("next_turn") == ["board: death Ayl: waits for Ayla's death roll (1 D6)"]
+        table.settle()
+        assert (board.want.kind, board.want.count, board.want.who) == (dice.KIND_ACTION_D6, 1, 0)
         lines = table.press("roll")
         face = board.roll.faces[0]
-        assert board.roll.count == 1 and 1 <= face <= 6
+        assert board.roll.count == 1 and 1 <= face <= 6 and board.want.count == 0
         assert f"board: Ayla's Death check: {face} vs 1 damaged parts" in lines
         assert s.done[-1].text == "death Ayl" and s.done[-1].rolls == [["death", [face], "board"]]
-        # Two dice (the add-die key) wait as the next check's 2D6, and the next check uses them.
-        table.sim.press(table.sim.key_for("add_die"))  # the board's own: no event
-        deadline = time.monotonic() + 10
-        while table.sim.app.dice_count != 2 and time.monotonic() < deadline:
-            time.sleep(0.005)
-        lines = table.press("roll")
-        faces = tuple(board.roll.faces[:2])
-        assert lines == [f"board: board check roll waiting: {faces[0]} {faces[1]}"]
+        # A check typed on the laptop waits for its 2D6: one press rolls exactly two dice.
         table.execute("attack Snag 'Hand Axe' Bren evade=no")
+        table.settle()
+        assert (board.want.kind, board.want.count) == (dice.KIND_ACTION_D6, 2)
+        table.press("roll")
+        faces = tuple(board.roll.faces[:2])
         assert s.done[-1].rolls[0] == ["check", list(faces), "board"]
+        s.dice_from = "engine"
         # Counters are the rules' to count; the key is refused and nothing changes.
         with pytest.raises(IllegalAction, match="refused"):
             table.press("counter_up")

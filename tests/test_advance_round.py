@@ -15,6 +15,7 @@ def test_a_round_runs_its_steps_from_a_to_e_in_order() -> None:
     st = s.ruleset.state(s.game)
     assert (s.game.step, st.phase, st.phase_count) == (0, 0, 5)
     assert start_round(s)[-1] == "step B: Adventurer Actions (Advance)"
+    st = s.ruleset.state(s.game)  # (the game was rebuilt while step A waited for its dice)
     said = [play(s, "next")[-1] for _ in range(3)]
     assert said == [
         "step C: Enemy Actions",

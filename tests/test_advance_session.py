@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from advance_fixtures import EXAMPLE, PASS, play, session, start_round, text, who
+from table_dice import TableSession
 
 from host import cli, encounters
 from host.advance.ruleset import RULESET
@@ -47,9 +48,6 @@ def test_an_illegal_action_is_one_line_and_changes_neither_the_game_nor_the_jour
         ("death Snag", "Snag's answer to the hit waits"),
         ("attack Zed Cleave Snag", "Snag's answer to the hit waits"),
         ("next", "Snag's answer to the hit waits"),
-        ("dice check 7 1", "a D6 face must be 1..6, not 7"),
-        ("dice death 1 2", "a death roll is 1 D6 (faces 1..6), not (1, 2)"),
-        ("dice coin 1", "dice: 'coin' is not check, death or d6"),
         ("fullpower Grub", "only a Boss has Full Power"),
     ):
         with pytest.raises(IllegalAction) as err:
@@ -85,18 +83,6 @@ def test_undo_and_redo_rebuild_the_game_exactly_to_any_depth() -> None:
     assert seen(s) == states[-1]
 
 
-def test_the_journal_resumes_the_game_exactly_with_its_waiting_dice(tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "j.sqlite")
-    s = session(seed=4, journal=journal)
-    start_round(s)
-    play(s, "attack Ayla Cleave MOR evade=no", "dice check 5 5", "dice death 3", "undo")
-    back = resume(Journal(tmp_path / "j.sqlite"))
-    assert back.ruleset is RULESET and seen(back) == seen(s)
-    assert [f for f, _ in back.game.dice.waiting["check"]] == [(5, 5)]
-    assert back.execute("redo") == s.execute("redo")
-    assert seen(back) == seen(s)
-
-
 def test_run_plays_a_script_to_its_end_and_export_writes_the_scores(tmp_path, capsys) -> None:
     db = str(tmp_path / "j.sqlite")
     args = ["run", "--ruleset", "advance", "--script", str(SCRIPT), "--db", db, "--json"]
@@ -115,7 +101,7 @@ def test_encounter_new_writes_the_template_and_it_plays(tmp_path: Path, capsys) 
     assert cli.main(["encounter", "new", "--ruleset", "advance", "--out", str(out)]) == 0
     enc = encounters.load(out)
     assert enc.ruleset == "advance" and enc.name == "My Encounter"
-    s = Session(enc, 3)
+    s = TableSession(enc, 3)
     while not s.over and len(s.done) < 400:
         for line in RULESET.plan_turn(s.game):
             s.execute(line)
@@ -228,10 +214,13 @@ def test_a_killed_play_session_of_advance_resumes_exactly(tmp_path: Path) -> Non
     import time
 
     db = tmp_path / "play.sqlite"
-    typed = ["next", "next", "attack Grub Spear Ayla evade=no", "dice death 4", "next"]
+    # Step A's Initiative check waits for its dice (--dice entered): the table's D6 and
+    # Ayla's check are given, and the game is killed while it waits for Bren's.
+    typed = ["next", "dice 1", "dice 6 5"]
+    events = 3  # want, want-dice, want-dice
     proc = subprocess.Popen(
         [sys.executable, "-m", "host.cli", "play", "--ruleset", "advance", "--db", str(db)]
-        + ["--seed", "6", "--no-board"],
+        + ["--seed", "6", "--no-board", "--dice", "entered"],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -242,7 +231,7 @@ def test_a_killed_play_session_of_advance_resumes_exactly(tmp_path: Path) -> Non
     proc.stdin.flush()
     deadline = time.monotonic() + 30
     count = 0
-    while time.monotonic() < deadline and count < len(typed):
+    while time.monotonic() < deadline and count < events:
         if db.exists():
             try:
                 con = sqlite3.connect(db)
@@ -253,12 +242,20 @@ def test_a_killed_play_session_of_advance_resumes_exactly(tmp_path: Path) -> Non
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    assert count == len(typed)
+    assert count == events
     back = resume(Journal(db))
     fresh = session(seed=6)
+    fresh.dice_from = "entered"
     for line in typed:
         fresh.execute(line)
     assert back.ruleset is RULESET and seen(back) == seen(fresh)
-    assert [f for f, _ in back.game.dice.waiting.get("death", [])] == [
-        f for f, _ in fresh.game.dice.waiting.get("death", [])
-    ]
+    assert back.pending is not None and fresh.pending is not None
+    assert (
+        back.pending.supplied
+        == fresh.pending.supplied
+        == [
+            ("d6", (1,), "entered"),
+            ("check", (6, 5), "entered"),
+        ]
+    )
+    assert back.pending.wanted == fresh.pending.wanted

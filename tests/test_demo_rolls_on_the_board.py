@@ -1,7 +1,7 @@
 """A demo played on the simulated board rolls the dice on the board's keys where a player
-would (issues #11, #12, #14: "the board's keys end turns and roll the dice"): stones' crit
-d100s, forms' social checks and advance's Death checks come from the board's roll key, and
-korxsol's every roll is the one its waiting action wants (#15); the journal says so."""
+would (issues #11, #12, #14: "the board's keys end turns and roll the dice"): in every
+ruleset that asks for its rolls, each roll is the one its waiting action wants, lit on the
+roll key and rolled by one press (#15); the journal says so."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from host.journal import Journal
 
 # What each demo rolls on the board, as the journal records it.
 BOARD_ROLLS = {
-    "stones": "dice",  # the crit d100 waits for the attack that follows
-    "forms": "dice",  # the D10s wait for the check that `roll UNIT` (next turn on it) makes
-    "advance": "dice",  # the Death check's D6, made at once by the press
+    "stones": "want-dice",  # the crit and chance d100s an action waits for
+    "forms": "want-dice",  # the D10s of each check, Awareness, attack and Dodge
+    "advance": "want-dice",  # each check's 2D6, each Death check's D6, each table's D6
     "korxsol": "want-dice",  # each roll a declared action waits for, lit on the roll key
 }
 

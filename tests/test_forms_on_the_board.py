@@ -24,8 +24,8 @@ from host.forms.ruleset import RULESET
 from host.ruleset import IllegalAction
 from host.session import Session
 from host.tethered_sim import TetheredSim
+from shared import dice, roster
 from shared import events as ev
-from shared import roster
 from shared.descriptor_pack import UNIT_STEP, encoded, names
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState
 
@@ -84,22 +84,31 @@ def test_forms_plays_through_the_simulated_board() -> None:
         assert sorted(_to_act(board)) == sorted(game.units[i].spec.label for i in (0, 1))
         assert board.slots[1].counters[device.CHECK] == ATTRIBUTES.index("Physique") + 1
         assert board.slots[0].counters[device.CHECK] == ATTRIBUTES.index("Genius") + 1
-        # The roll key rolls the D10s; the next-turn key on Bram makes his check with them.
-        table.press("roll")
-        rolled = list(board.roll.faces[: board.roll.count])
-        assert len(rolled) == game.encounter.most_dice
+        # With the board's dice the next-turn key on Bram declares his check: it waits for
+        # his Physique roll, the roll key is lit with its count, and one press rolls exactly
+        # those D10 and makes the check.
+        session.dice_from = "board"
         table.press(_pos(game, "Bram"))
-        table.press("next_turn")
+        assert table.press("next_turn") == [
+            "board: roll Bram: waits for Bram's Physique roll (4 D10)"
+        ]
+        table.settle()
+        assert (board.want.kind, board.want.count) == (dice.KIND_D10, 4)
+        table.press("roll")
         check = session.game.last[0]
-        assert check.source == "board" and list(check.faces) == rolled[:4]
-        # Once a press has used the board's roll, the board shows the rules' roll: the
-        # check's four dice, not the six the key rolled.
+        rolled = list(board.roll.faces[: board.roll.count])
+        assert check.source == "board" and list(check.faces) == rolled and len(rolled) == 4
+        assert session.done[-1].text == "roll Bram" and session.done[-1].by == "board"
         shows(board, session.game)
-        assert board.roll.count == 4 and list(board.roll.faces[:4]) == list(check.faces)
-        # The board's undo takes back its own press (the dice it used go with it: a redo
-        # would replay them, as for every ruleset).
-        table.press("undo")
-        assert len(session.game.checks) == 2 and not session.game.waiting.get("next")
+        # The board's undo takes back its own roll: the check waits for it again, the key
+        # lit; undo again drops the check the board declared.
+        assert table.press("undo")[-1] == "board: roll Bram: waits for Bram's Physique roll (4 D10)"
+        table.settle()
+        assert session.pending is not None and board.want.count == 4
+        assert table.press("undo")[0].startswith("board: dropped: roll Bram")
+        table.settle()
+        assert len(session.game.checks) == 2 and board.want.count == 0
+        session.dice_from = "engine"
         # Next turn with nobody selected ends the step, here the social round: the checks
         # waiting are made in their order (the trap's Dodge too if it springs), and a new
         # round begins, everyone to act again.
@@ -171,16 +180,18 @@ def test_next_turn_on_a_selected_unit_ends_its_part_of_the_step() -> None:
 
 def test_next_turn_on_a_unit_at_step_1_rolls_its_awareness_with_the_boards_dice() -> None:
     """forms-turns-rounds-encounters.txt:49, :54: Awareness is not optional: next turn on a
-    unit at step 1 rolls its Insight, on the board's D10s if they wait"""
+    unit at step 1 rolls its Insight; with the board's dice it waits for them, and the roll key
+    rolls them"""
     s = hall()
     run(s, "fight")
     with TetheredSim(s) as table:
         table.settle()
         board = table.sim.app.state
         assert board.phase == 0 and _to_act(board) == ["Di", "Bo", "Cy", "Ann"]
-        table.press("roll")
+        s.dice_from = "board"
         table.press(_pos(s.game, "Cy"))
-        lines = table.press("next_turn")
+        assert table.press("next_turn") == ["board: done Cy: waits for Cy's Insight roll (2 D10)"]
+        lines = table.press("roll")  # the roll key, lit with the two D10 wanted
         assert any("Cy rolls Insight" in line for line in lines)
         assert s.game.last[0].source == "board" and "Cy" not in _to_act(board)
         shows(board, s.game)

@@ -4,7 +4,7 @@ line it tests). The dice are entered (`dice FACE ...`), so every outcome is the 
 from __future__ import annotations
 
 import pytest
-from forms_fixtures import HIT, MISS, fight, hall, run, seen
+from forms_fixtures import HALL, HIT, MISS, fight, hall, run, seen
 
 from host.forms.model import ATTRIBUTES
 from host.ruleset import IllegalAction
@@ -28,21 +28,24 @@ def test_an_encounter_is_the_social_actions_made_in_one_area() -> None:
 
 def test_combat_opens_an_encounter_in_a_new_round_and_closes_it_when_complete() -> None:
     # forms-turns-rounds-encounters.txt:9
-    s = hall()
+    # Blue's units have 1 health (set in the file: a game is rebuilt by replay from it).
+    s = hall(
+        text=HALL.replace('name = "Cy"', 'name = "Cy"\nhealth = 1').replace(
+            'name = "Di"', 'name = "Di"\nhealth = 1'
+        )
+    )
     run(s, f"dice {HIT}", "check Ann Genius", "next")  # round 1 had a check
     fight(s)
     combat = s.game.encounters[-1]
     assert combat["kind"] == "combat" and combat["opened"] == 2 and s.game.round == 2
     assert s.game.encounters[0]["closed"] == 1
     # Blue falls: the combat is complete, and its encounter closes.
-    for u in s.game.units[2:]:
-        u.health = 1
     run(s, "pass", "pass", "pass")  # steps 2 to 4
     run(s, f"dice {HIT}", "attack Ann Cy", f"dice {HIT}", "attack Bo Di")
     run(s, f"dice {MISS}", f"dice {MISS}", "pass")  # Di's and Cy's Dodge rolls end step 5
     run(s, "pass")  # step 6: nobody Aims or Blocks; step 7 takes Blue down
     assert s.game.winner == 0 and s.ruleset.winner(s.game) == "Red"
-    assert combat["closed"] == 2 and s.game.mode == "over"
+    assert s.game.encounters[1]["closed"] == 2 and s.game.mode == "over"
 
 
 def test_a_chance_to_gain_a_form_is_an_encounter_of_its_own() -> None:
@@ -252,10 +255,11 @@ def test_step_6_aim_adds_and_block_takes_off() -> None:
 
 def test_step_7_deals_and_receives_all_damage_at_once() -> None:
     # forms-turns-rounds-encounters.txt:60
-    s = hall()
+    two = HALL
+    for name in ("Ann", "Bo", "Cy", "Di"):  # 2 health each (in the file: replay keeps it)
+        two = two.replace(f'name = "{name}"', f'name = "{name}"\nhealth = 2')
+    s = hall(text=two)
     fight(s)
-    for u in s.game.units:
-        u.health = 2
     run(s, "pass", "pass", "pass")
     run(s, f"dice {HIT}", "attack Ann Cy", f"dice {HIT}", "attack Cy Ann")
     run(s, f"dice {MISS}", f"dice {MISS}", "pass")  # the Dodge rolls end step 5

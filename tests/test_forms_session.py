@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from forms_fixtures import HALL, HIT, fight, hall, run, seen, vault
+from table_dice import TableSession
 
 from host import cli, encounters
 from host.forms.model import example_path
@@ -43,17 +44,26 @@ def test_an_illegal_action_is_one_line_and_changes_nothing() -> None:
         ("attack Ann Cy", "attack belongs to combat"),
         ("fight", "fight: 1 check(s) of this round still to roll"),
         ("done Ann", "done ends a unit's part of a combat step"),
-        ("dice 11", "a D10 face must be 1..10, not 11"),
-        ("dice 10", "Bo's Genius roll takes 2 dice and 1 wait"),
     ):
         before = seen(s)
         with pytest.raises(IllegalAction) as err:
             s.execute(line)
-            s.execute("next")  # the short roll is refused when a roll takes it
         assert said in str(err.value) and "\n" not in str(err.value), line
-        if line != "dice 10":
-            assert seen(s) == before, line
-    s.execute("dice clear")
+        assert seen(s) == before, line
+    # With the dice from the table the check waits for its roll: faces are checked.
+    s.dice_from = "entered"
+    s.execute("next")
+    for line, said in (
+        ("dice 11 1", "a d10 die reads 1..10"),
+        ("dice 10", "Bo's Genius roll (2 D10) takes 2 dice, not 1"),
+    ):
+        before = seen(s)
+        with pytest.raises(IllegalAction) as err:
+            s.execute(line)
+        assert said in str(err.value) and "\n" not in str(err.value), line
+        assert seen(s) == before and s.pending is not None, line
+    s.execute("cancel")
+    s.dice_from = "engine"
     fight_s = hall()
     fight(fight_s)
     before = seen(fight_s)
@@ -92,16 +102,19 @@ def test_undo_and_redo_go_back_and_forth_to_any_depth() -> None:
 
 def test_every_roll_is_journalled_and_a_killed_game_resumes_exactly(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounters.load(example_path()), 9, journal)
+    s = TableSession(encounters.load(example_path()), 9, journal)
     run(s, "check Bram Physique", "dice 10 10 1 1", "next", "next", "fight", "next")
-    run(s, "dice 10 10 10", "next", "undo", "dice 1 1 1 1 1")
+    run(s, "dice 10 10 10", "next", "undo")
     records = [e.rolls for e in s.done]
     assert records[1][0]["source"] == "entered" and records[1][0]["faces"] == [10, 10, 1, 1]
     assert all(r["source"] in ("engine", "entered") for rec in records for r in rec)
+    s.dice_from = "entered"
+    s.execute("next")  # it waits for its roll when the game is killed
     back = resume(Journal(tmp_path / "j.sqlite"))
     assert seen(back) == seen(s)
-    assert [f for f, _ in back.game.waiting["next"]] == [(1, 1, 1, 1, 1)]
-    assert back.execute("next") == s.execute("next")
+    assert back.pending is not None and back.pending.wanted == s.pending.wanted
+    faces = " ".join(["1"] * s.pending.wanted.count)
+    assert back.execute(f"dice {faces}") == s.execute(f"dice {faces}")
     assert seen(back) == seen(s)
 
 
@@ -180,7 +193,7 @@ def test_play_shows_it_and_export_draws_its_chart(tmp_path: Path) -> None:
 
     buf = StringIO()
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounters.load(example_path()), 3, journal)
+    s = TableSession(encounters.load(example_path()), 3, journal)
     ui = PlayUI(s, Console(file=buf, width=80, color_system=None), "no board")
     ui.handle("check Bram Physique")
     ui.handle("scores")

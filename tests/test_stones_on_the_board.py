@@ -68,13 +68,18 @@ def test_stones_plays_through_the_simulated_board() -> None:
         assert kae.flags & mark_bit(device.FUSE_DONE) and kae.flags & mark_bit(device.MOVE_DONE)
         assert not kae.flags & mark_bit(device.ACT_DONE)
         assert (kae.counters[0], kae.counters[2]) == (4, 1)
-        # The roll key rolls the two D10 the attack's crit then uses.
-        table.press("roll")
+        # With the board's dice the attack waits for its crit d100, the roll key is lit with
+        # it, and one press rolls the two D10 the crit uses.
+        s.dice_from = "board"
+        assert table.execute("attack Kae Orr") == [
+            "attack Kae Orr: waits for Kaelen's crit roll (a d100: two D10, tens then units)"
+        ]
+        table.settle()
+        assert (board.want.kind, board.want.count, board.want.who) == (dice.KIND_D100, 2, 0)
+        lines = table.press("roll")
         faces = board.roll.faces[0], board.roll.faces[1]
-        assert board.roll.kind == dice.KIND_D100
-        assert list(s.game.waiting["d100"]) == [(faces, "board")]
-        lines = table.execute("attack Kae Orr")
-        assert f"d100 {dice.d100_value(*faces)}" in lines[0]
+        assert board.roll.kind == dice.KIND_D100 and board.want.count == 0
+        assert f"d100 {dice.d100_value(*faces)}" in lines[1]
         assert s.done[-1].rolls == [[faces[0], faces[1], "board"]]
         table.settle()
         assert kae.flags & mark_bit(device.ACT_DONE)

@@ -335,7 +335,7 @@ def test_an_action_resolved_with_board_dice_replays_exactly_after_undo_and_redo(
     assert again.ruleset.snapshot(again.game) == before and again.pending is None
 
 
-@pytest.mark.parametrize("rid", [r for r in registry.ids() if r != "korxsol"])
+@pytest.mark.parametrize("rid", [r for r in registry.ids() if not registry.get(r).asks_for_rolls])
 def test_rulesets_that_do_not_ask_for_rolls_play_as_before_whatever_the_dice_setting(
     rid: str,
 ) -> None:

@@ -38,10 +38,14 @@ VERBS: dict[str, tuple[str, str]] = {
     "yell": ("NAME", "a Helpless Boss's <Yell> check, once a round: 1 Willpower back"),
 }
 SESSION_VERBS: dict[str, tuple[str, str]] = {
-    "dice": ("check F F | death F | d6 F", "physical dice for the next roll of that kind"),
-    "dice clear": ("", "drop every entered roll still waiting"),
+    "dice": (
+        "[check|death|d6] F ...",
+        "while an action waits for its roll: the D6 faces from the table",
+    ),
 }
-LANGUAGE = Language(VERBS, SESSION_VERBS, flags=("spare",))
+# `roll`, `cancel` and `dice from` too: an action waits for its dice while they come from
+# the board or the table (host/session.py, "wanted rolls").
+LANGUAGE = Language(VERBS, SESSION_VERBS, flags=("spare",), wanted=True)
 # What may be done while a hit or a Death check waits for its answer.
 ANSWERS = {Hit: ("evade", "take", "fullpower"), Death: ("death", "break", "spend", "fullpower")}
 

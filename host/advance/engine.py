@@ -4,20 +4,21 @@ checks, Helpless, a Boss's Full Power and <Yell>, extra actions, and the tables 
 
 A game is a pure function of its encounter, its seed and its actions with their records:
 every die comes from `Dice.draw`, which takes it from the record when replaying, else from
-the dice waiting (entered at the table or rolled on the board), else from the engine's
-generator seeded by the game's seed and the action's number.
+the rolls given to the waiting action while the session takes the dice from the board or
+the table (Ruleset.supply_rolls; the first one missing raises RollWanted), else from the
+engine's generator seeded by the game's seed and the action's number.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from host.advance.model import GAP, Ability, Character, Encounter, Item, Row
 from host.names import plain
-from host.ruleset import IllegalAction, Waiting
+from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
+from shared import dice
 
 RULES_VERSION = 1
 STEPS = ("A", "B", "C", "D", "E")
@@ -28,8 +29,10 @@ STEP_NAMES = (
     "Adventurer Actions (Late)",
     "Additional Actions",
 )
-# What each waiting-roll purpose is and how many dice it takes.
+# What each roll is and how many D6 it takes: a check's 2D6, a Death check's 1D6, and one D6
+# on a table.
 PURPOSES = {"check": 2, "death": 1, "d6": 1}
+CODES = {"check": 1, "death": 2, "d6": 3}  # the wanted roll's purpose on the board (0..15)
 
 
 @dataclass
@@ -92,11 +95,15 @@ class Death:
 
 
 class Dice:
-    """Every die of an action: replayed from its record, else waiting, else the engine's."""
+    """Every die of an action: replayed from its record, else given to the waiting action,
+    else the engine's."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self.waiting: Waiting = {}
+        # The rolls given to a waiting action (Ruleset.supply_rolls), taken in order; None:
+        # the engine rolls.
+        self.supplied: list[Supplied] | None = None
+        self.supplied_at = 0
         self.records: list[list[Any]] = []  # the action's dice: [purpose, faces, source]
         self._replay: list[list[Any]] | None = None
         self._rng = random.Random(0)
@@ -104,6 +111,7 @@ class Dice:
 
     def begin(self, action: int, replay: list[list[Any]] | None) -> None:
         self.records = []
+        self.supplied_at = 0
         self._replay = None if replay is None else [list(r) for r in replay]
         self._rng = random.Random(self.seed * 1_000_003 + action)
 
@@ -114,23 +122,23 @@ class Dice:
                 raise IllegalAction(f"the journal holds no {purpose} roll for this action")
             _, faces, source = self._replay.pop(0)
             faces = tuple(faces)
-        elif self.waiting.get(purpose):
-            faces, source = self.waiting[purpose].popleft()
+        elif self.supplied is not None:
+            if self.supplied_at >= len(self.supplied):
+                wanted = WantedRoll(purpose, count, dice.KIND_ACTION_D6, who, code=CODES[purpose])
+                raise RollWanted(wanted)
+            given, faces, source = self.supplied[self.supplied_at]
+            self.supplied_at += 1
+            if given != purpose or len(faces) != count:
+                raise IllegalAction(
+                    f"the {source} {given} roll of {len(faces)} dice does not fit this"
+                    f" {purpose} roll of {count}"
+                )
+            faces = tuple(faces)
         else:
             faces, source = tuple(self._rng.randint(1, 6) for _ in range(count)), "engine"
         self.records.append([purpose, list(faces), source])
         self.last = (purpose, tuple(faces), who)
         return tuple(faces)
-
-    def queue(self, purpose: str, faces: tuple[int, ...], source: str) -> None:
-        if purpose not in PURPOSES:
-            raise IllegalAction(
-                f"advance rolls no {purpose!r} dice (known: check 2D6, death 1D6, d6 for tables)"
-            )
-        count = PURPOSES[purpose]
-        if len(faces) != count or not all(1 <= f <= 6 for f in faces):
-            raise IllegalAction(f"a {purpose} roll is {count} D6 (faces 1..6), not {faces}")
-        self.waiting.setdefault(purpose, deque()).append((tuple(faces), source))
 
 
 class Game:

@@ -12,9 +12,17 @@ from typing import TYPE_CHECKING, Any
 from host import names
 from host.advance import actions, ai, device, model, odds
 from host.advance.engine import PURPOSES, RULES_VERSION, STEP_NAMES, STEPS, Death, Game, Hit
-from host.commandline import Command, whole_number
-from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
-from shared import dice
+from host.commandline import Command
+from host.ruleset import (
+    Applied,
+    IllegalAction,
+    LiveRow,
+    LiveTable,
+    RollWanted,
+    Ruleset,
+    Supplied,
+    Table,
+)
 from shared import events as ev
 from shared.limits import NO_SLOT
 from shared.state import GameState
@@ -60,7 +68,14 @@ class Advance(Ruleset):
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        lines = actions.apply(game, read_names(game, cmd))
+        try:
+            lines = actions.apply(game, read_names(game, cmd))
+        except RollWanted as wanted:
+            who = wanted.wanted.who
+            if 0 <= who < len(game.fighters):
+                name = game.fighters[who].name
+                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
+            raise
         device.project(game, game.state)
         return Applied(lines, [list(r) for r in game.dice.records])
 
@@ -120,18 +135,14 @@ class Advance(Ruleset):
     def note(self, game: Game, text: str) -> None:
         game.log.append(text)
 
-    # -- rolls waiting -----------------------------------------------------------------------
-    def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
-        game.dice.queue(purpose, faces, source)
+    # -- the roll an action wants ---------------------------------------------------------
+    # With the dice from the board or the table (`play --dice board|entered`) an action
+    # waits for each roll it makes, in order: a check's 2D6, a Death check's 1D6, a table's
+    # D6. There is no queue of rolls made ahead, so a spare roll never becomes a later one.
+    asks_for_rolls = True
 
-    def waiting(self, game: Game) -> Waiting:
-        return game.dice.waiting
-
-    def set_waiting(self, game: Game, waiting: Waiting) -> None:
-        game.dice.waiting = waiting
-
-    def used_waiting(self, record: list[list]) -> list[str]:
-        return [p for p, _, s in record if s != "engine"]
+    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
+        game.dice.supplied = rolls
 
     def roll_lines(self, game: Game) -> list[str]:
         out = []
@@ -142,13 +153,12 @@ class Advance(Ruleset):
 
     def session_command(self, session: Session, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
-            if cmd.args[:1] == ["clear"]:
-                return session.clear_rolls()
-            purpose = cmd.arg(0, "check, death or d6")
-            if purpose not in PURPOSES:
-                raise IllegalAction(f"dice: {purpose!r} is not check, death or d6")
-            faces = tuple(whole_number(a, 1, 6, "a D6 face") for a in cmd.args[1:])
-            return session.queue_roll(purpose, faces, "entered")
+            # The session takes `dice FACES` while an action waits (its dice from the board
+            # or the table); with the engine's dice nothing waits for them.
+            raise IllegalAction(
+                "no action waits for a roll: the engine rolls them (`dice from entered`, and"
+                " the next check or Death check waits for `dice F F` or `dice F`)"
+            )
         return super().session_command(session, cmd)
 
     # -- the board ---------------------------------------------------------------------------
@@ -159,20 +169,13 @@ class Advance(Ruleset):
             return self._slot_done(session, record[1])
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("next")
-        if code == ev.ROLL_ACTION:
-            faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
-            if record[2] != dice.KIND_ACTION_D6 or len(faces) not in (1, 2):
-                raise IllegalAction("advance takes one D6 (a Death check) or two (a check)")
-            lines = session.queue_roll("death" if len(faces) == 1 else "check", faces, "board")
-            p = game.pending
-            if len(faces) == 1 and isinstance(p, Death) and p.roll is None:
-                # The roll key makes the Death check that waits.
-                lines += session.execute(f"death {game.fighters[p.who].spec.label}")
-            return lines
-        if code in (ev.CHANCE, ev.D100):
-            faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
-            session.note_roll(ev.NAMES[code], faces, "board")
-            return [f"advance has no use for a {ev.NAMES[code]} roll: shown, not used"]
+        if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
+            # Only with the engine's dice (`--dice engine`) does a board roll get here (else
+            # the tether gives it to the action that waits): it is refused, never kept.
+            raise IllegalAction(
+                "the engine rolls the dice (--dice engine): the board's roll is not used;"
+                " `dice from board` and the next check waits for the roll key"
+            )
         if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
             raise IllegalAction(
                 "Willpower, damaged parts and extra actions are the rules' to count: play the"
@@ -196,10 +199,8 @@ class Advance(Ruleset):
         p = game.pending
         if isinstance(p, Death) and p.who == index:
             if p.roll is None:
-                raise IllegalAction(
-                    f"{f.name}'s Death check waits: the roll key rolls its D6 (or break a"
-                    " weapon on the laptop)"
-                )
+                # Its Death check (with the board's dice it waits for the roll key, lit).
+                return session.execute(f"death {label}")
             raise IllegalAction(
                 f"{f.name}'s Death check failed: how much Willpower to spend is the"
                 f" laptop's (`spend {label} N`, 0 to die)"
@@ -208,11 +209,17 @@ class Advance(Ruleset):
             lines = session.execute(f"take {label}")
         else:
             lines = session.execute(f"wait {label}")
-            while game.pending is None and game.over is None and not game.can_act_now(f):
+            while self._goes_on(session) and not session.game.can_act_now(f):
                 lines += session.execute(f"wait {label}")  # E: its next extra action
-        if game.pending is None and game.over is None and not game.acting_now():
-            lines += session.execute("next")
+        if self._goes_on(session) and not session.game.acting_now():
+            lines += session.execute("next")  # (with the board's dice: may wait for them)
         return lines
+
+    @staticmethod
+    def _goes_on(session: Session) -> bool:
+        """Nothing waits (no answer owed, no action waiting for its roll), the fight goes on."""
+        game: Game = session.game
+        return session.pending is None and game.pending is None and game.over is None
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
@@ -319,7 +326,9 @@ class Advance(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [f.spec.label for f in game.fighters]
         if words[0] == "dice" and len(words) == 2:
-            return list(PURPOSES) + ["clear"]
+            return list(PURPOSES) + ["from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
         if len(words) == 2:
             return names
         if words[0] in ("attack", "assist", "coop", "equip", "store", "break") and len(words) == 3:
@@ -353,13 +362,6 @@ class Advance(Ruleset):
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
-
-    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
-        """A Death check is the board's roll key: its one D6 makes the check at once."""
-        pending = game.pending
-        if command.startswith("death ") and isinstance(pending, Death) and pending.roll is None:
-            return ("roll",), False
-        return (), True
 
 
 # The verbs whose second word names one of the first character's abilities or items, and

@@ -15,8 +15,9 @@ from typing import Any
 
 from host.commandline import Command, whole_number
 from host.forms.model import ATTRIBUTES, STEP_NAMES, STEPS, Check, Encounter, Form, UnitSpec
-from host.ruleset import IllegalAction, Waiting
+from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
 from host.words import plural
+from shared import dice
 from shared.limits import MAX_DICE
 
 RULES_VERSION = 1
@@ -125,7 +126,10 @@ class Game:
         self.actions = 0
         self.used: list[Roll] = []  # the rolls of the action being applied
         self.replaying: deque[dict] | None = None
-        self.waiting: Waiting = {}
+        # The rolls given to a waiting action (Ruleset.supply_rolls), taken in order; None:
+        # the engine rolls.
+        self.supplied: list[Supplied] | None = None
+        self.supplied_at = 0
         self.lines: list[str] = []
         self.log: list[str] = []
         self.timeline: list[dict] = []
@@ -169,7 +173,8 @@ class Game:
     # ------------------------------------------------------------------ dice
     def roll(self, who: int, attribute: str, at_least: int = 0) -> Roll:
         """Roll `who`'s dice of `attribute` (Form dice included): the record's when
-        replaying, else a roll waiting from the board or the table, else the engine's."""
+        replaying, else the next roll given to the waiting action (RollWanted, naming the
+        count, when none is left), else the engine's."""
         count = max(self.dice_for(who, attribute), at_least)
         if count == 0:
             return Roll(who, attribute, (), "none")
@@ -181,20 +186,22 @@ class Game:
             faces, source = tuple(data["faces"]), data["source"]
             if len(faces) != count:
                 raise IllegalAction(f"the journal's dice for {mine} are not {count}")
+        elif self.supplied is not None:
+            if self.supplied_at >= len(self.supplied):
+                code = ATTRIBUTES.index(attribute) + 1 if attribute in ATTRIBUTES else 0
+                raise RollWanted(
+                    WantedRoll(attribute, count, dice.KIND_D10, who, self.name(who), code)
+                )
+            given, faces, source = self.supplied[self.supplied_at]
+            self.supplied_at += 1
+            if given != attribute or len(faces) != count:
+                raise IllegalAction(
+                    f"the {source} {given} roll of {len(faces)} dice does not fit {mine} of {count}"
+                )
+            faces = tuple(faces)
         else:
-            queue = self.waiting.get("next")
-            if queue:
-                faces, source = queue[0]
-                if len(faces) < count:
-                    raise IllegalAction(
-                        f"{mine} takes {count} dice and {len(faces)} wait: `dice clear`, then"
-                        f" enter {count} (or roll {count} on the board)"
-                    )
-                queue.popleft()
-                faces = faces[:count]
-            else:
-                rng = random.Random(self.seed * 1_000_003 + self.actions * 1_009 + len(self.used))
-                faces, source = tuple(rng.randint(1, 10) for _ in range(count)), "engine"
+            rng = random.Random(self.seed * 1_000_003 + self.actions * 1_009 + len(self.used))
+            faces, source = tuple(rng.randint(1, 10) for _ in range(count)), "engine"
         rolled = Roll(who, attribute, faces, source, self.successes(faces))
         self.used.append(rolled)
         return rolled
@@ -212,6 +219,7 @@ class Game:
             raise IllegalAction(f"the game is over: {self.winner_text()}")
         self.lines = []
         self.used = []
+        self.supplied_at = 0
         self.replaying = deque(replay) if replay is not None else None
         handler = getattr(self, "_do_" + cmd.verb, None)
         if handler is None:

@@ -4,23 +4,32 @@ rules), model.py (the encounter files), device.py (the board) and ai.py (the dem
 The board's turn unit is the step (UNIT_STEP, host/forms/device.py): its next-turn key on
 a selected unit still to act ends that unit's part of the step (`done UNIT` in combat; in a
 social round `roll UNIT`, the unit's check that comes next), and with none selected ends the
-step (`pass`), as does its next-phase key; its roll key rolls the D10s the next roll takes.
+step (`pass`), as does its next-phase key. With the dice from the board (`play --dice
+board`, the default with one) an action waits for each roll it makes, and the roll key,
+lit with the count wanted, rolls exactly those D10s (host/session.py, wanted rolls).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.commandline import Command, Language, whole_number
+from host.commandline import Command, Language
 from host.forms import ai, device, model
 from host.forms.engine import RULES_VERSION, Game
 from host.forms.model import ATTRIBUTES, STEP_NAMES, Encounter
-from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table, Waiting
+from host.ruleset import (
+    Applied,
+    IllegalAction,
+    LiveRow,
+    LiveTable,
+    Ruleset,
+    Supplied,
+    Table,
+)
 from shared import dice
 from shared import events as ev
-from shared.limits import MAX_DICE, NO_SLOT
+from shared.limits import NO_SLOT
 from shared.state import GameState
 
 if TYPE_CHECKING:
@@ -35,7 +44,11 @@ VERBS = {
         "UNIT WHAT [dc=N] [vs=UNIT[:ATTRIBUTE]]",
         "enter a social check: WHAT is an attribute or a check of the area; vs= a Challenge",
     ),
-    "roll": ("[UNIT]", "roll the next check (social), the trap's Dodge, or Awareness (step 1)"),
+    "roll": (
+        "[UNIT]",
+        "roll the next check (social), the trap's Dodge, or Awareness (step 1); alone, while"
+        " an action waits for its roll: the engine rolls that",
+    ),
     "move": ("UNIT", "declare movement at step 2 or 8, in the movement order"),
     "attack": ("UNIT TARGET", "step 5: roll the attack dice against a standing foe"),
     "aim": ("UNIT", "step 6: roll Aim dice for the unit's hits (each success +1 damage)"),
@@ -55,10 +68,12 @@ VERBS = {
     "gain": ("UNIT FORM", "a chance to gain a Form: an encounter of its own"),
 }
 SESSION_VERBS = {
-    "dice": ("FACE ... | clear", "D10 faces from the table for the next roll (or clear them)"),
+    "dice": ("FACE ...", "while an action waits for its roll: the D10 faces from the table"),
     "order": ("", "the movement order and the reason for each position"),
 }
-LANGUAGE = Language(VERBS, SESSION_VERBS)
+# `cancel` and `dice from` too (the game's `roll` stays its own; a bare `roll` while an
+# action waits is the engine rolling the wanted roll: host/session.py).
+LANGUAGE = Language(VERBS, SESSION_VERBS, wanted=True)
 PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 
@@ -172,22 +187,15 @@ class Forms(Ruleset):
     def note(self, game: Game, text: str) -> None:
         game.log.append(text)
 
-    # -- rolls waiting -------------------------------------------------------------------
-    def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
-        if purpose != "next":
-            raise IllegalAction(f"forms takes dice for the next roll only, not {purpose!r}")
-        if not 1 <= len(faces) <= MAX_DICE or not all(1 <= f <= 10 for f in faces):
-            raise IllegalAction(f"a forms roll is 1..{MAX_DICE} D10 faces, each 1..10")
-        game.waiting.setdefault("next", deque()).append((tuple(faces), source))
+    # -- the roll an action wants ---------------------------------------------------------
+    # With the dice from the board or the table (`play --dice board|entered`) an action
+    # waits for each roll it makes, in order (the count of D10s its unit's attribute and
+    # Form give); there is no queue of rolls made ahead, so a spare roll never becomes a
+    # later one.
+    asks_for_rolls = True
 
-    def waiting(self, game: Game) -> Waiting:
-        return game.waiting
-
-    def set_waiting(self, game: Game, waiting: Waiting) -> None:
-        game.waiting = waiting
-
-    def used_waiting(self, record: list[dict]) -> list[str]:
-        return ["next" for r in record if r["source"] not in ("engine", "none")]
+    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
+        game.supplied = rolls
 
     def roll_lines(self, game: Game) -> list[str]:
         return [
@@ -197,12 +205,12 @@ class Forms(Ruleset):
 
     def session_command(self, session: Session, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
-            if cmd.args[:1] == ["clear"]:
-                return session.clear_rolls()
-            if not cmd.args:
-                raise IllegalAction("dice: faces are missing (usage: dice FACE ... | clear)")
-            faces = tuple(whole_number(a, 1, 10, "a D10 face") for a in cmd.args)
-            return session.queue_roll("next", faces, "entered")
+            # The session takes `dice FACES` while an action waits (its dice from the board
+            # or the table); with the engine's dice nothing waits for them.
+            raise IllegalAction(
+                "no action waits for a roll: the engine rolls them (`dice from entered`, and"
+                " the next roll waits for `dice FACE ...`)"
+            )
         if cmd.verb == "order":
             game = session.game
             return [f"{n}. {line}" for n, line in enumerate(game.order_lines(), 1)]
@@ -221,7 +229,12 @@ class Forms(Ruleset):
                 raise IllegalAction(
                     f"the board rolled {dice.KIND_NAMES[record[2]].upper()} dice; forms rolls D10s"
                 )
-            return session.queue_roll("next", faces, "board")
+            # Only with the engine's dice (`--dice engine`) does a board roll get here (else
+            # the tether gives it to the action that waits): it is refused, never kept.
+            raise IllegalAction(
+                f"the engine rolls the dice (--dice engine): the board's {len(faces)} D10 are"
+                " not used; `dice from board` and the next roll waits for the roll key"
+            )
         if code == ev.D100:
             faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + 2])
             dice.check_faces(dice.KIND_D100, faces)
@@ -381,16 +394,14 @@ class Forms(Ruleset):
 
     def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
         """A unit's part of a step is the board's next-turn key on that unit (`done UNIT`;
-        a social check, `roll UNIT`, is rolled on the board's roll key first, and the key
-        then makes it with those dice)."""
+        a social check, `roll UNIT`: it then waits for its roll, which the demo rolls on the
+        board's roll key, lit with it)."""
         verb, _, name = command.partition(" ")
         if verb not in ("done", "roll") or not name:
             return (), True
         i = game.unit(name.strip('"'))
         pos = f"pos{game.order.index(i)}"
-        if verb == "roll" and game.mode == "social":
-            return ("roll", pos, "next_turn"), False
-        if verb == "done":
+        if verb == "done" or game.mode == "social":
             return (pos, "next_turn"), False
         return (), True
 

@@ -34,11 +34,13 @@ VERBS = {
 }
 SESSION_VERBS = {
     "dice": (
-        "d100 TENS UNITS",
-        "two D10 from the table for the next crit or chance roll (0 0 reads 100)",
+        "[d100] TENS UNITS",
+        "while an action waits for its crit or chance d100: the two D10 from the table"
+        " (0 0 reads 100)",
     ),
-    "dice clear": ("", "drop every entered roll still waiting"),
 }
-LANGUAGE = Language(VERBS, SESSION_VERBS)
+# `roll`, `cancel` and `dice from` too: an action waits for its d100s while they come from
+# the board or the table (host/session.py, "wanted rolls").
+LANGUAGE = Language(VERBS, SESSION_VERBS, wanted=True)
 # The most plain words each verb naming an ability takes, once the ability is one word.
 WORDS = {"fuse": 2, "break": 2, "ability": 3}

@@ -4,8 +4,10 @@ order written with a new d100 for each chance, statuses, incapacitation and the 
 
 A game is a pure function of its encounter, its seed and its actions with their records
 (the d100s each used): the deck is shuffled from the seed, and every d100 comes from the
-record when replaying, else from a roll waiting (the board's or entered), else the engine's
-generator seeded by the game's seed and the action's number.
+record when replaying, else, while the session takes the dice from the board or the table,
+from the rolls given to the waiting action (Ruleset.supply_rolls; the first one missing
+raises RollWanted), else from the engine's generator seeded by the game's seed and the
+action's number.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 
 from host.commandline import Command
-from host.ruleset import IllegalAction, Waiting
+from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
 from host.stones.model import (
     INFINITE,
     Ability,
@@ -67,7 +69,10 @@ class Game:
     turns: int = 0
     reshuffles: int = 0
     winner: int | None = None  # the winning team
-    waiting: Waiting = field(default_factory=dict)
+    # The rolls given to a waiting action (Ruleset.supply_rolls), taken in order; None: the
+    # engine rolls.
+    supplied: list[Supplied] | None = None
+    supplied_at: int = 0
     used: list[list] = field(default_factory=list)  # this action's d100s: [tens, units, source]
     replayed: list[list] | None = None
     roll_lines: list[str] = field(default_factory=list)
@@ -164,6 +169,7 @@ def act(game: Game, cmd: Command, replayed: list[list] | None) -> list[str]:
     if game.winner is not None:
         raise IllegalAction(f"the game is over: {game.enc.teams[game.winner]} won")
     game.used = []
+    game.supplied_at = 0
     game.roll_lines = []
     game.replayed = None if replayed is None else [list(r) for r in replayed]
     handler = VERBS[cmd.verb]
@@ -331,21 +337,31 @@ def _cards(cards: list[str]) -> str:
     return " ".join(sorted(cards, key=_key))
 
 
-def _d100(game: Game, who: int, label: str) -> int:
+# What each d100 is for: the wanted roll's purpose and its number on the board (0..15).
+PURPOSES = {"crit": 1, "chance": 2}
+
+
+def _d100(game: Game, who: int, label: str, purpose: str = "crit") -> int:
     """One d100 (two D10: tens, units; 0 and 0 read 100): the record's when replaying, else
-    one waiting from the board or the table, else the engine's."""
+    the next roll given to the waiting action (RollWanted when none is left), else the
+    engine's."""
     if game.replayed is not None:
         if not game.replayed:
             raise IllegalAction("the journal holds no d100 for this roll")
         tens, units, source = game.replayed.pop(0)
+    elif game.supplied is not None:
+        if game.supplied_at >= len(game.supplied):
+            name = game.ch(who).name
+            wanted = WantedRoll(purpose, 2, dice.KIND_D100, who, name, PURPOSES[purpose])
+            raise RollWanted(wanted)
+        given, faces, source = game.supplied[game.supplied_at]
+        game.supplied_at += 1
+        if given != purpose or len(faces) != 2:
+            raise IllegalAction(f"the {source} {given} roll does not fit this {purpose} d100")
+        tens, units = faces
     else:
-        queue = game.waiting.get("d100")
-        if queue:
-            faces, source = queue.popleft()
-            tens, units = faces
-        else:
-            rng = random.Random((game.seed * 1_000_003 + game.actions) * 131 + len(game.used))
-            tens, units, source = rng.randrange(10), rng.randrange(10), "engine"
+        rng = random.Random((game.seed * 1_000_003 + game.actions) * 131 + len(game.used))
+        tens, units, source = rng.randrange(10), rng.randrange(10), "engine"
     game.used.append([tens, units, source])
     dice.enter(game.state, dice.KIND_D100, (tens, units), who, mask=0)
     value = dice.d100_value(tens, units)
@@ -450,7 +466,7 @@ def _ability(game: Game, cmd: Command) -> list[str]:
             lines.append(f"  {step.kind} skipped: {game.ch(aimed).name} is incapacitated")
             continue
         if step.chance:
-            value = _d100(game, i, f"{ability.name} [On {step.lo}-{step.hi}]")
+            value = _d100(game, i, f"{ability.name} [On {step.lo}-{step.hi}]", "chance")
             hit = step.lo <= value <= step.hi
             lines.append(f"  [On {step.lo}-{step.hi}]: d100 {value}, {'yes' if hit else 'no'}")
             if not hit:

@@ -5,20 +5,19 @@ onto the board, ai.py plays the demo, commands.py is its language."""
 from __future__ import annotations
 
 import dataclasses
-from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host import names
-from host.commandline import Command, whole_number
+from host.commandline import Command
 from host.ruleset import (
     Applied,
     IllegalAction,
     LiveRow,
     LiveTable,
     Ruleset,
+    Supplied,
     Table,
-    Waiting,
 )
 from host.stones import ai, device, engine, model
 from host.stones.commands import LANGUAGE, SESSION_VERBS, VERBS, WORDS
@@ -138,39 +137,26 @@ class Stones(Ruleset):
     def note(self, game: Game, text: str) -> None:
         game.log.append(text)
 
-    # -- d100s waiting -------------------------------------------------------------------
-    def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
-        if purpose != "d100":
-            raise IllegalAction(
-                f"stones rolls only d100s (two D10): dice d100 TENS UNITS, not {purpose!r}"
-            )
-        try:
-            dice.check_faces(dice.KIND_D100, faces)
-        except dice.DiceError as err:
-            raise IllegalAction(f"a d100 is two D10, tens then units, each 0..9: {err}") from None
-        game.waiting.setdefault("d100", deque()).append((tuple(faces), source))
+    # -- the d100 an action wants ------------------------------------------------------
+    # With the dice from the board or the table (`play --dice board|entered`) an action
+    # waits for each d100 it rolls (its crit, its [On X-Y] chances), in order; there is no
+    # queue of rolls made ahead, so a spare roll never becomes a later one.
+    asks_for_rolls = True
 
-    def waiting(self, game: Game) -> Waiting:
-        return game.waiting
-
-    def set_waiting(self, game: Game, waiting: Waiting) -> None:
-        game.waiting = waiting
-
-    def used_waiting(self, record: list[list]) -> list[str]:
-        return ["d100" for r in record if r[2] != "engine"]
+    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
+        game.supplied = rolls
 
     def roll_lines(self, game: Game) -> list[str]:
         return list(game.roll_lines)
 
     def session_command(self, session: Session, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
-            if cmd.args[:1] == ["clear"]:
-                return session.clear_rolls()
-            purpose = cmd.arg(0, "d100")
-            if len(cmd.args) != 3:
-                raise IllegalAction(f"dice: two D10 faces, tens then units (usage: {cmd.usage})")
-            faces = tuple(whole_number(a, 0, 9, "a D10 face") for a in cmd.args[1:])
-            return session.queue_roll(purpose, faces, "entered")
+            # The session takes `dice FACES` while an action waits (its dice from the board
+            # or the table); with the engine's dice nothing waits for them.
+            raise IllegalAction(
+                "no action waits for a d100: the engine rolls them (`dice from entered`, and"
+                " the next crit or chance waits for `dice TENS UNITS`)"
+            )
         return super().session_command(session, cmd)
 
     # -- the board ---------------------------------------------------------------------
@@ -181,8 +167,12 @@ class Stones(Ruleset):
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("end")
         if code == ev.D100:
-            faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
-            return session.queue_roll("d100", faces, "board")
+            # Only with the engine's dice (`--dice engine`) does a board roll get here (else
+            # the tether gives it to the action that waits): it is refused, never kept.
+            raise IllegalAction(
+                "the engine rolls the d100s (--dice engine): the board's roll is not used;"
+                " `dice from board` and the next crit or chance waits for the roll key"
+            )
         if code in (ev.ROLL_ACTION, ev.CHANCE):
             raise IllegalAction("stones rolls d100s: the roll key rolls two D10")
         if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
@@ -335,7 +325,9 @@ class Stones(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         chars = [c.name for c in game.enc.characters]
         if words[0] == "dice" and len(words) == 2:
-            return ["d100", "clear"]
+            return ["d100", "from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
         if words[0] == "discard":
             return list(dict.fromkeys(game.hands[game.player]))
         if len(words) == 2:
@@ -387,10 +379,6 @@ class Stones(Ruleset):
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
-
-    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
-        """A Standard Attack's crit d100 is rolled on the board's roll key first."""
-        return (("roll",), True) if command.startswith("attack ") else ((), True)
 
 
 def read_names(game: Game, cmd: Command) -> Command:

@@ -201,11 +201,23 @@ def test_decoding_a_state_without_a_wanted_roll_clears_the_last_one():
 
 
 def test_a_wanted_roll_of_another_kind_or_of_a_slot_not_in_use_is_rejected():
-    # The encoder writes what it is given; the decoder takes only action dice or chance
-    # flips, wanted of a slot in use (or of nobody).
-    for kind, who in ((dice.KIND_D100, 0), (dice.KIND_DN, 0), (dice.KIND_ACTION_D3, 5)):
-        data = codec.encode(_wanting(three_fighters(), kind, 2, who, 0))
+    # The encoder writes what it is given; the decoder takes only action dice, chance
+    # flips or a d100 (of two dice), wanted of a slot in use (or of nobody).
+    for kind, count, who in (
+        (dice.KIND_D100, 3, 0),
+        (dice.KIND_DN, 2, 0),
+        (dice.KIND_ACTION_D3, 2, 5),
+    ):
+        data = codec.encode(_wanting(three_fighters(), kind, count, who, 0))
         raises(codec.CodecError, codec.decode, data, GameState())
+
+
+def test_a_wanted_d100_of_two_dice_round_trips():
+    state = _wanting(three_fighters(), dice.KIND_D100, 2, 1, 1)
+    back = GameState()
+    codec.decode(codec.encode(state), back)
+    want = back.want
+    assert (want.kind, want.count, want.who, want.purpose) == (dice.KIND_D100, 2, 1, 1)
 
 
 def _gridded(width, height, cells):
