@@ -9,43 +9,12 @@ journal and encoded undo state, not the modules), with the collector paused whil
 
 import gc
 
+from fakehw import Stream
+
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.board import BoardSession
 from shared.reference import build_reference_state
-
-
-class Stream:
-    """A stream with usb_cdc.data's shape: reads come from `inbox`, writes are counted."""
-
-    def __init__(self):
-        self.inbox = bytearray(512)
-        self.start = 0
-        self.end = 0
-        self.written = 0
-
-    @property
-    def in_waiting(self):
-        return self.end - self.start
-
-    def readinto(self, buf):
-        n = len(buf)
-        if n > self.end - self.start:
-            n = self.end - self.start
-        for i in range(n):
-            buf[i] = self.inbox[self.start + i]
-        self.start += n
-        return n
-
-    def write(self, buf):
-        self.written += len(buf)
-        return len(buf)
-
-    def put(self, data):
-        for i in range(len(data)):
-            self.inbox[i] = data[i]
-        self.start = 0
-        self.end = len(data)
 
 
 def used():
@@ -54,7 +23,7 @@ def used():
 
 
 state = build_reference_state()
-stream = Stream()
+stream = Stream(inbox=512, keep=False)
 before = used()
 session = BoardSession(stream, state, nonce=1, now_ms=0)
 hello = bytearray(framing.MAX_PAYLOAD + 2)
