@@ -191,9 +191,7 @@ class Stream:
     `keep=False` they are only counted (`arrived`), so a long run on the VM holds nothing.
     `fail` makes write raise OSError, as usb_cdc's may with the cable pulled."""
 
-    def __init__(
-        self, inbox=4096, send_buffer=0, drain_per_ms=DRAIN_PER_MS, now_ms=0, keep=True
-    ):
+    def __init__(self, inbox=4096, send_buffer=0, drain_per_ms=DRAIN_PER_MS, now_ms=0, keep=True):
         self.inbox = bytearray(inbox)
         self.start = 0
         self.end = 0
