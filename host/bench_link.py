@@ -25,6 +25,7 @@ from host.faultproxy import FaultCounts, FaultProxy, Faults
 from host.korxsol import device as korxsol_device
 from host.linkboard import LinkBoard
 from host.state_json import state_to_compact_json, state_to_json
+from host.vm.fakehw import SEND_BUFFER
 from shared import codec, dice
 from shared import events as ev
 from shared.link import framing
@@ -202,6 +203,8 @@ class SoakResult:
     frames_dropped: int
     timed_out: bool
     stalled: int = 0  # not applied yet, but still held by the board to resend: not lost
+    short_writes: int = 0  # board writes the send buffer took only part of
+    tail_dropped: int = 0  # board frames dropped because its unsent tail was full
 
 
 def soak(
@@ -215,7 +218,11 @@ def soak(
     applied: list[bytes] = []
     start = time.monotonic()
     with FaultProxy(faults, seed=seed) as proxy:
-        board = LinkBoard(proxy.board_path, build_reference_state(), nonce=seed)
+        # The board writes as usb_cdc.data does: into a 256-byte send buffer that takes
+        # what fits (host/vm/fakehw.py's SendBuffer, drained at DRAIN_PER_MS).
+        board = LinkBoard(
+            proxy.board_path, build_reference_state(), nonce=seed, send_buffer=SEND_BUFFER
+        )
         host = BoardLink(
             proxy.host_path,
             build_reference_state(),
@@ -256,6 +263,8 @@ def soak(
                     retransmits=host.session.retransmits + board.session.retransmits,
                     frames_dropped=host.session.dropped_frames() + board.session.dropped_frames(),
                     timed_out=timed_out,
+                    short_writes=board.short_writes(),
+                    tail_dropped=board.session.tail_dropped,
                 )
     return result
 
@@ -295,6 +304,8 @@ def link_soak() -> Figures:
         "soak_proxy_dropped_frames": result.faults.dropped_frames,
         "soak_frames_dropped": result.frames_dropped,
         "soak_retransmits": result.retransmits,
+        "soak_short_writes": result.short_writes,
+        "soak_tail_dropped": result.tail_dropped,
     }
 
 

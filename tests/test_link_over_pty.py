@@ -110,6 +110,7 @@ def test_a_short_soak_through_every_fault_loses_and_duplicates_nothing() -> None
     counts = result.faults
     assert counts.corrupted_bytes and counts.dropped_frames and counts.disconnects
     assert counts.truncated_frames and counts.garbage_inserts
+    assert result.short_writes  # the board's USB send buffer (256 B) cut some writes
 
 
 def test_several_boards_are_served_at_once() -> None:
