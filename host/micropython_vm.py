@@ -74,3 +74,50 @@ def run(
         timeout=timeout,
         check=False,
     )
+
+
+# The CircuitPython module stubs (board, keypad, neopixel, usb_cdc, ...) built on
+# host/vm/fakehw.py, with which the board's own entry points run on the VM unchanged.
+VM_STUBS = VM_SCRIPTS / "stubs"
+ENTRY_POINTS = {"code.py": ROOT / "firmware" / "code.py", "boot.py": ROOT / "boot.py"}
+
+
+class EntryPoints:
+    """A drive as deploy lays it out (code.py and boot.py at its root) and the board
+    libraries, in a folder of their own, to run either entry point on the VM with the
+    stubs: `run("code.py", "trellis_m4", heap="256K")`."""
+
+    def __init__(self, into: Path) -> None:
+        self.drive = into / "drive"
+        self.drive.mkdir(parents=True, exist_ok=True)
+        for name, source in ENTRY_POINTS.items():
+            shutil.copy(source, self.drive / name)
+        self.libs = library_dir(into / "lib")
+        board_frames(self.libs)
+
+    def run(
+        self,
+        entry: str,
+        board: str,
+        heap: str = "256K",
+        env: dict[str, str] | None = None,
+        scenario: str = "code_session",
+        timeout: int = 120,
+    ) -> subprocess.CompletedProcess[str]:
+        """Run `entry` for `board`; code.py runs `scenario` (host/vm/<scenario>.py),
+        which ends it. `env` adds settings (TURNLIGHT_VM_HELD, TURNLIGHT_VM_STEPS, ...)."""
+        paths = (VM_STUBS, VM_SCRIPTS, self.libs, ROOT)
+        settings = {
+            "MICROPYPATH": os.pathsep.join(str(p) for p in paths),
+            "TURNLIGHT_BOARD": board,
+            "TURNLIGHT_VM_SCENARIO": scenario if entry == "code.py" else "",
+        }
+        settings.update(env or {})
+        return subprocess.run(
+            [micropython_command(), "-X", f"heapsize={heap}", str(self.drive / entry)],
+            env=dict(os.environ, **settings),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
