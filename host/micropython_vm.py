@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,23 @@ ROOT = Path(__file__).resolve().parents[1]
 VM_SCRIPTS = Path(__file__).resolve().parent / "vm"
 # Board libraries the shared code imports, copied from the installed Python packages.
 BOARD_LIBRARIES = ("adafruit_ticks",)
+
+
+# A check a VM script reports: `check("name", ok, detail)` prints `CHECK name ok|FAIL detail`.
+_CHECK_CALL = re.compile(r'\bcheck\(\s*"(\w+)"')
+_CHECK_LINE = re.compile(r"^CHECK (\w+) (ok|FAIL)", re.MULTILINE)
+
+
+def check_names(script: Path) -> list[str]:
+    """Every check a VM script can report, in the order its source makes them: the name
+    in each `check("name", ...)` call (a name must be a literal, so none is missed)."""
+    names = _CHECK_CALL.findall(script.read_text())
+    return list(dict.fromkeys(names))
+
+
+def reported_checks(output: str) -> dict[str, str]:
+    """The CHECK lines of a VM script's output: name -> "ok" or "FAIL"."""
+    return dict(_CHECK_LINE.findall(output))
 
 
 def micropython_command() -> str:
