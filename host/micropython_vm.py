@@ -124,15 +124,27 @@ class EntryPoints:
     ) -> subprocess.CompletedProcess[str]:
         """Run `entry` for `board`; code.py runs `scenario` (host/vm/<scenario>.py),
         which ends it. `env` adds settings (TURNLIGHT_VM_HELD, TURNLIGHT_VM_STEPS, ...)."""
+        settings = {"TURNLIGHT_VM_SCENARIO": scenario if entry == "code.py" else ""}
+        settings.update(env or {})
+        return self.run_script(self.drive / entry, board, heap, settings, timeout)
+
+    def run_script(
+        self,
+        script: Path,
+        board: str,
+        heap: str = "256K",
+        env: dict[str, str] | None = None,
+        timeout: int = 120,
+    ) -> subprocess.CompletedProcess[str]:
+        """Run any script on the VM with the stubs, for `board`."""
         paths = (VM_STUBS, VM_SCRIPTS, self.libs, ROOT)
         settings = {
             "MICROPYPATH": os.pathsep.join(str(p) for p in paths),
             "TURNLIGHT_BOARD": board,
-            "TURNLIGHT_VM_SCENARIO": scenario if entry == "code.py" else "",
         }
         settings.update(env or {})
         return subprocess.run(
-            [micropython_command(), "-X", f"heapsize={heap}", str(self.drive / entry)],
+            [micropython_command(), "-X", f"heapsize={heap}", str(script)],
             env=dict(os.environ, **settings),
             capture_output=True,
             text=True,

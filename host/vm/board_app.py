@@ -5,7 +5,9 @@ Fakes (host/vm/fakehw.py) stand in only for the pins: a pixel strip that keeps t
 shown frame, a key queue with keypad's `events.get_into`, and a stream with usb_cdc.data's
 shape fed with frames a host would send (what the board writes is counted, not kept).
 Prints CHECK lines (name ok|FAIL detail) and one figures line:
-`heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>`: heap is
+`heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>
+idle_led_writes=<shows> idle_led_changes=<shows>` (the last two over an idle second on the
+first page: LED writes, and those that changed a pixel); step_us leaves out show(); heap is
 gc.mem_alloc() once the app has started and taken the reference descriptor and snapshot,
 less the fake hardware's module; modules is what importing the firmware and shared/
 added; app is the rest (the App's objects and buffers).
@@ -145,7 +147,9 @@ idle_alloc = idle_steps(app, now, 1000)
 now += 1000
 check("idle_loop_renders", app.frames - frames >= 40, "frames=%d" % (app.frames - frames))
 
-# One step that renders a full frame, timed.
+# One step that renders a full frame, timed without the LED write: show() only counts
+# (a real strip's write is modelled apart: 30 us a pixel, host/bench_board.py).
+pixels.write = False
 times = []
 for _ in range(101):
     app.dirty = True
@@ -155,6 +159,7 @@ for _ in range(101):
     times.append(time.ticks_diff(time.ticks_us(), t0))
 times.sort()
 step_us = times[len(times) // 2]
+pixels.write = True
 
 # A fault in a key action (the write to the host fails) is counted and the board goes on.
 stream.fail = True
@@ -188,7 +193,21 @@ check("setting_in_range", int_setting("B", 300, 400, 100, 2000) == (300, ""))
 check("setting_clamped", int_setting("B", 9000, 400, 100, 2000)[0] == 2000)
 value, message = int_setting("B", "lots", 400, 100, 2000)
 check("setting_not_a_number", value == 400 and "lots" in message, message)
+
+# An idle second on the first page (no key, no byte in), 1 ms a step: how often the App
+# writes the LEDs, and how many of those writes change a pixel.
+app.page = 0
+app.dirty = True
+for _ in range(1000):
+    now += 1
+    app.step(now)
+shows, changes = pixels.shows, pixels.changes
+for _ in range(1000):
+    now += 1
+    app.step(now)
+idle_writes = pixels.shows - shows
+idle_changes = pixels.changes - changes
 print(
-    "heap=%d modules=%d app=%d idle_alloc=%d step_us=%d"
-    % (heap, MODULES, app_bytes, idle_alloc, step_us)
+    "heap=%d modules=%d app=%d idle_alloc=%d step_us=%d idle_led_writes=%d idle_led_changes=%d"
+    % (heap, MODULES, app_bytes, idle_alloc, step_us, idle_writes, idle_changes)
 )

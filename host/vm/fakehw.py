@@ -9,7 +9,8 @@ dataclasses, nothing from the standard library. It is never deployed (host/deplo
 firmware/ and shared/ only). What each fake has is only what the firmware touches:
 
 - `Pixels`: a NeoPixel strip with auto_write off: `pixels[i] = 0xRRGGBB`, `show()` keeps
-  the frame shown (`shown`) and counts the shows.
+  the frame shown (`shown`) and counts the shows (`shows`) and those that changed a pixel
+  (`changes`).
 - `Event`, `Events`, `Keys`: keypad's Event, EventQueue (`get_into`) and a scanner with
   `events` and `deinit()`. An event can be due later (`put(key, pressed, at)`, against the
   queue's clock); taking one allocates nothing, and an empty queue costs nothing.
@@ -35,6 +36,8 @@ class Pixels:
         self.buf = [0] * n
         self.shown = [0] * n
         self.shows = 0
+        self.changes = 0  # shows that changed at least one pixel
+        self.write = True  # False: show() only counts (a step timed without the LED write)
 
     def __len__(self):
         return self.n
@@ -50,11 +53,19 @@ class Pixels:
             self.buf[i] = v
 
     def show(self):
+        if not self.write:
+            self.shows += 1
+            return
         buf = self.buf
         shown = self.shown
+        changed = False
         for i in range(self.n):
-            shown[i] = buf[i]
+            if shown[i] != buf[i]:
+                shown[i] = buf[i]
+                changed = True
         self.shows += 1
+        if changed:
+            self.changes += 1
 
     def rgb(self, i):
         v = self.shown[i]
