@@ -485,3 +485,28 @@ def test_without_counters_the_counter_keys_are_refused_and_shown() -> None:
     refusals = rig.app.refusals
     rig.tap("counter_up")
     assert rig.app.refusals == refusals + 1 and "counter 0" in rig.app.last_refusal
+
+
+def test_the_app_writes_the_leds_only_when_the_frame_changed() -> None:
+    rig = linked_rig()
+    rig.run(500, step=1)
+    shows, changes, frames = rig.pixels.shows, rig.pixels.changes, rig.app.frames
+    rig.run(1000, step=1)  # an idle second: blinks change some frames, not all
+    writes = rig.pixels.shows - shows
+    assert writes == rig.pixels.changes - changes  # every write changed a pixel
+    assert rig.app.frames - frames >= 50 > writes  # rendered every 20 ms, written less
+    assert rig.app.led_writes == rig.pixels.shows
+
+
+def test_an_unchanged_frame_is_written_again_after_a_second() -> None:
+    rig = linked_rig()
+    app = rig.app
+    shows = rig.pixels.shows
+    app.canvas.clear()
+    app._written[:] = bytes(len(app._written))  # the strip shows this (dark) frame
+    app._written_at = rig.now
+    app._show(rig.now)
+    app._show(rig.now + 999)
+    assert rig.pixels.shows == shows  # unchanged within the second: not written
+    app._show(rig.now + 1000)  # a second since the last write: written again
+    assert rig.pixels.shows == shows + 1

@@ -153,6 +153,7 @@ pixels.write = False
 times = []
 for _ in range(101):
     app.dirty = True
+    app.led_writes = 0  # write even an unchanged frame: the whole hand-over is timed
     now += 1
     t0 = time.ticks_us()
     app.step(now)
@@ -207,6 +208,11 @@ for _ in range(1000):
     app.step(now)
 idle_writes = pixels.shows - shows
 idle_changes = pixels.changes - changes
+check(
+    "writes_the_leds_only_when_the_frame_changed",
+    idle_writes == idle_changes and app.frames > idle_writes,
+    "writes=%d changes=%d" % (idle_writes, idle_changes),
+)
 print(
     "heap=%d modules=%d app=%d idle_alloc=%d step_us=%d idle_led_writes=%d idle_led_changes=%d"
     % (heap, MODULES, app_bytes, idle_alloc, step_us, idle_writes, idle_changes)
