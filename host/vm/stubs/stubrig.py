@@ -8,8 +8,10 @@ entry points, boot.py, code.py and firmware/hardware.py, run unchanged on the VM
 built on host/vm/fakehw.py. Settings come from the environment, as a board's settings.toml
 reaches os.getenv: TURNLIGHT_BOARD (the profile, whose pins `board` has),
 TURNLIGHT_VM_HELD (a key held since power-up), TURNLIGHT_VM_NO_DATA (usb_cdc.data is None,
-as when boot.py left the data channel off) and TURNLIGHT_VM_SCENARIO (a module imported
-here that sets `hook`, called with the time on every ticks_ms()).
+as when boot.py left the data channel off) and TURNLIGHT_VM_SCENARIO (a module that sets
+`hook`, called with the time on every ticks_ms(); it is imported at the first ticks_ms()
+call, once code.py has imported the firmware, so that compiling it does not add to the
+heap's peak while the firmware compiles).
 """
 
 import os
@@ -34,9 +36,13 @@ if not os.getenv("TURNLIGHT_VM_NO_DATA"):
 def tick():
     """supervisor.ticks_ms(): the clock moves one step, the send buffer drains, and the
     scenario has its turn."""
-    global now, ticks
+    global now, ticks, _scenario
     now = (now + STEP_MS) & _TICKS_MAX
     ticks += 1
+    if _scenario:
+        name = _scenario
+        _scenario = None
+        __import__(name)
     if data is not None:
         data.drain(now)
     if hook is not None:
@@ -45,5 +51,3 @@ def tick():
 
 
 _scenario = os.getenv("TURNLIGHT_VM_SCENARIO")
-if _scenario:
-    __import__(_scenario)
