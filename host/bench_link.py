@@ -213,6 +213,7 @@ def soak(
     seed: int = 1,
     timeout: float = 120.0,
     progress: Callable[[int, int], None] | None = None,
+    send_buffer: int = SEND_BUFFER,
 ) -> SoakResult:
     presses = soak_presses(events)
     applied: list[bytes] = []
@@ -221,7 +222,7 @@ def soak(
         # The board writes as usb_cdc.data does: into a 256-byte send buffer that takes
         # what fits (host/vm/fakehw.py's SendBuffer, drained at DRAIN_PER_MS).
         board = LinkBoard(
-            proxy.board_path, build_reference_state(), nonce=seed, send_buffer=SEND_BUFFER
+            proxy.board_path, build_reference_state(), nonce=seed, send_buffer=send_buffer
         )
         host = BoardLink(
             proxy.host_path,
