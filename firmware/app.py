@@ -38,6 +38,9 @@ _OVERLAY_MS = const(1200)  # a changed setting (dice count, flips, brightness) s
 _MENU_MS = const(4000)  # the menu of a small board stays up this long after a key
 _FLASH_MS = const(2000)  # the problem cell strobes this long after a new problem
 _REFUSED_MS = const(800)  # a key whose press the host refused strobes this long
+# A frame the strip already shows is not written again (30 us a pixel, the CPU held), unless
+# the last write is this old: a strip that lost power (or a glitch) is put right by then.
+_REWRITE_MS = const(1000)
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
 _MAX_ACTION_DICE = const(6)  # the dice count steps 1..6 (or up to the descriptor's count)
@@ -376,6 +379,9 @@ class App:
         self.frames = 0
         self.next_frame_at = now_ms
         self.dirty = True
+        self.led_writes = 0  # frames written to the strip (a frame unchanged is not)
+        self._written = bytearray(self.canvas.cells * 3)  # the frame last written
+        self._written_at = now_ms
 
     # -- the loop -----------------------------------------------------------------------
 
@@ -680,19 +686,31 @@ class App:
             pass
 
     def _show(self, now_ms):
-        """Limit the canvas's frame, hand it to the pixels and show() it."""
+        """Limit the canvas's frame, hand it to the pixels and show() it, unless the strip
+        shows that frame already (and was written less than _REWRITE_MS ago)."""
         canvas = self.canvas
         self.limiter.apply(canvas.frame, self.brightness * 256 // BRIGHTNESS_LEVELS)
         frame = canvas.frame
+        self.frames += 1
+        self.dirty = False
+        self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
+        written = self._written
+        if (
+            self.led_writes
+            and frame == written
+            and ticks_diff(now_ms, self._written_at) < _REWRITE_MS
+        ):
+            return
         pixels = self.pixels
         leds = self.led_of_cell
         for cell in range(canvas.cells):
             at = cell * 3
             pixels[leds[cell]] = frame[at] << 16 | frame[at + 1] << 8 | frame[at + 2]
         pixels.show()
-        self.frames += 1
-        self.dirty = False
-        self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
+        for i in range(len(frame)):
+            written[i] = frame[i]
+        self.led_writes += 1
+        self._written_at = now_ms
 
 
 def _led_order(width, height, serpentine):

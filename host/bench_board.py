@@ -18,29 +18,114 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware.app import DEFAULT_BUDGET_MA
+from firmware.boards import DEFAULT, NAMES, load
 from host import micropython_vm
 
 Figures = dict[str, float | int]
 LATENCY_SAMPLES = 500
 
 
-def device_figures() -> Figures:
+# A WS2812 (NeoPixel) takes 24 bits a pixel at 800 kbit/s, 1.25 us a bit: 30 us a pixel,
+# during which CircuitPython's neopixel_write holds the CPU. Arithmetic, not a measurement.
+PIXEL_WRITE_US = 30
+
+
+def _board_app(board: str) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         libs = micropython_vm.library_dir(Path(tmp))
         micropython_vm.board_frames(libs)
         done = micropython_vm.run(
-            micropython_vm.VM_SCRIPTS / "board_app.py", [], [libs, micropython_vm.ROOT]
+            micropython_vm.VM_SCRIPTS / "board_app.py", [board], [libs, micropython_vm.ROOT]
         )
     found = dict(re.findall(r"(\w+)=(\d+)", done.stdout))
     if done.returncode or "heap" not in found or "FAIL" in done.stdout:
         raise RuntimeError(f"board_app failed on the VM: {done.stdout}{done.stderr}")
-    return {
-        "device_heap_bytes": int(found["heap"]),
-        "device_modules_bytes": int(found["modules"]),
-        "device_app_bytes": int(found["app"]),
-        "device_idle_alloc_bytes": int(found["idle_alloc"]),
-        "device_step_us": int(found["step_us"]),
-    }
+    return {key: int(value) for key, value in found.items()}
+
+
+def device_figures() -> Figures:
+    """The App on the VM for every profile: heap and idle allocation (the default
+    profile's), the step without the LED write, the LED write modelled per pixel, the frame
+    rate both allow, and the LED writes of an idle second."""
+    figures: Figures = {}
+    for board in NAMES:
+        found = _board_app(board)
+        if board == DEFAULT:
+            figures.update(
+                {
+                    "device_heap_bytes": found["heap"],
+                    "device_modules_bytes": found["modules"],
+                    "device_app_bytes": found["app"],
+                    "device_idle_alloc_bytes": found["idle_alloc"],
+                    "device_step_us": found["step_us"],
+                    "idle_led_writes_per_s": found["idle_led_writes"],
+                    "idle_led_changes_per_s": found["idle_led_changes"],
+                }
+            )
+        profile = load(board)
+        led_us = profile.WIDTH * profile.HEIGHT * PIXEL_WRITE_US
+        figures[f"device_step_us_{board}"] = found["step_us"]
+        figures[f"led_write_us_{board}"] = led_us
+        figures[f"frame_hz_{board}"] = round(1_000_000 / (found["step_us"] + led_us))
+    return figures
+
+
+# device_min_heap_bytes: the heap sizes tried, in KB. A size that fails just above one that
+# passes is possible (the heap fragments differently): the figure is the lowest size from
+# which every size up to CONFIRM_KB more passes too.
+MIN_HEAP_FLOOR_KB = 32
+MIN_HEAP_CEILING_KB = 1024
+CONFIRM_KB = 8
+
+
+def smallest_heap_kb(
+    plays: Callable[[int], bool],
+    floor: int = MIN_HEAP_FLOOR_KB,
+    ceiling: int = MIN_HEAP_CEILING_KB,
+    confirm: int = CONFIRM_KB,
+) -> int:
+    """The smallest size (KB) at which `plays`, by bisection between floor and ceiling,
+    and from which every size up to `confirm` KB more plays too (else bisect again above
+    the highest that failed)."""
+    if not plays(ceiling):
+        raise RuntimeError(f"code.py does not play on the VM even in {ceiling} KB")
+    low, high = floor, ceiling
+    while True:
+        while high - low > 1:  # plays(high); plays(low) is false or untried (the floor)
+            mid = (low + high) // 2
+            if plays(mid):
+                high = mid
+            else:
+                low = mid
+        failing = [kb for kb in range(high + 1, min(high + 1 + confirm, ceiling)) if not plays(kb)]
+        if not failing:
+            return high
+        low, high = failing[-1], ceiling
+
+
+def device_min_heap(board: str = DEFAULT) -> Figures:
+    """The smallest -X heapsize (to 1 KB, by bisection) at which the real code.py boots on
+    the VM with the stubbed hardware (host/vm/stubs) and plays code_session.py's linked
+    session of 1,000 steps with presses, every check ok."""
+    with tempfile.TemporaryDirectory() as tmp:
+        points = micropython_vm.EntryPoints(Path(tmp))
+
+        def plays(kb: int) -> bool:
+            done = points.run("code.py", board, heap=f"{kb}K")
+            checks = micropython_vm.reported_checks(done.stdout)
+            return (
+                done.returncode == 0
+                and bool(checks)
+                and set(checks.values()) == {"ok"}
+                and "step failed" not in done.stdout
+            )
+
+        high = smallest_heap_kb(plays)
+        done = points.run_script(micropython_vm.VM_SCRIPTS / "stub_heap.py", board)
+    found = re.search(r"stub_heap=(\d+)", done.stdout)
+    if done.returncode or found is None:
+        raise RuntimeError(f"stub_heap failed on the VM: {done.stdout}{done.stderr}")
+    return {"device_min_heap_bytes": high * 1024, "device_min_heap_stub_bytes": int(found[1])}
 
 
 def e2e_latency(samples: int = LATENCY_SAMPLES) -> Figures:
@@ -160,6 +245,7 @@ def demo_current() -> Figures:
 
 MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     device_figures,
+    device_min_heap,
     e2e_latency,
     e2e_latency_uart,
     demo_current,
@@ -169,6 +255,7 @@ TARGETS = {
     "device_heap_bytes": ("<=", 65536),
     "device_idle_alloc_bytes": ("<=", 0),
     "device_step_us": ("<=", 1000),
+    "device_min_heap_bytes": ("<=", 131_072),
     "e2e_latency_ms_p50": ("<=", 5),
     "e2e_latency_ms_p99": ("<=", 20),
     "max_frame_ma": ("<=", DEFAULT_BUDGET_MA),

@@ -27,6 +27,7 @@ from host.faultproxy import FaultCounts, FaultProxy, Faults
 from host.korxsol import device as korxsol_device
 from host.linkboard import LinkBoard
 from host.state_json import state_to_compact_json, state_to_json
+from host.vm.fakehw import SEND_BUFFER
 from shared import codec, dice
 from shared import events as ev
 from shared.link import framing
@@ -208,6 +209,8 @@ class SoakResult:
     stalled: int = 0  # not applied yet, but still held by the board to resend: not lost
     echoes: int = 0  # frames the host refused as its own read back (a host's direction bit)
     board_refused: int = 0  # frames the board refused: its own read back, and bad messages
+    short_writes: int = 0  # board writes the send buffer took only part of
+    tail_dropped: int = 0  # board frames dropped because its unsent tail was full
 
 
 def soak(
@@ -216,12 +219,17 @@ def soak(
     seed: int = 1,
     timeout: float = 120.0,
     progress: Callable[[int, int], None] | None = None,
+    send_buffer: int = SEND_BUFFER,
 ) -> SoakResult:
     presses = soak_presses(events)
     applied: list[bytes] = []
     start = time.monotonic()
     with FaultProxy(faults, seed=seed) as proxy:
-        board = LinkBoard(proxy.board_path, build_reference_state(), nonce=seed)
+        # The board writes as usb_cdc.data does: into a 256-byte send buffer that takes
+        # what fits (host/vm/fakehw.py's SendBuffer, drained at DRAIN_PER_MS).
+        board = LinkBoard(
+            proxy.board_path, build_reference_state(), nonce=seed, send_buffer=send_buffer
+        )
         host = BoardLink(
             proxy.host_path,
             build_reference_state(),
@@ -264,6 +272,8 @@ def soak(
                     timed_out=timed_out,
                     echoes=host.session.echoes,
                     board_refused=board.session.bad_messages,
+                    short_writes=board.short_writes(),
+                    tail_dropped=board.session.tail_dropped,
                 )
     return result
 
@@ -297,6 +307,8 @@ def link_soak() -> Figures:
         "soak_proxy_dropped_frames": result.faults.dropped_frames,
         "soak_frames_dropped": result.frames_dropped,
         "soak_retransmits": result.retransmits,
+        "soak_short_writes": result.short_writes,
+        "soak_tail_dropped": result.tail_dropped,
     }
 
 

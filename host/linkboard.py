@@ -2,7 +2,10 @@
 
 The soak in `turnlight bench` and the link tests use it to stand in for the firmware (the
 real simulated board comes with the firmware); it plays queued presses as fast as the
-journal accepts them and records every event it journalled, in order.
+journal accepts them and records every event it journalled, in order. With `send_buffer`
+(bytes), its writes go through a USB CDC send buffer of that size that takes only what fits
+and drains at `drain_per_ms` (host/vm/fakehw.py's SendBuffer), as usb_cdc.data does on a
+board with write_timeout = 0.
 """
 
 from __future__ import annotations
@@ -14,10 +17,34 @@ import serial
 from adafruit_ticks import ticks_ms
 
 from host.bridge import _wait_readable, open_port
+from host.vm.fakehw import DRAIN_PER_MS, SendBuffer
 from shared.link import board
 from shared.link.board import JOURNAL_EVENTS
 from shared.link.messages import NO_ID
 from shared.state import GameState
+
+
+class SendBufferedPort:
+    """A port with usb_cdc.data's write: a send buffer in front that takes what fits and
+    returns the count; it drains into the port as the clock (ticks_ms) runs."""
+
+    def __init__(self, port: serial.SerialBase, size: int, drain_per_ms: int) -> None:
+        self.port = port
+        self.buffer = SendBuffer(port, size, drain_per_ms, ticks_ms())
+
+    @property
+    def in_waiting(self) -> int:
+        return int(self.port.in_waiting)
+
+    def readinto(self, buf: memoryview) -> int:
+        return int(self.port.readinto(buf) or 0)
+
+    def write(self, buf: memoryview | bytes) -> int:
+        self.drain()
+        return int(self.buffer.write(buf))
+
+    def drain(self) -> None:
+        self.buffer.drain(ticks_ms())
 
 
 class LinkBoard:
@@ -28,11 +55,16 @@ class LinkBoard:
         nonce: int | None = None,
         journal_events: int = JOURNAL_EVENTS,
         board_id: bytes = NO_ID,
+        send_buffer: int = 0,
+        drain_per_ms: int = DRAIN_PER_MS,
     ) -> None:
         self.port = open_port(url)
+        self.buffered = (
+            SendBufferedPort(self.port, send_buffer, drain_per_ms) if send_buffer else None
+        )
         self.lock = threading.RLock()
         self.session = board.BoardSession(
-            self.port,
+            self.buffered or self.port,
             state,
             nonce=nonce,
             journal_events=journal_events,
@@ -73,12 +105,18 @@ class LinkBoard:
         with self.lock:
             return not self.queue and self.session.journal.count == 0
 
+    def short_writes(self) -> int:
+        """Writes the send buffer took only part of (0 without one)."""
+        return self.buffered.buffer.short_writes if self.buffered is not None else 0
+
     def _run(self) -> None:
         while not self._stop.is_set():
             busy = False
             try:
                 with self.lock:
                     now = ticks_ms()
+                    if self.buffered is not None:
+                        self.buffered.drain()
                     self.session.poll(now)
                     busy = self._submit(now)
                 _wait_readable(self.port, 0 if busy else 0.002)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,23 @@ ROOT = Path(__file__).resolve().parents[1]
 VM_SCRIPTS = Path(__file__).resolve().parent / "vm"
 # Board libraries the shared code imports, copied from the installed Python packages.
 BOARD_LIBRARIES = ("adafruit_ticks",)
+
+
+# A check a VM script reports: `check("name", ok, detail)` prints `CHECK name ok|FAIL detail`.
+_CHECK_CALL = re.compile(r'\bcheck\(\s*"(\w+)"')
+_CHECK_LINE = re.compile(r"^CHECK (\w+) (ok|FAIL)", re.MULTILINE)
+
+
+def check_names(script: Path) -> list[str]:
+    """Every check a VM script can report, in the order its source makes them: the name
+    in each `check("name", ...)` call (a name must be a literal, so none is missed)."""
+    names = _CHECK_CALL.findall(script.read_text())
+    return list(dict.fromkeys(names))
+
+
+def reported_checks(output: str) -> dict[str, str]:
+    """The CHECK lines of a VM script's output: name -> "ok" or "FAIL"."""
+    return dict(_CHECK_LINE.findall(output))
 
 
 def micropython_command() -> str:
@@ -74,3 +92,62 @@ def run(
         timeout=timeout,
         check=False,
     )
+
+
+# The CircuitPython module stubs (board, keypad, neopixel, usb_cdc, ...) built on
+# host/vm/fakehw.py, with which the board's own entry points run on the VM unchanged.
+VM_STUBS = VM_SCRIPTS / "stubs"
+ENTRY_POINTS = {"code.py": ROOT / "firmware" / "code.py", "boot.py": ROOT / "boot.py"}
+
+
+class EntryPoints:
+    """A drive as deploy lays it out (code.py and boot.py at its root) and the board
+    libraries, in a folder of their own, to run either entry point on the VM with the
+    stubs: `run("code.py", "trellis_m4", heap="256K")`."""
+
+    def __init__(self, into: Path) -> None:
+        self.drive = into / "drive"
+        self.drive.mkdir(parents=True, exist_ok=True)
+        for name, source in ENTRY_POINTS.items():
+            shutil.copy(source, self.drive / name)
+        self.libs = library_dir(into / "lib")
+        board_frames(self.libs)
+
+    def run(
+        self,
+        entry: str,
+        board: str,
+        heap: str = "256K",
+        env: dict[str, str] | None = None,
+        scenario: str = "code_session",
+        timeout: int = 120,
+    ) -> subprocess.CompletedProcess[str]:
+        """Run `entry` for `board`; code.py runs `scenario` (host/vm/<scenario>.py),
+        which ends it. `env` adds settings (TURNLIGHT_VM_HELD, TURNLIGHT_VM_STEPS, ...)."""
+        settings = {"TURNLIGHT_VM_SCENARIO": scenario if entry == "code.py" else ""}
+        settings.update(env or {})
+        return self.run_script(self.drive / entry, board, heap, settings, timeout)
+
+    def run_script(
+        self,
+        script: Path,
+        board: str,
+        heap: str = "256K",
+        env: dict[str, str] | None = None,
+        timeout: int = 120,
+    ) -> subprocess.CompletedProcess[str]:
+        """Run any script on the VM with the stubs, for `board`."""
+        paths = (VM_STUBS, VM_SCRIPTS, self.libs, ROOT)
+        settings = {
+            "MICROPYPATH": os.pathsep.join(str(p) for p in paths),
+            "TURNLIGHT_BOARD": board,
+        }
+        settings.update(env or {})
+        return subprocess.run(
+            [micropython_command(), "-X", f"heapsize={heap}", str(script)],
+            env=dict(os.environ, **settings),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )

@@ -3,9 +3,10 @@
 Blinka supplies `board` and `neopixel` (BLINKA_OS_AGNOSTIC=1 is set before the first
 `import board`); the NeoPixel bytes are captured where they would leave for the wire, by
 patching `neopixel.neopixel_write`. What cannot exist here is faked at the lowest level:
-keypad events (a queue with keypad's `events.get_into`), the encoder's position, and the
-USB data channel, which is the master side of `os.openpty()`: the host opens the slave's
-path with pyserial like any serial port.
+keypad events (a queue with keypad's `events.get_into`) and the encoder's position (both
+from host/vm/fakehw.py, the fakes the VM scripts and the tests share), and the USB data
+channel, which is the master side of `os.openpty()`: the host opens the slave's path with
+pyserial like any serial port.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import termios
 import threading
 import time
 import tty
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,8 @@ from adafruit_ticks import ticks_ms  # noqa: E402
 from firmware import pages  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.boards import DEFAULT, load  # noqa: E402
-from shared import roster
+from host.vm.fakehw import Encoder, Event, Keys  # noqa: E402
+from shared import roster  # noqa: E402
 from shared.state import GameState  # noqa: E402
 
 Pixel = tuple[int, int, int]
@@ -50,43 +51,6 @@ def _capture(pin: Any, buf: bytearray) -> None:
 
 
 neopixel.neopixel_write = _capture
-
-
-class FakeEvent:
-    """keypad.Event's shape."""
-
-    def __init__(self) -> None:
-        self.key_number = 0
-        self.pressed = False
-
-
-class FakeEventQueue:
-    """keypad's EventQueue: events become visible at their due time (time.monotonic)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.queue: deque[tuple[float, int, bool]] = deque()
-
-    def put(self, key: int, pressed: bool, at: float) -> None:
-        with self.lock:
-            self.queue.append((at, key, pressed))
-
-    def get_into(self, event: FakeEvent) -> bool:
-        with self.lock:
-            if not self.queue or self.queue[0][0] > time.monotonic():
-                return False
-            _, event.key_number, event.pressed = self.queue.popleft()
-            return True
-
-
-class FakeKeys:
-    def __init__(self) -> None:
-        self.events = FakeEventQueue()
-
-
-class FakeEncoder:
-    def __init__(self) -> None:
-        self.position = 0
 
 
 class PtyStream:
@@ -126,8 +90,8 @@ class SimulatedBoard:
         self.board_name = board
         self.profile = load(board)
         self.lock = threading.RLock()
-        self.keys = FakeKeys()
-        self.encoder = FakeEncoder() if self.profile.ENCODER_PINS else None
+        self.keys = Keys(clock=time.monotonic)
+        self.encoder = Encoder() if self.profile.ENCODER_PINS else None
         self.strip = neopixel.NeoPixel(
             _board_pin(),
             self.profile.WIDTH * self.profile.HEIGHT,
@@ -155,7 +119,7 @@ class SimulatedBoard:
             self.profile,
             self.strip,
             self.keys,
-            FakeEvent(),
+            Event(),
             stream,
             self.encoder,
             now_ms=ticks_ms(),

@@ -115,13 +115,19 @@ class TetheredSim:
             if quiet:
                 with self.sim.lock:
                     have = state_digest(self.sim.app.state)
-                    frames = self.sim.frames
+                    frames = self.sim.app.frames
                 if have == want:
                     break
             if time.monotonic() > deadline:
                 raise BoardDidNotFollow("the simulated board did not reach the host's state")
             time.sleep(0.001)
-        self.sim.wait_for_frame(lambda _: self.sim.frames > frames, timeout)
+        # A frame rendered since: the LEDs show it (the App writes a frame only when it
+        # differs from the one the strip shows, so count renders, not writes).
+        while time.monotonic() < deadline:
+            with self.sim.lock:
+                if self.sim.app.frames > frames:
+                    return
+            time.sleep(0.001)
 
     def grid(self, color: bool) -> str:
         """The board's LEDs as the table sees them: truecolor blocks, or shades in plain

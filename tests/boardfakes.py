@@ -1,84 +1,28 @@
-"""Fake board hardware for CPython tests of the firmware App, driven by a fake clock:
-a pixel strip that keeps what show() sent, a key queue with keypad's get_into, and an
-in-memory stream with usb_cdc.data's shape."""
+"""The firmware App on fake hardware (host/vm/fakehw.py, the one module of fakes the VM
+scripts, the simulated board and these tests share), driven by a fake clock."""
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Any
-
 from firmware.app import App
 from firmware.boards import load
+from host.vm.fakehw import Encoder, Event, Events, Keys, Pixels, SendBuffer, Stream
 
-
-class Pixels:
-    def __init__(self, n: int) -> None:
-        self.buf = [0] * n
-        self.shown = [0] * n
-        self.shows = 0
-
-    def __setitem__(self, i: int, v: int) -> None:
-        self.buf[i] = v
-
-    def show(self) -> None:
-        self.shown = list(self.buf)
-        self.shows += 1
-
-    def rgb(self, i: int) -> tuple[int, int, int]:
-        v = self.shown[i]
-        return (v >> 16) & 255, (v >> 8) & 255, v & 255
-
-
-class Event:
-    key_number = 0
-    pressed = False
-
-
-class Events:
-    def __init__(self) -> None:
-        self.queue: deque[tuple[int, bool]] = deque()
-
-    def get_into(self, event: Any) -> bool:
-        if not self.queue:
-            return False
-        event.key_number, event.pressed = self.queue.popleft()
-        return True
-
-
-class Keys:
-    def __init__(self) -> None:
-        self.events = Events()
-
-
-class Stream:
-    def __init__(self) -> None:
-        self.inbox = bytearray()
-        self.written = bytearray()
-
-    @property
-    def in_waiting(self) -> int:
-        return len(self.inbox)
-
-    def readinto(self, buf: Any) -> int:
-        n = min(len(buf), len(self.inbox))
-        buf[:n] = self.inbox[:n]
-        del self.inbox[:n]
-        return n
-
-    def write(self, buf: Any) -> int:
-        self.written += bytes(buf)
-        return len(buf)
+__all__ = ["Encoder", "Event", "Events", "Keys", "Pixels", "Rig", "SendBuffer", "Stream"]
 
 
 class Rig:
-    """An App on fake hardware with a fake clock: `tap`, `hold`, `run`."""
+    """An App on fake hardware with a fake clock: `tap`, `hold`, `run`. With
+    `send_buffer`, the board's writes go through a USB send buffer of that many bytes
+    drained as the clock runs (fakehw.SendBuffer)."""
 
-    def __init__(self, board: str = "trellis_m4", budget_ma: int = 400) -> None:
+    def __init__(
+        self, board: str = "trellis_m4", budget_ma: int = 400, send_buffer: int = 0
+    ) -> None:
         self.profile = load(board)
         self.pixels = Pixels(self.profile.WIDTH * self.profile.HEIGHT)
         self.keys = Keys()
-        self.stream = Stream()
         self.now = 1000
+        self.stream = Stream(send_buffer=send_buffer, now_ms=self.now)
         self.app = App(
             self.profile,
             self.pixels,
@@ -99,14 +43,15 @@ class Rig:
         end = self.now + ms
         while self.now < end:
             self.now += step
+            self.stream.drain(self.now)
             self.app.step(self.now)
 
     def down(self, control: str) -> None:
-        self.keys.events.queue.append((self.key(control), True))
+        self.keys.events.put(self.key(control), True)
         self.run(5)
 
     def up(self, control: str) -> None:
-        self.keys.events.queue.append((self.key(control), False))
+        self.keys.events.put(self.key(control), False)
         self.run(5)
 
     def tap(self, control: str) -> None:

@@ -33,16 +33,16 @@ def hello(version: int = m.PROTOCOL_VERSION) -> bytes:
 def described(rig: Rig, descriptor: bytes | None = None, seq: int = 0) -> None:
     """The host describes its game (by default the reference table's)."""
     body = build_reference_descriptor() if descriptor is None else descriptor
-    rig.stream.inbox += frame(m.DESCRIPTOR, seq, body)
+    rig.stream.put(frame(m.DESCRIPTOR, seq, body))
     rig.run(10)
 
 
 def linked_rig(board: str = "trellis_m4") -> Rig:
     rig = Rig(board)
-    rig.stream.inbox += hello()
+    rig.stream.put(hello())
     rig.run(10)
     described(rig)
-    rig.stream.inbox += frame(m.SNAPSHOT, 1, codec.encode(build_reference_state()))
+    rig.stream.put(frame(m.SNAPSHOT, 1, codec.encode(build_reference_state())))
     rig.run(10)
     assert rig.app.session.linked and rig.app.state.count == 8
     return rig
@@ -101,14 +101,14 @@ def test_d100_rolls_two_d10s() -> None:
 def korxsol_rig() -> Rig:
     """A board the host has described korxsol to, showing a korxsol table."""
     rig = Rig()
-    rig.stream.inbox += hello()
+    rig.stream.put(hello())
     rig.run(10)
     described(rig, korxsol_device.descriptor())
     state = GameState()
     korxsol_device.load_rules(state)
     for label, team in (("Ash", 0), ("Bo", 1), ("Cy", 0), ("Dee", 1)):
         roster.add_slot(state, label, team, 3, 3, 20)
-    rig.stream.inbox += frame(m.SNAPSHOT, 1, codec.encode(state))
+    rig.stream.put(frame(m.SNAPSHOT, 1, codec.encode(state)))
     rig.run(10)
     assert rig.app.state.count == 4 and rig.app.state.ruleset == korxsol_device.BOARD_ID
     return rig
@@ -188,10 +188,10 @@ def test_brightness_changes_what_the_leds_get() -> None:
 
 def test_every_frame_stays_under_the_current_budget() -> None:
     rig = Rig(budget_ma=60)
-    rig.stream.inbox += hello()
+    rig.stream.put(hello())
     rig.run(10)
     described(rig)
-    rig.stream.inbox += frame(m.SNAPSHOT, 1, codec.encode(build_reference_state()))
+    rig.stream.put(frame(m.SNAPSHOT, 1, codec.encode(build_reference_state())))
     for _ in range(3):
         rig.tap("brightness")
     for control in ("next_turn", "roll", "page", "page", "chance", "page"):
@@ -205,7 +205,7 @@ def test_a_malformed_snapshot_is_counted_shown_and_the_last_good_state_kept() ->
     rig = linked_rig()
     good = GameState()
     roster.copy_state(good, rig.app.state)
-    rig.stream.inbox += frame(m.SNAPSHOT, 2, b"\xff\xfe\x00\x01")
+    rig.stream.put(frame(m.SNAPSHOT, 2, b"\xff\xfe\x00\x01"))
     rig.run(10)
     assert rig.app.problems == 1
     assert codec.encode(rig.app.state) == codec.encode(good)
@@ -218,7 +218,7 @@ def test_a_malformed_snapshot_is_counted_shown_and_the_last_good_state_kept() ->
 
 def test_an_unknown_message_and_garbage_bytes_never_stop_the_board() -> None:
     rig = linked_rig()
-    rig.stream.inbox += frame(0x42, 2, b"\x01\x02\x03") + b"\x07\x99\x00\x00\x13\x37"
+    rig.stream.put(frame(0x42, 2, b"\x01\x02\x03") + b"\x07\x99\x00\x00\x13\x37")
     rig.run(20)
     assert rig.app.problems >= 2
     rig.tap("next_turn")
@@ -236,14 +236,14 @@ def test_the_link_cell_is_steady_when_tethered_and_blinks_when_not() -> None:
     seen = set()
     for _ in range(50):
         rig.run(50)
-        rig.stream.inbox += frame(m.PING, 0, b"\x00\x00\x00\x00\x00")
+        rig.stream.put(frame(m.PING, 0, b"\x00\x00\x00\x00\x00"))
         seen.add(brightness_of(rig, rig.app.canvas.link_cell) > 0)
     assert seen == {True}
 
 
 def test_a_protocol_version_mismatch_shows_the_red_checkerboard() -> None:
     rig = Rig()
-    rig.stream.inbox += hello(version=m.PROTOCOL_VERSION + 1)
+    rig.stream.put(hello(version=m.PROTOCOL_VERSION + 1))
     rig.run(20)
     red = [rig.pixels.rgb(i) for i in range(32)]
     assert sum(1 for r, g, b in red if r > 0 and g == 0 and b == 0) == 16
@@ -457,7 +457,7 @@ def test_the_starting_brightness_is_a_setting() -> None:
 
 def test_the_roll_key_rolls_the_dice_the_descriptor_names() -> None:
     rig = Rig()
-    rig.stream.inbox += hello()
+    rig.stream.put(hello())
     rig.run(10)
     described(rig, pack("tens", 3, dice_kind=dice.KIND_D10, success_mask=0b1 << 9, dice_count=2))
     rig.tap("roll")
@@ -485,3 +485,28 @@ def test_without_counters_the_counter_keys_are_refused_and_shown() -> None:
     refusals = rig.app.refusals
     rig.tap("counter_up")
     assert rig.app.refusals == refusals + 1 and "counter 0" in rig.app.last_refusal
+
+
+def test_the_app_writes_the_leds_only_when_the_frame_changed() -> None:
+    rig = linked_rig()
+    rig.run(500, step=1)
+    shows, changes, frames = rig.pixels.shows, rig.pixels.changes, rig.app.frames
+    rig.run(1000, step=1)  # an idle second: blinks change some frames, not all
+    writes = rig.pixels.shows - shows
+    assert writes == rig.pixels.changes - changes  # every write changed a pixel
+    assert rig.app.frames - frames >= 50 > writes  # rendered every 20 ms, written less
+    assert rig.app.led_writes == rig.pixels.shows
+
+
+def test_an_unchanged_frame_is_written_again_after_a_second() -> None:
+    rig = linked_rig()
+    app = rig.app
+    shows = rig.pixels.shows
+    app.canvas.clear()
+    app._written[:] = bytes(len(app._written))  # the strip shows this (dark) frame
+    app._written_at = rig.now
+    app._show(rig.now)
+    app._show(rig.now + 999)
+    assert rig.pixels.shows == shows  # unchanged within the second: not written
+    app._show(rig.now + 1000)  # a second since the last write: written again
+    assert rig.pixels.shows == shows + 1

@@ -6,11 +6,20 @@ the host fails, the settings.toml checks; and the idle loop allocates nothing.""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from firmware.boards import NAMES
-from host.micropython_vm import ROOT, VM_SCRIPTS, board_frames, library_dir, run
+from host.micropython_vm import (
+    ROOT,
+    VM_SCRIPTS,
+    board_frames,
+    check_names,
+    library_dir,
+    reported_checks,
+    run,
+)
 
 
 @pytest.fixture(scope="module", params=NAMES)
@@ -22,33 +31,26 @@ def vm_output(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     return done.stdout
 
 
-def checks(output: str) -> dict[str, str]:
-    return {name: verdict for name, verdict in re.findall(r"CHECK (\w+) (ok|FAIL)", output)}
+# Every check board_app.py makes, collected from its source: a new one is asserted too.
+CHECKS = check_names(VM_SCRIPTS / "board_app.py")
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "renders_a_frame_at_start",
-        "links_on_the_host_hello",
-        "takes_the_host_snapshot",
-        "bad_snapshot_counted",
-        "bad_snapshot_keeps_state",
-        "unknown_message_counted",
-        "next_turn_moves_the_turn",
-        "next_turn_journalled",
-        "active_cell_lit",
-        "roll_shows_dice_page",
-        "idle_loop_renders",
-        "key_action_fault_counted",
-        "board_goes_on_after_a_fault",
-        "setting_in_range",
-        "setting_clamped",
-        "setting_not_a_number",
-    ],
-)
+@pytest.mark.parametrize("name", CHECKS)
 def test_scripted_board_session_on_micropython(vm_output: str, name: str) -> None:
-    assert checks(vm_output).get(name) == "ok", vm_output
+    assert reported_checks(vm_output).get(name) == "ok", vm_output
+
+
+def test_the_board_script_reports_every_check_it_makes_and_no_other(vm_output: str) -> None:
+    assert len(CHECKS) >= 17 and "takes_the_host_descriptor" in CHECKS
+    assert sorted(reported_checks(vm_output)) == sorted(CHECKS), vm_output
+
+
+def test_a_check_that_is_not_reported_is_caught(tmp_path: Path) -> None:
+    script = tmp_path / "script.py"
+    script.write_text('check("first", True)\ncheck(\n    "second", x == 1, "x=%d" % x)\n')
+    assert check_names(script) == ["first", "second"]
+    reported = reported_checks("CHECK first ok \nother line\n")
+    assert [name for name in check_names(script) if reported.get(name) != "ok"] == ["second"]
 
 
 def test_the_board_idle_loop_allocates_nothing_on_micropython(vm_output: str) -> None:

@@ -1,13 +1,16 @@
 """Runs inside the MicroPython VM: the firmware App with fake hardware, a scripted session.
 Argument: the board profile (default trellis_m4).
 
-Fakes stand in only for the pins: a pixel strip that keeps the last shown frame, a key
-queue with keypad's `events.get_into`, and a stream with usb_cdc.data's shape fed with
-frames a host would send. Prints CHECK lines (name ok|FAIL detail) and one figures line:
-`heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>`: heap is
-gc.mem_alloc() once the app has started and taken the reference descriptor and snapshot;
-modules is what importing the firmware and shared/ added; app is the rest (the App's
-objects and buffers).
+Fakes (host/vm/fakehw.py) stand in only for the pins: a pixel strip that keeps the last
+shown frame, a key queue with keypad's `events.get_into`, and a stream with usb_cdc.data's
+shape fed with frames a host would send (what the board writes is counted, not kept).
+Prints CHECK lines (name ok|FAIL detail) and one figures line:
+`heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>
+idle_led_writes=<shows> idle_led_changes=<shows>` (the last two over an idle second on the
+first page: LED writes, and those that changed a pixel); step_us leaves out show(); heap is
+gc.mem_alloc() once the app has started and taken the reference descriptor and snapshot,
+less the fake hardware's module; modules is what importing the firmware and shared/
+added; app is the rest (the App's objects and buffers).
 After the figures: a failing write in a key action is counted and the board goes on, and
 settings.toml values are checked (firmware/settings.py).
 """
@@ -17,89 +20,17 @@ import sys
 import time
 
 gc.collect()
+BEFORE_FAKES = gc.mem_alloc()
+from fakehw import Event, Keys, Pixels, Stream  # noqa: E402
+
+gc.collect()
 START = gc.mem_alloc()
+FAKES = START - BEFORE_FAKES  # the fake hardware's module is not the board's: not counted
 
 from firmware.app import App  # noqa: E402
 from firmware.boards import load
 from shared.link import framing
 from shared.link import messages as m
-
-
-class Pixels:
-    def __init__(self, n):
-        self.buf = [0] * n
-        self.shown = [0] * n
-        self.shows = 0
-
-    def __setitem__(self, i, v):
-        self.buf[i] = v
-
-    def show(self):
-        for i in range(len(self.buf)):
-            self.shown[i] = self.buf[i]
-        self.shows += 1
-
-
-class Event:
-    def __init__(self):
-        self.key_number = 0
-        self.pressed = False
-
-
-class Events:
-    def __init__(self):
-        self.queue = []
-
-    def get_into(self, event):
-        if not self.queue:
-            return False
-        key, pressed = self.queue.pop(0)
-        event.key_number = key
-        event.pressed = pressed
-        return True
-
-
-class Keys:
-    def __init__(self):
-        self.events = Events()
-
-    def tap(self, key):
-        self.events.queue.append((key, True))
-        self.events.queue.append((key, False))
-
-
-class Stream:
-    def __init__(self):
-        self.inbox = bytearray(1024)
-        self.start = 0
-        self.end = 0
-        self.written = 0
-        self.fail = False  # write raises OSError, as usb_cdc's may with the cable pulled
-
-    @property
-    def in_waiting(self):
-        return self.end - self.start
-
-    def readinto(self, buf):
-        n = len(buf)
-        if n > self.end - self.start:
-            n = self.end - self.start
-        for i in range(n):
-            buf[i] = self.inbox[self.start + i]
-        self.start += n
-        return n
-
-    def write(self, buf):
-        if self.fail:
-            raise OSError(5)
-        self.written += len(buf)
-        return len(buf)
-
-    def put(self, data):
-        for i in range(len(data)):
-            self.inbox[i] = data[i]
-        self.start = 0
-        self.end = len(data)
 
 
 def check(name, ok, detail=""):
@@ -140,7 +71,7 @@ gc.collect()
 MODULES = gc.mem_alloc() - START  # the interpreter's own start-up is not counted here
 pixels = Pixels(profile.WIDTH * profile.HEIGHT)
 keys = Keys()
-stream = Stream()
+stream = Stream(inbox=1024, keep=False)
 app = App(profile, pixels, keys, Event(), stream, None, now_ms=0, seed=7, nonce=1)
 now = 1
 app.step(now)
@@ -159,8 +90,8 @@ now += 1
 app.step(now)
 check("takes_the_host_snapshot", app.state.count == 8 and app.state.active == REFERENCE_ACTIVE)
 gc.collect()
-heap = gc.mem_alloc()
-app_bytes = heap - MODULES - START
+heap = gc.mem_alloc() - FAKES
+app_bytes = heap - MODULES - START + FAKES
 
 # A malformed snapshot (good CRC, bad codec body) is counted and the state kept.
 version = app.state.version
@@ -216,16 +147,20 @@ idle_alloc = idle_steps(app, now, 1000)
 now += 1000
 check("idle_loop_renders", app.frames - frames >= 40, "frames=%d" % (app.frames - frames))
 
-# One step that renders a full frame, timed.
+# One step that renders a full frame, timed without the LED write: show() only counts
+# (a real strip's write is modelled apart: 30 us a pixel, host/bench_board.py).
+pixels.write = False
 times = []
 for _ in range(101):
     app.dirty = True
+    app.led_writes = 0  # write even an unchanged frame: the whole hand-over is timed
     now += 1
     t0 = time.ticks_us()
     app.step(now)
     times.append(time.ticks_diff(time.ticks_us(), t0))
 times.sort()
 step_us = times[len(times) // 2]
+pixels.write = True
 
 # A fault in a key action (the write to the host fails) is counted and the board goes on.
 stream.fail = True
@@ -259,7 +194,26 @@ check("setting_in_range", int_setting("B", 300, 400, 100, 2000) == (300, ""))
 check("setting_clamped", int_setting("B", 9000, 400, 100, 2000)[0] == 2000)
 value, message = int_setting("B", "lots", 400, 100, 2000)
 check("setting_not_a_number", value == 400 and "lots" in message, message)
+
+# An idle second on the first page (no key, no byte in), 1 ms a step: how often the App
+# writes the LEDs, and how many of those writes change a pixel.
+app.page = 0
+app.dirty = True
+for _ in range(1000):
+    now += 1
+    app.step(now)
+shows, changes = pixels.shows, pixels.changes
+for _ in range(1000):
+    now += 1
+    app.step(now)
+idle_writes = pixels.shows - shows
+idle_changes = pixels.changes - changes
+check(
+    "writes_the_leds_only_when_the_frame_changed",
+    idle_writes == idle_changes and app.frames > idle_writes,
+    "writes=%d changes=%d" % (idle_writes, idle_changes),
+)
 print(
-    "heap=%d modules=%d app=%d idle_alloc=%d step_us=%d"
-    % (heap, MODULES, app_bytes, idle_alloc, step_us)
+    "heap=%d modules=%d app=%d idle_alloc=%d step_us=%d idle_led_writes=%d idle_led_changes=%d"
+    % (heap, MODULES, app_bytes, idle_alloc, step_us, idle_writes, idle_changes)
 )

@@ -32,6 +32,7 @@ from shared.link.framing import (
     RTO_MIN_MS,
     WINDOW,
     Endpoint,
+    encode_frame,
     state_digest,
 )
 
@@ -106,6 +107,16 @@ ACCEPTED = const(1)  # applied and journalled
 JOURNAL_FULL = const(2)  # refused: the journal is full and nothing changed
 INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
 
+# Partial writes. With write_timeout = 0, CircuitPython's usb_cdc.data.write takes only what
+# fits its USB send buffer (256 B on SAMD51 and RP2040) and returns that count; a full
+# window of 16 six-die events is 272 B. What it does not take waits here, in order, and
+# goes out first on the next poll (and before any newer frame). A frame that finds the tail
+# full is dropped whole (counted in tail_dropped): the journal resends events, and HELLO,
+# PONG and ACK repeat by themselves.
+_TAIL = const(384)  # > a full window (272 B) and > the longest frame (a snapshot)
+_TAIL_VIEWS = const(9)  # views of the tail's first 1, 2, 4 .. 256 bytes
+_ZERO = b"\x00"
+
 
 def _new_nonce():
     try:
@@ -171,6 +182,12 @@ class BoardSession(Endpoint):
         self.descriptors = 0  # descriptors taken (the app resets its dice and counter keys)
         self.last_refusal = ""
         self._refusals_told = 0  # journal refusals the host has been told about
+        self._tail = bytearray(_TAIL)  # bytes the stream has not taken yet, oldest first
+        self._tail_n = 0
+        tail_mv = memoryview(self._tail)
+        self._tail_views = [tail_mv[: 1 << i] for i in range(_TAIL_VIEWS)]
+        self.short_writes = 0  # writes the stream took only part of
+        self.tail_dropped = 0  # frames dropped because the tail was full
 
     # -- the board's side of play ------------------------------------------------------
 
@@ -211,7 +228,10 @@ class BoardSession(Endpoint):
     # -- the loop step ------------------------------------------------------------------
 
     def poll(self, now_ms):
-        """Read and handle what arrived, then send what is due; returns POLL_* bits."""
+        """Send what the stream did not take last time, read and handle what arrived, then
+        send what is due; returns POLL_* bits."""
+        if self._tail_n:
+            self._flush()
         self._pump(now_ms)
         if self.linked:
             if ticks_diff(now_ms, self._heard_at) >= LINK_TIMEOUT_MS:
@@ -243,6 +263,81 @@ class BoardSession(Endpoint):
         self.want_state = False
 
     # -- sending ------------------------------------------------------------------------
+
+    def _send(self, n):
+        """Frame and write self._payload[0:n] (after any unsent tail). Every frame carries
+        our cumulative ack."""
+        length = encode_frame(self._payload, n, self._wire)
+        views = self._wire_views  # a view per short length, made on first use
+        if length < len(views):
+            view = views[length]
+            if view is None:
+                view = views[length] = self._wire_mv[:length]
+        else:
+            view = self._wire_mv[:length]
+        self._write(view, length)
+        self.frames_sent += 1
+        self.bytes_sent += length
+        self._ack_due = False
+
+    def _send_delimiter(self):
+        """A lone 0x00 ends whatever partial frame the peer's decoder holds."""
+        self._write(_ZERO, 1)
+        self.bytes_sent += 1
+
+    def _write(self, data, length):
+        """Write data[0:length] to the stream in order after the tail; keep what it does
+        not take in the tail."""
+        tail = self._tail
+        if self._tail_n:
+            self._flush()
+            if self._tail_n:  # the stream is still full: queue the frame behind the tail
+                at = self._tail_n
+                if at + length > _TAIL:
+                    self.tail_dropped += 1
+                    return
+                for k in range(length):
+                    tail[at + k] = data[k]
+                self._tail_n = at + length
+                return
+        written = self.stream.write(data)
+        if written is None or written >= length:
+            return
+        if written < 0:
+            written = 0
+        self.short_writes += 1
+        left = length - written
+        for k in range(left):
+            tail[k] = data[written + k]
+        self._tail_n = left
+
+    def _flush(self):
+        """Write as much of the tail as the stream takes, oldest first (in pieces of a
+        power of two bytes: views made once, so nothing is allocated)."""
+        tail = self._tail
+        views = self._tail_views
+        while self._tail_n:
+            n = self._tail_n
+            i = _TAIL_VIEWS - 1
+            while len(views[i]) > n:
+                i -= 1
+            piece = views[i]
+            size = len(piece)
+            written = self.stream.write(piece)
+            if written is None or written > size:
+                written = size
+            if written <= 0:
+                return
+            left = n - written
+            for k in range(left):
+                tail[k] = tail[written + k]
+            self._tail_n = left
+            if written < size:
+                return
+
+    def unsent(self):
+        """Bytes written by the link that the stream has not taken yet."""
+        return self._tail_n
 
     def _send_hello(self):
         buf = self._payload

@@ -1,0 +1,203 @@
+"""A scenario for the real code.py on the MicroPython VM (TURNLIGHT_VM_SCENARIO=code_session,
+imported by the stubs' stubrig before code.py builds its App): a host on the other end of
+usb_cdc.data, and a player at the keys.
+
+Through stubrig.hook it runs on every supervisor.ticks_ms() call, that is once per loop
+step of code.py (STEP_MS of the fake clock): it answers the board's HELLO with the host's
+frames (HELLO, the reference descriptor and snapshot, made on CPython in board_frames.py),
+presses next turn and roll in turn every PRESS_EVERY steps, acknowledges every event the
+board sends, pings now and then; after TURNLIGHT_VM_STEPS steps (default 1000) it prints
+CHECK lines (name ok|FAIL detail) and one figures line, and ends the run with SystemExit
+(which code.py's `except Exception` lets through).
+
+It imports nothing of its own until code.py's first ticks_ms() call (code.py has imported
+the firmware by then): what the VM's heap goes through while code.py imports and compiles
+its modules, the peak a board meets first, is code.py's alone (and the stubs').
+"""
+
+import os
+
+import stubrig
+
+STEPS = int(os.getenv("TURNLIGHT_VM_STEPS") or "1000")
+PRESS_EVERY = 20  # steps between presses (100 ms)
+PING_EVERY = 100
+LINK_AT = 20  # the step the host starts
+HOST_SEQ = 1  # the host's last sequenced frame: the snapshot (the descriptor was 0)
+
+decoder = None
+payload = None
+frames = None  # board_frames: the host's HELLO, DESCRIPTOR and SNAPSHOT
+framing = None
+m = None
+seen = {"hello": 0, "hello_after_link": 0, "pong": 0, "acked_snapshot": 0, "event": 0,
+        "resent": 0, "other": 0}  # fmt: skip
+events_next = 0  # the board's next event seq we expect
+presses = 0
+pings = 0
+lit_at_start = 0
+shows_at_link = 0
+checks = []
+
+
+def check(name, ok, detail=""):
+    checks.append("CHECK %s %s %s" % (name, "ok" if ok else "FAIL", detail))
+
+
+def app():
+    import __main__
+
+    return getattr(__main__, "app", None)
+
+
+def send_ack(ack):
+    m.put_header(payload, m.ACK, HOST_SEQ, ack)
+    payload[m.HEADER] = 0
+    stubrig.data.put(framing.frame(payload[: m.HEADER + 1]))
+
+
+def send_ping():
+    n = m.pack_ping(payload, m.PING, HOST_SEQ, (events_next - 1) & 0xFF, 0, 0, 0)
+    stubrig.data.put(framing.frame(payload[:n]))
+
+
+def read_board(step):
+    """Decode what the board wrote; acknowledge its events in order."""
+    global events_next
+    data = stubrig.data
+    if not len(data.written):
+        return
+    out = data.take_written()
+    pos = 0
+    ack = -1
+    while pos < len(out):
+        pos = decoder.feed(out, pos, len(out))
+        n = decoder.length
+        if not n:
+            continue
+        buf = decoder.buf
+        kind = buf[0] & ~m.FROM_BOARD  # the board's frames carry the direction bit
+        if kind == m.HELLO:
+            seen["hello"] += 1
+            if step > LINK_AT + 10:
+                seen["hello_after_link"] += 1
+        elif kind == m.PONG:
+            seen["pong"] += 1
+        elif kind == m.EVENT:
+            if buf[1] == events_next:
+                seen["event"] += 1
+                events_next = (events_next + 1) & 0xFF
+                ack = buf[1]
+            else:
+                seen["resent"] += 1
+        else:
+            seen["other"] += 1
+        if kind != m.HELLO and buf[2] == HOST_SEQ:
+            seen["acked_snapshot"] += 1
+    if ack >= 0:
+        send_ack(ack)
+
+
+def key_of(name):
+    keymap = stubrig_profile().KEYMAP
+    if name == "roll" and name not in keymap:
+        name = "menu_do"  # the Pico's menu starts on "roll"
+    return keymap.index(name)
+
+
+def stubrig_profile():
+    from firmware.boards import DEFAULT, load
+
+    return load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
+
+
+def lit(pixels):
+    count = 0
+    for v in pixels.shown:
+        if v:
+            count += 1
+    return count
+
+
+def start():
+    global decoder, payload, frames, framing, m
+    import board_frames
+
+    from shared.link import framing
+    from shared.link import messages as m
+
+    frames = board_frames
+    decoder = framing.FrameDecoder()
+    payload = bytearray(m.HEADER + m.PING_BODY)
+
+
+def step(now):
+    global presses, pings, lit_at_start, shows_at_link
+    i = stubrig.ticks
+    data = stubrig.data
+    if decoder is None:
+        start()
+    if data is None:
+        if i >= STEPS:
+            finish()
+        return
+    read_board(i)
+    if i == LINK_AT:
+        check("renders_before_the_link", stubrig.pixels is not None and stubrig.pixels.shows > 0)
+        check("says_hello_unlinked", seen["hello"] > 0, "hellos=%d" % seen["hello"])
+        check("stream_never_blocks", data.timeout == 0 and data.write_timeout == 0)
+        shows_at_link = stubrig.pixels.shows
+        data.put(frames.HELLO)
+    elif i == LINK_AT + 2:
+        data.put(frames.DESCRIPTOR)
+    elif i == LINK_AT + 4:
+        data.put(frames.SNAPSHOT)
+    elif i == LINK_AT + 10:
+        lit_at_start = lit(stubrig.pixels)
+        board = app()
+        check("links_on_the_host_hello", board is not None and board.session.linked)
+        check("takes_the_host_snapshot", board is not None and board.state.count == 8)
+        check("acks_the_snapshot", seen["acked_snapshot"] > 0)
+    elif i > LINK_AT + 10 and i < STEPS - 40:
+        if i % PRESS_EVERY == 0:
+            stubrig.keys.tap(key_of("next_turn" if presses % 2 == 0 else "roll"))
+            presses += 1
+        if i % PING_EVERY == 0:
+            send_ping()
+            pings += 1
+    if i >= STEPS:
+        finish()
+
+
+def finish():
+    import gc
+
+    board = app()
+    if stubrig.data is None:
+        check("plays_without_the_data_channel", board is not None and not board.session.linked)
+        check("renders_without_the_data_channel", stubrig.pixels.shows > 0)
+    else:
+        check("shows_the_table", lit_at_start > 0, "lit=%d" % lit_at_start)
+        check("renders_on_change", stubrig.pixels.shows > shows_at_link)
+        check(
+            "every_press_reaches_the_host",
+            presses > 0 and seen["event"] == presses,
+            "presses=%d events=%d" % (presses, seen["event"]),
+        )
+        check("nothing_resent", seen["resent"] == 0, "resent=%d" % seen["resent"])
+        check("answers_pings", seen["pong"] >= pings, "pings=%d pongs=%d" % (pings, seen["pong"]))
+        check("stays_linked", seen["hello_after_link"] == 0 and board.session.linked)
+        check("journal_empty", board.session.journal.count == 0)
+    check("no_faults", board is not None and board.crashes == 0 and board.problems == 0,
+          "crashes=%d problems=%d" % (board.crashes, board.problems))  # fmt: skip
+    for line in checks:
+        print(line)
+    gc.collect()
+    print(
+        "steps=%d presses=%d heap=%d frames=%d shows=%d"
+        % (stubrig.ticks, presses, gc.mem_alloc(), board.frames, stubrig.pixels.shows)
+    )
+    raise SystemExit(0)
+
+
+stubrig.hook = step

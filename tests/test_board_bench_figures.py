@@ -1,0 +1,41 @@
+"""The board's figures in `turnlight bench` (host/bench_board.py): the smallest heap code.py
+plays in, found by bisection even where the heap's fragmentation makes a size fail just
+above one that passes; the LED write modelled per pixel and the frame rate each profile can
+hold; and the LED writes of an idle second."""
+
+from __future__ import annotations
+
+from host import bench_board
+from host.bench_board import smallest_heap_kb
+
+
+def test_the_smallest_heap_is_found_to_one_kilobyte_by_bisection() -> None:
+    tried: list[int] = []
+
+    def plays(kb: int) -> bool:
+        tried.append(kb)
+        return kb >= 150
+
+    assert smallest_heap_kb(plays) == 150
+    assert len(tried) < 25  # bisection, not a walk
+
+
+def test_a_size_that_fails_just_above_the_bisected_one_moves_the_figure_up() -> None:
+    # Passes at 180 and 184, fails at 182 and 186..190, passes from 191 on.
+    def plays(kb: int) -> bool:
+        return kb in (180, 184) or kb >= 191
+
+    assert smallest_heap_kb(plays) == 191
+
+
+def test_each_profile_gets_its_led_write_and_the_frame_rate_it_can_hold() -> None:
+    figures = bench_board.device_figures()
+    pixels = {"trellis_m4": 32, "macropad": 12, "pico_matrix": 64}
+    for board, count in pixels.items():
+        led = figures[f"led_write_us_{board}"]
+        assert led == count * bench_board.PIXEL_WRITE_US == count * 30
+        step = figures[f"device_step_us_{board}"]
+        assert figures[f"frame_hz_{board}"] == round(1_000_000 / (step + led))
+    assert figures["led_write_us_trellis_m4"] == 960  # 0.96 ms for the Trellis's 32 pixels
+    assert figures["device_step_us"] == figures["device_step_us_trellis_m4"]
+    assert 0 < figures["idle_led_changes_per_s"] <= figures["idle_led_writes_per_s"]
