@@ -20,17 +20,33 @@ shared/turns.py); when the turn is several slots' and the selected slot is one o
 still to act, it says that slot is done instead (and the selection goes back to the turn).
 """
 
+# isort: off
+# The order of these imports is the board's peak heap: a board compiles each .py as it is
+# first imported, and compiling a module takes several times the heap its code keeps. So
+# the modules that take the most to compile (the codec, the pages, the link) come first,
+# while the heap holds least, each followed by a collection; the small ones follow.
+import gc
+
 from adafruit_ticks import ticks_add, ticks_diff
 
-from firmware import pages
-from firmware import palette as pal
-from shared import dice
-from shared import events as ev
-from shared.compat import const
-from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT
-from shared.link import messages as m
-from shared.link.board import ACCEPTED, BoardSession
-from shared.state import GameState
+from shared import codec  # noqa: F401  (imported for its place in this order)
+
+gc.collect()
+from firmware import pages  # noqa: E402
+
+gc.collect()
+from shared.link.board import ACCEPTED, BoardSession  # noqa: E402
+
+gc.collect()
+from firmware import palette as pal  # noqa: E402
+from shared import dice  # noqa: E402
+from shared import events as ev  # noqa: E402
+from shared.compat import const  # noqa: E402
+from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT  # noqa: E402
+from shared.link import messages as m  # noqa: E402
+from shared.state import GameState  # noqa: E402
+
+# isort: on
 
 _FRAME_MS = const(20)  # a frame at least this often, for the blink patterns
 _ANIMATION_MS = const(450)  # the roll's tumble
