@@ -32,10 +32,10 @@ from adafruit_ticks import ticks_add, ticks_diff
 from shared import codec  # noqa: F401  (imported for its place in this order)
 
 gc.collect()
-from firmware import pages  # noqa: E402
+from shared.link.board import ACCEPTED, BoardSession  # noqa: E402
 
 gc.collect()
-from shared.link.board import ACCEPTED, BoardSession  # noqa: E402
+from firmware import pages  # noqa: E402
 
 gc.collect()
 from firmware import palette as pal  # noqa: E402
