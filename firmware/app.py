@@ -21,18 +21,17 @@ still to act, it says that slot is done instead (and the selection goes back to 
 """
 
 # isort: off
-# The order of these imports is the board's peak heap: a board compiles each .py as it is
-# first imported, and compiling a module takes several times the heap its code keeps. So
-# the modules that take the most to compile (the codec, the pages, the link) come first,
-# while the heap holds least, each followed by a collection; the small ones follow.
+# The order of these imports sets the board's peak heap: a board compiles each .py as it is
+# first imported, and compiling a module takes several times the heap its code keeps, in
+# pieces that leave the heap fragmented. The modules that take the most to compile come
+# first, while the heap holds least: the link (which brings the codec and the events), then
+# the pages, each followed by a collection. Measured on the MicroPython VM (docs/memory.md):
+# change this order only with the figures.
 import gc
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from shared import codec  # noqa: F401  (imported for its place in this order)
-
-gc.collect()
-from shared.link.board import ACCEPTED, BoardSession  # noqa: E402
+from shared.link.board import ACCEPTED, BoardSession
 
 gc.collect()
 from firmware import pages  # noqa: E402
