@@ -163,49 +163,16 @@ class KeyTracker:
 # A WS2812-style pixel draws about LED_MA_PER_CHANNEL at full duty on each of its three
 # channels plus a small idle current, so a frame's draw is estimated from the sum of its
 # bytes. Brightness is applied first; if the estimate is still over the budget every byte is
-# scaled by the same integer factor, which keeps hues and relative brightness.
+# scaled by the same integer factor, which keeps hues and relative brightness. App.limit
+# does it, and keeps budget_ma, last_ma, max_ma and limited: as the App's own, not a class
+# of its own, which would cost the board's heap more (docs/memory.md).
 
 DEFAULT_BUDGET_MA = const(400)
 
 
-class Limiter:
-    def __init__(self, pixels, budget_ma=DEFAULT_BUDGET_MA, ma_per_channel=20, idle_ma=1):
-        self.pixels = pixels
-        self.budget_ma = budget_ma
-        self.ma_per_channel = ma_per_channel
-        self.idle_ma = idle_ma
-        self.last_ma = 0  # the estimate of the last frame, after scaling
-        self.max_ma = 0  # the highest estimate since start
-        self.limited = 0  # frames that had to be scaled down
-
-    def estimate_ma(self, total):
-        """Milliamps for a frame whose bytes sum to `total`."""
-        return total * self.ma_per_channel // 255 + self.idle_ma * self.pixels
-
-    def apply(self, frame, brightness):
-        """Scale frame (RGB bytes) by brightness (0..256) and then under the budget."""
-        n = self.pixels * 3
-        total = 0
-        for i in range(n):
-            v = frame[i] * brightness >> 8
-            frame[i] = v
-            total += v
-        estimate = self.estimate_ma(total)
-        room = self.budget_ma - self.idle_ma * self.pixels
-        if estimate > self.budget_ma and room > 0:
-            self.limited += 1
-            # The largest total that fits, as a fraction (of 65536) of the one we have.
-            scale = room * 255 // self.ma_per_channel * 65536 // total
-            total = 0
-            for i in range(n):
-                v = frame[i] * scale >> 16
-                frame[i] = v
-                total += v
-            estimate = self.estimate_ma(total)
-        self.last_ma = estimate
-        if estimate > self.max_ma:
-            self.max_ma = estimate
-        return estimate
+def estimate_ma(total, cells, ma_per_channel, idle_ma):
+    """Milliamps for a frame of `cells` pixels whose bytes sum to `total`."""
+    return total * ma_per_channel // 255 + idle_ma * cells
 
 
 # Controls, by code. A profile's KEYMAP names them; "" (code 0) is a key with no control.
@@ -351,9 +318,10 @@ class App:
             self.encoder_clockwise = profile.ENCODER_CLOCKWISE
         self.encoder_at = encoder.position if encoder is not None else 0
         self.tracker = KeyTracker(key_count, confirming)
-        self.limiter = Limiter(
-            self.canvas.cells, budget_ma, profile.LED_MA_PER_CHANNEL, profile.LED_IDLE_MA
-        )
+        self.budget_ma = budget_ma
+        self.last_ma = 0  # the estimate of the last frame, after scaling
+        self.max_ma = 0  # the highest estimate since start
+        self.limited = 0  # frames that had to be scaled down
         self.brightness = brightness
         self.page = pages.INITIATIVE
         self.selected = NO_SLOT
@@ -692,10 +660,38 @@ class App:
         except Exception:
             pass
 
+    def limit(self, frame, brightness):
+        """Scale frame (RGB bytes) by brightness (0..256) and then under the budget."""
+        cells = self.canvas.cells
+        per_channel = self.profile.LED_MA_PER_CHANNEL
+        idle = self.profile.LED_IDLE_MA
+        n = cells * 3
+        total = 0
+        for i in range(n):
+            v = frame[i] * brightness >> 8
+            frame[i] = v
+            total += v
+        estimate = estimate_ma(total, cells, per_channel, idle)
+        room = self.budget_ma - idle * cells
+        if estimate > self.budget_ma and room > 0:
+            self.limited += 1
+            # The largest total that fits, as a fraction (of 65536) of the one we have.
+            scale = room * 255 // per_channel * 65536 // total
+            total = 0
+            for i in range(n):
+                v = frame[i] * scale >> 16
+                frame[i] = v
+                total += v
+            estimate = estimate_ma(total, cells, per_channel, idle)
+        self.last_ma = estimate
+        if estimate > self.max_ma:
+            self.max_ma = estimate
+        return estimate
+
     def _show(self, now_ms):
         """Limit the canvas's frame, hand it to the pixels and show() it."""
         canvas = self.canvas
-        self.limiter.apply(canvas.frame, self.brightness * 256 // BRIGHTNESS_LEVELS)
+        self.limit(canvas.frame, self.brightness * 256 // BRIGHTNESS_LEVELS)
         frame = canvas.frame
         pixels = self.pixels
         leds = self.led_of_cell
