@@ -20,17 +20,32 @@ shared/turns.py); when the turn is several slots' and the selected slot is one o
 still to act, it says that slot is done instead (and the selection goes back to the turn).
 """
 
+# isort: off
+# The order of these imports sets the board's peak heap: a board compiles each .py as it is
+# first imported, and compiling a module takes several times the heap its code keeps, in
+# pieces that leave the heap fragmented. The modules that take the most to compile come
+# first, while the heap holds least: the link (which brings the codec and the events), then
+# the pages, each followed by a collection. Measured on the MicroPython VM (docs/memory.md):
+# change this order only with the figures.
+import gc
+
 from adafruit_ticks import ticks_add, ticks_diff
 
-from firmware import pages
-from firmware import palette as pal
-from shared import dice
-from shared import events as ev
-from shared.compat import const
-from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT
-from shared.link import messages as m
 from shared.link.board import ACCEPTED, BoardSession
-from shared.state import GameState
+
+gc.collect()
+from firmware import pages  # noqa: E402
+
+gc.collect()
+from firmware import palette as pal  # noqa: E402
+from shared import dice  # noqa: E402
+from shared import events as ev  # noqa: E402
+from shared.compat import const  # noqa: E402
+from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT  # noqa: E402
+from shared.link import messages as m  # noqa: E402
+from shared.state import GameState  # noqa: E402
+
+# isort: on
 
 _FRAME_MS = const(20)  # a frame at least this often, for the blink patterns
 _ANIMATION_MS = const(450)  # the roll's tumble
@@ -44,104 +59,27 @@ _REWRITE_MS = const(1000)
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
 _MAX_ACTION_DICE = const(6)  # the dice count steps 1..6 (or up to the descriptor's count)
-# Key gestures (KeyTracker's kinds), and "no key".
-_NONE = const(0)
+# Key gestures (the kinds App._gesture plays), and "no key".
 _PRESS = const(1)
 _LONG = const(2)
 _CONFIRM = const(3)
-_CANCELLED = const(4)
 _NO_KEY = const(-1)
 _UNITS = const(48)  # the descriptor's turn unit bits: not 0, a turn is several slots'
 _ACTIVE = const(1)  # shared.state.F_ACTIVE
 _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
 
-# -- key gestures (in this module, not one of its own: a module costs the board's heap) --
+# -- key gestures (the App's own methods: a module, or a class, costs the board's heap) --
 #
 # Key gestures from raw key events: press, long press, and hold-to-confirm.
 #
-# Feed it each keypad event (`key_event(key, pressed, now_ms)`) and call `poll(now_ms)` every
-# loop step. A key marked as confirming (destructive controls) fires only after it has been
-# held for _CONFIRM_MS; releasing it early, or pressing any other key meanwhile, cancels it
-# (the other press is spent on cancelling). Other keys fire LONG once held for _LONG_MS, or
-# PRESS on a release before that. Gestures come back as (kind, key) through `kind`/`key`
-# after a call returns True; nothing here allocates.
+# App.key_input takes each keypad event and App.poll_keys runs every loop step. A key marked
+# as confirming (destructive controls) fires only after it has been held for _CONFIRM_MS;
+# releasing it early, or pressing any other key meanwhile, cancels it (the other press is
+# spent on cancelling). Other keys fire LONG once held for _LONG_MS, or PRESS on a release
+# before that. Each gesture is played at once (App._gesture); nothing here allocates.
 
 _LONG_MS = const(600)
 _CONFIRM_MS = const(1500)
-
-
-class KeyTracker:
-    def __init__(self, key_count, confirming):
-        """`confirming[k]` is true for keys that need hold-to-confirm."""
-        self.count = key_count
-        self.confirming = confirming
-        self.down_at = [0] * key_count
-        self.down = bytearray(key_count)
-        self.spent = bytearray(key_count)  # the gesture already fired (or was cancelled)
-        self.pending = _NO_KEY  # the confirming key being held
-        self.kind = _NONE
-        self.key = _NO_KEY
-
-    def key_event(self, key, pressed, now_ms):
-        """Returns True when the event completes a gesture (see .kind and .key)."""
-        if not 0 <= key < self.count:
-            return False
-        if pressed:
-            self.down[key] = 1
-            self.down_at[key] = now_ms
-            self.spent[key] = 0
-            if self.pending != _NO_KEY and self.pending != key:
-                return self._cancel(key)
-            if self.confirming[key]:
-                self.pending = key
-            return False
-        was_down = self.down[key]
-        self.down[key] = 0
-        if not was_down or self.spent[key]:
-            return False
-        self.spent[key] = 1
-        if key == self.pending:
-            self.pending = _NO_KEY
-            return self._fire(_CANCELLED, key)
-        return self._fire(_PRESS, key)
-
-    def poll(self, now_ms):
-        """Fires _LONG or _CONFIRM for a key held long enough; returns True if one fired."""
-        pending = self.pending
-        if pending != _NO_KEY:
-            if ticks_diff(now_ms, self.down_at[pending]) >= _CONFIRM_MS:
-                self.pending = _NO_KEY
-                self.spent[pending] = 1
-                return self._fire(_CONFIRM, pending)
-        for key in range(self.count):
-            if self.down[key] and not self.spent[key] and not self.confirming[key]:
-                if ticks_diff(now_ms, self.down_at[key]) >= _LONG_MS:
-                    self.spent[key] = 1
-                    return self._fire(_LONG, key)
-        return False
-
-    def progress(self, now_ms, steps):
-        """How far (0..steps) the pending hold-to-confirm has come; 0 if none."""
-        if self.pending == _NO_KEY:
-            return 0
-        held = ticks_diff(now_ms, self.down_at[self.pending])
-        if held < 0:
-            return 0
-        if held >= _CONFIRM_MS:
-            return steps
-        return held * steps // _CONFIRM_MS
-
-    def _cancel(self, by_key):
-        pending = self.pending
-        self.pending = _NO_KEY
-        self.spent[pending] = 1
-        self.spent[by_key] = 1
-        return self._fire(_CANCELLED, pending)
-
-    def _fire(self, kind, key):
-        self.kind = kind
-        self.key = key
-        return True
 
 
 # -- the LED current limiter ----------------------------------------------------------
@@ -151,49 +89,16 @@ class KeyTracker:
 # A WS2812-style pixel draws about LED_MA_PER_CHANNEL at full duty on each of its three
 # channels plus a small idle current, so a frame's draw is estimated from the sum of its
 # bytes. Brightness is applied first; if the estimate is still over the budget every byte is
-# scaled by the same integer factor, which keeps hues and relative brightness.
+# scaled by the same integer factor, which keeps hues and relative brightness. App.limit
+# does it, and keeps budget_ma, last_ma, max_ma and limited: as the App's own, not a class
+# of its own, which would cost the board's heap more (docs/memory.md).
 
 DEFAULT_BUDGET_MA = const(400)
 
 
-class Limiter:
-    def __init__(self, pixels, budget_ma=DEFAULT_BUDGET_MA, ma_per_channel=20, idle_ma=1):
-        self.pixels = pixels
-        self.budget_ma = budget_ma
-        self.ma_per_channel = ma_per_channel
-        self.idle_ma = idle_ma
-        self.last_ma = 0  # the estimate of the last frame, after scaling
-        self.max_ma = 0  # the highest estimate since start
-        self.limited = 0  # frames that had to be scaled down
-
-    def estimate_ma(self, total):
-        """Milliamps for a frame whose bytes sum to `total`."""
-        return total * self.ma_per_channel // 255 + self.idle_ma * self.pixels
-
-    def apply(self, frame, brightness):
-        """Scale frame (RGB bytes) by brightness (0..256) and then under the budget."""
-        n = self.pixels * 3
-        total = 0
-        for i in range(n):
-            v = frame[i] * brightness >> 8
-            frame[i] = v
-            total += v
-        estimate = self.estimate_ma(total)
-        room = self.budget_ma - self.idle_ma * self.pixels
-        if estimate > self.budget_ma and room > 0:
-            self.limited += 1
-            # The largest total that fits, as a fraction (of 65536) of the one we have.
-            scale = room * 255 // self.ma_per_channel * 65536 // total
-            total = 0
-            for i in range(n):
-                v = frame[i] * scale >> 16
-                frame[i] = v
-                total += v
-            estimate = self.estimate_ma(total)
-        self.last_ma = estimate
-        if estimate > self.max_ma:
-            self.max_ma = estimate
-        return estimate
+def estimate_ma(total, cells, ma_per_channel, idle_ma):
+    """Milliamps for a frame of `cells` pixels whose bytes sum to `total`."""
+    return total * ma_per_channel // 255 + idle_ma * cells
 
 
 # Controls, by code. A profile's KEYMAP names them; "" (code 0) is a key with no control.
@@ -338,10 +243,18 @@ class App:
             self.encoder_controls[1] = code(profile.ENCODER_MAP[1])
             self.encoder_clockwise = profile.ENCODER_CLOCKWISE
         self.encoder_at = encoder.position if encoder is not None else 0
-        self.tracker = KeyTracker(key_count, confirming)
-        self.limiter = Limiter(
-            self.canvas.cells, budget_ma, profile.LED_MA_PER_CHANNEL, profile.LED_IDLE_MA
-        )
+        # Key gestures (key_input, poll_keys): `confirming[k]` for the keys that need
+        # hold-to-confirm; when each key went down; down, and spent (its gesture fired or
+        # was cancelled); the confirming key being held.
+        self.confirming = confirming
+        self.down_at = [0] * key_count
+        self.down = bytearray(key_count)
+        self.spent = bytearray(key_count)
+        self.pending = _NO_KEY
+        self.budget_ma = budget_ma
+        self.last_ma = 0  # the estimate of the last frame, after scaling
+        self.max_ma = 0  # the highest estimate since start
+        self.limited = 0  # frames that had to be scaled down
         self.brightness = brightness
         self.page = pages.INITIATIVE
         self.selected = NO_SLOT
@@ -361,14 +274,12 @@ class App:
         self.animating = False
         self._seen_roll = bytearray(MAX_DICE + 2)  # kind, count, faces: to spot a new roll
         self.problems = 0  # bad input from the host (bad frames, bad messages) and faults
-        self._problems_seen = 0
         self.flash_until = now_ms
         self.flashing = False
         self.refusals = 0  # presses refused: by the engine, a full journal or the host
         self.last_refusal = ""
         # A press the host's rules refuse flashes its key (where keys are the LEDs): the
         # key of the last event sent, and how many refusals the link has counted.
-        self.keys_lit = profile.KEYS_LIT
         self._key = -1
         self._event_key = -1
         self._rejected_seen = 0
@@ -402,14 +313,11 @@ class App:
         """Keys and the encoder: play every finished gesture."""
         event = self.key_event
         events = self.keys.events
-        tracker = self.tracker
         while events.get_into(event):
-            if tracker.key_event(event.key_number, event.pressed, now_ms):
-                self._gesture(tracker.kind, tracker.key, now_ms)
+            self.key_input(event.key_number, event.pressed, now_ms)
             self.dirty = True
-        if tracker.poll(now_ms):
-            self._gesture(tracker.kind, tracker.key, now_ms)
-        if tracker.pending != _NO_KEY:
+        self.poll_keys(now_ms)
+        if self.pending != _NO_KEY:
             self.dirty = True
         if self.encoder is not None:
             self._read_encoder(now_ms)
@@ -432,7 +340,7 @@ class App:
             self._rejected_seen = self.session.rejected
             self.refusals += 1
             self.flash_until = ticks_add(now_ms, _FLASH_MS)
-            if self.keys_lit and 0 <= self._event_key < self.canvas.cells:
+            if self.profile.KEYS_LIT and 0 <= self._event_key < self.canvas.cells:
                 self.refused_key = self._event_key
                 self.refused_until = ticks_add(now_ms, _REFUSED_MS)
             self.dirty = True
@@ -446,11 +354,69 @@ class App:
     def _count_problems(self, now_ms):
         session = self.session
         problems = session.bad_messages + session.dropped_frames() + self.crashes
-        if problems != self._problems_seen:
-            self._problems_seen = problems
+        if problems != self.problems:
             self.problems = problems
             self.flash_until = ticks_add(now_ms, _FLASH_MS)
             self.dirty = True
+
+    # -- key gestures --------------------------------------------------------------------
+
+    def key_input(self, key, pressed, now_ms):
+        """One keypad event: plays the gesture it completes (a press, or a cancelled
+        hold-to-confirm)."""
+        if not 0 <= key < len(self.controls):
+            return
+        spent = self.spent
+        if pressed:
+            self.down[key] = 1
+            self.down_at[key] = now_ms
+            spent[key] = 0
+            pending = self.pending
+            if pending != _NO_KEY and pending != key:
+                # Another key cancels the hold, and is spent on cancelling.
+                self.pending = _NO_KEY
+                spent[pending] = 1
+                spent[key] = 1
+            elif self.confirming[key]:
+                self.pending = key
+            return
+        was_down = self.down[key]
+        self.down[key] = 0
+        if not was_down or spent[key]:
+            return
+        spent[key] = 1
+        if key == self.pending:
+            self.pending = _NO_KEY  # released early: cancelled
+        else:
+            self._gesture(_PRESS, key, now_ms)
+
+    def poll_keys(self, now_ms):
+        """Plays _CONFIRM or _LONG for a key held long enough (one a call)."""
+        pending = self.pending
+        spent = self.spent
+        if pending != _NO_KEY:
+            if ticks_diff(now_ms, self.down_at[pending]) >= _CONFIRM_MS:
+                self.pending = _NO_KEY
+                spent[pending] = 1
+                self._gesture(_CONFIRM, pending, now_ms)
+                return
+        for key in range(len(self.controls)):
+            if self.down[key] and not spent[key] and not self.confirming[key]:
+                if ticks_diff(now_ms, self.down_at[key]) >= _LONG_MS:
+                    spent[key] = 1
+                    self._gesture(_LONG, key, now_ms)
+                    return
+
+    def hold_progress(self, now_ms, steps):
+        """How far (0..steps) the pending hold-to-confirm has come; 0 if none."""
+        if self.pending == _NO_KEY:
+            return 0
+        held = ticks_diff(now_ms, self.down_at[self.pending])
+        if held < 0:
+            return 0
+        if held >= _CONFIRM_MS:
+            return steps
+        return held * steps // _CONFIRM_MS
 
     # -- gestures and controls ----------------------------------------------------------
 
@@ -463,8 +429,6 @@ class App:
             self.do_control(self.encoder_controls[clockwise], _PRESS, now_ms)
 
     def _gesture(self, kind, key, now_ms):
-        if kind == _CANCELLED:
-            return
         self._key = key
         self.do_control(self.controls[key], kind, now_ms)
         self._key = -1
@@ -607,7 +571,7 @@ class App:
         if self.menu_key >= 0:
             # "do" needs hold-to-confirm exactly when the menu shows a destructive control.
             code = MENU[self.menu_cursor]
-            self.tracker.confirming[self.menu_key] = _C_END_COMBAT <= code <= _C_RESET
+            self.confirming[self.menu_key] = _C_END_COMBAT <= code <= _C_RESET
 
     def settle(self, now_ms):
         """End every timed overlay (menu, setting, roll tumble, problem flash) at now_ms:
@@ -647,7 +611,7 @@ class App:
         if session.error == m.E_VERSION:
             pages.render_version_mismatch(canvas, now_ms)
         else:
-            progress = self.tracker.progress(now_ms, canvas.content)
+            progress = self.hold_progress(now_ms, canvas.content)
             self.menu_shown = ticks_diff(self.menu_until, now_ms) > 0
             self.animating = ticks_diff(self.animate_until, now_ms) > 0
             self.flashing = ticks_diff(self.flash_until, now_ms) > 0
@@ -685,11 +649,39 @@ class App:
         except Exception:
             pass
 
+    def limit(self, frame, brightness):
+        """Scale frame (RGB bytes) by brightness (0..256) and then under the budget."""
+        cells = self.canvas.cells
+        per_channel = self.profile.LED_MA_PER_CHANNEL
+        idle = self.profile.LED_IDLE_MA
+        n = cells * 3
+        total = 0
+        for i in range(n):
+            v = frame[i] * brightness >> 8
+            frame[i] = v
+            total += v
+        estimate = estimate_ma(total, cells, per_channel, idle)
+        room = self.budget_ma - idle * cells
+        if estimate > self.budget_ma and room > 0:
+            self.limited += 1
+            # The largest total that fits, as a fraction (of 65536) of the one we have.
+            scale = room * 255 // per_channel * 65536 // total
+            total = 0
+            for i in range(n):
+                v = frame[i] * scale >> 16
+                frame[i] = v
+                total += v
+            estimate = estimate_ma(total, cells, per_channel, idle)
+        self.last_ma = estimate
+        if estimate > self.max_ma:
+            self.max_ma = estimate
+        return estimate
+
     def _show(self, now_ms):
         """Limit the canvas's frame, hand it to the pixels and show() it, unless the strip
         shows that frame already (and was written less than _REWRITE_MS ago)."""
         canvas = self.canvas
-        self.limiter.apply(canvas.frame, self.brightness * 256 // BRIGHTNESS_LEVELS)
+        self.limit(canvas.frame, self.brightness * 256 // BRIGHTNESS_LEVELS)
         frame = canvas.frame
         self.frames += 1
         self.dirty = False

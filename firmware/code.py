@@ -7,6 +7,7 @@ TURNLIGHT_BRIGHTNESS the starting brightness level (default 5, 1..8). A bad valu
 printed on the console and replaced by the default or the nearest bound.
 """
 
+import gc
 import os
 
 import board
@@ -16,9 +17,11 @@ import usb_cdc
 from adafruit_ticks import ticks_ms
 
 from firmware import hardware
-from firmware.app import BRIGHTNESS_LEVELS, DEFAULT_BRIGHTNESS, DEFAULT_BUDGET_MA, App
 from firmware.boards import DEFAULT, load
 from firmware.settings import BUDGET_MAX_MA, BUDGET_MIN_MA, int_setting
+
+gc.collect()  # a clean heap for the app's modules to compile in (docs/memory.md)
+from firmware.app import BRIGHTNESS_LEVELS, DEFAULT_BRIGHTNESS, DEFAULT_BUDGET_MA, App  # noqa: E402
 
 try:
     import rotaryio

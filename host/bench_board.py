@@ -236,10 +236,10 @@ def demo_current() -> Figures:
     finally:
         sim.stop()
     return {
-        "led_budget_ma": app.limiter.budget_ma,
-        "max_frame_ma": app.limiter.max_ma,
+        "led_budget_ma": app.budget_ma,
+        "max_frame_ma": app.max_ma,
         "demo_frames": frames,
-        "demo_frames_limited": app.limiter.limited,
+        "demo_frames_limited": app.limited,
     }
 
 

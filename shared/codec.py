@@ -8,7 +8,7 @@ cooldown turns) are written with just the bits the largest of them needs in this
 and the header says how many: a real table costs well under the fixed-width worst case.
 The state's rules (its descriptor) are not part of it: the link sends them once per link.
 
-Bit packing (BitWriter and BitReader, most significant bit first, no allocation) rather
+Bit packing (_put and _get, most significant bit first, no allocation) rather
 than `struct` formats: most fields are 1 to 6 bits wide, and byte-aligned `struct` fields
 would cost about half again as many bytes.
 
@@ -114,69 +114,56 @@ class CodecError(Problem):
     args are a problem code and the number it names; str() words it on the host."""
 
 
-class BitWriter:
-    """Bit fields, most significant bit first, into a byte buffer without allocating. A
-    field is at most 16 bits wide, so the accumulator stays a small int on every board."""
-
-    def __init__(self, buf):
-        self.buf = buf
-        self.start(0)
-
-    def start(self, pos):
-        self.pos = pos
-        self._acc = 0
-        self._n = 0
-
-    def write(self, value, width):
-        if value < 0 or value >> width:
-            raise ValueError(_E_FIT, value, width)
-        self._acc = (self._acc << width) | value
-        self._n += width
-        while self._n >= 8:
-            self._n -= 8
-            if self.pos >= len(self.buf):
-                raise ValueError(_E_FULL)
-            self.buf[self.pos] = (self._acc >> self._n) & 0xFF
-            self.pos += 1
-            self._acc &= (1 << self._n) - 1
-
-    def finish(self):
-        """Pad the last byte with zero bits; returns the bytes written."""
-        if self._n:
-            self.write(0, 8 - self._n)
-        return self.pos
+# Bit fields, most significant bit first, written into a byte buffer or read out of one
+# without allocating: one encode or decode at a time (see _LOCK) keeps its place here. Module
+# functions, not a writer and a reader class: a class costs the board's heap more than its
+# methods do. A field is at most 16 bits wide, so the accumulator stays a small int on every
+# board.
+_buf = None  # the buffer being written, or the data being read
+_pos = 0  # the next byte
+_acc = 0  # bits taken in and not yet written out (or read and not yet used)
+_n = 0  # how many
 
 
-class BitReader:
-    """Bit fields, most significant bit first, out of bytes (see BitWriter)."""
-
-    def __init__(self, data, pos=0):
-        self.data = data
-        self.pos = pos
-        self._acc = 0
-        self._n = 0
-
-    def read(self, width):
-        """Read `width` bits; raises EOFError if the data runs out."""
-        while self._n < width:
-            if self.pos >= len(self.data):
-                raise EOFError
-            self._acc = (self._acc << 8) | self.data[self.pos]
-            self.pos += 1
-            self._n += 8
-        self._n -= width
-        value = self._acc >> self._n
-        self._acc &= (1 << self._n) - 1
-        return value
-
-    def padding_is_clean(self):
-        """True if the bits left in the current byte are zero padding."""
-        return self._acc == 0
+def _start(buf, pos):
+    global _buf, _pos, _acc, _n
+    _buf = buf
+    _pos = pos
+    _acc = 0
+    _n = 0
 
 
-_WRITER = BitWriter(bytearray(0))  # reused, so encoding into a buffer allocates nothing
+def _put(value, width):
+    global _pos, _acc, _n
+    if value < 0 or value >> width:
+        raise ValueError(_E_FIT, value, width)
+    _acc = (_acc << width) | value
+    _n += width
+    while _n >= 8:
+        _n -= 8
+        if _pos >= len(_buf):
+            raise ValueError(_E_FULL)
+        _buf[_pos] = (_acc >> _n) & 0xFF
+        _pos += 1
+        _acc &= (1 << _n) - 1
 
-# That scratch (_WRITER, _WIDTHS, _FOUND) is shared. The board runs one thread; the host
+
+def _get(width):
+    """Read `width` bits; raises EOFError if the data runs out."""
+    global _pos, _acc, _n
+    while _n < width:
+        if _pos >= len(_buf):
+            raise EOFError
+        _acc = (_acc << 8) | _buf[_pos]
+        _pos += 1
+        _n += 8
+    _n -= width
+    value = _acc >> _n
+    _acc &= (1 << _n) - 1
+    return value
+
+
+# That scratch (the bit buffer, _WIDTHS, _FOUND) is shared. The board runs one thread; the host
 # encodes and decodes on several at once (a link thread per board, a simulated board in the
 # same process), so there one encode or decode runs at a time.
 try:
@@ -198,14 +185,14 @@ def encode(state, buf=None):
 
 def _encode(state, buf):
     target = buf if buf is not None else bytearray(MAX_ENCODED)
-    w = _WRITER
-    w.buf = target
-    w.start(0)
+    _start(target, 0)
     try:
-        _write(w, state)
+        _write(state)
+        if _n:
+            _put(0, 8 - _n)  # zero padding to the byte
     except ValueError as err:
         raise CodecError(*err.args)
-    n = w.finish()
+    n = _pos
     if buf is not None:
         return n
     return bytes(target[:n])
@@ -241,26 +228,26 @@ def _zigzag(v):
     return v * 2 if v >= 0 else -v * 2 - 1
 
 
-def _write(w, s):
-    w.write(CODEC_VERSION, 8)
-    w.write(s.ruleset, 4)
+def _write(s):
+    _put(CODEC_VERSION, 8)
+    _put(s.ruleset, 4)
     n = _bits_for(s.round)
-    w.write(n, 5)
-    w.write(s.round, n)
-    w.write(s.version, 16)
-    w.write(s.count, _COUNT_BITS)
-    w.write(s.turn, limits.SLOT_BITS)
-    w.write(s.phase, 4)
-    w.write(s.phase_count, 4)
-    w.write(s.team_count - 1, 2)
+    _put(n, 5)
+    _put(s.round, n)
+    _put(s.version, 16)
+    _put(s.count, _COUNT_BITS)
+    _put(s.turn, limits.SLOT_BITS)
+    _put(s.phase, 4)
+    _put(s.phase_count, 4)
+    _put(s.team_count - 1, 2)
     n = 0
     for i in range(s.team_count):
         if not limits.MIN_SCORE <= s.scores[i] <= limits.MAX_SCORE:
             raise ValueError(_E_SCORE, s.scores[i])
         n = max(n, _bits_for(_zigzag(s.scores[i])))
-    w.write(n, 5)
+    _put(n, 5)
     for i in range(s.team_count):
-        w.write(_zigzag(s.scores[i]), n)
+        _put(_zigzag(s.scores[i]), n)
     widths = _WIDTHS
     for i in range(s.count):
         slot = s.slots[i]
@@ -272,33 +259,33 @@ def _write(w, s):
     for k in range(_NUMBERS):
         if widths[k] > _WIDEST[k]:
             raise ValueError(_E_LARGE)
-        w.write(widths[k], _WIDTH_BITS[k])
+        _put(widths[k], _WIDTH_BITS[k])
     r = s.roll
-    w.write(r.kind, 3)
-    w.write(r.count, 4)
-    w.write(_WHO_NONE if r.who == limits.NO_SLOT else r.who, _COUNT_BITS)
-    w.write(r.successes, 4)
+    _put(r.kind, 3)
+    _put(r.count, 4)
+    _put(_WHO_NONE if r.who == limits.NO_SLOT else r.who, _COUNT_BITS)
+    _put(r.successes, 4)
     if r.kind == dice.KIND_DN:
-        w.write(r.sides, 8)
+        _put(r.sides, 8)
     bits = _FACE_BITS[r.kind]
     for i in range(r.count):
-        w.write(r.faces[i], bits)
-    w.write(r.unused, 1)
+        _put(r.faces[i], bits)
+    _put(r.unused, 1)
     want = s.want
-    w.write(want.count, 4)
+    _put(want.count, 4)
     if want.count:
-        w.write(want.kind, 3)
-        w.write(_WHO_NONE if want.who == limits.NO_SLOT else want.who, _COUNT_BITS)
-        w.write(want.purpose, 4)
+        _put(want.kind, 3)
+        _put(_WHO_NONE if want.who == limits.NO_SLOT else want.who, _COUNT_BITS)
+        _put(want.purpose, 4)
     for i in range(s.count):
-        _write_slot(w, s.slots[i], widths)
+        _write_slot(s.slots[i], widths)
     for i in range(s.count):
-        w.write(s.order[i], limits.SLOT_BITS)
-        w.write(s.order_reason[i], 2)
-    _write_grid(w, s)
+        _put(s.order[i], limits.SLOT_BITS)
+        _put(s.order_reason[i], 2)
+    _write_grid(s)
 
 
-def _write_grid(w, s):
+def _write_grid(s):
     gw = s.grid_w
     gh = s.grid_h
     side = limits.MAX_GRID_SIDE
@@ -308,52 +295,52 @@ def _write_grid(w, s):
     for i in range(used, side * side):
         if s.grid[i]:
             raise ValueError(_E_GRID)  # a token outside the grid would not come back
-    w.write(1 if used else 0, 1)
+    _put(1 if used else 0, 1)
     if not used:
         return
-    w.write(gw - 1, 3)
-    w.write(gh - 1, 3)
+    _put(gw - 1, 3)
+    _put(gh - 1, 3)
     for i in range(used):
         cell = s.grid[i]
-        w.write(1 if cell else 0, 1)
+        _put(1 if cell else 0, 1)
         if cell:
             owner = (cell & GRID_OWNER) - 1
             rank = cell >> GRID_RANK_SHIFT
             if not 0 <= owner < s.team_count or rank > limits.MAX_RANK:
                 raise ValueError(_E_GRID)
-            w.write(owner, 2)
-            w.write(rank, 2)
+            _put(owner, 2)
+            _put(rank, 2)
 
 
-def _write_slot(w, slot, widths):
+def _write_slot(slot, widths):
     label = slot.label
     if len(label) > limits.LABEL_LEN:
         raise ValueError(_E_LONG_LABEL, label)
-    w.write(len(label), 2)
+    _put(len(label), 2)
     for ch in label:
         code = LABEL_CHARS.find(ch)
         if code < 0:
             raise ValueError(_E_LABEL, label)
-        w.write(code, 6)
-    w.write(slot.team, 2)
-    w.write(slot.order_key, widths[0])
-    w.write(slot.actions, 3)
-    w.write(slot.actions_max, 3)
-    w.write(slot.health, widths[1])
-    w.write(slot.health_max, widths[1])
+        _put(code, 6)
+    _put(slot.team, 2)
+    _put(slot.order_key, widths[0])
+    _put(slot.actions, 3)
+    _put(slot.actions_max, 3)
+    _put(slot.health, widths[1])
+    _put(slot.health_max, widths[1])
     for k in range(limits.MAX_COUNTERS):
-        w.write(slot.counters[k], widths[3 + k])
-    w.write(slot.flags, 8)
+        _put(slot.counters[k], widths[3 + k])
+    _put(slot.flags, 8)
     used = 0
     for i in range(limits.MAX_COOLDOWNS):
         if slot.cd_id[i]:
             used |= 1 << i
-    w.write(used, limits.MAX_COOLDOWNS)
+    _put(used, limits.MAX_COOLDOWNS)
     for i in range(limits.MAX_COOLDOWNS):
         if used & (1 << i):
-            w.write(slot.cd_id[i], 3)
-            w.write(slot.cd_left[i], widths[2])
-            w.write((slot.cd_pending >> i) & 1, 1)
+            _put(slot.cd_id[i], 3)
+            _put(slot.cd_left[i], widths[2])
+            _put((slot.cd_pending >> i) & 1, 1)
 
 
 def decode(data, state):
@@ -371,13 +358,13 @@ def _decode(data, state):
         raise CodecError(_E_LONG, len(data))
     if data[0] != CODEC_VERSION:
         raise CodecError(_E_VERSION, data[0])
-    r = BitReader(data, 1)
+    _start(data, 1)
     try:
-        _read(r, state)
+        _read(state)
     except EOFError:
         raise CodecError(_E_TRUNCATED, len(data))
-    if r.pos != len(data) or not r.padding_is_clean():
-        raise CodecError(_E_STRAY, len(data) - r.pos)
+    if _pos != len(data) or _acc:  # the bits left in the last byte are zero padding
+        raise CodecError(_E_STRAY, len(data) - _pos)
 
 
 def _check(ok, code, a=0):
@@ -385,27 +372,27 @@ def _check(ok, code, a=0):
         raise CodecError(code, a)
 
 
-def _read(r, s):
-    s.ruleset = r.read(4)
-    n = r.read(5)
-    s.round = r.read(n)
+def _read(s):
+    s.ruleset = _get(4)
+    n = _get(5)
+    s.round = _get(n)
     _check(_bits_for(s.round) == n, _E_ROUND_WIDTH, n)
-    version = r.read(16)
-    count = r.read(_COUNT_BITS)
+    version = _get(16)
+    count = _get(_COUNT_BITS)
     _check(count <= limits.MAX_SLOTS, _E_SLOTS, count)
     s.count = count
-    s.turn = r.read(limits.SLOT_BITS)
+    s.turn = _get(limits.SLOT_BITS)
     _check(s.turn < count or (count == 0 and s.turn == 0), _E_TURN)
-    s.phase = r.read(4)
-    s.phase_count = r.read(4)
+    s.phase = _get(4)
+    s.phase_count = _get(4)
     _check(0 < s.phase_count and s.phase < s.phase_count, _E_PHASE)
-    s.team_count = r.read(2) + 1
+    s.team_count = _get(2) + 1
     for i in range(limits.MAX_TEAMS):
         s.scores[i] = 0
-    n = r.read(5)
+    n = _get(5)
     widest = 0
     for i in range(s.team_count):
-        v = r.read(n)
+        v = _get(n)
         widest = max(widest, v)
         score = -((v + 1) >> 1) if v & 1 else v >> 1
         # encode refuses a score outside the range: a state that decodes must encode back.
@@ -414,20 +401,20 @@ def _read(r, s):
     _check(_bits_for(widest) == n, _E_SCORE_WIDTH, n)
     widths = _WIDTHS
     for k in range(_NUMBERS):
-        widths[k] = r.read(_WIDTH_BITS[k])
+        widths[k] = _get(_WIDTH_BITS[k])
         _check(widths[k] <= _WIDEST[k], _E_WIDTH)
     roll = s.roll
-    roll.kind = r.read(3)
+    roll.kind = _get(3)
     _check(roll.kind < len(_FACE_BITS), _E_KIND, roll.kind)
-    roll.count = r.read(4)
+    roll.count = _get(4)
     _check(roll.kind != dice.KIND_NONE or roll.count == 0, _E_NO_KIND)
     _check(roll.kind != dice.KIND_D100 or roll.count == 2, _E_D100)
-    who = r.read(_COUNT_BITS)
+    who = _get(_COUNT_BITS)
     _check(who == _WHO_NONE or who < count, _E_ROLLER, who)
     roll.who = limits.NO_SLOT if who == _WHO_NONE else who
-    roll.successes = r.read(4)
+    roll.successes = _get(4)
     _check(roll.successes <= roll.count, _E_SUCCESSES)
-    roll.sides = r.read(8) if roll.kind == dice.KIND_DN else 0
+    roll.sides = _get(8) if roll.kind == dice.KIND_DN else 0
     _check(
         roll.successes == 0 or roll.kind < dice.KIND_D100 or roll.kind == dice.KIND_D10,
         _E_NO_SUCCESSES,
@@ -438,15 +425,15 @@ def _read(r, s):
     for i in range(limits.MAX_DICE):
         roll.faces[i] = 0
     for i in range(roll.count):
-        face = r.read(bits)
+        face = _get(bits)
         _check(low <= face <= high, _E_FACE, face)
         roll.faces[i] = face
-    roll.unused = r.read(1)
+    roll.unused = _get(1)
     _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, _E_UNUSED)
     want = s.want
-    want.count = r.read(4)
+    want.count = _get(4)
     if want.count:
-        want.kind = r.read(3)
+        want.kind = _get(3)
         _check(
             dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE
             or want.kind == dice.KIND_D10
@@ -454,14 +441,14 @@ def _read(r, s):
             _E_WANT_KIND,
             want.kind,
         )
-        who = r.read(_COUNT_BITS)
+        who = _get(_COUNT_BITS)
         _check(who == _WHO_NONE or who < count, _E_WANT_WHO, who)
         want.who = limits.NO_SLOT if who == _WHO_NONE else who
-        want.purpose = r.read(4)
+        want.purpose = _get(4)
     else:
         want.clear()
     for i in range(count):
-        _read_slot(r, s.slots[i], s.team_count, widths)
+        _read_slot(s.slots[i], s.team_count, widths)
     for i in range(count, limits.MAX_SLOTS):
         s.slots[i].clear()
     # A width wider than its numbers need would decode but re-encode to other bytes.
@@ -469,33 +456,33 @@ def _read(r, s):
     _check(_FOUND == widths, _E_WIDEST)
     seen = 0
     for i in range(count):
-        index = r.read(limits.SLOT_BITS)
+        index = _get(limits.SLOT_BITS)
         _check(index < count and not seen & (1 << index), _E_ORDER)
         seen |= 1 << index
         s.order[i] = index
-        s.order_reason[i] = r.read(2)
+        s.order_reason[i] = _get(2)
     for i in range(count, limits.MAX_SLOTS):
         s.order[i] = i
         s.order_reason[i] = 0
-    _read_grid(r, s)
+    _read_grid(s)
     s.version = version
 
 
-def _read_grid(r, s):
+def _read_grid(s):
     side = limits.MAX_GRID_SIDE
     grid = s.grid
     used = 0
     s.grid_w = s.grid_h = 0
-    if r.read(1):
-        s.grid_w = r.read(3) + 1
-        s.grid_h = r.read(3) + 1
+    if _get(1):
+        s.grid_w = _get(3) + 1
+        s.grid_h = _get(3) + 1
         used = s.grid_w * s.grid_h
     for i in range(used):
         cell = 0
-        if r.read(1):
-            owner = r.read(2)
+        if _get(1):
+            owner = _get(2)
             _check(owner < s.team_count, _E_GRID_OWNER, owner)
-            rank = r.read(2)
+            rank = _get(2)
             _check(rank <= limits.MAX_RANK, _E_GRID_RANK, rank)
             cell = (owner + 1) | rank << GRID_RANK_SHIFT
         grid[i] = cell
@@ -510,32 +497,32 @@ def _face_range(kind, sides):
         raise CodecError(_E_DICE, err)
 
 
-def _read_slot(r, slot, team_count, widths):
-    n = r.read(2)
+def _read_slot(slot, team_count, widths):
+    n = _get(2)
     _check(n > 0, _E_NO_LABEL)
     label = ""
     for _ in range(n):
-        label += LABEL_CHARS[r.read(6)]
+        label += LABEL_CHARS[_get(6)]
     slot.label = label
-    slot.team = r.read(2)
+    slot.team = _get(2)
     _check(slot.team < team_count, _E_TEAM, slot.team)
-    slot.order_key = r.read(widths[0])
-    slot.actions = r.read(3)
-    slot.actions_max = r.read(3)
-    slot.health = r.read(widths[1])
-    slot.health_max = r.read(widths[1])
+    slot.order_key = _get(widths[0])
+    slot.actions = _get(3)
+    slot.actions_max = _get(3)
+    slot.health = _get(widths[1])
+    slot.health_max = _get(widths[1])
     for k in range(limits.MAX_COUNTERS):
-        slot.counters[k] = r.read(widths[3 + k])
-    slot.flags = r.read(8)
-    used = r.read(limits.MAX_COOLDOWNS)
+        slot.counters[k] = _get(widths[3 + k])
+    slot.flags = _get(8)
+    used = _get(limits.MAX_COOLDOWNS)
     slot.cd_pending = 0
     for i in range(limits.MAX_COOLDOWNS):
         if used & (1 << i):
-            cd_id = r.read(3)
+            cd_id = _get(3)
             _check(cd_id != 0, _E_COOLDOWN)
             slot.cd_id[i] = cd_id
-            slot.cd_left[i] = r.read(widths[2])
-            slot.cd_pending |= r.read(1) << i
+            slot.cd_left[i] = _get(widths[2])
+            slot.cd_pending |= _get(1) << i
         else:
             slot.cd_id[i] = 0
             slot.cd_left[i] = 0

@@ -197,8 +197,8 @@ def test_every_frame_stays_under_the_current_budget() -> None:
     for control in ("next_turn", "roll", "page", "page", "chance", "page"):
         rig.tap(control)
         rig.run(300)
-    assert rig.app.limiter.limited > 0
-    assert 0 < rig.app.limiter.max_ma <= 60
+    assert rig.app.limited > 0
+    assert 0 < rig.app.max_ma <= 60
 
 
 def test_a_malformed_snapshot_is_counted_shown_and_the_last_good_state_kept() -> None:

@@ -127,7 +127,7 @@ def test_code_py_takes_the_led_budget_and_brightness_from_settings(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (app,) = run_code_py(monkeypatch, 5, TURNLIGHT_LED_BUDGET_MA="250", TURNLIGHT_BRIGHTNESS="3")
-    assert app.limiter.budget_ma == 250 and app.brightness == 3
+    assert app.budget_ma == 250 and app.brightness == 3
     assert capsys.readouterr().out == ""
 
 
@@ -137,7 +137,7 @@ def test_code_py_clamps_a_bad_budget_and_says_so(
     (app,) = run_code_py(
         monkeypatch, 5, TURNLIGHT_LED_BUDGET_MA="9000", TURNLIGHT_BRIGHTNESS="bright"
     )
-    assert app.limiter.budget_ma == BUDGET_MAX_MA and app.brightness == 5
+    assert app.budget_ma == BUDGET_MAX_MA and app.brightness == 5
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
         "code.py: TURNLIGHT_LED_BUDGET_MA = 9000 is above 2000: using 2000",
@@ -147,7 +147,7 @@ def test_code_py_clamps_a_bad_budget_and_says_so(
 
 def test_code_py_defaults_without_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     (app,) = run_code_py(monkeypatch, 5)
-    assert app.limiter.budget_ma == 400 and app.brightness == 5 and app.profile.NAME == "trellis_m4"
+    assert app.budget_ma == 400 and app.brightness == 5 and app.profile.NAME == "trellis_m4"
 
 
 def test_code_py_logs_a_failing_step_and_keeps_stepping(

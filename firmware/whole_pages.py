@@ -1,0 +1,161 @@
+"""The pages that use the whole grid rather than a column (or cell) per turn position: the
+dice, scores and token grid pages, and the pictures that cover the page (a pending
+hold-to-confirm, a changed setting, the menu, a version mismatch). firmware/pages.py says
+what each shows and calls them; they are a module of their own because a board compiles
+each .py it imports, and two small compiles need less heap at once than one large one.
+"""
+
+from firmware import palette as pal
+from shared import dice
+
+_RANK_LEVELS = bytes((pal.DIM, pal.MID, pal.FULL))  # common, heroic, legendary
+
+
+def render_dice(canvas, state, animating, now_ms):
+    """The last roll, one face per cell; successes (by the descriptor's success faces)
+    bright, failures dim, the face value as blinks. While `animating` the faces tumble
+    instead."""
+    roll = state.roll
+    frame = canvas.frame
+    count = roll.count
+    if count > canvas.content:
+        count = canvas.content
+    if roll.kind == 0:
+        return
+    if animating:
+        tick = now_ms // 60
+        for i in range(count):
+            pal.put(frame, i, pal.TEAM0 + (tick + i * 3) % 4, pal.MID)
+        return
+    if roll.kind == dice.KIND_D100:
+        tens = roll.faces[0]
+        units = roll.faces[1]
+        if tens == 0 and units == 0:
+            pal.put(frame, 0, pal.WHITE, pal.FULL)
+            pal.put(frame, 1, pal.WHITE, pal.FULL)
+            return
+        _face(frame, 0, pal.SUCCESS, tens, now_ms)
+        _face(frame, 1, pal.COOLDOWN, units, now_ms)
+        return
+    mask = state.rules.success_mask
+    for i in range(count):
+        face = roll.faces[i]
+        if roll.unused:  # nothing wanted it (the host says): white, no successes counted
+            if pal.count_lit(face, now_ms):
+                pal.put(frame, i, pal.WHITE, pal.MID)
+            continue
+        if roll.kind == dice.KIND_CHANCE:
+            if face:
+                pal.put(frame, i, pal.SUCCESS, pal.FULL)
+            else:
+                pal.put(frame, i, pal.FAIL, pal.DIM)
+            continue
+        success = dice.face_succeeds(roll.kind, face, mask)
+        if pal.count_lit(face, now_ms):
+            pal.put(
+                frame, i, pal.SUCCESS if success else pal.FAIL, pal.FULL if success else pal.MID
+            )
+        else:
+            pal.put(frame, i, pal.SUCCESS if success else pal.FAIL, pal.DIM // 2)
+
+
+def _face(frame, cell, colour, value, now_ms):
+    if value == 0:
+        pal.put(frame, cell, colour, pal.DIM // 2)
+    elif pal.count_lit(value, now_ms):
+        pal.put(frame, cell, colour, pal.FULL)
+
+
+def render_scores(canvas, state, now_ms):
+    """Columns: a lane per team, one cell per point (past a full lane the first cell blinks
+    the extra points). A lane is a whole row above the system row, or half of one when
+    there are more teams than rows (4 teams on the NeoTrellis's 3 rows: teams 0 and 1 share
+    the top row, left and right; teams 2 and 3 the next). Cells: one cell per team, the
+    score as blinks."""
+    frame = canvas.frame
+    teams = state.team_count
+    rows = canvas.height - 1
+    lanes = 1 if teams <= rows else 2  # lanes per row
+    lane_width = canvas.width // lanes
+    for team in range(teams):
+        score = state.scores[team]
+        colour = pal.team_colour(team)
+        lit = pal.team_lit(team, now_ms)
+        row = team // lanes
+        if not canvas.columns or row >= rows:
+            if team < canvas.content and pal.count_lit(score, now_ms):
+                pal.put(frame, team, colour, pal.FULL)
+            continue
+        first = row * canvas.width + (team % lanes) * lane_width
+        for i in range(lane_width):
+            if i < score:
+                pal.put(frame, first + i, colour, pal.MID if lit else pal.DIM)
+        if score > lane_width and pal.count_lit(score - lane_width, now_ms):
+            pal.put(frame, first, colour, pal.FULL)
+
+
+def shows_grid(canvas, state):
+    """Whether the grid page has something to show here: a state with a token grid, on a
+    board with the column layout."""
+    return canvas.columns and state.grid_w > 0
+
+
+def render_grid(canvas, state, now_ms):
+    """The token grid, a cell per square from the top left, above the system row; more
+    rows than fit take turns (a group of rows every two cycles)."""
+    if not shows_grid(canvas, state):
+        return
+    frame = canvas.frame
+    rows = canvas.height - 1
+    gw = state.grid_w
+    gh = state.grid_h
+    if gw > canvas.width:
+        gw = canvas.width
+    groups = (gh + rows - 1) // rows
+    first = (now_ms // (2 * pal.CYCLE_MS)) % groups * rows
+    grid = state.grid
+    for row in range(rows):
+        r = first + row
+        if r >= gh:
+            break
+        for c in range(gw):
+            cell = grid[r * state.grid_w + c]
+            if not cell:
+                continue
+            team = (cell & 7) - 1
+            rank = cell >> 3
+            if rank > 2:
+                rank = 2
+            if pal.team_lit(team, now_ms):
+                pal.put(frame, row * canvas.width + c, pal.team_colour(team), _RANK_LEVELS[rank])
+
+
+def render_version_mismatch(canvas, now_ms):
+    """The whole grid: a red checkerboard that swaps twice a second."""
+    flip = (now_ms // 500) & 1
+    width = canvas.width
+    for cell in range(canvas.cells):
+        if ((cell % width) + (cell // width) + flip) & 1:
+            pal.put(canvas.frame, cell, pal.WARN, pal.FULL)
+
+
+def render_progress(canvas, done, now_ms):
+    """A pending hold-to-confirm: `done` of the content cells fill, strobing."""
+    for cell in range(done):
+        pal.put(canvas.frame, cell, pal.WARN, pal.FULL if pal.strobe(now_ms) else pal.MID)
+
+
+def render_number(canvas, count, colour):
+    """A setting just changed (dice count, flips, brightness): that many cells lit."""
+    if count > canvas.content:
+        count = canvas.content
+    for cell in range(count):
+        pal.put(canvas.frame, cell, colour, pal.MID)
+
+
+def render_menu(canvas, items, cursor, now_ms):
+    """The menu of a small board: one dim cell per item, the chosen one strobing."""
+    for i in range(items):
+        if i < canvas.content:
+            level = (pal.FULL if pal.strobe(now_ms) else pal.DIM) if i == cursor else 12
+            pal.put(canvas.frame, i, pal.WHITE, level)
