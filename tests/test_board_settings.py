@@ -87,6 +87,8 @@ def run_code_py(
         ),
         "neopixel": SimpleNamespace(NeoPixel=FakePixels),
         "usb_cdc": SimpleNamespace(data=None),
+        # Blinka's own microcontroller would print a warning about this desktop.
+        "microcontroller": SimpleNamespace(cpu=SimpleNamespace(uid=bytes(range(1, 17)))),
     }
     for name, fake in fakes.items():
         module = ModuleType(name)

@@ -64,7 +64,7 @@ def test_a_full_window_of_events_gets_across_a_256_byte_send_buffer_whole() -> N
         stream.drain(now)
         session.poll(now)
     events, decoder = frames_in(bytes(stream.take_written()))
-    sent = [f for f in events if f[0] == m.EVENT]
+    sent = [f for f in events if f[0] == m.EVENT | m.FROM_BOARD]
     assert [f[1] for f in sent] == list(range(framing.WINDOW))
     assert all(f[m.HEADER :] == SIX_DICE for f in sent)
     assert decoder.dropped() == 0 and decoder.dropped_bytes == 0
@@ -88,7 +88,10 @@ def test_frames_written_while_the_send_buffer_is_full_wait_in_order_behind_the_t
         session.poll(now)
     frames, decoder = frames_in(bytes(stream.take_written()))
     # The PONG, and the ERROR that asks for a descriptor (none was sent here).
-    assert [f[0] for f in frames] == [m.EVENT] * framing.WINDOW + [m.PONG, m.ERROR]
+    assert [f[0] for f in frames] == [m.EVENT | m.FROM_BOARD] * framing.WINDOW + [
+        m.PONG | m.FROM_BOARD,
+        m.ERROR | m.FROM_BOARD,
+    ]
     assert decoder.dropped() == 0
 
 
@@ -116,7 +119,7 @@ def test_a_frame_that_finds_the_tail_full_is_dropped_whole_and_the_journal_resen
         while pos < len(data):
             pos = decoder.feed(data, pos, len(data))
             f = decoder.buf
-            if decoder.length and f[0] == m.EVENT and f[1] == (acked + 1) & 0xFF:
+            if decoder.length and f[0] == m.EVENT | m.FROM_BOARD and f[1] == (acked + 1) & 0xFF:
                 acked = f[1]
         stream.put(host_frame(m.ACK, 0xFF, acked, b"\x00"))
         if not session.journal.count:
