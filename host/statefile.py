@@ -127,32 +127,55 @@ def _references(root: Any) -> dict[int, int]:
     return counts
 
 
+class _Shared(Exception):
+    """A list or dict taken as plain JSON turned out to be referred to twice."""
+
+
 def encode(root: Any, extra_modules: Iterable[str] = ()) -> Any:
-    """The object graph under `root` as JSON-able data (see the module's docstring)."""
-    extra = tuple(extra_modules)
+    """The object graph under `root` as JSON-able data (see the module's docstring).
+
+    Lists and dicts of plain JSON are taken as they are (["J", ...]) when nothing else
+    refers to them: first on the guess that what is plain is not shared (one walk), and
+    if one turns out shared after all, again with every reference counted first."""
+    try:
+        return _encode(root, tuple(extra_modules), None)
+    except _Shared:
+        return _encode(root, tuple(extra_modules), _references(root))
+
+
+def _encode(root: Any, extra: tuple[str, ...], counts: dict[int, int] | None) -> Any:
     memo: dict[int, int] = {}
     keep: list[Any] = []  # what is numbered stays alive, so no id is reused meanwhile
-    counts = _references(root)
-    plain_memo: dict[int, bool] = {}
+    claimed: dict[int, Any] = {}  # the lists and dicts inside what went out as plain JSON
 
-    def plain(value: Any) -> bool:
-        """A list or a dict of string keys, referred to once, holding only primitives and
-        such lists and dicts: JSON as it is (["J", value]), and built by json alone."""
-        known = plain_memo.get(id(value))
-        if known is not None:
-            return known
+    def plain(value: Any, claim: dict[int, Any]) -> bool:
+        """A list or a dict of string keys holding only primitives and such lists and
+        dicts, none of them met before: JSON as it is, built again by json alone. Its
+        lists and dicts go into `claim`."""
         kind = type(value)
         if kind is list:
             items: Iterable[Any] = value
-        elif kind is dict and all(type(k) is str for k in value):
+        elif kind is dict:
+            for key in value:
+                if type(key) is not str:
+                    return False
             items = value.values()
         else:
             return False
-        result = counts.get(id(value)) == 1 and all(
-            type(v) in _PRIMITIVE or plain(v) for v in items
-        )
-        plain_memo[id(value)] = result
-        return result
+        vid = id(value)
+        if vid in memo or vid in claim:
+            return False  # referred to from elsewhere already
+        if vid in claimed or (counts is not None and counts.get(vid) != 1):
+            if counts is None:
+                raise _Shared
+            return False
+        claim[vid] = value
+        for v in items:
+            if type(v) in _PRIMITIVE:
+                continue
+            if not plain(v, claim):
+                return False
+        return True
 
     def enc(value: Any) -> Any:
         kind = type(value)
@@ -161,8 +184,13 @@ def encode(root: Any, extra_modules: Iterable[str] = ()) -> Any:
         known = memo.get(id(value))
         if known is not None:
             return ["R", known]
-        if (kind is list or kind is dict) and plain(value):
-            return ["J", value]  # not numbered: nothing else refers to it
+        if id(value) in claimed:
+            raise _Shared  # it went out as plain JSON, and is referred to again
+        if kind is list or kind is dict:
+            claim: dict[int, Any] = {}
+            if plain(value, claim):
+                claimed.update(claim)
+                return ["J", value]  # not numbered: nothing else refers to it
         memo[id(value)] = len(keep)
         keep.append(value)
         if kind is list:

@@ -41,7 +41,7 @@ from host import statefile
 FORMAT = 1  # the checkpoint format: raise it when the header, history, body or digest change
 EVERY = 1024  # actions between checkpoints written with an action (a multiple of 32)
 KEEP = 3  # the latest checkpoints of a game kept in the journal
-TAIL = 256  # a resume that replayed more than this writes a fresh checkpoint
+TAIL = EVERY  # a resume that replayed more than this (no checkpoint fits) writes one
 RECENT = 2 * EVERY  # the actions at the end of the history a checkpoint holds in full
 
 
