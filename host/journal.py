@@ -529,7 +529,8 @@ class Journal:
         except sqlite3.Error as err:
             problem = f"the journal is damaged after event {len(events)} ({err})"
         if problem is not None and events:
-            problem += f"; the {len(events)} events before it check"
+            since = f" after event {after}" if after else ""
+            problem += f"; the {len(events)} events{since} before it check"
         return events, last, problem
 
     def _seal(self, game: int) -> None:
