@@ -542,14 +542,13 @@ def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engin
     row = journal.game(game_id)
     if row is None:
         raise IllegalAction(f"{journal.path}: no game {game_id}")
-    # The checkpoints stored in the journal: only the events after the oldest are read (and
-    # their chain checked) unless none of them will do (host/stored_checkpoints.py).
+    # The checkpoints stored in the journal: only the events after the latest are read (and
+    # their chain checked) unless it will not do (host/stored_checkpoints.py).
     candidates = stored_checkpoints.stored(journal, game_id)
-    after = min((c.seq for c in candidates), default=0)
-    events = _checked_events(journal, game_id, after)
+    events = _checked_events(journal, game_id, candidates[0].seq if candidates else 0)
     taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
     try:
-        return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates, after)
+        return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates)
     except BaseException:
         journal.release(game_id)  # a game that did not resume is not kept from others
         raise
@@ -577,10 +576,9 @@ def _resume_held(
     taken_over: str | None,
     dice_from: str = "engine",
     candidates: list[stored_checkpoints.Stored] | None = None,
-    after: int = 0,
 ) -> Session:
-    """resume(), once this process holds the game (`events`: those after seq `after`, the
-    oldest of the stored checkpoints `candidates`)."""
+    """resume(), once this process holds the game (`events`: those after the latest of the
+    stored checkpoints `candidates`, latest first; all of them if there are none)."""
     export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
     try:
         ruleset = registry.get(row["ruleset"])
@@ -603,12 +601,16 @@ def _resume_held(
     pending: list[Pending] = []
     # From the latest checkpoint in the journal that checks and fits, replaying only what
     # came after it (none: the whole game, and the journal is given a checkpoint).
-    begun = stored_checkpoints.begin(session, candidates or [], events)
+    candidates = candidates or []
+    begun = stored_checkpoints.begin(session, candidates[:1], events) if candidates else None
+    if begun is None and len(candidates) > 1:  # an older one, with more events after it
+        events = _checked_events(journal, game_id, candidates[-1].seq)
+        begun = stored_checkpoints.begin(session, candidates[1:], events)
     if begun is not None:
         done, undone, waiting, pending = begun.done, begun.undone, begun.waiting, begun.pending
         session._checkpoints.keep(begun.actions, begun.game)
     else:
-        if after:  # the events before the checkpoints are needed after all
+        if candidates:  # the events before the checkpoints are needed after all
             events = _checked_events(journal, game_id)
         try:
             _replay_events(ruleset, events, done, undone, waiting, pending)

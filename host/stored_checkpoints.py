@@ -30,6 +30,7 @@ of a resume that replayed more than TAIL actions; the KEEP latest of a game are 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import zlib
@@ -209,15 +210,21 @@ def _checked_body(journal: Any, game_id: int, ruleset: Any, found: Stored) -> by
 
 def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
     """The game a checked body holds, of the shape `fresh` (a new game) has; raises Refused."""
+    met: dict[type, set[str]] = {}
+    # Hundreds of thousands of containers are made at once, none of them garbage: the
+    # collector's passes over them meanwhile would find nothing (and cost more than the rest).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         data = json.loads(zlib.decompress(body))
-    except (zlib.error, ValueError) as err:
-        raise Refused(f"checkpoint at event {found.seq}: its body cannot be read ({err})") from None
-    met: dict[type, set[str]] = {}
-    try:
         game = statefile.decode(data, ruleset.state_modules, met)
     except statefile.Unsupported as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
+    except (zlib.error, ValueError) as err:
+        raise Refused(f"checkpoint at event {found.seq}: its body cannot be read ({err})") from None
+    finally:
+        if collecting:
+            gc.enable()
     if type(game) is not type(fresh):
         raise Refused(f"checkpoint at event {found.seq} holds a {type(game).__name__}")
     now = statefile.shapes(fresh)

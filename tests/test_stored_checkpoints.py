@@ -176,12 +176,12 @@ def _resumed_from(path: Path, game: int) -> tuple[Session, list[int | None]]:
     return resume(journal, game), asked
 
 
-def test_a_resume_reads_only_the_events_after_the_oldest_stored_checkpoint(tmp_path) -> None:
+def test_a_resume_reads_only_the_events_after_the_latest_stored_checkpoint(tmp_path) -> None:
     path, played = _long_game(tmp_path)
     found = stored(path, played.game_id)  # type: ignore[arg-type]
     assert [f.actions for f in found] == [28, 24]  # every EVERY actions, the KEEP latest
     back, asked = _resumed_from(path, played.game_id)  # type: ignore[arg-type]
-    assert asked == [found[-1].seq]
+    assert asked == [found[0].seq]  # after the latest
     assert seen(back) == seen(played)
     assert back.done[:20] == [HOLE] * 20 and back.done[-2:] == played.done[-2:]
 
