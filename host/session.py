@@ -443,15 +443,17 @@ class Session:
         end = len(self.done)
         nearest = self._checkpoints.nearest(end)
         start, game = nearest if nearest else (0, None)
-        if self.journal is not None and end - start > checkpoints.EVERY:
-            stored = stored_checkpoints.nearest(self, end, start)  # one in the journal
-            if stored is not None:
-                start, game = stored
-                self._checkpoints.keep(start, game)
+        for _ in range(2):  # (again once the actions a resume left unread are read)
+            if self.journal is not None and end - start > checkpoints.EVERY:
+                stored = stored_checkpoints.nearest(self, end, start)  # one in the journal
+                if stored is not None:
+                    start, game = stored
+                    self._checkpoints.keep(start, game)
+            if not any(e is HOLE for e in self.done[start:end]):
+                break
+            self._fill()
         if game is None:
             game = self.ruleset.new_game(self.encounter, self.seed)
-        if any(e is HOLE for e in self.done[start:end]):
-            self._fill()
         for n in range(start, end):
             entry = self.done[n]
             self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
