@@ -11,8 +11,9 @@ loaded and checked, the events after it read, their chain checked and their acti
 replayed), the median of RESUME_RUNS in this process. `resume_cmd_ms_100k` and
 `resume_cmd_mib_100k`: the whole command `turnlight play --resume --db FILE --no-board` of
 the 100,000-action game in a new process, `quit` on its stdin: its wall time (the median of
-CMD_RUNS) and its peak resident memory (the largest). The journals are built once per run
-(docs/benchmarks.md).
+CMD_RUNS) and its peak resident memory (the largest). `checkpoint_write_ms_100k`: writing
+one checkpoint of that game, the pause `play` makes every 1,024 actions. The journals are
+built once per run (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from host import stored_checkpoints
 from host.bench_engine import _attack_line
 from host.journal import Journal
 from host.korxsol import encounter
@@ -197,7 +199,26 @@ def resume_figures() -> dict[str, float]:
         runs = [play_resume_command(path) for _ in range(CMD_RUNS)]
         figures["resume_cmd_ms_100k"] = round(statistics.median(r[0] for r in runs), 1)
         figures["resume_cmd_mib_100k"] = round(max(r[1] for r in runs), 1)
+        figures["checkpoint_write_ms_100k"] = _checkpoint_write_ms(path)
     return figures
+
+
+def _checkpoint_write_ms(path: Path) -> float:
+    """The pause `play` makes every 1,024 actions in that game: one checkpoint written (the
+    game encoded, compressed and committed with its digest). Median of 3."""
+    journal = Journal(path)
+    try:
+        session = resume(journal)
+        assert session.game_id is not None
+        seq = journal._rows("SELECT MAX(seq) FROM events WHERE game = ?", (session.game_id,))
+        times = []
+        for _ in range(3):
+            t0 = time.perf_counter_ns()
+            stored_checkpoints.write(session, int(seq[0][0]))
+            times.append((time.perf_counter_ns() - t0) / 1e6)
+    finally:
+        journal.close()
+    return round(statistics.median(times), 1)
 
 
 MEASUREMENTS = (command_us, long_game, resume_figures)

@@ -547,13 +547,24 @@ def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engin
     # The checkpoints stored in the journal: only the events after the latest are read (and
     # their chain checked) unless it will not do (host/stored_checkpoints.py).
     candidates = stored_checkpoints.stored(journal, game_id)
-    events = _checked_events(journal, game_id, candidates[0].seq if candidates else 0)
+    events = _events_after(journal, game_id, candidates[0].seq) if candidates else None
+    if events is None:  # (a checkpoint row naming an event that is not there is ignored)
+        candidates, events = [], _checked_events(journal, game_id)
     taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
     try:
         return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates)
     except BaseException:
         journal.release(game_id)  # a game that did not resume is not kept from others
         raise
+
+
+def _events_after(
+    journal: Journal, game_id: int, after: int
+) -> list[tuple[int, str, dict, str]] | None:
+    """The events after a stored checkpoint's, their chain checked from its event's hash;
+    None if they do not check (the full walk then says what is wrong, if anything is)."""
+    checked = journal.checked(game_id, after)
+    return checked.events if checked is not None and checked.problem is None else None
 
 
 def _checked_events(
@@ -606,8 +617,9 @@ def _resume_held(
     candidates = candidates or []
     begun = stored_checkpoints.begin(session, candidates[:1], events) if candidates else None
     if begun is None and len(candidates) > 1:  # an older one, with more events after it
-        events = _checked_events(journal, game_id, candidates[-1].seq)
-        begun = stored_checkpoints.begin(session, candidates[1:], events)
+        older = _events_after(journal, game_id, candidates[-1].seq)
+        if older is not None:
+            begun = stored_checkpoints.begin(session, candidates[1:], older)
     if begun is not None:
         done, undone, waiting, pending = begun.done, begun.undone, begun.waiting, begun.pending
         session._checkpoints.keep(begun.actions, begun.game)

@@ -364,3 +364,10 @@ def test_the_state_format_takes_no_class_from_outside_host_and_shared() -> None:
         statefile.decode(["O", "os:PathLike", {}])
     with pytest.raises(statefile.Unsupported):
         statefile.encode({"f": print})
+
+
+def test_a_checkpoint_row_naming_an_event_that_is_not_there_is_ignored(tmp_path) -> None:
+    path, played = _long_game(tmp_path)
+    _rewrite(path, "UPDATE checkpoints SET seq = seq + 1000")
+    back, asked = _resumed_from(path, played.game_id)  # type: ignore[arg-type]
+    assert asked[-1] == 0 and seen(back) == seen(played) == full_replay(played)
