@@ -19,6 +19,7 @@ from tiny_ruleset import TINY
 from tiny_units import TINY_STEPS, TINY_TEAMS
 
 from host import checkpoints, registry, statefile, stored_checkpoints
+from host.bench_engine import _attack_line
 from host.journal import Journal
 from host.ruleset import IllegalAction
 from host.session import HOLE, Session, _replay_events, resume
@@ -371,3 +372,56 @@ def test_a_checkpoint_row_naming_an_event_that_is_not_there_is_ignored(tmp_path)
     _rewrite(path, "UPDATE checkpoints SET seq = seq + 1000")
     back, asked = _resumed_from(path, played.game_id)  # type: ignore[arg-type]
     assert asked[-1] == 0 and seen(back) == seen(played) == full_replay(played)
+
+
+def test_rolls_waiting_at_a_checkpoint_wait_again_after_a_resume(tmp_path) -> None:
+    # Entered dice waiting for the rules' next hit roll are in the checkpoint's history.
+    path = tmp_path / "j.sqlite"
+    played = fresh("korxsol", 3, Journal(path))
+    played.execute("initiative")
+    while len(played.done) < 30:
+        if len(played.done) % 7 == 3:
+            played.execute("dice hit 3 3")
+        played.execute("end")
+    assert played.ruleset.waiting(played.game)
+    played.journal.close()  # type: ignore[union-attr]
+    back, asked = _resumed_from(path, played.game_id)  # type: ignore[arg-type]
+    assert asked[0] != 0 and back.notices == []
+    waiting = {k: list(v) for k, v in back.ruleset.waiting(back.game).items()}
+    assert waiting == {k: list(v) for k, v in played.ruleset.waiting(played.game).items()}
+    assert seen(back) == seen(played) == full_replay(played)
+
+
+def test_an_action_waiting_for_its_roll_waits_again_after_a_resume_from_a_checkpoint(
+    tmp_path,
+) -> None:
+    # A resume that replayed more than TAIL actions stores a checkpoint with the action
+    # still waiting for its roll; the next resume starts there and waits for the same roll.
+    path = tmp_path / "j.sqlite"
+    played = fresh("korxsol", 3, Journal(path))
+    played.execute("initiative")
+    while len(played.done) < 10:
+        played.execute("end")
+    played.dice_from = "entered"
+    played.execute("end")
+    line = _attack_line(played.game)
+    assert line is not None
+    assert "waits for" in played.execute(line)[0]
+    played.journal.close()  # type: ignore[union-attr]
+    con = sqlite3.connect(path)  # no checkpoint yet: the next resume replays and stores one
+    con.execute("DELETE FROM checkpoints")
+    con.commit()
+    con.close()
+    first = resume(Journal(path), played.game_id, dice_from="entered")
+    assert first.wanted_lines() == played.wanted_lines()
+    first.journal.close()  # type: ignore[union-attr]
+    found = stored(path, played.game_id)  # type: ignore[arg-type]
+    assert found and json.loads(found[0].history)["pending"][0] == line
+    back, asked = _resumed_from(path, played.game_id)  # type: ignore[arg-type]
+    assert asked[0] == found[0].seq and back.notices == []
+    back.dice_from = "entered"  # (as `play --resume --dice entered` says)
+    assert back.wanted_lines() == played.wanted_lines()
+    assert seen(back) == seen(played)
+    count = played.pending.wanted.count  # type: ignore[union-attr]
+    back.execute("dice " + " ".join(["3"] * count))  # applied, or its next roll is wanted
+    assert back.pending is None or back.pending.supplied == [("hit", (3,) * count, "entered")]
