@@ -38,12 +38,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from host import statefile
+from host.journal import JournalError
 
 FORMAT = 1  # the checkpoint format: raise it when the header, history, body or digest change
 EVERY = 1024  # actions between checkpoints written with an action (a multiple of 32)
 KEEP = 3  # the latest checkpoints of a game kept in the journal
 TAIL = EVERY  # a resume that replayed more than this (no checkpoint fits) writes one
 RECENT = 2 * EVERY  # the actions at the end of the history a checkpoint holds in full
+
+
+# What a checkpoint row that does not read as one raises (a damaged file: SQLite's own
+# errors come as JournalError): it is passed over like a refused one.
+_UNREADABLE = (KeyError, TypeError, ValueError, IndexError, AttributeError, JournalError)
 
 
 class Refused(ValueError):
@@ -296,7 +302,7 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
         except Refused as err:
             session.notices.append(f"{err}: the game is replayed from an earlier point")
             continue
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        except _UNREADABLE as err:
             session.notices.append(
                 f"checkpoint at event {found.seq} cannot be read ({type(err).__name__}: {err}):"
                 " the game is replayed from an earlier point"
@@ -324,7 +330,7 @@ def nearest(session: Any, end: int, below: int) -> tuple[int, Any] | None:
             if fresh is None:
                 fresh = session.ruleset.new_game(session.encounter, session.seed)
             return k, _game(session.ruleset, found, body, fresh)
-        except Refused:
+        except (Refused, *_UNREADABLE):
             continue
     return None
 

@@ -425,3 +425,35 @@ def test_an_action_waiting_for_its_roll_waits_again_after_a_resume_from_a_checkp
     count = played.pending.wanted.count  # type: ignore[union-attr]
     back.execute("dice " + " ".join(["3"] * count))  # applied, or its next roll is wanted
     assert back.pending is None or back.pending.supplied == [("hit", (3,) * count, "entered")]
+
+
+@pytest.mark.parametrize("column", ["header", "history", "body", "digest", "seq"])
+def test_any_byte_of_a_checkpoint_row_changed_and_the_game_still_resumes_the_same(
+    tmp_path, column
+) -> None:
+    path, played = _long_game(tmp_path)
+    rng = random.Random(column)
+    for trial in range(4):
+        copy = tmp_path / f"{column}{trial}.sqlite"
+        con = sqlite3.connect(path)
+        con.execute("VACUUM INTO ?", (str(copy),))
+        con.close()
+        con = sqlite3.connect(copy)
+        for game, seq, value in con.execute(f"SELECT game, seq, {column} FROM checkpoints"):
+            if isinstance(value, int):
+                changed: object = value + rng.choice([-3, -1, 1, 2, 500])
+            else:
+                data = bytearray(value if isinstance(value, bytes) else value.encode())
+                at = rng.randrange(len(data))
+                data[at] = (data[at] + rng.randrange(1, 256)) % 256
+                changed = bytes(data) if isinstance(value, bytes) else data.decode("latin-1")
+            con.execute(
+                f"UPDATE OR IGNORE checkpoints SET {column} = ? WHERE game = ? AND seq = ?",
+                (changed, game, seq),
+            )
+        con.commit()
+        con.close()
+        back = resume(Journal(copy), played.game_id)
+        assert seen(back) == seen(played)
+        assert all("\n" not in notice for notice in back.notices)
+        back.journal.close()  # type: ignore[union-attr]
