@@ -274,10 +274,10 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
 
 
 def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
-    """The latest candidate that checks and fits the history `events` (every event after
-    the oldest candidate's) make of it; None: none does, the whole game is replayed. What
-    is refused is said in session.notices, except one of other rules (expected after an
-    update, and said on its own)."""
+    """The latest of `candidates` that checks and fits the history `events` (every event
+    after the oldest of them) make of it; None: none does. What is refused is said in
+    session.notices, except one of other rules (expected after an update, and said on its
+    own)."""
     from host.session import _replay_events
 
     ruleset = session.ruleset
