@@ -4,26 +4,43 @@ the journal's commit to a real SQLite file), the median over turns of a whole fi
 `refused_ms_100k` and `undo_ms_100k`: a refused command, and an undo of one action (its
 redo not counted), in a game 100,000 actions long (in memory, no journal: the replay from
 the nearest checkpoint is what is measured). Medians.
+
+`resume_ms_10k` and `resume_ms_100k`: `host.session.resume` of a korxsol game 10,000 and
+100,000 actions long from its journal file (the journal opened, the latest stored checkpoint
+loaded and checked, the events after it read, their chain checked and their actions
+replayed), the median of RESUME_RUNS in this process. `resume_cmd_ms_100k` and
+`resume_cmd_mib_100k`: the whole command `turnlight play --resume --db FILE --no-board` of
+the 100,000-action game in a new process, `quit` on its stdin: its wall time (the median of
+CMD_RUNS) and its peak resident memory (the largest). `checkpoint_write_ms_100k`: writing
+one checkpoint of that game, the pause `play` makes every 1,024 actions. The journals are
+built once per run (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from host import stored_checkpoints
 from host.bench_engine import _attack_line
 from host.journal import Journal
 from host.korxsol import encounter
 from host.ruleset import IllegalAction
-from host.session import Session
+from host.session import Session, resume
 
 COMMANDS = 300
 LONG_GAME = 100_000
 SAMPLES = 30
+RESUME_RUNS = 5
+CMD_RUNS = 3
+BATCH = 2_000  # events committed together while a long journal is built
 
 
 @contextmanager
@@ -100,8 +117,115 @@ def long_game() -> dict[str, float]:
     }
 
 
-MEASUREMENTS = (command_us, long_game)
+def long_journal(path: Path, actions: int) -> Path:
+    """A journal holding one korxsol game `actions` actions long (the bundled encounter,
+    seed 3: `initiative`, then `end` turn after turn), its checkpoints written as `play`
+    writes them. The events are committed BATCH at a time (one commit each is the same
+    file, only slower to build)."""
+    journal = Journal(path)
+    try:
+        session = Session(encounter.load(encounter.example_path()), 3, journal)
+        session.execute("initiative")
+        while len(session.done) < actions:
+            with journal.transaction():
+                for _ in range(min(BATCH, actions - len(session.done))):
+                    session.execute("end")
+    finally:
+        journal.close()
+    return path
+
+
+def _resume_ms(path: Path) -> float:
+    times = []
+    for _ in range(RESUME_RUNS):
+        t0 = time.perf_counter_ns()
+        journal = Journal(path)
+        session = resume(journal)
+        times.append((time.perf_counter_ns() - t0) / 1e6)
+        assert len(session.done) > 0
+        journal.close()
+    return round(statistics.median(times), 1)
+
+
+# `turnlight` as its entry point runs it, and the process's own peak resident memory written
+# at exit: Linux's VmHWM, of this program alone (a child's ru_maxrss also counts the
+# parent's pages it was forked with, until its exec), else ru_maxrss.
+_PEAK_SCRIPT = """
+import atexit, os, resource, sys
+
+def peak():
+    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:
+        with open("/proc/self/status") as status:
+            kib = next(int(l.split()[1]) for l in status if l.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        pass
+    with open(os.environ["TURNLIGHT_BENCH_PEAK"], "w") as out:
+        out.write(str(kib))
+
+atexit.register(peak)
+from host import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def play_resume_command(path: Path) -> tuple[float, float]:
+    """(wall ms, peak RSS MiB) of `turnlight play --resume --db PATH --no-board` with `quit`
+    on its stdin, in a new process."""
+    argv = ["play", "--resume", "--db", str(path), "--no-board"]
+    peak = path.with_suffix(".peak")
+    env = dict(os.environ, TURNLIGHT_BENCH_PEAK=str(peak))
+    t0 = time.perf_counter_ns()
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_SCRIPT, *argv],
+        input=b"quit\n",
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        check=False,
+    )
+    wall = (time.perf_counter_ns() - t0) / 1e6
+    if done.returncode != 0:
+        raise RuntimeError(f"turnlight {' '.join(argv)} ended with {done.returncode}")
+    return wall, int(peak.read_text()) / 1024
+
+
+def resume_figures() -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        figures = {"resume_ms_10k": _resume_ms(long_journal(Path(tmp) / "10k.sqlite", 10_000))}
+        path = long_journal(Path(tmp) / "100k.sqlite", LONG_GAME)
+        figures["resume_ms_100k"] = _resume_ms(path)
+        runs = [play_resume_command(path) for _ in range(CMD_RUNS)]
+        figures["resume_cmd_ms_100k"] = round(statistics.median(r[0] for r in runs), 1)
+        figures["resume_cmd_mib_100k"] = round(max(r[1] for r in runs), 1)
+        figures["checkpoint_write_ms_100k"] = _checkpoint_write_ms(path)
+    return figures
+
+
+def _checkpoint_write_ms(path: Path) -> float:
+    """The pause `play` makes every 1,024 actions in that game: one checkpoint written (the
+    game encoded, compressed and committed with its digest). Median of 3."""
+    journal = Journal(path)
+    try:
+        session = resume(journal)
+        assert session.game_id is not None
+        seq = journal._rows("SELECT MAX(seq) FROM events WHERE game = ?", (session.game_id,))
+        times = []
+        for _ in range(3):
+            t0 = time.perf_counter_ns()
+            stored_checkpoints.write(session, int(seq[0][0]))
+            times.append((time.perf_counter_ns() - t0) / 1e6)
+    finally:
+        journal.close()
+    return round(statistics.median(times), 1)
+
+
+MEASUREMENTS = (command_us, long_game, resume_figures)
 TARGETS: dict[str, tuple[str, float]] = {
     "refused_ms_100k": ("<=", 10),
     "undo_ms_100k": ("<=", 50),
+    "resume_ms_100k": ("<=", 1000),
+    "resume_cmd_ms_100k": ("<=", 2000),
+    "resume_cmd_mib_100k": ("<=", 100),
 }

@@ -50,7 +50,11 @@ from urllib.parse import quote
 from host.commands._errors import OneLineError
 from host.registry import DEFAULT
 
-FORMAT = 2  # PRAGMA user_version: 2 = chained; 0 = written before chains (given them on open)
+# PRAGMA user_version: 0 = written before chains (given them on open); 2 = chained; 3 = with
+# the `checkpoints` table (host/stored_checkpoints.py; a version-2 journal is given it on
+# open, as CREATE TABLE IF NOT EXISTS below, and needs nothing else).
+FORMAT = 3
+CHAINED = 2  # the first version whose games and events carry their hashes
 
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS games (
@@ -85,6 +89,15 @@ CREATE TABLE IF NOT EXISTS link_points (
     game INTEGER,
     at TEXT NOT NULL,
     hash TEXT
+);
+CREATE TABLE IF NOT EXISTS checkpoints (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    header TEXT NOT NULL,
+    history TEXT NOT NULL,
+    body BLOB NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
 );
 CREATE TABLE IF NOT EXISTS holders (
     game INTEGER PRIMARY KEY,
@@ -226,7 +239,7 @@ class Journal:
         self.lock = threading.RLock()
         self._depth = 0  # transactions open (the outermost is BEGIN, the others savepoints)
         self._held: set[int] = set()  # games this journal holds for this process
-        self._format = 0  # PRAGMA user_version as found: FORMAT and later are chained
+        self._format = 0  # PRAGMA user_version as found: CHAINED and later are chained
         if write:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -272,7 +285,7 @@ class Journal:
                     self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
             # Only a journal from before chains is given them: in a chained one, a row
             # without a hash is damage, to be reported, not covered over.
-            if self._format < FORMAT:
+            if self._format < CHAINED:
                 self._chain_old_games()
             # Also the first write: a journal that cannot be written says so here, before
             # a game starts, not at its first event.
@@ -439,9 +452,11 @@ class Journal:
                 (_safe_digest("link", *point) or "", point[0]),
             )
 
-    def checked(self, game: int) -> Checked | None:
+    def checked(self, game: int, after: int = 0) -> Checked | None:
         """A game's events in order as far as the chain checks (None: no such game). A
-        game from before chains (no hashes at all) is read as it is."""
+        game from before chains (no hashes at all) is read as it is. With `after`, only
+        the events after that seq, their chain taken from event `after`'s stored hash (a
+        stored checkpoint's digest covers that hash: host/stored_checkpoints.py)."""
         with self._snapshot():
             row = self.db.execute(
                 f"SELECT {RECORD}, hash, seal FROM games WHERE id = ?", (game,)
@@ -451,15 +466,25 @@ class Journal:
             record, seal = row[-2], row[-1]
             # In a chained journal every game has its hash: one without (a damaged row or
             # schema) must not pass for a game from before chains.
-            chained = record is not None or self._format >= FORMAT
+            chained = record is not None or self._format >= CHAINED
             problem = None
             if record is None and chained:
                 problem = f"game {game}'s own record has lost its hash (the journal is damaged)"
             elif chained and _safe_digest("game", *row[:-2]) != record:
                 problem = f"game {game}'s own record (its encounter, seed or ruleset) is damaged"
-            events, last, problem = self._walk(game, record, chained, problem)
+            start = record
+            if after:
+                found = self.db.execute(
+                    "SELECT hash FROM events WHERE game = ? AND seq = ?", (game, after)
+                ).fetchone()
+                start = found[0] if found is not None else None
+                if found is None and problem is None:
+                    problem = f"event {after} is missing"
+            events, last, problem = self._walk(game, start, chained, problem, after)
+            if after and last is None:
+                last = start
             if problem is None and chained and seal != _safe_digest("seal", record, last):
-                n = len(events)
+                n = after + len(events)
                 problem = (
                     f"game {game} ends after event {n} in its record but not in its events:"
                     f" events after {n} are missing, or the record is damaged"
@@ -467,23 +492,25 @@ class Journal:
         return Checked(events, problem, chained)
 
     def _walk(
-        self, game: int, record: str | None, chained: bool, problem: str | None
+        self, game: int, record: str | None, chained: bool, problem: str | None, after: int = 0
     ) -> tuple[list[tuple[int, str, dict, str]], str | None, str | None]:
-        """The events that check, the last one's hash, and what is wrong after them."""
+        """The events that check (after seq `after`, the chain starting at `record`), the
+        last one's hash, and what is wrong after them."""
         events: list[tuple[int, str, dict, str]] = []
         last: str | None = None
         prev = record
         try:
             cursor = self.db.execute(
-                "SELECT seq, kind, payload, at, hash FROM events WHERE game = ? ORDER BY seq",
-                (game,),
+                "SELECT seq, kind, payload, at, hash FROM events WHERE game = ? AND seq > ?"
+                " ORDER BY seq",
+                (game, after),
             )
             while problem is None:
                 row = cursor.fetchone()
                 if row is None:
                     break
                 seq, kind, payload, at, stored = row
-                want = len(events) + 1
+                want = after + len(events) + 1
                 if chained or stored is not None:
                     if stored is None or _safe_digest("event", prev, game, *row[:4]) != stored:
                         later = isinstance(seq, int) and seq > want and stored is not None
@@ -502,7 +529,8 @@ class Journal:
         except sqlite3.Error as err:
             problem = f"the journal is damaged after event {len(events)} ({err})"
         if problem is not None and events:
-            problem += f"; the {len(events)} events before it check"
+            since = f" after event {after}" if after else ""
+            problem += f"; the {len(events)} events{since} before it check"
         return events, last, problem
 
     def _seal(self, game: int) -> None:

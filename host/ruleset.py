@@ -156,6 +156,12 @@ class Ruleset:
     # The chart's panels: (timeline key, title); one or two.
     chart_panels: tuple[tuple[str, str], ...] = ()
     grid_legend: str = ""  # what device_grid's rows mean, said once above the first
+    # Checkpoints in the journal (docs/checkpoints.md): raise `state_version` whenever the
+    # game object changes shape (an attribute added, renamed or of another kind), so that
+    # checkpoints written by older code are refused and the game is replayed instead.
+    # `state_modules`: modules other than host.* and shared.* whose classes a game holds.
+    state_version: int = 1
+    state_modules: tuple[str, ...] = ()
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:

@@ -35,7 +35,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from host import checkpoints, registry, scores
+from host import checkpoints, registry, scores, stored_checkpoints
 from host.commandline import Command
 from host.journal import Journal
 from host.ruleset import Encounter as EncounterLike
@@ -54,6 +54,7 @@ class Entry:
     text: str
     rolls: Any
     by: str = "laptop"
+    seq: int = 0  # its `action` event's seq in the journal (0: not journalled)
 
 
 @dataclass
@@ -68,6 +69,11 @@ class Pending:
 
     def copy(self) -> Pending:
         return Pending(self.text, self.by, list(self.supplied), self.wanted)
+
+
+# An action done before the near end of the history a resume started from (a checkpoint in
+# the journal): not read until an undo, redo or replay reaches it (Session._fill).
+HOLE = Entry("(an action not read from the journal yet)", None, "laptop", -1)
 
 
 def roll_words(wanted: WantedRoll) -> str:
@@ -201,7 +207,13 @@ class Session:
         if entry.by == "board":
             payload["by"] = "board"
         try:
-            self._journal("action", payload)
+            if stored_checkpoints.due(self):
+                assert self.journal is not None
+                with self.journal.transaction():  # the action and its checkpoint together
+                    entry.seq = self._journal("action", payload)
+                    stored_checkpoints.store(self, entry.seq)
+            else:
+                entry.seq = self._journal("action", payload)
         except BaseException:
             # Not journalled, so not done: the game goes back to what the journal holds
             # (else a later event would be journalled on top of an action it lacks).
@@ -433,6 +445,8 @@ class Session:
             return lines + (self.undo(steps - 1) if steps > 1 else [])
         if steps > len(self.done):
             raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
+        if any(e is HOLE for e in self.done[len(self.done) - steps :]):
+            self._fill()
         was_over = self.over
         self._journal("undo", {"steps": steps})  # journalled first: a failure changes nothing
         moved = [self.done.pop() for _ in range(steps)]
@@ -445,6 +459,8 @@ class Session:
     def redo(self, steps: int = 1) -> list[str]:
         if steps > len(self.undone):
             raise IllegalAction(f"only {plural(len(self.undone), 'action')} can be redone")
+        if any(e is HOLE for e in self.undone[len(self.undone) - steps :]):
+            self._fill()
         lines = []
         was_over = self.over
         self._journal("redo", {"steps": steps})  # journalled first: a failure changes nothing
@@ -475,7 +491,18 @@ class Session:
         waiting = self.ruleset.waiting(self.game)
         end = len(self.done)
         nearest = self._checkpoints.nearest(end)
-        start, game = nearest if nearest else (0, self.ruleset.new_game(self.encounter, self.seed))
+        start, game = nearest if nearest else (0, None)
+        for _ in range(2):  # (again once the actions a resume left unread are read)
+            if self.journal is not None and end - start > checkpoints.EVERY:
+                stored = stored_checkpoints.nearest(self, end, start)  # one in the journal
+                if stored is not None:
+                    start, game = stored
+                    self._checkpoints.keep(start, game)
+            if not any(e is HOLE for e in self.done[start:end]):
+                break
+            self._fill()
+        if game is None:
+            game = self.ruleset.new_game(self.encounter, self.seed)
         for n in range(start, end):
             entry = self.done[n]
             self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
@@ -486,10 +513,36 @@ class Session:
         self.ruleset.set_waiting(game, waiting)
         self.game = game
 
+    def _fill(self) -> None:
+        """Read the actions a resume left unread (HOLE) from the whole journal, its chain
+        checked from the start (an undo or redo reaching back past the checkpoint)."""
+        journal, game_id = self.journal, self.game_id
+        assert journal is not None and game_id is not None
+        checked = journal.checked(game_id)
+        problem = "it is gone" if checked is None else checked.problem
+        done: list[Entry] = []
+        undone: list[Entry] = []
+        if checked is not None and problem is None:
+            _replay_events(self.ruleset, checked.events, done, undone, {}, [])
+            if len(done) != len(self.done) or len(undone) != len(self.undone):
+                problem = "its events do not make the history this session holds"
+        if problem is not None:
+            raise IllegalAction(
+                f"{journal.path}: game {game_id}'s earlier actions cannot be read: {problem}"
+            )
+        self.done[:] = [
+            new if old is HOLE else old for old, new in zip(self.done, done, strict=True)
+        ]
+        self.undone[:] = [
+            new if old is HOLE else old for old, new in zip(self.undone, undone, strict=True)
+        ]
+
     # ------------------------------------------------------------------ journal
-    def _journal(self, kind: str, payload: dict) -> None:
+    def _journal(self, kind: str, payload: dict) -> int:
+        """Journal one event; its seq (0 without a journal)."""
         if self.journal is not None and self.game_id is not None:
-            self.journal.append(self.game_id, kind, payload)
+            return self.journal.append(self.game_id, kind, payload)
+        return 0
 
     def _record_finish(self) -> None:
         if self.journal is None or self.game_id is None:
@@ -540,19 +593,41 @@ def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engin
     row = journal.game(game_id)
     if row is None:
         raise IllegalAction(f"{journal.path}: no game {game_id}")
-    checked = journal.checked(game_id)
+    # The checkpoints stored in the journal: only the events after the latest are read (and
+    # their chain checked) unless it will not do (host/stored_checkpoints.py).
+    candidates = stored_checkpoints.stored(journal, game_id)
+    events = _events_after(journal, game_id, candidates[0].seq) if candidates else None
+    if events is None:  # (a checkpoint row naming an event that is not there is ignored)
+        candidates, events = [], _checked_events(journal, game_id)
+    taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
+    try:
+        return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates)
+    except BaseException:
+        journal.release(game_id)  # a game that did not resume is not kept from others
+        raise
+
+
+def _events_after(
+    journal: Journal, game_id: int, after: int
+) -> list[tuple[int, str, dict, str]] | None:
+    """The events after a stored checkpoint's, their chain checked from its event's hash;
+    None if they do not check (the full walk then says what is wrong, if anything is)."""
+    checked = journal.checked(game_id, after)
+    return checked.events if checked is not None and checked.problem is None else None
+
+
+def _checked_events(
+    journal: Journal, game_id: int, after: int = 0
+) -> list[tuple[int, str, dict, str]]:
+    """A game's events after seq `after`, their chain checked; IllegalAction if one fails."""
+    checked = journal.checked(game_id, after)
     if checked is None or checked.problem is not None:
         problem = checked.problem if checked else "it is gone"
         raise IllegalAction(
             f"{journal.path}: game {game_id} cannot be resumed: {problem};"
             f" `turnlight export {game_id}` writes the events that check"
         )
-    taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
-    try:
-        return _resume_held(journal, game_id, row, checked.events, taken_over, dice_from)
-    except BaseException:
-        journal.release(game_id)  # a game that did not resume is not kept from others
-        raise
+    return checked.events
 
 
 def _resume_held(
@@ -562,8 +637,10 @@ def _resume_held(
     events: list[tuple[int, str, dict, str]],
     taken_over: str | None,
     dice_from: str = "engine",
+    candidates: list[stored_checkpoints.Stored] | None = None,
 ) -> Session:
-    """resume(), once this process holds the game."""
+    """resume(), once this process holds the game (`events`: those after the latest of the
+    stored checkpoints `candidates`, latest first; all of them if there are none)."""
     export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
     try:
         ruleset = registry.get(row["ruleset"])
@@ -584,13 +661,27 @@ def _resume_held(
     undone: list[Entry] = []
     waiting: Waiting = {}
     pending: list[Pending] = []
-    try:
-        _replay_events(ruleset, events, done, undone, waiting, pending)
-    except (KeyError, TypeError, ValueError, IndexError) as err:  # an event of another shape
-        raise IllegalAction(
-            f"{journal.path}: game {game_id} cannot be resumed: an event is not one this"
-            f" turnlight reads ({type(err).__name__}: {err}); {export}"
-        ) from None
+    # From the latest checkpoint in the journal that checks and fits, replaying only what
+    # came after it (none: the whole game, and the journal is given a checkpoint).
+    candidates = candidates or []
+    begun = stored_checkpoints.begin(session, candidates[:1], events) if candidates else None
+    if begun is None and len(candidates) > 1:  # an older one, with more events after it
+        older = _events_after(journal, game_id, candidates[-1].seq)
+        if older is not None:
+            begun = stored_checkpoints.begin(session, candidates[1:], older)
+    if begun is not None:
+        done, undone, waiting, pending = begun.done, begun.undone, begun.waiting, begun.pending
+        session._checkpoints.keep(begun.actions, begun.game)
+    else:
+        if candidates:  # the events before the checkpoints are needed after all
+            events = _checked_events(journal, game_id)
+        try:
+            _replay_events(ruleset, events, done, undone, waiting, pending)
+        except (KeyError, TypeError, ValueError, IndexError) as err:  # of another shape
+            raise IllegalAction(
+                f"{journal.path}: game {game_id} cannot be resumed: an event is not one this"
+                f" turnlight reads ({type(err).__name__}: {err}); {export}"
+            ) from None
     session.done = done
     session.undone = undone
     rules, now = row["rules"], ruleset.rules_version
@@ -628,6 +719,7 @@ def _resume_held(
         session.notices.append(notice)
         ruleset.note(session.game, notice)
         print(notice, file=sys.stderr)
+    stored_checkpoints.after_resume(session, begun.actions if begun else None)
     return session
 
 
@@ -660,7 +752,7 @@ def _replay_events(
     """The journal's events as the session's history: what is done, undone and waiting
     (`pending`: the action waiting for a roll, if one is)."""
     waits: list[Pending] = pending if pending is not None else []
-    for _, kind, payload, _ in events:
+    for seq, kind, payload, _ in events:
         if kind == "want":
             waits[:] = [Pending(payload["text"], payload.get("by", "laptop"))]
         elif kind == "want-dice":
@@ -676,7 +768,7 @@ def _replay_events(
             for queue in ruleset.used_waiting(rolls):
                 if waiting.get(queue):
                     waiting[queue].popleft()
-            done.append(Entry(payload["text"], rolls, payload.get("by", "laptop")))
+            done.append(Entry(payload["text"], rolls, payload.get("by", "laptop"), seq))
             undone.clear()
         elif kind == "undo":
             for _ in range(payload["steps"]):

@@ -122,6 +122,7 @@ class Tiny(Ruleset):
     session_totals = ("landed",)
     chart_panels = (("taken", "hits taken"), ("score", "hits landed per team"))
     grid_legend = "one row per player: team, hits taken (xx: out), * whose turn"
+    state_modules = ("tiny_ruleset",)  # its Game and Duel, in the journal's checkpoints
 
     # -- encounters ------------------------------------------------------------------------
     def example_path(self) -> Path:
