@@ -244,7 +244,7 @@ def _forge(path: Path, change: dict | None = None, body=None) -> None:
     ("change", "why"),
     [
         ({"ruleset": "stones"}, "is of ruleset 'stones', not 'korxsol'"),
-        ({"state": 0}, "is of state 0, not 1"),
+        ({"state": 0}, f"is of state 0, not {registry.get('korxsol').state_version}"),
         ({"format": 99}, "is of format 99, not 1"),
     ],
 )

@@ -18,6 +18,7 @@ from typing import Any
 from host.advance.model import GAP, Ability, Character, Encounter, Item, Row
 from host.names import plain
 from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
+from host.timeline import Timeline
 from shared import dice
 
 RULES_VERSION = 1
@@ -164,7 +165,7 @@ class Game:
         self.dice = Dice(seed)
         self.actions = 0
         self.log: list[str] = []
-        self.timeline: list[dict] = []
+        self.timeline = Timeline()
         self.initiative_specialty = ""
         self.over: str | None = None  # the winning team, "nobody", or None
         self.last_ok = False  # the last check's outcome (the board's last roll)

@@ -35,6 +35,7 @@ STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 
 class Advance(Ruleset):
     id = model.ID
+    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"
@@ -246,7 +247,7 @@ class Advance(Ruleset):
         )
 
     def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
+        return game.timeline.points()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

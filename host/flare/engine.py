@@ -15,6 +15,7 @@ from host.flare import cards
 from host.flare.cards import COMMON, HEROIC, LEGENDARY, RANKS, Creature, Effect, Flare
 from host.flare.encounter import Encounter
 from host.ruleset import IllegalAction
+from host.timeline import Timeline
 
 RULES_VERSION = 1
 COLUMNS = "abcdefghi"
@@ -94,7 +95,7 @@ class Game:
         self.borrowed: list[list[int]] = [[] for _ in range(n)]
         self.lent: tuple[int, int] | None = None  # the square borrowed for this summon
         self.winner: str | None = None
-        self.timeline: list[dict] = []
+        self.timeline = Timeline()
         self.log: list[str] = []
         self.board: Any = None  # its board state (host/flare/device.py keeps it in step)
         # The advanced game's tasks: a pile, and the row face up (shuffled after the decks,

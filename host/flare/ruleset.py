@@ -64,6 +64,7 @@ STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "t
 
 class FlareRules(Ruleset):
     id = "flare"
+    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
     description = (
         "Flare: summon creatures by patterns on a token grid, call Flares (Duel, Battle, teams)"
     )
@@ -241,7 +242,7 @@ class FlareRules(Ruleset):
         return "scores: " + " · ".join(f"{t} {totals[i]}" for i, t in enumerate(game.enc.teams))
 
     def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
+        return game.timeline.points()
 
     # -- views ---------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

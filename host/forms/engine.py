@@ -16,6 +16,7 @@ from typing import Any
 from host.commandline import Command, whole_number
 from host.forms.model import ATTRIBUTES, STEP_NAMES, STEPS, Check, Encounter, Form, UnitSpec
 from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
+from host.timeline import Timeline
 from host.words import plural
 from shared import dice
 from shared.limits import MAX_DICE
@@ -132,7 +133,7 @@ class Game:
         self.supplied_at = 0
         self.lines: list[str] = []
         self.log: list[str] = []
-        self.timeline: list[dict] = []
+        self.timeline = Timeline()
         self.state: Any = None  # the board's view (host/forms/device.py keeps it)
         self._remake_order()
 

@@ -79,6 +79,7 @@ PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 class Forms(Ruleset):
     id = model.ID
+    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
     description = (
         "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
         " combat round, Forms"
@@ -301,7 +302,7 @@ class Forms(Ruleset):
         return "damage dealt: " + " · ".join(f"{t} {v['damage_dealt']}" for t, v in teams.items())
 
     def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
+        return game.timeline.points()
 
     # -- views ------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -18,6 +18,7 @@ from host.korxsol.device import F_FROZEN, F_KNOCKED_DOWN
 from host.korxsol.fighter import Fighter, norm
 from host.korxsol.model import Effects, Encounter, Solighter
 from host.korxsol.rolls import IllegalAction, Roller
+from host.timeline import Timeline
 from host.words import plural
 from shared import cooldowns, dice, roster
 from shared.limits import MAX_HEALTH, NO_SLOT
@@ -87,7 +88,7 @@ class GameCore:
         self.actions = 0  # actions applied so far
         self.winner: int | None = None
         self.turn_number = 0
-        self.timeline: list[dict] = []
+        self.timeline = Timeline()
         self.log: list[str] = []
         self._loose_after: set[int] = set()
         self.order_by_gm = False
@@ -106,7 +107,7 @@ class GameCore:
             if key in self._SHARED:
                 setattr(clone, key, value)
             elif key in self._APPEND_ONLY:
-                setattr(clone, key, list(value))
+                setattr(clone, key, copy.copy(value))
             else:
                 setattr(clone, key, copy.deepcopy(value, memo))
         return clone

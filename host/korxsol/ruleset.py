@@ -63,6 +63,7 @@ THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "ar
 
 class Korxsol(Ruleset):
     id = ID
+    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
     description = (
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )
@@ -190,7 +191,7 @@ class Korxsol(Ruleset):
         return tables.score_line(game)
 
     def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
+        return game.timeline.points()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -26,6 +26,7 @@ from host.stones.model import (
     card_element,
     card_stars,
 )
+from host.timeline import Timeline
 from host.words import plural
 from shared import dice
 from shared.state import GameState
@@ -77,7 +78,7 @@ class Game:
     replayed: list[list] | None = None
     roll_lines: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
-    timeline: list[dict] = field(default_factory=list)
+    timeline: Timeline = field(default_factory=Timeline)
     stats: list[dict[str, int]] = field(default_factory=list)
 
     # -- who is who ---------------------------------------------------------------------

@@ -35,6 +35,7 @@ NAMED_ABILITY = ("fuse", "ability", "break")
 
 class Stones(Ruleset):
     id = model.ID
+    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
     language = LANGUAGE
@@ -229,7 +230,7 @@ class Stones(Ruleset):
         return "damage dealt: " + " · ".join(f"{t} {s['damage_dealt']}" for t, s in teams.items())
 
     def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
+        return game.timeline.points()
 
     # -- views -----------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:
