@@ -34,6 +34,16 @@ class EncounterError(ValueError):
     """A bad encounter file; str() is the one-line `file:line: what` message."""
 
 
+# A game's own log keeps only its latest lines: the journal holds the whole game, and a
+# log of every line was most of a long game's memory after its timeline (host/timeline.py).
+GAME_LOG_LINES = 256
+
+
+def game_log() -> deque[str]:
+    """An empty log for a game: the latest GAME_LOG_LINES lines."""
+    return deque(maxlen=GAME_LOG_LINES)
+
+
 # Rolls waiting to be used: purpose -> (faces, source) in the order they came, from the
 # board ("board") or from physical dice typed in ("entered").
 Waiting = dict[str, deque[tuple[tuple[int, ...], str]]]

@@ -17,7 +17,7 @@ from typing import Any
 
 from host.advance.model import GAP, Ability, Character, Encounter, Item, Row
 from host.names import plain
-from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
+from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll, game_log
 from host.timeline import Timeline
 from shared import dice
 
@@ -164,7 +164,7 @@ class Game:
         self.pending: Hit | Death | None = None
         self.dice = Dice(seed)
         self.actions = 0
-        self.log: list[str] = []
+        self.log = game_log()
         self.timeline = Timeline()
         self.initiative_specialty = ""
         self.over: str | None = None  # the winning team, "nobody", or None

@@ -35,7 +35,7 @@ STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 
 class Advance(Ruleset):
     id = model.ID
-    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
+    state_version = 2  # 2: a Timeline (host.timeline) and a bounded log, not two lists
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"

@@ -14,7 +14,7 @@ from typing import Any
 from host.flare import cards
 from host.flare.cards import COMMON, HEROIC, LEGENDARY, RANKS, Creature, Effect, Flare
 from host.flare.encounter import Encounter
-from host.ruleset import IllegalAction
+from host.ruleset import IllegalAction, game_log
 from host.timeline import Timeline
 
 RULES_VERSION = 1
@@ -96,7 +96,7 @@ class Game:
         self.lent: tuple[int, int] | None = None  # the square borrowed for this summon
         self.winner: str | None = None
         self.timeline = Timeline()
-        self.log: list[str] = []
+        self.log = game_log()
         self.board: Any = None  # its board state (host/flare/device.py keeps it in step)
         # The advanced game's tasks: a pile, and the row face up (shuffled after the decks,
         # so a game without tasks deals as it always did).

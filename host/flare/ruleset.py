@@ -64,7 +64,7 @@ STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "t
 
 class FlareRules(Ruleset):
     id = "flare"
-    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
+    state_version = 2  # 2: a Timeline (host.timeline) and a bounded log, not two lists
     description = (
         "Flare: summon creatures by patterns on a token grid, call Flares (Duel, Battle, teams)"
     )

@@ -15,7 +15,7 @@ from typing import Any
 
 from host.commandline import Command, whole_number
 from host.forms.model import ATTRIBUTES, STEP_NAMES, STEPS, Check, Encounter, Form, UnitSpec
-from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
+from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll, game_log
 from host.timeline import Timeline
 from host.words import plural
 from shared import dice
@@ -132,7 +132,7 @@ class Game:
         self.supplied: list[Supplied] | None = None
         self.supplied_at = 0
         self.lines: list[str] = []
-        self.log: list[str] = []
+        self.log = game_log()
         self.timeline = Timeline()
         self.state: Any = None  # the board's view (host/forms/device.py keeps it)
         self._remake_order()

@@ -79,7 +79,7 @@ PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 class Forms(Ruleset):
     id = model.ID
-    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
+    state_version = 2  # 2: a Timeline (host.timeline) and a bounded log, not two lists
     description = (
         "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
         " combat round, Forms"

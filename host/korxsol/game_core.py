@@ -18,6 +18,7 @@ from host.korxsol.device import F_FROZEN, F_KNOCKED_DOWN
 from host.korxsol.fighter import Fighter, norm
 from host.korxsol.model import Effects, Encounter, Solighter
 from host.korxsol.rolls import IllegalAction, Roller
+from host.ruleset import game_log
 from host.timeline import Timeline
 from host.words import plural
 from shared import cooldowns, dice, roster
@@ -89,7 +90,7 @@ class GameCore:
         self.winner: int | None = None
         self.turn_number = 0
         self.timeline = Timeline()
-        self.log: list[str] = []
+        self.log = game_log()
         self._loose_after: set[int] = set()
         self.order_by_gm = False
         self._current: Effects | None = None  # the move, item or artifact being resolved

@@ -63,7 +63,7 @@ THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "ar
 
 class Korxsol(Ruleset):
     id = ID
-    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
+    state_version = 2  # 2: a Timeline (host.timeline) and a bounded log, not two lists
     description = (
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )

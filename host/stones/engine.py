@@ -13,10 +13,11 @@ action's number.
 from __future__ import annotations
 
 import random
+from collections import deque
 from dataclasses import dataclass, field
 
 from host.commandline import Command
-from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
+from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll, game_log
 from host.stones.model import (
     INFINITE,
     Ability,
@@ -77,7 +78,7 @@ class Game:
     used: list[list] = field(default_factory=list)  # this action's d100s: [tens, units, source]
     replayed: list[list] | None = None
     roll_lines: list[str] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    log: deque[str] = field(default_factory=game_log)
     timeline: Timeline = field(default_factory=Timeline)
     stats: list[dict[str, int]] = field(default_factory=list)
 

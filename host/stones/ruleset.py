@@ -35,7 +35,7 @@ NAMED_ABILITY = ("fuse", "ability", "break")
 
 class Stones(Ruleset):
     id = model.ID
-    state_version = 2  # 2: the timeline is a host.timeline.Timeline, not a list
+    state_version = 2  # 2: a Timeline (host.timeline) and a bounded log, not two lists
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
     language = LANGUAGE

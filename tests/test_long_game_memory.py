@@ -1,10 +1,15 @@
-"""The compact timeline every game keeps for its chart (host/timeline.py): the points come
-back as they went in, copies share what cannot change, and a checkpoint stores it."""
+"""What a long game keeps in memory: its chart's timeline compact (host/timeline.py: the
+points come back as they went in, copies share what cannot change, a checkpoint stores
+it), and only the latest lines of its own log (host.ruleset.game_log)."""
 
 import copy
 import json
 
-from host import statefile
+import pytest
+
+from host import registry, statefile
+from host import ruleset as ruleset_module
+from host.session import Session
 from host.timeline import CHUNK, Timeline
 
 
@@ -50,3 +55,24 @@ def test_a_checkpoint_stores_and_gives_back_the_timeline() -> None:
     stored = json.loads(json.dumps(statefile.encode(timeline)))
     back = statefile.decode(stored)
     assert isinstance(back, Timeline) and back.points() == timeline.points()
+
+
+def test_every_game_keeps_only_the_latest_lines_of_its_log_and_its_whole_timeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ruleset_module, "GAME_LOG_LINES", 8)  # the demos are short
+    for ruleset_id in registry.ids():
+        ruleset = registry.get(ruleset_id)
+        path = ruleset.example_path()
+        session = Session(ruleset.parse_encounter(path.read_text(encoding="utf-8"), str(path)))
+        said = session.execute(ruleset.start_command)
+        for _ in range(200):  # turns, as the demo plays them
+            for command in ruleset.plan_turn(session.game):
+                said += session.execute(command)
+                if session.over:
+                    break
+            if session.over:
+                break
+        log = list(session.game.log)
+        assert len(said) > 8 and len(log) == 8 and log[-1] in said, ruleset_id
+        assert len(ruleset.timeline(session.game)) == len(session.game.timeline) > 0
