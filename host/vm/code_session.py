@@ -16,6 +16,7 @@ its modules, the peak a board meets first, is code.py's alone (and the stubs').
 """
 
 import os
+import sys
 
 import stubrig
 
@@ -37,11 +38,10 @@ presses = 0
 pings = 0
 lit_at_start = 0
 shows_at_link = 0
-checks = []
 
 
 def check(name, ok, detail=""):
-    checks.append("CHECK %s %s %s" % (name, "ok" if ok else "FAIL", detail))
+    print("CHECK %s %s %s" % (name, "ok" if ok else "FAIL", detail))
 
 
 def app():
@@ -65,13 +65,15 @@ def read_board(step):
     """Decode what the board wrote; acknowledge its events in order."""
     global events_next
     data = stubrig.data
-    if not len(data.written):
+    end = data.out_n
+    if not end:
         return
-    out = data.take_written()
+    out = data.out
+    data.out_n = 0  # taken (nothing drains into it before the next step)
     pos = 0
     ack = -1
-    while pos < len(out):
-        pos = decoder.feed(out, pos, len(out))
+    while pos < end:
+        pos = decoder.feed(out, pos, end)
         n = decoder.length
         if not n:
             continue
@@ -132,7 +134,7 @@ def start():
 
 
 def step(now):
-    global presses, pings, lit_at_start, shows_at_link
+    global presses, pings, lit_at_start, shows_at_link, frames
     i = stubrig.ticks
     data = stubrig.data
     if decoder is None:
@@ -152,6 +154,8 @@ def step(now):
         data.put(frames.DESCRIPTOR)
     elif i == LINK_AT + 4:
         data.put(frames.SNAPSHOT)
+        frames = None  # the host's frames are sent: let them go
+        del sys.modules["board_frames"]
     elif i == LINK_AT + 10:
         lit_at_start = lit(stubrig.pixels)
         board = app()
@@ -190,8 +194,6 @@ def finish():
         check("journal_empty", board.session.journal.count == 0)
     check("no_faults", board is not None and board.crashes == 0 and board.problems == 0,
           "crashes=%d problems=%d" % (board.crashes, board.problems))  # fmt: skip
-    for line in checks:
-        print(line)
     gc.collect()
     print(
         "steps=%d presses=%d heap=%d frames=%d shows=%d"
