@@ -16,8 +16,8 @@ Settings come from the environment, as a board's settings.toml reaches os.getenv
 TURNLIGHT_BOARD (the profile, whose pins `board` has), TURNLIGHT_VM_HELD (a key held since
 power-up), TURNLIGHT_VM_NO_DATA (usb_cdc.data is None, as when boot.py left the data channel
 off) and TURNLIGHT_VM_SCENARIO (a module that sets `hook`, called with the time on every
-ticks_ms(); it is imported at the first ticks_ms() call, once code.py has imported the
-firmware).
+ticks_ms(); it is imported at the second ticks_ms() call, code.py's first loop step, once
+code.py has imported the firmware and made the App).
 """
 
 import os
@@ -43,7 +43,7 @@ def tick():
     global now, ticks, _scenario
     now = (now + STEP_MS) & _TICKS_MAX
     ticks += 1
-    if _scenario:
+    if _scenario and ticks > 1:  # code.py's second call: its first step, the App made
         name = _scenario
         _scenario = None
         __import__(name)
