@@ -46,11 +46,19 @@ def tick():
     if _scenario and ticks > 1:  # code.py's second call: its first step, the App made
         name = _scenario
         _scenario = None
-        __import__(name)
+        try:
+            __import__(name)
+        except Exception as err:  # code.py would catch it and loop on without a scenario
+            print("STUB the scenario did not load: %r" % (err,))
+            raise SystemExit(1) from None
     if data is not None:
         data.drain()
     if hook is not None:
-        hook(now)
+        try:
+            hook(now)
+        except Exception as err:  # the scenario's fault: end the run (code.py would go on)
+            print("STUB the scenario failed: %r" % (err,))
+            raise SystemExit(1) from None
     return now
 
 
