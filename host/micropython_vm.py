@@ -80,12 +80,24 @@ def board_frames(into: Path) -> Path:
     return path
 
 
+def _vm_path(path: Path) -> str:
+    """`path` as the VM is given it: the project's root is ".", its files relative to it
+    (the VM runs there), as a board's are short paths from its drive's root. Module paths are
+    interned in the VM's heap, so the figures do not depend on where the tree is."""
+    if path == ROOT:
+        return "."
+    if path.is_relative_to(ROOT):
+        return str(path.relative_to(ROOT))
+    return str(path)
+
+
 def run(
     script: Path, args: list[str], paths: list[Path], heap: str = "256K", timeout: int = 300
 ) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join(str(p) for p in paths))
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(_vm_path(p) for p in paths))
     return subprocess.run(
-        [micropython_command(), "-X", f"heapsize={heap}", str(script), *args],
+        [micropython_command(), "-X", f"heapsize={heap}", _vm_path(script), *args],
+        cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
@@ -206,12 +218,13 @@ class EntryPoints:
         """Run any script on the VM with the stubs, for `board`."""
         paths = (self.stubs, VM_STUBS, VM_SCRIPTS, self.libs, ROOT)
         settings = {
-            "MICROPYPATH": os.pathsep.join(str(p) for p in paths),
+            "MICROPYPATH": os.pathsep.join(_vm_path(p) for p in paths),
             "TURNLIGHT_BOARD": board,
         }
         settings.update(env or {})
         return subprocess.run(
-            [micropython_command(), "-X", f"heapsize={heap}", str(script)],
+            [micropython_command(), "-X", f"heapsize={heap}", _vm_path(script)],
+            cwd=ROOT,
             env=dict(os.environ, **settings),
             capture_output=True,
             text=True,

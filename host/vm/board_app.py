@@ -49,7 +49,7 @@ gc.collect()
 MODULES = gc.mem_alloc() - START  # the interpreter's own start-up is not counted here
 pixels = Pixels(profile.WIDTH * profile.HEIGHT)
 keys = Keys()
-stream = Stream(inbox=1024, keep=False)
+stream = Stream(inbox=256, keep=False)  # the host frames here are 106 B at most
 app = App(profile, pixels, keys, Event(), stream, None, now_ms=0, seed=7, nonce=1)
 now = 1
 app.step(now)
