@@ -31,7 +31,10 @@ import gc
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from shared.link.board import ACCEPTED, BoardSession
+from shared import codec  # noqa: F401  (the largest compile of all: first)
+
+gc.collect()
+from shared.link.board import ACCEPTED, BoardSession  # noqa: E402
 
 gc.collect()
 from firmware import pages  # noqa: E402

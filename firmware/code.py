@@ -7,7 +7,10 @@ TURNLIGHT_BRIGHTNESS the starting brightness level (default 5, 1..8). A bad valu
 printed on the console and replaced by the default or the nearest bound.
 """
 
-import gc
+# isort: off
+# The app first, while the heap is empty: its modules take the most to compile, and the
+# few small ones after it compile in what is left (docs/memory.md).
+from firmware.app import BRIGHTNESS_LEVELS, DEFAULT_BRIGHTNESS, DEFAULT_BUDGET_MA, App
 import os
 
 import board
@@ -20,8 +23,7 @@ from firmware import hardware
 from firmware.boards import DEFAULT, load
 from firmware.settings import BUDGET_MAX_MA, BUDGET_MIN_MA, int_setting
 
-gc.collect()  # a clean heap for the app's modules to compile in (docs/memory.md)
-from firmware.app import BRIGHTNESS_LEVELS, DEFAULT_BRIGHTNESS, DEFAULT_BUDGET_MA, App  # noqa: E402
+# isort: on
 
 try:
     import rotaryio

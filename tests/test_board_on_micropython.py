@@ -31,8 +31,9 @@ def vm_output(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     return done.stdout
 
 
-# Every check board_app.py makes, collected from its source: a new one is asserted too.
-CHECKS = check_names(VM_SCRIPTS / "board_app.py")
+# Every check board_app.py makes (its checks after the heap figures are in
+# board_app_checks.py), collected from the source: a new one is asserted too.
+CHECKS = check_names(VM_SCRIPTS / "board_app_checks.py")
 
 
 @pytest.mark.parametrize("name", CHECKS)

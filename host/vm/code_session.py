@@ -1,6 +1,6 @@
 """A scenario for the real code.py on the MicroPython VM (TURNLIGHT_VM_SCENARIO=code_session,
-imported by the stubs' stubrig before code.py builds its App): a host on the other end of
-usb_cdc.data, and a player at the keys.
+imported by the stubs' stubrig at code.py's first loop step, once its App is made): a host on
+the other end of usb_cdc.data, and a player at the keys.
 
 Through stubrig.hook it runs on every supervisor.ticks_ms() call, that is once per loop
 step of code.py (STEP_MS of the fake clock): it answers the board's HELLO with the host's
@@ -10,12 +10,13 @@ board sends, pings now and then; after TURNLIGHT_VM_STEPS steps (default 1000) i
 CHECK lines (name ok|FAIL detail) and one figures line, and ends the run with SystemExit
 (which code.py's `except Exception` lets through).
 
-It imports nothing of its own until code.py's first ticks_ms() call (code.py has imported
+It imports nothing of its own until code.py's second ticks_ms() call (code.py has imported
 the firmware by then): what the VM's heap goes through while code.py imports and compiles
 its modules, the peak a board meets first, is code.py's alone (and the stubs').
 """
 
 import os
+import sys
 
 import stubrig
 
@@ -30,6 +31,7 @@ payload = None
 frames = None  # board_frames: the host's HELLO, DESCRIPTOR and SNAPSHOT
 framing = None
 m = None
+tap_keys = None  # the keys of next turn and roll
 seen = {"hello": 0, "hello_after_link": 0, "pong": 0, "acked_snapshot": 0, "event": 0,
         "resent": 0, "other": 0}  # fmt: skip
 events_next = 0  # the board's next event seq we expect
@@ -37,11 +39,10 @@ presses = 0
 pings = 0
 lit_at_start = 0
 shows_at_link = 0
-checks = []
 
 
 def check(name, ok, detail=""):
-    checks.append("CHECK %s %s %s" % (name, "ok" if ok else "FAIL", detail))
+    print("CHECK %s %s %s" % (name, "ok" if ok else "FAIL", detail))
 
 
 def app():
@@ -50,14 +51,14 @@ def app():
     return getattr(__main__, "app", None)
 
 
-def send_ack(ack):
-    m.put_header(payload, m.ACK, HOST_SEQ, ack)
-    payload[m.HEADER] = 0
-    stubrig.data.put(framing.frame(payload[: m.HEADER + 1]))
-
-
-def send_ping():
-    n = m.pack_ping(payload, m.PING, HOST_SEQ, (events_next - 1) & 0xFF, 0, 0, 0)
+def send(ack):
+    """An ACK of the board's event `ack`, or (ack None) a PING."""
+    if ack is None:
+        n = m.pack_ping(payload, m.PING, HOST_SEQ, (events_next - 1) & 0xFF, 0, 0, 0)
+    else:
+        m.put_header(payload, m.ACK, HOST_SEQ, ack)
+        payload[m.HEADER] = 0
+        n = m.HEADER + 1
     stubrig.data.put(framing.frame(payload[:n]))
 
 
@@ -65,13 +66,15 @@ def read_board(step):
     """Decode what the board wrote; acknowledge its events in order."""
     global events_next
     data = stubrig.data
-    if not len(data.written):
+    end = data.out_n
+    if not end:
         return
-    out = data.take_written()
+    out = data.out
+    data.out_n = 0  # taken (nothing drains into it before the next step)
     pos = 0
     ack = -1
-    while pos < len(out):
-        pos = decoder.feed(out, pos, len(out))
+    while pos < end:
+        pos = decoder.feed(out, pos, end)
         n = decoder.length
         if not n:
             continue
@@ -95,44 +98,27 @@ def read_board(step):
         if kind != m.HELLO and buf[2] == HOST_SEQ:
             seen["acked_snapshot"] += 1
     if ack >= 0:
-        send_ack(ack)
-
-
-def key_of(name):
-    keymap = stubrig_profile().KEYMAP
-    if name == "roll" and name not in keymap:
-        name = "menu_do"  # the Pico's menu starts on "roll"
-    return keymap.index(name)
-
-
-def stubrig_profile():
-    from firmware.boards import DEFAULT, load
-
-    return load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
-
-
-def lit(pixels):
-    count = 0
-    for v in pixels.shown:
-        if v:
-            count += 1
-    return count
+        send(ack)
 
 
 def start():
-    global decoder, payload, frames, framing, m
+    global decoder, payload, frames, framing, m, tap_keys
     import board_frames
 
+    from firmware.boards import DEFAULT, load
     from shared.link import framing
     from shared.link import messages as m
 
     frames = board_frames
     decoder = framing.FrameDecoder()
     payload = bytearray(m.HEADER + m.PING_BODY)
+    keymap = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT).KEYMAP
+    # next turn and roll, in turn (the Pico's menu starts on "roll": its menu_do key)
+    tap_keys = (keymap.index("next_turn"), keymap.index("roll" if "roll" in keymap else "menu_do"))
 
 
 def step(now):
-    global presses, pings, lit_at_start, shows_at_link
+    global presses, pings, lit_at_start, shows_at_link, frames
     i = stubrig.ticks
     data = stubrig.data
     if decoder is None:
@@ -152,18 +138,20 @@ def step(now):
         data.put(frames.DESCRIPTOR)
     elif i == LINK_AT + 4:
         data.put(frames.SNAPSHOT)
+        frames = None  # the host's frames are sent: let them go
+        del sys.modules["board_frames"]
     elif i == LINK_AT + 10:
-        lit_at_start = lit(stubrig.pixels)
+        lit_at_start = len([v for v in stubrig.pixels.shown if v])
         board = app()
         check("links_on_the_host_hello", board is not None and board.session.linked)
         check("takes_the_host_snapshot", board is not None and board.state.count == 8)
         check("acks_the_snapshot", seen["acked_snapshot"] > 0)
     elif i > LINK_AT + 10 and i < STEPS - 40:
         if i % PRESS_EVERY == 0:
-            stubrig.keys.tap(key_of("next_turn" if presses % 2 == 0 else "roll"))
+            stubrig.keys.tap(tap_keys[presses % 2])
             presses += 1
         if i % PING_EVERY == 0:
-            send_ping()
+            send(None)
             pings += 1
     if i >= STEPS:
         finish()
@@ -190,8 +178,6 @@ def finish():
         check("journal_empty", board.session.journal.count == 0)
     check("no_faults", board is not None and board.crashes == 0 and board.problems == 0,
           "crashes=%d problems=%d" % (board.crashes, board.problems))  # fmt: skip
-    for line in checks:
-        print(line)
     gc.collect()
     print(
         "steps=%d presses=%d heap=%d frames=%d shows=%d"

@@ -1,8 +1,9 @@
 """Fake board hardware, one module for every place that runs the firmware off the board:
-the MicroPython VM scripts (host/vm/*.py and the CircuitPython module stubs in
-host/vm/stubs/, where it is imported as `fakehw`), the simulated board (host/simboard.py),
-the link-only board of the soak (host/linkboard.py) and the CPython tests
-(tests/boardfakes.py), where it is `host.vm.fakehw`.
+the MicroPython VM scripts (host/vm/*.py, where it is imported as `fakehw`), the simulated
+board (host/simboard.py), the link-only board of the soak (host/linkboard.py) and the
+CPython tests (tests/boardfakes.py), where it is `host.vm.fakehw`. The CircuitPython module
+stubs (host/vm/stubs/) have a smaller fake of their own, host/vm/stubs/stubrig.py, because
+what they hold counts in the smallest heap code.py starts in (docs/memory.md).
 
 It runs on CPython and on MicroPython alike: no annotations that need evaluating, no
 dataclasses, nothing from the standard library. It is never deployed (host/deploy.py copies

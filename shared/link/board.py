@@ -1,20 +1,23 @@
-"""The board's end of the link: play locally at once, journal, and reconcile with the host.
-
-Once linked, the host describes its game (a DESCRIPTOR: shared/descriptor.py) before its
-first snapshot; the board checks it, keeps it in `state.rules` (and keeps using it when the
-link is gone), and refuses a snapshot until it has one for this link (ERROR
-E_NO_DESCRIPTOR, repeated with each heartbeat) or when the snapshot does not fit it.
-
-Every press is applied to the board's state the moment it happens (`submit`) and kept in
-the journal until the host acknowledges it. While linked the journal's events go out as
-EVENT frames (a window of WINDOW in flight, retransmitted on timeout or when the host
-reports a hole). Each SNAPSHOT from the host replaces the board's state; the events the
-host had not yet seen are then applied again on top ("rebase"), so a roll shows at once and
-still ends up exactly as the host's rules have it.
-
-Without a host the board keeps playing and journalling; its HELLO repeats every HELLO_MS.
-`poll(now_ms)` allocates nothing when no byte arrives and nothing is due.
-"""
+# The board's end of the link: play locally at once, journal, and reconcile with the host.
+#
+# Once linked, the host describes its game (a DESCRIPTOR: shared/descriptor.py) before its
+# first snapshot; the board checks it, keeps it in `state.rules` (and keeps using it when the
+# link is gone), and refuses a snapshot until it has one for this link (ERROR
+# E_NO_DESCRIPTOR, repeated with each heartbeat) or when the snapshot does not fit it.
+#
+# Every press is applied to the board's state the moment it happens (`submit`) and kept in
+# the journal until the host acknowledges it. While linked the journal's events go out as
+# EVENT frames (a window of WINDOW in flight, retransmitted on timeout or when the host
+# reports a hole). Each SNAPSHOT from the host replaces the board's state; the events the
+# host had not yet seen are then applied again on top ("rebase"), so a roll shows at once and
+# still ends up exactly as the host's rules have it.
+#
+# Without a host the board keeps playing and journalling; its HELLO repeats every HELLO_MS.
+# `poll(now_ms)` allocates nothing when no byte arrives and nothing is due.
+#
+# (Comments here, not docstrings: a board compiles this file, its largest compile after the
+# app and the codec, and a docstring is a string the compile holds in the heap with the
+# rest; without them the smallest heap code.py starts in is 4 KB less: docs/memory.md.)
 
 from adafruit_ticks import ticks_add, ticks_diff
 
@@ -63,7 +66,7 @@ class Journal:
         return self.count >= self.capacity
 
     def push(self, seq, record, n):
-        """Append record[0:n] with its seq; returns False (and counts it) when full."""
+        # Append record[0:n] with its seq; returns False (and counts it) when full.
         if self.count >= self.capacity:
             self.refused += 1
             return False
@@ -78,8 +81,8 @@ class Journal:
         return True
 
     def offset(self, i):
-        """Where the i-th oldest event's record starts in `buf` (its seq is one byte
-        before)."""
+        # Where the i-th oldest event's record starts in `buf` (its seq is one byte
+        # before).
         return ((self.head + i) % self.capacity) * RECORD + 1
 
     def seq(self, i):
@@ -192,8 +195,8 @@ class BoardSession(Endpoint):
     # -- the board's side of play ------------------------------------------------------
 
     def submit(self, now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0):
-        """Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
-        the board; nothing changed, nothing old dropped) or INVALID (see last_refusal)."""
+        # Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
+        # the board; nothing changed, nothing old dropped) or INVALID (see last_refusal).
         record = self._event
         write_event(record, code, slot, arg, faces, count)
         return self.submit_record(now_ms, record)
@@ -222,14 +225,14 @@ class BoardSession(Endpoint):
         return ACCEPTED
 
     def refused(self):
-        """Local events refused because the journal was full."""
+        # Local events refused because the journal was full.
         return self.journal.refused
 
     # -- the loop step ------------------------------------------------------------------
 
     def poll(self, now_ms):
-        """Send what the stream did not take last time, read and handle what arrived, then
-        send what is due; returns POLL_* bits."""
+        # Send what the stream did not take last time, read and handle what arrived, then
+        # send what is due; returns POLL_* bits.
         if self._tail_n:
             self._flush()
         self._pump(now_ms)
@@ -265,8 +268,8 @@ class BoardSession(Endpoint):
     # -- sending ------------------------------------------------------------------------
 
     def _send(self, n):
-        """Frame and write self._payload[0:n] (after any unsent tail). Every frame carries
-        our cumulative ack."""
+        # Frame and write self._payload[0:n] (after any unsent tail). Every frame carries
+        # our cumulative ack.
         length = encode_frame(self._payload, n, self._wire)
         views = self._wire_views  # a view per short length, made on first use
         if length < len(views):
@@ -281,13 +284,13 @@ class BoardSession(Endpoint):
         self._ack_due = False
 
     def _send_delimiter(self):
-        """A lone 0x00 ends whatever partial frame the peer's decoder holds."""
+        # A lone 0x00 ends whatever partial frame the peer's decoder holds.
         self._write(_ZERO, 1)
         self.bytes_sent += 1
 
     def _write(self, data, length):
-        """Write data[0:length] to the stream in order after the tail; keep what it does
-        not take in the tail."""
+        # Write data[0:length] to the stream in order after the tail; keep what it does
+        # not take in the tail.
         tail = self._tail
         if self._tail_n:
             self._flush()
@@ -312,8 +315,8 @@ class BoardSession(Endpoint):
         self._tail_n = left
 
     def _flush(self):
-        """Write as much of the tail as the stream takes, oldest first (in pieces of a
-        power of two bytes: views made once, so nothing is allocated)."""
+        # Write as much of the tail as the stream takes, oldest first (in pieces of a
+        # power of two bytes: views made once, so nothing is allocated).
         tail = self._tail
         views = self._tail_views
         while self._tail_n:
@@ -336,7 +339,7 @@ class BoardSession(Endpoint):
                 return
 
     def unsent(self):
-        """Bytes written by the link that the stream has not taken yet."""
+        # Bytes written by the link that the stream has not taken yet.
         return self._tail_n
 
     def _send_hello(self):
@@ -524,16 +527,16 @@ class BoardSession(Endpoint):
         self._rto_at = now_ms
 
     def _contradiction(self, now_ms):
-        """The host acknowledges a sequence number we never assigned: a damaged frame got
-        past the CRC (to us, or to the host, which then took it for one of our events).
-        Count it and start over with HELLO: the host's answer says what it really has, and
-        nothing of ours is dropped on the strength of that frame."""
+        # The host acknowledges a sequence number we never assigned: a damaged frame got
+        # past the CRC (to us, or to the host, which then took it for one of our events).
+        # Count it and start over with HELLO: the host's answer says what it really has, and
+        # nothing of ours is dropped on the strength of that frame.
         self.bad_messages += 1
         self._unlink()
         self._hello_at = now_ms
 
     def _on_sequenced(self, buf, n, now_ms):
-        """A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another."""
+        # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another.
         seq = buf[1]
         if m.seq_diff(seq, self.rx_next) < 0:
             self.duplicates += 1
@@ -592,7 +595,7 @@ class BoardSession(Endpoint):
                 self.bad_messages += 1
 
     def _rebase(self):
-        """Apply the events the host has not seen yet on top of its snapshot."""
+        # Apply the events the host has not seen yet on top of its snapshot.
         journal = self.journal
         if self.undo is not None:
             self.undo.forget()
@@ -621,7 +624,7 @@ class BoardSession(Endpoint):
         self._result |= POLL_ERROR
 
     def _acked(self, ack, now_ms):
-        """The host has every event through `ack`: forget them."""
+        # The host has every event through `ack`: forget them.
         journal = self.journal
         if not journal.count:
             return
@@ -635,8 +638,8 @@ class BoardSession(Endpoint):
         self._rto_at = ticks_add(now_ms, self._rto)
 
     def _fast_resend(self, now_ms):
-        """The host holds events past a hole: resend the oldest now, and the same one again
-        only after a round trip (the first resend may still be on its way)."""
+        # The host holds events past a hole: resend the oldest now, and the same one again
+        # only after a round trip (the first resend may still be on its way).
         journal = self.journal
         if not journal.count:
             return

@@ -1,23 +1,21 @@
 """CircuitPython's board for the profile named by TURNLIGHT_BOARD: exactly the pins the
-profile names (a pin it does not name is missing here too, as on another board)."""
+profile names (a pin it does not name is missing here too, as on another board). Each pin
+is made when first asked for, after code.py has compiled the firmware."""
 
 import os
 
-from microcontroller import Pin
 
-from firmware.boards import DEFAULT, load
+def __getattr__(name):
+    from microcontroller import Pin
 
+    from firmware.boards import DEFAULT, load
 
-def _pins():
     try:
         profile = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
     except ValueError:  # an unknown board: no pins (boot.py reports the profile's error)
-        return
+        raise AttributeError(name) from None
     names = (profile.PIXEL_PIN,)
     names += profile.ROW_PINS + profile.COLUMN_PINS + profile.KEY_PINS + profile.ENCODER_PINS
-    found = globals()
-    for name in names:
-        found[name] = Pin(name)
-
-
-_pins()
+    if name not in names:
+        raise AttributeError(name) from None
+    return Pin(name)

@@ -1,12 +1,10 @@
-"""CircuitPython's rotaryio: IncrementalEncoder on fakehw's encoder (kept in
-stubrig.encoder)."""
-
-import fakehw
-import stubrig
+"""CircuitPython's rotaryio: IncrementalEncoder (made in stubrig on fakehw's encoder),
+loaded when code.py first reaches for it."""
 
 
-class IncrementalEncoder(fakehw.Encoder):
-    def __init__(self, pin_a, pin_b, divisor=4):
-        super().__init__()
-        stubrig.encoder = self
-        print("STUB rotaryio.IncrementalEncoder %s,%s" % (pin_a.name, pin_b.name))
+def __getattr__(name):
+    if name == "IncrementalEncoder":
+        import stubrig
+
+        return stubrig.IncrementalEncoder
+    raise AttributeError(name)
