@@ -206,6 +206,8 @@ class Session:
         payload = {"text": entry.text, "rolls": self.ruleset.record_json(entry.rolls)}
         if entry.by == "board":
             payload["by"] = "board"
+        waited = self.pending
+        self.pending = None  # applied: a checkpoint stored with it must not see it waiting
         try:
             if stored_checkpoints.due(self):
                 assert self.journal is not None
@@ -219,13 +221,13 @@ class Session:
             # (else a later event would be journalled on top of an action it lacks).
             self.done.pop()
             self.undone[:] = undone
+            self.pending = waited
             self._rebuild()
             self.ruleset.set_waiting(self.game, saved)
             raise
         self._keep_checkpoint()
         if not was_over and self.over:
             self._record_finish()
-        self.pending = None
         return applied.lines
 
     # ------------------------------------------------------------------ wanted rolls

@@ -14,8 +14,9 @@ persisted checkpoint (host/stored_checkpoints.py, docs/checkpoints.md).
   such a class itself.
 
 Anything else (a function, a file, a class from elsewhere) raises Unsupported: the game
-cannot be checkpointed, and its session replays instead. Decoding imports only an allowed
-module, by name, and only takes a class that module defines.
+cannot be checkpointed, and its session replays instead. Decoding imports nothing: it
+takes a class only from an allowed module this process has already loaded, and only one
+that module defines.
 
 Every object other than the five primitives is numbered as it is first met, and met again
 as a reference, so what the game shares stays shared (two fighters holding one spec, a
@@ -37,8 +38,8 @@ from __future__ import annotations
 
 import ctypes
 import enum
-import importlib
 import random
+import sys
 from collections import deque
 from collections.abc import Iterable
 from typing import Any
@@ -250,12 +251,14 @@ def find_class(name: Any, extra_modules: Iterable[str] = ()) -> type:
     module, qualname = name.split(":", 1)
     if not allowed_module(module, extra_modules):
         raise Unsupported(f"class {name} is from a module the state does not take")
-    try:
-        found: Any = importlib.import_module(module)
-        for part in qualname.split("."):
-            found = getattr(found, part)
-    except (ImportError, AttributeError) as err:
-        raise Unsupported(f"class {name} is not there ({err})") from None
+    # Only a module this process has already imported (the ruleset's, by the time a game
+    # is loaded), and only what it defines: a file never makes a module import, or a
+    # module's __getattr__ run.
+    found: Any = sys.modules.get(module)
+    for part in qualname.split("."):
+        found = vars(found).get(part) if found is not None and hasattr(found, "__dict__") else None
+    if found is None:
+        raise Unsupported(f"class {name} is not there (its module is not loaded)")
     if not isinstance(found, type) or found.__module__ != module:
         raise Unsupported(f"{name} is not a class that module defines")
     return found
@@ -285,7 +288,12 @@ def decode(
             raise Unsupported(f"not a state node: {str(node)[:40]}")
         tag = node[0]
         if tag == "R":
-            return objects[node[1]]
+            ref = node[1]
+            if type(ref) is not int or not 0 <= ref < len(objects) or objects[ref] is None:
+                # None: an immutable still being built (a cycle through a tuple, which
+                # encode never writes) or a reference to nothing
+                raise Unsupported(f"a reference to no object made yet: {ref!r}")
+            return objects[ref]
         if tag == "J":
             return node[1]
         at = len(objects)

@@ -49,7 +49,17 @@ RECENT = 2 * EVERY  # the actions at the end of the history a checkpoint holds i
 
 # What a checkpoint row that does not read as one raises (a damaged file: SQLite's own
 # errors come as JournalError): it is passed over like a refused one.
-_UNREADABLE = (KeyError, TypeError, ValueError, IndexError, AttributeError, JournalError)
+_UNREADABLE = (
+    KeyError,
+    TypeError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    MemoryError,
+    RecursionError,
+    JournalError,
+)
 
 
 class Refused(ValueError):
@@ -226,7 +236,7 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
         game = statefile.decode(data, ruleset.state_modules, met)
     except statefile.Unsupported as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
-    except (zlib.error, ValueError) as err:
+    except (zlib.error, ValueError, OverflowError, MemoryError, RecursionError) as err:
         raise Refused(f"checkpoint at event {found.seq}: its body cannot be read ({err})") from None
     finally:
         if collecting:
@@ -345,10 +355,13 @@ def _store(session: Any, seq: int) -> None:
     if getattr(session, "_no_checkpoints", None):
         return
     try:
-        write(session, seq)
+        with session.journal.transaction():  # a savepoint: a failed write leaves the action
+            write(session, seq)
     except statefile.Unsupported as err:
         # A game the state format does not take: it is replayed, as before checkpoints.
         session._no_checkpoints = f"{session.ruleset.id}'s game cannot be checkpointed: {err}"
+    except Exception as err:  # noqa: BLE001 - a checkpoint only saves time: play goes on
+        session._no_checkpoints = f"{session.ruleset.id}'s game was not checkpointed: {err}"
 
 
 def due(session: Any) -> bool:

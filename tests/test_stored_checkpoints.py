@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -457,3 +458,71 @@ def test_any_byte_of_a_checkpoint_row_changed_and_the_game_still_resumes_the_sam
         assert seen(back) == seen(played)
         assert all("\n" not in notice for notice in back.notices)
         back.journal.close()  # type: ignore[union-attr]
+
+
+def test_an_action_its_roll_resolved_is_stored_done_not_waiting(tmp_path) -> None:
+    # The action that fills a checkpoint's interval was waiting for its roll until the
+    # roll came: the checkpoint stored with it must hold it done, or a resume would try it
+    # again (journalling a drop, or applying it twice).
+    path = tmp_path / "j.sqlite"
+    played = fresh("korxsol", 3, Journal(path))
+    played.execute("initiative")
+    played.dice_from = "entered"
+    while True:
+        line = _attack_line(played.game)
+        if line is not None and (len(played.done) + 1) % stored_checkpoints.EVERY == 0:
+            break
+        played.execute("end")
+    assert "waits for" in played.execute(line)[0]
+    while played.pending is not None:
+        count = played.pending.wanted.count  # type: ignore[union-attr]
+        played.execute("dice " + " ".join(["1"] * count))  # a face every kind of die has
+    found = stored(path, played.game_id)  # type: ignore[arg-type]
+    assert found[0].actions == len(played.done)
+    assert json.loads(found[0].history)["pending"] is None
+    played.journal.close()  # type: ignore[union-attr]
+    back, asked = _resumed_from(path, played.game_id)  # type: ignore[arg-type]
+    assert asked == [found[0].seq] and back.notices == [] and back.pending is None
+    assert seen(back) == seen(played) and len(back.done) == len(played.done)
+
+
+def test_a_checkpoint_that_cannot_be_written_never_blocks_the_action(tmp_path, monkeypatch):
+    def fails(session, seq) -> None:
+        raise RecursionError("a game too deep to walk")
+
+    monkeypatch.setattr(stored_checkpoints, "write", fails)
+    path, played = _long_game(tmp_path, actions=10)
+    assert len(played.done) == 10 and stored(path, played.game_id) == []  # type: ignore[arg-type]
+    back = resume(Journal(path), played.game_id)
+    assert seen(back) == seen(played) == full_replay(played)
+
+
+def test_a_checkpoint_naming_a_module_not_loaded_is_refused_and_it_is_not_imported(
+    tmp_path, monkeypatch
+) -> None:
+    path, played = _long_game(tmp_path)
+    name = "host.textfile"  # a real module of the project, made not loaded for this test
+    monkeypatch.delitem(sys.modules, name, raising=False)
+
+    def unloaded(body: bytes) -> bytes:
+        data = json.loads(zlib.decompress(body))
+        data[2]["roller"] = ["O", f"{name}:Thing", {}]
+        return zlib.compress(json.dumps(data).encode())
+
+    _forge(path, body=unloaded)
+    _check_falls_back(path, played, f"class {name}:Thing is not there")
+    assert name not in sys.modules  # the file made nothing import
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        ["T", [["L", [["R", 0]]]]],  # a cycle through a tuple: the tuple is not made yet
+        ["L", [["R", -1]]],
+        ["L", [["R", 5]]],
+        ["Q", 10**30, []],  # a deque longer than any memory
+    ],
+)
+def test_the_state_format_refuses_what_encode_never_writes(data) -> None:
+    with pytest.raises((statefile.Unsupported, OverflowError, ValueError)):
+        statefile.decode(data)
