@@ -33,6 +33,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import sys
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -359,9 +360,18 @@ def _store(session: Any, seq: int) -> None:
             write(session, seq)
     except statefile.Unsupported as err:
         # A game the state format does not take: it is replayed, as before checkpoints.
-        session._no_checkpoints = f"{session.ruleset.id}'s game cannot be checkpointed: {err}"
+        _give_up(session, f"{session.ruleset.id}'s game cannot be checkpointed: {err}")
     except Exception as err:  # noqa: BLE001 - a checkpoint only saves time: play goes on
-        session._no_checkpoints = f"{session.ruleset.id}'s game was not checkpointed: {err}"
+        _give_up(session, f"{session.ruleset.id}'s game was not checkpointed: {err}")
+
+
+def _give_up(session: Any, why: str) -> None:
+    """No more checkpoints for this session's game, said once: it plays on, and a resume
+    or a far undo replays it instead."""
+    session._no_checkpoints = why
+    notice = f"{why}; play goes on, and a resume replays the game"
+    session.notices.append(notice)
+    print(notice, file=sys.stderr)
 
 
 def due(session: Any) -> bool:

@@ -493,6 +493,10 @@ def test_a_checkpoint_that_cannot_be_written_never_blocks_the_action(tmp_path, m
     monkeypatch.setattr(stored_checkpoints, "write", fails)
     path, played = _long_game(tmp_path, actions=10)
     assert len(played.done) == 10 and stored(path, played.game_id) == []  # type: ignore[arg-type]
+    assert played.notices == [  # said once, though two were due
+        "korxsol's game was not checkpointed: a game too deep to walk; play goes on, and a"
+        " resume replays the game"
+    ]
     back = resume(Journal(path), played.game_id)
     assert seen(back) == seen(played) == full_replay(played)
 
