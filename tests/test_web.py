@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -426,6 +427,9 @@ def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as at a terminal: a suite started in the background (`make test &`, a CI
+        # runner) hands its children an ignored SIGINT, and the demo would never stop.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert demo.stderr is not None
@@ -451,7 +455,7 @@ def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
                 break
         assert said.strip() == "the demo is over; the web pages stay up until Ctrl-C"
     finally:
-        demo.send_signal(2)  # Ctrl-C
+        demo.send_signal(signal.SIGINT)  # Ctrl-C
         assert demo.wait(20) == 0
 
 
