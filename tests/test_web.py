@@ -421,15 +421,15 @@ def test_a_fighter_s_full_name_is_the_one_its_board_label_abbreviates() -> None:
 def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
     from websockets.sync.client import connect
 
+    # Ctrl-C as at a terminal: a suite started in the background (`make test &`, a CI
+    # runner) hands its children an ignored SIGINT, and the demo would never stop.
+    ctrl_c = "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler)"
     demo = subprocess.Popen(
-        [sys.executable, "-m", "host.cli", "demo", "--no-board", "--pace", "0.01"]
-        + ["--seed", "4", "--web", "127.0.0.1:0"],
+        [sys.executable, "-c", f"{ctrl_c}; runpy.run_module('host.cli', run_name='__main__')"]
+        + ["demo", "--no-board", "--pace", "0.01", "--seed", "4", "--web", "127.0.0.1:0"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        # Ctrl-C as at a terminal: a suite started in the background (`make test &`, a CI
-        # runner) hands its children an ignored SIGINT, and the demo would never stop.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert demo.stderr is not None
