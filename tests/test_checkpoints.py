@@ -5,10 +5,10 @@ the same actions gives."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
+from demo_games import play, replayed, seen
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,33 +33,7 @@ def fresh(ruleset_id: str, seed: int) -> Session:
 
 def full_replay(session: Session) -> str:
     """The game replayed from its start, as a session without checkpoints would."""
-    ruleset = session.ruleset
-    game = ruleset.new_game(session.encounter, session.seed)
-    for entry in session.done:
-        ruleset.replay(game, session._parse(entry.text), entry.rolls)
-    return json.dumps(ruleset.snapshot(game), sort_keys=True, default=str)
-
-
-def seen(session: Session) -> str:
-    return json.dumps(session.ruleset.snapshot(session.game), sort_keys=True, default=str)
-
-
-def play(session: Session, rng: random.Random, actions: int) -> None:
-    """About `actions` actions of the ruleset's demo AI (fewer if the game ends)."""
-    ruleset = session.ruleset
-    if ruleset.start_command and not session.done:
-        session.execute(ruleset.start_command)
-    while len(session.done) < actions and not session.over:
-        before = len(session.done)
-        for line in ruleset.plan_turn(session.game):
-            try:
-                session.execute(line)
-            except IllegalAction:
-                break
-            if session.over or rng.random() < 0.1:
-                break
-        if len(session.done) == before:
-            break
+    return replayed(session, session.done)
 
 
 @pytest.mark.parametrize("ruleset_id", registry.ids())
