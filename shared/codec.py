@@ -67,46 +67,10 @@ MAX_ENCODED = (
 ) // 8  # fmt: skip
 
 
-# Problems, by code: CodecError(code, number). The board keeps no words for them; str()
-# words them on the host (shared/words.py, in this order).
-_E_FIT = const(1)
-_E_FULL = const(2)
-_E_SCORE = const(3)
-_E_NEGATIVE = const(4)
-_E_LARGE = const(5)
-_E_LONG_LABEL = const(6)
-_E_LABEL = const(7)
-_E_EMPTY = const(8)
-_E_LONG = const(9)
-_E_VERSION = const(10)
-_E_TRUNCATED = const(11)
-_E_STRAY = const(12)
-_E_ROUND_WIDTH = const(13)
-_E_SLOTS = const(14)
-_E_TURN = const(15)
-_E_PHASE = const(16)
-_E_SCORE_RANGE = const(17)
-_E_SCORE_WIDTH = const(18)
-_E_WIDTH = const(19)
-_E_KIND = const(20)
-_E_NO_KIND = const(21)
-_E_D100 = const(22)
-_E_ROLLER = const(23)
-_E_SUCCESSES = const(24)
-_E_NO_SUCCESSES = const(25)
-_E_FACE = const(26)
-_E_UNUSED = const(27)
-_E_WANT_KIND = const(28)
-_E_WANT_WHO = const(29)
-_E_WIDEST = const(30)
-_E_ORDER = const(31)
-_E_DICE = const(32)
-_E_NO_LABEL = const(33)
-_E_TEAM = const(34)
-_E_COOLDOWN = const(35)
-_E_GRID = const(36)
-_E_GRID_OWNER = const(37)
-_E_GRID_RANK = const(38)
+# Problems, by code: CodecError(code, number), or ValueError(code, ...) inside the writer.
+# The codes are written as numbers where they are raised (a name for each would cost the
+# board's heap a qstr); shared/words.py's _CODEC words code c as its entry c - 1, so a new
+# problem takes the next free number and a line there. The board keeps no words for them.
 
 
 class CodecError(Problem):
@@ -115,10 +79,10 @@ class CodecError(Problem):
 
 
 # Bit fields, most significant bit first, written into a byte buffer or read out of one
-# without allocating: one encode or decode at a time (see _LOCK) keeps its place here. Module
-# functions, not a writer and a reader class: a class costs the board's heap more than its
-# methods do. A field is at most 16 bits wide, so the accumulator stays a small int on every
-# board.
+# without allocating: one encode or decode at a time (the lock at the end) keeps its place
+# here. Module functions, not a writer and a reader class: a class costs the board's heap
+# more than its methods do. A field is at most 16 bits wide, so the accumulator stays a
+# small int on every board.
 _buf = None  # the buffer being written, or the data being read
 _pos = 0  # the next byte
 _acc = 0  # bits taken in and not yet written out (or read and not yet used)
@@ -136,13 +100,13 @@ def _start(buf, pos):
 def _put(value, width):
     global _pos, _acc, _n
     if value < 0 or value >> width:
-        raise ValueError(_E_FIT, value, width)
+        raise ValueError(1, value, width)
     _acc = (_acc << width) | value
     _n += width
     while _n >= 8:
         _n -= 8
         if _pos >= len(_buf):
-            raise ValueError(_E_FULL)
+            raise ValueError(2)
         _buf[_pos] = (_acc >> _n) & 0xFF
         _pos += 1
         _acc &= (1 << _n) - 1
@@ -165,25 +129,13 @@ def _get(width):
 
 # That scratch (the bit buffer, _WIDTHS, _FOUND) is shared. The board runs one thread; the host
 # encodes and decodes on several at once (a link thread per board, a simulated board in the
-# same process), so there one encode or decode runs at a time.
-try:
-    from threading import RLock
-
-    _LOCK = RLock()
-except ImportError:  # MicroPython, CircuitPython: one thread, nothing to guard
-    _LOCK = None  # type: ignore[assignment]
+# same process), so there one encode or decode runs at a time: the end of this module
+# wraps encode and decode in a lock where there are threads.
 
 
 def encode(state, buf=None):
     """Encode `state`. With a buffer (at least MAX_ENCODED bytes) it writes there and returns
     the length; without one it returns new bytes."""
-    if _LOCK is None:
-        return _encode(state, buf)
-    with _LOCK:
-        return _encode(state, buf)
-
-
-def _encode(state, buf):
     target = buf if buf is not None else bytearray(MAX_ENCODED)
     _start(target, 0)
     try:
@@ -243,7 +195,7 @@ def _write(s):
     n = 0
     for i in range(s.team_count):
         if not limits.MIN_SCORE <= s.scores[i] <= limits.MAX_SCORE:
-            raise ValueError(_E_SCORE, s.scores[i])
+            raise ValueError(3, s.scores[i])
         n = max(n, _bits_for(_zigzag(s.scores[i])))
     _put(n, 5)
     for i in range(s.team_count):
@@ -254,11 +206,11 @@ def _write(s):
         # The bytearray fields would wrap silently; health and the order key are checked
         # by their widths below.
         if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0:
-            raise ValueError(_E_NEGATIVE)
+            raise ValueError(4)
     _slot_widths(s, widths)
     for k in range(_NUMBERS):
         if widths[k] > _WIDEST[k]:
-            raise ValueError(_E_LARGE)
+            raise ValueError(5)
         _put(widths[k], _WIDTH_BITS[k])
     r = s.roll
     _put(r.kind, 3)
@@ -290,11 +242,11 @@ def _write_grid(s):
     gh = s.grid_h
     side = limits.MAX_GRID_SIDE
     if not (0 <= gw <= side and 0 <= gh <= side and (gw == 0) == (gh == 0)):
-        raise ValueError(_E_GRID)
+        raise ValueError(36)
     used = gw * gh
     for i in range(used, side * side):
         if s.grid[i]:
-            raise ValueError(_E_GRID)  # a token outside the grid would not come back
+            raise ValueError(36)  # a token outside the grid would not come back
     _put(1 if used else 0, 1)
     if not used:
         return
@@ -307,7 +259,7 @@ def _write_grid(s):
             owner = (cell & GRID_OWNER) - 1
             rank = cell >> GRID_RANK_SHIFT
             if not 0 <= owner < s.team_count or rank > limits.MAX_RANK:
-                raise ValueError(_E_GRID)
+                raise ValueError(36)
             _put(owner, 2)
             _put(rank, 2)
 
@@ -315,12 +267,12 @@ def _write_grid(s):
 def _write_slot(slot, widths):
     label = slot.label
     if len(label) > limits.LABEL_LEN:
-        raise ValueError(_E_LONG_LABEL, label)
+        raise ValueError(6, label)
     _put(len(label), 2)
     for ch in label:
         code = LABEL_CHARS.find(ch)
         if code < 0:
-            raise ValueError(_E_LABEL, label)
+            raise ValueError(7, label)
         _put(code, 6)
     _put(slot.team, 2)
     _put(slot.order_key, widths[0])
@@ -345,26 +297,19 @@ def _write_slot(slot, widths):
 
 def decode(data, state):
     """Decode `data` into `state`; raises CodecError with a clear message on bad input."""
-    if _LOCK is None:
-        return _decode(data, state)
-    with _LOCK:
-        return _decode(data, state)
-
-
-def _decode(data, state):
     if len(data) == 0:
-        raise CodecError(_E_EMPTY)
+        raise CodecError(8)  # empty
     if len(data) > MAX_ENCODED:
-        raise CodecError(_E_LONG, len(data))
+        raise CodecError(9, len(data))
     if data[0] != CODEC_VERSION:
-        raise CodecError(_E_VERSION, data[0])
+        raise CodecError(10, data[0])
     _start(data, 1)
     try:
         _read(state)
     except EOFError:
-        raise CodecError(_E_TRUNCATED, len(data))
+        raise CodecError(11, len(data))
     if _pos != len(data) or _acc:  # the bits left in the last byte are zero padding
-        raise CodecError(_E_STRAY, len(data) - _pos)
+        raise CodecError(12, len(data) - _pos)
 
 
 def _check(ok, code, a=0):
@@ -376,16 +321,16 @@ def _read(s):
     s.ruleset = _get(4)
     n = _get(5)
     s.round = _get(n)
-    _check(_bits_for(s.round) == n, _E_ROUND_WIDTH, n)
+    _check(_bits_for(s.round) == n, 13, n)
     version = _get(16)
     count = _get(_COUNT_BITS)
-    _check(count <= limits.MAX_SLOTS, _E_SLOTS, count)
+    _check(count <= limits.MAX_SLOTS, 14, count)
     s.count = count
     s.turn = _get(limits.SLOT_BITS)
-    _check(s.turn < count or (count == 0 and s.turn == 0), _E_TURN)
+    _check(s.turn < count or (count == 0 and s.turn == 0), 15)
     s.phase = _get(4)
     s.phase_count = _get(4)
-    _check(0 < s.phase_count and s.phase < s.phase_count, _E_PHASE)
+    _check(0 < s.phase_count and s.phase < s.phase_count, 16)
     s.team_count = _get(2) + 1
     for i in range(limits.MAX_TEAMS):
         s.scores[i] = 0
@@ -396,40 +341,43 @@ def _read(s):
         widest = max(widest, v)
         score = -((v + 1) >> 1) if v & 1 else v >> 1
         # encode refuses a score outside the range: a state that decodes must encode back.
-        _check(limits.MIN_SCORE <= score <= limits.MAX_SCORE, _E_SCORE_RANGE, score)
+        _check(limits.MIN_SCORE <= score <= limits.MAX_SCORE, 17, score)
         s.scores[i] = score
-    _check(_bits_for(widest) == n, _E_SCORE_WIDTH, n)
+    _check(_bits_for(widest) == n, 18, n)
     widths = _WIDTHS
     for k in range(_NUMBERS):
         widths[k] = _get(_WIDTH_BITS[k])
-        _check(widths[k] <= _WIDEST[k], _E_WIDTH)
+        _check(widths[k] <= _WIDEST[k], 19)
     roll = s.roll
     roll.kind = _get(3)
-    _check(roll.kind < len(_FACE_BITS), _E_KIND, roll.kind)
+    _check(roll.kind < len(_FACE_BITS), 20, roll.kind)
     roll.count = _get(4)
-    _check(roll.kind != dice.KIND_NONE or roll.count == 0, _E_NO_KIND)
-    _check(roll.kind != dice.KIND_D100 or roll.count == 2, _E_D100)
+    _check(roll.kind != dice.KIND_NONE or roll.count == 0, 21)
+    _check(roll.kind != dice.KIND_D100 or roll.count == 2, 22)
     who = _get(_COUNT_BITS)
-    _check(who == _WHO_NONE or who < count, _E_ROLLER, who)
+    _check(who == _WHO_NONE or who < count, 23, who)
     roll.who = limits.NO_SLOT if who == _WHO_NONE else who
     roll.successes = _get(4)
-    _check(roll.successes <= roll.count, _E_SUCCESSES)
+    _check(roll.successes <= roll.count, 24)
     roll.sides = _get(8) if roll.kind == dice.KIND_DN else 0
     _check(
         roll.successes == 0 or roll.kind < dice.KIND_D100 or roll.kind == dice.KIND_D10,
-        _E_NO_SUCCESSES,
+        25,
     )
     bits = _FACE_BITS[roll.kind]
     if roll.kind != dice.KIND_NONE:
-        low, high = _face_range(roll.kind, roll.sides)
+        try:
+            low, high = dice.face_range(roll.kind, roll.sides)
+        except dice.DiceError as err:
+            raise CodecError(32, err)
     for i in range(limits.MAX_DICE):
         roll.faces[i] = 0
     for i in range(roll.count):
         face = _get(bits)
-        _check(low <= face <= high, _E_FACE, face)
+        _check(low <= face <= high, 26, face)
         roll.faces[i] = face
     roll.unused = _get(1)
-    _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, _E_UNUSED)
+    _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, 27)
     want = s.want
     want.count = _get(4)
     if want.count:
@@ -438,11 +386,11 @@ def _read(s):
             dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE
             or want.kind == dice.KIND_D10
             or (want.kind == dice.KIND_D100 and want.count == 2),  # a d100 is two D10
-            _E_WANT_KIND,
+            28,
             want.kind,
         )
         who = _get(_COUNT_BITS)
-        _check(who == _WHO_NONE or who < count, _E_WANT_WHO, who)
+        _check(who == _WHO_NONE or who < count, 29, who)
         want.who = limits.NO_SLOT if who == _WHO_NONE else who
         want.purpose = _get(4)
     else:
@@ -453,11 +401,11 @@ def _read(s):
         s.slots[i].clear()
     # A width wider than its numbers need would decode but re-encode to other bytes.
     _slot_widths(s, _FOUND)
-    _check(_FOUND == widths, _E_WIDEST)
+    _check(_FOUND == widths, 30)
     seen = 0
     for i in range(count):
         index = _get(limits.SLOT_BITS)
-        _check(index < count and not seen & (1 << index), _E_ORDER)
+        _check(index < count and not seen & (1 << index), 31)
         seen |= 1 << index
         s.order[i] = index
         s.order_reason[i] = _get(2)
@@ -481,31 +429,24 @@ def _read_grid(s):
         cell = 0
         if _get(1):
             owner = _get(2)
-            _check(owner < s.team_count, _E_GRID_OWNER, owner)
+            _check(owner < s.team_count, 37, owner)
             rank = _get(2)
-            _check(rank <= limits.MAX_RANK, _E_GRID_RANK, rank)
+            _check(rank <= limits.MAX_RANK, 38, rank)
             cell = (owner + 1) | rank << GRID_RANK_SHIFT
         grid[i] = cell
     for i in range(used, side * side):
         grid[i] = 0
 
 
-def _face_range(kind, sides):
-    try:
-        return dice.face_range(kind, sides)
-    except dice.DiceError as err:
-        raise CodecError(_E_DICE, err)
-
-
 def _read_slot(slot, team_count, widths):
     n = _get(2)
-    _check(n > 0, _E_NO_LABEL)
+    _check(n > 0, 33)
     label = ""
     for _ in range(n):
         label += LABEL_CHARS[_get(6)]
     slot.label = label
     slot.team = _get(2)
-    _check(slot.team < team_count, _E_TEAM, slot.team)
+    _check(slot.team < team_count, 34, slot.team)
     slot.order_key = _get(widths[0])
     slot.actions = _get(3)
     slot.actions_max = _get(3)
@@ -519,10 +460,31 @@ def _read_slot(slot, team_count, widths):
     for i in range(limits.MAX_COOLDOWNS):
         if used & (1 << i):
             cd_id = _get(3)
-            _check(cd_id != 0, _E_COOLDOWN)
+            _check(cd_id != 0, 35)
             slot.cd_id[i] = cd_id
             slot.cd_left[i] = _get(widths[2])
             slot.cd_pending |= _get(1) << i
         else:
             slot.cd_id[i] = 0
             slot.cd_left[i] = 0
+
+
+try:
+    from threading import RLock
+except ImportError:  # MicroPython, CircuitPython: one thread, nothing to guard
+    pass
+else:  # the host: the functions above, one call at a time (the board never makes these)
+    _lock = RLock()
+    _encode_unlocked = encode
+    _decode_unlocked = decode
+
+    def encode(state, buf=None):
+        """Encode `state`. With a buffer (at least MAX_ENCODED bytes) it writes there and
+        returns the length; without one it returns new bytes."""
+        with _lock:
+            return _encode_unlocked(state, buf)
+
+    def decode(data, state):
+        """Decode `data` into `state`; raises CodecError with a clear message on bad input."""
+        with _lock:
+            return _decode_unlocked(data, state)
