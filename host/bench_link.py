@@ -30,6 +30,7 @@ from host.state_json import state_to_compact_json, state_to_json
 from host.vm.fakehw import SEND_BUFFER
 from shared import codec, dice
 from shared import events as ev
+from shared.host_only import make_event
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
@@ -58,7 +59,7 @@ def descriptor_frame() -> bytes:
 
 def roll_event_frame() -> bytes:
     """A framed EVENT carrying a 6-die action roll, as the board sends it."""
-    record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
+    record = make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
     return framing.frame(bytes([m.EVENT | m.FROM_BOARD, 0, 0]) + record)
 
 
@@ -107,16 +108,16 @@ def soak_presses(count: int) -> list[bytes]:
     for i in range(count):
         step = i % 5
         if step == 0:
-            presses.append(ev.make_event(ev.NEXT_TURN))
+            presses.append(make_event(ev.NEXT_TURN))
         elif step == 4:
             code = ev.COUNTER_UP if (i // 5) % 2 == 0 else ev.COUNTER_DOWN
-            presses.append(ev.make_event(code, slot=(i // 5) % 8, arg=0))
+            presses.append(make_event(code, slot=(i // 5) % 8, arg=0))
         else:
             faces, x = [], i
             for _ in range(6):
                 faces.append(x % 6 + 1)
                 x //= 6
-            presses.append(ev.make_event(ev.ROLL_ACTION, arg=dice.KIND_ACTION_D6, faces=faces))
+            presses.append(make_event(ev.ROLL_ACTION, arg=dice.KIND_ACTION_D6, faces=faces))
     return presses
 
 

@@ -23,6 +23,7 @@ from host.fuzz_host import mutate
 from host.korxsol import device as korxsol_device
 from shared import codec, descriptor
 from shared import events as ev
+from shared.host_only import make_event
 from shared.limits import MAX_DICE, NO_SLOT
 from shared.link import framing
 from shared.link import messages as m
@@ -67,17 +68,17 @@ def _messages() -> tuple[bytes, ...]:
 def _records() -> tuple[bytes, ...]:
     """One well-formed record of each event code."""
     return (
-        ev.make_event(ev.NEXT_TURN),
-        ev.make_event(ev.NEXT_PHASE),
-        ev.make_event(ev.ROLL_ACTION, 0, 1, (3, 1, 2)),
-        ev.make_event(ev.CHANCE, NO_SLOT, 0, (1, 0)),
-        ev.make_event(ev.D100, 2, 0, (4, 7)),
-        ev.make_event(ev.SELECT, 3),
-        ev.make_event(ev.COUNTER_UP, 1, 0),
-        ev.make_event(ev.COUNTER_DOWN, 1, 2),
-        ev.make_event(ev.UNDO),
-        ev.make_event(ev.END_COMBAT),
-        ev.make_event(ev.RESET),
+        make_event(ev.NEXT_TURN),
+        make_event(ev.NEXT_PHASE),
+        make_event(ev.ROLL_ACTION, 0, 1, (3, 1, 2)),
+        make_event(ev.CHANCE, NO_SLOT, 0, (1, 0)),
+        make_event(ev.D100, 2, 0, (4, 7)),
+        make_event(ev.SELECT, 3),
+        make_event(ev.COUNTER_UP, 1, 0),
+        make_event(ev.COUNTER_DOWN, 1, 2),
+        make_event(ev.UNDO),
+        make_event(ev.END_COMBAT),
+        make_event(ev.RESET),
     )
 
 

@@ -42,6 +42,7 @@ from host.ruleset import Encounter as EncounterLike
 from host.ruleset import EncounterError, IllegalAction, RollWanted, Supplied, Waiting, WantedRoll
 from host.words import plural
 from shared import dice
+from shared.words import KIND_NAMES
 
 DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
 
@@ -85,7 +86,7 @@ def roll_words(wanted: WantedRoll) -> str:
     elif wanted.kind == dice.KIND_D100:
         what = "a d100: two D10, tens then units"
     else:
-        what = f"{wanted.count} {dice.KIND_NAMES[wanted.kind].upper()}"
+        what = f"{wanted.count} {KIND_NAMES[wanted.kind].upper()}"
     return f"{whose} {wanted.purpose} roll ({what})"
 
 
@@ -336,7 +337,7 @@ class Session:
                 "no action waits for a roll: declare the action, and its roll is asked for"
             )
         args = list(cmd.args)
-        if args and args[0] in (pending.wanted.purpose, dice.KIND_NAMES[pending.wanted.kind]):
+        if args and args[0] in (pending.wanted.purpose, KIND_NAMES[pending.wanted.kind]):
             args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`
         if not args or not all(a.isdigit() for a in args):
             raise IllegalAction(

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from shared import dice
 from shared.descriptor_pack import encoded, names
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, GameState
+from shared.words import KIND_NAMES
 
 # The names of Slot.flags' generic bits (shared/state.py's F_* constants), lowest bit first;
 # the descriptor names the marks after them.
@@ -57,7 +57,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "phase_count": state.phase_count,
         "scores": list(state.scores[: state.team_count]),
         "last_roll": {
-            "kind": dice.KIND_NAMES[roll.kind],
+            "kind": KIND_NAMES[roll.kind],
             "sides": roll.sides,
             "faces": list(roll.faces[: roll.count]),
             "successes": roll.successes,

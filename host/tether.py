@@ -50,6 +50,7 @@ from shared import dice, roster
 from shared import events as ev
 from shared.limits import NO_SLOT
 from shared.state import GameState
+from shared.words import KIND_NAMES
 
 # The presses that roll: the board shows their dice until the rules roll their own.
 ROLLS = (ev.ROLL_ACTION, ev.CHANCE, ev.D100)
@@ -229,7 +230,7 @@ class Tether:
             why = "no action waits for a roll"
         else:
             why = f"{roll_words(wanted)} is wanted"
-        session.note_roll(dice.KIND_NAMES[kind], faces, "board")
+        session.note_roll(KIND_NAMES[kind], faces, "board")
         self._roll_unused = True
         self._last_roll = ("", ())  # only shown: the board's undo takes back nothing more
         return [f"roll {shown} fits no wanted roll ({why}): shown, not used"]

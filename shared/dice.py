@@ -16,7 +16,7 @@ KIND_CHANCE = const(3)  # faces: 1 = heads (a success), 0 = tails
 KIND_D100 = const(4)  # faces: the tens D10 then the units D10, each 0..9; 0 and 0 read 100
 KIND_DN = const(5)  # faces 1..sides
 KIND_D10 = const(6)  # an action die of ten faces, 1..10
-KIND_NAMES = ("none", "d3", "d6", "chance", "d100", "dN", "d10")
+# Their names, for people: shared.words.KIND_NAMES (the host's).
 
 # Which action-die faces count as a success, as a bit mask (bit 0 = face 1; a D6 is read as
 # a D3 first). By default only a 3 succeeds (one chance in three); a ruleset's descriptor
@@ -87,12 +87,6 @@ def count_successes(kind, faces, count, mask=DEFAULT_SUCCESS_MASK):
         if face_succeeds(kind, faces[i], mask):
             total += 1
     return total
-
-
-def d100_value(tens, units):
-    """The d100 read from two D10s: tens*10 + units, where 0 and 0 read as 100."""
-    value = tens * 10 + units
-    return value if value else 100
 
 
 def face_range(kind, sides=0):

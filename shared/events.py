@@ -31,20 +31,7 @@ COUNTER_DOWN = const(8)  # arg = counter index: one less on `slot`, down to 0
 UNDO = const(9)  # undo the last local action
 END_COMBAT = const(10)  # back to "not started": round 0, no active turn, no last roll
 RESET = const(11)  # an empty table
-NAMES = (
-    "?",
-    "next turn",
-    "next phase",
-    "roll",
-    "chance",
-    "d100",
-    "select",
-    "counter up",
-    "counter down",
-    "undo",
-    "end combat",
-    "reset",
-)
+# Their names, for people: shared.words.EVENT_NAMES (the host's).
 MAX_CHANCE_FLIPS = const(3)
 
 
@@ -66,12 +53,6 @@ def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
     for i in range(count):
         buf[EVENT_HEADER + i] = faces[i]
     return EVENT_HEADER + count
-
-
-def make_event(code, slot=NO_SLOT, arg=0, faces=()):
-    """The record for one event, as bytes (allocates: for the host and tests)."""
-    buf = bytearray(EVENT_MAX)
-    return bytes(buf[: write_event(buf, code, slot, arg, faces)])
 
 
 class UndoSlot:

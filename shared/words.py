@@ -1,19 +1,38 @@
-"""The words for the shared modules' problems: for the host and the tests
-(and the engine's tests on the MicroPython VM: it runs there too).
+"""The words for the shared modules' problems, and the names of the dice kinds and of the
+board's events: for the host and the tests (and the engine's tests on the MicroPython VM: it
+runs there too).
 
 CodecError, DiceError, EventError and TurnError (shared.compat.Problem) carry a problem code
 and its numbers and no text, so the board's heap holds none of it; their str() calls `word`
 here on the host (a board never loads it: shared.compat.Problem). Each table is in its
-module's code order: shared/codec.py's _E_* constants, and the numbers each `raise` in
+module's code order: the numbers each `raise` (and each `_check`) in shared/codec.py,
 shared/dice.py, shared/events.py and shared/turns.py writes; and
 shared.link.messages.event_record_problem's codes (`record_problem`).
 """
 
 from shared import limits
 from shared.codec import CODEC_VERSION, MAX_ENCODED, CodecError
-from shared.dice import KIND_NAMES, DiceError
-from shared.events import EVENT_HEADER, NAMES, EventError
+from shared.dice import DiceError
+from shared.events import EVENT_HEADER, EventError
 from shared.turns import TurnError
+
+# The names of the dice kinds (shared.dice.KIND_*) and of the board's events (shared.events'
+# codes), by number.
+KIND_NAMES = ("none", "d3", "d6", "chance", "d100", "dN", "d10")
+EVENT_NAMES = (
+    "?",
+    "next turn",
+    "next phase",
+    "roll",
+    "chance",
+    "d100",
+    "select",
+    "counter up",
+    "counter down",
+    "undo",
+    "end combat",
+    "reset",
+)
 
 _ENCODE = "cannot encode state: "
 # code - 1 -> the text, filled with the numbers the problem carries (and the limits it names).
@@ -79,7 +98,7 @@ _TURNS = ("no slot is in play", _NO_TURN, _NOT_TO_ACT)
 
 _EVENTS = (
     "an event carries at most %d dice, not %%d" % limits.MAX_DICE,
-    lambda code: "%s needs a slot, and no turn is running" % NAMES[code],
+    lambda code: "%s needs a slot, and no turn is running" % EVENT_NAMES[code],
     "slot %d is not in use (the table has %d)",
     "an event record is at least %d bytes, not %%d" % EVENT_HEADER,
     lambda faces, n: (

@@ -11,6 +11,7 @@ import threading
 
 from shared import codec, dice, roster
 from shared import events as ev
+from shared.host_only import make_event
 from shared.reference import build_reference_state
 from shared.state import GameState
 
@@ -20,8 +21,8 @@ def states() -> list[GameState]:
     out = []
     state = build_reference_state()
     for faces in ((1, 2, 3), (3, 3), (2, 1, 3, 3, 1, 2)):
-        ev.apply_event(state, ev.make_event(ev.NEXT_TURN))
-        ev.apply_event(state, ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, faces))
+        ev.apply_event(state, make_event(ev.NEXT_TURN))
+        ev.apply_event(state, make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, faces))
         copy = GameState()
         roster.copy_state(copy, state)
         out.append(copy)

@@ -27,6 +27,7 @@ from host.tethered_sim import TetheredSim
 from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import UNIT_STEP, encoded, names
+from shared.host_only import make_event
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState
 
 
@@ -305,12 +306,12 @@ def _slot_done(rig: Rig, s: Session, name: str) -> None:
     """The same press on both: next turn on `name`, the board's own and the host's."""
     rig.tap(_pos(s.game, name))
     rig.tap("next_turn")
-    RULESET.board_action(s, ev.make_event(ev.NEXT_TURN, s.game.unit(name)))
+    RULESET.board_action(s, make_event(ev.NEXT_TURN, s.game.unit(name)))
 
 
 def _step_ends(rig: Rig, s: Session) -> None:
     rig.tap("next_turn")
-    RULESET.board_action(s, ev.make_event(ev.NEXT_TURN))
+    RULESET.board_action(s, make_event(ev.NEXT_TURN))
 
 
 def test_untethered_the_boards_steps_agree_with_the_host_where_everyone_has_a_part() -> None:

@@ -236,6 +236,7 @@ def test_the_encounters_success_faces_reach_the_boards_own_rolls() -> None:
     from shared import codec
     from shared import events as ev
     from shared.descriptor_pack import encoded
+    from shared.host_only import make_event
     from shared.state import GameState
 
     text = toml([{"name": "Ash", "label": "Ash"}, {"name": "Bo", "label": "Bo", "team": "B"}])
@@ -246,7 +247,7 @@ def test_the_encounters_success_faces_reach_the_boards_own_rolls() -> None:
     board.rules.load(described, 0, len(described))
     codec.decode(codec.encode(game.state), board)
     assert board.rules.success_mask == 0b110
-    ev.apply_event(board, ev.make_event(ev.ROLL_ACTION, 0, 1, (1, 2, 3)))
+    ev.apply_event(board, make_event(ev.ROLL_ACTION, 0, 1, (1, 2, 3)))
     assert board.roll.successes == 2
 
 

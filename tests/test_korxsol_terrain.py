@@ -30,6 +30,7 @@ from host.korxsol.terrain import TERRAINS
 from host.session import resume
 from shared import codec, descriptor_pack
 from shared import events as ev
+from shared.host_only import make_event
 from shared.limits import NO_SLOT
 from shared.state import GameState
 
@@ -272,5 +273,5 @@ def test_the_boards_counter_keys_cannot_change_the_terrain():
     s = duel()
     s.execute("terrain Ash water")
     with pytest.raises(IllegalAction, match="terrain is the game master's"):
-        board_action(s, ev.make_event(ev.COUNTER_UP, NO_SLOT, TERRAIN))
+        board_action(s, make_event(ev.COUNTER_UP, NO_SLOT, TERRAIN))
     assert slot(s, "Ash").counters[TERRAIN] == TERRAIN_WATER

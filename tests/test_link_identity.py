@@ -16,11 +16,12 @@ from host.linkboard import LinkBoard
 from host.simboard import PtyStream, SimulatedBoard
 from shared import codec
 from shared import events as ev
+from shared.host_only import make_event
 from shared.link.digest import state_digest
 from shared.link.host import OTHER_BOARD
 from shared.reference import build_reference_state
 
-NEXT = ev.make_event(ev.NEXT_TURN)
+NEXT = make_event(ev.NEXT_TURN)
 FIRST = b"\x0a\x1b\x2c\x3d"  # the board ids the tests give their boards
 OTHER = b"\x4e\x5f\x60\x71"
 

@@ -33,16 +33,17 @@ from host.korxsol.device import FROST
 from host.linkboard import LinkBoard
 from shared import dice
 from shared import events as ev
+from shared.host_only import make_event
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
 from shared.reference import build_reference_state
 
-NEXT = ev.make_event(ev.NEXT_TURN)
+NEXT = make_event(ev.NEXT_TURN)
 
 
 def roll(i: int) -> bytes:
-    return ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (i % 3 + 1, 2, 3))
+    return make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (i % 3 + 1, 2, 3))
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
@@ -82,7 +83,7 @@ def in_sync(board: LinkBoard, host: BoardLink) -> bool:
 
 def test_board_and_host_stay_in_sync_over_a_real_pty() -> None:
     with board_and_host() as (_, board, host, applied):
-        presses = [NEXT, roll(1), roll(2), ev.make_event(ev.COUNTER_UP, 2, FROST), NEXT]
+        presses = [NEXT, roll(1), roll(2), make_event(ev.COUNTER_UP, 2, FROST), NEXT]
         board.press(*presses)
         assert wait_for(lambda: in_sync(board, host) and len(applied) == 5)
         assert applied == presses

@@ -8,12 +8,13 @@ from __future__ import annotations
 from host.vm.fakehw import SEND_BUFFER, Stream
 from shared import dice
 from shared import events as ev
+from shared.host_only import make_event
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.board import ACCEPTED, BoardSession
 from shared.reference import build_reference_state
 
-SIX_DICE = ev.make_event(ev.ROLL_ACTION, arg=dice.KIND_ACTION_D6, faces=(1, 2, 3, 4, 5, 6))
+SIX_DICE = make_event(ev.ROLL_ACTION, arg=dice.KIND_ACTION_D6, faces=(1, 2, 3, 4, 5, 6))
 
 
 def host_frame(mtype: int, seq: int, ack: int, body: bytes = b"") -> bytes:

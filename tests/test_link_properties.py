@@ -11,6 +11,7 @@ from host.korxsol.device import BURN, FROST
 from shared import dice
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
+from shared.host_only import make_event
 from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
@@ -72,7 +73,7 @@ def test_any_bytes_on_the_line_leave_the_link_working(to_host: bytes, to_board: 
     table.run(50)
     table.up.inject(b"\x00")
     table.down.inject(b"\x00")
-    record = ev.make_event(ev.NEXT_TURN)
+    record = make_event(ev.NEXT_TURN)
     table.board.submit_record(table.now, record)
     assert table.settle(8000)
     assert table.applied[-1:] == [record] and table.applied.count(record) == 1
@@ -82,14 +83,14 @@ def test_any_bytes_on_the_line_leave_the_link_working(to_host: bytes, to_board: 
 # Presses the reference state takes (the board refuses, locally, any a forged snapshot or
 # event has made impossible; those never reach the host).
 PRESSES = [
-    ev.make_event(ev.NEXT_TURN),
-    ev.make_event(ev.NEXT_PHASE),
-    ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2)),
-    ev.make_event(ev.COUNTER_UP, 2, FROST),
-    ev.make_event(ev.COUNTER_DOWN, 2, FROST),
-    ev.make_event(ev.COUNTER_UP, 5, BURN),
-    ev.make_event(ev.SELECT, 1),
-    ev.make_event(ev.UNDO),
+    make_event(ev.NEXT_TURN),
+    make_event(ev.NEXT_PHASE),
+    make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2)),
+    make_event(ev.COUNTER_UP, 2, FROST),
+    make_event(ev.COUNTER_DOWN, 2, FROST),
+    make_event(ev.COUNTER_UP, 5, BURN),
+    make_event(ev.SELECT, 1),
+    make_event(ev.UNDO),
 ]
 DESCRIPTORS = (
     build_reference_descriptor(),
@@ -224,7 +225,7 @@ def test_every_frame_but_a_snapshot_reuses_a_cached_view() -> None:
 
     payload = bytearray(framing.MAX_PAYLOAD + framing.CRC_BYTES)
     out = bytearray(framing.MAX_WIRE)
-    record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D6, (6,) * MAX_DICE)
+    record = make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D6, (6,) * MAX_DICE)
     m.put_header(payload, m.EVENT, 0xFF, 0xFF)
     payload[m.HEADER : m.HEADER + len(record)] = record
     longest = (

@@ -18,11 +18,12 @@ from host.korxsol import encounter
 from host.session import Session, resume
 from host.tether import Tether
 from shared import events as ev
+from shared.host_only import make_event
 from shared.link.board import ACCEPTED, BoardSession
 from shared.link.digest import state_digest
 from shared.state import GameState
 
-NEXT = ev.make_event(ev.NEXT_TURN)
+NEXT = make_event(ev.NEXT_TURN)
 
 
 class Bench:
@@ -113,7 +114,7 @@ def test_a_refused_press_moves_the_resume_point_too(tmp_path: Path) -> None:
     session = Session(encounter.load(encounter.example_path()), 5, Journal(db))
     bench.plug_host(Tether(session, "unused://"))
     assert bench.settle()
-    assert bench.board.submit_record(bench.now, ev.make_event(ev.RESET)) == ACCEPTED
+    assert bench.board.submit_record(bench.now, make_event(ev.RESET)) == ACCEPTED
     bench.down.plugged = False
     for _ in range(100):
         bench.run(5)

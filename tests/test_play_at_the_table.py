@@ -29,6 +29,7 @@ from host.session import Session, resume
 from host.tether import Tether
 from shared import dice
 from shared import events as ev
+from shared.host_only import make_event
 from shared.limits import NO_SLOT
 from shared.link.digest import state_digest
 from shared.state import GameState
@@ -107,17 +108,17 @@ def typed(tether: Tether, line: str) -> None:
 def test_the_board_s_undo_takes_back_a_board_press(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         typed(tether, "initiative")
-        press(board, tether, ev.make_event(ev.COUNTER_UP, 2, FROST))
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.COUNTER_UP, 2, FROST))
+        press(board, tether, make_event(ev.UNDO))
         assert [e.text for e in tether.session.done] == ["initiative"]
         assert tether.link.session.events_rejected == 0
 
 
 def test_the_board_s_undo_never_takes_back_a_typed_command_by_default(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
-        press(board, tether, ev.make_event(ev.NEXT_TURN))  # initiative, from the board
+        press(board, tether, make_event(ev.NEXT_TURN))  # initiative, from the board
         typed(tether, "adjust Orn frost +1")
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.UNDO))
         assert [e.text for e in tether.session.done] == ["initiative", "adjust Orn frost +1"]
         assert tether.link.session.events_rejected == 1
         assert list(tether.lines)[-1] == (
@@ -125,7 +126,7 @@ def test_the_board_s_undo_never_takes_back_a_typed_command_by_default(tmp_path: 
             " frost +1` was typed: undo it on the laptop (or play with --board-undo all)"
         )
         typed(tether, "undo")  # the laptop's undo takes it back; then the key may go on
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.UNDO))
         assert tether.session.done == []
 
 
@@ -135,11 +136,11 @@ def test_the_board_s_undo_right_after_its_roll_takes_back_the_roll_not_the_actio
     # The board's undo restores what it showed before its last press; after a roll that is
     # the roll, so the host withdraws the waiting roll and keeps the board's `initiative`.
     with tethered(tmp_path) as (board, tether):
-        press(board, tether, ev.make_event(ev.NEXT_TURN))  # initiative, from the board
-        press(board, tether, ev.make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D3, (3, 1)))
+        press(board, tether, make_event(ev.NEXT_TURN))  # initiative, from the board
+        press(board, tether, make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D3, (3, 1)))
         ruleset, session = tether.session.ruleset, tether.session
         assert [list(q) for q in ruleset.waiting(session.game).values() if q]
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.UNDO))
         assert [e.text for e in session.done] == ["initiative"]
         assert not any(ruleset.waiting(session.game).values())
         assert tether.link.session.events_rejected == 0
@@ -148,15 +149,15 @@ def test_the_board_s_undo_right_after_its_roll_takes_back_the_roll_not_the_actio
         resumed = resume(session.journal, session.game_id)
         assert not any(resumed.ruleset.waiting(resumed.game).values())
         # A second undo is the board's undo of the press before: `initiative`.
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.UNDO))
         assert session.done == []
 
 
 def test_the_board_s_undo_after_a_roll_only_shown_takes_back_no_action(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
-        press(board, tether, ev.make_event(ev.NEXT_TURN))
-        press(board, tether, ev.make_event(ev.D100, NO_SLOT, 0, (4, 2)))
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.NEXT_TURN))
+        press(board, tether, make_event(ev.D100, NO_SLOT, 0, (4, 2)))
+        press(board, tether, make_event(ev.UNDO))
         assert [e.text for e in tether.session.done] == ["initiative"]
 
 
@@ -168,21 +169,21 @@ def journal_rows(session: Session) -> list[tuple]:
 def test_board_undo_all_takes_back_a_typed_command(tmp_path: Path) -> None:
     with tethered(tmp_path, "all") as (board, tether):
         typed(tether, "initiative")
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.UNDO))
         assert tether.session.done == [] and tether.link.session.events_rejected == 0
 
 
 def test_board_undo_off_refuses_the_key(tmp_path: Path) -> None:
     with tethered(tmp_path, "off") as (board, tether):
-        press(board, tether, ev.make_event(ev.NEXT_TURN))
-        press(board, tether, ev.make_event(ev.UNDO))
+        press(board, tether, make_event(ev.NEXT_TURN))
+        press(board, tether, make_event(ev.UNDO))
         assert [e.text for e in tether.session.done] == ["initiative"]
         assert "undo key is off (--board-undo off)" in list(tether.lines)[-1]
 
 
 def test_a_resumed_game_still_knows_which_actions_came_from_the_board(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
-        press(board, tether, ev.make_event(ev.NEXT_TURN))
+        press(board, tether, make_event(ev.NEXT_TURN))
         typed(tether, "end")
         journal = tether.session.journal
         assert journal is not None
@@ -202,7 +203,7 @@ def test_a_board_press_redraws_the_live_view_without_a_typed_command(tmp_path: P
     with tethered(tmp_path) as (board, tether):
         buf = StringIO()
         ui = PlayUI(tether.session, Console(file=buf, width=80, color_system=None), tether=tether)
-        press(board, tether, ev.make_event(ev.NEXT_TURN))
+        press(board, tether, make_event(ev.NEXT_TURN))
         assert ui.echo_board() == [line for line in ui.messages if line.startswith("board: ")]
         view = buf.getvalue()
         assert "Ember Ridge, round 1:" in view  # the headline, redrawn: initiative was rolled
@@ -216,7 +217,7 @@ def test_a_refused_board_press_gives_its_reason_in_play(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         buf = StringIO()
         ui = PlayUI(tether.session, Console(file=buf, width=80, color_system=None), tether=tether)
-        press(board, tether, ev.make_event(ev.END_COMBAT))
+        press(board, tether, make_event(ev.END_COMBAT))
         ui.echo_board()
         out = " ".join(buf.getvalue().split())  # the log wraps at the console's width
         assert (

@@ -11,6 +11,7 @@ from host.korxsol import device as korxsol_device
 from host.micropython_vm import ROOT
 from shared import codec, descriptor, dice
 from shared import events as ev
+from shared.host_only import make_event
 from shared.link import framing
 from shared.link import messages as m
 from shared.reference import build_reference_state
@@ -54,12 +55,12 @@ def built(name: str) -> bytes:
     elif name == "hello-accept":
         n = m.pack_hello(buf, 255, 4, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0x42, 0, 0)
     elif name == "event-roll":
-        record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
+        record = make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
         return bytes([m.EVENT | m.FROM_BOARD, 5, 2]) + record
     elif name == "event-next-turn":
-        return bytes([m.EVENT | m.FROM_BOARD, 6, 2]) + ev.make_event(ev.NEXT_TURN)
+        return bytes([m.EVENT | m.FROM_BOARD, 6, 2]) + make_event(ev.NEXT_TURN)
     elif name == "event-counter-up":
-        record = ev.make_event(ev.COUNTER_UP, 3, korxsol_device.BURN)
+        record = make_event(ev.COUNTER_UP, 3, korxsol_device.BURN)
         return bytes([m.EVENT | m.FROM_BOARD, 7, 2]) + record
     elif name == "ack-gap":
         n = m.pack_ack(buf, 3, 5, m.ACK_GAP)

@@ -36,6 +36,7 @@ from host.session import Session
 from host.tether import board_press
 from shared import dice, roster
 from shared import events as ev
+from shared.host_only import make_event
 from shared.limits import NO_SLOT
 from shared.state import F_OUT, GameState
 
@@ -132,29 +133,29 @@ def _event(data, board: GameState):
         kinds.append("collapse")
     kind = data.draw(st.sampled_from(kinds))
     if kind == "next turn":
-        return ev.make_event(ev.NEXT_TURN)
+        return make_event(ev.NEXT_TURN)
     if kind == "next phase":
-        return ev.make_event(ev.NEXT_PHASE)
+        return make_event(ev.NEXT_PHASE)
     if kind == "counter":
         slots = list(standing)
         if board.active != NO_SLOT and board.slots[board.active].in_play():
             slots.append(NO_SLOT)
         code = data.draw(st.sampled_from((ev.COUNTER_UP, ev.COUNTER_DOWN)))
         which = data.draw(st.sampled_from(slots))
-        return ev.make_event(code, which, data.draw(st.sampled_from(COUNTERS)))
+        return make_event(code, which, data.draw(st.sampled_from(COUNTERS)))
     if kind == "roll":
         faces = data.draw(st.lists(st.integers(1, 3), min_size=1, max_size=3))
-        return ev.make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D3, faces)
+        return make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D3, faces)
     if kind == "chance":
-        return ev.make_event(
+        return make_event(
             ev.CHANCE, faces=data.draw(st.lists(st.integers(0, 1), min_size=1, max_size=3))
         )
     if kind == "d100":
-        return ev.make_event(
+        return make_event(
             ev.D100, faces=data.draw(st.lists(st.integers(0, 9), min_size=2, max_size=2))
         )
     if kind == "select":
-        return ev.make_event(ev.SELECT, data.draw(st.sampled_from(range(board.count))))
+        return make_event(ev.SELECT, data.draw(st.sampled_from(range(board.count))))
     return ("collapse", data.draw(st.sampled_from(_may_collapse(board))))
 
 
@@ -191,7 +192,7 @@ def test_next_phase_in_the_action_phase_agrees() -> None:
     s = _table()
     board = GameState()
     roster.copy_state(board, s.game.state)
-    event = ev.make_event(ev.NEXT_PHASE)
+    event = make_event(ev.NEXT_PHASE)
     ev.apply_event(board, event)
     board_press(s, event)
     assert _seen(board) == _seen(s.game.state)

@@ -12,6 +12,7 @@ from linkcheck import Table
 from shared import codec
 from shared import events as ev
 from shared.descriptor_pack import encoded
+from shared.host_only import make_event
 from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
@@ -65,7 +66,7 @@ def test_a_snapshot_with_an_out_of_range_score_leaves_the_board_linked_and_playi
     assert table.board.bad_messages == bad + 1
     assert state_digest(table.board.state) == before
     # It still answers the host and takes presses, which reach the host's rules.
-    press = ev.make_event(ev.NEXT_TURN)
+    press = make_event(ev.NEXT_TURN)
     assert table.board.submit_record(table.now, press) == b.ACCEPTED
     assert table.settle()
     assert table.applied[-1] == press
@@ -88,7 +89,7 @@ def test_a_failure_while_rebasing_a_snapshot_keeps_the_hosts_state_and_the_link(
     assert table.settle()
     table.plug(False)
     acked = table.board.tx_next - 1
-    assert table.board.submit_record(table.now, ev.make_event(ev.NEXT_TURN)) == b.ACCEPTED
+    assert table.board.submit_record(table.now, make_event(ev.NEXT_TURN)) == b.ACCEPTED
     host_state = codec.encode(table.host.state)
 
     def broken_apply(state: GameState, record: bytes, undo: object = None) -> bool:
@@ -127,7 +128,7 @@ def test_a_descriptor_that_fails_the_check_is_counted_and_the_last_good_one_kept
     table.run(50)
     assert table.board.linked and table.board.bad_messages == bad + 1
     assert encoded(table.board.state.rules) == rules
-    press = ev.make_event(ev.NEXT_TURN)
+    press = make_event(ev.NEXT_TURN)
     assert table.board.submit_record(table.now, press) == b.ACCEPTED
     assert table.settle()
     assert state_digest(table.board.state) == state_digest(table.host.state)
@@ -146,7 +147,7 @@ def test_any_damaged_descriptor_never_wedges_the_board(where: int, flip: int) ->
     send_descriptor(table, bytes(damaged))
     table.run(50)
     assert table.board.linked
-    press = ev.make_event(ev.NEXT_TURN)
+    press = make_event(ev.NEXT_TURN)
     assert table.board.submit_record(table.now, press) == b.ACCEPTED
     assert table.settle(10000)
     assert table.applied[-1] == press

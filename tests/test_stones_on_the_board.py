@@ -29,6 +29,7 @@ from host.tethered_sim import TetheredSim
 from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import UNIT_KEY, encoded, names
+from shared.host_only import d100_value, make_event
 from shared.initiative import R_OUT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -79,7 +80,7 @@ def test_stones_plays_through_the_simulated_board() -> None:
         lines = table.press("roll")
         faces = board.roll.faces[0], board.roll.faces[1]
         assert board.roll.kind == dice.KIND_D100 and board.want.count == 0
-        assert f"d100 {dice.d100_value(*faces)}" in lines[1]
+        assert f"d100 {d100_value(*faces)}" in lines[1]
         assert s.done[-1].rolls == [[faces[0], faces[1], "board"]]
         table.settle()
         assert kae.flags & mark_bit(device.ACT_DONE)
@@ -271,7 +272,7 @@ def test_untethered_the_boards_next_turn_key_follows_the_players_turn() -> None:
     rig.tap("next_turn")
     assert _turn(state) == ["Kae", "Mir"] and _done(state) == ["Mir"]
     # The same press through the host's rules: the same turn, flag for flag.
-    RULESET.board_action(s, ev.make_event(ev.NEXT_TURN, 1))  # naming Mira
+    RULESET.board_action(s, make_event(ev.NEXT_TURN, 1))  # naming Mira
     assert _turns(s.game.state) == _turns(state)
     rig.tap("next_turn")
     s.execute("end")

@@ -20,6 +20,7 @@ from host.session import Session, resume
 from host.tether import Tether
 from shared import dice
 from shared import events as ev
+from shared.host_only import make_event
 from shared.limits import NO_SLOT
 from shared.link.digest import state_digest
 from shared.state import GameState
@@ -70,12 +71,12 @@ def test_the_board_shows_the_session_once_linked(tmp_path: Path) -> None:
 def test_next_turn_on_the_board_rolls_initiative_then_ends_turns(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.NEXT_TURN))
+        board.press(make_event(ev.NEXT_TURN))
         settle(board, tether)
         game = tether.session.game
         assert game.started and game.active is not None
         first = game.active.spec.name
-        board.press(ev.make_event(ev.NEXT_TURN))
+        board.press(make_event(ev.NEXT_TURN))
         settle(board, tether)
         assert tether.session.game.active is not None
         assert tether.session.game.active.spec.name != first
@@ -86,7 +87,7 @@ def test_next_turn_on_the_board_rolls_initiative_then_ends_turns(tmp_path: Path)
 def test_board_presses_are_journalled_and_a_resume_has_them(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.COUNTER_UP, 1, FROST))
+        board.press(make_event(ev.NEXT_TURN), make_event(ev.COUNTER_UP, 1, FROST))
         settle(board, tether)
         journal = tether.session.journal
         assert journal is not None
@@ -100,7 +101,7 @@ def test_a_board_d100_is_journalled_though_korxsol_has_no_use_for_it(tmp_path: P
     # physical dice); korxsol rolls no d100, so it waits for nothing and replays as nothing.
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.D100, NO_SLOT, 0, (4, 2)))
+        board.press(make_event(ev.D100, NO_SLOT, 0, (4, 2)))
         settle(board, tether)
         journal = tether.session.journal
         game = tether.session.game_id
@@ -114,14 +115,14 @@ def test_a_board_d100_is_journalled_though_korxsol_has_no_use_for_it(tmp_path: P
 def test_frost_and_burn_keys_adjust_the_selected_character(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.COUNTER_UP, 2, BURN), ev.make_event(ev.COUNTER_UP, 2, BURN))
-        board.press(ev.make_event(ev.COUNTER_UP, 1, FROST), ev.make_event(ev.COUNTER_DOWN, 2, BURN))
+        board.press(make_event(ev.COUNTER_UP, 2, BURN), make_event(ev.COUNTER_UP, 2, BURN))
+        board.press(make_event(ev.COUNTER_UP, 1, FROST), make_event(ev.COUNTER_DOWN, 2, BURN))
         settle(board, tether)
         slot = tether.session.game.state.slots
         assert (slot[2].counters[BURN], slot[1].counters[FROST]) == (1, 1)
         assert board.session.state.slots[2].counters[BURN] == 1
         # Kaelen (slot 0) is a fire class: Inner Fire refuses frost from the board's key too.
-        board.press(ev.make_event(ev.COUNTER_UP, 0, FROST))
+        board.press(make_event(ev.COUNTER_UP, 0, FROST))
         settle(board, tether)
         assert slot[0].counters[FROST] == 0 and board.session.state.slots[0].counters[FROST] == 0
 
@@ -129,7 +130,7 @@ def test_frost_and_burn_keys_adjust_the_selected_character(tmp_path: Path) -> No
 def test_a_board_roll_waits_for_the_next_action_dice_and_stays_shown(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D6, (6, 1, 4)))
+        board.press(make_event(ev.ROLL_ACTION, NO_SLOT, dice.KIND_ACTION_D6, (6, 1, 4)))
         settle(board, tether)
         queued = tether.session.game.roller.queued["next"]
         assert list(queued) == [((3, 1, 2), "board")]
@@ -156,7 +157,7 @@ def test_a_press_the_rules_refuse_changes_nothing_on_either_side(tmp_path: Path)
         settle(board, tether)
         before = state_digest(tether.session.game.state)
         # The board's own rules take both; korxsol leaves them to the game master.
-        board.press(ev.make_event(ev.END_COMBAT), ev.make_event(ev.RESET))
+        board.press(make_event(ev.END_COMBAT), make_event(ev.RESET))
         settle(board, tether)
         assert tether.link.session.events_rejected == 2
         assert state_digest(tether.session.game.state) == before
@@ -167,10 +168,10 @@ def test_a_press_the_rules_refuse_changes_nothing_on_either_side(tmp_path: Path)
 def test_undo_on_the_board_undoes_the_last_action(tmp_path: Path) -> None:
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)
-        board.press(ev.make_event(ev.NEXT_TURN), ev.make_event(ev.COUNTER_UP, 2, FROST))
+        board.press(make_event(ev.NEXT_TURN), make_event(ev.COUNTER_UP, 2, FROST))
         settle(board, tether)
         assert tether.session.game.state.slots[2].counters[FROST] == 1
-        board.press(ev.make_event(ev.UNDO))
+        board.press(make_event(ev.UNDO))
         settle(board, tether)
         assert tether.session.game.state.slots[2].counters[FROST] == 0
         assert board.session.state.slots[2].counters[FROST] == 0
@@ -191,13 +192,13 @@ def test_the_play_ui_tethered_sends_its_commands_and_shows_the_presses(tmp_path:
         ui.handle("initiative")
         settle(board, tether)
         assert board.session.state.round == 1
-        board.press(ev.make_event(ev.COUNTER_UP, 1, BURN))
+        board.press(make_event(ev.COUNTER_UP, 1, BURN))
         settle(board, tether)
         ui.show()
         out = buf.getvalue()
         assert f"board on {tether.url}: linked" in out
         assert "board: " in out and "burn" in out
-        board.press(ev.make_event(ev.COUNTER_UP, 1, FROST))
+        board.press(make_event(ev.COUNTER_UP, 1, FROST))
         settle(board, tether)
         echoed = ui.echo_board()  # what the prompt prints while it waits
         assert len(echoed) == 1 and "frost" in echoed[0] and echoed[0].startswith("board: ")

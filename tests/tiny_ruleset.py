@@ -44,6 +44,7 @@ from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
 from shared.state import F_ACTIVE, F_OUT, GameState
+from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -284,7 +285,7 @@ class Tiny(Ruleset):
             return session.execute("end")
         if record[0] == ev.CHANCE:  # the first flip is the coin of the next hit
             return session.queue_roll("coin", (record[ev.EVENT_HEADER],), "board")
-        raise IllegalAction(f"tiny has no use for the board's {ev.NAMES[record[0]]}")
+        raise IllegalAction(f"tiny has no use for the board's {EVENT_NAMES[record[0]]}")
 
     # -- scores --------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:

@@ -26,6 +26,7 @@ from host.ruleset import (
 from shared import events as ev
 from shared.limits import NO_SLOT
 from shared.state import GameState
+from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -183,7 +184,7 @@ class Advance(Ruleset):
                 " action on the laptop"
             )
         if code in (ev.END_COMBAT, ev.RESET):
-            raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
+            raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
         raise IllegalAction(f"unknown board event {code}")
 
     def _slot_done(self, session: Session, index: int) -> list[str]:

@@ -16,6 +16,7 @@ from host.flare.engine import COLUMNS, RULES_VERSION, Game
 from host.ruleset import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
 from shared import events as ev
 from shared.state import GameState
+from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -204,7 +205,7 @@ class FlareRules(Ruleset):
             raise IllegalAction("flare's counters are the grid's: place and summon on the laptop")
         if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
             raise IllegalAction("flare rolls no dice: the engine shuffles the decks")
-        raise IllegalAction(f"flare has no use for the board's {ev.NAMES[code]}")
+        raise IllegalAction(f"flare has no use for the board's {EVENT_NAMES[code]}")
 
     # -- scores --------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:

@@ -29,8 +29,10 @@ from host.ruleset import (
 )
 from shared import dice
 from shared import events as ev
+from shared.host_only import d100_value
 from shared.limits import NO_SLOT
 from shared.state import GameState
+from shared.words import EVENT_NAMES, KIND_NAMES
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -228,7 +230,7 @@ class Forms(Ruleset):
             faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
             if record[2] != dice.KIND_D10:
                 raise IllegalAction(
-                    f"the board rolled {dice.KIND_NAMES[record[2]].upper()} dice; forms rolls D10s"
+                    f"the board rolled {KIND_NAMES[record[2]].upper()} dice; forms rolls D10s"
                 )
             # Only with the engine's dice (`--dice engine`) does a board roll get here (else
             # the tether gives it to the action that waits): it is refused, never kept.
@@ -240,12 +242,12 @@ class Forms(Ruleset):
             faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + 2])
             dice.check_faces(dice.KIND_D100, faces)
             session.note_roll("d100", faces, "board")
-            return [f"d100 roll: {dice.d100_value(faces[0], faces[1])} (forms has no use for it)"]
+            return [f"d100 roll: {d100_value(faces[0], faces[1])} (forms has no use for it)"]
         if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
             raise IllegalAction("forms' counters are the rules' to keep: act on the laptop")
         if code == ev.CHANCE:
             raise IllegalAction("forms flips no chance tokens: its rolls are D10s")
-        raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
+        raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
 
     def _slot_done(self, session: Session, index: int) -> list[str]:
         """Next turn with a unit still to act selected: that unit's part of the step is over.

@@ -15,7 +15,9 @@ from host.korxsol.device import BURN, FEAR, FROST, TERRAIN
 from host.ruleset import IllegalAction
 from shared import dice
 from shared import events as ev
+from shared.host_only import d100_value
 from shared.limits import NO_SLOT
+from shared.words import EVENT_NAMES, KIND_NAMES
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -51,7 +53,7 @@ def board_action(session: Session, record: bytes) -> list[str]:
         return _board_roll(session, record)
     if code in (ev.END_COMBAT, ev.RESET):
         raise IllegalAction(
-            f"{ev.NAMES[code]} is the game master's call while tethered: use the laptop"
+            f"{EVENT_NAMES[code]} is the game master's call while tethered: use the laptop"
         )
     raise IllegalAction(f"unknown board event {code}")
 
@@ -63,7 +65,7 @@ def _board_roll(session: Session, record: bytes) -> list[str]:
         # korxsol rolls no d100; the board's roll is shown and journalled, nothing waits.
         dice.check_faces(dice.KIND_D100, faces)
         session.note_roll("d100", faces, "board")
-        return [f"d100 roll: {dice.d100_value(faces[0], faces[1])}"]
+        return [f"d100 roll: {d100_value(faces[0], faces[1])}"]
     if code == ev.CHANCE:
         return session.queue_roll("chance", faces, "board")
     kind = record[2]
@@ -74,8 +76,8 @@ def _board_roll(session: Session, record: bytes) -> list[str]:
         # The board rolls the dice of the descriptor it holds: one from another game (its
         # journal replayed after a relink) can differ from this encounter's.
         raise IllegalAction(
-            f"the board rolled {dice.KIND_NAMES[kind].upper()} action dice;"
-            f" this encounter rolls {dice.KIND_NAMES[roller.kind].upper()}"
+            f"the board rolled {KIND_NAMES[kind].upper()} action dice;"
+            f" this encounter rolls {KIND_NAMES[roller.kind].upper()}"
         )
     return session.queue_roll("next", faces, "board")
 

@@ -16,6 +16,7 @@ from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
 from host.words import plural
 from shared import dice
 from shared.limits import MAX_DICE
+from shared.words import KIND_NAMES
 
 NEXT = "next"  # board or entered faces for the next action-dice roll, whatever it is for
 PURPOSES = (
@@ -47,7 +48,7 @@ class RollRecord:
         return {
             "purpose": self.purpose,
             "who": self.who,
-            "kind": dice.KIND_NAMES[self.kind],
+            "kind": KIND_NAMES[self.kind],
             "faces": list(self.faces),
             "source": self.source,
             "successes": self.successes,
@@ -59,7 +60,7 @@ class RollRecord:
         return RollRecord(
             data["purpose"],
             data["who"],
-            dice.KIND_NAMES.index(data["kind"]),
+            KIND_NAMES.index(data["kind"]),
             tuple(data["faces"]),
             data["source"],
             data["successes"],

@@ -10,9 +10,9 @@ from host.korxsol.fighter import Fighter
 from host.korxsol.game_core import GameCore
 from host.korxsol.scoring import Stats
 from host.korxsol.turn_flow import REASON_NAMES
-from shared import dice
 from shared.limits import NO_SLOT
 from shared.state import F_OUT
+from shared.words import KIND_NAMES
 
 
 class GameViews(GameCore):
@@ -70,7 +70,7 @@ class GameViews(GameCore):
             "fighters": [self.fighter_json(f) for f in self.fighters],
             "teams": {name: s.as_json() for name, s in self.team_stats().items()},
             "last_roll": {
-                "kind": dice.KIND_NAMES[st.roll.kind],
+                "kind": KIND_NAMES[st.roll.kind],
                 "faces": list(st.roll.faces[: st.roll.count]),
                 "successes": st.roll.successes,
             },

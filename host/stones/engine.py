@@ -30,6 +30,7 @@ from host.stones.model import (
 from host.timeline import Timeline
 from host.words import plural
 from shared import dice
+from shared.host_only import d100_value
 from shared.state import GameState
 
 RULES_VERSION = 1
@@ -366,7 +367,7 @@ def _d100(game: Game, who: int, label: str, purpose: str = "crit") -> int:
         tens, units, source = rng.randrange(10), rng.randrange(10), "engine"
     game.used.append([tens, units, source])
     dice.enter(game.state, dice.KIND_D100, (tens, units), who, mask=0)
-    value = dice.d100_value(tens, units)
+    value = d100_value(tens, units)
     shown = "" if source == "engine" else f" ({source})"
     game.roll_lines.append(f"{label}: d100 {tens} {units} -> {value}{shown}")
     return value

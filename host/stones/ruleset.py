@@ -24,8 +24,10 @@ from host.stones.commands import LANGUAGE, SESSION_VERBS, VERBS, WORDS
 from host.stones.engine import Game
 from shared import dice
 from shared import events as ev
+from shared.host_only import d100_value
 from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, GameState
+from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
     from host.session import Session
@@ -182,7 +184,7 @@ class Stones(Ruleset):
                 " draw, pay and discard on the laptop"
             )
         if code in (ev.END_COMBAT, ev.RESET):
-            raise IllegalAction(f"{ev.NAMES[code]} is the game master's call: use the laptop")
+            raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
         raise IllegalAction(f"unknown board event {code}")
 
     def _slot_done(self, session: Session, index: int) -> list[str]:
@@ -319,7 +321,7 @@ class Stones(Ruleset):
             )
         roll = st.roll
         if roll.kind == dice.KIND_D100:
-            value = dice.d100_value(roll.faces[0], roll.faces[1])
+            value = d100_value(roll.faces[0], roll.faces[1])
             out.append(f"  last d100: {roll.faces[0]} {roll.faces[1]} -> {value}")
         return "\n".join(out)
 

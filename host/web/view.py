@@ -26,6 +26,8 @@ from typing import Any
 from host.ruleset import Fighter, Ruleset
 from shared import dice as shared_dice
 from shared.descriptor_pack import encoded, names
+from shared.host_only import d100_value
+from shared.words import KIND_NAMES
 
 HEALTH_MODES = ("number", "word", "bar", "none")
 BOARD_HIDDEN = "the board's mirror is off while a fighter is hidden"
@@ -80,13 +82,13 @@ def dice_json(ruleset: Ruleset, game: Any, lines: list[str]) -> dict[str, Any]:
     who = roll.who if kind and roll.who < state.count else None
     result: dict[str, Any] = {
         "who": state.slots[who].label if who is not None else "",  # the roller's board label
-        "kind": shared_dice.KIND_NAMES[kind] if kind < len(shared_dice.KIND_NAMES) else "",
+        "kind": KIND_NAMES[kind] if kind < len(KIND_NAMES) else "",
         "faces": faces,
         "successes": roll.successes if kind else None,
         "lines": list(lines),
     }
     if kind == shared_dice.KIND_D100 and roll.count >= 2:
-        result["value"] = shared_dice.d100_value(roll.faces[0], roll.faces[1])
+        result["value"] = d100_value(roll.faces[0], roll.faces[1])
     return result
 
 

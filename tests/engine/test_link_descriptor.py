@@ -8,6 +8,7 @@ from linkcheck import Table
 from shared import codec, roster
 from shared import events as ev
 from shared.descriptor_pack import counter, encoded, pack
+from shared.host_only import make_event
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
@@ -231,7 +232,7 @@ def test_a_descriptor_resent_later_acknowledges_the_events_applied_since():
     table.run(200)
     first = acks[-1]
     for _ in range(12):  # the board's table is empty: chance flips are what it can play
-        table.board.submit_record(table.now, ev.make_event(ev.CHANCE, 255, 0, (1,)))
+        table.board.submit_record(table.now, make_event(ev.CHANCE, 255, 0, (1,)))
         table.run(100)
     table.run(1000)  # at least one more resend
     assert table.host.events_applied == 12

@@ -8,6 +8,7 @@ from vmcheck import snapshot
 from host.korxsol.device import BURN, FROST
 from shared import codec, dice, roster, turns
 from shared import events as ev
+from shared.host_only import make_event
 from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
@@ -16,8 +17,8 @@ from shared.link.framing import WINDOW
 from shared.link.host import ECHO_TEXT, HostSession
 from shared.reference import build_reference_state
 
-ROLL = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
-NEXT = ev.make_event(ev.NEXT_TURN)
+ROLL = make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
+NEXT = make_event(ev.NEXT_TURN)
 
 
 def _press(table, record):
@@ -93,7 +94,7 @@ def test_offline_presses_are_journalled_and_replayed_in_order_on_reconnect():
     table.plug(False)
     table.run(4000)  # the link times out on both ends
     assert not table.board.linked and not table.host.linked
-    presses = [NEXT, ROLL, ev.make_event(ev.COUNTER_UP, 3, FROST), NEXT]
+    presses = [NEXT, ROLL, make_event(ev.COUNTER_UP, 3, FROST), NEXT]
     for record in presses:
         assert _press(table, record) == b.ACCEPTED
     assert table.board.journal.count == 4
@@ -121,11 +122,11 @@ def test_a_full_journal_refuses_new_presses_and_keeps_the_old_ones():
 def test_an_invalid_press_is_refused_locally_and_never_sent():
     table = Table()
     table.run(100)
-    assert _press(table, ev.make_event(ev.COUNTER_UP, 7, BURN)) == b.ACCEPTED
-    assert _press(table, ev.make_event(ev.COUNTER_UP, 9, BURN)) == b.INVALID
+    assert _press(table, make_event(ev.COUNTER_UP, 7, BURN)) == b.ACCEPTED
+    assert _press(table, make_event(ev.COUNTER_UP, 9, BURN)) == b.INVALID
     assert "slot 9" in table.board.last_refusal
     assert table.settle()
-    assert table.applied == [ev.make_event(ev.COUNTER_UP, 7, BURN)]
+    assert table.applied == [make_event(ev.COUNTER_UP, 7, BURN)]
 
 
 def test_a_digest_mismatch_in_a_heartbeat_triggers_a_resync():
@@ -334,7 +335,7 @@ def test_input_the_board_cannot_use_counts_as_a_problem():
     # firmware shows on its problem cell) is the only trace they leave.
     unusable = (
         _frame(0x42, b"\x01\x02"),  # an unknown message type
-        _frame(m.EVENT, ev.make_event(ev.NEXT_TURN)),  # hosts send no events
+        _frame(m.EVENT, make_event(ev.NEXT_TURN)),  # hosts send no events
         _frame(m.PONG, b"\x00\x00\x00\x00\x00"),  # nor PONGs
         _frame(m.ERROR, bytes((9, 0))),  # an unknown error code
         _frame(m.ERROR, bytes((m.E_JOURNAL_FULL, 3))),  # a board's error, not a host's
@@ -416,7 +417,7 @@ def test_an_event_far_ahead_is_not_held_and_the_link_stays_quiet():
     table = Table()
     table.run(100)
     before = table.host.bad_messages
-    table.up.inject(_frame(BOARD_EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + WINDOW))
+    table.up.inject(_frame(BOARD_EVENT, make_event(ev.RESET), seq=table.host.rx_next + WINDOW))
     table.run(20)
     assert table.host.bad_messages == before + 1
     assert not table.host._pending
@@ -432,7 +433,7 @@ def test_an_event_far_ahead_is_not_held_and_the_link_stays_quiet():
 def test_a_stray_event_just_ahead_is_dropped_once_the_board_shows_it_never_sent_it():
     table = Table()
     table.run(100)
-    table.up.inject(_frame(BOARD_EVENT, ev.make_event(ev.RESET), seq=table.host.rx_next + 3))
+    table.up.inject(_frame(BOARD_EVENT, make_event(ev.RESET), seq=table.host.rx_next + 3))
     table.run(10)
     assert table.host._pending  # held: it could be an event past a hole
     assert table.settle(3000)  # the board's next PONG says its last seq is before it
@@ -467,14 +468,14 @@ def test_a_well_formed_stray_with_the_expected_number_costs_a_handshake_not_a_pr
     table = Table()
     table.run(100)
     table.up.inject(
-        _frame(BOARD_EVENT, ev.make_event(ev.COUNTER_UP, 4, FROST), seq=table.host.rx_next)
+        _frame(BOARD_EVENT, make_event(ev.COUNTER_UP, 4, FROST), seq=table.host.rx_next)
     )
     assert table.settle(5000)
-    assert table.applied == [ev.make_event(ev.COUNTER_UP, 4, FROST)]
+    assert table.applied == [make_event(ev.COUNTER_UP, 4, FROST)]
     assert table.board.bad_messages >= 1 or table.host.relinks >= 1
     _press(table, NEXT)
     assert table.settle()
-    assert table.applied == [ev.make_event(ev.COUNTER_UP, 4, FROST), NEXT]
+    assert table.applied == [make_event(ev.COUNTER_UP, 4, FROST), NEXT]
     assert _agree(table)
 
 
@@ -578,9 +579,9 @@ def test_undo_on_the_board_is_undone_by_the_host_too():
         table.run(100)
         before = snapshot(table.host.state)
         _press(table, NEXT)
-        _press(table, ev.make_event(ev.UNDO))
+        _press(table, make_event(ev.UNDO))
         assert table.settle()
-        assert table.applied == [NEXT, ev.make_event(ev.UNDO)]
+        assert table.applied == [NEXT, make_event(ev.UNDO)]
         assert snapshot(table.host.state)[3:] == before[3:]  # all but the version
         assert _agree(table)
 

@@ -34,6 +34,7 @@ from shared.descriptor_pack import (
     mark,
     pack,
 )
+from shared.host_only import make_event
 from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -251,21 +252,21 @@ def test_marks_set_as_the_round_starts_and_clear_as_it_ends():
 
 def test_next_turn_naming_a_slot_of_a_group_says_that_slot_is_done():
     state = _teams()
-    ev.apply_event(state, ev.make_event(ev.NEXT_TURN))
-    assert ev.apply_event(state, ev.make_event(ev.NEXT_TURN, 1))
+    ev.apply_event(state, make_event(ev.NEXT_TURN))
+    assert ev.apply_event(state, make_event(ev.NEXT_TURN, 1))
     assert _active(state) == [0, 1] and _acted(state) == [1]
-    err = raises(ev.EventError, ev.apply_event, state, ev.make_event(ev.NEXT_TURN, 3))
+    err = raises(ev.EventError, ev.apply_event, state, make_event(ev.NEXT_TURN, 3))
     assert "not one still to act" in str(err)
-    ev.apply_event(state, ev.make_event(ev.NEXT_TURN, 0))
+    ev.apply_event(state, make_event(ev.NEXT_TURN, 0))
     assert _active(state) == [2, 3]
-    ev.apply_event(state, ev.make_event(ev.NEXT_TURN))  # no slot: the whole unit ends
+    ev.apply_event(state, make_event(ev.NEXT_TURN))  # no slot: the whole unit ends
     assert _active(state) == [4]
 
 
 def test_with_one_slot_a_turn_next_turn_naming_a_slot_ends_the_turn_as_before():
     state = _table(pack("t", 1), (0, 0, 1), (1, 0, 1), (0, 0, 1))
-    ev.apply_event(state, ev.make_event(ev.NEXT_TURN))
-    ev.apply_event(state, ev.make_event(ev.NEXT_TURN, 2))
+    ev.apply_event(state, make_event(ev.NEXT_TURN))
+    ev.apply_event(state, make_event(ev.NEXT_TURN, 2))
     assert _active(state) == [1] and state.active == 1
 
 
