@@ -44,12 +44,16 @@ def mark_bit(mark):
 
 
 class Slot:
-    """One participant in the turn order: a character, a monster or a team seat."""
+    """One participant in the turn order: a character, a monster or a team seat. Its small
+    tables (counters, cooldown ids, cooldown turns left) are views of slot `i`'s part of the
+    state's buffer `tables`: a view of a shared buffer costs the heap half what a bytearray
+    of its own does."""
 
-    def __init__(self):
-        self.counters = bytearray(MAX_COUNTERS)
-        self.cd_id = bytearray(MAX_COOLDOWNS)  # 0 = free timer
-        self.cd_left = bytearray(MAX_COOLDOWNS)
+    def __init__(self, tables, i):
+        view = memoryview(tables)[i * (MAX_COUNTERS + 2 * MAX_COOLDOWNS) :]
+        self.counters = view[:MAX_COUNTERS]
+        self.cd_id = view[MAX_COUNTERS : MAX_COUNTERS + MAX_COOLDOWNS]  # 0 = free timer
+        self.cd_left = view[MAX_COUNTERS + MAX_COOLDOWNS : MAX_COUNTERS + 2 * MAX_COOLDOWNS]
         self.clear()
 
     def clear(self):
@@ -113,7 +117,8 @@ class GameState:
     """Everything the board shows and needs to keep playing alone."""
 
     def __init__(self):
-        self.slots = [Slot() for _ in range(MAX_SLOTS)]
+        tables = bytearray(MAX_SLOTS * (MAX_COUNTERS + 2 * MAX_COOLDOWNS))
+        self.slots = [Slot(tables, i) for i in range(MAX_SLOTS)]
         self.order = bytearray(MAX_SLOTS)  # slot index at each turn position
         self.order_reason = bytearray(MAX_SLOTS)  # initiative.R_* that decided each position
         self.scores = [0] * MAX_TEAMS
@@ -149,6 +154,15 @@ class GameState:
         self.phase = 0
         self.phase_count = 1
         self.touch()
+
+    def __deepcopy__(self, seen):
+        # The host deep-copies games (its legal-action check): views cannot be copied, so
+        # the copy is a state of its own with the same contents (a board never calls this).
+        from shared.roster import copy_state
+
+        copy = GameState()
+        copy_state(copy, self)
+        return copy
 
     def touch(self):
         self.version = (self.version + 1) & 0xFFFF
