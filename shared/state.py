@@ -76,40 +76,37 @@ class Slot:
         return not self.flags & F_OUT
 
 
-class LastRoll:
-    """The most recent roll: what was rolled, the faces, the successes and who rolled."""
+class Roll:
+    """A roll of dice (one class for the state's two: a class costs the board's heap more than
+    a few unused numbers do).
 
-    def __init__(self):
-        self.faces = bytearray(MAX_DICE)
+    GameState.roll, the most recent roll: `count` dice of `kind` (`sides` for plain dN), its
+    `faces`, its `successes` and who rolled (`who`); `unused` 1: the board rolled it and
+    nothing wanted it (the host says so). Its `purpose` stays 0.
+
+    GameState.want, the roll the host waits for (an action declared, its dice to come from
+    the board): `count` dice of `kind` for slot `who`, for the ruleset's roll `purpose`
+    (0..15, its own numbering). count 0: nothing is wanted. The board lights its roll key
+    with it, and one press rolls exactly that. It has no faces (`faces` is b""); its
+    `sides`, `successes` and `unused` stay 0."""
+
+    def __init__(self, faces):
+        self.faces = faces
         self.clear()
 
     def clear(self):
         self.kind = 0  # a dice.KIND_* value; 0 = no roll yet
-        self.sides = 0  # for plain dN rolls
+        self.sides = 0
         self.count = 0
         self.successes = 0
         self.who = NO_SLOT
-        self.unused = 0  # 1: the board rolled it and nothing wanted it (the host says so)
-        for i in range(MAX_DICE):
+        self.unused = 0
+        self.purpose = 0
+        for i in range(len(self.faces)):
             self.faces[i] = 0
 
-
-class WantedRoll:
-    """The roll the host waits for (an action declared, its dice to come from the board):
-    `count` dice of `kind` for slot `who`, for the ruleset's roll `purpose` (0..15, its own
-    numbering). count 0: nothing is wanted. The board lights its roll key with it, and
-    one press rolls exactly that."""
-
-    def __init__(self):
-        self.clear()
-
-    def clear(self):
-        self.kind = 0  # a dice.KIND_* value
-        self.count = 0
-        self.who = NO_SLOT
-        self.purpose = 0
-
     def matches(self, kind, count):
+        """Whether a roll of `count` dice of `kind` is the one wanted."""
         return self.count != 0 and self.kind == kind and self.count == count
 
 
@@ -122,8 +119,8 @@ class GameState:
         self.order = bytearray(MAX_SLOTS)  # slot index at each turn position
         self.order_reason = bytearray(MAX_SLOTS)  # initiative.R_* that decided each position
         self.scores = [0] * MAX_TEAMS
-        self.roll = LastRoll()
-        self.want = WantedRoll()
+        self.roll = Roll(bytearray(MAX_DICE))
+        self.want = Roll(b"")
         # A small board of owned, ranked tokens, row by row (grid_w x grid_h of it in use;
         # 0 x 0 = no grid): cells as GRID_OWNER and GRID_RANK_SHIFT say.
         self.grid = bytearray(MAX_GRID_SIDE * MAX_GRID_SIDE)
