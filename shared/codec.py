@@ -25,10 +25,10 @@ from shared import (
     dice,
     limits,  # read as limits.X: no global for each of its names
 )
-from shared.compat import Problem, const
+from shared.compat import Problem
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
-CODEC_VERSION = const(5)
+CODEC_VERSION = 5
 
 _FACE_BITS = (0, 2, 3, 1, 4, 8, 4)  # per dice kind: none, d3, d6, chance, d100 digit, dN, d10
 _COUNT_BITS = limits.SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
@@ -176,10 +176,6 @@ def _slot_widths(s, out):
         out[k] = _bits_for(out[k])
 
 
-def _zigzag(v):
-    return v * 2 if v >= 0 else -v * 2 - 1
-
-
 def _write(s):
     _put(CODEC_VERSION, 8)
     _put(s.ruleset, 4)
@@ -192,14 +188,18 @@ def _write(s):
     _put(s.phase, 4)
     _put(s.phase_count, 4)
     _put(s.team_count - 1, 2)
+    # The scores zigzagged (0, -1, 1, -2 ... as 0, 1, 2, 3 ...), at the width of the widest.
     n = 0
     for i in range(s.team_count):
-        if not limits.MIN_SCORE <= s.scores[i] <= limits.MAX_SCORE:
-            raise ValueError(3, s.scores[i])
-        n = max(n, _bits_for(_zigzag(s.scores[i])))
+        v = s.scores[i]
+        if not limits.MIN_SCORE <= v <= limits.MAX_SCORE:
+            raise ValueError(3, v)
+        n |= v * 2 if v >= 0 else -v * 2 - 1  # the bits of an OR are those of the largest
+    n = _bits_for(n)
     _put(n, 5)
     for i in range(s.team_count):
-        _put(_zigzag(s.scores[i]), n)
+        v = s.scores[i]
+        _put(v * 2 if v >= 0 else -v * 2 - 1, n)
     widths = _WIDTHS
     for i in range(s.count):
         slot = s.slots[i]
