@@ -16,9 +16,11 @@ descriptors, reading their names and wording their problems is `shared.descripto
 (host and tests only: the board keeps no text here).
 """
 
-from shared import dice
+from shared import (
+    dice,
+    limits,  # read as limits.X: no global for each of its names
+)
 from shared.compat import const
-from shared.limits import MAX_COUNTER, MAX_COUNTERS, MAX_DICE, MAX_MARKS, MAX_PHASES
 
 VERSION = const(2)
 MAX_DESCRIPTOR = const(160)  # bytes; the framed descriptor is 7 or 8 more
@@ -84,9 +86,9 @@ def problem(buf, start, n):
         return 1
     if buf[b + 1] > 15:
         return 2
-    if counters > MAX_COUNTERS or marks > MAX_MARKS:
+    if counters > limits.MAX_COUNTERS or marks > limits.MAX_MARKS:
         return 4
-    if not 1 <= buf[b + 4] <= MAX_PHASES:
+    if not 1 <= buf[b + 4] <= limits.MAX_PHASES:
         return 5
     if buf[b + 5] > 127:
         return 6
@@ -94,11 +96,11 @@ def problem(buf, start, n):
         return 7
     if (buf[b + 7] << 8 | buf[b + 8]) >> faces:
         return 8
-    if not 1 <= buf[b + 9] <= MAX_DICE:
+    if not 1 <= buf[b + 9] <= limits.MAX_DICE:
         return 10
     if buf[b + 10] and buf[b + 10] >= counters:
         return 11
-    for i in range(MAX_COUNTERS):
+    for i in range(limits.MAX_COUNTERS):
         at = b + _CAPS + i
         rule = buf[at + 8]
         mark = buf[at + 12]
@@ -106,7 +108,7 @@ def problem(buf, start, n):
             bad = buf[at] | buf[at + 4] | rule | mark | buf[at + 16]
         else:
             bad = (
-                not 1 <= buf[at] <= MAX_COUNTER  # the cap
+                not 1 <= buf[at] <= limits.MAX_COUNTER  # the cap
                 or buf[at + 4] >= COLOURS
                 or rule & 3 == 3  # drain and spend
                 or (mark >= marks if rule & (C_DRAIN | C_CLEAR_IF_SKIPPED) else mark)
@@ -115,7 +117,7 @@ def problem(buf, start, n):
             )
         if bad:
             return _CAPS + i + 1
-    for i in range(MAX_MARKS):
+    for i in range(limits.MAX_MARKS):
         at = b + _MARK_COLOURS + i
         if i >= marks:
             bad = buf[at] | buf[at + 5]
@@ -193,7 +195,7 @@ def state_fits(rules, state):
         slot = state.slots[i]
         if slot.flags & unknown:
             return False
-        for k in range(MAX_COUNTERS):
+        for k in range(limits.MAX_COUNTERS):
             if slot.counters[k] > caps[k]:
                 return False
     return True
