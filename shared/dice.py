@@ -138,34 +138,24 @@ def check_faces(kind, faces, sides=0, count=-1):
             raise DiceError(7, i + 1, face, kind, low, high)
 
 
-def _store(state, kind, count, who, sides, mask):
+def enter(state, kind, faces, who, sides=0, mask=None, count=-1):
+    """Record dice rolled (by the board, or physical dice at the table) as the state's last
+    roll; raises DiceError and changes nothing if the result is impossible (a face out of
+    range, or not `count` dice when it is given). Returns the successes (counted with
+    `mask`, by default the success faces of the state's descriptor). Rolling into the state
+    from a generator is shared.host_only.roll (the host's)."""
+    check_faces(kind, faces, sides, count)
     if mask is None:
         mask = state.rules.success_mask
+    count = len(faces)
     roll = state.roll
+    for i in range(MAX_DICE):
+        roll.faces[i] = faces[i] if i < count else 0
     roll.kind = kind
     roll.sides = sides if kind == KIND_DN else 0
     roll.count = count
     roll.who = who
     roll.unused = 0
     roll.successes = count_successes(kind, roll.faces, count, mask)
-    for i in range(count, MAX_DICE):
-        roll.faces[i] = 0
     state.touch()
     return roll.successes
-
-
-def roll(state, rng, kind, count, who, sides=0, mask=None):
-    """Roll into the state's last roll and return the successes (counted with `mask`, by
-    default the success faces of the state's descriptor)."""
-    roll_faces(rng, kind, count, state.roll.faces, sides)
-    return _store(state, kind, count, who, sides, mask)
-
-
-def enter(state, kind, faces, who, sides=0, mask=None, count=-1):
-    """Record physical dice rolled at the table; raises DiceError and changes nothing if the
-    result is impossible (a face out of range, or not `count` dice when it is given).
-    Returns the successes."""
-    check_faces(kind, faces, sides, count)
-    for i in range(len(faces)):
-        state.roll.faces[i] = faces[i]
-    return _store(state, kind, len(faces), who, sides, mask)

@@ -1,10 +1,12 @@
 """The engine's helpers that only the host and the tests use (and the engine's tests on the
 MicroPython VM: it runs there too). A board never imports this module, so its heap does not
-pay for them: the record for one event as new bytes, and the number a d100 reads.
+pay for them: the record for one event as new bytes, the number a d100 reads, and a roll
+from a generator into a state.
 """
 
+from shared import dice
 from shared.events import EVENT_MAX, write_event
-from shared.limits import NO_SLOT
+from shared.limits import MAX_DICE, NO_SLOT
 
 
 def make_event(code, slot=NO_SLOT, arg=0, faces=()):
@@ -17,3 +19,12 @@ def d100_value(tens, units):
     """The d100 read from two D10s: tens*10 + units, where 0 and 0 read as 100."""
     value = tens * 10 + units
     return value if value else 100
+
+
+def roll(state, rng, kind, count, who, sides=0, mask=None):
+    """Roll `count` dice of `kind` from `rng` into the state's last roll (shared.dice.enter)
+    and return the successes (counted with `mask`, by default the success faces of the
+    state's descriptor)."""
+    faces = bytearray(MAX_DICE)
+    dice.roll_faces(rng, kind, count, faces, sides)
+    return dice.enter(state, kind, faces[:count], who, sides, mask)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from host.ruleset import IllegalAction, RollWanted, Supplied, WantedRoll
 from host.words import plural
-from shared import dice
+from shared import dice, host_only
 from shared.limits import MAX_DICE
 from shared.words import KIND_NAMES
 
@@ -180,7 +180,7 @@ class Roller:
                 successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
             else:
                 source, queue_name = "engine", ""
-                successes = dice.roll(self.state, self.rng, kind, count, who, mask=self.mask)
+                successes = host_only.roll(self.state, self.rng, kind, count, who, mask=self.mask)
                 faces = tuple(self.state.roll.faces[:count])
         self.records.append(
             RollRecord(purpose, who, kind, tuple(faces), source, successes, queue_name)

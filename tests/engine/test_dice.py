@@ -8,7 +8,7 @@ of two D10s for critical chances).
 from vmcheck import ScriptedRolls, raises, three_fighters
 
 from host.korxsol import device as korxsol
-from shared import dice
+from shared import dice, host_only
 from shared.host_only import d100_value
 
 
@@ -47,7 +47,7 @@ def test_a_d100_is_two_d10s_and_double_zero_reads_100():
     assert d100_value(0, 7) == 7
     assert d100_value(0, 0) == 100
     state = three_fighters()
-    dice.roll(state, ScriptedRolls((9, 9), low=0), dice.KIND_D100, 2, 1)
+    host_only.roll(state, ScriptedRolls((9, 9), low=0), dice.KIND_D100, 2, 1)
     assert d100_value(state.roll.faces[0], state.roll.faces[1]) == 99
 
 
@@ -56,7 +56,7 @@ def test_plain_dn_rolls_stay_in_range():
     rng = dice.XorShift32(99)
     seen = set()
     for _ in range(200):
-        dice.roll(state, rng, dice.KIND_DN, 3, 0, sides=20)
+        host_only.roll(state, rng, dice.KIND_DN, 3, 0, sides=20)
         for i in range(3):
             seen.add(state.roll.faces[i])
     assert min(seen) == 1 and max(seen) == 20
@@ -67,7 +67,7 @@ def test_rolled_action_dice_cover_every_face():
     rng = dice.XorShift32(5)
     counts = [0, 0, 0, 0]
     for _ in range(300):
-        dice.roll(state, rng, dice.KIND_ACTION_D3, 1, 0)
+        host_only.roll(state, rng, dice.KIND_ACTION_D3, 1, 0)
         counts[state.roll.faces[0]] += 1
     assert counts[0] == 0 and min(counts[1:]) > 60
 
@@ -75,7 +75,7 @@ def test_rolled_action_dice_cover_every_face():
 def test_a_roll_records_kind_faces_successes_and_roller():
     state = three_fighters()
     before = state.version
-    got = dice.roll(state, ScriptedRolls((3, 1, 3, 2)), dice.KIND_ACTION_D3, 4, 2)
+    got = host_only.roll(state, ScriptedRolls((3, 1, 3, 2)), dice.KIND_ACTION_D3, 4, 2)
     roll = state.roll
     assert got == 2 and roll.successes == 2
     assert (roll.kind, roll.count, roll.who) == (dice.KIND_ACTION_D3, 4, 2)
@@ -112,7 +112,7 @@ def test_a_hand_entered_roll_with_the_wrong_count_is_rejected():
     raises(dice.DiceError, dice.enter, state, dice.KIND_ACTION_D3, (), 0)
     raises(dice.DiceError, dice.enter, state, dice.KIND_ACTION_D3, (1,) * 16, 0)
     raises(dice.DiceError, dice.enter, state, dice.KIND_D100, (1, 2, 3), 0)
-    raises(dice.DiceError, dice.roll, state, dice.XorShift32(1), dice.KIND_DN, 1, 0, 1)
+    raises(dice.DiceError, host_only.roll, state, dice.XorShift32(1), dice.KIND_DN, 1, 0, 1)
     assert state.roll.count == 0
 
 
@@ -133,4 +133,4 @@ def test_the_state_carries_its_success_faces_to_every_roll():
     assert state.rules.success_mask == dice.DEFAULT_SUCCESS_MASK
     korxsol.load_rules(state, success_mask=0b110)
     assert dice.enter(state, dice.KIND_ACTION_D3, (1, 2, 3), 0) == 2
-    assert dice.roll(state, ScriptedRolls((2, 2)), dice.KIND_ACTION_D3, 2, 0) == 2
+    assert host_only.roll(state, ScriptedRolls((2, 2)), dice.KIND_ACTION_D3, 2, 0) == 2
