@@ -156,13 +156,6 @@ class Descriptor:
         self.mark_rules = view[_MARK_RULES:_NAMES]
         self.load(DEFAULT, 0, len(DEFAULT))
 
-    def __deepcopy__(self, seen):
-        # The host deep-copies games (its legal-action check): views cannot be copied, so
-        # the copy is a descriptor of its own with the same bytes.
-        copy = Descriptor()
-        copy.load(self.raw, 0, self.length)
-        return copy
-
     def load(self, buf, start, n):
         """Take the descriptor buf[start:start + n], which `problem` has passed."""
         raw = self.raw

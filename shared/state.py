@@ -153,8 +153,9 @@ class GameState:
         self.touch()
 
     def __deepcopy__(self, seen):
-        # The host deep-copies games (its legal-action check): views cannot be copied, so
-        # the copy is a state of its own with the same contents (a board never calls this).
+        # The host deep-copies games (its legal-action check): views (the slots' tables, the
+        # descriptor's) cannot be copied, so the copy is a state of its own with the same
+        # contents, its rules too (a board never calls this).
         from shared.roster import copy_state
 
         copy = GameState()
