@@ -2,7 +2,7 @@
 of the shared modules' errors."""
 
 try:
-    from micropython import const
+    from micropython import const  # noqa: F401  (the shared modules import it from here)
 except ImportError:  # plain CPython without Blinka's `micropython` module
 
     def const(x):  # type: ignore[misc]
@@ -24,6 +24,3 @@ class Problem(ValueError):
         except ImportError:  # a board
             return str(self.args)
         return word(self)
-
-
-__all__ = ["Problem", "const"]
