@@ -23,6 +23,7 @@ from host.fuzz_host import mutate
 from host.korxsol import device as korxsol_device
 from shared import codec, descriptor
 from shared import events as ev
+from shared.descriptor_pack import encoded
 from shared.host_only import make_event
 from shared.limits import MAX_DICE, NO_SLOT
 from shared.link import framing
@@ -196,7 +197,7 @@ def fuzz_events(rng: random.Random) -> None:
             assert _fingerprint(state) == before, f"refusing {record.hex()} changed the state"
         # Every state the events reach is one the codec and the link can carry.
         check = GameState()
-        check.rules.load(state.rules.raw, 0, state.rules.length)
+        check.rules.load(state.rules.raw, 0, len(state.rules.raw))
         codec.decode(codec.encode(state), check)
 
 
@@ -227,7 +228,7 @@ def fuzz_descriptor(rng: random.Random) -> None:
         return
     rules = descriptor.Descriptor()
     rules.load(buf, start, len(data))
-    assert bytes(rules.raw[: rules.length]) == data
-    assert descriptor.problem(rules.raw, 0, rules.length) == 0
+    assert encoded(rules) == data
+    assert descriptor.problem(rules.raw, 0, len(data)) == 0
     state = build_reference_state()
     assert descriptor.state_fits(rules, state) in (True, False)

@@ -157,11 +157,11 @@ class Descriptor:
         self.load(DEFAULT, 0, len(DEFAULT))
 
     def load(self, buf, start, n):
-        """Take the descriptor buf[start:start + n], which `problem` has passed."""
+        """Take the descriptor buf[start:start + n], which `problem` has passed (or the whole
+        `raw` of another Descriptor: its bytes past the names are zeros)."""
         raw = self.raw
         for i in range(MAX_DESCRIPTOR):
             raw[i] = buf[start + i] if i < n else 0
-        self.length = n
         self.ruleset = raw[1]
         self.counters = raw[_COUNTS] >> 4
         self.marks = raw[_COUNTS] & 15

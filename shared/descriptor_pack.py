@@ -128,8 +128,13 @@ def pack(
 
 
 def encoded(rules):
-    """The bytes of a loaded descriptor (a shared.descriptor.Descriptor)."""
-    return bytes(rules.raw[: rules.length])
+    """The bytes of a loaded descriptor (a shared.descriptor.Descriptor): its fixed part, then
+    its names (the board keeps no length: `problem` passed exactly this many names)."""
+    raw = rules.raw
+    at = _NAMES
+    for _ in range(3 + rules.counters + rules.marks + rules.phases):
+        at += 1 + raw[at]
+    return bytes(raw[:at])
 
 
 def explain(data):

@@ -122,7 +122,7 @@ def copy_state(target, source):
     want.count = source.want.count
     want.who = source.want.who
     want.purpose = source.want.purpose
-    target.rules.load(source.rules.raw, 0, source.rules.length)
+    target.rules.load(source.rules.raw, 0, len(source.rules.raw))
     target.ruleset = source.ruleset
     target.count = source.count
     target.team_count = source.team_count

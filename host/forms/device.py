@@ -28,7 +28,15 @@ from typing import TYPE_CHECKING
 
 from firmware import palette as pal
 from shared import dice, roster
-from shared.descriptor_pack import C_ROUND_CLEAR, M_ROUND_CLEAR, UNIT_STEP, counter, mark, pack
+from shared.descriptor_pack import (
+    C_ROUND_CLEAR,
+    M_ROUND_CLEAR,
+    UNIT_STEP,
+    counter,
+    encoded,
+    mark,
+    pack,
+)
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 if TYPE_CHECKING:
@@ -95,7 +103,7 @@ def _describe(game: Game, st: GameState) -> None:
     """Give the state the descriptor of the round being played (only if it changes)."""
     enc = game.encounter
     data = descriptor(enc.rules.success, enc.most_dice, combat=in_combat(game))
-    if bytes(st.rules.raw[: st.rules.length]) != data:
+    if encoded(st.rules) != data:
         st.rules.load(data, 0, len(data))
         st.phase_count = st.rules.phases
 

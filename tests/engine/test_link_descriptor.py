@@ -5,7 +5,7 @@ untethered. The same tests run on the MicroPython VM."""
 
 from linkcheck import Table
 
-from shared import codec, roster
+from shared import codec, descriptor, roster
 from shared import events as ev
 from shared.descriptor_pack import counter, encoded, pack
 from shared.host_only import make_event
@@ -44,8 +44,7 @@ def _fresh_board_table():
     """A table whose board has just booted: an empty state and the default descriptor."""
     table = Table()
     table.board.state.reset()
-    default = GameState().rules
-    table.board.state.rules.load(default.raw, 0, default.length)
+    table.board.state.rules.load(descriptor.DEFAULT, 0, len(descriptor.DEFAULT))
     return table
 
 
