@@ -30,7 +30,8 @@ from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
 CODEC_VERSION = 5
 
-_FACE_BITS = (0, 2, 3, 1, 4, 8, 4)  # per dice kind: none, d3, d6, chance, d100 digit, dN, d10
+# The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10.
+_FACE_BITS = b"\x00\x02\x03\x01\x04\x08\x04"
 _COUNT_BITS = limits.SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
 _WHO_NONE = (1 << _COUNT_BITS) - 1  # "nobody rolled" in a roller field of _COUNT_BITS
 
