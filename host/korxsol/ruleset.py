@@ -63,7 +63,8 @@ THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "ar
 
 class Korxsol(Ruleset):
     id = ID
-    state_version = 2  # 2: a Timeline (host.timeline) and a bounded log, not two lists
+    state_version = 3  # 2: a Timeline (host.timeline) and a bounded log, not two lists;
+    # 3: the board state's slots keep their tables as views of one buffer, one Roll class
     description = (
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )
