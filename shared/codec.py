@@ -101,13 +101,13 @@ def _start(buf, pos):
 def _put(value, width):
     global _pos, _acc, _n
     if value < 0 or value >> width:
-        raise ValueError(1, value, width)
+        raise ValueError(1, value, width)  # does not fit its bits
     _acc = (_acc << width) | value
     _n += width
     while _n >= 8:
         _n -= 8
         if _pos >= len(_buf):
-            raise ValueError(2)
+            raise ValueError(2)  # the buffer is full
         _buf[_pos] = (_acc >> _n) & 0xFF
         _pos += 1
         _acc &= (1 << _n) - 1
@@ -194,7 +194,7 @@ def _write(s):
     for i in range(s.team_count):
         v = s.scores[i]
         if not limits.MIN_SCORE <= v <= limits.MAX_SCORE:
-            raise ValueError(3, v)
+            raise ValueError(3, v)  # a team score out of range
         n |= v * 2 if v >= 0 else -v * 2 - 1  # the bits of an OR are those of the largest
     n = _bits_for(n)
     _put(n, 5)
@@ -207,11 +207,11 @@ def _write(s):
         # The bytearray fields would wrap silently; health and the order key are checked
         # by their widths below.
         if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0:
-            raise ValueError(4)
+            raise ValueError(4)  # a negative number
     _slot_widths(s, widths)
     for k in range(_NUMBERS):
         if widths[k] > _WIDEST[k]:
-            raise ValueError(5)
+            raise ValueError(5)  # a number too large
         _put(widths[k], _WIDTH_BITS[k])
     r = s.roll
     _put(r.kind, 3)
@@ -243,7 +243,7 @@ def _write_grid(s):
     gh = s.grid_h
     side = limits.MAX_GRID_SIDE
     if not (0 <= gw <= side and 0 <= gh <= side and (gw == 0) == (gh == 0)):
-        raise ValueError(36)
+        raise ValueError(36)  # the grid does not fit
     used = gw * gh
     for i in range(used, side * side):
         if s.grid[i]:
@@ -260,7 +260,7 @@ def _write_grid(s):
             owner = (cell & GRID_OWNER) - 1
             rank = cell >> GRID_RANK_SHIFT
             if not 0 <= owner < s.team_count or rank > limits.MAX_RANK:
-                raise ValueError(36)
+                raise ValueError(36)  # a token of no team in play, or of too high a rank
             _put(owner, 2)
             _put(rank, 2)
 
@@ -268,12 +268,12 @@ def _write_grid(s):
 def _write_slot(slot, widths):
     label = slot.label
     if len(label) > limits.LABEL_LEN:
-        raise ValueError(6, label)
+        raise ValueError(6, label)  # too long
     _put(len(label), 2)
     for ch in label:
         code = LABEL_CHARS.find(ch)
         if code < 0:
-            raise ValueError(7, label)
+            raise ValueError(7, label)  # a character it cannot hold
         _put(code, 6)
     _put(slot.team, 2)
     _put(slot.order_key, widths[0])
@@ -301,16 +301,16 @@ def decode(data, state):
     if len(data) == 0:
         raise CodecError(8)  # empty
     if len(data) > MAX_ENCODED:
-        raise CodecError(9, len(data))
+        raise CodecError(9, len(data))  # too long
     if data[0] != CODEC_VERSION:
-        raise CodecError(10, data[0])
+        raise CodecError(10, data[0])  # another version
     _start(data, 1)
     try:
         _read(state)
     except EOFError:
-        raise CodecError(11, len(data))
+        raise CodecError(11, len(data))  # truncated
     if _pos != len(data) or _acc:  # the bits left in the last byte are zero padding
-        raise CodecError(12, len(data) - _pos)
+        raise CodecError(12, len(data) - _pos)  # stray bytes
 
 
 def _check(ok, code, a=0):
