@@ -576,16 +576,6 @@ class App:
             code = MENU[self.menu_cursor]
             self.confirming[self.menu_key] = _C_END_COMBAT <= code <= _C_RESET
 
-    def settle(self, now_ms):
-        """End every timed overlay (menu, setting, roll tumble, problem flash) at now_ms:
-        for pictures and tests that render at a chosen moment."""
-        self._spot_new_roll(now_ms)
-        self.menu_until = now_ms
-        self.overlay_until = now_ms
-        self.animate_until = now_ms
-        self.flash_until = now_ms
-        self.dirty = True
-
     # -- drawing ------------------------------------------------------------------------
 
     def _spot_new_roll(self, now_ms):

@@ -49,7 +49,7 @@ from shared.compat import const
 from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, mark_bit
 
-PAGE_NAMES = ("initiative", "cooldowns", "counters", "marks", "dice", "scores", "grid")
+# The page numbers (their names, for the host: host/firmware_host.py PAGE_NAMES).
 INITIATIVE = const(0)
 COOLDOWNS = const(1)
 COUNTERS = const(2)

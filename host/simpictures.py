@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware.boards import load
-from firmware.pages import PAGE_NAMES, Canvas, shows_grid
+from firmware.pages import Canvas, shows_grid
 from host import pictext, registry
+from host.firmware_host import PAGE_NAMES, settle
 from host.simboard import SimulatedBoard
 from shared.reference import build_reference_state
 
@@ -97,7 +98,7 @@ def board_at(
     sim = SimulatedBoard(board, seed=seed)
     sim.load_state(state if state is not None else build_reference_state())
     sim.set_page(page)
-    sim.app.settle(0)
+    settle(sim.app, 0)
     sim.app.render(PICTURE_MS)
     return sim
 

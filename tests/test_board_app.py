@@ -9,6 +9,7 @@ import pytest
 from boardfakes import Rig
 
 from firmware import pages
+from host.firmware_host import settle
 from host.korxsol import device as korxsol_device
 from host.korxsol.device import BURN, FROST
 from shared import codec, dice, roster
@@ -59,7 +60,7 @@ def test_next_turn_moves_the_turn_and_lights_the_new_active_slot() -> None:
     state = rig.app.state
     assert state.turn == (before + 1) % 8
     # The active slot pulses: at the bright moment of the pulse it outshines the others.
-    rig.app.settle(rig.now)
+    settle(rig.app, rig.now)
     rig.now += 250 - rig.now % 250 + 20
     rig.app.render(rig.now)
     active = brightness_of(rig, state.turn)
@@ -177,11 +178,11 @@ def test_page_steps_forward_and_a_long_press_steps_back() -> None:
 
 def test_brightness_changes_what_the_leds_get() -> None:
     rig = linked_rig()
-    rig.app.settle(rig.now)
+    settle(rig.app, rig.now)
     rig.app.render(rig.now)
     low = sum(sum(rig.pixels.rgb(i)) for i in range(32))
     rig.tap("brightness")  # 5 -> 6 of 8
-    rig.app.settle(rig.now)
+    settle(rig.app, rig.now)
     rig.app.render(rig.now)
     assert sum(sum(rig.pixels.rgb(i)) for i in range(32)) > low
 
