@@ -170,18 +170,6 @@ MENU = (
 )
 
 
-class NullStream:
-    """The link's stream when USB data is off (boot.py skipped it): nothing comes in."""
-
-    in_waiting = 0
-
-    def readinto(self, buf):
-        return 0
-
-    def write(self, buf):
-        return len(buf)
-
-
 class App:
     def __init__(
         self,
@@ -205,8 +193,12 @@ class App:
         self.canvas = pages.Canvas(profile.WIDTH, profile.HEIGHT)
         self.led_of_cell = _led_order(profile.WIDTH, profile.HEIGHT, profile.SERPENTINE)
         self.state = GameState()
+        if stream is None:  # USB data is off: a module of its own, loaded only then
+            from firmware.null_stream import NullStream
+
+            stream = NullStream()
         self.session = BoardSession(
-            stream if stream is not None else NullStream(),
+            stream,
             self.state,
             fw=(0, 3),  # the firmware version
             profile=profile.PROFILE,
