@@ -67,6 +67,10 @@ _PRESS = const(1)
 _LONG = const(2)
 _CONFIRM = const(3)
 _NO_KEY = const(-1)
+# A key's state in App.down: up (0), down with its gesture to come, or down and spent (its
+# gesture played, or cancelled).
+_HELD = const(1)
+_SPENT = const(2)
 _UNITS = const(48)  # the descriptor's turn unit bits: not 0, a turn is several slots'
 _ACTIVE = const(1)  # shared.state.F_ACTIVE
 _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
@@ -231,20 +235,21 @@ class App:
             if self.controls[i] == _C_ROLL and i < self.canvas.cells:
                 self.roll_cells[rolls] = i
                 rolls += 1
-        self.encoder_controls = bytearray(2)  # counter-clockwise, clockwise
-        self.encoder_clockwise = 1  # how the raw position moves for a clockwise detent
+        # The encoder's controls for a detent that moves its raw position down, and up
+        # (ENCODER_MAP is counter-clockwise, clockwise; ENCODER_CLOCKWISE says which way
+        # the raw position moves for a clockwise detent).
+        self.encoder_controls = bytearray(2)
         if profile.ENCODER_MAP:
-            self.encoder_controls[0] = code(profile.ENCODER_MAP[0])
-            self.encoder_controls[1] = code(profile.ENCODER_MAP[1])
-            self.encoder_clockwise = profile.ENCODER_CLOCKWISE
+            up = 1 if profile.ENCODER_CLOCKWISE == 1 else 0
+            self.encoder_controls[up] = code(profile.ENCODER_MAP[1])
+            self.encoder_controls[1 - up] = code(profile.ENCODER_MAP[0])
         self.encoder_at = encoder.position if encoder is not None else 0
         # Key gestures (key_input, poll_keys): `confirming[k]` for the keys that need
-        # hold-to-confirm; when each key went down; down, and spent (its gesture fired or
-        # was cancelled); the confirming key being held.
+        # hold-to-confirm; when each key went down; each key up, _HELD or _SPENT; the
+        # confirming key being held.
         self.confirming = confirming
         self.down_at = [0] * key_count
         self.down = bytearray(key_count)
-        self.spent = bytearray(key_count)
         self.pending = _NO_KEY
         self.budget_ma = budget_ma
         self.last_ma = 0  # the estimate of the last frame, after scaling
@@ -270,7 +275,6 @@ class App:
         self._seen_roll = bytearray(MAX_DICE + 2)  # kind, count, faces: to spot a new roll
         self.problems = 0  # bad input from the host (bad frames, bad messages) and faults
         self.flash_until = now_ms
-        self.flashing = False
         self.refusals = 0  # presses refused: by the engine, a full journal or the host
         self.last_refusal = ""
         # A press the host's rules refuse flashes its key (where keys are the LEDs): the
@@ -361,25 +365,23 @@ class App:
         hold-to-confirm)."""
         if not 0 <= key < len(self.controls):
             return
-        spent = self.spent
+        down = self.down
         if pressed:
-            self.down[key] = 1
+            down[key] = _HELD
             self.down_at[key] = now_ms
-            spent[key] = 0
             pending = self.pending
             if pending != _NO_KEY and pending != key:
                 # Another key cancels the hold, and is spent on cancelling.
                 self.pending = _NO_KEY
-                spent[pending] = 1
-                spent[key] = 1
+                down[pending] = _SPENT
+                down[key] = _SPENT
             elif self.confirming[key]:
                 self.pending = key
             return
-        was_down = self.down[key]
-        self.down[key] = 0
-        if not was_down or spent[key]:
+        was = down[key]
+        down[key] = 0
+        if was != _HELD:  # up already, or its gesture spent
             return
-        spent[key] = 1
         if key == self.pending:
             self.pending = _NO_KEY  # released early: cancelled
         else:
@@ -388,17 +390,17 @@ class App:
     def poll_keys(self, now_ms):
         """Plays _CONFIRM or _LONG for a key held long enough (one a call)."""
         pending = self.pending
-        spent = self.spent
+        down = self.down
         if pending != _NO_KEY:
             if ticks_diff(now_ms, self.down_at[pending]) >= _CONFIRM_MS:
                 self.pending = _NO_KEY
-                spent[pending] = 1
+                down[pending] = _SPENT
                 self._gesture(_CONFIRM, pending, now_ms)
                 return
         for key in range(len(self.controls)):
-            if self.down[key] and not spent[key] and not self.confirming[key]:
+            if down[key] == _HELD and not self.confirming[key]:
                 if ticks_diff(now_ms, self.down_at[key]) >= _LONG_MS:
-                    spent[key] = 1
+                    down[key] = _SPENT
                     self._gesture(_LONG, key, now_ms)
                     return
 
@@ -418,10 +420,9 @@ class App:
     def _read_encoder(self, now_ms):
         position = self.encoder.position
         while position != self.encoder_at:
-            step = 1 if position > self.encoder_at else -1
-            self.encoder_at += step
-            clockwise = 1 if step == self.encoder_clockwise else 0
-            self.do_control(self.encoder_controls[clockwise], _PRESS, now_ms)
+            up = 1 if position > self.encoder_at else 0
+            self.encoder_at += 1 if up else -1
+            self.do_control(self.encoder_controls[up], _PRESS, now_ms)
 
     def _gesture(self, kind, key, now_ms):
         self._key = key
@@ -599,7 +600,6 @@ class App:
             progress = self.hold_progress(now_ms, canvas.content)
             self.menu_shown = ticks_diff(self.menu_until, now_ms) > 0
             self.animating = ticks_diff(self.animate_until, now_ms) > 0
-            self.flashing = ticks_diff(self.flash_until, now_ms) > 0
             if progress:
                 pages.render_progress(canvas, progress, now_ms)
             elif self.menu_shown and self.menu_key >= 0:
@@ -612,7 +612,12 @@ class App:
                 pages.render_page(canvas, self.page, state, self.selected, self.animating, now_ms)
                 pages.render_wanted(canvas, state, self.roll_cells, now_ms)
             pages.render_system(
-                canvas, self.page, session.linked, self.flashing, self.problems, now_ms
+                canvas,
+                self.page,
+                session.linked,
+                ticks_diff(self.flash_until, now_ms) > 0,
+                self.problems,
+                now_ms,
             )
             if self.refused_key >= 0:
                 if ticks_diff(self.refused_until, now_ms) <= 0:
