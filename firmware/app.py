@@ -31,8 +31,11 @@ import gc
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from shared import codec  # noqa: F401  (the largest compile of all: first)
+from shared import codec  # (the largest compile of all: first)
 
+# Names used only while importing are deleted once used: the slots they free in this
+# module's globals are reused by the names after them, so the table stays a size smaller.
+del codec
 gc.collect()
 from shared.link.board import ACCEPTED, BoardSession  # noqa: E402
 
@@ -40,11 +43,13 @@ gc.collect()
 from firmware import pages  # noqa: E402
 
 gc.collect()
+del gc
 from firmware import palette as pal  # noqa: E402
+from firmware import whole_pages  # noqa: E402
 from shared import dice  # noqa: E402
 from shared import events as ev  # noqa: E402
 from shared.compat import const  # noqa: E402
-from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT  # noqa: E402
+from shared.limits import MAX_DICE, NO_SLOT  # noqa: E402
 from shared.link import messages as m  # noqa: E402
 from shared.state import GameState  # noqa: E402
 
@@ -195,7 +200,14 @@ class App:
         self.key_event = key_event
         self.encoder = encoder
         self.canvas = pages.Canvas(profile.WIDTH, profile.HEIGHT)
-        self.led_of_cell = _led_order(profile.WIDTH, profile.HEIGHT, profile.SERPENTINE)
+        # The LED index of each cell (reading order); zig-zag strips reverse odd rows.
+        width = profile.WIDTH
+        self.led_of_cell = bytearray(width * profile.HEIGHT)
+        for cell in range(len(self.led_of_cell)):
+            col = cell % width
+            if profile.SERPENTINE and cell // width & 1:
+                col = width - 1 - col
+            self.led_of_cell[cell] = cell - cell % width + col
         self.state = GameState()
         if stream is None:  # USB data is off: a module of its own, loaded only then
             from firmware.null_stream import NullStream
@@ -492,7 +504,7 @@ class App:
         elif code == _C_PAGE:
             step = pages.PAGE_COUNT - 1 if kind == _LONG else 1
             self.page = (self.page + step) % pages.PAGE_COUNT
-            if self.page == pages.GRID and not pages.shows_grid(self.canvas, self.state):
+            if self.page == pages.GRID and not whole_pages.shows_grid(self.canvas, self.state):
                 self.page = (self.page + step) % pages.PAGE_COUNT  # no grid here: skip it
         elif code == _C_BRIGHTNESS:
             if kind == _LONG:
@@ -502,7 +514,7 @@ class App:
             self._overlay(self.brightness, pal.WHITE, now_ms)
         elif code == _C_SELECT_PREV or code == _C_SELECT_NEXT:
             self._select_step(now_ms, -1 if code == _C_SELECT_PREV else 1)
-        elif code >= _C_POS0 and code < _C_POS0 + MAX_SLOTS:
+        elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (MAX_SLOTS of them)
             self._select_position(now_ms, code - _C_POS0)
         self.dirty = True
 
@@ -595,19 +607,19 @@ class App:
         if self.selected != NO_SLOT and self.selected >= state.count:
             self.selected = NO_SLOT  # the table shrank (a reset, a new snapshot)
         if session.error == m.E_VERSION:
-            pages.render_version_mismatch(canvas, now_ms)
+            whole_pages.render_version_mismatch(canvas, now_ms)
         else:
             progress = self.hold_progress(now_ms, canvas.content)
             self.menu_shown = ticks_diff(self.menu_until, now_ms) > 0
             self.animating = ticks_diff(self.animate_until, now_ms) > 0
             if progress:
-                pages.render_progress(canvas, progress, now_ms)
+                whole_pages.render_progress(canvas, progress, now_ms)
             elif self.menu_shown and self.menu_key >= 0:
-                pages.render_menu(canvas, len(MENU), self.menu_cursor, now_ms)
+                whole_pages.render_menu(canvas, len(MENU), self.menu_cursor, now_ms)
             elif ticks_diff(self.overlay_until, now_ms) > 0:
-                pages.render_number(canvas, self.overlay_count, self.overlay_colour)
+                whole_pages.render_number(canvas, self.overlay_count, self.overlay_colour)
             else:
-                if self.page == pages.GRID and not pages.shows_grid(canvas, state):
+                if self.page == pages.GRID and not whole_pages.shows_grid(canvas, state):
                     self.page = pages.INITIATIVE  # the grid went (a new snapshot, a reset)
                 pages.render_page(canvas, self.page, state, self.selected, self.animating, now_ms)
                 pages.render_wanted(canvas, state, self.roll_cells, now_ms)
@@ -693,15 +705,3 @@ class App:
             written[i] = frame[i]
         self.led_writes += 1
         self._written_at = now_ms
-
-
-def _led_order(width, height, serpentine):
-    """The LED index of each cell (reading order); zig-zag strips reverse odd rows."""
-    order = bytearray(width * height)
-    for row in range(height):
-        for col in range(width):
-            led = row * width + col
-            if serpentine and row & 1:
-                led = row * width + (width - 1 - col)
-            order[row * width + col] = led
-    return order

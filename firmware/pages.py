@@ -34,16 +34,7 @@ blinks over a dim glow (render_wanted).
 """
 
 from firmware import palette as pal
-from firmware.whole_pages import (  # noqa: F401  (their own module: a smaller compile on a board)
-    render_dice,
-    render_grid,
-    render_menu,
-    render_number,
-    render_progress,
-    render_scores,
-    render_version_mismatch,
-    shows_grid,
-)
+from firmware import whole_pages  # their own module: a smaller compile on a board
 from shared import dice
 from shared.compat import const
 from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
@@ -219,11 +210,11 @@ def render_wanted(canvas, state, cells, now_ms):
 
 def render_page(canvas, page, state, selected, animating, now_ms):
     if page == DICE:
-        render_dice(canvas, state, animating, now_ms)
+        whole_pages.render_dice(canvas, state, animating, now_ms)
     elif page == _SCORES:
-        render_scores(canvas, state, now_ms)
+        whole_pages.render_scores(canvas, state, now_ms)
     elif page == GRID:
-        render_grid(canvas, state, now_ms)
+        whole_pages.render_grid(canvas, state, now_ms)
     else:
         render_per_position(canvas, page, state, selected, now_ms)
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware.boards import load
-from firmware.pages import Canvas, shows_grid
+from firmware.pages import Canvas
+from firmware.whole_pages import shows_grid
 from host import pictext, registry
 from host.firmware_host import PAGE_NAMES, settle
 from host.simboard import SimulatedBoard
@@ -298,7 +299,7 @@ def write_legend(
 
 def shown_pages(board: str, state: GameState) -> list[str]:
     """The pages `board` shows for `state`: the grid page only for a state with a token grid
-    on a board with a column per slot (firmware.pages.shows_grid)."""
+    on a board with a column per slot (firmware.whole_pages.shows_grid)."""
     profile = load(board)
     canvas = Canvas(profile.WIDTH, profile.HEIGHT)
     return [p for p in PAGE_NAMES if p != "grid" or shows_grid(canvas, state)]

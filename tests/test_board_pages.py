@@ -5,7 +5,7 @@ counters, marks and dice pages draw what the descriptor describes (issue 10)."""
 
 from __future__ import annotations
 
-from firmware import pages
+from firmware import pages, whole_pages
 from firmware import palette as pal
 from shared import dice, roster
 from shared.descriptor_pack import counter, mark, pack
@@ -33,7 +33,7 @@ def scores_canvas(width: int, height: int, scores: tuple[int, ...]) -> pages.Can
     for team, score in enumerate(scores):
         state.scores[team] = score
     canvas = pages.Canvas(width, height)
-    pages.render_scores(canvas, state, QUIET_MS)
+    whole_pages.render_scores(canvas, state, QUIET_MS)
     return canvas
 
 
@@ -61,7 +61,7 @@ def test_a_fourth_teams_extra_points_blink_in_its_own_lane() -> None:
     seen = set()
     for now in range(0, 2400, 50):
         canvas.clear()
-        pages.render_scores(canvas, state, now)
+        whole_pages.render_scores(canvas, state, now)
         seen.add(tuple(canvas.frame[(8 + 4) * 3 : (8 + 4) * 3 + 3]))
     assert team_rgb(3, pal.FULL) in seen  # the blink, at cell 12 (row 1, right half)
 
@@ -127,7 +127,7 @@ def test_a_face_the_success_faces_name_is_drawn_as_a_success() -> None:
     dice.enter(state, dice.KIND_ACTION_D3, (2, 1), 0)
     assert state.roll.successes == 1
     canvas = pages.Canvas(8, 4)
-    pages.render_dice(canvas, state, False, 50)  # the lit half of a blink
+    whole_pages.render_dice(canvas, state, False, 50)  # the lit half of a blink
     assert tuple(canvas.frame[0:3]) == colour_rgb(pal.SUCCESS, pal.FULL)
     assert tuple(canvas.frame[3:6]) == colour_rgb(pal.FAIL, pal.MID)  # a 1 fails
 
@@ -185,13 +185,13 @@ def test_the_pico_shows_the_whole_grid_above_the_system_row() -> None:
     assert cells_of(canvas, team_rgb(0, pal.FULL)) == [5 * 8 + 5]  # legendary: full
     lit = [c for c in range(canvas.cells) if any(canvas.frame[c * 3 : c * 3 + 3])]
     assert lit == [0, 9, 45]  # nothing else, and nothing in the system row
-    assert pages.shows_grid(canvas, state)
+    assert whole_pages.shows_grid(canvas, state)
 
 
 def test_a_team_dips_on_the_grid_as_it_does_everywhere_so_hue_is_not_alone() -> None:
     state = gridded_state(6, 6)
     canvas = pages.Canvas(8, 8)
-    pages.render_grid(canvas, state, 2400 * 10 + 150)  # in team 1's dip
+    whole_pages.render_grid(canvas, state, 2400 * 10 + 150)  # in team 1's dip
     assert cells_of(canvas, team_rgb(1, pal.MID)) == []
     assert cells_of(canvas, team_rgb(0, pal.DIM)) == [0]  # team 0 never dips
 
@@ -202,7 +202,7 @@ def test_the_trellis_shows_the_grid_three_rows_at_a_time_in_turns() -> None:
     seen = []
     for now in (QUIET_MS, QUIET_MS + 2 * 2400):
         canvas.clear()
-        pages.render_grid(canvas, state, now)
+        whole_pages.render_grid(canvas, state, now)
         seen.append([c for c in range(canvas.cells) if any(canvas.frame[c * 3 : c * 3 + 3])])
     # rows 0..2 (tokens at a1 and b2), then rows 3..5 (the legendary at row 5, shown row 2)
     assert sorted(seen) == [[0, 9], [2 * 8 + 5]]
@@ -212,10 +212,10 @@ def test_the_trellis_shows_the_grid_three_rows_at_a_time_in_turns() -> None:
 def test_the_macropad_has_no_grid_page_and_a_state_without_a_grid_shows_none() -> None:
     canvas = pages.Canvas(3, 4)
     state = gridded_state(3, 3)
-    assert not pages.shows_grid(canvas, state)  # too few keys for a grid of squares
+    assert not whole_pages.shows_grid(canvas, state)  # too few keys for a grid of squares
     pages.render_page(canvas, pages.GRID, state, NO_SLOT, False, QUIET_MS)
     assert not any(canvas.frame)
-    assert not pages.shows_grid(pages.Canvas(8, 8), GameState())
+    assert not whole_pages.shows_grid(pages.Canvas(8, 8), GameState())
 
 
 def test_the_grid_page_lights_every_page_cell_of_the_system_row() -> None:
