@@ -65,7 +65,9 @@ def page_rows(page, rules):
 
 
 class Canvas:
-    """The frame and where things go on this board's grid."""
+    """The frame and where things go on this board's grid. The last cell is the link's, the
+    one before it the problem cell's; in the column layout the rows between the identity
+    row and the system row (height - 2 of them) are the bar rows."""
 
     def __init__(self, width, height):
         self.width = width
@@ -73,20 +75,16 @@ class Canvas:
         self.cells = width * height
         self.frame = bytearray(self.cells * 3)
         self.columns = width >= MAX_SLOTS and height >= 3
-        self.link_cell = self.cells - 1
-        self.problem_cell = self.cells - 2
         if self.columns:
-            self.bar_rows = height - 2  # rows between the identity row and the system row
             self.content = self.cells - width  # cells above the system row
             self.page_cell = (height - 1) * width
             self.active_cell = -1
         else:
-            self.bar_rows = 0
             self.content = MAX_SLOTS
             self.page_cell = MAX_SLOTS
             # Cell layout: the active turn's page rows, where a cell is spare (else unshown).
             spare = MAX_SLOTS + 1
-            self.active_cell = spare if spare < self.problem_cell else -1
+            self.active_cell = spare if spare < self.cells - 2 else -1
         self.row_offset = 0  # first data row shown in the bar rows (rotates)
         self.cell_row = 0  # the data row shown in cell layout (rotates)
         self.active_pos = -1  # the active turn's position this frame (cell layout), or -1
@@ -99,8 +97,9 @@ class Canvas:
     def rotate(self, rows, now_ms):
         """Pick which data rows show this frame when the page has more than fit."""
         if self.columns:
-            groups = (rows + self.bar_rows - 1) // self.bar_rows if rows else 1
-            self.row_offset = (now_ms // (2 * pal.CYCLE_MS)) % groups * self.bar_rows
+            bar_rows = self.height - 2
+            groups = (rows + bar_rows - 1) // bar_rows if rows else 1
+            self.row_offset = (now_ms // (2 * pal.CYCLE_MS)) % groups * bar_rows
         else:
             self.cell_row = (now_ms // pal.CYCLE_MS) % (rows + 1)
 
@@ -110,7 +109,7 @@ class Canvas:
             if row == 0:
                 return pos
             shown = row - 1 - self.row_offset
-            if 0 <= shown < self.bar_rows:
+            if 0 <= shown < self.height - 2:
                 return (shown + 1) * self.width + pos
             return -1
         if pos == self.active_pos:
@@ -223,18 +222,19 @@ def render_system(canvas, page, linked, problem_flash, problems, now_ms):
     """The page indicator, the problem cell and the link cell. An 8-wide system row has a
     cell for each of the first six pages; the grid page (the seventh) lights them all."""
     frame = canvas.frame
+    problem_cell = canvas.cells - 2
     if canvas.columns:
         for i in range(PAGE_COUNT):
-            if canvas.page_cell + i < canvas.problem_cell:
+            if canvas.page_cell + i < problem_cell:
                 on = i == page or page == GRID
                 pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
     elif pal.count_lit(page + 1, now_ms):
         pal.put(frame, canvas.page_cell, pal.WHITE, pal.MID)
     if problem_flash:
         if pal.strobe(now_ms):
-            pal.put(frame, canvas.problem_cell, pal.WARN, pal.FULL)
+            pal.put(frame, problem_cell, pal.WARN, pal.FULL)
     elif problems:
-        pal.put(frame, canvas.problem_cell, pal.WARN, pal.DIM // 2)
+        pal.put(frame, problem_cell, pal.WARN, pal.DIM // 2)
     # Tethered: steady. Untethered: a slow blink.
     if linked or pal.slow_blink(now_ms):
-        pal.put(frame, canvas.link_cell, pal.WHITE, pal.MID)
+        pal.put(frame, problem_cell + 1, pal.WHITE, pal.MID)  # the link cell
