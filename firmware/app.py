@@ -318,7 +318,17 @@ class App:
                 self.render(now_ms)
             except Exception as err:  # nor one in drawing: show the problem cell alone
                 self._crashed(err, now_ms)
-                self._render_fault(now_ms)
+                # The system row alone, the problem cell strobing (if even that fails, the
+                # next frame tries again).
+                self.dirty = False
+                self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
+                canvas = self.canvas
+                try:
+                    canvas.clear()
+                    pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
+                    self._show(now_ms)
+                except Exception:
+                    pass
 
     def read_input(self, now_ms):
         """Keys and the encoder: play every finished gesture."""
@@ -330,8 +340,13 @@ class App:
         self.poll_keys(now_ms)
         if self.pending != _NO_KEY:
             self.dirty = True
-        if self.encoder is not None:
-            self._read_encoder(now_ms)
+        encoder = self.encoder
+        if encoder is not None:
+            position = encoder.position
+            while position != self.encoder_at:
+                up = 1 if position > self.encoder_at else 0
+                self.encoder_at += 1 if up else -1
+                self.do_control(self.encoder_controls[up], _PRESS, now_ms)
 
     def service_link(self, now_ms):
         try:
@@ -429,13 +444,6 @@ class App:
 
     # -- gestures and controls ----------------------------------------------------------
 
-    def _read_encoder(self, now_ms):
-        position = self.encoder.position
-        while position != self.encoder_at:
-            up = 1 if position > self.encoder_at else 0
-            self.encoder_at += 1 if up else -1
-            self.do_control(self.encoder_controls[up], _PRESS, now_ms)
-
     def _gesture(self, kind, key, now_ms):
         self._key = key
         self.do_control(self.controls[key], kind, now_ms)
@@ -447,7 +455,11 @@ class App:
             count = len(MENU)
             step = count - 1 if kind == _LONG else 1
             self.menu_cursor = (self.menu_cursor + step) % count
-            self._show_menu(now_ms)
+            self.menu_until = ticks_add(now_ms, _MENU_MS)
+            if self.menu_key >= 0:
+                # "do" needs hold-to-confirm exactly when the menu shows a destructive one.
+                shown = MENU[self.menu_cursor]
+                self.confirming[self.menu_key] = _C_END_COMBAT <= shown <= _C_RESET
         elif code == _C_MENU_DO:
             self.do_control(MENU[self.menu_cursor], kind, now_ms)
             # What it did shows at once (a roll: the dice page and its tumble), not the menu.
@@ -574,13 +586,6 @@ class App:
         self.overlay_colour = colour
         self.overlay_until = ticks_add(now_ms, _OVERLAY_MS)
 
-    def _show_menu(self, now_ms):
-        self.menu_until = ticks_add(now_ms, _MENU_MS)
-        if self.menu_key >= 0:
-            # "do" needs hold-to-confirm exactly when the menu shows a destructive control.
-            code = MENU[self.menu_cursor]
-            self.confirming[self.menu_key] = _C_END_COMBAT <= code <= _C_RESET
-
     # -- drawing ------------------------------------------------------------------------
 
     def _spot_new_roll(self, now_ms):
@@ -637,19 +642,6 @@ class App:
                 elif pal.strobe(now_ms):
                     pal.put(canvas.frame, self.refused_key, pal.WARN, pal.FULL)
         self._show(now_ms)
-
-    def _render_fault(self, now_ms):
-        """Drawing failed: show the system row alone, the problem cell strobing (if even
-        that fails, the next frame tries again)."""
-        self.dirty = False
-        self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
-        canvas = self.canvas
-        try:
-            canvas.clear()
-            pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
-            self._show(now_ms)
-        except Exception:
-            pass
 
     def limit(self, frame, brightness):
         """Scale frame (RGB bytes) by brightness (0..256) and then under the budget."""
