@@ -235,18 +235,6 @@ class App:
         for i in range(key_count):
             if self.controls[i] == _C_MENU_DO:
                 self.menu_key = i
-        # The cells of the roll keys (a key is the cell of its number, where it has one):
-        # they light with the roll the host wants.
-        rolls = 0
-        for i in range(key_count):
-            if self.controls[i] == _C_ROLL and i < self.canvas.cells:
-                rolls += 1
-        self.roll_cells = bytearray(rolls)
-        rolls = 0
-        for i in range(key_count):
-            if self.controls[i] == _C_ROLL and i < self.canvas.cells:
-                self.roll_cells[rolls] = i
-                rolls += 1
         # The encoder's controls for a detent that moves its raw position down, and up
         # (ENCODER_MAP is counter-clockwise, clockwise; ENCODER_CLOCKWISE says which way
         # the raw position moves for a clockwise detent).
@@ -627,7 +615,7 @@ class App:
                 if self.page == pages.GRID and not whole_pages.shows_grid(canvas, state):
                     self.page = pages.INITIATIVE  # the grid went (a new snapshot, a reset)
                 pages.render_page(canvas, self.page, state, self.selected, self.animating, now_ms)
-                pages.render_wanted(canvas, state, self.roll_cells, now_ms)
+                pages.render_wanted(canvas, state, self.controls, _C_ROLL, now_ms)
             pages.render_system(
                 canvas,
                 self.page,

@@ -194,17 +194,20 @@ def render_per_position(canvas, page, state, selected, now_ms):
                 draw_steady(canvas, pos, k + 1, rules.mark_colours[k], on, pal.FULL)
 
 
-def render_wanted(canvas, state, cells, now_ms):
-    """The roll the host waits for, on the roll key's cells (`cells`): the dice count as
-    blinks at full brightness, in the success colour (chance flips: bluish green); between
-    the blinks a dim steady glow, so the key never looks dark while a roll is wanted."""
+def render_wanted(canvas, state, controls, roll, now_ms):
+    """The roll the host waits for, on the roll keys' cells (a key is the cell of its
+    number, where it has one; `controls` holds each key's control, `roll` the roll key's):
+    the dice count as blinks at full brightness, in the success colour (chance flips: bluish
+    green); between the blinks a dim steady glow, so the key never looks dark while a roll
+    is wanted."""
     want = state.want
     if not want.count:
         return
     colour = pal.BLUISH_GREEN if want.kind == dice.KIND_CHANCE else pal.SUCCESS
     level = pal.FULL if pal.count_lit(want.count, now_ms) else pal.DIM
-    for i in range(len(cells)):
-        pal.put(canvas.frame, cells[i], colour, level)
+    for key in range(min(len(controls), canvas.cells)):
+        if controls[key] == roll:
+            pal.put(canvas.frame, key, colour, level)
 
 
 def render_page(canvas, page, state, selected, animating, now_ms):
