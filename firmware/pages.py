@@ -35,31 +35,35 @@ blinks over a dim glow (render_wanted).
 
 from firmware import palette as pal
 from firmware import whole_pages  # their own module: a smaller compile on a board
-from shared import dice
+from shared import dice, limits
 from shared.compat import const
-from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, mark_bit
 
-# The page numbers (their names, for the host: host/firmware_host.py PAGE_NAMES).
+# The page numbers (their names, for the host: host/firmware_host.py PAGE_NAMES); the app
+# names the public ones.
 INITIATIVE = const(0)
-COOLDOWNS = const(1)
-COUNTERS = const(2)
-MARKS = const(3)
+_COOLDOWNS = const(1)
+_COUNTERS = const(2)
+_MARKS = const(3)
 DICE = const(4)
 _SCORES = const(5)
 GRID = const(6)
 PAGE_COUNT = const(7)
+
+# `const` is needed only above: deleting it frees its slot in this module's globals for the
+# functions below, so the table stays a size smaller (docs/memory.md).
+del const
 
 
 def page_rows(page, rules):
     """Data rows under the identity row on a per-position page."""
     if page == INITIATIVE:
         return 2
-    if page == COOLDOWNS:
-        return MAX_COOLDOWNS
-    if page == COUNTERS:
+    if page == _COOLDOWNS:
+        return limits.MAX_COOLDOWNS
+    if page == _COUNTERS:
         return rules.counters
-    if page == MARKS:
+    if page == _MARKS:
         return rules.marks
     return 0
 
@@ -74,16 +78,16 @@ class Canvas:
         self.height = height
         self.cells = width * height
         self.frame = bytearray(self.cells * 3)
-        self.columns = width >= MAX_SLOTS and height >= 3
+        self.columns = width >= limits.MAX_SLOTS and height >= 3
         if self.columns:
             self.content = self.cells - width  # cells above the system row
             self.page_cell = (height - 1) * width
             self.active_cell = -1
         else:
-            self.content = MAX_SLOTS
-            self.page_cell = MAX_SLOTS
+            self.content = limits.MAX_SLOTS
+            self.page_cell = limits.MAX_SLOTS
             # Cell layout: the active turn's page rows, where a cell is spare (else unshown).
-            spare = MAX_SLOTS + 1
+            spare = limits.MAX_SLOTS + 1
             self.active_cell = spare if spare < self.cells - 2 else -1
         self.row_offset = 0  # first data row shown in the bar rows (rotates)
         self.cell_row = 0  # the data row shown in cell layout (rotates)
@@ -162,7 +166,7 @@ def draw_steady(canvas, pos, row, colour, on, level):
 def render_per_position(canvas, page, state, selected, now_ms):
     rules = state.rules
     canvas.rotate(page_rows(page, rules), now_ms)
-    canvas.active_pos = state.turn if state.active != NO_SLOT else -1
+    canvas.active_pos = state.turn if state.active != limits.NO_SLOT else -1
     for pos in range(state.count):
         draw_identity(canvas, state, pos, selected, now_ms)
         slot = state.slots[state.order[pos]]
@@ -178,17 +182,17 @@ def render_per_position(canvas, page, state, selected, now_ms):
                 else:
                     on = pal.count_lit(phase, now_ms)
                 draw_steady(canvas, pos, 2, pal.COOLDOWN if phase else pal.WHITE, on, pal.MID)
-        elif page == COOLDOWNS:
-            for k in range(MAX_COOLDOWNS):
+        elif page == _COOLDOWNS:
+            for k in range(limits.MAX_COOLDOWNS):
                 if slot.cd_id[k]:
                     if slot.cd_left[k]:
                         draw_count(canvas, pos, k + 1, pal.COOLDOWN, slot.cd_left[k], now_ms)
                     elif slot.cd_pending & (1 << k):
                         draw_steady(canvas, pos, k + 1, pal.COOLDOWN, True, pal.DIM)
-        elif page == COUNTERS:
+        elif page == _COUNTERS:
             for k in range(rules.counters):
                 draw_count(canvas, pos, k + 1, rules.colours[k], slot.counters[k], now_ms)
-        elif page == MARKS:
+        elif page == _MARKS:
             for k in range(rules.marks):
                 on = slot.flags & mark_bit(k)
                 draw_steady(canvas, pos, k + 1, rules.mark_colours[k], on, pal.FULL)

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from firmware import pages, whole_pages
 from firmware import palette as pal
+from host.firmware_host import PAGE_NAMES
 from shared import dice, roster
 from shared.descriptor_pack import counter, mark, pack
 from shared.limits import NO_SLOT
 from shared.reference import build_reference_state
 from shared.state import GameState, mark_bit
+
+# The per-position pages' numbers, private to the board's firmware.pages (_COOLDOWNS ...).
+COOLDOWNS, COUNTERS, MARKS = (PAGE_NAMES.index(p) for p in ("cooldowns", "counters", "marks"))
 
 QUIET_MS = 2400 * 10 + 1500  # after every team's dips and past the one-blink extra
 
@@ -95,7 +99,7 @@ def test_the_macropad_shows_the_active_turn_at_every_moment() -> None:
     active = state.turn
     team = state.slots[state.active].team
     bright, dim = team_rgb(team, pal.FULL), team_rgb(team, pal.DIM)
-    for page in (pages.INITIATIVE, pages.COOLDOWNS, pages.COUNTERS, pages.MARKS):
+    for page in (pages.INITIATIVE, COOLDOWNS, COUNTERS, MARKS):
         rows_seen = set()
         pulses = set()
         for row, frame in macropad_frames(page):
@@ -110,7 +114,7 @@ def test_the_macropad_shows_the_active_turn_at_every_moment() -> None:
 def test_the_macropad_shows_the_active_turns_page_rows_in_cell_9() -> None:
     state = build_reference_state()
     slot = state.slots[state.active]
-    lit_in_9 = {row for row, f in macropad_frames(pages.COUNTERS) if any(f[9 * 3 : 9 * 3 + 3])}
+    lit_in_9 = {row for row, f in macropad_frames(COUNTERS) if any(f[9 * 3 : 9 * 3 + 3])}
     expected = {row + 1 for row, count in enumerate(slot.counters[:3]) if count}
     assert lit_in_9 == expected
     # The initiative page's phase row belongs to the active turn alone: it shows in cell 9.
@@ -152,14 +156,14 @@ def test_the_counters_and_marks_pages_draw_what_the_descriptor_describes() -> No
     state.slots[0].counters[1] = 12  # more than ten blinks: steady
     state.slots[0].flags |= mark_bit(0)
     canvas = pages.Canvas(8, 4)
-    pages.render_per_position(canvas, pages.COUNTERS, state, NO_SLOT, 50)
+    pages.render_per_position(canvas, COUNTERS, state, NO_SLOT, 50)
     assert not any(canvas.frame[8 * 3 : 8 * 3 + 3])  # counter "a" is 0: its row is dark
     assert tuple(canvas.frame[16 * 3 : 16 * 3 + 3]) == colour_rgb(pal.SKY_BLUE, pal.FULL)
-    assert pages.page_rows(pages.COUNTERS, state.rules) == 2
+    assert pages.page_rows(COUNTERS, state.rules) == 2
     canvas.clear()
-    pages.render_per_position(canvas, pages.MARKS, state, NO_SLOT, 50)
+    pages.render_per_position(canvas, MARKS, state, NO_SLOT, 50)
     assert tuple(canvas.frame[8 * 3 : 8 * 3 + 3]) == colour_rgb(pal.COOLDOWN, pal.FULL)
-    assert pages.page_rows(pages.MARKS, state.rules) == 1
+    assert pages.page_rows(MARKS, state.rules) == 1
 
 
 # The token grid page (issue 13: "on boards with enough keys, the token grid itself: owner
