@@ -227,12 +227,9 @@ class App:
         key_count = len(profile.KEYMAP)
         code = CONTROL_NAMES.index  # a control's code by its name (ValueError if unknown)
         self.controls = bytearray(key_count)
-        confirming = bytearray(key_count)
-        for i in range(key_count):
-            self.controls[i] = code(profile.KEYMAP[i])
-            confirming[i] = 1 if _C_END_COMBAT <= self.controls[i] <= _C_RESET else 0
         self.menu_key = -1
         for i in range(key_count):
+            self.controls[i] = code(profile.KEYMAP[i])
             if self.controls[i] == _C_MENU_DO:
                 self.menu_key = i
         # The encoder's controls for a detent that moves its raw position down, and up
@@ -244,10 +241,10 @@ class App:
             self.encoder_controls[up] = code(profile.ENCODER_MAP[1])
             self.encoder_controls[1 - up] = code(profile.ENCODER_MAP[0])
         self.encoder_at = encoder.position if encoder is not None else 0
-        # Key gestures (key_input, poll_keys): `confirming[k]` for the keys that need
-        # hold-to-confirm; when each key went down; each key up, _HELD or _SPENT; the
-        # confirming key being held.
-        self.confirming = confirming
+        # Key gestures (key_input, poll_keys): when each key went down; each key up, _HELD
+        # or _SPENT; the hold-to-confirm key being held. A key needs hold-to-confirm when
+        # its control is destructive (end combat, reset), and the menu's "do" key when the
+        # menu shows a destructive one.
         self.down_at = [0] * key_count
         self.down = bytearray(key_count)
         self.pending = _NO_KEY
@@ -390,8 +387,10 @@ class App:
                 self.pending = _NO_KEY
                 down[pending] = _SPENT
                 down[key] = _SPENT
-            elif self.confirming[key]:
-                self.pending = key
+            else:
+                code = MENU[self.menu_cursor] if key == self.menu_key else self.controls[key]
+                if _C_END_COMBAT <= code <= _C_RESET:  # hold to confirm
+                    self.pending = key
             return
         was = down[key]
         down[key] = 0
@@ -413,7 +412,10 @@ class App:
                 self._gesture(_CONFIRM, pending, now_ms)
                 return
         for key in range(len(self.controls)):
-            if down[key] == _HELD and not self.confirming[key]:
+            if down[key] != _HELD:
+                continue
+            code = MENU[self.menu_cursor] if key == self.menu_key else self.controls[key]
+            if code < _C_END_COMBAT or code > _C_RESET:  # not a hold-to-confirm key
                 if ticks_diff(now_ms, self.down_at[key]) >= _LONG_MS:
                     down[key] = _SPENT
                     self._gesture(_LONG, key, now_ms)
@@ -444,10 +446,6 @@ class App:
             step = count - 1 if kind == _LONG else 1
             self.menu_cursor = (self.menu_cursor + step) % count
             self.menu_until = ticks_add(now_ms, _MENU_MS)
-            if self.menu_key >= 0:
-                # "do" needs hold-to-confirm exactly when the menu shows a destructive one.
-                shown = MENU[self.menu_cursor]
-                self.confirming[self.menu_key] = _C_END_COMBAT <= shown <= _C_RESET
         elif code == _C_MENU_DO:
             self.do_control(MENU[self.menu_cursor], kind, now_ms)
             # What it did shows at once (a roll: the dice page and its tumble), not the menu.
