@@ -468,16 +468,9 @@ class App:
             if kind == _LONG:
                 self._step_dice(1, now_ms)
             elif want.count:  # the roll the host wants, exactly
-                if want.kind == dice.KIND_CHANCE:
-                    self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, want.count)
-                elif want.kind == dice.KIND_D100:
-                    self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
-                else:
-                    self._roll(now_ms, ev.ROLL_ACTION, want.kind, want.count)
-            elif self.state.rules.dice_kind == dice.KIND_D100:
-                self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
-            else:
-                self._roll(now_ms, ev.ROLL_ACTION, self.state.rules.dice_kind, self.dice_count)
+                self._roll(now_ms, want.kind, want.count)
+            else:  # the descriptor's dice (its check allows no chance flips here)
+                self._roll(now_ms, self.state.rules.dice_kind, self.dice_count)
         elif code == _C_ADD_DIE:
             self._step_dice(-1 if kind == _LONG else 1, now_ms)
         elif code == _C_CHANCE:
@@ -485,9 +478,9 @@ class App:
                 self.flips = self.flips % ev.MAX_CHANCE_FLIPS + 1
                 self._overlay(self.flips, pal.BLUISH_GREEN, now_ms)
             else:
-                self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, self.flips)
+                self._roll(now_ms, dice.KIND_CHANCE, self.flips)
         elif code == _C_D100:
-            self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
+            self._roll(now_ms, dice.KIND_D100, 2)
         elif code == _C_COUNTER_NEXT:
             rules = self.state.rules
             if rules.counters:
@@ -535,9 +528,19 @@ class App:
         self.dice_count = (self.dice_count - 1 + step) % most + 1
         self._overlay(self.dice_count, pal.SUCCESS, now_ms)
 
-    def _roll(self, now_ms, code, kind, count):
+    def _roll(self, now_ms, kind, count):
+        """Roll `count` dice of `kind` and send them: chance flips, a d100 (its two D10s,
+        whatever `count`), or action dice (the event names their kind)."""
+        code = ev.ROLL_ACTION
+        arg = kind
+        if kind == dice.KIND_CHANCE:
+            code = ev.CHANCE
+            arg = 0
+        elif kind == dice.KIND_D100:
+            code = ev.D100
+            arg = 0
+            count = 2
         dice.roll_faces(self.rng, kind, count, self.faces)
-        arg = kind if code == ev.ROLL_ACTION else 0
         if self._submit(now_ms, code, NO_SLOT, arg, count) == ACCEPTED:
             self.page = pages.DICE
 
