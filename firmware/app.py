@@ -31,8 +31,11 @@ import gc
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from shared import codec  # noqa: F401  (the largest compile of all: first)
+from shared import codec  # (the largest compile of all: first)
 
+# Names used only while importing are deleted once used: the slots they free in this
+# module's globals are reused by the names after them, so the table stays a size smaller.
+del codec
 gc.collect()
 from shared.link.board import ACCEPTED, BoardSession  # noqa: E402
 
@@ -40,11 +43,13 @@ gc.collect()
 from firmware import pages  # noqa: E402
 
 gc.collect()
+del gc
 from firmware import palette as pal  # noqa: E402
+from firmware import whole_pages  # noqa: E402
 from shared import dice  # noqa: E402
 from shared import events as ev  # noqa: E402
 from shared.compat import const  # noqa: E402
-from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT  # noqa: E402
+from shared.limits import MAX_DICE, NO_SLOT  # noqa: E402
 from shared.link import messages as m  # noqa: E402
 from shared.state import GameState  # noqa: E402
 
@@ -67,6 +72,10 @@ _PRESS = const(1)
 _LONG = const(2)
 _CONFIRM = const(3)
 _NO_KEY = const(-1)
+# A key's state in App.down: up (0), down with its gesture to come, or down and spent (its
+# gesture played, or cancelled).
+_HELD = const(1)
+_SPENT = const(2)
 _UNITS = const(48)  # the descriptor's turn unit bits: not 0, a turn is several slots'
 _ACTIVE = const(1)  # shared.state.F_ACTIVE
 _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
@@ -170,18 +179,6 @@ MENU = (
 )
 
 
-class NullStream:
-    """The link's stream when USB data is off (boot.py skipped it): nothing comes in."""
-
-    in_waiting = 0
-
-    def readinto(self, buf):
-        return 0
-
-    def write(self, buf):
-        return len(buf)
-
-
 class App:
     def __init__(
         self,
@@ -203,10 +200,21 @@ class App:
         self.key_event = key_event
         self.encoder = encoder
         self.canvas = pages.Canvas(profile.WIDTH, profile.HEIGHT)
-        self.led_of_cell = _led_order(profile.WIDTH, profile.HEIGHT, profile.SERPENTINE)
+        # The LED index of each cell (reading order); zig-zag strips reverse odd rows.
+        width = profile.WIDTH
+        self.led_of_cell = bytearray(width * profile.HEIGHT)
+        for cell in range(len(self.led_of_cell)):
+            col = cell % width
+            if profile.SERPENTINE and cell // width & 1:
+                col = width - 1 - col
+            self.led_of_cell[cell] = cell - cell % width + col
         self.state = GameState()
+        if stream is None:  # USB data is off: a module of its own, loaded only then
+            from firmware.null_stream import NullStream
+
+            stream = NullStream()
         self.session = BoardSession(
-            stream if stream is not None else NullStream(),
+            stream,
             self.state,
             fw=(0, 3),  # the firmware version
             profile=profile.PROFILE,
@@ -219,40 +227,26 @@ class App:
         key_count = len(profile.KEYMAP)
         code = CONTROL_NAMES.index  # a control's code by its name (ValueError if unknown)
         self.controls = bytearray(key_count)
-        confirming = bytearray(key_count)
-        for i in range(key_count):
-            self.controls[i] = code(profile.KEYMAP[i])
-            confirming[i] = 1 if _C_END_COMBAT <= self.controls[i] <= _C_RESET else 0
         self.menu_key = -1
         for i in range(key_count):
+            self.controls[i] = code(profile.KEYMAP[i])
             if self.controls[i] == _C_MENU_DO:
                 self.menu_key = i
-        # The cells of the roll keys (a key is the cell of its number, where it has one):
-        # they light with the roll the host wants.
-        rolls = 0
-        for i in range(key_count):
-            if self.controls[i] == _C_ROLL and i < self.canvas.cells:
-                rolls += 1
-        self.roll_cells = bytearray(rolls)
-        rolls = 0
-        for i in range(key_count):
-            if self.controls[i] == _C_ROLL and i < self.canvas.cells:
-                self.roll_cells[rolls] = i
-                rolls += 1
-        self.encoder_controls = bytearray(2)  # counter-clockwise, clockwise
-        self.encoder_clockwise = 1  # how the raw position moves for a clockwise detent
+        # The encoder's controls for a detent that moves its raw position down, and up
+        # (ENCODER_MAP is counter-clockwise, clockwise; ENCODER_CLOCKWISE says which way
+        # the raw position moves for a clockwise detent).
+        self.encoder_controls = bytearray(2)
         if profile.ENCODER_MAP:
-            self.encoder_controls[0] = code(profile.ENCODER_MAP[0])
-            self.encoder_controls[1] = code(profile.ENCODER_MAP[1])
-            self.encoder_clockwise = profile.ENCODER_CLOCKWISE
+            up = 1 if profile.ENCODER_CLOCKWISE == 1 else 0
+            self.encoder_controls[up] = code(profile.ENCODER_MAP[1])
+            self.encoder_controls[1 - up] = code(profile.ENCODER_MAP[0])
         self.encoder_at = encoder.position if encoder is not None else 0
-        # Key gestures (key_input, poll_keys): `confirming[k]` for the keys that need
-        # hold-to-confirm; when each key went down; down, and spent (its gesture fired or
-        # was cancelled); the confirming key being held.
-        self.confirming = confirming
+        # Key gestures (key_input, poll_keys): when each key went down; each key up, _HELD
+        # or _SPENT; the hold-to-confirm key being held. A key needs hold-to-confirm when
+        # its control is destructive (end combat, reset), and the menu's "do" key when the
+        # menu shows a destructive one.
         self.down_at = [0] * key_count
         self.down = bytearray(key_count)
-        self.spent = bytearray(key_count)
         self.pending = _NO_KEY
         self.budget_ma = budget_ma
         self.last_ma = 0  # the estimate of the last frame, after scaling
@@ -278,7 +272,6 @@ class App:
         self._seen_roll = bytearray(MAX_DICE + 2)  # kind, count, faces: to spot a new roll
         self.problems = 0  # bad input from the host (bad frames, bad messages) and faults
         self.flash_until = now_ms
-        self.flashing = False
         self.refusals = 0  # presses refused: by the engine, a full journal or the host
         self.last_refusal = ""
         # A press the host's rules refuse flashes its key (where keys are the LEDs): the
@@ -310,7 +303,17 @@ class App:
                 self.render(now_ms)
             except Exception as err:  # nor one in drawing: show the problem cell alone
                 self._crashed(err, now_ms)
-                self._render_fault(now_ms)
+                # The system row alone, the problem cell strobing (if even that fails, the
+                # next frame tries again).
+                self.dirty = False
+                self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
+                canvas = self.canvas
+                try:
+                    canvas.clear()
+                    pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
+                    self._show(now_ms)
+                except Exception:
+                    pass
 
     def read_input(self, now_ms):
         """Keys and the encoder: play every finished gesture."""
@@ -322,8 +325,13 @@ class App:
         self.poll_keys(now_ms)
         if self.pending != _NO_KEY:
             self.dirty = True
-        if self.encoder is not None:
-            self._read_encoder(now_ms)
+        encoder = self.encoder
+        if encoder is not None:
+            position = encoder.position
+            while position != self.encoder_at:
+                up = 1 if position > self.encoder_at else 0
+                self.encoder_at += 1 if up else -1
+                self.do_control(self.encoder_controls[up], _PRESS, now_ms)
 
     def service_link(self, now_ms):
         try:
@@ -369,25 +377,25 @@ class App:
         hold-to-confirm)."""
         if not 0 <= key < len(self.controls):
             return
-        spent = self.spent
+        down = self.down
         if pressed:
-            self.down[key] = 1
+            down[key] = _HELD
             self.down_at[key] = now_ms
-            spent[key] = 0
             pending = self.pending
             if pending != _NO_KEY and pending != key:
                 # Another key cancels the hold, and is spent on cancelling.
                 self.pending = _NO_KEY
-                spent[pending] = 1
-                spent[key] = 1
-            elif self.confirming[key]:
-                self.pending = key
+                down[pending] = _SPENT
+                down[key] = _SPENT
+            else:
+                code = MENU[self.menu_cursor] if key == self.menu_key else self.controls[key]
+                if _C_END_COMBAT <= code <= _C_RESET:  # hold to confirm
+                    self.pending = key
             return
-        was_down = self.down[key]
-        self.down[key] = 0
-        if not was_down or spent[key]:
+        was = down[key]
+        down[key] = 0
+        if was != _HELD:  # up already, or its gesture spent
             return
-        spent[key] = 1
         if key == self.pending:
             self.pending = _NO_KEY  # released early: cancelled
         else:
@@ -396,17 +404,20 @@ class App:
     def poll_keys(self, now_ms):
         """Plays _CONFIRM or _LONG for a key held long enough (one a call)."""
         pending = self.pending
-        spent = self.spent
+        down = self.down
         if pending != _NO_KEY:
             if ticks_diff(now_ms, self.down_at[pending]) >= _CONFIRM_MS:
                 self.pending = _NO_KEY
-                spent[pending] = 1
+                down[pending] = _SPENT
                 self._gesture(_CONFIRM, pending, now_ms)
                 return
         for key in range(len(self.controls)):
-            if self.down[key] and not spent[key] and not self.confirming[key]:
+            if down[key] != _HELD:
+                continue
+            code = MENU[self.menu_cursor] if key == self.menu_key else self.controls[key]
+            if code < _C_END_COMBAT or code > _C_RESET:  # not a hold-to-confirm key
                 if ticks_diff(now_ms, self.down_at[key]) >= _LONG_MS:
-                    spent[key] = 1
+                    down[key] = _SPENT
                     self._gesture(_LONG, key, now_ms)
                     return
 
@@ -423,14 +434,6 @@ class App:
 
     # -- gestures and controls ----------------------------------------------------------
 
-    def _read_encoder(self, now_ms):
-        position = self.encoder.position
-        while position != self.encoder_at:
-            step = 1 if position > self.encoder_at else -1
-            self.encoder_at += step
-            clockwise = 1 if step == self.encoder_clockwise else 0
-            self.do_control(self.encoder_controls[clockwise], _PRESS, now_ms)
-
     def _gesture(self, kind, key, now_ms):
         self._key = key
         self.do_control(self.controls[key], kind, now_ms)
@@ -442,7 +445,7 @@ class App:
             count = len(MENU)
             step = count - 1 if kind == _LONG else 1
             self.menu_cursor = (self.menu_cursor + step) % count
-            self._show_menu(now_ms)
+            self.menu_until = ticks_add(now_ms, _MENU_MS)
         elif code == _C_MENU_DO:
             self.do_control(MENU[self.menu_cursor], kind, now_ms)
             # What it did shows at once (a roll: the dice page and its tumble), not the menu.
@@ -465,16 +468,9 @@ class App:
             if kind == _LONG:
                 self._step_dice(1, now_ms)
             elif want.count:  # the roll the host wants, exactly
-                if want.kind == dice.KIND_CHANCE:
-                    self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, want.count)
-                elif want.kind == dice.KIND_D100:
-                    self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
-                else:
-                    self._roll(now_ms, ev.ROLL_ACTION, want.kind, want.count)
-            elif self.state.rules.dice_kind == dice.KIND_D100:
-                self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
-            else:
-                self._roll(now_ms, ev.ROLL_ACTION, self.state.rules.dice_kind, self.dice_count)
+                self._roll(now_ms, want.kind, want.count)
+            else:  # the descriptor's dice (its check allows no chance flips here)
+                self._roll(now_ms, self.state.rules.dice_kind, self.dice_count)
         elif code == _C_ADD_DIE:
             self._step_dice(-1 if kind == _LONG else 1, now_ms)
         elif code == _C_CHANCE:
@@ -482,9 +478,9 @@ class App:
                 self.flips = self.flips % ev.MAX_CHANCE_FLIPS + 1
                 self._overlay(self.flips, pal.BLUISH_GREEN, now_ms)
             else:
-                self._roll(now_ms, ev.CHANCE, dice.KIND_CHANCE, self.flips)
+                self._roll(now_ms, dice.KIND_CHANCE, self.flips)
         elif code == _C_D100:
-            self._roll(now_ms, ev.D100, dice.KIND_D100, 2)
+            self._roll(now_ms, dice.KIND_D100, 2)
         elif code == _C_COUNTER_NEXT:
             rules = self.state.rules
             if rules.counters:
@@ -499,7 +495,7 @@ class App:
         elif code == _C_PAGE:
             step = pages.PAGE_COUNT - 1 if kind == _LONG else 1
             self.page = (self.page + step) % pages.PAGE_COUNT
-            if self.page == pages.GRID and not pages.shows_grid(self.canvas, self.state):
+            if self.page == pages.GRID and not whole_pages.shows_grid(self.canvas, self.state):
                 self.page = (self.page + step) % pages.PAGE_COUNT  # no grid here: skip it
         elif code == _C_BRIGHTNESS:
             if kind == _LONG:
@@ -509,7 +505,7 @@ class App:
             self._overlay(self.brightness, pal.WHITE, now_ms)
         elif code == _C_SELECT_PREV or code == _C_SELECT_NEXT:
             self._select_step(now_ms, -1 if code == _C_SELECT_PREV else 1)
-        elif code >= _C_POS0 and code < _C_POS0 + MAX_SLOTS:
+        elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (MAX_SLOTS of them)
             self._select_position(now_ms, code - _C_POS0)
         self.dirty = True
 
@@ -532,9 +528,19 @@ class App:
         self.dice_count = (self.dice_count - 1 + step) % most + 1
         self._overlay(self.dice_count, pal.SUCCESS, now_ms)
 
-    def _roll(self, now_ms, code, kind, count):
+    def _roll(self, now_ms, kind, count):
+        """Roll `count` dice of `kind` and send them: chance flips, a d100 (its two D10s,
+        whatever `count`), or action dice (the event names their kind)."""
+        code = ev.ROLL_ACTION
+        arg = kind
+        if kind == dice.KIND_CHANCE:
+            code = ev.CHANCE
+            arg = 0
+        elif kind == dice.KIND_D100:
+            code = ev.D100
+            arg = 0
+            count = 2
         dice.roll_faces(self.rng, kind, count, self.faces)
-        arg = kind if code == ev.ROLL_ACTION else 0
         if self._submit(now_ms, code, NO_SLOT, arg, count) == ACCEPTED:
             self.page = pages.DICE
 
@@ -569,23 +575,6 @@ class App:
         self.overlay_colour = colour
         self.overlay_until = ticks_add(now_ms, _OVERLAY_MS)
 
-    def _show_menu(self, now_ms):
-        self.menu_until = ticks_add(now_ms, _MENU_MS)
-        if self.menu_key >= 0:
-            # "do" needs hold-to-confirm exactly when the menu shows a destructive control.
-            code = MENU[self.menu_cursor]
-            self.confirming[self.menu_key] = _C_END_COMBAT <= code <= _C_RESET
-
-    def settle(self, now_ms):
-        """End every timed overlay (menu, setting, roll tumble, problem flash) at now_ms:
-        for pictures and tests that render at a chosen moment."""
-        self._spot_new_roll(now_ms)
-        self.menu_until = now_ms
-        self.overlay_until = now_ms
-        self.animate_until = now_ms
-        self.flash_until = now_ms
-        self.dirty = True
-
     # -- drawing ------------------------------------------------------------------------
 
     def _spot_new_roll(self, now_ms):
@@ -612,25 +601,29 @@ class App:
         if self.selected != NO_SLOT and self.selected >= state.count:
             self.selected = NO_SLOT  # the table shrank (a reset, a new snapshot)
         if session.error == m.E_VERSION:
-            pages.render_version_mismatch(canvas, now_ms)
+            whole_pages.render_version_mismatch(canvas, now_ms)
         else:
             progress = self.hold_progress(now_ms, canvas.content)
             self.menu_shown = ticks_diff(self.menu_until, now_ms) > 0
             self.animating = ticks_diff(self.animate_until, now_ms) > 0
-            self.flashing = ticks_diff(self.flash_until, now_ms) > 0
             if progress:
-                pages.render_progress(canvas, progress, now_ms)
+                whole_pages.render_progress(canvas, progress, now_ms)
             elif self.menu_shown and self.menu_key >= 0:
-                pages.render_menu(canvas, len(MENU), self.menu_cursor, now_ms)
+                whole_pages.render_menu(canvas, len(MENU), self.menu_cursor, now_ms)
             elif ticks_diff(self.overlay_until, now_ms) > 0:
-                pages.render_number(canvas, self.overlay_count, self.overlay_colour)
+                whole_pages.render_number(canvas, self.overlay_count, self.overlay_colour)
             else:
-                if self.page == pages.GRID and not pages.shows_grid(canvas, state):
+                if self.page == pages.GRID and not whole_pages.shows_grid(canvas, state):
                     self.page = pages.INITIATIVE  # the grid went (a new snapshot, a reset)
                 pages.render_page(canvas, self.page, state, self.selected, self.animating, now_ms)
-                pages.render_wanted(canvas, state, self.roll_cells, now_ms)
+                pages.render_wanted(canvas, state, self.controls, _C_ROLL, now_ms)
             pages.render_system(
-                canvas, self.page, session.linked, self.flashing, self.problems, now_ms
+                canvas,
+                self.page,
+                session.linked,
+                ticks_diff(self.flash_until, now_ms) > 0,
+                self.problems,
+                now_ms,
             )
             if self.refused_key >= 0:
                 if ticks_diff(self.refused_until, now_ms) <= 0:
@@ -638,19 +631,6 @@ class App:
                 elif pal.strobe(now_ms):
                     pal.put(canvas.frame, self.refused_key, pal.WARN, pal.FULL)
         self._show(now_ms)
-
-    def _render_fault(self, now_ms):
-        """Drawing failed: show the system row alone, the problem cell strobing (if even
-        that fails, the next frame tries again)."""
-        self.dirty = False
-        self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
-        canvas = self.canvas
-        try:
-            canvas.clear()
-            pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
-            self._show(now_ms)
-        except Exception:
-            pass
 
     def limit(self, frame, brightness):
         """Scale frame (RGB bytes) by brightness (0..256) and then under the budget."""
@@ -706,15 +686,3 @@ class App:
             written[i] = frame[i]
         self.led_writes += 1
         self._written_at = now_ms
-
-
-def _led_order(width, height, serpentine):
-    """The LED index of each cell (reading order); zig-zag strips reverse odd rows."""
-    order = bytearray(width * height)
-    for row in range(height):
-        for col in range(width):
-            led = row * width + col
-            if serpentine and row & 1:
-                led = row * width + (width - 1 - col)
-            order[row * width + col] = led
-    return order

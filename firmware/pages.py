@@ -34,68 +34,61 @@ blinks over a dim glow (render_wanted).
 """
 
 from firmware import palette as pal
-from firmware.whole_pages import (  # noqa: F401  (their own module: a smaller compile on a board)
-    render_dice,
-    render_grid,
-    render_menu,
-    render_number,
-    render_progress,
-    render_scores,
-    render_version_mismatch,
-    shows_grid,
-)
-from shared import dice
+from firmware import whole_pages  # their own module: a smaller compile on a board
+from shared import dice, limits
 from shared.compat import const
-from shared.limits import MAX_COOLDOWNS, MAX_SLOTS, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, mark_bit
 
-PAGE_NAMES = ("initiative", "cooldowns", "counters", "marks", "dice", "scores", "grid")
+# The page numbers (their names, for the host: host/firmware_host.py PAGE_NAMES); the app
+# names the public ones.
 INITIATIVE = const(0)
-COOLDOWNS = const(1)
-COUNTERS = const(2)
-MARKS = const(3)
+_COOLDOWNS = const(1)
+_COUNTERS = const(2)
+_MARKS = const(3)
 DICE = const(4)
 _SCORES = const(5)
 GRID = const(6)
 PAGE_COUNT = const(7)
+
+# `const` is needed only above: deleting it frees its slot in this module's globals for the
+# functions below, so the table stays a size smaller (docs/memory.md).
+del const
 
 
 def page_rows(page, rules):
     """Data rows under the identity row on a per-position page."""
     if page == INITIATIVE:
         return 2
-    if page == COOLDOWNS:
-        return MAX_COOLDOWNS
-    if page == COUNTERS:
+    if page == _COOLDOWNS:
+        return limits.MAX_COOLDOWNS
+    if page == _COUNTERS:
         return rules.counters
-    if page == MARKS:
+    if page == _MARKS:
         return rules.marks
     return 0
 
 
 class Canvas:
-    """The frame and where things go on this board's grid."""
+    """The frame and where things go on this board's grid. The last cell is the link's, the
+    one before it the problem cell's; in the column layout the rows between the identity
+    row and the system row (height - 2 of them) are the bar rows."""
 
     def __init__(self, width, height):
         self.width = width
         self.height = height
         self.cells = width * height
         self.frame = bytearray(self.cells * 3)
-        self.columns = width >= MAX_SLOTS and height >= 3
-        self.link_cell = self.cells - 1
-        self.problem_cell = self.cells - 2
+        self.columns = width >= limits.MAX_SLOTS and height >= 3
         if self.columns:
-            self.bar_rows = height - 2  # rows between the identity row and the system row
             self.content = self.cells - width  # cells above the system row
             self.page_cell = (height - 1) * width
             self.active_cell = -1
         else:
-            self.bar_rows = 0
-            self.content = MAX_SLOTS
-            self.page_cell = MAX_SLOTS
+            self.content = limits.MAX_SLOTS
+            self.page_cell = limits.MAX_SLOTS
             # Cell layout: the active turn's page rows, where a cell is spare (else unshown).
-            spare = MAX_SLOTS + 1
-            self.active_cell = spare if spare < self.problem_cell else -1
+            spare = limits.MAX_SLOTS + 1
+            self.active_cell = spare if spare < self.cells - 2 else -1
         self.row_offset = 0  # first data row shown in the bar rows (rotates)
         self.cell_row = 0  # the data row shown in cell layout (rotates)
         self.active_pos = -1  # the active turn's position this frame (cell layout), or -1
@@ -108,8 +101,9 @@ class Canvas:
     def rotate(self, rows, now_ms):
         """Pick which data rows show this frame when the page has more than fit."""
         if self.columns:
-            groups = (rows + self.bar_rows - 1) // self.bar_rows if rows else 1
-            self.row_offset = (now_ms // (2 * pal.CYCLE_MS)) % groups * self.bar_rows
+            bar_rows = self.height - 2
+            groups = (rows + bar_rows - 1) // bar_rows if rows else 1
+            self.row_offset = (now_ms // (2 * pal.CYCLE_MS)) % groups * bar_rows
         else:
             self.cell_row = (now_ms // pal.CYCLE_MS) % (rows + 1)
 
@@ -119,7 +113,7 @@ class Canvas:
             if row == 0:
                 return pos
             shown = row - 1 - self.row_offset
-            if 0 <= shown < self.bar_rows:
+            if 0 <= shown < self.height - 2:
                 return (shown + 1) * self.width + pos
             return -1
         if pos == self.active_pos:
@@ -172,7 +166,7 @@ def draw_steady(canvas, pos, row, colour, on, level):
 def render_per_position(canvas, page, state, selected, now_ms):
     rules = state.rules
     canvas.rotate(page_rows(page, rules), now_ms)
-    canvas.active_pos = state.turn if state.active != NO_SLOT else -1
+    canvas.active_pos = state.turn if state.active != limits.NO_SLOT else -1
     for pos in range(state.count):
         draw_identity(canvas, state, pos, selected, now_ms)
         slot = state.slots[state.order[pos]]
@@ -188,42 +182,45 @@ def render_per_position(canvas, page, state, selected, now_ms):
                 else:
                     on = pal.count_lit(phase, now_ms)
                 draw_steady(canvas, pos, 2, pal.COOLDOWN if phase else pal.WHITE, on, pal.MID)
-        elif page == COOLDOWNS:
-            for k in range(MAX_COOLDOWNS):
+        elif page == _COOLDOWNS:
+            for k in range(limits.MAX_COOLDOWNS):
                 if slot.cd_id[k]:
                     if slot.cd_left[k]:
                         draw_count(canvas, pos, k + 1, pal.COOLDOWN, slot.cd_left[k], now_ms)
                     elif slot.cd_pending & (1 << k):
                         draw_steady(canvas, pos, k + 1, pal.COOLDOWN, True, pal.DIM)
-        elif page == COUNTERS:
+        elif page == _COUNTERS:
             for k in range(rules.counters):
                 draw_count(canvas, pos, k + 1, rules.colours[k], slot.counters[k], now_ms)
-        elif page == MARKS:
+        elif page == _MARKS:
             for k in range(rules.marks):
                 on = slot.flags & mark_bit(k)
                 draw_steady(canvas, pos, k + 1, rules.mark_colours[k], on, pal.FULL)
 
 
-def render_wanted(canvas, state, cells, now_ms):
-    """The roll the host waits for, on the roll key's cells (`cells`): the dice count as
-    blinks at full brightness, in the success colour (chance flips: bluish green); between
-    the blinks a dim steady glow, so the key never looks dark while a roll is wanted."""
+def render_wanted(canvas, state, controls, roll, now_ms):
+    """The roll the host waits for, on the roll keys' cells (a key is the cell of its
+    number, where it has one; `controls` holds each key's control, `roll` the roll key's):
+    the dice count as blinks at full brightness, in the success colour (chance flips: bluish
+    green); between the blinks a dim steady glow, so the key never looks dark while a roll
+    is wanted."""
     want = state.want
     if not want.count:
         return
     colour = pal.BLUISH_GREEN if want.kind == dice.KIND_CHANCE else pal.SUCCESS
     level = pal.FULL if pal.count_lit(want.count, now_ms) else pal.DIM
-    for i in range(len(cells)):
-        pal.put(canvas.frame, cells[i], colour, level)
+    for key in range(min(len(controls), canvas.cells)):
+        if controls[key] == roll:
+            pal.put(canvas.frame, key, colour, level)
 
 
 def render_page(canvas, page, state, selected, animating, now_ms):
     if page == DICE:
-        render_dice(canvas, state, animating, now_ms)
+        whole_pages.render_dice(canvas, state, animating, now_ms)
     elif page == _SCORES:
-        render_scores(canvas, state, now_ms)
+        whole_pages.render_scores(canvas, state, now_ms)
     elif page == GRID:
-        render_grid(canvas, state, now_ms)
+        whole_pages.render_grid(canvas, state, now_ms)
     else:
         render_per_position(canvas, page, state, selected, now_ms)
 
@@ -232,18 +229,19 @@ def render_system(canvas, page, linked, problem_flash, problems, now_ms):
     """The page indicator, the problem cell and the link cell. An 8-wide system row has a
     cell for each of the first six pages; the grid page (the seventh) lights them all."""
     frame = canvas.frame
+    problem_cell = canvas.cells - 2
     if canvas.columns:
         for i in range(PAGE_COUNT):
-            if canvas.page_cell + i < canvas.problem_cell:
+            if canvas.page_cell + i < problem_cell:
                 on = i == page or page == GRID
                 pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
     elif pal.count_lit(page + 1, now_ms):
         pal.put(frame, canvas.page_cell, pal.WHITE, pal.MID)
     if problem_flash:
         if pal.strobe(now_ms):
-            pal.put(frame, canvas.problem_cell, pal.WARN, pal.FULL)
+            pal.put(frame, problem_cell, pal.WARN, pal.FULL)
     elif problems:
-        pal.put(frame, canvas.problem_cell, pal.WARN, pal.DIM // 2)
+        pal.put(frame, problem_cell, pal.WARN, pal.DIM // 2)
     # Tethered: steady. Untethered: a slow blink.
     if linked or pal.slow_blink(now_ms):
-        pal.put(frame, canvas.link_cell, pal.WHITE, pal.MID)
+        pal.put(frame, problem_cell + 1, pal.WHITE, pal.MID)  # the link cell

@@ -50,6 +50,10 @@ MID = const(120)
 CYCLE_MS = const(2400)  # the slow cycle every pattern shares (room for 10 blinks)
 _BLIP_MS = const(200)  # one dip or blink within it
 
+# `const` is needed only above: deleting it frees its slot in this module's globals for the
+# functions below, so the table stays a size smaller (docs/memory.md).
+del const
+
 
 def put(frame, cell, colour, level):
     """Write colour at `level` (0..255) into cell's three bytes of the RGB frame."""

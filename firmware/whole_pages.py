@@ -8,8 +8,6 @@ each .py it imports, and two small compiles need less heap at once than one larg
 from firmware import palette as pal
 from shared import dice
 
-_RANK_LEVELS = bytes((pal.DIM, pal.MID, pal.FULL))  # common, heroic, legendary
-
 
 def render_dice(canvas, state, animating, now_ms):
     """The last roll, one face per cell; successes (by the descriptor's success faces)
@@ -28,14 +26,17 @@ def render_dice(canvas, state, animating, now_ms):
             pal.put(frame, i, pal.TEAM0 + (tick + i * 3) % 4, pal.MID)
         return
     if roll.kind == dice.KIND_D100:
-        tens = roll.faces[0]
-        units = roll.faces[1]
-        if tens == 0 and units == 0:
+        if roll.faces[0] == 0 and roll.faces[1] == 0:
             pal.put(frame, 0, pal.WHITE, pal.FULL)
             pal.put(frame, 1, pal.WHITE, pal.FULL)
             return
-        _face(frame, 0, pal.SUCCESS, tens, now_ms)
-        _face(frame, 1, pal.COOLDOWN, units, now_ms)
+        for i in range(2):  # the tens, then the units
+            value = roll.faces[i]
+            colour = pal.COOLDOWN if i else pal.SUCCESS
+            if value == 0:
+                pal.put(frame, i, colour, pal.DIM // 2)
+            elif pal.count_lit(value, now_ms):
+                pal.put(frame, i, colour, pal.FULL)
         return
     mask = state.rules.success_mask
     for i in range(count):
@@ -57,13 +58,6 @@ def render_dice(canvas, state, animating, now_ms):
             )
         else:
             pal.put(frame, i, pal.SUCCESS if success else pal.FAIL, pal.DIM // 2)
-
-
-def _face(frame, cell, colour, value, now_ms):
-    if value == 0:
-        pal.put(frame, cell, colour, pal.DIM // 2)
-    elif pal.count_lit(value, now_ms):
-        pal.put(frame, cell, colour, pal.FULL)
 
 
 def render_scores(canvas, state, now_ms):
@@ -123,11 +117,10 @@ def render_grid(canvas, state, now_ms):
             if not cell:
                 continue
             team = (cell & 7) - 1
-            rank = cell >> 3
-            if rank > 2:
-                rank = 2
+            rank = cell >> 3  # common, heroic, legendary (and above): dim, mid, full
+            level = pal.DIM if rank == 0 else (pal.MID if rank == 1 else pal.FULL)
             if pal.team_lit(team, now_ms):
-                pal.put(frame, row * canvas.width + c, pal.team_colour(team), _RANK_LEVELS[rank])
+                pal.put(frame, row * canvas.width + c, pal.team_colour(team), level)
 
 
 def render_version_mismatch(canvas, now_ms):

@@ -29,9 +29,9 @@ import board  # noqa: E402  (Blinka: after the environment variable above)
 import neopixel  # noqa: E402
 from adafruit_ticks import ticks_ms  # noqa: E402
 
-from firmware import pages  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.boards import DEFAULT, load  # noqa: E402
+from host.firmware_host import PAGE_NAMES  # noqa: E402
 from host.vm.fakehw import Encoder, Event, Keys  # noqa: E402
 from shared import roster  # noqa: E402
 from shared.state import GameState  # noqa: E402
@@ -240,7 +240,7 @@ class SimulatedBoard:
 
     def set_page(self, name: str) -> None:
         with self.lock:
-            self.app.page = pages.PAGE_NAMES.index(name)
+            self.app.page = PAGE_NAMES.index(name)
             self.app.dirty = True
         self._wake()
 

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware.boards import load
-from firmware.pages import PAGE_NAMES, Canvas, shows_grid
+from firmware.pages import Canvas
+from firmware.whole_pages import shows_grid
 from host import pictext, registry
+from host.firmware_host import PAGE_NAMES, settle
 from host.simboard import SimulatedBoard
 from shared.reference import build_reference_state
 
@@ -97,7 +99,7 @@ def board_at(
     sim = SimulatedBoard(board, seed=seed)
     sim.load_state(state if state is not None else build_reference_state())
     sim.set_page(page)
-    sim.app.settle(0)
+    settle(sim.app, 0)
     sim.app.render(PICTURE_MS)
     return sim
 
@@ -297,7 +299,7 @@ def write_legend(
 
 def shown_pages(board: str, state: GameState) -> list[str]:
     """The pages `board` shows for `state`: the grid page only for a state with a token grid
-    on a board with a column per slot (firmware.pages.shows_grid)."""
+    on a board with a column per slot (firmware.whole_pages.shows_grid)."""
     profile = load(board)
     canvas = Canvas(profile.WIDTH, profile.HEIGHT)
     return [p for p in PAGE_NAMES if p != "grid" or shows_grid(canvas, state)]

@@ -132,7 +132,7 @@ class TetheredSim:
     def grid(self, color: bool) -> str:
         """The board's LEDs as the table sees them: truecolor blocks, or shades in plain
         text (brighter cells are denser)."""
-        from firmware.pages import PAGE_NAMES
+        from host.firmware_host import PAGE_NAMES
 
         with self.sim.lock:
             title = f"board, {PAGE_NAMES[self.sim.app.page]} page:"

@@ -9,6 +9,7 @@ import pytest
 from boardfakes import Rig
 
 from firmware import pages
+from host.firmware_host import PAGE_NAMES, settle
 from host.korxsol import device as korxsol_device
 from host.korxsol.device import BURN, FROST
 from shared import codec, dice, roster
@@ -59,7 +60,7 @@ def test_next_turn_moves_the_turn_and_lights_the_new_active_slot() -> None:
     state = rig.app.state
     assert state.turn == (before + 1) % 8
     # The active slot pulses: at the bright moment of the pulse it outshines the others.
-    rig.app.settle(rig.now)
+    settle(rig.app, rig.now)
     rig.now += 250 - rig.now % 250 + 20
     rig.app.render(rig.now)
     active = brightness_of(rig, state.turn)
@@ -177,11 +178,11 @@ def test_page_steps_forward_and_a_long_press_steps_back() -> None:
 
 def test_brightness_changes_what_the_leds_get() -> None:
     rig = linked_rig()
-    rig.app.settle(rig.now)
+    settle(rig.app, rig.now)
     rig.app.render(rig.now)
     low = sum(sum(rig.pixels.rgb(i)) for i in range(32))
     rig.tap("brightness")  # 5 -> 6 of 8
-    rig.app.settle(rig.now)
+    settle(rig.app, rig.now)
     rig.app.render(rig.now)
     assert sum(sum(rig.pixels.rgb(i)) for i in range(32)) > low
 
@@ -212,7 +213,7 @@ def test_a_malformed_snapshot_is_counted_shown_and_the_last_good_state_kept() ->
     lit = set()
     for _ in range(20):  # the problem cell strobes
         rig.run(10)
-        lit.add(brightness_of(rig, rig.app.canvas.problem_cell) > 0)
+        lit.add(brightness_of(rig, rig.app.canvas.cells - 2) > 0)  # the problem cell
     assert lit == {True, False}
 
 
@@ -230,14 +231,14 @@ def test_the_link_cell_is_steady_when_tethered_and_blinks_when_not() -> None:
     seen = set()
     for _ in range(50):
         rig.run(50)
-        seen.add(brightness_of(rig, rig.app.canvas.link_cell) > 0)
+        seen.add(brightness_of(rig, rig.app.canvas.cells - 1) > 0)  # the link cell
     assert seen == {True, False}
     rig = linked_rig()
     seen = set()
     for _ in range(50):
         rig.run(50)
         rig.stream.put(frame(m.PING, 0, b"\x00\x00\x00\x00\x00"))
-        seen.add(brightness_of(rig, rig.app.canvas.link_cell) > 0)
+        seen.add(brightness_of(rig, rig.app.canvas.cells - 1) > 0)  # the link cell
     assert seen == {True}
 
 
@@ -380,12 +381,12 @@ def test_a_failing_write_in_a_key_action_is_counted_shown_and_the_board_goes_on(
     lit = set()
     for _ in range(20):  # the problem cell strobes
         rig.run(10)
-        lit.add(brightness_of(rig, rig.app.canvas.problem_cell) > 0)
+        lit.add(brightness_of(rig, rig.app.canvas.cells - 2) > 0)  # the problem cell
     assert lit == {True, False}
     broken.fail = None
     frames = rig.app.frames
     rig.tap("page")  # keys still work and frames still come
-    assert rig.app.page == pages.COOLDOWNS and rig.app.frames > frames
+    assert rig.app.page == PAGE_NAMES.index("cooldowns") and rig.app.frames > frames
 
 
 def test_a_key_action_that_raises_is_counted_and_the_next_keys_still_work() -> None:
@@ -404,7 +405,7 @@ def test_a_key_action_that_raises_is_counted_and_the_next_keys_still_work() -> N
     rig.tap("roll")
     assert app.crashes == 1 and app.problems >= 1 and "a bug in the roll" in app.last_crash
     rig.tap("page")
-    assert app.page == pages.COOLDOWNS
+    assert app.page == PAGE_NAMES.index("cooldowns")
 
 
 def test_a_drawing_fault_shows_the_problem_cell_and_the_next_frames_recover() -> None:
@@ -424,7 +425,7 @@ def test_a_drawing_fault_shows_the_problem_cell_and_the_next_frames_recover() ->
         lit = set()
         for _ in range(20):
             rig.run(10)
-            lit.add(brightness_of(rig, app.canvas.problem_cell) > 0)
+            lit.add(brightness_of(rig, app.canvas.cells - 2) > 0)  # the problem cell
         assert app.crashes > 0 and "IndexError" in app.last_crash
         assert rig.pixels.shows > shows  # the fault frame is shown
         assert lit == {True, False}

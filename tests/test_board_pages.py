@@ -5,13 +5,17 @@ counters, marks and dice pages draw what the descriptor describes (issue 10)."""
 
 from __future__ import annotations
 
-from firmware import pages
+from firmware import pages, whole_pages
 from firmware import palette as pal
+from host.firmware_host import PAGE_NAMES
 from shared import dice, roster
 from shared.descriptor_pack import counter, mark, pack
 from shared.limits import NO_SLOT
 from shared.reference import build_reference_state
 from shared.state import GameState, mark_bit
+
+# The per-position pages' numbers, private to the board's firmware.pages (_COOLDOWNS ...).
+COOLDOWNS, COUNTERS, MARKS = (PAGE_NAMES.index(p) for p in ("cooldowns", "counters", "marks"))
 
 QUIET_MS = 2400 * 10 + 1500  # after every team's dips and past the one-blink extra
 
@@ -33,7 +37,7 @@ def scores_canvas(width: int, height: int, scores: tuple[int, ...]) -> pages.Can
     for team, score in enumerate(scores):
         state.scores[team] = score
     canvas = pages.Canvas(width, height)
-    pages.render_scores(canvas, state, QUIET_MS)
+    whole_pages.render_scores(canvas, state, QUIET_MS)
     return canvas
 
 
@@ -61,7 +65,7 @@ def test_a_fourth_teams_extra_points_blink_in_its_own_lane() -> None:
     seen = set()
     for now in range(0, 2400, 50):
         canvas.clear()
-        pages.render_scores(canvas, state, now)
+        whole_pages.render_scores(canvas, state, now)
         seen.add(tuple(canvas.frame[(8 + 4) * 3 : (8 + 4) * 3 + 3]))
     assert team_rgb(3, pal.FULL) in seen  # the blink, at cell 12 (row 1, right half)
 
@@ -95,7 +99,7 @@ def test_the_macropad_shows_the_active_turn_at_every_moment() -> None:
     active = state.turn
     team = state.slots[state.active].team
     bright, dim = team_rgb(team, pal.FULL), team_rgb(team, pal.DIM)
-    for page in (pages.INITIATIVE, pages.COOLDOWNS, pages.COUNTERS, pages.MARKS):
+    for page in (pages.INITIATIVE, COOLDOWNS, COUNTERS, MARKS):
         rows_seen = set()
         pulses = set()
         for row, frame in macropad_frames(page):
@@ -110,7 +114,7 @@ def test_the_macropad_shows_the_active_turn_at_every_moment() -> None:
 def test_the_macropad_shows_the_active_turns_page_rows_in_cell_9() -> None:
     state = build_reference_state()
     slot = state.slots[state.active]
-    lit_in_9 = {row for row, f in macropad_frames(pages.COUNTERS) if any(f[9 * 3 : 9 * 3 + 3])}
+    lit_in_9 = {row for row, f in macropad_frames(COUNTERS) if any(f[9 * 3 : 9 * 3 + 3])}
     expected = {row + 1 for row, count in enumerate(slot.counters[:3]) if count}
     assert lit_in_9 == expected
     # The initiative page's phase row belongs to the active turn alone: it shows in cell 9.
@@ -127,7 +131,7 @@ def test_a_face_the_success_faces_name_is_drawn_as_a_success() -> None:
     dice.enter(state, dice.KIND_ACTION_D3, (2, 1), 0)
     assert state.roll.successes == 1
     canvas = pages.Canvas(8, 4)
-    pages.render_dice(canvas, state, False, 50)  # the lit half of a blink
+    whole_pages.render_dice(canvas, state, False, 50)  # the lit half of a blink
     assert tuple(canvas.frame[0:3]) == colour_rgb(pal.SUCCESS, pal.FULL)
     assert tuple(canvas.frame[3:6]) == colour_rgb(pal.FAIL, pal.MID)  # a 1 fails
 
@@ -152,14 +156,14 @@ def test_the_counters_and_marks_pages_draw_what_the_descriptor_describes() -> No
     state.slots[0].counters[1] = 12  # more than ten blinks: steady
     state.slots[0].flags |= mark_bit(0)
     canvas = pages.Canvas(8, 4)
-    pages.render_per_position(canvas, pages.COUNTERS, state, NO_SLOT, 50)
+    pages.render_per_position(canvas, COUNTERS, state, NO_SLOT, 50)
     assert not any(canvas.frame[8 * 3 : 8 * 3 + 3])  # counter "a" is 0: its row is dark
     assert tuple(canvas.frame[16 * 3 : 16 * 3 + 3]) == colour_rgb(pal.SKY_BLUE, pal.FULL)
-    assert pages.page_rows(pages.COUNTERS, state.rules) == 2
+    assert pages.page_rows(COUNTERS, state.rules) == 2
     canvas.clear()
-    pages.render_per_position(canvas, pages.MARKS, state, NO_SLOT, 50)
+    pages.render_per_position(canvas, MARKS, state, NO_SLOT, 50)
     assert tuple(canvas.frame[8 * 3 : 8 * 3 + 3]) == colour_rgb(pal.COOLDOWN, pal.FULL)
-    assert pages.page_rows(pages.MARKS, state.rules) == 1
+    assert pages.page_rows(MARKS, state.rules) == 1
 
 
 # The token grid page (issue 13: "on boards with enough keys, the token grid itself: owner
@@ -185,13 +189,13 @@ def test_the_pico_shows_the_whole_grid_above_the_system_row() -> None:
     assert cells_of(canvas, team_rgb(0, pal.FULL)) == [5 * 8 + 5]  # legendary: full
     lit = [c for c in range(canvas.cells) if any(canvas.frame[c * 3 : c * 3 + 3])]
     assert lit == [0, 9, 45]  # nothing else, and nothing in the system row
-    assert pages.shows_grid(canvas, state)
+    assert whole_pages.shows_grid(canvas, state)
 
 
 def test_a_team_dips_on_the_grid_as_it_does_everywhere_so_hue_is_not_alone() -> None:
     state = gridded_state(6, 6)
     canvas = pages.Canvas(8, 8)
-    pages.render_grid(canvas, state, 2400 * 10 + 150)  # in team 1's dip
+    whole_pages.render_grid(canvas, state, 2400 * 10 + 150)  # in team 1's dip
     assert cells_of(canvas, team_rgb(1, pal.MID)) == []
     assert cells_of(canvas, team_rgb(0, pal.DIM)) == [0]  # team 0 never dips
 
@@ -202,7 +206,7 @@ def test_the_trellis_shows_the_grid_three_rows_at_a_time_in_turns() -> None:
     seen = []
     for now in (QUIET_MS, QUIET_MS + 2 * 2400):
         canvas.clear()
-        pages.render_grid(canvas, state, now)
+        whole_pages.render_grid(canvas, state, now)
         seen.append([c for c in range(canvas.cells) if any(canvas.frame[c * 3 : c * 3 + 3])])
     # rows 0..2 (tokens at a1 and b2), then rows 3..5 (the legendary at row 5, shown row 2)
     assert sorted(seen) == [[0, 9], [2 * 8 + 5]]
@@ -212,10 +216,10 @@ def test_the_trellis_shows_the_grid_three_rows_at_a_time_in_turns() -> None:
 def test_the_macropad_has_no_grid_page_and_a_state_without_a_grid_shows_none() -> None:
     canvas = pages.Canvas(3, 4)
     state = gridded_state(3, 3)
-    assert not pages.shows_grid(canvas, state)  # too few keys for a grid of squares
+    assert not whole_pages.shows_grid(canvas, state)  # too few keys for a grid of squares
     pages.render_page(canvas, pages.GRID, state, NO_SLOT, False, QUIET_MS)
     assert not any(canvas.frame)
-    assert not pages.shows_grid(pages.Canvas(8, 8), GameState())
+    assert not whole_pages.shows_grid(pages.Canvas(8, 8), GameState())
 
 
 def test_the_grid_page_lights_every_page_cell_of_the_system_row() -> None:

@@ -10,6 +10,7 @@ import pytest
 from firmware.app import CONTROL_NAMES
 from firmware.boards import DEFAULTS, NAMES, load
 from host.micropython_vm import ROOT
+from shared.limits import MAX_SLOTS
 from shared.link.host import PROFILE_NAMES
 
 
@@ -73,3 +74,8 @@ def test_keymaps_name_generic_controls_only() -> None:
         for control in (*p.KEYMAP, *p.ENCODER_MAP):
             assert control in CONTROL_NAMES
     assert not [c for c in CONTROL_NAMES if "frost" in c or "burn" in c]
+
+
+def test_the_position_controls_end_the_control_names() -> None:
+    # App.do_control takes every code from pos0's on as a turn position.
+    assert CONTROL_NAMES[-MAX_SLOTS:] == tuple(f"pos{i}" for i in range(MAX_SLOTS))

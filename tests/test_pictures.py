@@ -141,8 +141,8 @@ def _find(sheet: Image.Image, part: Image.Image) -> tuple[int, int] | None:
 
 
 def test_sim_legend_writes_the_key_map_and_every_page_on_one_sheet(tmp_path: Path, capsys) -> None:
-    from firmware.pages import PAGE_NAMES
     from host.cli import main
+    from host.firmware_host import PAGE_NAMES
 
     out = tmp_path / "legend.png"
     assert main(["sim", "--legend", str(out), "--board", "macropad"]) == 0

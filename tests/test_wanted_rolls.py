@@ -26,6 +26,7 @@ from rich.console import Console
 from firmware import palette as pal
 from firmware.pages import DICE
 from host import registry
+from host.firmware_host import settle
 from host.journal import Journal
 from host.korxsol import encounter
 from host.play_ui import PlayUI
@@ -141,7 +142,7 @@ def test_the_board_lights_its_roll_key_with_the_count_of_dice_wanted(tmp_path: P
         app = t.sim.app
         with t.sim.lock:
             start = (app.next_frame_at // pal.CYCLE_MS + 2) * pal.CYCLE_MS  # a cycle's start
-            app.settle(start)  # no tumble or overlay in the way
+            settle(app, start)  # no tumble or overlay in the way
             levels = []
             for now in range(start, start + pal.CYCLE_MS, 20):
                 app.render(now)

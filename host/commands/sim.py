@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not board_ok(args.board):
         return 2
-    from firmware.pages import PAGE_NAMES
+    from host.firmware_host import PAGE_NAMES
 
     if args.page is not None and args.page not in PAGE_NAMES:
         return fail(f"unknown page {args.page!r} (pages: {', '.join(PAGE_NAMES)})")
