@@ -217,10 +217,10 @@ def test_crc_valid_junk_among_presses_in_flight_never_wedges_the_link(
 
 
 def test_every_frame_but_a_snapshot_reuses_a_cached_view() -> None:
-    # Endpoint keeps one memoryview per wire length up to _SHORT_WIRE (so heartbeats and
+    # BoardSession keeps one memoryview per wire length up to _SHORT_WIRE (so heartbeats and
     # presses allocate nothing on the board); only snapshots may be longer.
     from shared.limits import MAX_DICE
-    from shared.link.framing import _SHORT_WIRE
+    from shared.link.board import _SHORT_WIRE
 
     payload = bytearray(framing.MAX_PAYLOAD + framing.CRC_BYTES)
     out = bytearray(framing.MAX_WIRE)

@@ -6,7 +6,7 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   end)` returns the next position; after a good frame `decoder.length` > 0 and the payload
   is in `decoder.buf[:length]`. Bad frames are counted (`crc_errors`, `malformed`,
   `oversize`), never raised. `encode_frame(payload, n, out)`; `frame(payload)` for tests.
-  `Endpoint`: what both ends share (timers, reading and writing frames, counters).
+  `Endpoint`: what both ends share (timers, reading frames, counters); each writes its own.
 - `messages`: the 3-byte header (type, seq, ack), the types HELLO, SNAPSHOT, EVENT, ACK,
   PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
   `PROTOCOL_VERSION`, `seq_diff`, `event_record_problem` (a code for what is malformed

@@ -31,6 +31,7 @@ from shared.link import messages as m
 from shared.link.framing import (
     HELLO_MS,
     LINK_TIMEOUT_MS,
+    MAX_WIRE,
     RTO_MAX_MS,
     RTO_MIN_MS,
     WINDOW,
@@ -118,6 +119,9 @@ INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
 # PONG and ACK repeat by themselves.
 _TAIL = const(384)  # > a full window (272 B) and > the longest frame (a snapshot)
 _TAIL_VIEWS = const(9)  # views of the tail's first 1, 2, 4 .. 256 bytes
+# Frames up to this long on the wire (every kind but a snapshot: the longest, an EVENT with
+# 15 dice, takes 26 bytes) reuse a view made once; a longer one slices a new view.
+_SHORT_WIRE = const(32)
 _ZERO = b"\x00"
 
 
@@ -189,6 +193,12 @@ class BoardSession(Endpoint):
         self._tail_n = 0
         tail_mv = memoryview(self._tail)
         self._tail_views = [tail_mv[: 1 << i] for i in range(_TAIL_VIEWS)]
+        self._wire = bytearray(MAX_WIRE)
+        self._wire_mv = memoryview(self._wire)
+        # Slicing a memoryview allocates, so each length's view is made on first use (frames
+        # of one type have one length, so heartbeats allocate nothing); only snapshots are
+        # longer than _SHORT_WIRE, and never sent while idle.
+        self._wire_views = [None] * (_SHORT_WIRE + 1)
         self.short_writes = 0  # writes the stream took only part of
         self.tail_dropped = 0  # frames dropped because the tail was full
 

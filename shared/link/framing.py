@@ -216,8 +216,10 @@ class FrameDecoder:
 
 # -- the endpoint (here, not in a module of its own: a module costs the board's heap) ----
 #
-# What both ends of a link share: the timers, reading frames off a stream, writing frames,
-# and the counters. BoardSession and HostSession add each side's half of the protocol.
+# What both ends of a link share: the timers, reading frames off a stream, the payload
+# buffer and the counters. BoardSession and HostSession add each side's half of the
+# protocol, and each writes its frames its own way (`_send`): the board without allocating,
+# behind what its stream has not taken yet.
 #
 # The stream has the shape of CircuitPython's `usb_cdc.data` and of a pyserial port:
 # `in_waiting`, `readinto(buf)` and `write(buf)`. Stream errors (a pulled cable on the host)
@@ -233,11 +235,6 @@ LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 WINDOW = const(16)  # events in flight before the board waits for an ack
 _READ_CHUNK = const(64)  # a power of two (see _pump)
 _READ_BUDGET = const(4)  # chunks' worth of bytes read per poll, so a poll stays short
-# Frames up to this long on the wire (every kind but a snapshot: the longest, an EVENT with
-# 15 dice, takes 26 bytes) reuse a view made once; a longer one slices a new view.
-_SHORT_WIRE = const(32)
-
-_ZERO = b"\x00"
 
 
 class Endpoint:
@@ -247,18 +244,13 @@ class Endpoint:
         self._chunk = bytearray(_READ_CHUNK)
         self._chunk_mv = memoryview(self._chunk)
         self._payload = bytearray(MAX_PAYLOAD + CRC_BYTES)
-        self._wire = bytearray(MAX_WIRE + 1)
-        self._wire_mv = memoryview(self._wire)
-        # Slicing a memoryview allocates, so views are made once and reused. Reads: one
-        # view per power of two up to _READ_CHUNK, made here. Writes: each length's view is
-        # made on first use (frames of one type have one length, so heartbeats allocate
-        # nothing); only snapshots are longer than _SHORT_WIRE, and never sent while idle.
+        # Slicing a memoryview allocates, so the reads' views are made once and reused: one
+        # per power of two up to _READ_CHUNK. (Each end writes its frames its own way.)
         self._chunk_views = []
         size = 1
         while size <= _READ_CHUNK:
             self._chunk_views.append(self._chunk_mv[:size])
             size *= 2
-        self._wire_views = [None] * (_SHORT_WIRE + 1)
         self.read_budget = _READ_BUDGET
         self.rx_next = 0  # the next sequence number expected from the peer
         self.tx_next = 0  # the next sequence number this side assigns
@@ -268,7 +260,6 @@ class Endpoint:
         self.bytes_sent = 0
         self.bytes_received = 0
         self.duplicates = 0  # sequenced frames that arrived again and were ignored
-        self.out_of_order = 0  # sequenced frames that arrived past a hole
         self.retransmits = 0
         self.bad_messages = 0  # a good CRC around a message that does not parse
         self.srtt = _RTT_FIRST_MS  # smoothed round trip, measured on frames sent once
@@ -326,28 +317,6 @@ class Endpoint:
                 if dec.length:
                     self._handle(dec.buf, dec.length, now_ms)
             room -= got
-
-    def _handle(self, buf, n, now_ms):
-        raise NotImplementedError
-
-    def _send(self, n):
-        """Frame and write self._payload[0:n]. Every frame carries our cumulative ack."""
-        length = encode_frame(self._payload, n, self._wire)
-        if length > _SHORT_WIRE:
-            view = self._wire_mv[:length]
-        else:
-            view = self._wire_views[length]
-            if view is None:
-                view = self._wire_views[length] = self._wire_mv[:length]
-        self.stream.write(view)
-        self.frames_sent += 1
-        self.bytes_sent += length
-        self._ack_due = False
-
-    def _send_delimiter(self):
-        """A lone 0x00 ends whatever partial frame the peer's decoder holds."""
-        self.stream.write(_ZERO)
-        self.bytes_sent += 1
 
     def dropped_frames(self):
         return self.decoder.dropped()

@@ -30,7 +30,14 @@ from shared.descriptor_pack import encoded, state_problem
 from shared.events import EventError, apply_event
 from shared.link import messages as m
 from shared.link.digest import state_digest
-from shared.link.framing import LINK_TIMEOUT_MS, RTO_MAX_MS, WINDOW, Endpoint
+from shared.link.framing import (
+    LINK_TIMEOUT_MS,
+    MAX_WIRE,
+    RTO_MAX_MS,
+    WINDOW,
+    Endpoint,
+    encode_frame,
+)
 from shared.state import GameState
 
 PROBE_MIN_MS = const(100)  # the host repeats its HELLO probe from this often ...
@@ -139,6 +146,8 @@ class HostSession(Endpoint):
     def __init__(self, stream, state=None, applier=None, on_event=None, now_ms=0):
         super().__init__(stream)
         self.read_budget = 64
+        self._wire = bytearray(MAX_WIRE)
+        self.out_of_order = 0  # sequenced frames that arrived past a hole
         self.state = state
         self.history = UndoHistory()
         self.applier = applier if applier is not None else self._default_applier
@@ -182,6 +191,19 @@ class HostSession(Endpoint):
 
     def _default_applier(self, state, record):
         return apply_event(state, record, self.history)
+
+    def _send(self, n):
+        """Frame and write self._payload[0:n]. Every frame carries our cumulative ack."""
+        length = encode_frame(self._payload, n, self._wire)
+        self.stream.write(self._wire[:length])
+        self.frames_sent += 1
+        self.bytes_sent += length
+        self._ack_due = False
+
+    def _send_delimiter(self):
+        """A lone 0x00 ends whatever partial frame the board's decoder holds."""
+        self.stream.write(b"\x00")
+        self.bytes_sent += 1
 
     # -- the desktop's side -------------------------------------------------------------
 
