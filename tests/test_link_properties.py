@@ -216,24 +216,10 @@ def test_crc_valid_junk_among_presses_in_flight_never_wedges_the_link(
     recovers_then_takes(table, after)
 
 
-def test_every_frame_but_a_snapshot_reuses_a_cached_view() -> None:
-    # BoardSession keeps one memoryview per wire length up to _SHORT_WIRE (so heartbeats and
-    # presses allocate nothing on the board); only snapshots may be longer.
-    from shared.limits import MAX_DICE
-    from shared.link.board import _SHORT_WIRE
-
+def test_the_longest_frame_fits_the_boards_empty_tail() -> None:
+    # The board frames each frame into its tail (behind what its stream has not taken yet):
+    # into an empty tail, any frame fits, the longest (a snapshot) and a HELLO's resync byte.
     payload = bytearray(framing.MAX_PAYLOAD + framing.CRC_BYTES)
     out = bytearray(framing.MAX_WIRE)
-    record = ev.make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D6, (6,) * MAX_DICE)
-    m.put_header(payload, m.EVENT, 0xFF, 0xFF)
-    payload[m.HEADER : m.HEADER + len(record)] = record
-    longest = (
-        framing.encode_frame(payload, m.HEADER + len(record), out),
-        framing.encode_frame(
-            payload, m.pack_hello(payload, 1, 2, 0, 0, 0, 2, 1, 8, 4, 9, 3, 7), out
-        ),
-        framing.encode_frame(payload, m.pack_ping(payload, m.PONG, 1, 2, 0xFFFF, 9, 120), out),
-        framing.encode_frame(payload, m.pack_error(payload, 1, 2, m.E_BAD_SNAPSHOT, 7), out),
-        framing.encode_frame(payload, m.pack_ack(payload, 1, 2, m.ACK_GAP), out),
-    )
-    assert max(longest) <= _SHORT_WIRE
+    assert framing.encode_frame(payload, framing.MAX_PAYLOAD, out) == framing.MAX_WIRE
+    assert 1 + framing.MAX_WIRE <= b._TAIL

@@ -31,7 +31,6 @@ from shared.link import messages as m
 from shared.link.framing import (
     HELLO_MS,
     LINK_TIMEOUT_MS,
-    MAX_WIRE,
     RTO_MAX_MS,
     RTO_MIN_MS,
     WINDOW,
@@ -111,18 +110,16 @@ ACCEPTED = const(1)  # applied and journalled
 JOURNAL_FULL = const(2)  # refused: the journal is full and nothing changed
 INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
 
-# Partial writes. With write_timeout = 0, CircuitPython's usb_cdc.data.write takes only what
-# fits its USB send buffer (256 B on SAMD51 and RP2040) and returns that count; a full
-# window of 16 six-die events is 272 B. What it does not take waits here, in order, and
-# goes out first on the next poll (and before any newer frame). A frame that finds the tail
-# full is dropped whole (counted in tail_dropped): the journal resends events, and HELLO,
-# PONG and ACK repeat by themselves.
+# Writes. Every frame is framed into the tail, behind the bytes the stream has not taken
+# yet, and written from there in pieces of a power of two bytes (views made once, so
+# nothing is allocated). With write_timeout = 0, CircuitPython's usb_cdc.data.write takes
+# only what fits its USB send buffer (256 B on SAMD51 and RP2040) and returns that count; a
+# full window of 16 six-die events is 272 B. What it does not take waits in the tail, in
+# order, and goes out first on the next poll (and before any newer frame). A frame that
+# does not fit behind it is dropped whole (counted in tail_dropped): the journal resends
+# events, and HELLO, PONG and ACK repeat by themselves.
 _TAIL = const(384)  # > a full window (272 B) and > the longest frame (a snapshot)
 _TAIL_VIEWS = const(9)  # views of the tail's first 1, 2, 4 .. 256 bytes
-# Frames up to this long on the wire (every kind but a snapshot: the longest, an EVENT with
-# 15 dice, takes 26 bytes) reuse a view made once; a longer one slices a new view.
-_SHORT_WIRE = const(32)
-_ZERO = b"\x00"
 
 
 def _new_nonce():
@@ -193,13 +190,7 @@ class BoardSession(Endpoint):
         self._tail_n = 0
         tail_mv = memoryview(self._tail)
         self._tail_views = [tail_mv[: 1 << i] for i in range(_TAIL_VIEWS)]
-        self._wire = bytearray(MAX_WIRE)
-        self._wire_mv = memoryview(self._wire)
-        # Slicing a memoryview allocates, so each length's view is made on first use (frames
-        # of one type have one length, so heartbeats allocate nothing); only snapshots are
-        # longer than _SHORT_WIRE, and never sent while idle.
-        self._wire_views = [None] * (_SHORT_WIRE + 1)
-        self.short_writes = 0  # writes the stream took only part of
+        self.short_writes = 0  # frames the stream took only part of
         self.tail_dropped = 0  # frames dropped because the tail was full
 
     # -- the board's side of play ------------------------------------------------------
@@ -277,52 +268,26 @@ class BoardSession(Endpoint):
 
     # -- sending ------------------------------------------------------------------------
 
-    def _send(self, n):
-        # Frame and write self._payload[0:n] (after any unsent tail). Every frame carries
-        # our cumulative ack.
-        length = encode_frame(self._payload, n, self._wire)
-        views = self._wire_views  # a view per short length, made on first use
-        if length < len(views):
-            view = views[length]
-            if view is None:
-                view = views[length] = self._wire_mv[:length]
-        else:
-            view = self._wire_mv[:length]
-        self._write(view, length)
-        self.frames_sent += 1
-        self.bytes_sent += length
-        self._ack_due = False
-
-    def _send_delimiter(self):
-        # A lone 0x00 ends whatever partial frame the peer's decoder holds.
-        self._write(_ZERO, 1)
-        self.bytes_sent += 1
-
-    def _write(self, data, length):
-        # Write data[0:length] to the stream in order after the tail; keep what it does
-        # not take in the tail.
-        tail = self._tail
+    def _send(self, n, resync=0):
+        # Frame self._payload[0:n] into the tail and write what the stream takes. resync=1
+        # puts a lone 0x00 first: it ends whatever partial frame the peer's decoder holds.
+        # Every frame carries our cumulative ack.
         if self._tail_n:
             self._flush()
-            if self._tail_n:  # the stream is still full: queue the frame behind the tail
-                at = self._tail_n
-                if at + length > _TAIL:
-                    self.tail_dropped += 1
-                    return
-                for k in range(length):
-                    tail[at + k] = data[k]
-                self._tail_n = at + length
-                return
-        written = self.stream.write(data)
-        if written is None or written >= length:
-            return
-        if written < 0:
-            written = 0
-        self.short_writes += 1
-        left = length - written
-        for k in range(left):
-            tail[k] = data[written + k]
-        self._tail_n = left
+        at = self._tail_n
+        # The frame's length on the wire: the CRC, COBS's code bytes, the delimiter.
+        if at + resync + n + 4 + (n + 2) // 254 > _TAIL:
+            self.tail_dropped += 1
+        else:
+            if resync:
+                self._tail[at] = 0
+            self._tail_n = at + resync + encode_frame(self._payload, n, self._tail, at + resync)
+            if not at:  # nothing waited: write it now (else it waits for the stream)
+                self._flush()
+                if self._tail_n:
+                    self.short_writes += 1
+        self.frames_sent += 1
+        self._ack_due = False
 
     def _flush(self):
         # Write as much of the tail as the stream takes, oldest first (in pieces of a
@@ -370,8 +335,7 @@ class BoardSession(Endpoint):
             self.nonce,
             self.board_id,
         )
-        self._send_delimiter()
-        self._send(n)
+        self._send(n, 1)
 
     def _send_ack(self, flags):
         self._send(

@@ -61,11 +61,11 @@ def frame_check(data, n):
     return ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
 
 
-def cobs_encode(src, n, dst):
-    """COBS-encode src[0:n] into dst (at least n + n // 254 + 1 bytes); returns the length.
-    The result holds no 0x00 byte."""
-    code_pos = 0
-    out = 1
+def cobs_encode(src, n, dst, at=0):
+    """COBS-encode src[0:n] into dst from dst[at] on (room for n + n // 254 + 1 bytes);
+    returns the length. The result holds no 0x00 byte."""
+    code_pos = at
+    out = at + 1
     code = 1
     for i in range(n):
         b = src[i]
@@ -80,7 +80,7 @@ def cobs_encode(src, n, dst):
             if not b or i + 1 < n:
                 out += 1
     dst[code_pos] = code
-    return out
+    return out - at
 
 
 def cobs_decode_in_place(buf, n):
@@ -109,8 +109,9 @@ def cobs_decode_in_place(buf, n):
     return write
 
 
-def encode_frame(payload, n, out):
-    """Frame payload[0:n] into `out` (MAX_WIRE bytes); returns the bytes to send.
+def encode_frame(payload, n, out, at=0):
+    """Frame payload[0:n] into `out` from out[at] on (room for MAX_WIRE bytes); returns the
+    bytes to send.
 
     `payload` needs CRC_BYTES spare bytes after n: the CRC is written there first."""
     if n > MAX_PAYLOAD:
@@ -118,8 +119,8 @@ def encode_frame(payload, n, out):
     crc = frame_check(payload, n)
     payload[n] = crc >> 8
     payload[n + 1] = crc & 0xFF
-    length = cobs_encode(payload, n + CRC_BYTES, out)
-    out[length] = _DELIMITER
+    length = cobs_encode(payload, n + CRC_BYTES, out, at)
+    out[at + length] = _DELIMITER
     return length + 1
 
 
