@@ -148,26 +148,21 @@ class BoardSession(Endpoint):
     ):
         super().__init__(stream)
         self.state = state
-        self.fw_major = fw[0]
-        self.fw_minor = fw[1]
+        self.fw = fw  # (major, minor)
         self.profile = profile
-        self.grid_w = grid[0]
-        self.grid_h = grid[1]
+        self.grid = grid  # (width, height)
         self.nonce = _new_nonce() if nonce is None else nonce
         self.board_id = board_id  # 4 bytes that name this board (code.py: from the chip's uid)
         self.journal = Journal(journal_events)
-        self._journal_mv = memoryview(self.journal.buf)
         # One level of local undo costs an encoded state; without it UNDO still reaches
         # the host, whose snapshot then shows the result.
         self.undo = UndoSlot() if undo else None
-        # Scratch for the digest, and for the last good state while a snapshot decodes.
-        self._encoded = bytearray(codec.MAX_ENCODED)
+        # The payload buffer (_payload) is scratch between frames too: for a press's record,
+        # the digest, and the last good state while a snapshot decodes.
         self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
-        self._frozen_n = 0
-        self.want_state = False  # the host asked for our state and has not yet answered
-        self._event = bytearray(EVENT_MAX)
-        self.tx_next = 0
-        self.rx_next = 0
+        # The host asked for our state and has not yet answered: the length of the payload
+        # frozen for it in _frozen (0: not asked).
+        self.want_state = 0
         self._sent = 0  # journal events sent since the last rewind
         self._rto = self.base_rto()
         self._rto_at = now_ms
@@ -198,7 +193,7 @@ class BoardSession(Endpoint):
     def submit(self, now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0):
         # Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
         # the board; nothing changed, nothing old dropped) or INVALID (see last_refusal).
-        record = self._event
+        record = self._payload
         write_event(record, code, slot, arg, faces, count)
         return self.submit_record(now_ms, record)
 
@@ -264,7 +259,7 @@ class BoardSession(Endpoint):
         if self.linked:
             self.linked = False
             self._result |= POLL_LINK
-        self.want_state = False
+        self.want_state = 0
 
     # -- sending ------------------------------------------------------------------------
 
@@ -325,11 +320,11 @@ class BoardSession(Endpoint):
             self.rx_next - 1,
             m.ROLE_BOARD,
             0,
-            self.fw_major,
-            self.fw_minor,
+            self.fw[0],
+            self.fw[1],
             self.profile,
-            self.grid_w,
-            self.grid_h,
+            self.grid[0],
+            self.grid[1],
             self.state.version,
             self.journal.count,
             self.nonce,
@@ -372,7 +367,7 @@ class BoardSession(Endpoint):
             self._sent += 1
 
     def _send_frozen(self, now_ms):
-        n = self._frozen_n
+        n = self.want_state
         buf = self._payload
         for k in range(n):
             buf[k] = self._frozen[k]
@@ -383,7 +378,7 @@ class BoardSession(Endpoint):
             self._state_rto *= 2
 
     def _send_pong(self):
-        digest = state_digest(self.state, self._encoded)
+        digest = state_digest(self.state, self._payload)
         n = m.pack_ping(
             self._payload,
             m.PONG | m.FROM_BOARD,
@@ -484,16 +479,13 @@ class BoardSession(Endpoint):
         if flags & m.HELLO_WANT_STATE:
             # The host holds nothing for us: our state (journal included) is what it adopts.
             self.journal.clear()
-            payload = self._frozen
-            m.put_header(payload, m.SNAPSHOT | m.FROM_BOARD, self.tx_next - 1, self.rx_next - 1)
-            self._frozen_n = m.HEADER + codec.encode(self.state, self._encoded)
-            for k in range(self._frozen_n - m.HEADER):
-                payload[m.HEADER + k] = self._encoded[k]
-            self.want_state = True
+            frozen = self._frozen
+            m.put_header(frozen, m.SNAPSHOT | m.FROM_BOARD, self.tx_next - 1, self.rx_next - 1)
+            self.want_state = m.HEADER + codec.encode(self.state, memoryview(frozen)[m.HEADER :])
             self._state_rto = self.base_rto()
             self._state_at = now_ms
         else:
-            self.want_state = False
+            self.want_state = 0
             self._acked(buf[2], now_ms)
         self._sent = 0
         self._rtt_cancel()
@@ -513,8 +505,7 @@ class BoardSession(Endpoint):
         # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another.
         seq = buf[1]
         if m.seq_diff(seq, self.rx_next) < 0:
-            self.duplicates += 1
-            self._ack_due = True
+            self._ack_due = True  # one we already took: our ack was lost, say it again
             return
         state = self.state
         if buf[0] == m.DESCRIPTOR:
@@ -538,7 +529,7 @@ class BoardSession(Endpoint):
             # fit the descriptor (another ruleset, a counter past its cap) is refused the
             # same way, and the board asks to be described again: its descriptor may be the
             # wrong one.
-            good = codec.encode(state, self._encoded)
+            good = codec.encode(state, self._payload)
             snapshot = memoryview(buf)[m.HEADER : n]
             error = m.E_NO_DESCRIPTOR
             try:
@@ -548,7 +539,7 @@ class BoardSession(Endpoint):
             except Exception:
                 error = m.E_BAD_SNAPSHOT
             if error:
-                codec.decode(memoryview(self._encoded)[:good], state)
+                codec.decode(memoryview(self._payload)[:good], state)
                 self.bad_messages += 1
                 self.described = error != m.E_NO_DESCRIPTOR
                 self._send_error(error, seq)
@@ -558,7 +549,7 @@ class BoardSession(Endpoint):
         self._result |= POLL_STATE
         self._ack_due = True
         if buf[0] == m.SNAPSHOT:
-            self.want_state = False
+            self.want_state = 0
             self.snapshots += 1
             try:
                 self._rebase()
@@ -573,10 +564,11 @@ class BoardSession(Endpoint):
         journal = self.journal
         if self.undo is not None:
             self.undo.forget()
+        records = memoryview(journal.buf)
         for i in range(journal.count):
             off = journal.offset(i)
             try:
-                apply_event(self.state, self._journal_mv[off : off + RECORD - 1], self.undo)
+                apply_event(self.state, records[off : off + RECORD - 1], self.undo)
             except EventError:
                 pass  # the host's rules will refuse it too, and say so
 

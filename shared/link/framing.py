@@ -235,55 +235,50 @@ LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 
 WINDOW = const(16)  # events in flight before the board waits for an ack
 _READ_CHUNK = const(64)  # a power of two (see _pump)
-_READ_BUDGET = const(4)  # chunks' worth of bytes read per poll, so a poll stays short
 
 
 class Endpoint:
+    read_budget = 4  # chunks' worth of bytes read per poll, so a poll stays short
+
     def __init__(self, stream):
         self.stream = stream
         self.decoder = FrameDecoder()
-        self._chunk = bytearray(_READ_CHUNK)
-        self._chunk_mv = memoryview(self._chunk)
         self._payload = bytearray(MAX_PAYLOAD + CRC_BYTES)
         # Slicing a memoryview allocates, so the reads' views are made once and reused: one
-        # per power of two up to _READ_CHUNK. (Each end writes its frames its own way.)
+        # per power of two up to _READ_CHUNK, of one chunk (the last view is all of it).
+        # (Each end writes its frames its own way.)
+        chunk = memoryview(bytearray(_READ_CHUNK))
         self._chunk_views = []
         size = 1
         while size <= _READ_CHUNK:
-            self._chunk_views.append(self._chunk_mv[:size])
+            self._chunk_views.append(chunk[:size])
             size *= 2
-        self.read_budget = _READ_BUDGET
         self.rx_next = 0  # the next sequence number expected from the peer
         self.tx_next = 0  # the next sequence number this side assigns
         self.linked = False
         self._ack_due = False
         self.frames_sent = 0
-        self.bytes_sent = 0
-        self.bytes_received = 0
-        self.duplicates = 0  # sequenced frames that arrived again and were ignored
         self.retransmits = 0
         self.bad_messages = 0  # a good CRC around a message that does not parse
         self.srtt = _RTT_FIRST_MS  # smoothed round trip, measured on frames sent once
-        self._rtt_on = False
-        self._rtt_seq = 0
+        self._rtt_seq = -1  # the frame being timed (-1: none)
         self._rtt_at = 0
 
     def _rtt_start(self, seq, now_ms):
-        if not self._rtt_on:
-            self._rtt_on = True
+        if self._rtt_seq < 0:
             self._rtt_seq = seq
             self._rtt_at = now_ms
 
     def _rtt_acked(self, ack, now_ms):
         """Karn's rule: only a frame sent once gives a sample (_rtt_cancel on resends)."""
-        if self._rtt_on and seq_diff(ack, self._rtt_seq) >= 0:
-            self._rtt_on = False
+        if self._rtt_seq >= 0 and seq_diff(ack, self._rtt_seq) >= 0:
+            self._rtt_seq = -1
             sample = ticks_diff(now_ms, self._rtt_at)
             if sample >= 0:
                 self.srtt = (7 * self.srtt + sample) >> 3
 
     def _rtt_cancel(self):
-        self._rtt_on = False
+        self._rtt_seq = -1
 
     def base_rto(self):
         """The retransmission timeout after progress: twice the round trip plus slack."""
@@ -294,8 +289,8 @@ class Endpoint:
         """Read what the stream holds (up to the budget) and handle every good frame."""
         stream = self.stream
         dec = self.decoder
-        chunk = self._chunk
         views = self._chunk_views
+        chunk = views[-1]
         room = self.read_budget * _READ_CHUNK  # bytes this poll may read
         while room > 0:
             n = stream.in_waiting
@@ -311,7 +306,6 @@ class Endpoint:
             got = stream.readinto(views[i])
             if not got:
                 return
-            self.bytes_received += got
             pos = 0
             while pos < got:
                 pos = dec.feed(chunk, pos, got)

@@ -143,10 +143,12 @@ class UndoHistory:
 
 
 class HostSession(Endpoint):
+    read_budget = 64
+
     def __init__(self, stream, state=None, applier=None, on_event=None, now_ms=0):
         super().__init__(stream)
-        self.read_budget = 64
         self._wire = bytearray(MAX_WIRE)
+        self.duplicates = 0  # sequenced frames that arrived again and were ignored
         self.out_of_order = 0  # sequenced frames that arrived past a hole
         self.state = state
         self.history = UndoHistory()
@@ -197,13 +199,11 @@ class HostSession(Endpoint):
         length = encode_frame(self._payload, n, self._wire)
         self.stream.write(self._wire[:length])
         self.frames_sent += 1
-        self.bytes_sent += length
         self._ack_due = False
 
     def _send_delimiter(self):
         """A lone 0x00 ends whatever partial frame the board's decoder holds."""
         self.stream.write(b"\x00")
-        self.bytes_sent += 1
 
     # -- the desktop's side -------------------------------------------------------------
 
