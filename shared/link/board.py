@@ -47,9 +47,9 @@ from shared.link.framing import (
 # holds the few events in flight; while no host answers it keeps everything played offline,
 # in order. When it is full a new event is refused (the caller shows that on the board); an
 # old event is never dropped to make room. Events leave only when the host acknowledges them.
+# The board numbers its events one after another, so the ring keeps only the oldest's seq.
 
 JOURNAL_EVENTS = const(120)  # < 128, so every journalled seq is distinct mod 256
-RECORD = const(20)  # 1 seq byte + an event record of up to EVENT_MAX bytes
 
 
 class Journal:
@@ -57,47 +57,36 @@ class Journal:
         if not 1 <= capacity < 128:
             raise ValueError("a journal holds 1..127 events, not %d" % capacity)
         self.capacity = capacity
-        self.buf = bytearray(capacity * RECORD)
+        self.buf = bytearray(capacity * EVENT_MAX)  # a record of up to EVENT_MAX bytes each
         self.head = 0  # ring index of the oldest event
         self.count = 0
+        self.first = 0  # the oldest event's seq
         self.refused = 0  # events refused because the journal was full
 
-    def is_full(self):
-        return self.count >= self.capacity
-
     def push(self, seq, record, n):
-        # Append record[0:n] with its seq; returns False (and counts it) when full.
-        if self.count >= self.capacity:
-            self.refused += 1
-            return False
-        if n > EVENT_MAX:
-            raise ValueError("event of %d bytes exceeds %d" % (n, EVENT_MAX))
-        base = ((self.head + self.count) % self.capacity) * RECORD
+        # Append the well-formed record[0:n] (so n <= EVENT_MAX), numbered seq: the one after
+        # the newest's. The caller has checked that the journal is not full.
+        if not self.count:
+            self.first = seq & 0xFF
+        base = self.offset(self.count)
         buf = self.buf
-        buf[base] = seq & 0xFF
         for i in range(n):
-            buf[base + 1 + i] = record[i]
+            buf[base + i] = record[i]
         self.count += 1
-        return True
 
     def offset(self, i):
-        # Where the i-th oldest event's record starts in `buf` (its seq is one byte
-        # before).
-        return ((self.head + i) % self.capacity) * RECORD + 1
+        # Where the i-th oldest event's record starts in `buf`.
+        return ((self.head + i) % self.capacity) * EVENT_MAX
 
     def seq(self, i):
-        return self.buf[((self.head + i) % self.capacity) * RECORD]
+        return (self.first + i) & 0xFF
 
     def drop_oldest(self, n):
         if n > self.count:
             n = self.count
         self.head = (self.head + n) % self.capacity
+        self.first = (self.first + n) & 0xFF
         self.count -= n
-        return n
-
-    def clear(self):
-        self.head = 0
-        self.count = 0
 
 
 # What poll() reports (bits).
@@ -199,7 +188,7 @@ class BoardSession(Endpoint):
 
     def submit_record(self, now_ms, record):
         journal = self.journal
-        if journal.is_full():
+        if journal.count >= journal.capacity:
             journal.refused += 1
             return JOURNAL_FULL
         problem = m.event_record_problem(record, 0, record[3] + 4)
@@ -478,7 +467,7 @@ class BoardSession(Endpoint):
         self.described = bool(flags & m.HELLO_WANT_STATE)
         if flags & m.HELLO_WANT_STATE:
             # The host holds nothing for us: our state (journal included) is what it adopts.
-            self.journal.clear()
+            self.journal.count = 0  # the host adopts our state with every event in it
             frozen = self._frozen
             m.put_header(frozen, m.SNAPSHOT | m.FROM_BOARD, self.tx_next - 1, self.rx_next - 1)
             self.want_state = m.HEADER + codec.encode(self.state, memoryview(frozen)[m.HEADER :])
@@ -568,7 +557,7 @@ class BoardSession(Endpoint):
         for i in range(journal.count):
             off = journal.offset(i)
             try:
-                apply_event(self.state, records[off : off + RECORD - 1], self.undo)
+                apply_event(self.state, records[off : off + EVENT_MAX], self.undo)
             except EventError:
                 pass  # the host's rules will refuse it too, and say so
 
