@@ -12,7 +12,7 @@
 # host had not yet seen are then applied again on top ("rebase"), so a roll shows at once and
 # still ends up exactly as the host's rules have it.
 #
-# Without a host the board keeps playing and journalling; its HELLO repeats every HELLO_MS.
+# Without a host the board keeps playing and journalling; its HELLO repeats every _HELLO_MS.
 # `poll(now_ms)` allocates nothing when no byte arrives and nothing is due.
 #
 # (Comments here, not docstrings: a board compiles this file, its largest compile after the
@@ -21,23 +21,16 @@
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from shared import codec
+from shared import codec, descriptor
+from shared import events as ev
 from shared.compat import const
-from shared.descriptor import problem as descriptor_problem
-from shared.descriptor import state_fits
-from shared.events import EVENT_MAX, SELECT, EventError, UndoSlot, apply_event, write_event
 from shared.limits import NO_SLOT
+from shared.link import framing
 from shared.link import messages as m
-from shared.link.framing import (
-    HELLO_MS,
-    LINK_TIMEOUT_MS,
-    RTO_MAX_MS,
-    RTO_MIN_MS,
-    WINDOW,
-    Endpoint,
-    encode_frame,
-    state_digest,
-)
+
+# (Modules, not their names: each name imported is a slot in this module's globals.)
+
+_HELLO_MS = const(250)  # the board repeats its HELLO this often until a host accepts it
 
 # -- the journal (here, not in a module of its own: a module costs the board's heap) --
 #
@@ -57,7 +50,7 @@ class Journal:
         if not 1 <= capacity < 128:
             raise ValueError("a journal holds 1..127 events, not %d" % capacity)
         self.capacity = capacity
-        self.buf = bytearray(capacity * EVENT_MAX)  # a record of up to EVENT_MAX bytes each
+        self.buf = bytearray(capacity * ev.EVENT_MAX)  # a record of up to EVENT_MAX bytes each
         self.head = 0  # ring index of the oldest event
         self.count = 0
         self.first = 0  # the oldest event's seq
@@ -76,7 +69,7 @@ class Journal:
 
     def offset(self, i):
         # Where the i-th oldest event's record starts in `buf`.
-        return ((self.head + i) % self.capacity) * EVENT_MAX
+        return ((self.head + i) % self.capacity) * ev.EVENT_MAX
 
     def seq(self, i):
         return (self.first + i) & 0xFF
@@ -121,7 +114,7 @@ def _new_nonce():
         return 1
 
 
-class BoardSession(Endpoint):
+class BoardSession(framing.Endpoint):
     def __init__(
         self,
         stream,
@@ -145,7 +138,7 @@ class BoardSession(Endpoint):
         self.journal = Journal(journal_events)
         # One level of local undo costs an encoded state; without it UNDO still reaches
         # the host, whose snapshot then shows the result.
-        self.undo = UndoSlot() if undo else None
+        self.undo = ev.UndoSlot() if undo else None
         # The payload buffer (_payload) is scratch between frames too: for a press's record,
         # the digest, and the last good state while a snapshot decodes.
         self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
@@ -183,7 +176,7 @@ class BoardSession(Endpoint):
         # Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
         # the board; nothing changed, nothing old dropped) or INVALID (see last_refusal).
         record = self._payload
-        write_event(record, code, slot, arg, faces, count)
+        ev.write_event(record, code, slot, arg, faces, count)
         return self.submit_record(now_ms, record)
 
     def submit_record(self, now_ms, record):
@@ -194,14 +187,14 @@ class BoardSession(Endpoint):
         problem = m.event_record_problem(record, 0, record[3] + 4)
         if problem:
             # The host would drop it as malformed, and keep dropping its resends.
-            self.last_refusal = str(EventError(15, record[0], record[1], problem))
+            self.last_refusal = str(ev.EventError(15, record[0], record[1], problem))
             return INVALID
         try:
-            apply_event(self.state, record, self.undo)
-        except EventError as err:
+            ev.apply_event(self.state, record, self.undo)
+        except ev.EventError as err:
             self.last_refusal = str(err)
             return INVALID
-        if record[0] == SELECT and not self.linked:
+        if record[0] == ev.SELECT and not self.linked:
             return ACCEPTED  # a selection changes no state: nothing to keep offline
         journal.push(self.tx_next, record, record[3] + 4)
         self.tx_next = (self.tx_next + 1) & 0xFF
@@ -222,7 +215,7 @@ class BoardSession(Endpoint):
             self._flush()
         self._pump(now_ms)
         if self.linked:
-            if ticks_diff(now_ms, self._heard_at) >= LINK_TIMEOUT_MS:
+            if ticks_diff(now_ms, self._heard_at) >= framing.LINK_TIMEOUT_MS:
                 self._unlink()
             else:
                 if self.want_state and ticks_diff(now_ms, self._state_at) >= 0:
@@ -237,7 +230,7 @@ class BoardSession(Endpoint):
             if ticks_diff(now_ms, self._hello_at) >= 0:
                 self._send_hello()
                 self._hello_sent = now_ms
-                self._hello_at = ticks_add(now_ms, HELLO_MS)
+                self._hello_at = ticks_add(now_ms, _HELLO_MS)
         if self._ack_due:
             self._send_ack(0)
         result = self._result
@@ -265,7 +258,9 @@ class BoardSession(Endpoint):
         else:
             if resync:
                 self._tail[at] = 0
-            self._tail_n = at + resync + encode_frame(self._payload, n, self._tail, at + resync)
+            self._tail_n = (
+                at + resync + framing.encode_frame(self._payload, n, self._tail, at + resync)
+            )
             if not at:  # nothing waited: write it now (else it waits for the stream)
                 self._flush()
                 if self._tail_n:
@@ -346,8 +341,8 @@ class BoardSession(Endpoint):
             self.retransmits += 1
             self._rtt_cancel()
             self._sent = 0
-            self._rto = self._rto * 2 if self._rto < RTO_MAX_MS // 2 else RTO_MAX_MS
-        limit = journal.count if journal.count < WINDOW else WINDOW
+            self._rto = self._rto * 2 if self._rto < framing.RTO_MAX_MS // 2 else framing.RTO_MAX_MS
+        limit = journal.count if journal.count < framing.WINDOW else framing.WINDOW
         while self._sent < limit:
             if self._sent == 0:
                 self._rto_at = ticks_add(now_ms, self._rto)
@@ -363,11 +358,11 @@ class BoardSession(Endpoint):
         buf[2] = (self.rx_next - 1) & 0xFF
         self._send(n)
         self._state_at = ticks_add(now_ms, self._state_rto)
-        if self._state_rto < RTO_MAX_MS // 2:
+        if self._state_rto < framing.RTO_MAX_MS // 2:
             self._state_rto *= 2
 
     def _send_pong(self):
-        digest = state_digest(self.state, self._payload)
+        digest = framing.state_digest(self.state, self._payload)
         n = m.pack_ping(
             self._payload,
             m.PONG | m.FROM_BOARD,
@@ -406,8 +401,8 @@ class BoardSession(Endpoint):
             return
         if not self.linked:
             # The host thinks we are linked (our HELLO's answer was lost): say HELLO again
-            # soon, not at the next HELLO_MS.
-            soon = ticks_add(self._hello_sent, RTO_MIN_MS)
+            # soon, not at the next _HELLO_MS.
+            soon = ticks_add(self._hello_sent, framing.RTO_MIN_MS)
             if ticks_diff(self._hello_at, soon) > 0:
                 self._hello_at = soon
             return
@@ -454,7 +449,7 @@ class BoardSession(Endpoint):
             # A host is probing: it has not heard us (or it restarted). Answer at once.
             self._unlink()
             self._send_hello()
-            self._hello_at = ticks_add(now_ms, HELLO_MS)
+            self._hello_at = ticks_add(now_ms, _HELLO_MS)
             return
         if m.seq_diff(buf[2], self.tx_next - 1) > 0:
             self._contradiction(now_ms)
@@ -498,7 +493,7 @@ class BoardSession(Endpoint):
             return
         state = self.state
         if buf[0] == m.DESCRIPTOR:
-            if descriptor_problem(buf, m.HEADER, n - m.HEADER):
+            if descriptor.problem(buf, m.HEADER, n - m.HEADER):
                 # Counted and refused: the last good descriptor stays; the host resends.
                 self.bad_messages += 1
                 self._send_error(m.E_BAD_DESCRIPTOR, seq)
@@ -523,7 +518,7 @@ class BoardSession(Endpoint):
             error = m.E_NO_DESCRIPTOR
             try:
                 codec.decode(snapshot, state)
-                if state_fits(state.rules, state):
+                if descriptor.state_fits(state.rules, state):
                     error = 0
             except Exception:
                 error = m.E_BAD_SNAPSHOT
@@ -557,8 +552,8 @@ class BoardSession(Endpoint):
         for i in range(journal.count):
             off = journal.offset(i)
             try:
-                apply_event(self.state, records[off : off + EVENT_MAX], self.undo)
-            except EventError:
+                ev.apply_event(self.state, records[off : off + ev.EVENT_MAX], self.undo)
+            except ev.EventError:
                 pass  # the host's rules will refuse it too, and say so
 
     def _on_error(self, buf, n):
@@ -599,7 +594,10 @@ class BoardSession(Endpoint):
         if not journal.count:
             return
         seq = journal.seq(0)
-        if seq == self._fast_seq and ticks_diff(now_ms, self._fast_at) < self.srtt + RTO_MIN_MS:
+        if (
+            seq == self._fast_seq
+            and ticks_diff(now_ms, self._fast_at) < self.srtt + framing.RTO_MIN_MS
+        ):
             return
         self._fast_seq = seq
         self._fast_at = now_ms

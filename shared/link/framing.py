@@ -226,11 +226,11 @@ class FrameDecoder:
 # `in_waiting`, `readinto(buf)` and `write(buf)`. Stream errors (a pulled cable on the host)
 # propagate to the caller; bad bytes never do.
 
-# Timers, in milliseconds (the host's own, probe and heartbeat, are in host.py).
+# Timers, in milliseconds (the host's own, probe and heartbeat, are in host.py; the board's
+# HELLO repeat in board.py).
 RTO_MIN_MS = const(20)  # the floor of the retransmission timeout; it doubles on each miss
 RTO_MAX_MS = const(400)
 _RTT_FIRST_MS = const(50)  # the round trip assumed before one is measured
-HELLO_MS = const(250)  # the board repeats its HELLO this often until a host accepts it
 LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 
 WINDOW = const(16)  # events in flight before the board waits for an ack
