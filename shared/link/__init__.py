@@ -26,7 +26,7 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
       once (shared.events.apply_event, with one level of undo) and journals it. Returns
       ACCEPTED, JOURNAL_FULL (refused, show it) or INVALID (`.last_refusal` says why).
       `submit_record(now_ms, record)` takes a ready record (shared.events.write_event).
-    * `.journal.count`, `.refused()`, `.linked`, `.error`, `.snapshots`, `.want_state` (0, or
+    * `.journal.count`, `.journal.refused`, `.linked`, `.error`, `.snapshots`, `.want_state` (0, or
       the length of our state frozen for a host that adopts it).
 - `host`:     `HostSession(stream, state=None, applier=None, on_event=None, now_ms=0)`.
     * `poll(now_ms)`; `attach(stream, now_ms)` after a reconnect; `state_changed()` after

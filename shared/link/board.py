@@ -104,16 +104,6 @@ _TAIL = const(384)  # > a full window (272 B) and > the longest frame (a snapsho
 _TAIL_VIEWS = const(9)  # views of the tail's first 1, 2, 4 .. 256 bytes
 
 
-def _new_nonce():
-    try:
-        import os
-
-        raw = os.urandom(2)
-        return raw[0] << 8 | raw[1]
-    except (ImportError, AttributeError, NotImplementedError):
-        return 1
-
-
 class BoardSession(framing.Endpoint):
     def __init__(
         self,
@@ -133,7 +123,15 @@ class BoardSession(framing.Endpoint):
         self.fw = fw  # (major, minor)
         self.profile = profile
         self.grid = grid  # (width, height)
-        self.nonce = _new_nonce() if nonce is None else nonce
+        if nonce is None:
+            try:
+                import os
+
+                raw = os.urandom(2)
+                nonce = raw[0] << 8 | raw[1]
+            except (ImportError, AttributeError, NotImplementedError):
+                nonce = 1
+        self.nonce = nonce
         self.board_id = board_id  # 4 bytes that name this board (code.py: from the chip's uid)
         self.journal = Journal(journal_events)
         # One level of local undo costs an encoded state; without it UNDO still reaches
@@ -201,10 +199,6 @@ class BoardSession(framing.Endpoint):
         if self.linked:
             self._send_events(now_ms)
         return ACCEPTED
-
-    def refused(self):
-        # Local events refused because the journal was full.
-        return self.journal.refused
 
     # -- the loop step ------------------------------------------------------------------
 
@@ -291,10 +285,6 @@ class BoardSession(framing.Endpoint):
             self._tail_n = left
             if written < size:
                 return
-
-    def unsent(self):
-        # Bytes written by the link that the stream has not taken yet.
-        return self._tail_n
 
     def _send_hello(self):
         buf = self._payload

@@ -111,7 +111,7 @@ def test_a_full_journal_refuses_new_presses_and_keeps_the_old_ones():
     before = snapshot(table.board.state)
     assert _press(table, ROLL) == b.JOURNAL_FULL
     assert snapshot(table.board.state) == before  # a refused press changes nothing
-    assert table.board.refused() == 1
+    assert table.board.journal.refused == 1
     table.plug(True)
     assert table.settle(5000)
     assert table.applied == [NEXT] * 5
