@@ -56,30 +56,12 @@ class Journal:
         self.first = 0  # the oldest event's seq
         self.refused = 0  # events refused because the journal was full
 
-    def push(self, seq, record, n):
-        # Append the well-formed record[0:n] (so n <= EVENT_MAX), numbered seq: the one after
-        # the newest's. The caller has checked that the journal is not full.
-        if not self.count:
-            self.first = seq & 0xFF
-        base = self.offset(self.count)
-        buf = self.buf
-        for i in range(n):
-            buf[base + i] = record[i]
-        self.count += 1
-
     def offset(self, i):
         # Where the i-th oldest event's record starts in `buf`.
         return ((self.head + i) % self.capacity) * ev.EVENT_MAX
 
     def seq(self, i):
         return (self.first + i) & 0xFF
-
-    def drop_oldest(self, n):
-        if n > self.count:
-            n = self.count
-        self.head = (self.head + n) % self.capacity
-        self.first = (self.first + n) & 0xFF
-        self.count -= n
 
 
 # What poll() reports (bits).
@@ -194,7 +176,14 @@ class BoardSession(framing.Endpoint):
             return INVALID
         if record[0] == ev.SELECT and not self.linked:
             return ACCEPTED  # a selection changes no state: nothing to keep offline
-        journal.push(self.tx_next, record, record[3] + 4)
+        # Journal it, numbered tx_next (the one after the newest's). A well-formed record
+        # fits its slot: it is at most EVENT_MAX bytes.
+        if not journal.count:
+            journal.first = self.tx_next
+        base = journal.offset(journal.count)
+        for i in range(record[3] + 4):
+            journal.buf[base + i] = record[i]
+        journal.count += 1
         self.tx_next = (self.tx_next + 1) & 0xFF
         if self.linked:
             self._send_events(now_ms)
@@ -572,7 +561,9 @@ class BoardSession(framing.Endpoint):
         if covered <= 0 or covered > journal.count:
             return
         self._rtt_acked(ack, now_ms)
-        journal.drop_oldest(covered)
+        journal.head = (journal.head + covered) % journal.capacity
+        journal.first = (journal.first + covered) & 0xFF
+        journal.count -= covered
         self._sent = self._sent - covered if self._sent > covered else 0
         self._rto = self.base_rto()
         self._rto_at = ticks_add(now_ms, self._rto)

@@ -179,8 +179,7 @@ class FrameDecoder:
                     buf[n] = b
                     n += 1
                 else:
-                    if not self._over:
-                        self._over = True
+                    self._over = True
                     self.dropped_bytes += 1
                 continue
             if self._over:
@@ -191,28 +190,24 @@ class FrameDecoder:
                 continue
             if n == 0:
                 continue  # back-to-back delimiters: a resync marker, not a frame
-            length = self._finish(n)
+            # A whole frame: decode it in place, then check it.
+            m = cobs_decode_in_place(buf, n)
+            if m < MIN_PAYLOAD + CRC_BYTES:
+                self.malformed += 1
+                self.dropped_bytes += n
+            else:
+                m -= CRC_BYTES  # the payload's length
+                if frame_check(buf, m) != (buf[m] << 8) | buf[m + 1]:
+                    self.crc_errors += 1
+                    self.dropped_bytes += n
+                else:
+                    self.frames += 1
+                    self.length = m
+                    n = 0
+                    break
             n = 0
-            if length:
-                self.length = length
-                break
         self._n = n
         return pos
-
-    def _finish(self, n):
-        buf = self.buf
-        m = cobs_decode_in_place(buf, n)
-        if m < MIN_PAYLOAD + CRC_BYTES:
-            self.malformed += 1
-            self.dropped_bytes += n
-            return 0
-        body = m - CRC_BYTES
-        if frame_check(buf, body) != (buf[body] << 8) | buf[body + 1]:
-            self.crc_errors += 1
-            self.dropped_bytes += n
-            return 0
-        self.frames += 1
-        return body
 
 
 # -- the endpoint (here, not in a module of its own: a module costs the board's heap) ----
