@@ -201,8 +201,17 @@ class BoardSession(framing.Endpoint):
             if ticks_diff(now_ms, self._heard_at) >= framing.LINK_TIMEOUT_MS:
                 self._unlink()
             else:
-                if self.want_state and ticks_diff(now_ms, self._state_at) >= 0:
-                    self._send_frozen(now_ms)
+                n = self.want_state
+                if n and ticks_diff(now_ms, self._state_at) >= 0:
+                    # Our frozen state, again, until the host answers (backing off).
+                    buf = self._payload
+                    for k in range(n):
+                        buf[k] = self._frozen[k]
+                    buf[2] = (self.rx_next - 1) & 0xFF
+                    self._send(n)
+                    self._state_at = ticks_add(now_ms, self._state_rto)
+                    if self._state_rto < framing.RTO_MAX_MS // 2:
+                        self._state_rto *= 2
                 self._send_events(now_ms)
                 refused = self.journal.refused
                 if refused != self._refusals_told:
@@ -329,30 +338,6 @@ class BoardSession(framing.Endpoint):
             self._send_event(self._sent)
             self._sent += 1
 
-    def _send_frozen(self, now_ms):
-        n = self.want_state
-        buf = self._payload
-        for k in range(n):
-            buf[k] = self._frozen[k]
-        buf[2] = (self.rx_next - 1) & 0xFF
-        self._send(n)
-        self._state_at = ticks_add(now_ms, self._state_rto)
-        if self._state_rto < framing.RTO_MAX_MS // 2:
-            self._state_rto *= 2
-
-    def _send_pong(self):
-        digest = framing.state_digest(self.state, self._payload)
-        n = m.pack_ping(
-            self._payload,
-            m.PONG | m.FROM_BOARD,
-            self.tx_next - 1,
-            self.rx_next - 1,
-            digest,
-            self.state.version,
-            self.journal.count,
-        )
-        self._send(n)
-
     def _send_error(self, code, detail):
         self._send(
             m.pack_error(
@@ -396,11 +381,33 @@ class BoardSession(framing.Endpoint):
                 self.bad_messages += 1
                 return
             self._acked(buf[2], now_ms)
-            if buf[m.HEADER] & m.ACK_GAP:
-                self._fast_resend(now_ms)
-        else:
+            journal = self.journal
+            if buf[m.HEADER] & m.ACK_GAP and journal.count:
+                # The host holds events past a hole: resend the oldest now, and the same one
+                # again only after a round trip (the first resend may still be on its way).
+                seq = journal.seq(0)
+                if (
+                    seq != self._fast_seq
+                    or ticks_diff(now_ms, self._fast_at) >= self.srtt + framing.RTO_MIN_MS
+                ):
+                    self._fast_seq = seq
+                    self._fast_at = now_ms
+                    self.retransmits += 1
+                    self._rtt_cancel()
+                    self._send_event(0)
+        else:  # a PING: answer with a PONG, our state's digest
             self._acked(buf[2], now_ms)
-            self._send_pong()
+            digest = framing.state_digest(self.state, self._payload)
+            n = m.pack_ping(
+                self._payload,
+                m.PONG | m.FROM_BOARD,
+                self.tx_next - 1,
+                self.rx_next - 1,
+                digest,
+                self.state.version,
+                self.journal.count,
+            )
+            self._send(n)
             if not self.described:
                 self._send_error(m.E_NO_DESCRIPTOR, 0)  # still no descriptor: ask again
 
@@ -514,26 +521,24 @@ class BoardSession(framing.Endpoint):
         if buf[0] == m.SNAPSHOT:
             self.want_state = 0
             self.snapshots += 1
+            # Apply the events the host has not seen yet on top of its snapshot ("rebase").
             try:
-                self._rebase()
+                journal = self.journal
+                undo = self.undo
+                if undo is not None:
+                    undo.forget()
+                records = memoryview(journal.buf)
+                for i in range(journal.count):
+                    off = journal.offset(i)
+                    try:
+                        ev.apply_event(state, records[off : off + ev.EVENT_MAX], undo)
+                    except ev.EventError:
+                        pass  # the host's rules will refuse it too, and say so
             except Exception:
                 # One of our events raised past the rules' checks: show the host's state
                 # as it came; the event stays journalled for the host's rules to decide.
                 codec.decode(snapshot, state)
                 self.bad_messages += 1
-
-    def _rebase(self):
-        # Apply the events the host has not seen yet on top of its snapshot.
-        journal = self.journal
-        if self.undo is not None:
-            self.undo.forget()
-        records = memoryview(journal.buf)
-        for i in range(journal.count):
-            off = journal.offset(i)
-            try:
-                ev.apply_event(self.state, records[off : off + ev.EVENT_MAX], self.undo)
-            except ev.EventError:
-                pass  # the host's rules will refuse it too, and say so
 
     def _on_error(self, buf, n):
         if n < m.HEADER + m.ERROR_BODY:
@@ -567,21 +572,3 @@ class BoardSession(framing.Endpoint):
         self._sent = self._sent - covered if self._sent > covered else 0
         self._rto = self.base_rto()
         self._rto_at = ticks_add(now_ms, self._rto)
-
-    def _fast_resend(self, now_ms):
-        # The host holds events past a hole: resend the oldest now, and the same one again
-        # only after a round trip (the first resend may still be on its way).
-        journal = self.journal
-        if not journal.count:
-            return
-        seq = journal.seq(0)
-        if (
-            seq == self._fast_seq
-            and ticks_diff(now_ms, self._fast_at) < self.srtt + framing.RTO_MIN_MS
-        ):
-            return
-        self._fast_seq = seq
-        self._fast_at = now_ms
-        self.retransmits += 1
-        self._rtt_cancel()
-        self._send_event(0)
