@@ -357,8 +357,21 @@ class BoardSession(framing.Endpoint):
         if mtype == m.HELLO:
             self._on_hello(buf, n, now_ms)
             return
-        if mtype == m.ERROR:
-            self._on_error(buf, n)  # E_VERSION comes before any link
+        if mtype == m.ERROR:  # (E_VERSION comes before any link)
+            code = buf[m.HEADER] if n >= m.HEADER + m.ERROR_BODY else 0
+            if code == m.E_REJECTED:
+                self.rejected += 1
+            elif (
+                code == m.E_VERSION and not self.linked and buf[m.HEADER + 1] != m.PROTOCOL_VERSION
+            ):
+                self.error = m.E_VERSION
+            else:
+                # Too short, an unknown code, a board's own code (E_BAD_SNAPSHOT,
+                # E_JOURNAL_FULL, the descriptor's), or an E_VERSION no host sends (while
+                # linked, or naming our own version).
+                self.bad_messages += 1
+                return
+            self._result |= POLL_ERROR
             return
         if mtype != m.SNAPSHOT and mtype != m.ACK and mtype != m.PING and mtype != m.DESCRIPTOR:
             self.bad_messages += 1  # a type hosts never send (EVENT, PONG) or no type at all
@@ -539,23 +552,6 @@ class BoardSession(framing.Endpoint):
                 # as it came; the event stays journalled for the host's rules to decide.
                 codec.decode(snapshot, state)
                 self.bad_messages += 1
-
-    def _on_error(self, buf, n):
-        if n < m.HEADER + m.ERROR_BODY:
-            self.bad_messages += 1
-            return
-        code = buf[m.HEADER]
-        if code == m.E_REJECTED:
-            self.rejected += 1
-        elif code == m.E_VERSION and not self.linked and buf[m.HEADER + 1] != m.PROTOCOL_VERSION:
-            self.error = m.E_VERSION
-        else:
-            # An unknown code, a board's own code (E_BAD_SNAPSHOT, E_JOURNAL_FULL, the
-            # descriptor's), or an E_VERSION no host sends (while linked, or naming our own
-            # version).
-            self.bad_messages += 1
-            return
-        self._result |= POLL_ERROR
 
     def _acked(self, ack, now_ms):
         # The host has every event through `ack`: forget them.
