@@ -216,6 +216,39 @@ def test_crc_valid_junk_among_presses_in_flight_never_wedges_the_link(
     recovers_then_takes(table, after)
 
 
+A_RECORD = st.tuples(
+    st.integers(1, 255),
+    st.integers(0, 255),
+    st.integers(0, 255),
+    st.lists(st.integers(0, 10), max_size=15),
+).map(lambda r: bytes((r[0], r[1], r[2], len(r[3]), *r[3])))
+
+
+@given(st.integers(1, 127), st.integers(0, 300), st.lists(A_RECORD, min_size=1, max_size=127))
+@settings(max_examples=200, deadline=None)
+def test_the_journal_gives_back_every_record_and_seq_it_holds(
+    capacity: int, start: int, records: list[bytes]
+) -> None:
+    # The board's journal keeps faces two to a byte, in a ring: whatever it holds comes back
+    # as it went in, in order and numbered one after another, wherever the ring starts.
+    journal = b.Journal(capacity)
+    seq = start & 0xFF
+    for _ in range(start % capacity):  # move the ring's start
+        journal.push(seq, records[0])
+        journal.head = (journal.head + 1) % capacity
+        journal.first = (journal.first + 1) & 0xFF
+        journal.count -= 1
+        seq = (seq + 1) & 0xFF
+    held = records[:capacity]
+    for record in held:
+        journal.push((journal.first + journal.count) & 0xFF if journal.count else seq, record)
+    out = bytearray(framing.MAX_PAYLOAD)
+    for i, record in enumerate(held):
+        n = journal.read(i, out, 3)
+        assert bytes(out[3 : 3 + n]) == record
+        assert journal.seq(i) == (seq + i) & 0xFF
+
+
 def test_the_longest_frame_fits_the_boards_empty_tail() -> None:
     # The board frames each frame into its tail (behind what its stream has not taken yet):
     # into an empty tail, any frame fits, the longest (a snapshot) and a HELLO's resync byte.

@@ -41,8 +41,12 @@ _HELLO_MS = const(250)  # the board repeats its HELLO this often until a host ac
 # in order. When it is full a new event is refused (the caller shows that on the board); an
 # old event is never dropped to make room. Events leave only when the host acknowledges them.
 # The board numbers its events one after another, so the ring keeps only the oldest's seq.
+# A record keeps its header whole and its faces two to a byte (each is at most 10:
+# event_record_problem checks every record before it is journalled), so the longest, 4
+# bytes and 15 faces, takes a slot of 12 bytes, not 19.
 
 JOURNAL_EVENTS = const(120)  # < 128, so every journalled seq is distinct mod 256
+_SLOT = ev.EVENT_HEADER + (ev.EVENT_MAX - ev.EVENT_HEADER + 1) // 2
 
 
 class Journal:
@@ -50,15 +54,37 @@ class Journal:
         if not 1 <= capacity < 128:
             raise ValueError("a journal holds 1..127 events, not %d" % capacity)
         self.capacity = capacity
-        self.buf = bytearray(capacity * ev.EVENT_MAX)  # a record of up to EVENT_MAX bytes each
+        self.buf = bytearray(capacity * _SLOT)
         self.head = 0  # ring index of the oldest event
         self.count = 0
         self.first = 0  # the oldest event's seq
         self.refused = 0  # events refused because the journal was full
 
-    def offset(self, i):
-        # Where the i-th oldest event's record starts in `buf`.
-        return ((self.head + i) % self.capacity) * ev.EVENT_MAX
+    def push(self, seq, record):
+        # Append the well-formed record, numbered seq (the one after the newest's). The
+        # caller has checked that the journal is not full.
+        if not self.count:
+            self.first = seq
+        buf = self.buf
+        at = ((self.head + self.count) % self.capacity) * _SLOT
+        for k in range(4):
+            buf[at + k] = record[k]
+        for k in range(record[3]):
+            if k & 1:
+                buf[at + 4 + (k >> 1)] |= record[4 + k] << 4
+            else:
+                buf[at + 4 + (k >> 1)] = record[4 + k]
+        self.count += 1
+
+    def read(self, i, out, start):
+        # Unpack the i-th oldest event's record into out[start:]; returns its length.
+        buf = self.buf
+        at = ((self.head + i) % self.capacity) * _SLOT
+        for k in range(4):
+            out[start + k] = buf[at + k]
+        for k in range(buf[at + 3]):
+            out[start + 4 + k] = (buf[at + 4 + (k >> 1)] >> ((k & 1) << 2)) & 15
+        return 4 + buf[at + 3]
 
     def seq(self, i):
         return (self.first + i) & 0xFF
@@ -176,14 +202,7 @@ class BoardSession(framing.Endpoint):
             return INVALID
         if record[0] == ev.SELECT and not self.linked:
             return ACCEPTED  # a selection changes no state: nothing to keep offline
-        # Journal it, numbered tx_next (the one after the newest's). A well-formed record
-        # fits its slot: it is at most EVENT_MAX bytes.
-        if not journal.count:
-            journal.first = self.tx_next
-        base = journal.offset(journal.count)
-        for i in range(record[3] + 4):
-            journal.buf[base + i] = record[i]
-        journal.count += 1
+        journal.push(self.tx_next, record)
         self.tx_next = (self.tx_next + 1) & 0xFF
         if self.linked:
             self._send_events(now_ms)
@@ -311,14 +330,9 @@ class BoardSession(framing.Endpoint):
 
     def _send_event(self, i):
         journal = self.journal
-        off = journal.offset(i)
-        src = journal.buf
         buf = self._payload
         m.put_header(buf, m.EVENT | m.FROM_BOARD, journal.seq(i), self.rx_next - 1)
-        n = src[off + 3] + 4
-        for k in range(n):
-            buf[m.HEADER + k] = src[off + k]
-        self._send(m.HEADER + n)
+        self._send(m.HEADER + journal.read(i, buf, m.HEADER))
 
     def _send_events(self, now_ms):
         journal = self.journal
@@ -540,11 +554,11 @@ class BoardSession(framing.Endpoint):
                 undo = self.undo
                 if undo is not None:
                     undo.forget()
-                records = memoryview(journal.buf)
+                record = self._payload  # free: nothing is sent meanwhile
                 for i in range(journal.count):
-                    off = journal.offset(i)
+                    journal.read(i, record, 0)
                     try:
-                        ev.apply_event(state, records[off : off + ev.EVENT_MAX], undo)
+                        ev.apply_event(state, record, undo)
                     except ev.EventError:
                         pass  # the host's rules will refuse it too, and say so
             except Exception:
