@@ -172,7 +172,9 @@ class BoardSession(framing.Endpoint):
         self._tail = bytearray(_TAIL)  # bytes the stream has not taken yet, oldest first
         self._tail_n = 0
         tail_mv = memoryview(self._tail)
-        self._tail_views = [tail_mv[: 1 << i] for i in range(_TAIL_VIEWS)]
+        self._tail_views = []
+        for i in range(_TAIL_VIEWS):
+            self._tail_views.append(tail_mv[: 1 << i])
         self.short_writes = 0  # frames the stream took only part of
         self.tail_dropped = 0  # frames dropped because the tail was full
 
