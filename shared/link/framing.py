@@ -152,14 +152,6 @@ class FrameDecoder:
         self.oversize = 0
         self.dropped_bytes = 0
 
-    def reset(self):
-        """Forget a partly received frame (after a reconnect or a flush)."""
-        if self._n:
-            self.dropped_bytes += self._n
-        self._n = 0
-        self._over = False
-        self.length = 0
-
     def dropped(self):
         """Frames dropped for any reason."""
         return self.crc_errors + self.malformed + self.oversize

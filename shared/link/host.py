@@ -36,6 +36,7 @@ from shared.link.framing import (
     RTO_MAX_MS,
     WINDOW,
     Endpoint,
+    FrameDecoder,
     encode_frame,
 )
 from shared.state import GameState
@@ -142,11 +143,25 @@ class UndoHistory:
         return True
 
 
+class HostDecoder(FrameDecoder):
+    """The host's frame decoder: it can forget a partly received frame (after a reconnect),
+    which a board never needs."""
+
+    def reset(self):
+        """Forget a partly received frame (its bytes count as dropped)."""
+        if self._n:
+            self.dropped_bytes += self._n
+        self._n = 0
+        self._over = False
+        self.length = 0
+
+
 class HostSession(Endpoint):
     read_budget = 64
 
     def __init__(self, stream, state=None, applier=None, on_event=None, now_ms=0):
         super().__init__(stream)
+        self.decoder = HostDecoder()
         self._wire = bytearray(MAX_WIRE)
         self.duplicates = 0  # sequenced frames that arrived again and were ignored
         self.out_of_order = 0  # sequenced frames that arrived past a hole
