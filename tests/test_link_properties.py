@@ -11,6 +11,7 @@ from host.korxsol.device import BURN, FROST
 from shared import dice
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
+from shared.limits import MAX_DICE
 from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
@@ -220,7 +221,7 @@ A_RECORD = st.tuples(
     st.integers(1, 255),
     st.integers(0, 255),
     st.integers(0, 255),
-    st.lists(st.integers(0, 10), max_size=15),
+    st.lists(st.integers(0, 10), max_size=MAX_DICE),
 ).map(lambda r: bytes((r[0], r[1], r[2], len(r[3]), *r[3])))
 
 
@@ -247,6 +248,10 @@ def test_the_journal_gives_back_every_record_and_seq_it_holds(
         n = journal.read(i, out, 3)
         assert bytes(out[3 : 3 + n]) == record
         assert journal.seq(i) == (seq + i) & 0xFF
+
+
+def test_a_journal_slot_holds_the_longest_record() -> None:
+    assert b._SLOT == ev.EVENT_HEADER + (MAX_DICE + 1) // 2
 
 
 def test_the_longest_frame_fits_the_boards_empty_tail() -> None:

@@ -19,8 +19,8 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   nonce=None, journal_events=120, now_ms=0, undo=True)`. It holds the journal, one level
   of undo as an encoded state (`undo=False` saves it) and ~1 KB of buffers; a snapshot
   decodes straight into the state, and a bad one is undone from the state's encoding.
-    * `poll(now_ms)` -> bits POLL_STATE (the host's snapshot replaced the state: redraw),
-      POLL_LINK (`.linked` changed), POLL_ERROR (`.error` == E_VERSION, or `.rejected` grew).
+    * `poll(now_ms)` -> bits, 0 when nothing changed: 1 (the host's snapshot replaced the
+      state: redraw), 2 (`.linked` changed), 4 (`.error` == E_VERSION, or `.rejected` grew).
       Allocates nothing when no byte arrives and nothing is due.
     * `submit(now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0)` applies a press at
       once (shared.events.apply_event, with one level of undo) and journals it. Returns

@@ -46,7 +46,7 @@ _HELLO_MS = const(250)  # the board repeats its HELLO this often until a host ac
 # bytes and 15 faces, takes a slot of 12 bytes, not 19.
 
 JOURNAL_EVENTS = const(120)  # < 128, so every journalled seq is distinct mod 256
-_SLOT = ev.EVENT_HEADER + (ev.EVENT_MAX - ev.EVENT_HEADER + 1) // 2
+_SLOT = const(12)  # EVENT_HEADER + (MAX_DICE + 1) // 2 (a test checks it)
 
 
 class Journal:
@@ -90,10 +90,11 @@ class Journal:
         return (self.first + i) & 0xFF
 
 
-# What poll() reports (bits).
-POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
-POLL_LINK = const(2)  # the link came up or went down: see .linked
-POLL_ERROR = const(4)  # the host refused an event or the protocol: see .error / .rejected
+# What poll() reports (bits; private, so they take no slot in this module's globals: the
+# app only asks whether anything changed).
+_POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
+_POLL_LINK = const(2)  # the link came up or went down: see .linked
+_POLL_ERROR = const(4)  # the host refused an event or the protocol: see .error / .rejected
 
 # What submit() returns.
 ACCEPTED = const(1)  # applied and journalled
@@ -214,7 +215,7 @@ class BoardSession(framing.Endpoint):
 
     def poll(self, now_ms):
         # Send what the stream did not take last time, read and handle what arrived, then
-        # send what is due; returns POLL_* bits.
+        # send what is due; returns _POLL_* bits.
         if self._tail_n:
             self._flush()
         self._pump(now_ms)
@@ -253,7 +254,7 @@ class BoardSession(framing.Endpoint):
     def _unlink(self):
         if self.linked:
             self.linked = False
-            self._result |= POLL_LINK
+            self._result |= _POLL_LINK
         self.want_state = 0
 
     # -- sending ------------------------------------------------------------------------
@@ -387,7 +388,7 @@ class BoardSession(framing.Endpoint):
                 # linked, or naming our own version).
                 self.bad_messages += 1
                 return
-            self._result |= POLL_ERROR
+            self._result |= _POLL_ERROR
             return
         if mtype != m.SNAPSHOT and mtype != m.ACK and mtype != m.PING and mtype != m.DESCRIPTOR:
             self.bad_messages += 1  # a type hosts never send (EVENT, PONG) or no type at all
@@ -451,7 +452,7 @@ class BoardSession(framing.Endpoint):
                 self.bad_messages += 1
                 return
             self.error = m.E_VERSION
-            self._result |= POLL_ERROR
+            self._result |= _POLL_ERROR
             self._send_error(m.E_VERSION, m.PROTOCOL_VERSION)
             return
         if buf[m.HEADER + 1] != m.ROLE_HOST:
@@ -470,7 +471,7 @@ class BoardSession(framing.Endpoint):
             self._contradiction(now_ms)
             return
         if not self.linked:
-            self._result |= POLL_LINK
+            self._result |= _POLL_LINK
         self.linked = True
         self.rx_next = (buf[1] + 1) & 0xFF
         # A host that adopts our state adopts our rules with it: it sends no descriptor.
@@ -545,7 +546,7 @@ class BoardSession(framing.Endpoint):
                 return
         self.rx_next = (seq + 1) & 0xFF
         self._acked(buf[2], now_ms)
-        self._result |= POLL_STATE
+        self._result |= _POLL_STATE
         self._ack_due = True
         if buf[0] == m.SNAPSHOT:
             self.want_state = 0

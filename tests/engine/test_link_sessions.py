@@ -171,7 +171,7 @@ def test_a_host_speaking_another_protocol_version_stops_the_board_linking():
     table = Table()
     table.plug(False)  # only the other host's HELLO reaches the board
     table.down.inject(_hello_frame(m.ROLE_HOST, m.PROTOCOL_VERSION + 1))
-    assert table.board.poll(table.now) & b.POLL_ERROR
+    assert table.board.poll(table.now) & 4  # board.py's _POLL_ERROR
     assert table.board.error == m.E_VERSION and not table.board.linked
     sent = table.board.frames_sent
     table.run(2000)
