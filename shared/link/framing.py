@@ -141,8 +141,8 @@ class FrameDecoder:
     `decoder.buf[:decoder.length]`; the payload stays valid until the next feed.
     """
 
-    def __init__(self, max_frame=MAX_FRAME):
-        self.buf = bytearray(max_frame)
+    def __init__(self):
+        self.buf = bytearray(MAX_FRAME)
         self.length = 0
         self._n = 0
         self._over = False

@@ -184,9 +184,9 @@ def event_record_problem(buf, start, n):
             return 7
     elif code < 1 or code > ev.RESET:
         return 8
-    elif (code == ev.COUNTER_UP or code == ev.COUNTER_DOWN) and buf[
-        start + 2
-    ] >= limits.MAX_COUNTERS:
+    elif (code == ev.COUNTER_UP or code == ev.COUNTER_DOWN) and (
+        buf[start + 2] >= limits.MAX_COUNTERS
+    ):
         return 9
     elif count:
         return 10
