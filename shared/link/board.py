@@ -245,8 +245,10 @@ class BoardSession(framing.Endpoint):
                 self._send_hello()
                 self._hello_sent = now_ms
                 self._hello_at = ticks_add(now_ms, _HELLO_MS)
-        if self._ack_due:
-            self._send_ack(0)
+        if self._ack_due:  # nothing else carried our ack: an ACK does
+            self._send(
+                m.pack_ack(self._payload, self.tx_next - 1, self.rx_next - 1, 0, m.FROM_BOARD)
+            )
         result = self._result
         self._result = 0
         return result
@@ -325,11 +327,6 @@ class BoardSession(framing.Endpoint):
             self.board_id,
         )
         self._send(n, 1)
-
-    def _send_ack(self, flags):
-        self._send(
-            m.pack_ack(self._payload, self.tx_next - 1, self.rx_next - 1, flags, m.FROM_BOARD)
-        )
 
     def _send_event(self, i):
         journal = self.journal
