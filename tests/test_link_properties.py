@@ -12,6 +12,7 @@ from shared import dice
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
 from shared.host_only import make_event
+from shared.limits import MAX_DICE
 from shared.link import board as b
 from shared.link import framing
 from shared.link import messages as m
@@ -217,24 +218,47 @@ def test_crc_valid_junk_among_presses_in_flight_never_wedges_the_link(
     recovers_then_takes(table, after)
 
 
-def test_every_frame_but_a_snapshot_reuses_a_cached_view() -> None:
-    # Endpoint keeps one memoryview per wire length up to _SHORT_WIRE (so heartbeats and
-    # presses allocate nothing on the board); only snapshots may be longer.
-    from shared.limits import MAX_DICE
-    from shared.link.framing import _SHORT_WIRE
+A_RECORD = st.tuples(
+    st.integers(1, 255),
+    st.integers(0, 255),
+    st.integers(0, 255),
+    st.lists(st.integers(0, 10), max_size=MAX_DICE),
+).map(lambda r: bytes((r[0], r[1], r[2], len(r[3]), *r[3])))
 
+
+@given(st.integers(1, 127), st.integers(0, 300), st.lists(A_RECORD, min_size=1, max_size=127))
+@settings(max_examples=200, deadline=None)
+def test_the_journal_gives_back_every_record_and_seq_it_holds(
+    capacity: int, start: int, records: list[bytes]
+) -> None:
+    # The board's journal keeps faces two to a byte, in a ring: whatever it holds comes back
+    # as it went in, in order and numbered one after another, wherever the ring starts.
+    journal = b.Journal(capacity)
+    seq = start & 0xFF
+    for _ in range(start % capacity):  # move the ring's start
+        journal.push(seq, records[0])
+        journal.head = (journal.head + 1) % capacity
+        journal.first = (journal.first + 1) & 0xFF
+        journal.count -= 1
+        seq = (seq + 1) & 0xFF
+    held = records[:capacity]
+    for record in held:
+        journal.push((journal.first + journal.count) & 0xFF if journal.count else seq, record)
+    out = bytearray(framing.MAX_PAYLOAD)
+    for i, record in enumerate(held):
+        n = journal.read(i, out, 3)
+        assert bytes(out[3 : 3 + n]) == record
+        assert journal.seq(i) == (seq + i) & 0xFF
+
+
+def test_a_journal_slot_holds_the_longest_record() -> None:
+    assert b._SLOT == ev.EVENT_HEADER + (MAX_DICE + 1) // 2
+
+
+def test_the_longest_frame_fits_the_boards_empty_tail() -> None:
+    # The board frames each frame into its tail (behind what its stream has not taken yet):
+    # into an empty tail, any frame fits, the longest (a snapshot) and a HELLO's resync byte.
     payload = bytearray(framing.MAX_PAYLOAD + framing.CRC_BYTES)
     out = bytearray(framing.MAX_WIRE)
-    record = make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D6, (6,) * MAX_DICE)
-    m.put_header(payload, m.EVENT, 0xFF, 0xFF)
-    payload[m.HEADER : m.HEADER + len(record)] = record
-    longest = (
-        framing.encode_frame(payload, m.HEADER + len(record), out),
-        framing.encode_frame(
-            payload, m.pack_hello(payload, 1, 2, 0, 0, 0, 2, 1, 8, 4, 9, 3, 7), out
-        ),
-        framing.encode_frame(payload, m.pack_ping(payload, m.PONG, 1, 2, 0xFFFF, 9, 120), out),
-        framing.encode_frame(payload, m.pack_error(payload, 1, 2, m.E_BAD_SNAPSHOT, 7), out),
-        framing.encode_frame(payload, m.pack_ack(payload, 1, 2, m.ACK_GAP), out),
-    )
-    assert max(longest) <= _SHORT_WIRE
+    assert framing.encode_frame(payload, framing.MAX_PAYLOAD, out) == framing.MAX_WIRE
+    assert 1 + framing.MAX_WIRE <= b._TAIL

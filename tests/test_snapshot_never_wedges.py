@@ -95,7 +95,7 @@ def test_a_failure_while_rebasing_a_snapshot_keeps_the_hosts_state_and_the_link(
     def broken_apply(state: GameState, record: bytes, undo: object = None) -> bool:
         raise RuntimeError("an unexpected fault")
 
-    monkeypatch.setattr(b, "apply_event", broken_apply)
+    monkeypatch.setattr(ev, "apply_event", broken_apply)  # the board calls it as ev.apply_event
     send_snapshot(table, host_state, ack=acked)
     table.board.poll(table.now)
 

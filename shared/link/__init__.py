@@ -6,7 +6,7 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   end)` returns the next position; after a good frame `decoder.length` > 0 and the payload
   is in `decoder.buf[:length]`. Bad frames are counted (`crc_errors`, `malformed`,
   `oversize`), never raised. `encode_frame(payload, n, out)`; `frame(payload)` for tests.
-  `Endpoint`: what both ends share (timers, reading and writing frames, counters).
+  `Endpoint`: what both ends share (timers, reading frames, counters); each writes its own.
 - `messages`: the 3-byte header (type, seq, ack), the types HELLO, SNAPSHOT, EVENT, ACK,
   PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
   `PROTOCOL_VERSION`, `seq_diff`, `event_record_problem` (a code for what is malformed
@@ -19,14 +19,15 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
   nonce=None, journal_events=120, now_ms=0, undo=True)`. It holds the journal, one level
   of undo as an encoded state (`undo=False` saves it) and ~1 KB of buffers; a snapshot
   decodes straight into the state, and a bad one is undone from the state's encoding.
-    * `poll(now_ms)` -> bits POLL_STATE (the host's snapshot replaced the state: redraw),
-      POLL_LINK (`.linked` changed), POLL_ERROR (`.error` == E_VERSION, or `.rejected` grew).
+    * `poll(now_ms)` -> bits, 0 when nothing changed: 1 (the host's snapshot replaced the
+      state: redraw), 2 (`.linked` changed), 4 (`.error` == E_VERSION, or `.rejected` grew).
       Allocates nothing when no byte arrives and nothing is due.
     * `submit(now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0)` applies a press at
       once (shared.events.apply_event, with one level of undo) and journals it. Returns
       ACCEPTED, JOURNAL_FULL (refused, show it) or INVALID (`.last_refusal` says why).
       `submit_record(now_ms, record)` takes a ready record (shared.events.write_event).
-    * `.journal.count`, `.refused()`, `.linked`, `.error`, `.snapshots`, `.want_state`.
+    * `.journal.count`, `.journal.refused`, `.linked`, `.error`, `.snapshots`, `.want_state` (0, or
+      the length of our state frozen for a host that adopts it).
 - `host`:     `HostSession(stream, state=None, applier=None, on_event=None, now_ms=0)`.
     * `poll(now_ms)`; `attach(stream, now_ms)` after a reconnect; `state_changed()` after
       the desktop changed `.state`; `quiet()`.

@@ -12,7 +12,7 @@
 # host had not yet seen are then applied again on top ("rebase"), so a roll shows at once and
 # still ends up exactly as the host's rules have it.
 #
-# Without a host the board keeps playing and journalling; its HELLO repeats every HELLO_MS.
+# Without a host the board keeps playing and journalling; its HELLO repeats every _HELLO_MS.
 # `poll(now_ms)` allocates nothing when no byte arrives and nothing is due.
 #
 # (Comments here, not docstrings: a board compiles this file, its largest compile after the
@@ -21,23 +21,16 @@
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from shared import codec
+from shared import codec, descriptor
+from shared import events as ev
 from shared.compat import const
-from shared.descriptor import problem as descriptor_problem
-from shared.descriptor import state_fits
-from shared.events import EVENT_MAX, SELECT, EventError, UndoSlot, apply_event, write_event
 from shared.limits import NO_SLOT
+from shared.link import framing
 from shared.link import messages as m
-from shared.link.framing import (
-    HELLO_MS,
-    LINK_TIMEOUT_MS,
-    RTO_MAX_MS,
-    RTO_MIN_MS,
-    WINDOW,
-    Endpoint,
-    encode_frame,
-    state_digest,
-)
+
+# (Modules, not their names: each name imported is a slot in this module's globals.)
+
+_HELLO_MS = const(250)  # the board repeats its HELLO this often until a host accepts it
 
 # -- the journal (here, not in a module of its own: a module costs the board's heap) --
 #
@@ -47,9 +40,13 @@ from shared.link.framing import (
 # holds the few events in flight; while no host answers it keeps everything played offline,
 # in order. When it is full a new event is refused (the caller shows that on the board); an
 # old event is never dropped to make room. Events leave only when the host acknowledges them.
+# The board numbers its events one after another, so the ring keeps only the oldest's seq.
+# A record keeps its header whole and its faces two to a byte (each is at most 10:
+# event_record_problem checks every record before it is journalled), so the longest, 4
+# bytes and 15 faces, takes a slot of 12 bytes, not 19.
 
 JOURNAL_EVENTS = const(120)  # < 128, so every journalled seq is distinct mod 256
-RECORD = const(20)  # 1 seq byte + an event record of up to EVENT_MAX bytes
+_SLOT = const(12)  # EVENT_HEADER + (MAX_DICE + 1) // 2 (a test checks it)
 
 
 class Journal:
@@ -57,81 +54,66 @@ class Journal:
         if not 1 <= capacity < 128:
             raise ValueError("a journal holds 1..127 events, not %d" % capacity)
         self.capacity = capacity
-        self.buf = bytearray(capacity * RECORD)
+        self.buf = bytearray(capacity * _SLOT)
         self.head = 0  # ring index of the oldest event
         self.count = 0
+        self.first = 0  # the oldest event's seq
         self.refused = 0  # events refused because the journal was full
 
-    def is_full(self):
-        return self.count >= self.capacity
-
-    def push(self, seq, record, n):
-        # Append record[0:n] with its seq; returns False (and counts it) when full.
-        if self.count >= self.capacity:
-            self.refused += 1
-            return False
-        if n > EVENT_MAX:
-            raise ValueError("event of %d bytes exceeds %d" % (n, EVENT_MAX))
-        base = ((self.head + self.count) % self.capacity) * RECORD
+    def push(self, seq, record):
+        # Append the well-formed record, numbered seq (the one after the newest's). The
+        # caller has checked that the journal is not full.
+        if not self.count:
+            self.first = seq
         buf = self.buf
-        buf[base] = seq & 0xFF
-        for i in range(n):
-            buf[base + 1 + i] = record[i]
+        at = ((self.head + self.count) % self.capacity) * _SLOT
+        for k in range(4):
+            buf[at + k] = record[k]
+        for k in range(record[3]):
+            if k & 1:
+                buf[at + 4 + (k >> 1)] |= record[4 + k] << 4
+            else:
+                buf[at + 4 + (k >> 1)] = record[4 + k]
         self.count += 1
-        return True
 
-    def offset(self, i):
-        # Where the i-th oldest event's record starts in `buf` (its seq is one byte
-        # before).
-        return ((self.head + i) % self.capacity) * RECORD + 1
+    def read(self, i, out, start):
+        # Unpack the i-th oldest event's record into out[start:]; returns its length.
+        buf = self.buf
+        at = ((self.head + i) % self.capacity) * _SLOT
+        for k in range(4):
+            out[start + k] = buf[at + k]
+        for k in range(buf[at + 3]):
+            out[start + 4 + k] = (buf[at + 4 + (k >> 1)] >> ((k & 1) << 2)) & 15
+        return 4 + buf[at + 3]
 
     def seq(self, i):
-        return self.buf[((self.head + i) % self.capacity) * RECORD]
-
-    def drop_oldest(self, n):
-        if n > self.count:
-            n = self.count
-        self.head = (self.head + n) % self.capacity
-        self.count -= n
-        return n
-
-    def clear(self):
-        self.head = 0
-        self.count = 0
+        return (self.first + i) & 0xFF
 
 
-# What poll() reports (bits).
-POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
-POLL_LINK = const(2)  # the link came up or went down: see .linked
-POLL_ERROR = const(4)  # the host refused an event or the protocol: see .error / .rejected
+# What poll() reports (bits; private, so they take no slot in this module's globals: the
+# app only asks whether anything changed).
+_POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
+_POLL_LINK = const(2)  # the link came up or went down: see .linked
+_POLL_ERROR = const(4)  # the host refused an event or the protocol: see .error / .rejected
 
 # What submit() returns.
 ACCEPTED = const(1)  # applied and journalled
 JOURNAL_FULL = const(2)  # refused: the journal is full and nothing changed
 INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
 
-# Partial writes. With write_timeout = 0, CircuitPython's usb_cdc.data.write takes only what
-# fits its USB send buffer (256 B on SAMD51 and RP2040) and returns that count; a full
-# window of 16 six-die events is 272 B. What it does not take waits here, in order, and
-# goes out first on the next poll (and before any newer frame). A frame that finds the tail
-# full is dropped whole (counted in tail_dropped): the journal resends events, and HELLO,
-# PONG and ACK repeat by themselves.
+# Writes. Every frame is framed into the tail, behind the bytes the stream has not taken
+# yet, and written from there in pieces of a power of two bytes (views made once, so
+# nothing is allocated). With write_timeout = 0, CircuitPython's usb_cdc.data.write takes
+# only what fits its USB send buffer (256 B on SAMD51 and RP2040) and returns that count; a
+# full window of 16 six-die events is 272 B. What it does not take waits in the tail, in
+# order, and goes out first on the next poll (and before any newer frame). A frame that
+# does not fit behind it is dropped whole (counted in tail_dropped): the journal resends
+# events, and HELLO, PONG and ACK repeat by themselves.
 _TAIL = const(384)  # > a full window (272 B) and > the longest frame (a snapshot)
 _TAIL_VIEWS = const(9)  # views of the tail's first 1, 2, 4 .. 256 bytes
-_ZERO = b"\x00"
 
 
-def _new_nonce():
-    try:
-        import os
-
-        raw = os.urandom(2)
-        return raw[0] << 8 | raw[1]
-    except (ImportError, AttributeError, NotImplementedError):
-        return 1
-
-
-class BoardSession(Endpoint):
+class BoardSession(framing.Endpoint):
     def __init__(
         self,
         stream,
@@ -147,26 +129,29 @@ class BoardSession(Endpoint):
     ):
         super().__init__(stream)
         self.state = state
-        self.fw_major = fw[0]
-        self.fw_minor = fw[1]
+        self.fw = fw  # (major, minor)
         self.profile = profile
-        self.grid_w = grid[0]
-        self.grid_h = grid[1]
-        self.nonce = _new_nonce() if nonce is None else nonce
+        self.grid = grid  # (width, height)
+        if nonce is None:
+            try:
+                import os
+
+                raw = os.urandom(2)
+                nonce = raw[0] << 8 | raw[1]
+            except (ImportError, AttributeError, NotImplementedError):
+                nonce = 1
+        self.nonce = nonce
         self.board_id = board_id  # 4 bytes that name this board (code.py: from the chip's uid)
         self.journal = Journal(journal_events)
-        self._journal_mv = memoryview(self.journal.buf)
         # One level of local undo costs an encoded state; without it UNDO still reaches
         # the host, whose snapshot then shows the result.
-        self.undo = UndoSlot() if undo else None
-        # Scratch for the digest, and for the last good state while a snapshot decodes.
-        self._encoded = bytearray(codec.MAX_ENCODED)
+        self.undo = ev.UndoSlot() if undo else None
+        # The payload buffer (_payload) is scratch between frames too: for a press's record,
+        # the digest, and the last good state while a snapshot decodes.
         self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
-        self._frozen_n = 0
-        self.want_state = False  # the host asked for our state and has not yet answered
-        self._event = bytearray(EVENT_MAX)
-        self.tx_next = 0
-        self.rx_next = 0
+        # The host asked for our state and has not yet answered: the length of the payload
+        # frozen for it in _frozen (0: not asked).
+        self.want_state = 0
         self._sent = 0  # journal events sent since the last rewind
         self._rto = self.base_rto()
         self._rto_at = now_ms
@@ -188,8 +173,10 @@ class BoardSession(Endpoint):
         self._tail = bytearray(_TAIL)  # bytes the stream has not taken yet, oldest first
         self._tail_n = 0
         tail_mv = memoryview(self._tail)
-        self._tail_views = [tail_mv[: 1 << i] for i in range(_TAIL_VIEWS)]
-        self.short_writes = 0  # writes the stream took only part of
+        self._tail_views = []
+        for i in range(_TAIL_VIEWS):
+            self._tail_views.append(tail_mv[: 1 << i])
+        self.short_writes = 0  # frames the stream took only part of
         self.tail_dropped = 0  # frames dropped because the tail was full
 
     # -- the board's side of play ------------------------------------------------------
@@ -197,51 +184,56 @@ class BoardSession(Endpoint):
     def submit(self, now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0):
         # Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
         # the board; nothing changed, nothing old dropped) or INVALID (see last_refusal).
-        record = self._event
-        write_event(record, code, slot, arg, faces, count)
+        record = self._payload
+        ev.write_event(record, code, slot, arg, faces, count)
         return self.submit_record(now_ms, record)
 
     def submit_record(self, now_ms, record):
         journal = self.journal
-        if journal.is_full():
+        if journal.count >= journal.capacity:
             journal.refused += 1
             return JOURNAL_FULL
         problem = m.event_record_problem(record, 0, record[3] + 4)
         if problem:
             # The host would drop it as malformed, and keep dropping its resends.
-            self.last_refusal = str(EventError(15, record[0], record[1], problem))
+            self.last_refusal = str(ev.EventError(15, record[0], record[1], problem))
             return INVALID
         try:
-            apply_event(self.state, record, self.undo)
-        except EventError as err:
+            ev.apply_event(self.state, record, self.undo)
+        except ev.EventError as err:
             self.last_refusal = str(err)
             return INVALID
-        if record[0] == SELECT and not self.linked:
+        if record[0] == ev.SELECT and not self.linked:
             return ACCEPTED  # a selection changes no state: nothing to keep offline
-        journal.push(self.tx_next, record, record[3] + 4)
+        journal.push(self.tx_next, record)
         self.tx_next = (self.tx_next + 1) & 0xFF
         if self.linked:
             self._send_events(now_ms)
         return ACCEPTED
 
-    def refused(self):
-        # Local events refused because the journal was full.
-        return self.journal.refused
-
     # -- the loop step ------------------------------------------------------------------
 
     def poll(self, now_ms):
         # Send what the stream did not take last time, read and handle what arrived, then
-        # send what is due; returns POLL_* bits.
+        # send what is due; returns _POLL_* bits.
         if self._tail_n:
             self._flush()
         self._pump(now_ms)
         if self.linked:
-            if ticks_diff(now_ms, self._heard_at) >= LINK_TIMEOUT_MS:
+            if ticks_diff(now_ms, self._heard_at) >= framing.LINK_TIMEOUT_MS:
                 self._unlink()
             else:
-                if self.want_state and ticks_diff(now_ms, self._state_at) >= 0:
-                    self._send_frozen(now_ms)
+                n = self.want_state
+                if n and ticks_diff(now_ms, self._state_at) >= 0:
+                    # Our frozen state, again, until the host answers (backing off).
+                    buf = self._payload
+                    for k in range(n):
+                        buf[k] = self._frozen[k]
+                    buf[2] = (self.rx_next - 1) & 0xFF
+                    self._send(n)
+                    self._state_at = ticks_add(now_ms, self._state_rto)
+                    if self._state_rto < framing.RTO_MAX_MS // 2:
+                        self._state_rto *= 2
                 self._send_events(now_ms)
                 refused = self.journal.refused
                 if refused != self._refusals_told:
@@ -252,9 +244,11 @@ class BoardSession(Endpoint):
             if ticks_diff(now_ms, self._hello_at) >= 0:
                 self._send_hello()
                 self._hello_sent = now_ms
-                self._hello_at = ticks_add(now_ms, HELLO_MS)
-        if self._ack_due:
-            self._send_ack(0)
+                self._hello_at = ticks_add(now_ms, _HELLO_MS)
+        if self._ack_due:  # nothing else carried our ack: an ACK does
+            self._send(
+                m.pack_ack(self._payload, self.tx_next - 1, self.rx_next - 1, 0, m.FROM_BOARD)
+            )
         result = self._result
         self._result = 0
         return result
@@ -262,57 +256,33 @@ class BoardSession(Endpoint):
     def _unlink(self):
         if self.linked:
             self.linked = False
-            self._result |= POLL_LINK
-        self.want_state = False
+            self._result |= _POLL_LINK
+        self.want_state = 0
 
     # -- sending ------------------------------------------------------------------------
 
-    def _send(self, n):
-        # Frame and write self._payload[0:n] (after any unsent tail). Every frame carries
-        # our cumulative ack.
-        length = encode_frame(self._payload, n, self._wire)
-        views = self._wire_views  # a view per short length, made on first use
-        if length < len(views):
-            view = views[length]
-            if view is None:
-                view = views[length] = self._wire_mv[:length]
-        else:
-            view = self._wire_mv[:length]
-        self._write(view, length)
-        self.frames_sent += 1
-        self.bytes_sent += length
-        self._ack_due = False
-
-    def _send_delimiter(self):
-        # A lone 0x00 ends whatever partial frame the peer's decoder holds.
-        self._write(_ZERO, 1)
-        self.bytes_sent += 1
-
-    def _write(self, data, length):
-        # Write data[0:length] to the stream in order after the tail; keep what it does
-        # not take in the tail.
-        tail = self._tail
+    def _send(self, n, resync=0):
+        # Frame self._payload[0:n] into the tail and write what the stream takes. resync=1
+        # puts a lone 0x00 first: it ends whatever partial frame the peer's decoder holds.
+        # Every frame carries our cumulative ack.
         if self._tail_n:
             self._flush()
-            if self._tail_n:  # the stream is still full: queue the frame behind the tail
-                at = self._tail_n
-                if at + length > _TAIL:
-                    self.tail_dropped += 1
-                    return
-                for k in range(length):
-                    tail[at + k] = data[k]
-                self._tail_n = at + length
-                return
-        written = self.stream.write(data)
-        if written is None or written >= length:
-            return
-        if written < 0:
-            written = 0
-        self.short_writes += 1
-        left = length - written
-        for k in range(left):
-            tail[k] = data[written + k]
-        self._tail_n = left
+        at = self._tail_n
+        # The frame's length on the wire: the CRC, COBS's code bytes, the delimiter.
+        if at + resync + n + 4 + (n + 2) // 254 > _TAIL:
+            self.tail_dropped += 1
+        else:
+            if resync:
+                self._tail[at] = 0
+            self._tail_n = (
+                at + resync + framing.encode_frame(self._payload, n, self._tail, at + resync)
+            )
+            if not at:  # nothing waited: write it now (else it waits for the stream)
+                self._flush()
+                if self._tail_n:
+                    self.short_writes += 1
+        self.frames_sent += 1
+        self._ack_due = False
 
     def _flush(self):
         # Write as much of the tail as the stream takes, oldest first (in pieces of a
@@ -338,10 +308,6 @@ class BoardSession(Endpoint):
             if written < size:
                 return
 
-    def unsent(self):
-        # Bytes written by the link that the stream has not taken yet.
-        return self._tail_n
-
     def _send_hello(self):
         buf = self._payload
         n = m.pack_hello(
@@ -350,34 +316,23 @@ class BoardSession(Endpoint):
             self.rx_next - 1,
             m.ROLE_BOARD,
             0,
-            self.fw_major,
-            self.fw_minor,
+            self.fw[0],
+            self.fw[1],
             self.profile,
-            self.grid_w,
-            self.grid_h,
+            self.grid[0],
+            self.grid[1],
             self.state.version,
             self.journal.count,
             self.nonce,
             self.board_id,
         )
-        self._send_delimiter()
-        self._send(n)
-
-    def _send_ack(self, flags):
-        self._send(
-            m.pack_ack(self._payload, self.tx_next - 1, self.rx_next - 1, flags, m.FROM_BOARD)
-        )
+        self._send(n, 1)
 
     def _send_event(self, i):
         journal = self.journal
-        off = journal.offset(i)
-        src = journal.buf
         buf = self._payload
         m.put_header(buf, m.EVENT | m.FROM_BOARD, journal.seq(i), self.rx_next - 1)
-        n = src[off + 3] + 4
-        for k in range(n):
-            buf[m.HEADER + k] = src[off + k]
-        self._send(m.HEADER + n)
+        self._send(m.HEADER + journal.read(i, buf, m.HEADER))
 
     def _send_events(self, now_ms):
         journal = self.journal
@@ -388,38 +343,14 @@ class BoardSession(Endpoint):
             self.retransmits += 1
             self._rtt_cancel()
             self._sent = 0
-            self._rto = self._rto * 2 if self._rto < RTO_MAX_MS // 2 else RTO_MAX_MS
-        limit = journal.count if journal.count < WINDOW else WINDOW
+            self._rto = self._rto * 2 if self._rto < framing.RTO_MAX_MS // 2 else framing.RTO_MAX_MS
+        limit = journal.count if journal.count < framing.WINDOW else framing.WINDOW
         while self._sent < limit:
             if self._sent == 0:
                 self._rto_at = ticks_add(now_ms, self._rto)
             self._rtt_start(journal.seq(self._sent), now_ms)
             self._send_event(self._sent)
             self._sent += 1
-
-    def _send_frozen(self, now_ms):
-        n = self._frozen_n
-        buf = self._payload
-        for k in range(n):
-            buf[k] = self._frozen[k]
-        buf[2] = (self.rx_next - 1) & 0xFF
-        self._send(n)
-        self._state_at = ticks_add(now_ms, self._state_rto)
-        if self._state_rto < RTO_MAX_MS // 2:
-            self._state_rto *= 2
-
-    def _send_pong(self):
-        digest = state_digest(self.state, self._encoded)
-        n = m.pack_ping(
-            self._payload,
-            m.PONG | m.FROM_BOARD,
-            self.tx_next - 1,
-            self.rx_next - 1,
-            digest,
-            self.state.version,
-            self.journal.count,
-        )
-        self._send(n)
 
     def _send_error(self, code, detail):
         self._send(
@@ -440,16 +371,29 @@ class BoardSession(Endpoint):
         if mtype == m.HELLO:
             self._on_hello(buf, n, now_ms)
             return
-        if mtype == m.ERROR:
-            self._on_error(buf, n)  # E_VERSION comes before any link
+        if mtype == m.ERROR:  # (E_VERSION comes before any link)
+            code = buf[m.HEADER] if n >= m.HEADER + m.ERROR_BODY else 0
+            if code == m.E_REJECTED:
+                self.rejected += 1
+            elif (
+                code == m.E_VERSION and not self.linked and buf[m.HEADER + 1] != m.PROTOCOL_VERSION
+            ):
+                self.error = m.E_VERSION
+            else:
+                # Too short, an unknown code, a board's own code (E_BAD_SNAPSHOT,
+                # E_JOURNAL_FULL, the descriptor's), or an E_VERSION no host sends (while
+                # linked, or naming our own version).
+                self.bad_messages += 1
+                return
+            self._result |= _POLL_ERROR
             return
         if mtype != m.SNAPSHOT and mtype != m.ACK and mtype != m.PING and mtype != m.DESCRIPTOR:
             self.bad_messages += 1  # a type hosts never send (EVENT, PONG) or no type at all
             return
         if not self.linked:
             # The host thinks we are linked (our HELLO's answer was lost): say HELLO again
-            # soon, not at the next HELLO_MS.
-            soon = ticks_add(self._hello_sent, RTO_MIN_MS)
+            # soon, not at the next _HELLO_MS.
+            soon = ticks_add(self._hello_sent, framing.RTO_MIN_MS)
             if ticks_diff(self._hello_at, soon) > 0:
                 self._hello_at = soon
             return
@@ -464,11 +408,33 @@ class BoardSession(Endpoint):
                 self.bad_messages += 1
                 return
             self._acked(buf[2], now_ms)
-            if buf[m.HEADER] & m.ACK_GAP:
-                self._fast_resend(now_ms)
-        else:
+            journal = self.journal
+            if buf[m.HEADER] & m.ACK_GAP and journal.count:
+                # The host holds events past a hole: resend the oldest now, and the same one
+                # again only after a round trip (the first resend may still be on its way).
+                seq = journal.seq(0)
+                if (
+                    seq != self._fast_seq
+                    or ticks_diff(now_ms, self._fast_at) >= self.srtt + framing.RTO_MIN_MS
+                ):
+                    self._fast_seq = seq
+                    self._fast_at = now_ms
+                    self.retransmits += 1
+                    self._rtt_cancel()
+                    self._send_event(0)
+        else:  # a PING: answer with a PONG, our state's digest
             self._acked(buf[2], now_ms)
-            self._send_pong()
+            digest = framing.state_digest(self.state, self._payload)
+            n = m.pack_ping(
+                self._payload,
+                m.PONG | m.FROM_BOARD,
+                self.tx_next - 1,
+                self.rx_next - 1,
+                digest,
+                self.state.version,
+                self.journal.count,
+            )
+            self._send(n)
             if not self.described:
                 self._send_error(m.E_NO_DESCRIPTOR, 0)  # still no descriptor: ask again
 
@@ -483,7 +449,7 @@ class BoardSession(Endpoint):
                 self.bad_messages += 1
                 return
             self.error = m.E_VERSION
-            self._result |= POLL_ERROR
+            self._result |= _POLL_ERROR
             self._send_error(m.E_VERSION, m.PROTOCOL_VERSION)
             return
         if buf[m.HEADER + 1] != m.ROLE_HOST:
@@ -496,30 +462,27 @@ class BoardSession(Endpoint):
             # A host is probing: it has not heard us (or it restarted). Answer at once.
             self._unlink()
             self._send_hello()
-            self._hello_at = ticks_add(now_ms, HELLO_MS)
+            self._hello_at = ticks_add(now_ms, _HELLO_MS)
             return
         if m.seq_diff(buf[2], self.tx_next - 1) > 0:
             self._contradiction(now_ms)
             return
         if not self.linked:
-            self._result |= POLL_LINK
+            self._result |= _POLL_LINK
         self.linked = True
         self.rx_next = (buf[1] + 1) & 0xFF
         # A host that adopts our state adopts our rules with it: it sends no descriptor.
         self.described = bool(flags & m.HELLO_WANT_STATE)
         if flags & m.HELLO_WANT_STATE:
             # The host holds nothing for us: our state (journal included) is what it adopts.
-            self.journal.clear()
-            payload = self._frozen
-            m.put_header(payload, m.SNAPSHOT | m.FROM_BOARD, self.tx_next - 1, self.rx_next - 1)
-            self._frozen_n = m.HEADER + codec.encode(self.state, self._encoded)
-            for k in range(self._frozen_n - m.HEADER):
-                payload[m.HEADER + k] = self._encoded[k]
-            self.want_state = True
+            self.journal.count = 0  # the host adopts our state with every event in it
+            frozen = self._frozen
+            m.put_header(frozen, m.SNAPSHOT | m.FROM_BOARD, self.tx_next - 1, self.rx_next - 1)
+            self.want_state = m.HEADER + codec.encode(self.state, memoryview(frozen)[m.HEADER :])
             self._state_rto = self.base_rto()
             self._state_at = now_ms
         else:
-            self.want_state = False
+            self.want_state = 0
             self._acked(buf[2], now_ms)
         self._sent = 0
         self._rtt_cancel()
@@ -539,12 +502,11 @@ class BoardSession(Endpoint):
         # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another.
         seq = buf[1]
         if m.seq_diff(seq, self.rx_next) < 0:
-            self.duplicates += 1
-            self._ack_due = True
+            self._ack_due = True  # one we already took: our ack was lost, say it again
             return
         state = self.state
         if buf[0] == m.DESCRIPTOR:
-            if descriptor_problem(buf, m.HEADER, n - m.HEADER):
+            if descriptor.problem(buf, m.HEADER, n - m.HEADER):
                 # Counted and refused: the last good descriptor stays; the host resends.
                 self.bad_messages += 1
                 self._send_error(m.E_BAD_DESCRIPTOR, seq)
@@ -564,64 +526,46 @@ class BoardSession(Endpoint):
             # fit the descriptor (another ruleset, a counter past its cap) is refused the
             # same way, and the board asks to be described again: its descriptor may be the
             # wrong one.
-            good = codec.encode(state, self._encoded)
+            good = codec.encode(state, self._payload)
             snapshot = memoryview(buf)[m.HEADER : n]
             error = m.E_NO_DESCRIPTOR
             try:
                 codec.decode(snapshot, state)
-                if state_fits(state.rules, state):
+                if descriptor.state_fits(state.rules, state):
                     error = 0
             except Exception:
                 error = m.E_BAD_SNAPSHOT
             if error:
-                codec.decode(memoryview(self._encoded)[:good], state)
+                codec.decode(memoryview(self._payload)[:good], state)
                 self.bad_messages += 1
                 self.described = error != m.E_NO_DESCRIPTOR
                 self._send_error(error, seq)
                 return
         self.rx_next = (seq + 1) & 0xFF
         self._acked(buf[2], now_ms)
-        self._result |= POLL_STATE
+        self._result |= _POLL_STATE
         self._ack_due = True
         if buf[0] == m.SNAPSHOT:
-            self.want_state = False
+            self.want_state = 0
             self.snapshots += 1
+            # Apply the events the host has not seen yet on top of its snapshot ("rebase").
             try:
-                self._rebase()
+                journal = self.journal
+                undo = self.undo
+                if undo is not None:
+                    undo.forget()
+                record = self._payload  # free: nothing is sent meanwhile
+                for i in range(journal.count):
+                    journal.read(i, record, 0)
+                    try:
+                        ev.apply_event(state, record, undo)
+                    except ev.EventError:
+                        pass  # the host's rules will refuse it too, and say so
             except Exception:
                 # One of our events raised past the rules' checks: show the host's state
                 # as it came; the event stays journalled for the host's rules to decide.
                 codec.decode(snapshot, state)
                 self.bad_messages += 1
-
-    def _rebase(self):
-        # Apply the events the host has not seen yet on top of its snapshot.
-        journal = self.journal
-        if self.undo is not None:
-            self.undo.forget()
-        for i in range(journal.count):
-            off = journal.offset(i)
-            try:
-                apply_event(self.state, self._journal_mv[off : off + RECORD - 1], self.undo)
-            except EventError:
-                pass  # the host's rules will refuse it too, and say so
-
-    def _on_error(self, buf, n):
-        if n < m.HEADER + m.ERROR_BODY:
-            self.bad_messages += 1
-            return
-        code = buf[m.HEADER]
-        if code == m.E_REJECTED:
-            self.rejected += 1
-        elif code == m.E_VERSION and not self.linked and buf[m.HEADER + 1] != m.PROTOCOL_VERSION:
-            self.error = m.E_VERSION
-        else:
-            # An unknown code, a board's own code (E_BAD_SNAPSHOT, E_JOURNAL_FULL, the
-            # descriptor's), or an E_VERSION no host sends (while linked, or naming our own
-            # version).
-            self.bad_messages += 1
-            return
-        self._result |= POLL_ERROR
 
     def _acked(self, ack, now_ms):
         # The host has every event through `ack`: forget them.
@@ -632,22 +576,9 @@ class BoardSession(Endpoint):
         if covered <= 0 or covered > journal.count:
             return
         self._rtt_acked(ack, now_ms)
-        journal.drop_oldest(covered)
+        journal.head = (journal.head + covered) % journal.capacity
+        journal.first = (journal.first + covered) & 0xFF
+        journal.count -= covered
         self._sent = self._sent - covered if self._sent > covered else 0
         self._rto = self.base_rto()
         self._rto_at = ticks_add(now_ms, self._rto)
-
-    def _fast_resend(self, now_ms):
-        # The host holds events past a hole: resend the oldest now, and the same one again
-        # only after a round trip (the first resend may still be on its way).
-        journal = self.journal
-        if not journal.count:
-            return
-        seq = journal.seq(0)
-        if seq == self._fast_seq and ticks_diff(now_ms, self._fast_at) < self.srtt + RTO_MIN_MS:
-            return
-        self._fast_seq = seq
-        self._fast_at = now_ms
-        self.retransmits += 1
-        self._rtt_cancel()
-        self._send_event(0)

@@ -61,11 +61,11 @@ def frame_check(data, n):
     return ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
 
 
-def cobs_encode(src, n, dst):
-    """COBS-encode src[0:n] into dst (at least n + n // 254 + 1 bytes); returns the length.
-    The result holds no 0x00 byte."""
-    code_pos = 0
-    out = 1
+def cobs_encode(src, n, dst, at=0):
+    """COBS-encode src[0:n] into dst from dst[at] on (room for n + n // 254 + 1 bytes);
+    returns the length. The result holds no 0x00 byte."""
+    code_pos = at
+    out = at + 1
     code = 1
     for i in range(n):
         b = src[i]
@@ -80,7 +80,7 @@ def cobs_encode(src, n, dst):
             if not b or i + 1 < n:
                 out += 1
     dst[code_pos] = code
-    return out
+    return out - at
 
 
 def cobs_decode_in_place(buf, n):
@@ -109,8 +109,9 @@ def cobs_decode_in_place(buf, n):
     return write
 
 
-def encode_frame(payload, n, out):
-    """Frame payload[0:n] into `out` (MAX_WIRE bytes); returns the bytes to send.
+def encode_frame(payload, n, out, at=0):
+    """Frame payload[0:n] into `out` from out[at] on (room for MAX_WIRE bytes); returns the
+    bytes to send.
 
     `payload` needs CRC_BYTES spare bytes after n: the CRC is written there first."""
     if n > MAX_PAYLOAD:
@@ -118,8 +119,8 @@ def encode_frame(payload, n, out):
     crc = frame_check(payload, n)
     payload[n] = crc >> 8
     payload[n + 1] = crc & 0xFF
-    length = cobs_encode(payload, n + CRC_BYTES, out)
-    out[length] = _DELIMITER
+    length = cobs_encode(payload, n + CRC_BYTES, out, at)
+    out[at + length] = _DELIMITER
     return length + 1
 
 
@@ -140,8 +141,8 @@ class FrameDecoder:
     `decoder.buf[:decoder.length]`; the payload stays valid until the next feed.
     """
 
-    def __init__(self, max_frame=MAX_FRAME):
-        self.buf = bytearray(max_frame)
+    def __init__(self):
+        self.buf = bytearray(MAX_FRAME)
         self.length = 0
         self._n = 0
         self._over = False
@@ -150,14 +151,6 @@ class FrameDecoder:
         self.malformed = 0  # bad COBS, or too short to hold a header and a CRC
         self.oversize = 0
         self.dropped_bytes = 0
-
-    def reset(self):
-        """Forget a partly received frame (after a reconnect or a flush)."""
-        if self._n:
-            self.dropped_bytes += self._n
-        self._n = 0
-        self._over = False
-        self.length = 0
 
     def dropped(self):
         """Frames dropped for any reason."""
@@ -178,8 +171,7 @@ class FrameDecoder:
                     buf[n] = b
                     n += 1
                 else:
-                    if not self._over:
-                        self._over = True
+                    self._over = True
                     self.dropped_bytes += 1
                 continue
             if self._over:
@@ -190,108 +182,90 @@ class FrameDecoder:
                 continue
             if n == 0:
                 continue  # back-to-back delimiters: a resync marker, not a frame
-            length = self._finish(n)
+            # A whole frame: decode it in place, then check it.
+            m = cobs_decode_in_place(buf, n)
+            if m < MIN_PAYLOAD + CRC_BYTES:
+                self.malformed += 1
+                self.dropped_bytes += n
+            else:
+                m -= CRC_BYTES  # the payload's length
+                if frame_check(buf, m) != (buf[m] << 8) | buf[m + 1]:
+                    self.crc_errors += 1
+                    self.dropped_bytes += n
+                else:
+                    self.frames += 1
+                    self.length = m
+                    n = 0
+                    break
             n = 0
-            if length:
-                self.length = length
-                break
         self._n = n
         return pos
-
-    def _finish(self, n):
-        buf = self.buf
-        m = cobs_decode_in_place(buf, n)
-        if m < MIN_PAYLOAD + CRC_BYTES:
-            self.malformed += 1
-            self.dropped_bytes += n
-            return 0
-        body = m - CRC_BYTES
-        if frame_check(buf, body) != (buf[body] << 8) | buf[body + 1]:
-            self.crc_errors += 1
-            self.dropped_bytes += n
-            return 0
-        self.frames += 1
-        return body
 
 
 # -- the endpoint (here, not in a module of its own: a module costs the board's heap) ----
 #
-# What both ends of a link share: the timers, reading frames off a stream, writing frames,
-# and the counters. BoardSession and HostSession add each side's half of the protocol.
+# What both ends of a link share: the timers, reading frames off a stream, the payload
+# buffer and the counters. BoardSession and HostSession add each side's half of the
+# protocol, and each writes its frames its own way (`_send`): the board without allocating,
+# behind what its stream has not taken yet.
 #
 # The stream has the shape of CircuitPython's `usb_cdc.data` and of a pyserial port:
 # `in_waiting`, `readinto(buf)` and `write(buf)`. Stream errors (a pulled cable on the host)
 # propagate to the caller; bad bytes never do.
 
-# Timers, in milliseconds (the host's own, probe and heartbeat, are in host.py).
+# Timers, in milliseconds (the host's own, probe and heartbeat, are in host.py; the board's
+# HELLO repeat in board.py).
 RTO_MIN_MS = const(20)  # the floor of the retransmission timeout; it doubles on each miss
 RTO_MAX_MS = const(400)
 _RTT_FIRST_MS = const(50)  # the round trip assumed before one is measured
-HELLO_MS = const(250)  # the board repeats its HELLO this often until a host accepts it
 LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 
 WINDOW = const(16)  # events in flight before the board waits for an ack
 _READ_CHUNK = const(64)  # a power of two (see _pump)
-_READ_BUDGET = const(4)  # chunks' worth of bytes read per poll, so a poll stays short
-# Frames up to this long on the wire (every kind but a snapshot: the longest, an EVENT with
-# 15 dice, takes 26 bytes) reuse a view made once; a longer one slices a new view.
-_SHORT_WIRE = const(32)
-
-_ZERO = b"\x00"
 
 
 class Endpoint:
+    read_budget = 4  # chunks' worth of bytes read per poll, so a poll stays short
+
     def __init__(self, stream):
         self.stream = stream
         self.decoder = FrameDecoder()
-        self._chunk = bytearray(_READ_CHUNK)
-        self._chunk_mv = memoryview(self._chunk)
         self._payload = bytearray(MAX_PAYLOAD + CRC_BYTES)
-        self._wire = bytearray(MAX_WIRE + 1)
-        self._wire_mv = memoryview(self._wire)
-        # Slicing a memoryview allocates, so views are made once and reused. Reads: one
-        # view per power of two up to _READ_CHUNK, made here. Writes: each length's view is
-        # made on first use (frames of one type have one length, so heartbeats allocate
-        # nothing); only snapshots are longer than _SHORT_WIRE, and never sent while idle.
+        # Slicing a memoryview allocates, so the reads' views are made once and reused: one
+        # per power of two up to _READ_CHUNK, of one chunk (the last view is all of it).
+        # (Each end writes its frames its own way.)
+        chunk = memoryview(bytearray(_READ_CHUNK))
         self._chunk_views = []
         size = 1
         while size <= _READ_CHUNK:
-            self._chunk_views.append(self._chunk_mv[:size])
+            self._chunk_views.append(chunk[:size])
             size *= 2
-        self._wire_views = [None] * (_SHORT_WIRE + 1)
-        self.read_budget = _READ_BUDGET
         self.rx_next = 0  # the next sequence number expected from the peer
         self.tx_next = 0  # the next sequence number this side assigns
         self.linked = False
         self._ack_due = False
         self.frames_sent = 0
-        self.bytes_sent = 0
-        self.bytes_received = 0
-        self.duplicates = 0  # sequenced frames that arrived again and were ignored
-        self.out_of_order = 0  # sequenced frames that arrived past a hole
         self.retransmits = 0
         self.bad_messages = 0  # a good CRC around a message that does not parse
         self.srtt = _RTT_FIRST_MS  # smoothed round trip, measured on frames sent once
-        self._rtt_on = False
-        self._rtt_seq = 0
+        self._rtt_seq = -1  # the frame being timed (-1: none)
         self._rtt_at = 0
 
     def _rtt_start(self, seq, now_ms):
-        if not self._rtt_on:
-            self._rtt_on = True
+        if self._rtt_seq < 0:
             self._rtt_seq = seq
             self._rtt_at = now_ms
 
     def _rtt_acked(self, ack, now_ms):
         """Karn's rule: only a frame sent once gives a sample (_rtt_cancel on resends)."""
-        if self._rtt_on and seq_diff(ack, self._rtt_seq) >= 0:
-            self._rtt_on = False
+        if self._rtt_seq >= 0 and seq_diff(ack, self._rtt_seq) >= 0:
+            self._rtt_seq = -1
             sample = ticks_diff(now_ms, self._rtt_at)
             if sample >= 0:
                 self.srtt = (7 * self.srtt + sample) >> 3
 
     def _rtt_cancel(self):
-        self._rtt_on = False
+        self._rtt_seq = -1
 
     def base_rto(self):
         """The retransmission timeout after progress: twice the round trip plus slack."""
@@ -302,8 +276,8 @@ class Endpoint:
         """Read what the stream holds (up to the budget) and handle every good frame."""
         stream = self.stream
         dec = self.decoder
-        chunk = self._chunk
         views = self._chunk_views
+        chunk = views[-1]
         room = self.read_budget * _READ_CHUNK  # bytes this poll may read
         while room > 0:
             n = stream.in_waiting
@@ -319,35 +293,12 @@ class Endpoint:
             got = stream.readinto(views[i])
             if not got:
                 return
-            self.bytes_received += got
             pos = 0
             while pos < got:
                 pos = dec.feed(chunk, pos, got)
                 if dec.length:
                     self._handle(dec.buf, dec.length, now_ms)
             room -= got
-
-    def _handle(self, buf, n, now_ms):
-        raise NotImplementedError
-
-    def _send(self, n):
-        """Frame and write self._payload[0:n]. Every frame carries our cumulative ack."""
-        length = encode_frame(self._payload, n, self._wire)
-        if length > _SHORT_WIRE:
-            view = self._wire_mv[:length]
-        else:
-            view = self._wire_views[length]
-            if view is None:
-                view = self._wire_views[length] = self._wire_mv[:length]
-        self.stream.write(view)
-        self.frames_sent += 1
-        self.bytes_sent += length
-        self._ack_due = False
-
-    def _send_delimiter(self):
-        """A lone 0x00 ends whatever partial frame the peer's decoder holds."""
-        self.stream.write(_ZERO)
-        self.bytes_sent += 1
 
     def dropped_frames(self):
         return self.decoder.dropped()

@@ -30,7 +30,15 @@ from shared.descriptor_pack import encoded, state_problem
 from shared.events import EventError, apply_event
 from shared.link import messages as m
 from shared.link.digest import state_digest
-from shared.link.framing import LINK_TIMEOUT_MS, RTO_MAX_MS, WINDOW, Endpoint
+from shared.link.framing import (
+    LINK_TIMEOUT_MS,
+    MAX_WIRE,
+    RTO_MAX_MS,
+    WINDOW,
+    Endpoint,
+    FrameDecoder,
+    encode_frame,
+)
 from shared.state import GameState
 
 PROBE_MIN_MS = const(100)  # the host repeats its HELLO probe from this often ...
@@ -135,10 +143,28 @@ class UndoHistory:
         return True
 
 
+class HostDecoder(FrameDecoder):
+    """The host's frame decoder: it can forget a partly received frame (after a reconnect),
+    which a board never needs."""
+
+    def reset(self):
+        """Forget a partly received frame (its bytes count as dropped)."""
+        if self._n:
+            self.dropped_bytes += self._n
+        self._n = 0
+        self._over = False
+        self.length = 0
+
+
 class HostSession(Endpoint):
+    read_budget = 64
+
     def __init__(self, stream, state=None, applier=None, on_event=None, now_ms=0):
         super().__init__(stream)
-        self.read_budget = 64
+        self.decoder = HostDecoder()
+        self._wire = bytearray(MAX_WIRE)
+        self.duplicates = 0  # sequenced frames that arrived again and were ignored
+        self.out_of_order = 0  # sequenced frames that arrived past a hole
         self.state = state
         self.history = UndoHistory()
         self.applier = applier if applier is not None else self._default_applier
@@ -182,6 +208,17 @@ class HostSession(Endpoint):
 
     def _default_applier(self, state, record):
         return apply_event(state, record, self.history)
+
+    def _send(self, n):
+        """Frame and write self._payload[0:n]. Every frame carries our cumulative ack."""
+        length = encode_frame(self._payload, n, self._wire)
+        self.stream.write(self._wire[:length])
+        self.frames_sent += 1
+        self._ack_due = False
+
+    def _send_delimiter(self):
+        """A lone 0x00 ends whatever partial frame the board's decoder holds."""
+        self.stream.write(b"\x00")
 
     # -- the desktop's side -------------------------------------------------------------
 

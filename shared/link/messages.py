@@ -20,10 +20,9 @@ ack: the last sequence number the sender received in order from its peer (cumula
 
 import struct
 
-from shared import dice
+from shared import dice, limits
 from shared import events as ev
 from shared.compat import const
-from shared.limits import MAX_COUNTERS, MAX_DICE, MAX_SLOTS, NO_SLOT
 
 PROTOCOL_VERSION = const(4)
 
@@ -151,14 +150,14 @@ def event_record_problem(buf, start, n):
     index (or 255), a face count that matches the length, and the faces (and dice kind)
     that code carries. The rules may still refuse it; a malformed record is dropped by a
     host like a damaged frame and never journalled by a board. Allocates nothing."""
-    if n < ev.EVENT_HEADER or n > ev.EVENT_HEADER + MAX_DICE:
+    if n < ev.EVENT_HEADER or n > ev.EVENT_HEADER + limits.MAX_DICE:
         return 1
     code = buf[start]
     slot = buf[start + 1]
     count = buf[start + 3]
     if n != ev.EVENT_HEADER + count:
         return 2
-    if slot != NO_SLOT and slot >= MAX_SLOTS:
+    if slot != limits.NO_SLOT and slot >= limits.MAX_SLOTS:
         return 3
     if code == ev.ROLL_ACTION:
         kind = buf[start + 2]
@@ -185,7 +184,9 @@ def event_record_problem(buf, start, n):
             return 7
     elif code < 1 or code > ev.RESET:
         return 8
-    elif (code == ev.COUNTER_UP or code == ev.COUNTER_DOWN) and buf[start + 2] >= MAX_COUNTERS:
+    elif (code == ev.COUNTER_UP or code == ev.COUNTER_DOWN) and (
+        buf[start + 2] >= limits.MAX_COUNTERS
+    ):
         return 9
     elif count:
         return 10

@@ -108,8 +108,10 @@ def test_a_frame_too_short_for_a_header_is_malformed():
 
 
 def test_reset_forgets_a_partial_frame():
+    from shared.link.host import HostDecoder  # only the host resets its decoder
+
     payload = b"\x04\x01\x01\x00"
-    decoder = framing.FrameDecoder()
+    decoder = HostDecoder()
     _decode_all(decoder, b"\x05\x06\x07")
     decoder.reset()
     assert _decode_all(decoder, framing.frame(payload)) == [payload]

@@ -112,7 +112,7 @@ def test_a_full_journal_refuses_new_presses_and_keeps_the_old_ones():
     before = snapshot(table.board.state)
     assert _press(table, ROLL) == b.JOURNAL_FULL
     assert snapshot(table.board.state) == before  # a refused press changes nothing
-    assert table.board.refused() == 1
+    assert table.board.journal.refused == 1
     table.plug(True)
     assert table.settle(5000)
     assert table.applied == [NEXT] * 5
@@ -172,7 +172,7 @@ def test_a_host_speaking_another_protocol_version_stops_the_board_linking():
     table = Table()
     table.plug(False)  # only the other host's HELLO reaches the board
     table.down.inject(_hello_frame(m.ROLE_HOST, m.PROTOCOL_VERSION + 1))
-    assert table.board.poll(table.now) & b.POLL_ERROR
+    assert table.board.poll(table.now) & 4  # board.py's _POLL_ERROR
     assert table.board.error == m.E_VERSION and not table.board.linked
     sent = table.board.frames_sent
     table.run(2000)
@@ -289,8 +289,9 @@ def test_a_board_that_reads_its_own_ack_back_forgets_no_event():
     for record in presses:
         _press(table, record)
     assert m.seq_diff(table.board.rx_next - 1, table.board.journal.seq(0)) >= 0
-    table.board._send_ack(0)  # as after a repeated snapshot
+    table.board._ack_due = True  # as after a repeated snapshot: an ACK ends the next poll
     table.board.poll(table.now)
+    table.board.poll(table.now)  # and this one reads it back
     assert table.board.journal.count == len(presses)
     table.up.plugged = True
     table.up.echo_to = None
