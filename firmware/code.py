@@ -74,6 +74,9 @@ try:
     del uid, board_id
 except (ImportError, AttributeError, NotImplementedError):
     pass  # no identity: the host tells boards apart by the port's USB serial number only
+# Start-up is over: what only it needed goes, and with it this script's names for it.
+hardware.let_go_of_start_up()
+del hardware, load, DEFAULT, int_setting, setting, BUDGET_MIN_MA, BUDGET_MAX_MA
 failures = 0
 while True:
     try:

@@ -56,3 +56,19 @@ def make_encoder(
         return None
     a, b = pins(board, profile.ENCODER_PINS)
     return encoder(a, b)
+
+
+def let_go_of_start_up():
+    """Forget the modules only start-up needs, once the App is made: this one (the wiring),
+    firmware.settings (the settings' checks) and the firmware.boards package (the profile
+    loader; the profile module itself stays, the App keeps it). A board compiles them from
+    .py, and they would keep their code in its heap for good (docs/memory.md). The caller
+    deletes its own names for them."""
+    import sys
+
+    import firmware
+
+    for name in ("hardware", "settings", "boards"):
+        sys.modules.pop("firmware." + name, None)
+        if hasattr(firmware, name):
+            delattr(firmware, name)

@@ -16,11 +16,12 @@ from host.micropython_vm import VM_SCRIPTS, EntryPoints, check_names, reported_c
 
 # What code_session.py checks, collected from its source (a new check is asserted too); the
 # run without a data channel makes its own few.
-ALONE_CHECKS = ("plays_without_the_data_channel", "renders_without_the_data_channel", "no_faults")
+BOTH_CHECKS = ("lets_go_of_the_start_up_modules", "no_faults")
+ALONE_CHECKS = ("plays_without_the_data_channel", "renders_without_the_data_channel", *BOTH_CHECKS)
 LINKED_CHECKS = [
     name
     for name in check_names(VM_SCRIPTS / "code_session.py")
-    if name == "no_faults" or name not in ALONE_CHECKS
+    if name in BOTH_CHECKS or name not in ALONE_CHECKS
 ]
 
 

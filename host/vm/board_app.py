@@ -31,7 +31,9 @@ START = gc.mem_alloc()
 FAKES = START - BEFORE_FAKES  # the fake hardware's module is not the board's: not counted
 
 from firmware.app import App  # noqa: E402
+from firmware import hardware  # noqa: E402  (code.py's start-up modules, as code.py has them)
 from firmware.boards import load  # noqa: E402
+from firmware import settings  # noqa: E402, F401
 
 profile = load(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4")
 
@@ -51,6 +53,14 @@ pixels = Pixels(profile.WIDTH * profile.HEIGHT)
 keys = Keys()
 stream = Stream(inbox=256, keep=False)  # the host frames here are 106 B at most
 app = App(profile, pixels, keys, Event(), stream, None, now_ms=0, seed=7, nonce=1)
+# As code.py does once the App is made: the start-up modules go (what they freed is no
+# longer in `modules`).
+gc.collect()
+before_release = gc.mem_alloc()
+hardware.let_go_of_start_up()
+del hardware, load, settings
+gc.collect()
+MODULES -= before_release - gc.mem_alloc()
 now = 1
 app.step(now)
 seen = [pixels.shows == 1]  # the checks until the figures, made by board_app_checks.py

@@ -24,6 +24,7 @@ STEPS = int(os.getenv("TURNLIGHT_VM_STEPS") or "1000")
 PRESS_EVERY = 20  # steps between presses (100 ms)
 PING_EVERY = 100
 LINK_AT = 20  # the step the host starts
+START_UP_MODULES = ("firmware.hardware", "firmware.settings", "firmware.boards")
 HOST_SEQ = 1  # the host's last sequenced frame: the snapshot (the descriptor was 0)
 
 decoder = None
@@ -105,14 +106,13 @@ def start():
     global decoder, payload, frames, framing, m, tap_keys
     import board_frames
 
-    from firmware.boards import DEFAULT, load
     from shared.link import framing
     from shared.link import messages as m
 
     frames = board_frames
     decoder = framing.FrameDecoder()
     payload = bytearray(m.HEADER + m.PING_BODY)
-    keymap = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT).KEYMAP
+    keymap = app().profile.KEYMAP  # (the profile loader went with code.py's start-up)
     # next turn and roll, in turn (the Pico's menu starts on "roll": its menu_do key)
     tap_keys = (keymap.index("next_turn"), keymap.index("roll" if "roll" in keymap else "menu_do"))
 
@@ -122,6 +122,9 @@ def step(now):
     i = stubrig.ticks
     data = stubrig.data
     if decoder is None:
+        # code.py's first loop step: its start-up modules must be gone by now.
+        gone = [name not in sys.modules for name in START_UP_MODULES]
+        check("lets_go_of_the_start_up_modules", all(gone), "%s gone" % gone)
         start()
     if data is None:
         if i >= STEPS:
