@@ -21,7 +21,7 @@ from adafruit_ticks import ticks_ms
 
 from firmware import hardware
 from firmware.boards import DEFAULT, load
-from firmware.settings import BUDGET_MAX_MA, BUDGET_MIN_MA, int_setting
+from firmware import settings
 
 # isort: on
 
@@ -33,15 +33,17 @@ except ImportError:  # boards without an encoder may lack the module
     HAVE_ROTARYIO = False
 
 
-def setting(name, default, low, high):
-    value, message = int_setting(name, os.getenv(name), default, low, high)
+def setting(name, default, low, high, check=settings.int_setting):
+    value, message = check(name, os.getenv(name), default, low, high)
     if message:
         print("code.py: " + message)
     return value
 
 
 profile = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
-budget_ma = setting("TURNLIGHT_LED_BUDGET_MA", DEFAULT_BUDGET_MA, BUDGET_MIN_MA, BUDGET_MAX_MA)
+budget_ma = setting(
+    "TURNLIGHT_LED_BUDGET_MA", DEFAULT_BUDGET_MA, settings.BUDGET_MIN_MA, settings.BUDGET_MAX_MA
+)
 brightness = setting("TURNLIGHT_BRIGHTNESS", DEFAULT_BRIGHTNESS, 1, BRIGHTNESS_LEVELS)
 stream = usb_cdc.data  # None when boot.py was told to skip the data channel
 if stream is not None:
@@ -76,7 +78,7 @@ except (ImportError, AttributeError, NotImplementedError):
     pass  # no identity: the host tells boards apart by the port's USB serial number only
 # Start-up is over: what only it needed goes, and with it this script's names for it.
 hardware.let_go_of_start_up()
-del hardware, load, DEFAULT, int_setting, setting, BUDGET_MIN_MA, BUDGET_MAX_MA
+del hardware, settings, load, DEFAULT, setting
 failures = 0
 while True:
     try:

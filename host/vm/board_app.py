@@ -30,10 +30,14 @@ gc.collect()
 START = gc.mem_alloc()
 FAKES = START - BEFORE_FAKES  # the fake hardware's module is not the board's: not counted
 
+# isort: off
 from firmware.app import App  # noqa: E402
-from firmware import hardware  # noqa: E402  (code.py's start-up modules, as code.py has them)
+
+# code.py's start-up modules, after the app as code.py has them (let go below, as it does)
+from firmware import hardware, settings  # noqa: E402, F401
 from firmware.boards import load  # noqa: E402
-from firmware import settings  # noqa: E402, F401
+
+# isort: on
 
 profile = load(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4")
 
