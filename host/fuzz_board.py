@@ -28,7 +28,7 @@ from shared.host_only import make_event
 from shared.limits import MAX_DICE, NO_SLOT
 from shared.link import framing
 from shared.link import messages as m
-from shared.link.host import Hello
+from shared.link.host import Hello, UndoHistory
 from shared.reference import build_reference_descriptor, build_reference_state
 from shared.state import GameState
 
@@ -187,7 +187,7 @@ def _record(rng: random.Random) -> bytes:
 @target("events")
 def fuzz_events(rng: random.Random) -> None:
     state = build_reference_state()
-    undo = ev.UndoSlot()
+    undo = UndoHistory(depth=1)  # one level, as the board keeps
     for _ in range(rng.randint(1, 30)):
         record = _record(rng)
         before = _fingerprint(state)

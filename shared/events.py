@@ -9,7 +9,7 @@ Rolls carry their faces: the board rolls (or a player enters physical dice) and 
 records the same result, so replaying a roll can never reroll it.
 """
 
-from shared import codec, dice, turns
+from shared import dice, turns
 from shared.compat import Problem, const
 from shared.descriptor import M_CLEAR_AT_START
 from shared.limits import MAX_DICE, NO_SLOT
@@ -53,31 +53,6 @@ def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
     for i in range(count):
         buf[EVENT_HEADER + i] = faces[i]
     return EVENT_HEADER + count
-
-
-class UndoSlot:
-    """One level of undo, kept as the encoded state in a preallocated buffer (what the
-    board can afford: a few hundred bytes where a spare GameState takes kilobytes)."""
-
-    def __init__(self):
-        self.saved = bytearray(codec.MAX_ENCODED)
-        self.length = 0  # 0: nothing to undo
-
-    def save(self, state):
-        self.length = codec.encode(state, self.saved)
-
-    def restore(self, state):
-        if not self.length:
-            return False
-        version = state.version
-        codec.decode(memoryview(self.saved)[: self.length], state)
-        state.version = version
-        state.touch()
-        self.length = 0
-        return True
-
-    def forget(self):
-        self.length = 0
 
 
 def _slot_index(state, record):
@@ -163,9 +138,10 @@ def apply_event(state, record, undo=None):
     """Apply one event record to `state` with the shared engine.
 
     Returns True if the state changed. Raises EventError, leaving the state unchanged, for
-    an event the state cannot take. `undo` (an UndoSlot, or anything with save(state) and
-    restore(state)) is saved before each change and restored by UNDO; without one, UNDO
-    changes nothing here (the host keeps the real history).
+    an event the state cannot take. `undo` (anything with save(state) and restore(state):
+    the board's session keeps one level, shared/link/board.py; the host's UndoHistory many)
+    is saved before each change and restored by UNDO; without one, UNDO changes nothing
+    here (the host keeps the real history).
     """
     _check(state, record)
     code = record[0]

@@ -148,6 +148,22 @@ def test_undo_takes_back_the_last_local_action() -> None:
     assert rig.app.state.turn == turn
 
 
+def test_the_boards_own_undo_goes_back_one_action_only() -> None:
+    # The board keeps one level of undo (an encoded state, its length in one byte); deeper
+    # undo is the host's.
+    rig = linked_rig()
+    before = rig.app.state.turn
+    rig.tap("next_turn")
+    after_one = rig.app.state.turn
+    assert after_one != before
+    rig.tap("next_turn")
+    rig.tap("undo")
+    assert rig.app.state.turn == after_one
+    rig.tap("undo")
+    assert rig.app.state.turn == after_one
+    assert codec.MAX_ENCODED < 256  # the undo's length byte holds any state's length
+
+
 def test_end_combat_needs_the_full_hold() -> None:
     rig = linked_rig()
     rig.tap("end_combat")

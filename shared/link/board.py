@@ -144,8 +144,10 @@ class BoardSession(framing.Endpoint):
         self.board_id = board_id  # 4 bytes that name this board (code.py: from the chip's uid)
         self.journal = Journal(journal_events)
         # One level of local undo costs an encoded state; without it UNDO still reaches
-        # the host, whose snapshot then shows the result.
-        self.undo = ev.UndoSlot() if undo else None
+        # the host, whose snapshot then shows the result. The state before the last local
+        # change, encoded, its length in the last byte (0: nothing to undo); the session
+        # is apply_event's undo (save, restore).
+        self.undo = bytearray(codec.MAX_ENCODED + 1) if undo else None
         # The payload buffer (_payload) is scratch between frames too: for a press's record,
         # the digest, and the last good state while a snapshot decodes.
         self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
@@ -199,7 +201,7 @@ class BoardSession(framing.Endpoint):
             self.last_refusal = str(ev.EventError(15, record[0], record[1], problem))
             return INVALID
         try:
-            ev.apply_event(self.state, record, self.undo)
+            ev.apply_event(self.state, record, None if self.undo is None else self)
         except ev.EventError as err:
             self.last_refusal = str(err)
             return INVALID
@@ -210,6 +212,25 @@ class BoardSession(framing.Endpoint):
         if self.linked:
             self._send_events(now_ms)
         return ACCEPTED
+
+    def save(self, state):
+        # apply_event's undo, before a change: the state as it is, into self.undo.
+        undo = self.undo
+        undo[-1] = 0  # nothing to undo if the encode fails half-way
+        undo[-1] = codec.encode(state, undo)
+
+    def restore(self, state):
+        # apply_event's undo, on UNDO: the state saved last, once (its version moves on).
+        undo = self.undo
+        n = undo[-1]
+        if not n:
+            return False
+        version = state.version
+        codec.decode(memoryview(undo)[:n], state)
+        state.version = version
+        state.touch()
+        undo[-1] = 0
+        return True
 
     # -- the loop step ------------------------------------------------------------------
 
@@ -551,9 +572,10 @@ class BoardSession(framing.Endpoint):
             # Apply the events the host has not seen yet on top of its snapshot ("rebase").
             try:
                 journal = self.journal
-                undo = self.undo
-                if undo is not None:
-                    undo.forget()
+                undo = None
+                if self.undo is not None:
+                    self.undo[-1] = 0  # what it held is the host's to undo now
+                    undo = self
                 record = self._payload  # free: nothing is sent meanwhile
                 for i in range(journal.count):
                     journal.read(i, record, 0)

@@ -122,7 +122,7 @@ class Hello:
 
 class UndoHistory:
     """Many levels of undo as encoded states: the default applier's history (the board keeps
-    one level, shared.events.UndoSlot; the host can afford many)."""
+    one level, in its session: shared/link/board.py; the host can afford many)."""
 
     def __init__(self, depth=64):
         self.depth = depth

@@ -104,7 +104,7 @@ def test_select_changes_no_state():
 
 def test_undo_restores_the_state_before_the_last_local_action():
     state = _started()
-    undo = ev.UndoSlot()
+    undo = UndoHistory(depth=1)  # one level, as the board keeps
     before = snapshot(state)
     ev.apply_event(state, make_event(ev.NEXT_TURN), undo)
     assert snapshot(state) != before
