@@ -3,7 +3,7 @@
 A timer is set when its move or item is used, but only goes on cooldown in the owner's
 Cooldown Phase; from then on each of the owner's Cooldown Phases steps it one off. So a
 cooldown of X keeps the move out of the owner's next X turns. The Cooldown Phase itself is
-a turn rule (shared.timing.cooldown_phase); this module uses, reads and clears the timers,
+a turn rule (shared.turns.cooldown_phase); this module uses, reads and clears the timers,
 which only the host's rules do (the board loads none of it).
 """
 

@@ -5,7 +5,7 @@ docs/state-codec.md has the byte layout. It names the game's per-slot counters (
 caps and colours), what each mark bit of Slot.flags means, the phases of a turn (or the
 steps of a round), the dice the roll key rolls and which faces succeed, the turn unit (one
 slot, a team or a player's slots together, or every slot at once in steps: shared/turns.py)
-and the timing rules `shared.timing` runs at each turn's and each round's ends: all of it
+and the timing rules `shared.turns` runs at each turn's and each round's ends: all of it
 data, so the board carries no ruleset code.
 
 `problem(buf, start, n)` checks descriptor bytes as thoroughly as the codec checks a state

@@ -14,7 +14,6 @@ from shared.compat import Problem, const
 from shared.descriptor import M_CLEAR_AT_START
 from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE
-from shared.timing import marks_with
 
 EVENT_HEADER = const(4)  # code, slot, arg, face count
 EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
@@ -180,7 +179,7 @@ def apply_event(state, record, undo=None):
 def end_combat(state):
     """Leave the fight: no round, no active turn, no last roll, no marks of one turn; the
     roster stays."""
-    clear = F_ACTIVE | F_ACTED | marks_with(state.rules, M_CLEAR_AT_START)
+    clear = F_ACTIVE | F_ACTED | turns.marks_with(state.rules, M_CLEAR_AT_START)
     for i in range(state.count):
         state.slots[i].flags &= ~clear
     state.round = 0

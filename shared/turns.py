@@ -7,18 +7,25 @@ that share a team or an order key (a player's characters), all active at once; o
 steps, every in-play slot at once in each step (a phase) of the round, where those still
 to act in the step are the active slots without F_ACTED. `state.turn` is the position of
 the unit's first slot (`state.active`). Passing the last position (or the last step) ends
-the round and starts the next one. The timing rules in `shared.timing` run at each slot's
-turn ends (in steps: as the round starts and ends), start_round runs the rules between two
-rounds, and, where the
-descriptor asks (SKIPPED_COOLDOWNS), an out-of-play slot's cooldown phase still passes when
-its skipped turn does.
+the round and starts the next one. start_round runs the rules between two rounds, and,
+where the descriptor asks (SKIPPED_COOLDOWNS), an out-of-play slot's cooldown phase still
+passes when its skipped turn does.
+
+What happens at the two ends of a slot's turn (in steps: as the round starts and ends) is
+here too, the rules the state's descriptor states (GameState.rules, shared/descriptor.py):
+per counter and per mark, what ticks as its owner's turn starts and ends, so every
+ruleset's timing is data and the board runs it alone exactly as the host does. At turn
+start, in this order: the allowance refills; marks of one turn clear; draining counters cost
+actions or skip the turn; marks that cost an action to clear take it; spending counters
+drain the allowance one for one. At turn end: the cooldown phase (what was used this turn
+goes on cooldown, the rest steps one off: shared/cooldowns.py); counters step down or clear;
+marks clear.
 """
 
-from shared import timing
+from shared import descriptor  # its rule bits, as attributes: no global for each
 from shared.compat import Problem
-from shared.descriptor import SKIPPED_COOLDOWNS
-from shared.limits import NO_SLOT
-from shared.state import F_ACTED, F_ACTIVE, F_OUT
+from shared.limits import MAX_ACTIONS, MAX_COOLDOWNS, NO_SLOT
+from shared.state import F_ACTED, F_ACTIVE, F_OUT, MARK0
 
 # The turn unit is bits 4..5 of the descriptor's turn flags (shared/descriptor_pack.py
 # names them): & 48 is the unit; 0 one slot, 16 a team, 32 an order key, 48 steps. They are
@@ -72,8 +79,8 @@ def start_round(state):
     # clear; then the new round's, on every in-play slot: counters ROUND_FILL (32) fill to
     # their caps, marks ROUND_SET (8) are set, the allowance refills (ROUND_REFILL, 8 of
     # the turn flags).
-    clear = F_ACTED | F_ACTIVE | (timing.marks_with(rules, 16) if state.round else 0)
-    marks = timing.marks_with(rules, 8)
+    clear = F_ACTED | F_ACTIVE | (marks_with(rules, 16) if state.round else 0)
+    marks = marks_with(rules, 8)
     for i in range(state.count):
         slot = state.slots[i]
         counters = slot.counters
@@ -106,7 +113,7 @@ def _begin_turn(state, pos):
         if slot.in_play():
             slot.flags |= F_ACTIVE
             phase = state.phase
-            if timing.turn_start(state, slot) and flags:
+            if turn_start(state, slot) and flags:
                 # A skipped slot of a unit of several has done its turn; the rest play on.
                 slot.flags |= F_ACTED
                 state.phase = phase
@@ -132,21 +139,21 @@ def end_turn(state):
     for i in range(ending, end):
         slot = state.slots[state.order[i]]
         if i == ending or slot.flags & F_ACTIVE:
-            timing.turn_end(state, slot)
+            turn_end(state, slot)
             slot.flags = (slot.flags & ~F_ACTIVE) | F_ACTED
     pos = _next_position(state, end - 1)
     if pos < 0:
         start_round(state)
     else:
         _begin_turn(state, pos)
-    if state.rules.flags & SKIPPED_COOLDOWNS:
+    if state.rules.flags & descriptor.SKIPPED_COOLDOWNS:
         # The out-of-play slots between the turn that ended and the new one lost their
         # turns, but their moves and items keep stepping off cooldown as those turns pass.
         pos = (ending + 1) % state.count
         while pos != state.turn:
             slot = state.slots[state.order[pos]]
             if slot.flags & F_OUT:
-                timing.cooldown_phase(slot)
+                cooldown_phase(slot)
                 state.touch()
             pos = (pos + 1) % state.count
     return state.active
@@ -177,3 +184,77 @@ def advance_phase(state):
     else:
         end_turn(state)
     return state.phase
+
+
+# -- the two ends of a slot's turn ---------------------------------------------------
+
+
+def marks_with(rules, rule):
+    """The Slot.flags bits of every mark whose rule has any bit of `rule`."""
+    bits = 0
+    for i in range(rules.marks):
+        if rules.mark_rules[i] & rule:
+            bits |= MARK0 << i
+    return bits
+
+
+def turn_start(state, slot):
+    """Start `slot`'s turn by the rules. A skipped turn (a draining counter at or above the
+    allowance) leaves no actions, jumps to the last phase and returns True."""
+    rules = state.rules
+    counters = slot.counters
+    if rules.flags & descriptor.REFILL:
+        slot.actions = slot.actions_max if slot.actions_max <= MAX_ACTIONS else MAX_ACTIONS
+    slot.flags &= ~marks_with(rules, descriptor.M_CLEAR_AT_START)
+    for i in range(rules.counters):
+        if rules.counter_rules[i] & descriptor.C_DRAIN and counters[i]:
+            if counters[i] >= slot.actions:
+                slot.flags |= MARK0 << rules.counter_marks[i]
+                slot.actions = 0
+                state.phase = state.phase_count - 1
+                return True  # skipped: nothing else costs an action
+            slot.actions -= counters[i]
+    for i in range(rules.marks):
+        if rules.mark_rules[i] & descriptor.M_GET_UP and slot.flags & MARK0 << i:
+            slot.flags &= ~(MARK0 << i)
+            if slot.actions:
+                slot.actions -= 1
+    for i in range(rules.counters):
+        spent = counters[i] if counters[i] < slot.actions else slot.actions
+        if rules.counter_rules[i] & descriptor.C_SPEND and not slot.flags & rules.guards[i] * MARK0:
+            slot.actions -= spent
+            counters[i] -= spent
+    return False
+
+
+def turn_end(state, slot):
+    """End `slot`'s turn by the rules: its cooldown phase and the clean-ups."""
+    rules = state.rules
+    counters = slot.counters
+    if rules.flags & descriptor.COOLDOWN_PHASE:
+        cooldown_phase(slot)
+    for i in range(rules.counters):
+        rule = rules.counter_rules[i]
+        if rule & descriptor.C_CLEAR_AT_END:
+            counters[i] = 0
+        elif rule & descriptor.C_CLEAR_IF_SKIPPED and slot.flags & MARK0 << rules.counter_marks[i]:
+            counters[i] = 0
+        elif rule & descriptor.C_STEP_DOWN and counters[i]:
+            counters[i] -= 1
+    slot.flags &= ~marks_with(rules, descriptor.M_CLEAR_AT_END | descriptor.M_CLEAR_AT_START)
+
+
+def cooldown_phase(slot):
+    """The owner's Cooldown Phase: what was used this turn goes on cooldown, and what was
+    already on cooldown steps one off (a timer that reaches 0 frees its place)."""
+    for i in range(MAX_COOLDOWNS):
+        if slot.cd_id[i] == 0:
+            continue
+        bit = 1 << i
+        if slot.cd_pending & bit:
+            slot.cd_pending &= ~bit
+        elif slot.cd_left[i] > 1:
+            slot.cd_left[i] -= 1
+        else:
+            slot.cd_id[i] = 0
+            slot.cd_left[i] = 0

@@ -6,7 +6,7 @@ the terrain a fighter stands on is counter 3 (shown, never ticked: the engine ke
 step with `terrain` and every move, host/korxsol/terrain.py), frozen, knocked down, pinned,
 grappled and charging are marks 0..4, and its turn rules (korxsol-players-guide.txt, "ON
 YOUR TURN" and the Status Effect Indicators) are the descriptor's timing rules, which
-shared/timing.py runs on the board and the desktop alike.
+shared/turns.py runs on the board and the desktop alike.
 
 Plain data and MicroPython-safe on purpose: the engine tests (tests/engine) import it to play
 korxsol's turn rules inside the MicroPython VM too. Keep it free of typing and f-strings.

@@ -123,7 +123,7 @@ class TurnFlow(GameCore):
         return [self.state.slots[i].counters[FEAR] for i in range(self.state.count)]
 
     def _turn_begins(self, out: Outcome, fears: list[int]) -> None:
-        """The start of the new turn: shared.timing has run korxsol's turn rules (frost,
+        """The start of the new turn: shared.turns has run korxsol's turn rules (frost,
         getting up, fear's flight); `fears` is every slot's fear before it."""
         f = self.active
         if f is None:

@@ -16,7 +16,7 @@ def used():
 
 
 base = used()
-from shared import codec, cooldowns, descriptor, dice, initiative, timing, turns  # noqa
+from shared import codec, cooldowns, descriptor, dice, initiative, turns  # noqa
 
 modules = used() - base
 # The fixture that fills the state is not engine code: measure it apart and take it out.

@@ -1,6 +1,6 @@
 """The ruleset descriptor (shared/descriptor.py, shared/descriptor_pack.py): what the host
 tells the board about its game, checked by the board like a state, and the generic timing
-rules (shared/timing.py) it states. Korxsol's own rules through its descriptor are in
+rules (shared/turns.py) it states. Korxsol's own rules through its descriptor are in
 test_korxsol_timing; here each rule is tried alone on a ruleset made for the test."""
 
 from vmcheck import raises

@@ -1,4 +1,4 @@
-"""Korxsol's turn rules as the trimmed engine runs them (shared/timing.py, cooldowns, status).
+"""Korxsol's turn rules as the trimmed engine runs them (shared/turns.py, cooldowns, status).
 
 Source: korxsol-players-guide.txt, "3. ON YOUR TURN" (Action Phase, Cooldown Phase) and the
 Status Effect Indicators (FROST, FEAR, PIN, BURN, KNOCKDOWN).

@@ -1,4 +1,4 @@
-"""Turn units other than one slot, and the round's hooks (shared/turns.py, shared/timing.py,
+"""Turn units other than one slot, and the round's hooks (shared/turns.py,
 descriptor version 2): each tried alone on a ruleset made for the test, the same on CPython
 and inside the MicroPython VM.
 
