@@ -252,7 +252,8 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 )
 
 TARGETS = {
-    "device_heap_bytes": ("<=", 65536),
+    # #18: on the 64-bit VM (a 32-bit board needs about 0.7 times as much: about 63 KB)
+    "device_heap_bytes": ("<=", 90_000),
     "device_idle_alloc_bytes": ("<=", 0),
     "device_step_us": ("<=", 1000),
     "device_min_heap_bytes": ("<=", 131_072),

@@ -24,8 +24,9 @@ with a board, for a ruleset that asks for its rolls): the roll the waiting actio
 goes to the board in every snapshot (`GameState.want`, so an untethered board still knows
 it), the board's roll key lights with it and rolls exactly that, and the roll is given to
 the action (`Session.supply`). A board roll that fits nothing wanted (nothing waits, or
-another count or kind) is shown on the board as unused (`LastRoll.unused`) and said in one
-line, journalled as `roll-shown`, and used for nothing: it never becomes a later roll.
+another count or kind) is shown on the board as unused (`GameState.roll.unused`) and said
+in one line, journalled as `roll-shown`, and used for nothing: it never becomes a later
+roll.
 The board's undo right after its own roll takes back that roll: one given to a waiting
 action is taken from it, and the action waits for it again (`Session.take_back_roll`);
 one that fit nothing was only shown, and nothing else is undone.

@@ -10,7 +10,9 @@ idle_led_writes=<shows> idle_led_changes=<shows>` (the last two over an idle sec
 first page: LED writes, and those that changed a pixel); step_us leaves out show(); heap is
 gc.mem_alloc() once the app has started and taken the reference descriptor and snapshot,
 less the fake hardware's module; modules is what importing the firmware and shared/
-added; app is the rest (the App's objects and buffers).
+added (code.py's start-up modules too, less what letting them go freed: the script imports
+them and lets them go once the App is made, as code.py does); app is the rest (the App's
+objects and buffers).
 After the figures: a failing write in a key action is counted and the board goes on, and
 settings.toml values are checked (firmware/settings.py).
 
