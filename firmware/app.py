@@ -84,8 +84,9 @@ _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
 #
 # Key gestures from raw key events: press, long press, and hold-to-confirm.
 #
-# App.key_input takes each keypad event and App.poll_keys runs every loop step. A key marked
-# as confirming (destructive controls) fires only after it has been held for _CONFIRM_MS;
+# App.key_input takes each keypad event and App.poll_keys runs every loop step. A key whose
+# control is destructive (worked out from the control at each press and hold: for the menu's
+# do key, from the control the menu shows) fires only after it has been held for _CONFIRM_MS;
 # releasing it early, or pressing any other key meanwhile, cancels it (the other press is
 # spent on cancelling). Other keys fire LONG once held for _LONG_MS, or PRESS on a release
 # before that. Each gesture is played at once (App._gesture); nothing here allocates.

@@ -19,10 +19,6 @@ import neopixel
 import usb_cdc
 from adafruit_ticks import ticks_ms
 
-from firmware import hardware
-from firmware.boards import DEFAULT, load
-from firmware import settings
-
 # isort: on
 
 try:
@@ -33,52 +29,61 @@ except ImportError:  # boards without an encoder may lack the module
     HAVE_ROTARYIO = False
 
 
-def setting(name, default, low, high, check=settings.int_setting):
-    value, message = check(name, os.getenv(name), default, low, high)
-    if message:
-        print("code.py: " + message)
-    return value
+def start():
+    """The App, wired to this board. What only start-up needs (the pin wiring, the settings'
+    checks, the profile loader) is imported here and let go before it returns: held by
+    this call alone, nothing of it stays in the heap (a module-level name, or a value left
+    on the module's own stack, would keep it for good; docs/memory.md)."""
+    from firmware import hardware, settings
+    from firmware.boards import DEFAULT, load
+
+    def setting(name, default, low, high):
+        value, message = settings.int_setting(name, os.getenv(name), default, low, high)
+        if message:
+            print("code.py: " + message)
+        return value
+
+    profile = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
+    budget_ma = setting(
+        "TURNLIGHT_LED_BUDGET_MA", DEFAULT_BUDGET_MA, settings.BUDGET_MIN_MA, settings.BUDGET_MAX_MA
+    )
+    brightness = setting("TURNLIGHT_BRIGHTNESS", DEFAULT_BRIGHTNESS, 1, BRIGHTNESS_LEVELS)
+    stream = usb_cdc.data  # None when boot.py was told to skip the data channel
+    if stream is not None:
+        stream.timeout = 0  # never block the loop: the link polls
+        stream.write_timeout = 0
+    encoder = None
+    if HAVE_ROTARYIO and profile.ENCODER_PINS:
+        encoder = hardware.make_encoder(board, rotaryio.IncrementalEncoder, profile)
+    app = App(
+        profile,
+        hardware.make_pixels(board, neopixel.NeoPixel, profile),
+        hardware.make_keys(board, keypad.KeyMatrix, keypad.Keys, profile),
+        keypad.Event(),
+        stream,
+        encoder,
+        now_ms=ticks_ms(),
+        budget_ma=budget_ma,
+        brightness=brightness,
+    )
+    try:
+        # The chip's unique id, folded into the 4 bytes of HELLO's board id: a host that
+        # was linked with this board refuses another one given the same port after a
+        # re-plug.
+        import microcontroller
+
+        uid = microcontroller.cpu.uid
+        board_id = bytearray(4)
+        for i in range(len(uid)):
+            board_id[i & 3] ^= uid[i]
+        app.session.board_id = bytes(board_id)
+    except (ImportError, AttributeError, NotImplementedError):
+        pass  # no identity: the host tells boards apart by the port's USB serial number only
+    hardware.let_go_of_start_up()
+    return app
 
 
-profile = load(os.getenv("TURNLIGHT_BOARD") or DEFAULT)
-budget_ma = setting(
-    "TURNLIGHT_LED_BUDGET_MA", DEFAULT_BUDGET_MA, settings.BUDGET_MIN_MA, settings.BUDGET_MAX_MA
-)
-brightness = setting("TURNLIGHT_BRIGHTNESS", DEFAULT_BRIGHTNESS, 1, BRIGHTNESS_LEVELS)
-stream = usb_cdc.data  # None when boot.py was told to skip the data channel
-if stream is not None:
-    stream.timeout = 0  # never block the loop: the link polls
-    stream.write_timeout = 0
-encoder = None
-if HAVE_ROTARYIO and profile.ENCODER_PINS:
-    encoder = hardware.make_encoder(board, rotaryio.IncrementalEncoder, profile)
-app = App(
-    profile,
-    hardware.make_pixels(board, neopixel.NeoPixel, profile),
-    hardware.make_keys(board, keypad.KeyMatrix, keypad.Keys, profile),
-    keypad.Event(),
-    stream,
-    encoder,
-    now_ms=ticks_ms(),
-    budget_ma=budget_ma,
-    brightness=brightness,
-)
-try:
-    # The chip's unique id, folded into the 4 bytes of HELLO's board id: a host that was
-    # linked with this board refuses another one given the same port after a re-plug.
-    import microcontroller
-
-    uid = microcontroller.cpu.uid
-    board_id = bytearray(4)
-    for i in range(len(uid)):
-        board_id[i & 3] ^= uid[i]
-    app.session.board_id = bytes(board_id)
-    del uid, board_id
-except (ImportError, AttributeError, NotImplementedError):
-    pass  # no identity: the host tells boards apart by the port's USB serial number only
-# Start-up is over: what only it needed goes, and with it this script's names for it.
-hardware.let_go_of_start_up()
-del hardware, settings, load, DEFAULT, setting
+app = start()
 failures = 0
 while True:
     try:

@@ -35,14 +35,6 @@ FAKES = START - BEFORE_FAKES  # the fake hardware's module is not the board's: n
 # isort: off
 from firmware.app import App  # noqa: E402
 
-# code.py's start-up modules, after the app as code.py has them (let go below, as it does)
-from firmware import hardware, settings  # noqa: E402, F401
-from firmware.boards import load  # noqa: E402
-
-# isort: on
-
-profile = load(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4")
-
 # The host's frames come ready-made (host.micropython_vm.board_frames writes them on
 # CPython): the board never loads the reference table's builders, whose names would stay
 # interned in the heap. The module that carried them is let go.
@@ -51,22 +43,36 @@ from board_frames import DESCRIPTOR as DESCRIPTOR_FRAME  # noqa: E402
 from board_frames import HELLO as HELLO_FRAME  # noqa: E402
 from board_frames import SNAPSHOT as SNAPSHOT_FRAME  # noqa: E402
 
-del sys.modules["board_frames"]
-gc.collect()
+# isort: on
 
-MODULES = gc.mem_alloc() - START  # the interpreter's own start-up is not counted here
-pixels = Pixels(profile.WIDTH * profile.HEIGHT)
-keys = Keys()
+del sys.modules["board_frames"]
+
+
+def start(name, stream):
+    """As code.py's start(): its start-up modules, in its order, held by this call alone and
+    let go before it returns. The App, the heap once they and the profile are imported, and
+    the heap once the App is made."""
+    from firmware import hardware, settings  # noqa: F401
+    from firmware.boards import load
+
+    profile = load(name)
+    gc.collect()
+    imported = gc.mem_alloc()
+    pixels = Pixels(profile.WIDTH * profile.HEIGHT)
+    app = App(profile, pixels, Keys(), Event(), stream, None, now_ms=0, seed=7, nonce=1)
+    gc.collect()
+    made = gc.mem_alloc()
+    hardware.let_go_of_start_up()
+    return app, imported, made
+
+
 stream = Stream(inbox=256, keep=False)  # the host frames here are 106 B at most
-app = App(profile, pixels, keys, Event(), stream, None, now_ms=0, seed=7, nonce=1)
-# As code.py does once the App is made: the start-up modules go (what they freed is no
-# longer in `modules`).
+app, imported, made = start(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4", stream)
 gc.collect()
-before_release = gc.mem_alloc()
-hardware.let_go_of_start_up()
-del hardware, load, settings
-gc.collect()
-MODULES -= before_release - gc.mem_alloc()
+# What importing the firmware, the start-up modules and the frames added, less what
+# letting the start-up modules go freed (the interpreter's own start-up is not counted).
+MODULES = imported - START - (made - gc.mem_alloc())
+profile, pixels, keys = app.profile, app.pixels, app.keys
 now = 1
 app.step(now)
 seen = [pixels.shows == 1]  # the checks until the figures, made by board_app_checks.py

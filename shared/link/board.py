@@ -61,8 +61,9 @@ class Journal:
         self.refused = 0  # events refused because the journal was full
 
     def push(self, seq, record):
-        # Append the well-formed record, numbered seq (the one after the newest's). The
-        # caller has checked that the journal is not full.
+        # Append the well-formed record. Its number, seq, is kept only when the journal is
+        # empty: after that a record is numbered one after the newest (the caller's seqs
+        # run on one by one). The caller has checked that the journal is not full.
         if not self.count:
             self.first = seq
         buf = self.buf
