@@ -527,3 +527,11 @@ def test_an_unchanged_frame_is_written_again_after_a_second() -> None:
     assert rig.pixels.shows == shows  # unchanged within the second: not written
     app._show(rig.now + 1000)  # a second since the last write: written again
     assert rig.pixels.shows == shows + 1
+
+
+def test_the_hosts_page_names_are_the_firmwares_pages_in_order() -> None:
+    # The names live on the host (host/firmware_host.py), the numbers on the board.
+    assert len(PAGE_NAMES) == pages.PAGE_COUNT
+    assert PAGE_NAMES.index("initiative") == pages.INITIATIVE
+    assert PAGE_NAMES.index("dice") == pages.DICE
+    assert PAGE_NAMES.index("grid") == pages.GRID
