@@ -63,7 +63,8 @@ def let_go_of_start_up():
     firmware.settings (the settings' checks) and the firmware.boards package (the profile
     loader; the profile module itself stays, the App keeps it). A board compiles them from
     .py, and they would keep their code in its heap for good (docs/memory.md). The caller
-    deletes its own names for them."""
+    must keep no reference to them: code.py's start() holds them in its own frame alone,
+    which goes when it returns."""
     import sys
 
     import firmware
