@@ -64,6 +64,32 @@ class Command:
         return [v for v in value.split(",") if v]
 
 
+def without_comment(line: str) -> str:
+    """The line without its `#` comment and the spaces before it, for saying what an action
+    is: the `#` that starts a comment as `Language.parse` reads the line (outside quotes;
+    shlex's POSIX rules: a backslash escapes outside single quotes). A line without one is
+    given back as it is."""
+    quote = ""
+    escaped = False
+    end = 0  # just after the last character that is not a plain space
+    for i, ch in enumerate(line):
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#":
+            return line[:end]
+        elif ch.isspace():
+            continue
+        end = i + 1
+    return line
+
+
 def whole_number(text: str, low: int, high: int, what: str) -> int:
     try:
         value = int(text)

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host import checkpoints, registry, scores, stored_checkpoints
-from host.commandline import Command
+from host.commandline import Command, without_comment
 from host.journal import Journal
 from host.ruleset import Encounter as EncounterLike
 from host.ruleset import EncounterError, IllegalAction, RollWanted, Supplied, Waiting, WantedRoll
@@ -70,6 +70,12 @@ class Pending:
 
     def copy(self) -> Pending:
         return Pending(self.text, self.by, list(self.supplied), self.wanted)
+
+    @property
+    def action(self) -> str:
+        """The action as the session says it: its line without a `# comment` (the journal
+        keeps the whole line)."""
+        return without_comment(self.text)
 
 
 # An action done before the near end of the history a resume started from (a checkpoint in
@@ -242,7 +248,7 @@ class Session:
                 self._journal("want", {"text": pending.text, "by": pending.by})
             pending.wanted = wanted.wanted
             self.pending = pending
-            return [f"{pending.text}: waits for {roll_words(wanted.wanted)}"]
+            return [f"{pending.action}: waits for {roll_words(wanted.wanted)}"]
 
     def supply(self, faces: tuple[int, ...], source: str) -> list[str]:
         """The roll the waiting action wants, from `source` (board, entered, engine): checked,
@@ -269,7 +275,7 @@ class Session:
             lines = [said] + self._attempt(pending, self._parse(pending.text))
         except IllegalAction as err:
             self.drop_wanted()
-            raise IllegalAction(f"`{pending.text}` is dropped: {err}") from None
+            raise IllegalAction(f"`{pending.action}` is dropped: {err}") from None
         self._given = (pending, None if self.pending is pending else self.done[-1])
         return lines
 
@@ -326,7 +332,7 @@ class Session:
         self._journal("want-drop", {})
         self.pending = None
         wanted = f" (it waited for {roll_words(pending.wanted)})" if pending.wanted else ""
-        return [f"dropped: {pending.text}{wanted}"]
+        return [f"dropped: {pending.action}{wanted}"]
 
     def _entered(self, cmd: Command) -> list[str]:
         """`dice FACE ...` (or `dice PURPOSE FACE ...`, `dice KIND FACE ...`) gives the waiting
@@ -358,7 +364,7 @@ class Session:
     def _waits_line(self) -> str:
         pending = self.pending
         assert pending is not None and pending.wanted is not None
-        return f"`{pending.text}` waits for {roll_words(pending.wanted)}: " + self.how_to_roll()
+        return f"`{pending.action}` waits for {roll_words(pending.wanted)}: " + self.how_to_roll()
 
     def how_to_roll(self) -> str:
         """How the waiting action's roll can be given, its usual way first."""
@@ -378,7 +384,7 @@ class Session:
         wanted = pending.wanted
         where = {"board": "from the board", "entered": "from the table"}.get(self.dice_from, "")
         return [
-            f"waiting for {roll_words(wanted)}{' ' + where if where else ''}: `{pending.text}`",
+            f"waiting for {roll_words(wanted)}{' ' + where if where else ''}: `{pending.action}`",
             "  " + self.how_to_roll(),
         ]
 
@@ -736,7 +742,7 @@ def _wait_again(session: Session, pending: Pending) -> None:
         session._attempt(pending, session._parse(pending.text), declare=False)
     except IllegalAction as err:
         session.pending = pending
-        notice = f"`{pending.text}` waited for a roll and is dropped: {err}"
+        notice = f"`{pending.action}` waited for a roll and is dropped: {err}"
         if session.journal is not None and session.journal.writable:
             session.drop_wanted()
         session.pending = None

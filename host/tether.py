@@ -277,7 +277,7 @@ class Tether:
         if pending is not None:  # the undo drops the action waiting for its roll
             if self.board_undo == "own" and pending.by != "board":
                 raise IllegalAction(
-                    f"the board's undo takes back only board presses, and `{pending.text}`"
+                    f"the board's undo takes back only board presses, and `{pending.action}`"
                     " (waiting for its roll) was typed: `cancel` it on the laptop (or play"
                     " with --board-undo all)"
                 )

@@ -105,6 +105,20 @@ def test_a_declared_action_waits_for_its_roll_when_the_dice_come_from_the_board(
         assert events(session)[-1] == ("want", {"text": attack, "by": "laptop"})
 
 
+def test_a_waiting_action_is_said_without_its_comment_and_journalled_with_it(
+    tmp_path: Path,
+) -> None:
+    with table(tmp_path) as t:
+        session = t.session
+        attack = first_attack(session)
+        lines = run(t, attack + "  # from the flank")
+        assert lines[0].startswith(f"{attack}: waits for ")
+        with pytest.raises(IllegalAction, match=f"^`{attack}` waits for "):
+            run(t, attack)  # another action while one waits
+        journalled = ("want", {"text": attack + "  # from the flank", "by": "laptop"})
+        assert events(session)[-1] == journalled
+
+
 def test_the_host_sends_the_wanted_roll_and_an_untethered_board_still_knows_it(
     tmp_path: Path,
 ) -> None:
