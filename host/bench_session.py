@@ -12,13 +12,15 @@ replayed), the median of RESUME_RUNS in this process. `resume_cmd_ms_100k` and
 `resume_cmd_mib_100k`: the whole command `turnlight play --resume --db FILE --no-board` of
 the 100,000-action game in a new process, `quit` on its stdin: its wall time (the median of
 CMD_RUNS) and its peak resident memory (the largest). `checkpoint_write_ms_100k`: writing
-one checkpoint of that game, the pause `play` makes every 1,024 actions. The journals are
-built once per run (docs/benchmarks.md).
+one checkpoint of that game, the pause `play` makes every 1,024 actions.
+`undo_far_ms_100k`: an undo of 3,000 actions right after that resume, past what its
+checkpoint holds in full. The journals are built once per run (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -200,7 +202,30 @@ def resume_figures() -> dict[str, float]:
         figures["resume_cmd_ms_100k"] = round(statistics.median(r[0] for r in runs), 1)
         figures["resume_cmd_mib_100k"] = round(max(r[1] for r in runs), 1)
         figures["checkpoint_write_ms_100k"] = _checkpoint_write_ms(path)
+        figures["undo_far_ms_100k"] = _undo_far_ms(path, Path(tmp) / "undo.sqlite")
     return figures
+
+
+UNDO_FAR = 3_000  # actions: past the 2,048 a resumed checkpoint holds in full
+
+
+def _undo_far_ms(path: Path, copy: Path) -> float:
+    """An undo of UNDO_FAR actions right after a resume of that game: the actions before
+    the checkpoint read from the journal, chain and all, and the game rebuilt from the
+    nearest stored checkpoint (one every stored_checkpoints.FAR actions is kept for this).
+    Each run on a fresh copy of the journal (an undo is journalled). Median of 3."""
+    times = []
+    for _ in range(3):
+        shutil.copyfile(path, copy)
+        journal = Journal(copy)
+        try:
+            session = resume(journal)
+            t0 = time.perf_counter_ns()
+            session.undo(UNDO_FAR)
+            times.append((time.perf_counter_ns() - t0) / 1e6)
+        finally:
+            journal.close()
+    return round(statistics.median(times), 1)
 
 
 def _checkpoint_write_ms(path: Path) -> float:

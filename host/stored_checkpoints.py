@@ -25,7 +25,8 @@ without raising `state_version`). The session then tries an older one, or replay
 whole game as before, and writes a new one.
 
 Written every EVERY actions with the action's own event, in its transaction, and at the end
-of a resume that replayed more than TAIL actions; the KEEP latest of a game are kept.
+of a resume that replayed more than TAIL actions. The KEEP latest of a game are kept, and
+older ones every FAR actions while they are of the game's history (an undo far back).
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ from host.journal import JournalError
 FORMAT = 1  # the checkpoint format: raise it when the header, history, body or digest change
 EVERY = 1024  # actions between checkpoints written with an action (a multiple of 32)
 KEEP = 3  # the latest checkpoints of a game kept in the journal
+# Further back, the one every FAR actions is kept too while it is of the game's history: an
+# undo far back after a resume replays at most FAR actions, not the whole game.
+FAR = 16 * EVERY
 TAIL = EVERY  # a resume that replayed more than this (no checkpoint fits) writes one
 RECENT = 2 * EVERY  # the actions at the end of the history a checkpoint holds in full
 
@@ -151,8 +155,8 @@ def make(session: Any, seq: int) -> tuple[str, str, bytes] | None:
 
 def write(session: Any, seq: int) -> bool:
     """Store the session's game and history at event `seq` (call it inside the journal's
-    transaction that wrote that event, or after it), and drop all but the KEEP latest of
-    the game's. False: not stored (see `make`)."""
+    transaction that wrote that event, or after it), and drop the game's others but the
+    KEEP latest and the far ones (`_far`). False: not stored (see `make`)."""
     journal, game_id = session.journal, session.game_id
     made = make(session, seq)
     if made is None:
@@ -165,12 +169,23 @@ def write(session: Any, seq: int) -> bool:
             " VALUES (?, ?, ?, ?, ?, ?)",
             (game_id, seq, header, history, body, digest),
         )
-        journal.db.execute(
-            "DELETE FROM checkpoints WHERE game = ? AND seq NOT IN (SELECT seq FROM checkpoints"
-            " WHERE game = ? ORDER BY seq DESC LIMIT ?)",
-            (game_id, game_id, KEEP),
+        gone = [found.seq for found in stored(journal, game_id)[KEEP:] if not _far(session, found)]
+        journal.db.executemany(
+            "DELETE FROM checkpoints WHERE game = ? AND seq = ?", [(game_id, n) for n in gone]
         )
     return True
+
+
+def _far(session: Any, found: Stored) -> bool:
+    """Whether an older checkpoint is kept for an undo far back: its action count is a
+    multiple of FAR and its last action is the session's there (or not read yet)."""
+    from host.session import HOLE
+
+    k = found.actions
+    if k <= 0 or k % FAR or k > len(session.done):
+        return False
+    entry = session.done[k - 1]
+    return entry is HOLE or entry.seq == found.entry
 
 
 def stored(journal: Any, game_id: int) -> list[Stored]:

@@ -162,6 +162,49 @@ def test_a_resume_reads_only_the_events_after_the_latest_stored_checkpoint(tmp_p
     assert back.done[:20] == [HOLE] * 20 and back.done[-2:] == played.done[-2:]
 
 
+def test_older_checkpoints_are_kept_every_far_actions(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    path, played = _long_game(tmp_path, 40)
+    found = stored(path, played.game_id)  # type: ignore[arg-type]
+    assert [f.actions for f in found] == [40, 36, 24, 12]  # the KEEP latest, and every FAR
+
+
+def test_an_undo_far_back_after_a_resume_replays_from_a_far_checkpoint(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    path, played = _long_game(tmp_path, 40)
+    journal = Journal(path)
+    back = resume(journal, played.game_id)
+    started: list[int | None] = []
+    real = stored_checkpoints.nearest
+
+    def nearest(session: Session, end: int, below: int):
+        found = real(session, end, below)
+        started.append(None if found is None else found[0])
+        return found
+
+    monkeypatch.setattr(stored_checkpoints, "nearest", nearest)
+    back.undo(14)  # to 26: before the resumed checkpoint's recent actions
+    journal.close()
+    assert started[-1] == 24  # not the game's start
+    assert seen(back) == full_replay(back)
+
+
+def test_a_far_checkpoint_of_a_history_undone_since_is_dropped(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    path, played = _long_game(tmp_path, 30)
+    journal = Journal(path)
+    played = resume(journal, played.game_id)
+    played.undo(20)  # to 10: before both far checkpoints (12 and 24)
+    while len(played.done) < 32:
+        played.execute("end")
+    journal.close()
+    found = stored(path, played.game_id)  # type: ignore[arg-type]
+    assert [f.actions for f in found] == [32, 28, 24, 12]
+    assert all(f.entry == played.done[f.actions - 1].seq for f in found)  # all of this history
+
+
 def _rewrite(path: Path, sql: str, args: tuple = ()) -> None:
     con = sqlite3.connect(path)
     con.execute(sql, args)
