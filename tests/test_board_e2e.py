@@ -3,11 +3,11 @@ firmware; assertions are on the captured NeoPixel frames and on both ends' state
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
 import serial
+from waiting import wait_for
 
 from host.bridge import BoardLink
 from host.simboard import SimulatedBoard
@@ -27,15 +27,6 @@ def sim() -> Iterator[SimulatedBoard]:
     board.stop()
 
 
-def wait(predicate, timeout: float = 5.0) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.005)
-    return False
-
-
 def brightest_in_row0(pixels: list[Pixel]) -> int:
     sums = [sum(p) for p in pixels[:8]]
     return sums.index(max(sums)) if sums.count(max(sums)) == 1 else -1
@@ -44,11 +35,11 @@ def brightest_in_row0(pixels: list[Pixel]) -> int:
 def test_the_active_slot_lights_up_after_next_turn_is_pressed(sim: SimulatedBoard) -> None:
     with BoardLink(sim.path, build_reference_state()) as link:
         link.wait_linked()
-        assert wait(lambda: sim.app.state.count == 8)
+        assert wait_for(lambda: sim.app.state.count == 8)
         turn = sim.app.state.turn
         sim.press(sim.key_for("next_turn"))
-        assert wait(lambda: link.state is not None and link.state.turn == (turn + 1) % 8)
-        assert wait(lambda: sim.app.session.journal.count == 0)
+        assert wait_for(lambda: link.state is not None and link.state.turn == (turn + 1) % 8)
+        assert wait_for(lambda: sim.app.session.journal.count == 0)
         new = (turn + 1) % 8
         assert sim.wait_for_frame(lambda px: brightest_in_row0(px) == new, 3.0)
         assert codec.encode(sim.app.state) == codec.encode(link.state)
@@ -77,17 +68,17 @@ def test_untethered_play_is_journalled_and_replayed_on_reconnect(sim: SimulatedB
     with BoardLink(sim.path, host_state) as link:
         link.wait_linked()
         # Linked is not yet described and given the table (two round trips on): wait.
-        assert wait(lambda: sim.app.session.snapshots > 0)
-    assert wait(lambda: not sim.app.session.linked, 5.0)
+        assert wait_for(lambda: sim.app.session.snapshots > 0)
+    assert wait_for(lambda: not sim.app.session.linked, 5.0)
     turn = sim.app.state.turn
     sim.press(sim.key_for("next_turn"))
     sim.press(sim.key_for("next_turn"))
-    assert wait(lambda: sim.app.session.journal.count == 2)
+    assert wait_for(lambda: sim.app.session.journal.count == 2)
     assert sim.app.state.turn == (turn + 2) % 8
     with BoardLink(sim.path, host_state) as link:
         link.wait_linked()
-        assert wait(lambda: sim.app.session.journal.count == 0)
-        assert wait(lambda: link.state is not None and link.state.turn == (turn + 2) % 8)
+        assert wait_for(lambda: sim.app.session.journal.count == 0)
+        assert wait_for(lambda: link.state is not None and link.state.turn == (turn + 2) % 8)
 
 
 def test_garbage_and_unknown_messages_over_the_pty_leave_the_board_playing(
@@ -96,23 +87,23 @@ def test_garbage_and_unknown_messages_over_the_pty_leave_the_board_playing(
     port = serial.serial_for_url(sim.path, timeout=0)
     port.write(b"\x01\x02\x03\x00" + framing.frame(b"\x42\x00\x00junk") + b"\xff" * 40 + b"\x00")
     port.flush()
-    assert wait(lambda: sim.app.problems >= 2)
+    assert wait_for(lambda: sim.app.problems >= 2)
     assert sim.wait_for_frame(lambda px: px[30][0] > 0, 3.0)  # the problem cell flashes red
     port.close()
     with BoardLink(sim.path, build_reference_state()) as link:
         link.wait_linked()
-        assert wait(lambda: sim.app.state.count == 8)
+        assert wait_for(lambda: sim.app.state.count == 8)
 
 
 def test_end_combat_by_hold_to_confirm_on_the_simulated_board(sim: SimulatedBoard) -> None:
     with BoardLink(sim.path, build_reference_state()) as link:
         link.wait_linked()
-        assert wait(lambda: sim.app.state.round > 0)
+        assert wait_for(lambda: sim.app.state.round > 0)
         sim.press(sim.key_for("end_combat"), hold_ms=1700)
 
         def filling_red(px: list[Pixel]) -> bool:
             return px[0][0] > 0 and px[0][1] == 0 and px[0][2] == 0
 
         assert sim.wait_for_frame(filling_red, 2.0)  # the grid fills while the key is held
-        assert wait(lambda: link.state is not None and link.state.round == 0, 5.0)
+        assert wait_for(lambda: link.state is not None and link.state.round == 0, 5.0)
         assert sim.app.state.round == 0

@@ -5,11 +5,9 @@ turn, and refuses while actions are left."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 import pytest
 from flare_fixtures import duel, teams
+from waiting import wait_for
 
 from firmware import pages
 from host.flare import device
@@ -91,15 +89,6 @@ def test_in_team_play_the_board_shows_who_holds_control_and_the_teams_scores() -
         assert list(board.scores[:2]) == session.game.team_scores()
 
 
-def _wait_for(predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return False
-
-
 def _turn_pages(table: TetheredSim, presses: int) -> list[int]:
     """Press the page key `presses` times; the pages the board showed after each."""
     app = table.sim.app
@@ -107,7 +96,7 @@ def _turn_pages(table: TetheredSim, presses: int) -> list[int]:
     for _ in range(presses):
         before = app.page
         table.sim.press(table.sim.key_for("page"))
-        assert _wait_for(lambda before=before: app.page != before)
+        assert wait_for(lambda before=before: app.page != before)
         seen.append(app.page)
     return seen
 
@@ -138,7 +127,7 @@ def test_the_token_grid_shows_on_the_pico_owner_as_hue_rank_as_brightness() -> N
                 and sum(heroic) > 2 * sum(common)  # heroic brighter than common
             )
 
-        assert _wait_for(shown)
+        assert wait_for(shown)
 
 
 def test_the_macropad_has_too_few_keys_for_the_grid_page() -> None:

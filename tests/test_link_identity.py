@@ -5,9 +5,9 @@ the fault proxy pulls the cable, and the board behind it is swapped meanwhile.""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 import pytest
+from waiting import wait_for
 
 from firmware.app import App
 from host.bridge import BoardLink, OtherBoardError
@@ -24,15 +24,6 @@ from shared.reference import build_reference_state
 NEXT = make_event(ev.NEXT_TURN)
 FIRST = b"\x0a\x1b\x2c\x3d"  # the board ids the tests give their boards
 OTHER = b"\x4e\x5f\x60\x71"
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 class NamedBoard(SimulatedBoard):

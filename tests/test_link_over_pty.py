@@ -8,11 +8,12 @@ import errno
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
 import serial
+from waiting import wait_for
 
 from host.bench_link import soak
 from host.bridge import (
@@ -44,15 +45,6 @@ NEXT = make_event(ev.NEXT_TURN)
 
 def roll(i: int) -> bytes:
     return make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (i % 3 + 1, 2, 3))
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 @contextmanager

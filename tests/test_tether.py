@@ -6,10 +6,11 @@ the shared BoardSession; tests/test_board_e2e.py drives the real firmware."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from waiting import wait_for
 
 from host.faultproxy import FaultProxy
 from host.journal import Journal
@@ -24,15 +25,6 @@ from shared.host_only import make_event
 from shared.limits import NO_SLOT
 from shared.link.digest import state_digest
 from shared.state import GameState
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 @contextmanager

@@ -14,14 +14,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from waiting import wait_for
 
 from firmware import palette as pal
 from firmware.pages import DICE
@@ -33,15 +33,6 @@ from host.play_ui import PlayUI
 from host.ruleset import IllegalAction, WantedRoll
 from host.session import Session, resume
 from host.tethered_sim import TetheredSim
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 @contextmanager
