@@ -674,10 +674,12 @@ def _resume_held(
     # came after it (none: the whole game, and the journal is given a checkpoint).
     candidates = candidates or []
     begun = stored_checkpoints.begin(session, candidates[:1], events) if candidates else None
-    if begun is None and len(candidates) > 1:  # an older one, with more events after it
-        older = _events_after(journal, game_id, candidates[-1].seq)
+    for i in range(1, len(candidates)):  # else the next older one, with the events after it
+        if begun is not None:
+            break
+        older = _events_after(journal, game_id, candidates[i].seq)
         if older is not None:
-            begun = stored_checkpoints.begin(session, candidates[1:], older)
+            begun = stored_checkpoints.begin(session, candidates[i : i + 1], older)
     if begun is not None:
         done, undone, waiting, pending = begun.done, begun.undone, begun.waiting, begun.pending
         session._checkpoints.keep(begun.actions, begun.game)

@@ -191,6 +191,18 @@ def test_an_undo_far_back_after_a_resume_replays_from_a_far_checkpoint(
     assert seen(back) == full_replay(back)
 
 
+def test_a_resume_past_a_damaged_latest_checkpoint_reads_from_the_next_older_one(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    path, played = _long_game(tmp_path, 40)
+    found = stored(path, played.game_id)  # type: ignore[arg-type]
+    _rewrite(path, "UPDATE checkpoints SET body = ? WHERE seq = ?", (b"x", found[0].seq))
+    back, asked = _resumed_from(path, played.game_id)  # type: ignore[arg-type]
+    assert asked == [found[0].seq, found[1].seq]  # not the oldest's (a far one), nor 0
+    assert seen(back) == seen(played)
+
+
 def test_a_far_checkpoint_of_a_history_undone_since_is_dropped(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(stored_checkpoints, "FAR", 12)
     path, played = _long_game(tmp_path, 30)
