@@ -26,20 +26,20 @@ typecheck: $(STAMP)
 # mypy over firmware/ and boot.py with each board's CircuitPython stubs, one board at a
 # time (circuitpython_setboard rewrites the installed stubs; the default is restored).
 typecheck-firmware: $(STAMP)
-	$(BIN)/python -m host.firmware_typecheck
+	$(BIN)/python -m host.lab.firmware_typecheck
 
 # Spread over every core (pytest-xdist): the tests are independent, each makes its own ptys,
 # files and journals.
 pytest: $(STAMP)
 	$(BIN)/pytest -q -n auto
 
-# A long fuzzing run: every target of host/fuzz.py (the encounter loader, the command
+# A long fuzzing run: every target of host/lab/fuzz.py (the encounter loader, the command
 # parser, the journal damaged and cut short, deploy's symlinks and boot_out.txt files, ...)
 # shares MINUTES; `make test` runs a short budget of each. docs/reliability.md keeps the
 # figures. A failure prints the one command that replays it.
 MINUTES ?= 10
 fuzz: $(STAMP)
-	$(BIN)/python -m host.fuzz --minutes $(MINUTES)
+	$(BIN)/python -m host.lab.fuzz --minutes $(MINUTES)
 
 demo: $(STAMP)
 	$(BIN)/turnlight demo

@@ -4,7 +4,7 @@ Only code.py and boot.py call this (the app never imports hardware). They pass i
 `board` module and the classes to build (keypad.KeyMatrix, keypad.Keys, neopixel.NeoPixel,
 rotaryio.IncrementalEncoder), so this file imports nothing board-specific when it runs. The
 annotations are strings, never evaluated on the board; they let mypy check every call here
-against the CircuitPython stubs (python -m host.firmware_typecheck).
+against the CircuitPython stubs (python -m host.lab.firmware_typecheck).
 """
 
 # False on the board and in the simulator; mypy takes any name TYPE_CHECKING as true, so the

@@ -39,7 +39,7 @@ from shared import dice, limits
 from shared.compat import const
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, mark_bit
 
-# The page numbers (their names, for the host: host/firmware_host.py PAGE_NAMES); the app
+# The page numbers (their names, for the host: host/board/firmware_host.py PAGE_NAMES); the app
 # names the public ones.
 INITIATIVE = const(0)
 _COOLDOWNS = const(1)

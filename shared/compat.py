@@ -17,7 +17,8 @@ class Problem(ValueError):
     def __str__(self):
         try:
             # Only where the desktop's package is (the host, the tests, the engine's tests
-            # on the VM): a board's drive has shared/words.py too (host/deploy.py ships all
+            # on the VM): a board's drive has shared/words.py too (host/board/circuitpy_drive.py
+            # ships all
             # of shared/), but a refused press must not compile it into the board's heap.
             import host  # noqa: F401
             from shared.words import word

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from table_dice import TableSession
 
-from host.advance import model
-from host.advance.ruleset import RULESET
-from host.journal import Journal
-from host.session import Session
+from host.core.journal import Journal
+from host.core.session import Session
+from host.rulesets.advance import encounter_schema as model
+from host.rulesets.advance.ruleset import RULESET
 
 EXAMPLE = model.example_path()
 PASS = "dice check 6 5"  # 11: succeeds at any difficulty up to 11, not a Critical
@@ -53,7 +53,7 @@ def start_round(s: Session, late: tuple[str, ...] = ()) -> list[str]:
 
 def to_step(s: Session, step: str) -> None:
     """`next` until the round is at `step`."""
-    from host.advance.engine import STEPS
+    from host.rulesets.advance.engine import STEPS
 
     while STEPS[s.game.step] != step:
         play(s, "next")

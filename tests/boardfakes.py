@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from firmware.app import App
 from firmware.boards import load
-from host.vm.fakehw import Encoder, Event, Events, Keys, Pixels, SendBuffer, Stream
+from host.board.vm.fakehw import Encoder, Event, Events, Keys, Pixels, SendBuffer, Stream
 
 __all__ = ["Encoder", "Event", "Events", "Keys", "Pixels", "Rig", "SendBuffer", "Stream"]
 

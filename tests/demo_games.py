@@ -7,8 +7,8 @@ import json
 import random
 from typing import Any
 
-from host.ruleset import IllegalAction
-from host.session import Session
+from host.core.interface import IllegalAction
+from host.core.session import Session
 
 
 def play(session: Session, rng: random.Random, actions: int, undo_rate: float = 0.0) -> None:

@@ -4,9 +4,9 @@ test says otherwise her first turn has two actions, like every other."""
 
 from __future__ import annotations
 
-from host import encounters
-from host.journal import Journal
-from host.session import Session
+from host.core import encounter_files as encounters
+from host.core.journal import Journal
+from host.core.session import Session
 
 # Ann draws every creature card (creature_hand 9), one legendary and one Flare; Bo draws
 # the second legendary and the second Flare and no creature.

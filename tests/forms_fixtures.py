@@ -7,9 +7,9 @@ import json
 
 from table_dice import TableSession
 
-from host import encounters
-from host.forms.model import example_path
-from host.session import Session
+from host.core import encounter_files as encounters
+from host.core.session import Session
+from host.rulesets.forms.encounter_schema import example_path
 from shared import codec
 
 HALL = """\

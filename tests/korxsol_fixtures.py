@@ -4,8 +4,8 @@ the only success, as the encounter's success_faces say), so a test states every 
 
 from __future__ import annotations
 
-from host.korxsol import encounter
-from host.session import Session
+from host.core.session import Session
+from host.rulesets.korxsol import encounter_schema as encounter
 
 BASE = {
     "team": "A",

@@ -7,9 +7,9 @@ from string import Template
 
 from table_dice import TableSession
 
-from host import encounters
-from host.journal import Journal
-from host.session import Session
+from host.core import encounter_files as encounters
+from host.core.journal import Journal
+from host.core.session import Session
 
 ONE_KIND = 'elements = ["fire"]\nvalues = [2]\ncopies = 40\ninfinite = 0'
 MIXED = 'elements = ["fire", "water"]\nvalues = [1, 2, 3, 4]\ncopies = 3\ninfinite = 1'

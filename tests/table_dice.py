@@ -1,6 +1,6 @@
 """Dice rolled at the table ahead of the actions that use them, as the rules tests of
 stones, forms and advance write them (`dice check 6 5`, then `attack ...`), played through
-the session's wanted-roll flow (host/session.py): no ruleset keeps rolls made ahead any
+the session's wanted-roll flow (host/core/session.py): no ruleset keeps rolls made ahead any
 more, so the test keeps them, and gives each to the action that wants it.
 
 `TableSession` is the real `Session` (its rules, journal, undo and resume untouched); only
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.ruleset import IllegalAction
-from host.session import Session
+from host.core.interface import IllegalAction
+from host.core.session import Session
 
 KEYED = {"advance"}  # rulesets whose held rolls are kept per purpose (`dice check 6 5`)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from advance_fixtures import FAIL, PASS, play, session, start_round, text, to_step, who
 
-from host.ruleset import IllegalAction
+from host.core.interface import IllegalAction
 
 # Mortha's Grave Curse costs all 8 of her Willpower, or 5 of it.
 CURSE_8 = ("damage = 6\nrebound = 2", "damage = 6\nrebound = 8")

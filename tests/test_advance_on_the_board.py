@@ -18,10 +18,10 @@ import pytest
 from advance_fixtures import FAIL, PASS, play, session, text
 from boardfakes import Rig
 
-from host.advance import device
-from host.ruleset import IllegalAction
-from host.session import Session
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core.interface import IllegalAction
+from host.core.session import Session
+from host.rulesets.advance import device
 from shared import dice, roster
 from shared.descriptor_pack import UNIT_STEP, encoded, names
 from shared.state import F_ACTED, F_ACTIVE, GameState

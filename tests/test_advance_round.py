@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from advance_fixtures import FAIL, PASS, play, session, start_round, text, to_step, who
 
-from host.ruleset import IllegalAction
+from host.core.interface import IllegalAction
 
 
 def test_a_round_runs_its_steps_from_a_to_e_in_order() -> None:

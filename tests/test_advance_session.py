@@ -11,12 +11,13 @@ import pytest
 from advance_fixtures import EXAMPLE, PASS, play, session, start_round, text, who
 from table_dice import TableSession
 
-from host import cli, encounters
-from host.advance.ruleset import RULESET
+from host import cli
 from host.commands import demo
-from host.journal import Journal
-from host.ruleset import EncounterError, IllegalAction
-from host.session import Session, resume
+from host.core import encounter_files as encounters
+from host.core.interface import EncounterError, IllegalAction
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.advance.ruleset import RULESET
 from shared import codec
 
 SCRIPT = Path(__file__).parent / "scripts" / "barrow_gate_fight.txt"
@@ -145,8 +146,8 @@ def test_the_demo_plays_a_whole_fight_to_a_winner_the_same_way_for_a_seed() -> N
 
 
 def test_the_bench_times_whole_turns_through_the_session_and_its_journal(monkeypatch) -> None:
-    from host import bench
-    from host.advance import bench as advance_bench
+    from host.lab import bench_suite as bench
+    from host.rulesets.advance import bench_turn as advance_bench
 
     assert advance_bench.engine_turn in bench.MEASUREMENTS
     monkeypatch.setattr(advance_bench, "TURNS", 20)
@@ -159,7 +160,7 @@ def test_the_play_ui_shows_the_round_the_roster_and_the_help() -> None:
 
     from rich.console import Console
 
-    from host.play_ui import PlayUI
+    from host.screens.play_ui import PlayUI
 
     buf = StringIO()
     ui = PlayUI(session(), Console(file=buf, width=80, color_system=None), "no board")
@@ -190,7 +191,7 @@ def test_names_of_several_words_need_no_quotes_and_a_misspelt_one_gets_a_suggest
 
 
 def test_the_odds_of_a_hit_check_and_of_an_evasion_are_exact() -> None:
-    from host.advance import odds
+    from host.rulesets.advance import exact_odds as odds
 
     s = session()
     options = s.game.options

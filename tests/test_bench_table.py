@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from host import bench, cli
+from host import cli
+from host.lab import bench_suite as bench
 
 
 def fake_measurements() -> dict[str, float | int]:

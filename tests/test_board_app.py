@@ -9,9 +9,9 @@ import pytest
 from boardfakes import Rig
 
 from firmware import pages
-from host.firmware_host import PAGE_NAMES, settle
-from host.korxsol import device as korxsol_device
-from host.korxsol.device import BURN, FROST
+from host.board.firmware_host import PAGE_NAMES, settle
+from host.rulesets.korxsol import device as korxsol_device
+from host.rulesets.korxsol.device import BURN, FROST
 from shared import codec, dice, roster
 from shared.descriptor_pack import pack
 from shared.link import framing
@@ -530,7 +530,7 @@ def test_an_unchanged_frame_is_written_again_after_a_second() -> None:
 
 
 def test_the_hosts_page_names_are_the_firmwares_pages_in_order() -> None:
-    # The names live on the host (host/firmware_host.py), the numbers on the board.
+    # The names live on the host (host/board/firmware_host.py), the numbers on the board.
     assert len(PAGE_NAMES) == pages.PAGE_COUNT
     assert PAGE_NAMES.index("initiative") == pages.INITIATIVE
     assert PAGE_NAMES.index("dice") == pages.DICE

@@ -1,12 +1,12 @@
-"""The board's figures in `turnlight bench` (host/bench_board.py): the smallest heap code.py
+"""The board's figures in `turnlight bench` (host/lab/bench_board.py): the smallest heap code.py
 plays in, found by bisection even where the heap's fragmentation makes a size fail just
 above one that passes; the LED write modelled per pixel and the frame rate each profile can
 hold; and the LED writes of an idle second."""
 
 from __future__ import annotations
 
-from host import bench_board
-from host.bench_board import smallest_heap_kb
+from host.lab import bench_board
+from host.lab.bench_board import smallest_heap_kb
 
 
 def test_the_smallest_heap_is_found_to_one_kilobyte_by_bisection() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from host.micropython_vm import ROOT
+from host.board.micropython_vm import ROOT
 
 MISSING_ON_BOARD = {"typing", "dataclasses", "enum", "abc", "__future__", "functools"}
 

@@ -9,8 +9,8 @@ import pytest
 import serial
 from waiting import wait_for
 
-from host.bridge import BoardLink
-from host.simboard import SimulatedBoard
+from host.board.bridge import BoardLink
+from host.board.simulated_board import SimulatedBoard
 from shared import codec
 from shared.link import framing
 from shared.reference import build_reference_state

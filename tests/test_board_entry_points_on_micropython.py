@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from firmware.boards import NAMES, load
-from host.micropython_vm import VM_SCRIPTS, EntryPoints, check_names, reported_checks
+from host.board.micropython_vm import VM_SCRIPTS, EntryPoints, check_names, reported_checks
 
 # What code_session.py checks, collected from its source (a new check is asserted too); the
 # run without a data channel makes its own few.

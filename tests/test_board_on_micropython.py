@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from firmware.boards import NAMES
-from host.micropython_vm import (
+from host.board.micropython_vm import (
     ROOT,
     VM_SCRIPTS,
     board_frames,

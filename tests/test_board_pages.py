@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from firmware import pages, whole_pages
 from firmware import palette as pal
-from host.firmware_host import PAGE_NAMES
+from host.board.firmware_host import PAGE_NAMES
 from shared import dice, roster
 from shared.descriptor_pack import counter, mark, pack
 from shared.limits import NO_SLOT

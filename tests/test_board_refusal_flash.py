@@ -8,10 +8,10 @@ import time
 import pytest
 from adafruit_ticks import ticks_diff, ticks_ms
 
-from host.korxsol import encounter
-from host.ruleset import IllegalAction
-from host.session import Session
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core.interface import IllegalAction
+from host.core.session import Session
+from host.rulesets.korxsol import encounter_schema as encounter
 
 WAIT = 20.0
 

@@ -16,7 +16,7 @@ import pytest
 
 import firmware.app
 from firmware.settings import BUDGET_MAX_MA, BUDGET_MIN_MA, int_setting
-from host.micropython_vm import ROOT
+from host.board.micropython_vm import ROOT
 
 
 def test_a_missing_setting_gives_the_default_quietly() -> None:

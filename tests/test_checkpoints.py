@@ -1,5 +1,5 @@
 """Undo, redo and refused commands replay from the session's nearest checkpoint
-(host/checkpoints.py), not from the start (issue #17): for every ruleset there is, at
+(host/core/memory_checkpoints.py), not from the start (issue #17): for every ruleset there is, at
 random points of random games, the game they leave is exactly the game a full replay of
 the same actions gives."""
 
@@ -12,9 +12,10 @@ from demo_games import play, replayed, seen
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host import checkpoints, registry
-from host.ruleset import IllegalAction
-from host.session import Session
+from host.core import memory_checkpoints as checkpoints
+from host.core import registry
+from host.core.interface import IllegalAction
+from host.core.session import Session
 
 
 @pytest.fixture(autouse=True)

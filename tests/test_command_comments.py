@@ -1,4 +1,4 @@
-"""A command line's `#` comment (host/commandline.py): what the session says of an action
+"""A command line's `#` comment (host/core/commandline.py): what the session says of an action
 leaves it out (`without_comment`), and it cuts the line exactly where `Language.parse`
 stops reading."""
 
@@ -9,7 +9,7 @@ import shlex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host.commandline import without_comment
+from host.core.commandline import without_comment
 
 # Lines built of the characters that matter to shell quoting and comments.
 LINES = st.text(alphabet=st.sampled_from(list("ab #'\"\\=")), max_size=24)

@@ -14,7 +14,7 @@ import termios
 import time
 
 from host import cli
-from host.paced_screen import UP_AND_CLEAR
+from host.screens.paced_screen import UP_AND_CLEAR
 
 REDRAW = re.compile(re.escape(UP_AND_CLEAR).replace(r"\{\}", r"(\d+)"))
 

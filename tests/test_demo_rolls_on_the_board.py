@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from host import cli
-from host.journal import Journal
+from host.core.journal import Journal
 
 # What each demo rolls on the board, as the journal records it.
 BOARD_ROLLS = {

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from host import cli, deploy
-from host.micropython_vm import ROOT
+from host import cli
+from host.board import circuitpy_drive as deploy
+from host.board.micropython_vm import ROOT
 
 PROJECT = {
     "boot.py": b"import usb_cdc\nusb_cdc.enable(console=True, data=True)\n",

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from serial.tools.list_ports_common import ListPortInfo
 
-from host.discovery import classify
+from host.board.discovery import classify
 
 
 def port(device: str, vid: int, interface: str, location: str, serial: str = "ABC") -> object:
@@ -141,7 +141,7 @@ def test_a_port_is_known_by_its_usb_serial_number_through_a_link_to_it(
 ) -> None:
     # issue 18: a re-plugged board is checked by its port's USB serial number; the host may
     # have opened it by a /dev/serial/by-id link rather than the device itself.
-    from host import discovery
+    from host.board import discovery
 
     device = tmp_path / "ttyACM0"
     device.write_text("")

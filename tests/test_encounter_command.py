@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from tiny_ruleset import TINY
 
-from host import cli, registry, view
-from host.korxsol import encounter
-from host.session import Session
+from host import cli
+from host.core import registry
+from host.core.session import Session
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.screens import text_tables as view
 
 
 def known_ids() -> str:  # the rulesets an unknown id's error names

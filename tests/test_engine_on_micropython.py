@@ -10,7 +10,7 @@ import ast
 
 import pytest
 
-from host.micropython_vm import ROOT, library_dir, run
+from host.board.micropython_vm import ROOT, library_dir, run
 
 ENGINE = ROOT / "tests" / "engine"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from host import cli
-from host.event_table import events_csv
+from host.screens.event_table import events_csv
 
 FIGHT = Path(__file__).parent / "scripts" / "ember_ridge_fight.txt"
 

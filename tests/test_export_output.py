@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from host import cli, outfile
+from host import cli
+from host.core import outfile
 
 SCRIPT = "initiative\nend\n"
 

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from firmware.boards import load
-from host import firmware_typecheck as ft
-from host.micropython_vm import ROOT
+from host.board.micropython_vm import ROOT
+from host.lab import firmware_typecheck as ft
 
 trellis_m4 = load("trellis_m4")  # with the defaults it does not restate
 

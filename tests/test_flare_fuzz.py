@@ -10,11 +10,11 @@ import random
 import pytest
 from flare_fixtures import duel
 
-from host import encounters
-from host.flare import encounter
-from host.fuzz_host import ENCOUNTER_TOKENS, _mutate_lines, mutate
-from host.ruleset import EncounterError, IllegalAction
-from host.session import Session
+from host.core import encounter_files as encounters
+from host.core.interface import EncounterError, IllegalAction
+from host.core.session import Session
+from host.lab.fuzz_host import ENCOUNTER_TOKENS, _mutate_lines, mutate
+from host.rulesets.flare import encounter_schema as encounter
 from shared import codec
 
 RULES_TOKENS = (
@@ -38,7 +38,7 @@ def _sources() -> list[str]:
 
 @pytest.mark.parametrize("block", range(4))
 def test_any_flare_encounter_loads_and_plays_or_is_refused_in_one_line(block: int) -> None:
-    from host.flare.ruleset import RULESET
+    from host.rulesets.flare.ruleset import RULESET
 
     sources = _sources()
     for i in range(block * 150, (block + 1) * 150):

@@ -10,9 +10,9 @@ from flare_fixtures import duel, teams
 from waiting import wait_for
 
 from firmware import pages
-from host.flare import device
-from host.ruleset import IllegalAction
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core.interface import IllegalAction
+from host.rulesets.flare import device
 from shared import roster
 from shared.descriptor_pack import encoded, names
 

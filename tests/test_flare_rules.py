@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from flare_fixtures import cell, duel, teams
 
-from host.flare.cards import COMMON, HEROIC, LEGENDARY
-from host.ruleset import IllegalAction
+from host.core.interface import IllegalAction
+from host.rulesets.flare.cards import COMMON, HEROIC, LEGENDARY
 
 
 def refused(session, line: str, said: str) -> None:

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 from flare_fixtures import duel, text
 
-from host import cli, encounters, registry
+from host import cli
 from host.commands import demo
-from host.flare import encounter
-from host.journal import Journal
-from host.ruleset import EncounterError, IllegalAction
-from host.session import Session, resume
+from host.core import encounter_files as encounters
+from host.core import registry
+from host.core.interface import EncounterError, IllegalAction
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.flare import encounter_schema as encounter
 from shared import codec
 
 SCRIPT = Path(__file__).parent / "scripts" / "rift_duel.txt"
@@ -189,8 +191,8 @@ def test_a_bad_card_is_refused_at_its_table() -> None:
 
 
 def test_the_bench_times_whole_turns_through_the_session_and_its_journal() -> None:
-    from host import bench
-    from host.flare import bench as flare_bench
+    from host.lab import bench_suite as bench
+    from host.rulesets.flare import bench_turn as flare_bench
 
     assert flare_bench.engine_turn in bench.MEASUREMENTS
     figures = flare_bench.engine_turn(turns=5)
@@ -202,7 +204,7 @@ def test_the_play_ui_shows_the_grid_the_turn_and_the_scores() -> None:
 
     from rich.console import Console
 
-    from host.play_ui import PlayUI
+    from host.screens.play_ui import PlayUI
 
     buf = StringIO()
     ui = PlayUI(duel(("2h . . . .",)), Console(file=buf, width=80, color_system=None), "no board")

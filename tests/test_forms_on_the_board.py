@@ -17,13 +17,13 @@ import pytest
 from boardfakes import Rig
 from forms_fixtures import HIT, MISS, fight, hall, run, vault
 
-from host.forms import device
-from host.forms.engine import Game
-from host.forms.model import ATTRIBUTES
-from host.forms.ruleset import RULESET
-from host.ruleset import IllegalAction
-from host.session import Session
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core.interface import IllegalAction
+from host.core.session import Session
+from host.rulesets.forms import device
+from host.rulesets.forms.encounter_schema import ATTRIBUTES
+from host.rulesets.forms.engine import Game
+from host.rulesets.forms.ruleset import RULESET
 from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import UNIT_STEP, encoded, names

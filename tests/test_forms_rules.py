@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from forms_fixtures import HALL, HIT, MISS, fight, hall, run, seen
 
-from host.forms.model import ATTRIBUTES
-from host.ruleset import IllegalAction
+from host.core.interface import IllegalAction
+from host.rulesets.forms.encounter_schema import ATTRIBUTES
 
 # ---------------------------------------------------------------- time and encounters
 

@@ -11,11 +11,12 @@ import pytest
 from forms_fixtures import HALL, HIT, fight, hall, run, seen, vault
 from table_dice import TableSession
 
-from host import cli, encounters
-from host.forms.model import example_path
-from host.journal import Journal
-from host.ruleset import EncounterError, IllegalAction
-from host.session import Session, resume
+from host import cli
+from host.core import encounter_files as encounters
+from host.core.interface import EncounterError, IllegalAction
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.forms.encounter_schema import example_path
 
 SCRIPT = Path(__file__).parent / "scripts" / "forms_sunken_vault.txt"
 
@@ -189,7 +190,7 @@ def test_play_shows_it_and_export_draws_its_chart(tmp_path: Path) -> None:
 
     from rich.console import Console
 
-    from host.play_ui import PlayUI
+    from host.screens.play_ui import PlayUI
 
     buf = StringIO()
     journal = Journal(tmp_path / "j.sqlite")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from host.faultproxy import FaultProxy, Faults, cut_last_code, pad_frame
+from host.board.fault_proxy import FaultProxy, Faults, cut_last_code, pad_frame
 from shared.link import framing
 
 FRAMES = 20_000
@@ -65,8 +65,8 @@ def test_the_fault_proxy_paces_a_wire_as_a_uart_at_its_baud_rate() -> None:
     import os
     import time
 
-    from host.bridge import open_port
-    from host.faultproxy import FaultProxy, Faults
+    from host.board.bridge import open_port
+    from host.board.fault_proxy import FaultProxy, Faults
 
     with FaultProxy(Faults(baud=9600)) as proxy:
         host = open_port(proxy.host_path)

@@ -1,4 +1,5 @@
-"""A short budget of every fuzz target (host/fuzz.py, host/fuzz_host.py, host/fuzz_board.py)
+"""A short budget of every fuzz target (host/lab/fuzz.py, host/lab/fuzz_host.py,
+host/lab/fuzz_board.py)
 on each `make test`: the encounter loader, the command parser, commands through a session,
 a damaged or truncated journal, odd boot_out.txt files and symlinks on a drive; and the
 board's side: the frame decoder, the message readers, the state codec, the events and the
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host import fuzz
+from host.lab import fuzz
 
 # Inputs per target: each takes from under a millisecond (a command line) to about 40 ms
 # (a journal written, damaged and read three ways); together a few seconds.
@@ -72,7 +73,7 @@ def test_the_runner_counts_inputs_crashes_and_hangs(monkeypatch) -> None:
     result = fuzz.run_target("flaky", seconds=1.0, seed=3)
     assert result.inputs > 10 and result.crashes > 0 and result.hangs > 0
     assert all(
-        "(python -m host.fuzz --target flaky --seed 3 --input " in f for f in result.failures
+        "(python -m host.lab.fuzz --target flaky --seed 3 --input " in f for f in result.failures
     )
     again = fuzz.run_target("flaky", seconds=1.0, seed=3)
     assert again.failures[:2] == result.failures[:2]  # the same seed, the same inputs

@@ -1,5 +1,5 @@
 """A game is played by one session at a time (issue #19, finding 3): starting or resuming a
-game holds it in the journal (host/journal.py, `holders`); a second `play --resume` of it
+game holds it in the journal (host/core/journal.py, `holders`); a second `play --resume` of it
 is refused in one line naming the holder; the hold goes when the session ends, and one
 left by a process that is gone (a crash) is taken over. New games from two sessions on one
 journal go on side by side."""
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from host.journal import GameHeld, Journal
-from host.korxsol import encounter
-from host.session import Session, resume
+from host.core.journal import GameHeld, Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as encounter
 
 ENV = dict(os.environ, TERM="dumb")
 
@@ -206,8 +206,8 @@ def test_an_event_of_a_game_another_process_took_over_is_refused_and_not_kept(
 
 
 def test_a_resume_that_fails_lets_go_of_the_game(tmp_path: Path, monkeypatch) -> None:
-    from host import registry
-    from host.ruleset import IllegalAction
+    from host.core import registry
+    from host.core.interface import IllegalAction
 
     db = tmp_path / "j.sqlite"
     game = _saved_game(db)

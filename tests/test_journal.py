@@ -1,4 +1,4 @@
-"""The journal (host/journal.py) records which ruleset each game is played under; a journal
+"""The journal (host/core/journal.py) records which ruleset each game is played under; a journal
 written before it did (when korxsol was the only game) still opens, and its games resume
 as korxsol."""
 
@@ -8,9 +8,9 @@ import json
 import sqlite3
 from pathlib import Path
 
-from host.journal import Journal
-from host.korxsol import encounter
-from host.session import Session, resume
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as encounter
 from shared import codec
 
 # The games table as journals were written until the ruleset column came (rules was the

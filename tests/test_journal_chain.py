@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from host import cli
-from host.journal import Journal, digest
-from host.korxsol import encounter
-from host.ruleset import IllegalAction
-from host.session import Session, resume
+from host.core.interface import IllegalAction
+from host.core.journal import Journal, digest
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as encounter
 
 LINES = ["initiative", "end", "dice power 3 3", "end", "end", "undo"]
 

@@ -19,9 +19,9 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from host.commands import demo
-from host.korxsol import encounter
-from host.play_ui import CommandCompleter, PlayUI, make_prompt
-from host.session import Session
+from host.core.session import Session
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.screens.play_ui import CommandCompleter, PlayUI, make_prompt
 
 FIGHT = Path(__file__).parent / "scripts" / "ember_ridge_fight.txt"
 
@@ -173,7 +173,7 @@ def test_play_completes_verbs_names_and_moves():
 
 
 def test_play_starts_the_next_game_of_the_session_and_shows_the_table(tmp_path):
-    from host.journal import Journal
+    from host.core.journal import Journal
 
     buf = StringIO()
     enc = encounter.load(encounter.example_path())
@@ -202,14 +202,14 @@ def test_play_resume_continues_the_latest_saved_game(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "(game 1)" in done.stderr
-    from host.journal import Journal
+    from host.core.journal import Journal
 
     events = Journal(db).events(1)
     assert [p.get("text") for _, _, p, _ in events] == ["initiative", "end", "end"]
 
 
 def test_the_grid_shows_the_turn_kor_ap_and_stacks_in_turn_order():
-    from host.korxsol import tables
+    from host.rulesets.korxsol import tables
 
     s = Session(encounter.load(encounter.example_path()), 1)
     s.execute("order Kae Orn Vex Brm")
@@ -236,7 +236,7 @@ def _play(*args: str, typed: str = "quit\n") -> subprocess.CompletedProcess[str]
 
 
 def test_a_play_that_never_got_going_leaves_no_game_in_the_journal(tmp_path):
-    from host.journal import Journal
+    from host.core.journal import Journal
 
     db = str(tmp_path / "j.sqlite")
     failed = _play("--db", db, "--port", str(tmp_path / "no-such-port"))
@@ -252,7 +252,7 @@ def test_a_play_that_never_got_going_leaves_no_game_in_the_journal(tmp_path):
 
 
 def test_resume_export_and_games_pass_over_an_empty_game(tmp_path):
-    from host.journal import Journal
+    from host.core.journal import Journal
 
     db = str(tmp_path / "j.sqlite")
     script = tmp_path / "s.txt"
@@ -288,7 +288,7 @@ def test_the_example_fight_says_plainly_that_it_needs_seed_7():
 
 
 def test_a_run_that_stops_part_way_says_which_game_it_left_in_the_journal(tmp_path):
-    from host.journal import Journal
+    from host.core.journal import Journal
 
     db = tmp_path / "j.sqlite"
     script = tmp_path / "s.txt"
@@ -335,7 +335,7 @@ def test_export_to_a_file_it_cannot_write_is_one_line(tmp_path):
 
 
 def test_export_from_a_journal_without_games_names_the_file(tmp_path):
-    from host.journal import Journal
+    from host.core.journal import Journal
 
     db = tmp_path / "empty.sqlite"
     Journal(db).close()
@@ -431,7 +431,7 @@ def test_the_demo_reads_cleanly_and_fits_100_columns():
 
 
 def test_the_demo_says_what_its_grids_show():
-    from host.tethered_sim import SHADE_LEGEND
+    from host.board.tethered_sim import SHADE_LEGEND
 
     enc = encounter.load(encounter.example_path())
     out: list[str] = []
@@ -447,7 +447,7 @@ def test_the_demo_says_what_its_grids_show():
 
 
 def test_play_s_live_view_fits_an_80x24_terminal_through_whole_2v2_fights():
-    from host.korxsol import ai
+    from host.rulesets.korxsol import ai
 
     for seed in (1, 2, 3, 4):
         buf = StringIO()
@@ -473,8 +473,8 @@ def test_play_s_live_view_fits_an_80x24_terminal_through_whole_2v2_fights():
     [("initiative bogus", "'bogus'"), ("end Kae Vex", "'Vex'"), ("undo 2 3", "'3'")],
 )
 def test_words_a_command_does_not_take_are_refused_in_one_line(line: str, extra: str) -> None:
-    from host.korxsol import commands
-    from host.korxsol.rolls import IllegalAction
+    from host.rulesets.korxsol import language as commands
+    from host.rulesets.korxsol.rolls import IllegalAction
 
     with pytest.raises(IllegalAction) as err:
         commands.parse(line)

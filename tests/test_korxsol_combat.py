@@ -28,12 +28,14 @@ from korxsol_fixtures import (
     tools,
 )
 
-from host.korxsol import combat, encounter, odds
-from host.korxsol.commands import Command, parse
-from host.korxsol.device import BURN, F_KNOCKED_DOWN
-from host.korxsol.engine import Game
-from host.korxsol.game_core import GameCore
-from host.korxsol.rolls import IllegalAction
+from host.rulesets.korxsol import combat
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import exact_odds as odds
+from host.rulesets.korxsol.device import BURN, F_KNOCKED_DOWN
+from host.rulesets.korxsol.engine import Game
+from host.rulesets.korxsol.game_core import GameCore
+from host.rulesets.korxsol.language import Command, parse
+from host.rulesets.korxsol.rolls import IllegalAction
 from shared.limits import MAX_DICE
 
 

@@ -25,10 +25,11 @@ from korxsol_fixtures import (
     toml,
 )
 
-from host.korxsol import device, encounter
-from host.korxsol.device import BURN, F_FROZEN, F_KNOCKED_DOWN, F_PINNED, FEAR
-from host.korxsol.rolls import IllegalAction
-from host.ruleset import EncounterError
+from host.core.interface import EncounterError
+from host.rulesets.korxsol import device
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol.device import BURN, F_FROZEN, F_KNOCKED_DOWN, F_PINNED, FEAR
+from host.rulesets.korxsol.rolls import IllegalAction
 from shared.state import F_OUT
 
 

@@ -12,8 +12,9 @@ from fractions import Fraction
 import pytest
 from korxsol_fixtures import toml
 
-from host.korxsol import encounter, odds
-from host.korxsol.encounter import EncounterError
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import exact_odds as odds
+from host.rulesets.korxsol.encounter_schema import EncounterError
 
 
 def test_the_bundled_example_encounter_loads_from_the_package():
@@ -211,7 +212,7 @@ def _odds_session(**ash):
 
 def test_the_odds_count_full_draw_and_the_brutality_reroll():
     # Full Draw adds the unused action points to the damage; Brutality rerolls the power.
-    from host.korxsol.commands import parse
+    from host.rulesets.korxsol.language import parse
 
     s = _odds_session(weapon="bow", actions=3)
     o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo fulldraw"))
@@ -231,8 +232,8 @@ def test_the_encounters_success_faces_reach_the_boards_own_rolls() -> None:
     # named there, so they are an encounter option; the board counts with the same ones.
     from korxsol_fixtures import toml
 
-    from host.korxsol import encounter
-    from host.korxsol.engine import Game
+    from host.rulesets.korxsol import encounter_schema as encounter
+    from host.rulesets.korxsol.engine import Game
     from shared import codec
     from shared import events as ev
     from shared.descriptor_pack import encoded
@@ -290,7 +291,7 @@ def test_a_fighter_with_no_action_points_at_all_is_refused_at_its_actions_line()
 
 def test_a_passive_artifact_within_the_limits_is_added_to_the_fighter():
     # ARTIFACTS (Passive): the changes are always active, from the game's start.
-    from host.korxsol.engine import Game
+    from host.rulesets.korxsol.engine import Game
 
     text = _with_passive({"kor": 9, "armor": 2, "actions": 2}, {"kor": -8, "armor": -2, "sol": -3})
     game = Game(encounter.parse(text, "ok.toml"))
@@ -306,9 +307,9 @@ def test_a_passive_artifact_within_the_limits_is_added_to_the_fighter():
 def test_a_saved_game_whose_encounter_is_now_refused_resumes_with_a_one_line_error(tmp_path):
     # ARTIFACTS (Passive) and KOR: a game saved before the passive sums were checked holds
     # its encounter text; resuming it names what is wrong instead of failing with a trace.
-    from host.journal import Journal
-    from host.korxsol.rolls import IllegalAction
-    from host.session import resume
+    from host.core.journal import Journal
+    from host.core.session import resume
+    from host.rulesets.korxsol.rolls import IllegalAction
 
     journal = Journal(tmp_path / "j.sqlite")
     text = _with_passive({"kor": 9}, {"kor": -9})
@@ -327,8 +328,8 @@ def test_odds_cover_an_item_and_an_artifact_that_strike():
     # same HIT INSTANCE against AGILITY and POWER against RESIST and armor.
     from korxsol_fixtures import session
 
-    from host.korxsol.commands import parse
-    from host.korxsol.rolls import IllegalAction
+    from host.rulesets.korxsol.language import parse
+    from host.rulesets.korxsol.rolls import IllegalAction
 
     bomb = {"name": "Bomb", "kind": "consumable", "hit": 2, "damage": 3}
     rod = {"name": "Rod", "kind": "active", "cooldown": 2, "hit": 1, "damage": 1}
@@ -350,8 +351,8 @@ def test_odds_drop_the_grappled_penalty_when_the_grappler_is_also_a_target():
     # does it dodge with Agility -3. The odds follow the engine, which lets go first.
     from korxsol_fixtures import session, slot
 
-    from host.korxsol.commands import parse
-    from host.korxsol.device import F_GRAPPLED
+    from host.rulesets.korxsol.device import F_GRAPPLED
+    from host.rulesets.korxsol.language import parse
 
     sweep = {"name": "Sweep", "type": "melee", "hit": 2, "damage": 1, "targets": 2}
     fighters = [
@@ -377,7 +378,7 @@ def _old_game(tmp_path, lines, rules=2, **bo):
     """A journalled game as an older turnlight (rules v`rules`) would have left it."""
     from korxsol_fixtures import session
 
-    from host.journal import Journal
+    from host.core.journal import Journal
 
     journal = Journal(tmp_path / "j.sqlite")
     ash = {"name": "Ash", "moves": ["Strike"]}
@@ -393,8 +394,8 @@ def test_a_game_from_older_rules_that_replays_continues_under_these_and_says_so(
     # korxsol-players-guide.txt, HOW TO PLAY (ON YOUR TURN, GAME END): a saved game goes
     # on from its last turn; one journalled under older rules that replays the same is
     # resumed with a one-line notice and journalled as played under today's rules.
-    from host.korxsol.engine import RULES_VERSION
-    from host.session import resume
+    from host.core.session import resume
+    from host.rulesets.korxsol.engine import RULES_VERSION
 
     journal, s = _old_game(tmp_path, ["dice hit 3 3", "dice dodge 1 1", "attack Ash Strike Bo"])
     back = resume(journal, s.game_id)
@@ -412,8 +413,8 @@ def test_a_game_from_older_rules_that_replays_continues_under_these_and_says_so(
 def test_a_finished_game_from_older_rules_that_ends_otherwise_now_is_refused(tmp_path):
     # korxsol-players-guide.txt, GAME END (a side whose KOR is all 0 has lost): a replay
     # that no longer gives the recorded winner is not the same game, so it is not resumed.
-    from host.korxsol.rolls import IllegalAction
-    from host.session import resume
+    from host.core.session import resume
+    from host.rulesets.korxsol.rolls import IllegalAction
 
     lines = ["dice hit 3 3", "dice dodge 1 1", "attack Ash Strike Bo"]
     journal, s = _old_game(tmp_path, lines, kor=1)

@@ -26,9 +26,9 @@ from korxsol_fixtures import (
     tools,
 )
 
-from host.korxsol import knockback
-from host.korxsol.device import F_CHARGING, F_GRAPPLED, F_PINNED, FEAR
-from host.korxsol.rolls import IllegalAction
+from host.rulesets.korxsol import knockback
+from host.rulesets.korxsol.device import F_CHARGING, F_GRAPPLED, F_PINNED, FEAR
+from host.rulesets.korxsol.rolls import IllegalAction
 from shared import cooldowns
 
 # ---------------------------------------------------------------- grapple

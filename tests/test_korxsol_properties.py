@@ -9,9 +9,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host.korxsol import ai, encounter
-from host.korxsol.rolls import IllegalAction
-from host.session import Session
+from host.core.session import Session
+from host.rulesets.korxsol import ai
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol.rolls import IllegalAction
 from shared import codec
 from shared.state import F_OUT
 
@@ -97,7 +98,7 @@ def test_any_encounter_the_parser_accepts_builds_a_game_within_the_limits(own, p
     # never fails later, a refused one says FILE:LINE in one line.
     from korxsol_fixtures import toml
 
-    from host.korxsol.engine import Game
+    from host.rulesets.korxsol.engine import Game
 
     ash = dict(own, name="Ash", artifacts=["Charm"])
     charm = {"name": "Charm", "kind": "passive", "passive": passive}

@@ -12,10 +12,11 @@ from __future__ import annotations
 import pytest
 from korxsol_fixtures import ASH, BO, STRIKE, attack, duel, enter, fighter, hits, session, slot
 
-from host.journal import Journal
-from host.korxsol import device as korxsol_device
-from host.korxsol.board import board_action
-from host.korxsol.device import (
+from host.core.journal import Journal
+from host.core.session import resume
+from host.rulesets.korxsol import device as korxsol_device
+from host.rulesets.korxsol.board_presses import board_action
+from host.rulesets.korxsol.device import (
     BURN,
     F_PINNED,
     FEAR,
@@ -24,10 +25,9 @@ from host.korxsol.device import (
     TERRAIN_LAVA,
     TERRAIN_WATER,
 )
-from host.korxsol.rolls import IllegalAction
-from host.korxsol.ruleset import RULESET
-from host.korxsol.terrain import TERRAINS
-from host.session import resume
+from host.rulesets.korxsol.rolls import IllegalAction
+from host.rulesets.korxsol.ruleset import RULESET
+from host.rulesets.korxsol.terrain import TERRAINS
 from shared import codec, descriptor_pack
 from shared import events as ev
 from shared.host_only import make_event

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from korxsol_fixtures import SUCCESS, attack, duel, hits, slot
 
-from host.korxsol.device import FEAR
+from host.rulesets.korxsol.device import FEAR
 from shared import roster, turns
 from shared.state import GameState
 

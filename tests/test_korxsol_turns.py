@@ -24,8 +24,8 @@ from korxsol_fixtures import (
     slot,
 )
 
-from host.korxsol.device import BURN, FROST
-from host.korxsol.rolls import IllegalAction
+from host.rulesets.korxsol.device import BURN, FROST
+from host.rulesets.korxsol.rolls import IllegalAction
 
 
 # ---------------------------------------------------------------- turn order (initiative)

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 from host import cli
-from host.korxsol import commands
-from host.korxsol.ruleset import RULESET
-from host.play_ui import LEAVE_HINT, UI_VERBS
+from host.rulesets.korxsol import language as commands
+from host.rulesets.korxsol.ruleset import RULESET
+from host.screens.play_ui import LEAVE_HINT, UI_VERBS
 
 
 def play(tmp_path: Path, typed: str) -> list[str]:

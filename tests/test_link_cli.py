@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from host import bench_link
 from host.commands import bench, devices
+from host.lab import bench_link
 
 
 def test_devices_lists_nothing_here_and_says_where_it_looked(

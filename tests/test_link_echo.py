@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from host.bench_link import soak
-from host.bridge import BoardLink, EchoingPortError
-from host.faultproxy import FaultProxy, Faults
-from host.linkboard import LinkBoard
+from host.board.bridge import BoardLink, EchoingPortError
+from host.board.fault_proxy import FaultProxy, Faults
+from host.board.link_board import LinkBoard
+from host.lab.bench_link import soak
 from shared import codec
 from shared.link.host import ECHO_TEXT
 from shared.reference import build_reference_state

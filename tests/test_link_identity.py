@@ -10,10 +10,10 @@ import pytest
 from waiting import wait_for
 
 from firmware.app import App
-from host.bridge import BoardLink, OtherBoardError
-from host.faultproxy import FaultProxy
-from host.linkboard import LinkBoard
-from host.simboard import PtyStream, SimulatedBoard
+from host.board.bridge import BoardLink, OtherBoardError
+from host.board.fault_proxy import FaultProxy
+from host.board.link_board import LinkBoard
+from host.board.simulated_board import PtyStream, SimulatedBoard
 from shared import codec
 from shared import events as ev
 from shared.host_only import make_event

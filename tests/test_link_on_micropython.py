@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from host.micropython_vm import ROOT, VM_SCRIPTS, library_dir, run
+from host.board.micropython_vm import ROOT, VM_SCRIPTS, library_dir, run
 
 
 def test_the_board_session_allocates_nothing_idle_or_on_heartbeats(tmp_path: Path) -> None:

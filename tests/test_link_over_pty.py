@@ -15,8 +15,7 @@ import pytest
 import serial
 from waiting import wait_for
 
-from host.bench_link import soak
-from host.bridge import (
+from host.board.bridge import (
     BoardLink,
     Bridge,
     EchoingPortError,
@@ -28,10 +27,11 @@ from host.bridge import (
     _explain,
     open_port,
 )
+from host.board.fault_proxy import FaultProxy, Faults
+from host.board.link_board import LinkBoard
 from host.commands.devices import probe
-from host.faultproxy import FaultProxy, Faults
-from host.korxsol.device import FROST
-from host.linkboard import LinkBoard
+from host.lab.bench_link import soak
+from host.rulesets.korxsol.device import FROST
 from shared import dice
 from shared import events as ev
 from shared.host_only import make_event
@@ -398,7 +398,7 @@ def test_a_pulled_cable_surfaces_as_an_error_on_the_port() -> None:
             proxy.pull_cable()
             with pytest.raises(OSError):
                 for _ in range(200):
-                    from host.bridge import _wait_readable
+                    from host.board.bridge import _wait_readable
 
                     _wait_readable(port, 0.01)
                     port.read(port.in_waiting or 1)
@@ -440,7 +440,7 @@ def test_an_idle_linked_host_sleeps_until_a_timer_or_the_board_wakes_it() -> Non
 
 
 def test_a_sleeping_link_thread_is_woken_by_its_pipe_not_only_by_its_port() -> None:
-    from host.bridge import _wait_readable
+    from host.board.bridge import _wait_readable
 
     with FaultProxy(None) as proxy:
         port = open_port(proxy.host_path)  # nothing will ever arrive on it

@@ -5,7 +5,7 @@ a full window of events gets across whole, with nothing lost and nothing resent.
 
 from __future__ import annotations
 
-from host.vm.fakehw import SEND_BUFFER, Stream
+from host.board.vm.fakehw import SEND_BUFFER, Stream
 from shared import dice
 from shared import events as ev
 from shared.host_only import make_event

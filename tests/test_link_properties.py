@@ -7,7 +7,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from linkcheck import Table
 
-from host.korxsol.device import BURN, FROST
+from host.rulesets.korxsol.device import BURN, FROST
 from shared import dice
 from shared import events as ev
 from shared.descriptor_pack import counter, pack

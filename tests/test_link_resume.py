@@ -13,10 +13,10 @@ from pathlib import Path
 
 from linkcheck import End, Wire
 
-from host.journal import Journal
-from host.korxsol import encounter
-from host.session import Session, resume
-from host.tether import Tether
+from host.board.tether import Tether
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as encounter
 from shared import events as ev
 from shared.host_only import make_event
 from shared.link.board import ACCEPTED, BoardSession

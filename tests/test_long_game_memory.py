@@ -1,16 +1,17 @@
-"""What a long game keeps in memory: its chart's timeline compact (host/timeline.py: the
+"""What a long game keeps in memory: its chart's timeline compact (host/core/timeline.py: the
 points come back as they went in, copies share what cannot change, a checkpoint stores
-it), and only the latest lines of its own log (host.ruleset.game_log)."""
+it), and only the latest lines of its own log (host.core.interface.game_log)."""
 
 import copy
 import json
 
 import pytest
 
-from host import registry, statefile
-from host import ruleset as ruleset_module
-from host.session import Session
-from host.timeline import CHUNK, Timeline
+from host.core import interface as ruleset_module
+from host.core import plain_data as statefile
+from host.core import registry
+from host.core.session import Session
+from host.core.timeline import CHUNK, Timeline
 
 
 def point(turn: int) -> dict:

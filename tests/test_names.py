@@ -1,6 +1,6 @@
 """Mistyped names (issue #15): a misspelt move or character gets a suggestion, and a move of
 several words typed without quotes is read as one where that is unambiguous (else the
-quotes are suggested). The helper is generic (host/names.py); korxsol calls it."""
+quotes are suggested). The helper is generic (host/core/names.py); korxsol calls it."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from host import cli, names
-from host.journal import Journal
-from host.korxsol import encounter
-from host.ruleset import IllegalAction
+from host import cli
+from host.core import names
+from host.core.interface import IllegalAction
+from host.core.journal import Journal
+from host.rulesets.korxsol import encounter_schema as encounter
 
 
 def run(tmp_path: Path, capsys, *lines: str, enc: Path | None = None) -> tuple[int, str]:

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from host import cli
-from host.commandline import MAX_LINE
-from host.korxsol import commands
-from host.ruleset import IllegalAction
+from host.core.commandline import MAX_LINE
+from host.core.interface import IllegalAction
+from host.rulesets.korxsol import language as commands
 
 
 def one_line(capsys: pytest.CaptureFixture[str], argv: list[str], status: int = 2) -> str:
@@ -177,7 +177,7 @@ def test_a_script_line_longer_than_the_limit_is_refused_with_its_line(tmp_path, 
 
 def test_script_lines_are_split_as_before(tmp_path, capsys) -> None:
     # \r\n, a lone \r and a form feed end lines as str.splitlines() says, as they did.
-    from host.textfile import read_lines
+    from host.core.textfile import read_lines
 
     path = tmp_path / "s.txt"
     path.write_bytes(b"initiative\r\nend\rend\x0cend\n\nlast")

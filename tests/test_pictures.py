@@ -8,8 +8,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from host import chart, pictext, simpictures
-from host.korxsol.ruleset import RULESET
+from host.rulesets.korxsol.ruleset import RULESET
+from host.screens import board_pictures as simpictures
+from host.screens import chart, pictext
 
 PANELS = RULESET.chart_panels  # KOR per fighter, score per team
 
@@ -141,8 +142,8 @@ def _find(sheet: Image.Image, part: Image.Image) -> tuple[int, int] | None:
 
 
 def test_sim_legend_writes_the_key_map_and_every_page_on_one_sheet(tmp_path: Path, capsys) -> None:
+    from host.board.firmware_host import PAGE_NAMES
     from host.cli import main
-    from host.firmware_host import PAGE_NAMES
 
     out = tmp_path / "legend.png"
     assert main(["sim", "--legend", str(out), "--board", "macropad"]) == 0

@@ -19,14 +19,14 @@ import pytest
 from rich.console import Console
 from tmux_terminal import Tmux
 
-from host.faultproxy import FaultProxy
-from host.journal import Journal
-from host.korxsol import encounter
-from host.korxsol.device import FROST
-from host.linkboard import LinkBoard
-from host.play_ui import PlayUI
-from host.session import Session, resume
-from host.tether import Tether
+from host.board.fault_proxy import FaultProxy
+from host.board.link_board import LinkBoard
+from host.board.tether import Tether
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol.device import FROST
+from host.screens.play_ui import PlayUI
 from shared import dice
 from shared import events as ev
 from shared.host_only import make_event
@@ -192,8 +192,8 @@ def test_a_resumed_game_still_knows_which_actions_came_from_the_board(tmp_path: 
 
 
 def test_play_s_board_undo_choices_are_the_tether_s() -> None:
+    from host.board.tether import BOARD_UNDO
     from host.commands import play as play_command
-    from host.tether import BOARD_UNDO
 
     assert play_command.BOARD_UNDO == BOARD_UNDO
 
@@ -274,8 +274,8 @@ def test_in_a_terminal_board_undo_all_takes_back_a_typed_command(tmp_path: Path)
 
 
 def test_the_simulated_board_of_play_sim_follows_board_undo(tmp_path: Path) -> None:
-    from host.ruleset import IllegalAction
-    from host.tethered_sim import TetheredSim
+    from host.board.tethered_sim import TetheredSim
+    from host.core.interface import IllegalAction
 
     for board_undo, undone in (("own", False), ("all", True)):
         session = Session(encounter.load(encounter.example_path()), 3)

@@ -19,11 +19,11 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from tmux_terminal import Tmux
 
-from host.korxsol import encounter
-from host.play_screen import PlayScreen
-from host.play_ui import PlayUI
-from host.session import Session
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core.session import Session
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.screens.play_screen import PlayScreen
+from host.screens.play_ui import PlayUI
 
 WAIT = 20.0  # seconds: generous, for a busy machine; each wait returns as soon as it holds
 

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from host.bench_link import descriptor_frame, roll_event_frame, snapshot_frame
-from host.korxsol import device as korxsol_device
-from host.micropython_vm import ROOT
+from host.board.micropython_vm import ROOT
+from host.lab.bench_link import descriptor_frame, roll_event_frame, snapshot_frame
+from host.rulesets.korxsol import device as korxsol_device
 from shared import codec, descriptor, dice
 from shared import events as ev
 from shared.host_only import make_event

@@ -1,4 +1,4 @@
-"""The ruleset seam (host/ruleset.py, host/registry.py): the registry lists korxsol and
+"""The ruleset seam (host/core/interface.py, host/core/registry.py): the registry lists korxsol and
 hands it out by id, korxsol's adapter replays an action from its journal record and checks
 an action without playing it, an encounter file names its ruleset, and the command line
 takes --ruleset and lists the rulesets."""
@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from host import encounters, registry
-from host.korxsol import encounter
-from host.ruleset import EncounterError, IllegalAction, Ruleset
+from host.core import encounter_files as encounters
+from host.core import registry
+from host.core.interface import EncounterError, IllegalAction, Ruleset
+from host.rulesets.korxsol import encounter_schema as encounter
 
 
 def known_ids() -> str:  # the rulesets an unknown id's error names
@@ -144,7 +145,7 @@ def test_every_built_in_rulesets_bundled_files_are_packaged() -> None:
     # (and the template `encounter new` writes) must match its patterns.
     import fnmatch
 
-    from host.encounters import tomllib
+    from host.core.encounter_files import tomllib
 
     root = Path(__file__).resolve().parent.parent
     data = tomllib.loads((root / "pyproject.toml").read_text())

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from host import cli
-from host.journal import Journal
+from host.core.journal import Journal
 
 
 def script(tmp_path: Path, text: str = "initiative\nend\n") -> str:

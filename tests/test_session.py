@@ -1,4 +1,4 @@
-"""The game master's session (host/session.py), driven by korxsol: one-line errors that
+"""The game master's session (host/core/session.py), driven by korxsol: one-line errors that
 change nothing, undo and redo by replay (across a cooldown and across frost), the journal,
 and resuming a killed session.
 
@@ -18,10 +18,11 @@ import time
 import pytest
 from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, hits, session, slot
 
-from host.journal import Journal
-from host.korxsol import device, encounter
-from host.korxsol.rolls import IllegalAction
-from host.session import Session, resume
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import device
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol.rolls import IllegalAction
 from shared import codec
 
 FROST = {"name": "Chill", "type": "range", "cooldown": 2, "hit": 1, "frost": 2}
@@ -259,7 +260,7 @@ def test_a_killed_play_session_resumes_exactly(tmp_path):
 
 def _finish(s: Session) -> None:
     """Play the game to its end with the demo AI."""
-    from host.korxsol import ai
+    from host.rulesets.korxsol import ai
 
     s.execute("initiative")
     while s.game.winner is None:
@@ -374,9 +375,9 @@ def test_an_initiative_from_entered_dice_resumes_and_undoes_exactly(tmp_path):
 def test_a_journal_with_the_old_single_initiative_record_still_replays():
     # Journals written before initiative rolls were recorded per fighter hold one record of
     # the generator's raw draws; they must rebuild the same order.
-    from host.korxsol.commands import parse
-    from host.korxsol.engine import Game
-    from host.korxsol.rolls import RollRecord
+    from host.rulesets.korxsol.engine import Game
+    from host.rulesets.korxsol.language import parse
+    from host.rulesets.korxsol.rolls import RollRecord
     from shared import dice
 
     enc = encounter.load(encounter.example_path())
@@ -399,7 +400,7 @@ def test_initiative_dice_after_the_fight_has_started_are_refused():
 
 
 def test_a_game_records_the_rules_version_it_was_played_under(tmp_path):
-    from host.korxsol.engine import RULES_VERSION
+    from host.rulesets.korxsol.engine import RULES_VERSION
 
     journal = Journal(tmp_path / "j.sqlite")
     s = Session(encounter.load(encounter.example_path()), 3, journal)

@@ -1,7 +1,8 @@
 """The shared engine and the host engine agree (issue #10, point 3): the same random legal
 board events, fed to shared.events.apply_event on a GameState (an untethered board) and to
 korxsol through the generic Session (each event made into korxsol's actions as the tether
-makes it: host/tether.py board_press, then host/korxsol/board.py), leave the same device state.
+makes it: host/board/tether.py board_press, then host/rulesets/korxsol/board_presses.py), leave the
+same device state.
 
 The table: four fighters in two teams, with different allowances, whose first round used
 moves of cooldown 1 and 3 (so cooldowns are pending and ticking), then frost, fear, a
@@ -21,7 +22,8 @@ Where the two legitimately differ, the generator keeps to what the board can kno
 - No terrain and no grapple: water's action point at turn start is a rule only the host
   runs (the board's timing has no terrain), and a grapple needs the engine's rolls.
 - Next phase is pressed in any phase: the host takes the board's step too (korxsol's
-  `phase`: the Action Phase ends, host/korxsol/board.py), and from the last phase both
+  `phase`: the Action Phase ends, host/rulesets/korxsol/board_presses.py), and from the last phase
+  both
   end the turn (test_next_phase_in_the_action_phase_agrees).
 """
 
@@ -31,9 +33,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from korxsol_fixtures import attack, hits, session
 
-from host.korxsol.device import BURN, F_KNOCKED_DOWN, F_PINNED, FEAR, FROST
-from host.session import Session
-from host.tether import board_press
+from host.board.tether import board_press
+from host.core.session import Session
+from host.rulesets.korxsol.device import BURN, F_KNOCKED_DOWN, F_PINNED, FEAR, FROST
 from shared import dice, roster
 from shared import events as ev
 from shared.host_only import make_event

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from host.board.simulated_board import SimulatedBoard
 from host.cli import main
 from host.commands import sim as sim_command
-from host.simboard import SimulatedBoard
 from shared.reference import build_reference_state
 
 

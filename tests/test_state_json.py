@@ -1,4 +1,4 @@
-"""The JSON peers of the binary snapshot (host/state_json.py, `turnlight bench`): the
+"""The JSON peers of the binary snapshot (host/board/state_json.py, `turnlight bench`): the
 compact one, plain arrays, still carries every field the snapshot carries, so its size is
 an honest comparison (issue #17)."""
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from host.state_json import state_to_compact_json, state_to_json
+from host.board.state_json import state_to_compact_json, state_to_json
 from shared import codec, roster
 from shared.reference import build_reference_state
 from shared.state import GameState

@@ -1,12 +1,12 @@
 """`engine_turn_us_stones` in `turnlight bench`: one whole stones turn through the generic
-session with its SQLite journal (host/stones/bench.py)."""
+session with its SQLite journal (host/rulesets/stones/bench_turn.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from host import bench
-from host.stones import bench as stones_bench
+from host.lab import bench_suite as bench
+from host.rulesets.stones import bench_turn as stones_bench
 
 
 def test_bench_measures_a_whole_stones_turn_through_the_session(

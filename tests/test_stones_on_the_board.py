@@ -19,13 +19,13 @@ from stones_fixtures import session
 from test_stones_rules import FOUR_PLAYERS, TWO_MORE
 
 from firmware import pages
-from host import encounters
+from host.board.tethered_sim import TetheredSim
 from host.commands import demo
-from host.ruleset import IllegalAction
-from host.session import Session
-from host.stones import device
-from host.stones.ruleset import RULESET
-from host.tethered_sim import TetheredSim
+from host.core import encounter_files as encounters
+from host.core.interface import IllegalAction
+from host.core.session import Session
+from host.rulesets.stones import device
+from host.rulesets.stones.ruleset import RULESET
 from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import UNIT_KEY, encoded, names

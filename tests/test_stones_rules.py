@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from stones_fixtures import MIXED, TWO_PLAYERS, encounter_text, play, session
 
-from host import encounters
-from host.ruleset import IllegalAction
-from host.session import Session
-from host.stones.ruleset import RULESET
+from host.core import encounter_files as encounters
+from host.core.interface import IllegalAction
+from host.core.session import Session
+from host.rulesets.stones.ruleset import RULESET
 
 FOUR_PLAYERS = """
 [[player]]

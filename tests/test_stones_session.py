@@ -19,13 +19,15 @@ from rich.console import Console
 from stones_fixtures import encounter_text, play, session
 from table_dice import TableSession
 
-from host import cli, encounters, registry
+from host import cli
 from host.commands import demo
-from host.journal import Journal
-from host.play_ui import PlayUI
-from host.ruleset import EncounterError, IllegalAction
-from host.session import Session, resume
-from host.stones.ruleset import RULESET
+from host.core import encounter_files as encounters
+from host.core import registry
+from host.core.interface import EncounterError, IllegalAction
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.stones.ruleset import RULESET
+from host.screens.play_ui import PlayUI
 from shared import codec
 
 SCRIPT = Path(__file__).parent / "scripts" / "stones_mossy_ford.txt"

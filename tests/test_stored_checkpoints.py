@@ -20,11 +20,14 @@ from hypothesis import strategies as st
 from tiny_ruleset import TINY
 from tiny_units import TINY_STEPS, TINY_TEAMS
 
-from host import checkpoints, registry, statefile, stored_checkpoints
-from host.bench_engine import _attack_line
-from host.journal import Journal
-from host.ruleset import IllegalAction
-from host.session import HOLE, Session, _replay_events, resume
+from host.core import journal_checkpoints as stored_checkpoints
+from host.core import memory_checkpoints as checkpoints
+from host.core import plain_data as statefile
+from host.core import registry
+from host.core.interface import IllegalAction
+from host.core.journal import Journal
+from host.core.session import HOLE, Session, _replay_events, resume
+from host.lab.bench_engine import _attack_line
 
 TEST_RULESETS = (TINY, TINY_TEAMS, TINY_STEPS)
 
@@ -534,7 +537,7 @@ def test_a_checkpoint_naming_a_module_not_loaded_is_refused_and_it_is_not_import
     tmp_path, monkeypatch
 ) -> None:
     path, played = _long_game(tmp_path)
-    name = "host.textfile"  # a real module of the project, made not loaded for this test
+    name = "host.core.textfile"  # a real module of the project, made not loaded for this test
     monkeypatch.delitem(sys.modules, name, raising=False)
 
     def unloaded(body: bytes) -> bytes:

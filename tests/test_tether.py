@@ -1,7 +1,8 @@
-"""The tether (host/tether.py), driven by a korxsol session tethered to a board over real
-pseudo-terminals: board presses become korxsol actions (host/korxsol/board.py) in the
+"""The tether (host/board/tether.py), driven by a korxsol session tethered to a board over real
+pseudo-terminals: board presses become korxsol actions (host/rulesets/korxsol/board_presses.py) in
+the
 journal, laptop commands reach the board, and a press the full rules refuse changes
-nothing on either side. The board end is the link-only board (host/linkboard.py) running
+nothing on either side. The board end is the link-only board (host/board/link_board.py) running
 the shared BoardSession; tests/test_board_e2e.py drives the real firmware."""
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from pathlib import Path
 
 from waiting import wait_for
 
-from host.faultproxy import FaultProxy
-from host.journal import Journal
-from host.korxsol import encounter
-from host.korxsol.device import BURN, FROST
-from host.linkboard import LinkBoard
-from host.session import Session, resume
-from host.tether import Tether
+from host.board.fault_proxy import FaultProxy
+from host.board.link_board import LinkBoard
+from host.board.tether import Tether
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol.device import BURN, FROST
 from shared import dice
 from shared import events as ev
 from shared.host_only import make_event
@@ -175,7 +176,7 @@ def test_the_play_ui_tethered_sends_its_commands_and_shows_the_presses(tmp_path:
 
     from rich.console import Console
 
-    from host.play_ui import PlayUI
+    from host.screens.play_ui import PlayUI
 
     with tethered(tmp_path) as (board, tether):
         settle(board, tether)

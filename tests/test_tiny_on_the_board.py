@@ -10,10 +10,11 @@ from collections.abc import Iterator
 import pytest
 from tiny_ruleset import BOARD_ID, DESCRIPTOR, EXAMPLE, TINY
 
-from host import encounters, registry
-from host.ruleset import IllegalAction
-from host.session import Session
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core import encounter_files as encounters
+from host.core import registry
+from host.core.interface import IllegalAction
+from host.core.session import Session
 from shared.descriptor_pack import encoded, names
 
 

@@ -14,12 +14,14 @@ import pytest
 from rich.console import Console
 from tiny_ruleset import EXAMPLE, TINY
 
-from host import cli, encounters, registry
-from host.journal import Journal
-from host.korxsol import encounter as korxsol_encounter
-from host.play_ui import PlayUI
-from host.ruleset import IllegalAction
-from host.session import Session, resume
+from host import cli
+from host.core import encounter_files as encounters
+from host.core import registry
+from host.core.interface import IllegalAction
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as korxsol_encounter
+from host.screens.play_ui import PlayUI
 from shared import codec
 
 

@@ -20,10 +20,11 @@ from boardfakes import Rig
 from tiny_units import AIMED, TINY_STEPS, TINY_TEAMS
 
 from firmware import pages
-from host import encounters, registry
-from host.ruleset import IllegalAction
-from host.session import Session
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core import encounter_files as encounters
+from host.core import registry
+from host.core.interface import IllegalAction
+from host.core.session import Session
 from shared import roster
 from shared.state import F_ACTED, F_ACTIVE, GameState, mark_bit
 

@@ -9,10 +9,10 @@ import pytest
 from korxsol_fixtures import session, toml
 from tiny_ruleset import Tiny
 
-from host.korxsol import encounter
-from host.korxsol.board import board_action
-from host.korxsol.device import FROST
-from host.ruleset import EncounterError
+from host.core.interface import EncounterError
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol.board_presses import board_action
+from host.rulesets.korxsol.device import FROST
 from shared import events as ev
 
 

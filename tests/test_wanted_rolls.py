@@ -3,7 +3,7 @@
 the roll it wants in every snapshot, the board's roll key lights with it and one press rolls
 exactly that, and the action resolves with those dice, journalled as any action. Driven
 through the real session and tether, with the real firmware on a simulated board over a pty
-(host/tethered_sim.py), and a real SQLite journal.
+(host/board/tethered_sim.py), and a real SQLite journal.
 
 The rules behind the rolls: korxsol-players-guide.txt:8 (one action die resolves every
 roll), :132 (the user's HIT_Roll of X action dice), :133 (the target's AGILITY_Roll).
@@ -25,14 +25,14 @@ from waiting import wait_for
 
 from firmware import palette as pal
 from firmware.pages import DICE
-from host import registry
-from host.firmware_host import settle
-from host.journal import Journal
-from host.korxsol import encounter
-from host.play_ui import PlayUI
-from host.ruleset import IllegalAction, WantedRoll
-from host.session import Session, resume
-from host.tethered_sim import TetheredSim
+from host.board.firmware_host import settle
+from host.board.tethered_sim import TetheredSim
+from host.core import registry
+from host.core.interface import IllegalAction, WantedRoll
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.screens.play_ui import PlayUI
 
 
 @contextmanager

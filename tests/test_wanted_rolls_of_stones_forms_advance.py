@@ -28,11 +28,11 @@ from forms_fixtures import HALL
 from stones_fixtures import session as stones_session
 from table_dice import TableSession
 
-from host import encounters
-from host.journal import Journal
-from host.ruleset import IllegalAction
-from host.session import Session, resume
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core import encounter_files as encounters
+from host.core.interface import IllegalAction
+from host.core.journal import Journal
+from host.core.session import Session, resume
 from shared import dice
 
 

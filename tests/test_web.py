@@ -22,11 +22,12 @@ from rich.console import Console
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from host import registry
-from host.journal import Journal
-from host.play_ui import PlayUI
-from host.session import Session, resume
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core import registry
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.screens.play_ui import PlayUI
+from host.web.page_data import health_word
 from host.web.server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -36,7 +37,6 @@ from host.web.server import (
     make_app,
     parse_address,
 )
-from host.web.view import health_word
 
 TOKEN = "the-token"
 
@@ -473,7 +473,7 @@ def test_the_console_s_token_in_play_s_log_never_reaches_the_players() -> None:
 
 
 def test_a_hidden_fighter_s_roll_shows_no_faces_to_the_players() -> None:
-    from host.web.view import Secrets, gm_view, player_view
+    from host.web.page_data import Secrets, gm_view, player_view
 
     session = _session()
     session.execute("initiative")
@@ -496,7 +496,7 @@ def test_a_hidden_fighter_s_roll_shows_no_faces_to_the_players() -> None:
 def test_sim_web_shows_a_board_on_its_own_and_follows_its_keys() -> None:
     """`turnlight sim --web`: no session, the board's own state (the reference table) and
     LEDs through the same page; a key pressed on the board shows."""
-    from host.simboard import SimulatedBoard
+    from host.board.simulated_board import SimulatedBoard
     from host.web.board_source import BoardLive
     from shared.reference import build_reference_state
 

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from host import registry
-from host.play_ui import PlayUI
-from host.session import Session
-from host.tethered_sim import TetheredSim
+from host.board.tethered_sim import TetheredSim
+from host.core import registry
+from host.core.session import Session
+from host.screens.play_ui import PlayUI
 from host.web.browser import PHONE, TV, chromium, missing, resize
 from host.web.server import PlayLive, WebServer
 

@@ -1,5 +1,6 @@
 """A tiny ruleset written only for the tests, to show the ruleset seam holds: it plugs into
-the host through host/ruleset.py and host/registry.py alone, and plays through the generic
+the host through host/core/interface.py and host/core/registry.py alone, and plays through the
+generic
 session, journal, resume, play UI, scores and command line with no change to the host.
 
 The game: two teams take turns, Red first (a round is Red's turn then Blue's). On its
@@ -28,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.commandline import Command, Language, whole_number
-from host.encounters import Lines, read_toml
-from host.ruleset import (
+from host.core.commandline import Command, Language, whole_number
+from host.core.encounter_files import Lines, read_toml
+from host.core.interface import (
     Applied,
     EncounterError,
     IllegalAction,
@@ -47,7 +48,7 @@ from shared.state import F_ACTIVE, F_OUT, GameState
 from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
-    from host.session import Session
+    from host.core.session import Session
 
 EXAMPLE = Path(__file__).parent / "tiny_duel.toml"
 VERBS = {

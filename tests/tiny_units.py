@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING
 
 from tiny_ruleset import SESSION_VERBS, Duel, Game, Tiny, _coin, _point
 
-from host.commandline import Command, Language
-from host.ruleset import IllegalAction
+from host.core.commandline import Command, Language
+from host.core.interface import IllegalAction
 from shared import events as ev
 from shared import roster, turns
 from shared.descriptor import REFILL
@@ -51,7 +51,7 @@ from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 if TYPE_CHECKING:
-    from host.session import Session
+    from host.core.session import Session
 
 HERE = Path(__file__).parent
 AIMED = 0  # tiny_steps' one mark

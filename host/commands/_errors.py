@@ -8,7 +8,7 @@ import sys
 class OneLineError(Exception):
     """An error whose message says it all, in one line: `turnlight` prints it as
     `turnlight: message` and exits with status 2, wherever in a command it was raised
-    (host/cli.py). Its modules raise subclasses: the journal's (host/journal.py)."""
+    (host/cli.py). Its modules raise subclasses: the journal's (host/core/journal.py)."""
 
 
 def fail(message: str, code: int = 2) -> int:

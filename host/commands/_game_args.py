@@ -8,9 +8,10 @@ import os
 import sys
 from pathlib import Path
 
-from host import encounters, registry
-from host.journal import Journal, default_path
-from host.ruleset import Encounter, EncounterError
+from host.core import encounter_files as encounters
+from host.core import registry
+from host.core.interface import Encounter, EncounterError
+from host.core.journal import Journal, default_path
 
 MAX_OS_SEED = 999_999
 

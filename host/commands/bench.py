@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host import bench
+    from host.lab import bench_suite as bench
 
     figures: dict[str, float | int] = {}
     for measure in bench.MEASUREMENTS:
@@ -46,7 +46,8 @@ def _number(value: float | int) -> str:
 def table(figures: dict[str, float | int]) -> str:
     """The figures as a table (figure, value, its goal, whether it is met), then how many
     goals are met."""
-    from host import bench, view
+    from host.lab import bench_suite as bench
+    from host.screens import text_tables as view
 
     rows = []
     met = goals = 0

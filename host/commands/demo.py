@@ -1,7 +1,7 @@
 """`turnlight demo`: a whole encounter played by its ruleset's simple AI, turn by turn,
 through a simulated board on a real pseudo-terminal: the board's next-turn key starts the
 game and ends each turn, the laptop sends the AI's actions, the board's LEDs are drawn
-after each turn (with --pace, after each action, in place: host/paced_screen.py), and the
+after each turn (with --pace, after each action, in place: host/screens/paced_screen.py), and the
 score table closes it."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from host import view
 from host.commands._game_args import add_encounter, game_seed, load_encounter
 from host.commands._web import add_web, web_ok
-from host.paced_screen import PacedScreen
+from host.screens import text_tables as view
+from host.screens.paced_screen import PacedScreen
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 MAX_WANTED_ROLLS = 64  # rolls one action may wait for (initiative's, with its rerolls)
@@ -70,7 +70,7 @@ def play(
     simulated board of that profile on a pty; with `pace`, at its speed, its frames drawn
     after each action (the closing tables still go to `out`); with `web` (an address), the
     web pages show it live (host/web/) and stay up after the end until Ctrl-C."""
-    from host.session import Session
+    from host.core.session import Session
 
     session = Session(enc, seed, journal)
     try:
@@ -106,7 +106,7 @@ def _play_on(
         with _web(web, session, lock, None, out) as say:
             _play(session, say, execute, grid, end, pace)
         return
-    from host.tethered_sim import SHADE_LEGEND, BoardDidNotFollow, TetheredSim
+    from host.board.tethered_sim import SHADE_LEGEND, BoardDidNotFollow, TetheredSim
     from shared import dice
 
     with TetheredSim(session, board) as table:
@@ -201,8 +201,8 @@ def _play(
 ) -> None:
     """The game, turn by turn, through `out`; the grid after each turn (or, paced, after
     each action); then the closing tables through `end`."""
-    from host.ruleset import IllegalAction
-    from host.words import plural
+    from host.core.interface import IllegalAction
+    from host.core.plurals import plural
 
     ruleset = session.ruleset
     enc = session.encounter
@@ -258,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     journal = None
     if args.db:
-        from host.journal import Journal
+        from host.core.journal import Journal
 
         journal = Journal(args.db)
     if args.pace < 0:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from host.deploy import DEFAULT_BOARD
+    from host.board.circuitpy_drive import DEFAULT_BOARD
 
     p = sub.add_parser(
         "deploy",
@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host import deploy
+    from host.board import circuitpy_drive as deploy
     from host.commands._errors import fail
 
     try:

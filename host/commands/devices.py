@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host import discovery
+    from host.board import discovery
 
     found = [c for c in discovery.candidates() if args.all or c.role != "console"]
     rows = []
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
 def probe(url: str, seconds: float) -> str:
     """What the board on `url` says in its HELLO, or why it says nothing."""
-    from host.bridge import BoardLink, LinkError
+    from host.board.bridge import BoardLink, LinkError
 
     link = BoardLink(url).start()
     try:

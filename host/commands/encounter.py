@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from host import registry
 from host.commands._game_args import add_ruleset, ruleset_ok
+from host.core import registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -45,7 +45,7 @@ def run_new(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from host.commands._errors import cannot_write, fail
-    from host.ruleset import IllegalAction
+    from host.core.interface import IllegalAction
 
     if not ruleset_ok(args):
         return 2
@@ -70,8 +70,9 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from host import encounters, view
-    from host.ruleset import EncounterError
+    from host.core import encounter_files as encounters
+    from host.core.interface import EncounterError
+    from host.screens import text_tables as view
 
     if not ruleset_ok(args):
         return 2

@@ -9,10 +9,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from host.commands._game_args import add_db, saved_journal
-from host.event_table import events_csv
+from host.screens.event_table import events_csv
 
 if TYPE_CHECKING:
-    from host.journal import Journal
+    from host.core.journal import Journal
 
 FORMATS = ("json", "csv", "scores-csv", "scores-json", "png")
 
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.journal import Journal, JournalError, default_path
+    from host.core.journal import Journal, JournalError, default_path
 
     if args.out and _out_is_the_journal(args):
         return 2
@@ -53,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace, journal: Journal) -> int:
-    from host import scores
-    from host.ruleset import IllegalAction
-    from host.session import resume
+    from host.core import scores
+    from host.core.interface import IllegalAction
+    from host.core.session import resume
 
     try:
         session = resume(journal, args.game)
@@ -87,9 +87,9 @@ def _export(args: argparse.Namespace, journal: Journal) -> int:
         if not args.out:
             print("turnlight: --format png needs --out FILE", file=sys.stderr)
             return 2
-        from host import outfile
-        from host.chart import write_chart
         from host.commands._errors import cannot_write
+        from host.core import outfile
+        from host.screens.chart import write_chart
 
         title = f"{row.get('encounter')} (game {session.game_id})"
         timeline, panels = ruleset.timeline(game), ruleset.chart_panels
@@ -135,8 +135,8 @@ def _journal_text(
 
 def _write(args: argparse.Namespace, text: str) -> int:
     if args.out:
-        from host import outfile
         from host.commands._errors import cannot_write
+        from host.core import outfile
 
         try:
             outfile.write_text(args.out, text)
@@ -150,9 +150,9 @@ def _write(args: argparse.Namespace, text: str) -> int:
 
 def _out_is_the_journal(args: argparse.Namespace) -> bool:
     """--out naming the journal (however spelled) would destroy it: say so and refuse."""
-    from host import outfile
     from host.commands._errors import fail
-    from host.journal import default_path
+    from host.core import outfile
+    from host.core.journal import default_path
 
     journal = args.db or default_path()
     if not outfile.is_the_journal(args.out, journal):

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from host.commands._game_args import add_db, saved_journal
-from host.journal import default_path
+from host.core.journal import default_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,8 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host import view
-    from host.words import plural
+    from host.core.plurals import plural
+    from host.screens import text_tables as view
 
     if not args.db and not default_path().is_file():  # a first run: no mistake
         print(f"no saved games: no journal at {default_path()} yet")

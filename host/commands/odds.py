@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def assumptions(args: argparse.Namespace) -> str:
     """The dice the figures are for, in one line."""
-    from host.words import plural
+    from host.core.plurals import plural
 
     bonus = f" {args.hit_bonus:+d} successes" if args.hit_bonus else ""
     burn = f", then {args.burn} burn" if args.burn else ""
@@ -70,7 +70,7 @@ def assumptions(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from host.commands._errors import fail
-    from host.korxsol import odds
+    from host.rulesets.korxsol import exact_odds as odds
 
     for name, (_, low, high, _) in OPTIONS.items():
         value = getattr(args, name.replace("-", "_"))

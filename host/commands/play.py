@@ -18,12 +18,12 @@ from host.commands._game_args import (
 from host.commands._web import add_web, web_ok
 
 if TYPE_CHECKING:
-    from host.session import Session
-    from host.simboard import SimulatedBoard
-    from host.tether import Tether
+    from host.board.simulated_board import SimulatedBoard
+    from host.board.tether import Tether
+    from host.core.session import Session
 
-BOARD_UNDO = ("own", "all", "off")  # host/tether.py's, without importing the link here
-DICE_FROM = ("board", "engine", "entered")  # host/session.py's, the same way
+BOARD_UNDO = ("own", "all", "off")  # host/board/tether.py's, without importing the link here
+DICE_FROM = ("board", "engine", "entered")  # host/core/session.py's, the same way
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -98,14 +98,14 @@ def connect_board(
     view, what to call at the end, and the simulated board (with --sim). An explicit --port
     that cannot be reached is an error; a board not found automatically is not (play goes
     on without one)."""
-    from host.bridge import LinkError
-    from host.discovery import data_ports
-    from host.tether import Tether
+    from host.board.bridge import LinkError
+    from host.board.discovery import data_ports
+    from host.board.tether import Tether
 
     if args.no_board:
         return None, "no board: playing on the laptop alone", _nothing, None
     if args.sim:
-        from host.tethered_sim import TetheredSim
+        from host.board.tethered_sim import TetheredSim
 
         table = TetheredSim(session, args.board, args.board_undo).start(args.link_timeout)
         print(f"simulated {args.board} board on {table.path}", file=sys.stderr)
@@ -135,11 +135,11 @@ def _nothing() -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from host.bridge import LinkError
+    from host.board.bridge import LinkError
     from host.commands._errors import board_ok, fail
-    from host.play_ui import PlayUI, make_prompt
-    from host.ruleset import IllegalAction
-    from host.session import Session, resume
+    from host.core.interface import IllegalAction
+    from host.core.session import Session, resume
+    from host.screens.play_ui import PlayUI, make_prompt
 
     if args.board is not None and not args.sim:
         why = "it picks the simulated board's profile (a real board says its own)"
@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
                     return 2
                 ui.messages.append(f"web: players {web.player_url}, console {web.gm_url}")
             if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():
-                from host.play_screen import PlayScreen
+                from host.screens.play_screen import PlayScreen
 
                 PlayScreen(ui, sim).run()
             else:

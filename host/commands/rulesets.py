@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host import registry
+    from host.core import registry
 
     width = max(len(i) for i in registry.ids())
     for ruleset_id, description in registry.described():

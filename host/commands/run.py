@@ -8,11 +8,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from host.commands._game_args import add_encounter, game_seed, load_encounter
-from host.words import plural
+from host.core.plurals import plural
 
 if TYPE_CHECKING:
-    from host.journal import Journal
-    from host.session import Session
+    from host.core.journal import Journal
+    from host.core.session import Session
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,11 +33,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host import textfile, view
-    from host.commandline import MAX_LINE
-    from host.journal import Journal
-    from host.ruleset import IllegalAction
-    from host.session import Session
+    from host.core import textfile
+    from host.core.commandline import MAX_LINE
+    from host.core.interface import IllegalAction
+    from host.core.journal import Journal
+    from host.core.session import Session
+    from host.screens import text_tables as view
 
     enc = load_encounter(args)
     if enc is None:

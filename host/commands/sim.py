@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host import registry
 from host.commands._web import add_web, web_ok
+from host.core import registry
 
 if TYPE_CHECKING:
-    from host.simboard import SimulatedBoard
+    from host.board.simulated_board import SimulatedBoard
 
 # Keyboard letters in the interactive simulator: (letter, control, gesture). Only the ones
 # whose control the board has are offered; 1-8 select a position where the board has keys
@@ -128,12 +128,12 @@ def run(args: argparse.Namespace) -> int:
 
     if not board_ok(args.board):
         return 2
-    from host.firmware_host import PAGE_NAMES
+    from host.board.firmware_host import PAGE_NAMES
 
     if args.page is not None and args.page not in PAGE_NAMES:
         return fail(f"unknown page {args.page!r} (pages: {', '.join(PAGE_NAMES)})")
-    from host import simpictures
-    from host.simboard import SimulatedBoard
+    from host.board.simulated_board import SimulatedBoard
+    from host.screens import board_pictures as simpictures
 
     if args.pictures or args.legend:
         try:

@@ -10,8 +10,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from host.commandline import Language
-from host.ruleset import IllegalAction, LiveRow, LiveTable, Ruleset
+from host.core.commandline import Language
+from host.core.interface import IllegalAction, LiveRow, LiveTable, Ruleset
 from shared import roster
 from shared.limits import NO_SLOT
 from shared.state import F_OUT, GameState

@@ -3,7 +3,7 @@ WebSockets, served by Starlette under uvicorn on a thread of its own beside the 
 link threads.
 
 - `/` and its socket `/ws` are read-only: the socket only sends the players' view
-  (host/web/view.py's `player_view`, which never holds what they must not see) and
+  (host/web/page_data.py's `player_view`, which never holds what they must not see) and
   ignores whatever a browser sends on it.
 - `/gm?token=...` and `/ws/gm?token=...` need the random token printed with the URL.
   The console sends lines, `{"line": "..."}`: a line of the game's language runs as if
@@ -29,15 +29,15 @@ from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
-from host.ruleset import IllegalAction
-from host.web.view import GM_ONLY, HEALTH_MODES, Secrets, gm_view, player_view
+from host.core.interface import IllegalAction
+from host.web.page_data import GM_ONLY, HEALTH_MODES, Secrets, gm_view, player_view
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
     from starlette.websockets import WebSocket
 
-    from host.session import Session
-    from host.simboard import SimulatedBoard
+    from host.board.simulated_board import SimulatedBoard
+    from host.core.session import Session
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 WATCH_SECONDS = 0.005  # how often the watcher looks for a change
@@ -543,8 +543,8 @@ class PlayLive:
 
     def text(self, line: str) -> str | None:
         """The read-only verbs of the prompt (help, scores, table), as text."""
-        from host import view
-        from host.ruleset import Table
+        from host.core.interface import Table
+        from host.screens import text_tables as view
 
         words = line.split()
         verb = words[0].lower()

@@ -40,7 +40,7 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
       `.events_applied`, `.digest_mismatches`, `.resyncs`, `.board_refused`, `.relinks`
       (handshakes forced by a frame that contradicted what the host knew).
     * Both ends count input they cannot use in `.bad_messages` (the board shows it).
-    * host/bridge.py runs it over pyserial ports, one thread per board.
+    * host/board/bridge.py runs it over pyserial ports, one thread per board.
 
 Events themselves (codes, records, `apply_event`) live in `shared.events`. The stream is
 anything with `in_waiting`, `readinto(buf)` and `write(buf)`: `usb_cdc.data` on the board

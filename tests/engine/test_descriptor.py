@@ -5,7 +5,7 @@ test_korxsol_timing; here each rule is tried alone on a ruleset made for the tes
 
 from vmcheck import raises
 
-from host.korxsol import device as korxsol
+from host.rulesets.korxsol import device as korxsol
 from shared import descriptor, dice, roster, turns
 from shared.descriptor import (
     C_CLEAR_AT_END,

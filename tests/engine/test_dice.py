@@ -7,7 +7,7 @@ of two D10s for critical chances).
 
 from vmcheck import ScriptedRolls, raises, three_fighters
 
-from host.korxsol import device as korxsol
+from host.rulesets.korxsol import device as korxsol
 from shared import dice, host_only
 from shared.host_only import d100_value
 

@@ -8,7 +8,7 @@ test_dice; these tests check that each press reaches the right rule.
 
 from vmcheck import raises, snapshot, three_fighters
 
-from host.korxsol.device import BURN, BURN_CAP, FROST
+from host.rulesets.korxsol.device import BURN, BURN_CAP, FROST
 from shared import dice, turns
 from shared import events as ev
 from shared.host_only import d100_value, make_event

@@ -6,7 +6,7 @@ Status Effect Indicators (FROST, FEAR, PIN, BURN, KNOCKDOWN).
 
 from vmcheck import raises, three_fighters
 
-from host.korxsol.device import (
+from host.rulesets.korxsol.device import (
     BURN,
     F_FROZEN,
     F_GRAPPLED,

@@ -5,7 +5,7 @@ resynchronisation and the errors. The same tests run on the MicroPython VM."""
 from linkcheck import End, Table
 from vmcheck import snapshot
 
-from host.korxsol.device import BURN, FROST
+from host.rulesets.korxsol.device import BURN, FROST
 from shared import codec, dice, roster, turns
 from shared import events as ev
 from shared.host_only import make_event

@@ -3,7 +3,7 @@
 Only what both interpreters have: no pytest, no typing, no f-string tricks.
 """
 
-from host.korxsol import device as korxsol
+from host.rulesets.korxsol import device as korxsol
 from shared import roster
 from shared.state import GameState
 

@@ -1,0 +1,101 @@
+"""Runs inside the MicroPython VM: the firmware App with fake hardware, a scripted session.
+Argument: the board profile (default trellis_m4).
+
+Fakes (host/vm/fakehw.py) stand in only for the pins: a pixel strip that keeps the last
+shown frame, a key queue with keypad's `events.get_into`, and a stream with usb_cdc.data's
+shape fed with frames a host would send (what the board writes is counted, not kept).
+Prints CHECK lines (name ok|FAIL detail) and one figures line:
+`heap=<bytes> modules=<bytes> app=<bytes> idle_alloc=<bytes> step_us=<median>
+idle_led_writes=<shows> idle_led_changes=<shows>` (the last two over an idle second on the
+first page: LED writes, and those that changed a pixel); step_us leaves out show(); heap is
+gc.mem_alloc() once the app has started and taken the reference descriptor and snapshot,
+less the fake hardware's module; modules is what importing the firmware and shared/
+added (code.py's start-up modules too, less what letting them go freed: the script imports
+them and lets them go once the App is made, as code.py does); app is the rest (the App's
+objects and buffers).
+After the figures: a failing write in a key action is counted and the board goes on, and
+settings.toml values are checked (firmware/settings.py).
+
+This script only starts the App and takes the heap figures; the rest of the session and
+every CHECK line come from board_app_checks.py, imported once the figures are taken, so
+that the script's own code (not the board's) is not in them (docs/benchmarks.md).
+"""
+
+import gc
+import sys
+
+gc.collect()
+BEFORE_FAKES = gc.mem_alloc()
+from fakehw import Event, Keys, Pixels, Stream  # noqa: E402
+
+gc.collect()
+START = gc.mem_alloc()
+FAKES = START - BEFORE_FAKES  # the fake hardware's module is not the board's: not counted
+
+# isort: off
+from firmware.app import App  # noqa: E402
+
+# The host's frames come ready-made (host.board.micropython_vm.board_frames writes them on
+# CPython): the board never loads the reference table's builders, whose names would stay
+# interned in the heap. The module that carried them is let go.
+from board_frames import ACTIVE as REFERENCE_ACTIVE  # noqa: E402
+from board_frames import DESCRIPTOR as DESCRIPTOR_FRAME  # noqa: E402
+from board_frames import HELLO as HELLO_FRAME  # noqa: E402
+from board_frames import SNAPSHOT as SNAPSHOT_FRAME  # noqa: E402
+
+# isort: on
+
+del sys.modules["board_frames"]
+
+
+def start(name, stream):
+    """As code.py's start(): its start-up modules, in its order, held by this call alone and
+    let go before it returns. The App, the heap once they and the profile are imported, and
+    the heap once the App is made."""
+    from firmware import hardware, settings  # noqa: F401
+    from firmware.boards import load
+
+    profile = load(name)
+    gc.collect()
+    imported = gc.mem_alloc()
+    pixels = Pixels(profile.WIDTH * profile.HEIGHT)
+    app = App(profile, pixels, Keys(), Event(), stream, None, now_ms=0, seed=7, nonce=1)
+    gc.collect()
+    made = gc.mem_alloc()
+    hardware.let_go_of_start_up()
+    return app, imported, made
+
+
+stream = Stream(inbox=256, keep=False)  # the host frames here are 106 B at most
+app, imported, made = start(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4", stream)
+gc.collect()
+# What importing the firmware, the start-up modules and the frames added, less what
+# letting the start-up modules go freed (the interpreter's own start-up is not counted).
+MODULES = imported - START - (made - gc.mem_alloc())
+profile, pixels, keys = app.profile, app.pixels, app.keys
+now = 1
+app.step(now)
+seen = [pixels.shows == 1]  # the checks until the figures, made by board_app_checks.py
+
+stream.put(HELLO_FRAME)
+now += 1
+app.step(now)
+seen.append(app.session.linked)
+stream.put(DESCRIPTOR_FRAME)
+now += 1
+app.step(now)
+seen.append(app.session.described and app.state.rules.counters == 3)
+stream.put(SNAPSHOT_FRAME)
+now += 1
+app.step(now)
+seen.append(app.state.count == 8 and app.state.active == REFERENCE_ACTIVE)
+gc.collect()
+heap = gc.mem_alloc() - FAKES
+app_bytes = heap - MODULES - START + FAKES
+
+
+# The rest of the session, and its checks, come from a module of their own, loaded now: the
+# script's code that is not the board's is not in the figures above.
+import board_app_checks  # noqa: E402
+
+board_app_checks.run(app, profile, pixels, keys, stream, now, seen, heap, MODULES, app_bytes)

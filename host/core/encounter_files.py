@@ -1,0 +1,245 @@
+"""Encounter files for any ruleset: TOML that names its ruleset in a top-level key,
+
+    ruleset = "ID"
+
+before its first table, read and checked by that ruleset (`Ruleset.parse_encounter`). A
+file that names none is the default ruleset's (registry.DEFAULT), as every file was before
+there were other games; an older file's `ruleset` under `[encounter]` is read too. Every
+error is one line, `FILE:LINE: what is wrong`; the TOML helpers here give rulesets the
+same lines.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from host.core import registry, textfile
+from host.core.interface import Encounter, EncounterError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+MAX_BYTES = 1_000_000  # an encounter file; the bundled 2v2 is under 4 KB
+MAX_NESTING = 32  # arrays and inline tables inside each other; an encounter needs 3
+
+
+def load(path: str | Path, ruleset: str | None = None) -> Encounter:
+    """Read an encounter file with the ruleset it names; `ruleset` (the command line's
+    --ruleset) must be that one."""
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise EncounterError(f"{path}: cannot read the encounter: {err.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise EncounterError(
+            f"{path}: the file is more than {MAX_BYTES:,} bytes; an encounter is far smaller"
+        )
+    try:
+        text = textfile.decode(data, str(path))
+    except textfile.TextFileError as err:
+        raise EncounterError(str(err)) from None
+    return parse(text, str(path), ruleset)
+
+
+def parse(text: str, filename: str = "<encounter>", ruleset: str | None = None) -> Encounter:
+    doc = read_toml(text, filename)
+    named, line = ruleset_named(doc, text, filename)
+    if ruleset is not None and named != ruleset:
+        if line is None:
+            raise EncounterError(
+                f"{filename}:1: this encounter names no ruleset, so it is {named}'s, not"
+                f' {ruleset}\'s (a file for {ruleset} starts with ruleset = "{ruleset}")'
+            )
+        raise EncounterError(
+            f"{filename}:{line}: this encounter is for ruleset {named!r}, not {ruleset!r}"
+        )
+    try:
+        rules = registry.get(named)
+    except registry.UnknownRuleset as err:
+        raise EncounterError(f"{filename}:{line or 1}: {err}") from None
+    return rules.parse_encounter(text, filename)
+
+
+def ruleset_named(doc: dict, text: str, filename: str) -> tuple[str, int | None]:
+    """The ruleset a file names and the line it is named on (None: it names none, and is
+    the default's)."""
+    lines = Lines(text)
+    head = doc.get("encounter")
+    for table, data in (("", doc), ("encounter", head if isinstance(head, dict) else {})):
+        if "ruleset" in data:
+            line = lines.of(table, 0, "ruleset")
+            if not isinstance(data["ruleset"], str):
+                raise EncounterError(f"{filename}:{line}: ruleset must be a string")
+            return data["ruleset"], line
+    return registry.DEFAULT, None
+
+
+def read_toml(text: str, filename: str) -> dict[str, Any]:
+    # The TOML reader recurses once per bracket (3,000 deep ran out of stack): refuse
+    # deep nesting before it is read.
+    depth, line = _deepest(text)
+    if depth > MAX_NESTING:
+        raise EncounterError(
+            f"{filename}:{line}: not valid TOML here: arrays and tables nested more than"
+            f" {MAX_NESTING} deep"
+        )
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise _toml_error(text, filename, err) from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        doc = None
+    if doc is None or not _within_64_bits(doc):
+        # TOML's integers are 64-bit: a longer one (0x and 5,000 digits reads, but cannot
+        # even be printed in an error) is refused where it is.
+        line = next((n for n, t in enumerate(text.splitlines(), 1) if _LONG_NUMBER.search(t)), 1)
+        raise EncounterError(
+            f"{filename}:{line}: not valid TOML here: an integer beyond 64 bits"
+        ) from None
+    return doc
+
+
+def _within_64_bits(value: object) -> bool:
+    if isinstance(value, int):
+        return -(2**63) <= value < 2**63
+    if isinstance(value, dict):
+        return all(_within_64_bits(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_within_64_bits(v) for v in value)
+    return True
+
+
+class Lines:
+    """Finds the line of a table or a key in TOML text, for error messages."""
+
+    _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+
+    def __init__(self, text: str):
+        self.tables: dict[tuple[str, int], int] = {}
+        self.keys: dict[tuple[str, int, str], int] = {}
+        counts: dict[str, int] = {}
+        current = ("", 0)
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = self._HEADER.match(line)
+            if header:
+                name = header.group(1)
+                index = counts.get(name, 0)
+                counts[name] = index + 1
+                current = (name, index)
+                self.tables[current] = number
+                continue
+            key = self._KEY.match(line)
+            if key:
+                self.keys.setdefault((current[0], current[1], key.group(1)), number)
+
+    def of(self, table: str, index: int = 0, key: str | None = None) -> int:
+        if key is not None and (table, index, key) in self.keys:
+            return self.keys[(table, index, key)]
+        return self.tables.get((table, index), 1)
+
+
+_TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)$")
+_UNCLOSED = ("Unclosed array", "Unclosed inline table", "Unterminated string")
+
+
+_STRUCTURE = re.compile(r"[\n#\"'\[\]{}]")
+_LONG_NUMBER = re.compile(r"\b(?:0[xob][0-9A-Fa-f_]{17,}|[+-]?[0-9][0-9_]{18,})")
+
+
+def _brackets(text: str, end: int) -> Iterator[tuple[str, int]]:
+    """The brackets of `text` up to offset `end` that are not inside a string or comment,
+    with their lines; ends with ('"', line) at a string that never closes."""
+    i, line, end = 0, 1, min(end, len(text))
+    while True:
+        found = _STRUCTURE.search(text, i, end)
+        if found is None:
+            return
+        i = found.start()
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == "#":
+            newline = text.find("\n", i, end)
+            i = end if newline == -1 else newline
+            continue
+        elif ch in "\"'":
+            quote = text[i : i + 3] if text.startswith(('"""', "'''"), i) else ch
+            j = i + len(quote)
+            while j < end and not text.startswith(quote, j):
+                if quote == "\n" or (len(quote) == 1 and text[j] == "\n"):
+                    break
+                j += 2 if quote[0] == '"' and text[j] == "\\" else 1
+            if j >= end or not text.startswith(quote, j):
+                yield '"', line  # the string never ends
+                return
+            line += text.count("\n", i, j)
+            i = j + len(quote)
+            continue
+        else:
+            yield ch, line
+        i += 1
+
+
+def _still_open(text: str, end: int) -> int | None:
+    """The line of the innermost array, inline table or string still open at offset `end`
+    (brackets inside strings and comments do not count)."""
+    opened: list[int] = []
+    for ch, line in _brackets(text, end):
+        if ch == '"':
+            return line
+        if ch in "[{":
+            opened.append(line)
+        elif opened:
+            opened.pop()
+    return opened[-1] if opened else None
+
+
+def _deepest(text: str) -> tuple[int, int]:
+    """How deep arrays and tables nest (up to one past MAX_NESTING), and the line where
+    that depth is first reached."""
+    depth, deepest, where = 0, 0, 1
+    for ch, line in _brackets(text, len(text)):
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+                if depth > MAX_NESTING:
+                    break
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return deepest, where
+
+
+def _toml_error(text: str, filename: str, err: Exception) -> EncounterError:
+    """`FILE:LINE: not valid TOML: what`. tomllib says where it gave up ("(at line N, column
+    M)" or "(at end of document)"); for an array, inline table or string left open (and
+    for anything wrong at the end of the file while one is open), that is past where the
+    mistake is, so the line is the one where it was opened."""
+    message = str(err)
+    where = _TOML_WHERE.search(message)
+    what = message[: where.start()] if where else message
+    lines = text.splitlines(keepends=True)
+    if where and where.group(1):
+        line, column = int(where.group(1)), int(where.group(2))
+        offset = sum(len(x) for x in lines[: line - 1]) + column - 1
+        noticed = f"line {line}"
+    else:
+        line, offset, noticed = max(1, len(lines)), len(text), "the end of the file"
+    if what.startswith(_UNCLOSED) or not (where and where.group(1)):
+        opened = _still_open(text, offset)
+        if opened is not None and opened != line:
+            if what.startswith(_UNCLOSED):
+                what += f": opened on this line, still open at {noticed}"
+            else:
+                what += f" at {noticed}, inside a bracket or string opened on this line"
+            line = opened
+    return EncounterError(f"{filename}:{line}: not valid TOML: {what}")

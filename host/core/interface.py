@@ -1,0 +1,408 @@
+"""The seam between the host and a game's rules: what a ruleset provides, and the errors
+and view data that cross it.
+
+The generic host (the session with undo and redo, the journal, the tether, the play UI,
+scores and exports, the command line) knows a game only through a `Ruleset`. Each ruleset
+(a `RULESET` in its own package) is one object that the registry (host/core/registry.py) hands
+out by id. A running game is whatever object `new_game` returns: the host keeps it and
+passes it back to the ruleset, and never looks inside.
+
+A game must be a pure function of (encounter, seed, the actions applied with their
+records): undo, redo and resume rebuild it by replaying them.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from shared.state import GameState
+
+if TYPE_CHECKING:
+    from host.core.commandline import Command, Language
+    from host.core.session import Session
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; str() is a one-line reason. The game is left unchanged."""
+
+
+class EncounterError(ValueError):
+    """A bad encounter file; str() is the one-line `file:line: what` message."""
+
+
+# A game's own log keeps only its latest lines: the journal holds the whole game, and a
+# log of every line was most of a long game's memory after its timeline (host/core/timeline.py).
+GAME_LOG_LINES = 256
+
+
+def game_log() -> deque[str]:
+    """An empty log for a game: the latest GAME_LOG_LINES lines."""
+    return deque(maxlen=GAME_LOG_LINES)
+
+
+# Rolls waiting to be used: purpose -> (faces, source) in the order they came, from the
+# board ("board") or from physical dice typed in ("entered").
+Waiting = dict[str, deque[tuple[tuple[int, ...], str]]]
+
+
+@dataclass(frozen=True)
+class WantedRoll:
+    """A roll an action waits for, when the session takes its dice from the board or the
+    table rather than the engine: `count` dice of `kind` (shared.dice.KIND_*) for
+    `purpose` (the ruleset's word: "hit", "power", ...), rolled by slot `who` (named
+    `who_name`; -1 and "" for nobody in particular). `code` is the purpose as the board's
+    state carries it (0..15, the ruleset's own numbering)."""
+
+    purpose: str
+    count: int
+    kind: int
+    who: int = -1
+    who_name: str = ""
+    code: int = 0
+
+
+class RollWanted(Exception):
+    """Raised by `Ruleset.apply` while rolls are supplied (`supply_rolls`) and the action
+    needs one more than it was given: the session rebuilds the game, keeps the action
+    waiting and asks for `wanted`. Not an IllegalAction: nothing is wrong with the action."""
+
+    def __init__(self, wanted: WantedRoll) -> None:
+        super().__init__(f"{wanted.purpose} roll of {wanted.count} dice wanted")
+        self.wanted = wanted
+
+
+# A roll given to a waiting action: (purpose, faces, source), source "board", "entered" or
+# "engine" (the session rolled the wanted dice itself, from the game's seed).
+Supplied = tuple[str, tuple[int, ...], str]
+
+
+class Encounter(Protocol):
+    """What the host reads of any ruleset's encounter."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def teams(self) -> tuple[str, ...]: ...
+    @property
+    def source(self) -> str: ...  # the file's text: a journal rebuilds the game from it
+    @property
+    def path(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...  # the id of the ruleset that reads it
+
+
+@dataclass
+class Applied:
+    """What one action did: lines for the log, and its record, which replays it exactly
+    (the dice it used). The session keeps the record; the journal stores it as JSON."""
+
+    lines: list[str]
+    record: Any
+
+
+@dataclass
+class Table:
+    """Rows of text cells under headers. The columns in `wrap` hold comma-separated lists
+    that may wrap to fit a width."""
+
+    headers: list[str]
+    rows: list[list[str]]
+    wrap: tuple[int, ...] = ()
+
+
+@dataclass
+class LiveRow:
+    cells: list[str]
+    note: str = ""  # shown indented under the row ("" for none)
+    current: bool = False  # the row of whoever's turn it is
+
+
+@dataclass
+class LiveTable:
+    """The live view's table of whoever takes turns, made for a narrow screen."""
+
+    headers: list[str]
+    rows: list[LiveRow]
+
+
+@dataclass
+class Fighter:
+    """One of whoever takes turns, as the web view shows it (host/web/): the name the
+    table knows, the team, health (None where the game has none), what marks and counters
+    it bears, its cooldowns, and whether it is taking its turn or out of play. `label` is
+    its short name on the board (the web view hides both when the game master hides it)."""
+
+    name: str
+    team: str
+    label: str = ""
+    health: int | None = None
+    health_max: int | None = None
+    statuses: list[str] = field(default_factory=list)
+    cooldowns: list[str] = field(default_factory=list)
+    current: bool = False
+    out: bool = False
+
+
+class Ruleset:
+    """One game's rules, as the host uses them. Members that raise NotImplementedError are
+    required; the others have a default that fits a game without them (no entered dice,
+    no odds, no notes)."""
+
+    id: str = ""
+    description: str = ""  # one line for `turnlight rulesets`
+    rules_version: int = 1  # raise it when the same journal would play out differently
+    language: Language  # the verbs and their parser (host/core/commandline.py)
+    start_command: str = ""  # the demo's first line (what starts the game, if anything)
+    # The commands the board's next-turn key gives: the demo presses the key for them.
+    next_turn_commands: tuple[str, ...] = ()
+    # Team statistics (keys of summary()["teams"][team]) the session table adds up.
+    session_totals: tuple[str, ...] = ()
+    # Headers for statistics' keys where `damage_dealt` -> `damage dealt` is not enough.
+    stat_labels: dict[str, str] = {}
+    # The chart's panels: (timeline key, title); one or two.
+    chart_panels: tuple[tuple[str, str], ...] = ()
+    grid_legend: str = ""  # what device_grid's rows mean, said once above the first
+    # Checkpoints in the journal (docs/checkpoints.md): raise `state_version` whenever the
+    # game object changes shape (an attribute added, renamed or of another kind), so that
+    # checkpoints written by older code are refused and the game is replayed instead.
+    # `state_modules`: modules other than host.* and shared.* whose classes a game holds.
+    state_version: int = 1
+    state_modules: tuple[str, ...] = ()
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        """The bundled encounter played when none is named."""
+        raise NotImplementedError
+
+    def parse_encounter(self, text: str, filename: str) -> Encounter:
+        """Read and check an encounter file's text; raises EncounterError."""
+        raise NotImplementedError
+
+    def template(self) -> str:
+        """A commented encounter file to start a new one from (`turnlight encounter new`);
+        it passes parse_encounter as it is."""
+        raise IllegalAction(
+            f"ruleset {self.id!r} has no encounter template: `turnlight encounter new` needs"
+            " its Ruleset.template()"
+        )
+
+    # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: Any, seed: int) -> Any:
+        raise NotImplementedError
+
+    def apply(self, game: Any, cmd: Command) -> Applied:
+        """Check the action and apply it; raises IllegalAction (one line) when the rules
+        refuse it. The session rebuilds the game after a refusal, so a ruleset need not
+        undo what it changed on the way."""
+        raise NotImplementedError
+
+    def replay(self, game: Any, cmd: Command, record: Any) -> list[str]:
+        """Apply an action again with the record it made (undo, redo, resume)."""
+        raise NotImplementedError
+
+    def check(self, game: Any, cmd: Command) -> None:
+        """The legal-action check: raises IllegalAction when the rules refuse the action,
+        and changes nothing either way (by default: it is tried on a copy)."""
+        self.apply(copy.deepcopy(game), cmd)
+
+    def record_json(self, record: Any) -> Any:
+        """An action's record as JSON for the journal."""
+        raise NotImplementedError
+
+    def record_from_json(self, data: Any) -> Any:
+        raise NotImplementedError
+
+    def started(self, game: Any) -> bool:
+        raise NotImplementedError
+
+    def winner(self, game: Any) -> str | None:
+        """The winning team's name ("nobody" for none) once the game is over, else None."""
+        raise NotImplementedError
+
+    def state(self, game: Any) -> GameState:
+        """The game projected onto the board's trimmed state (shared.state), kept in step
+        with every action: the tether sends it to the board."""
+        raise NotImplementedError
+
+    def snapshot(self, game: Any) -> dict:
+        """The whole game as plain data: `run --json` and the export's final state."""
+        raise NotImplementedError
+
+    def note(self, game: Any, text: str) -> None:
+        """Add a line the host says (a resume notice) to the game's own log, if it has one."""
+
+    # -- the roll an action wants (opt-in: asks_for_rolls) ----------------------------------
+    # A ruleset that sets `asks_for_rolls` lets the session take an action's dice from the
+    # board or the table (`play --dice board|entered`): before `apply` the session calls
+    # `supply_rolls` with the rolls given so far, in order, and `apply` uses them for its
+    # rolls in order and raises RollWanted for the first roll it has none for (the session
+    # rebuilds the game, so nothing of the partial action stays). The record must hold
+    # every roll, so `replay` needs nothing else. Without it (the default) the session
+    # rolls with the engine and board rolls go to `queue_roll` as before.
+    asks_for_rolls: bool = False
+
+    def supply_rolls(self, game: Any, rolls: list[Supplied] | None) -> None:
+        """The rolls the next `apply` takes, in order (None: the engine rolls, as usual)."""
+        if rolls is not None:
+            raise IllegalAction(f"{self.id} does not ask for rolls: its engine rolls them")
+
+    # -- rolls made at the table or on the board, waiting for the rules to use them --------
+    def queue_roll(self, game: Any, purpose: str, faces: tuple[int, ...], source: str) -> None:
+        raise IllegalAction(f"{self.id} takes no dice from the table or the board")
+
+    def waiting(self, game: Any) -> Waiting:
+        """The rolls waiting now (the session carries them over a rebuild)."""
+        return {}
+
+    def set_waiting(self, game: Any, waiting: Waiting) -> None:
+        pass
+
+    def used_waiting(self, record: Any) -> list[str]:
+        """The waiting queues an action's record took a roll from, in order (resume)."""
+        return []
+
+    def roll_lines(self, game: Any) -> list[str]:
+        """The last action's rolls, one line each, for the play UI's dice line."""
+        return []
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        """A session verb of this ruleset's language other than undo, redo and new (entering
+        dice, asking the odds, ...)."""
+        raise IllegalAction(self.language.unknown_verb(cmd.verb))
+
+    # -- the board ---------------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        """A board press (a shared.events record) made into the session's actions, through
+        `session.execute`, `queue_roll` or `note_roll`; raises IllegalAction when the rules
+        refuse it. Select and undo never reach it: they mean the same in every game, and
+        the tether takes them (host/board/tether.py, `board_press`)."""
+        raise NotImplementedError
+
+    # -- scores ------------------------------------------------------------------------------
+    def summary(self, game: Any) -> dict:
+        """The statistics as plain data: {"players": {name: stats}, "teams": {team: stats},
+        "team_of": {name: team}}, each stats a flat dict of numbers in a fixed order. The
+        journal keeps it with the winner; the score exports write it."""
+        raise NotImplementedError
+
+    def score_table(self, game: Any) -> Table:
+        raise NotImplementedError
+
+    def score_line(self, game: Any) -> str:
+        """Every team's score in one line, for the live view."""
+        raise NotImplementedError
+
+    def timeline(self, game: Any) -> list[dict]:
+        """One point per turn: {key of chart_panels: {line name: value}} (and anything
+        else an export should carry)."""
+        return []
+
+    # -- views --------------------------------------------------------------------------------
+    def headline(self, game: Any) -> tuple[str, str]:
+        """(title, what is going on) for the live view's first line."""
+        raise NotImplementedError
+
+    def roster(self, game: Any) -> Table:
+        """The full table of everyone taking turns (the end of `demo` and `run`)."""
+        raise NotImplementedError
+
+    def live_roster(self, game: Any) -> LiveTable:
+        raise NotImplementedError
+
+    def fighters(self, game: Any) -> list[Fighter]:
+        """Whoever takes turns, in the turn order, for the web view. The default reads the
+        board's projection (`state`): each slot's health, the marks it bears and its
+        counters by the descriptor's names, its cooldowns; the full name is the name in
+        `summary()["team_of"]` on the slot's team that the board's label abbreviates
+        (its letters in order), else the label."""
+        from shared.descriptor_pack import encoded, names
+        from shared.state import F_ACTIVE, F_OUT, mark_bit
+
+        state = self.state(game)
+        words = names(encoded(state.rules))
+        teams = list(getattr(game, "teams", ()) or ())
+        team_of: dict[str, str] = dict(self.summary(game).get("team_of", {}))
+        team_names = list(dict.fromkeys(team_of.values()))
+        unclaimed = list(team_of)
+        by_slot: dict[int, Fighter] = {}
+        for i in range(state.count):
+            slot = state.slots[i]
+            team = (teams or team_names)[slot.team] if slot.team < len(teams or team_names) else ""
+            name = _full_name(slot.label, team, team_of, unclaimed)
+            statuses = [m for b, m in enumerate(words["marks"]) if slot.flags & mark_bit(b)]
+            statuses += [
+                f"{c} {slot.counters[n]}"
+                for n, c in enumerate(words["counters"])
+                if slot.counters[n]
+            ]
+            cooldowns = [
+                f"cooldown {slot.cd_id[n]}: {slot.cd_left[n]}"
+                for n in range(len(slot.cd_id))
+                if slot.cd_id[n] and slot.cd_left[n]
+            ]
+            by_slot[i] = Fighter(
+                name,
+                team,
+                slot.label,
+                slot.health if slot.health_max else None,
+                slot.health_max or None,
+                statuses,
+                cooldowns,
+                bool(slot.flags & F_ACTIVE),
+                bool(slot.flags & F_OUT),
+            )
+        order = [state.order[p] for p in range(state.count)]
+        return [by_slot[i] for i in order if i in by_slot]
+
+    def device_grid(self, game: Any, color: bool) -> str:
+        """The device view drawn as text, for a demo without a board."""
+        raise NotImplementedError
+
+    def complete(self, game: Any, words: list[str]) -> list[str]:
+        """Completions for the last word (maybe "") of a line whose first word is a verb."""
+        return []
+
+    def help_notes(self) -> list[str]:
+        """Lines `help` adds under the verbs."""
+        return []
+
+    # -- odds, where the game has them ---------------------------------------------------------
+    def odds_preview(self, game: Any) -> list[str]:
+        """Odds worth showing now, unasked (the live view)."""
+        return []
+
+    def before(self, game: Any, line: str) -> list[str]:
+        """What to say before a command is run (the odds of an attack, say)."""
+        return []
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Any) -> list[str]:
+        """The commands of the current turn, the last one ending it."""
+        raise NotImplementedError
+
+    def demo_presses(self, game: Any, command: str) -> tuple[tuple[str, ...], bool]:
+        """How a player at the board would make `command` in a demo played on one: the
+        board controls to press first (its roll key, for the dice the command will use),
+        and whether the command is then still typed (False: the presses made it). By
+        default: nothing pressed, typed (next-turn commands are pressed by the demo
+        itself)."""
+        return (), True
+
+
+def _full_name(label: str, team: str, team_of: dict[str, str], unclaimed: list[str]) -> str:
+    """The first unclaimed name of `team` whose letters include the label's in order
+    (`Orn` -> `Orrin`), claimed; else the label."""
+
+    def abbreviates(name: str) -> bool:
+        letters = iter(name.lower())
+        return all(ch in letters for ch in label.lower())
+
+    for name in unclaimed:
+        if (not team or team_of.get(name) == team) and abbreviates(name):
+            unclaimed.remove(name)
+            return name
+    return label

@@ -1,0 +1,414 @@
+"""Checkpoints kept in the journal, so that `play --resume` of a long game loads the game as
+it was a few actions before the end and replays only those (docs/checkpoints.md).
+
+A row of the journal's `checkpoints` table holds, at event `seq`, the game after the first
+`actions` actions of the session's history then, and that history's near end:
+
+- `header`, JSON: the checkpoint format (FORMAT), the ruleset's id, its `rules_version` and
+  `state_version` (a ruleset raises it when its game changes shape), `actions`, the seq of
+  the last of them (`entry`), the event seq it was written at and the body's length;
+- `history`, JSON: the number of actions done, the last RECENT of them (line, record, by,
+  seq), every undone one, the rolls waiting and the action waiting for its roll: so a
+  resume reads none of the events before `seq`;
+- `body`: the game as plain data (host/core/plain_data.py), JSON compressed with zlib;
+- `digest`: a BLAKE2b hash of the header, the history, the body and the hash of event
+  `seq` in the journal's chain (which covers every event before it).
+
+A resume takes the latest checkpoint that checks, reads and checks the chain only from its
+event on, replays those events' actions and treats the actions done before its history's
+near end as not read yet (`session.HOLE`): an undo or redo that reaches them reads the
+whole journal then, chain and all (`Session._fill`). Refused, with one line saying why: a
+checkpoint whose digest, header or body does not check, that another ruleset, rules
+version or state version wrote, that belongs to a history the game no longer has (undone
+since), or whose game does not have the shape today's code gives it (an attribute added
+without raising `state_version`). The session then tries an older one, or replays the
+whole game as before, and writes a new one.
+
+Written every EVERY actions with the action's own event, in its transaction, and at the end
+of a resume that replayed more than TAIL actions. The KEEP latest of a game are kept, and
+older ones every FAR actions while they are of the game's history (an undo far back).
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import sys
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from host.core import plain_data as statefile
+from host.core.journal import JournalError
+
+FORMAT = 1  # the checkpoint format: raise it when the header, history, body or digest change
+EVERY = 1024  # actions between checkpoints written with an action (a multiple of 32)
+KEEP = 3  # the latest checkpoints of a game kept in the journal
+# Further back, the one every FAR actions is kept too while it is of the game's history: an
+# undo far back after a resume replays at most FAR actions, not the whole game.
+FAR = 16 * EVERY
+TAIL = EVERY  # a resume that replayed more than this (no checkpoint fits) writes one
+RECENT = 2 * EVERY  # the actions at the end of the history a checkpoint holds in full
+
+
+# What a checkpoint row that does not read as one raises (a damaged file: SQLite's own
+# errors come as JournalError): it is passed over like a refused one.
+_UNREADABLE = (
+    KeyError,
+    TypeError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    MemoryError,
+    RecursionError,
+    JournalError,
+)
+
+
+class Refused(ValueError):
+    """A stored checkpoint that cannot be used; str() is one line saying why."""
+
+
+class OtherRules(Refused):
+    """Written under other rules: expected after an update (and said on its own)."""
+
+
+@dataclass
+class Stored:
+    seq: int  # the event it was written at
+    actions: int  # the game after this many actions of the history then (-1: unreadable)
+    entry: int  # the journal seq of the last of those actions
+    header: str
+    history: str
+    digest: str
+
+
+@dataclass
+class Start:
+    """Where a resume starts: the game after `actions` actions, and the session's history
+    as the events up to the end make it (done, undone, waiting rolls, a waiting action)."""
+
+    actions: int
+    game: Any
+    done: list
+    undone: list
+    waiting: dict
+    pending: list
+
+
+def _digest(header: str, history: str, body: bytes, event_hash: str | None) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for part in (header.encode(), history.encode(), body, (event_hash or "").encode()):
+        h.update(b"%d:" % len(part) + part)
+    return h.hexdigest()
+
+
+def _event_hash(journal: Any, game_id: int, seq: int) -> str | None:
+    rows = journal._rows("SELECT hash FROM events WHERE game = ? AND seq = ?", (game_id, seq))
+    return rows[0][0] if rows and isinstance(rows[0][0], str) else None
+
+
+def _entry_json(ruleset: Any, entry: Any) -> list:
+    return [entry.text, ruleset.record_json(entry.rolls), entry.by, entry.seq]
+
+
+def make(session: Any, seq: int) -> tuple[str, str, bytes] | None:
+    """(header, history, body) of the session's game and history now, at event `seq`;
+    None when its history's near end is not all read (a resumed game, undone far back).
+    Raises statefile.Unsupported for a game the state format does not take."""
+    from host.core.session import HOLE
+
+    ruleset, done, undone = session.ruleset, session.done, session.undone
+    recent = done[-RECENT:]
+    if any(e is HOLE for e in recent) or any(e is HOLE for e in undone):
+        return None
+    pending = session.pending
+    history = {
+        "done": len(done),
+        "recent": [_entry_json(ruleset, e) for e in recent],
+        "undone": [_entry_json(ruleset, e) for e in undone],
+        "waiting": {
+            purpose: [[list(faces), source] for faces, source in queue]
+            for purpose, queue in ruleset.waiting(session.game).items()
+        },
+        "pending": None
+        if pending is None
+        else [pending.text, pending.by, [[p, list(f), s] for p, f, s in pending.supplied]],
+    }
+    data = statefile.encode(session.game, ruleset.state_modules)
+    body = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 1)
+    header = {
+        "format": FORMAT,
+        "ruleset": ruleset.id,
+        "rules": ruleset.rules_version,
+        "state": ruleset.state_version,
+        "actions": len(done),
+        "entry": done[-1].seq if done else 0,
+        "seq": seq,
+        "bytes": len(body),
+    }
+    compact = {"sort_keys": True, "separators": (",", ":")}
+    return json.dumps(header, **compact), json.dumps(history, **compact), body  # type: ignore[arg-type]
+
+
+def write(session: Any, seq: int) -> bool:
+    """Store the session's game and history at event `seq` (call it inside the journal's
+    transaction that wrote that event, or after it), and drop the game's others but the
+    KEEP latest and the far ones (`_far`). False: not stored (see `make`)."""
+    journal, game_id = session.journal, session.game_id
+    made = make(session, seq)
+    if made is None:
+        return False
+    header, history, body = made
+    with journal.transaction():
+        digest = _digest(header, history, body, _event_hash(journal, game_id, seq))
+        journal.db.execute(
+            "INSERT OR REPLACE INTO checkpoints (game, seq, header, history, body, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seq, header, history, body, digest),
+        )
+        gone = [found.seq for found in stored(journal, game_id)[KEEP:] if not _far(session, found)]
+        journal.db.executemany(
+            "DELETE FROM checkpoints WHERE game = ? AND seq = ?", [(game_id, n) for n in gone]
+        )
+    return True
+
+
+def _far(session: Any, found: Stored) -> bool:
+    """Whether an older checkpoint is kept for an undo far back: its action count is a
+    multiple of FAR and its last action is the session's there (or not read yet)."""
+    from host.core.session import HOLE
+
+    k = found.actions
+    if k <= 0 or k % FAR or k > len(session.done):
+        return False
+    entry = session.done[k - 1]
+    return entry is HOLE or entry.seq == found.entry
+
+
+def stored(journal: Any, game_id: int) -> list[Stored]:
+    """A game's stored checkpoints, the latest first, without their bodies (a row that
+    cannot be read is as good as none)."""
+    try:
+        rows = journal._rows(
+            "SELECT seq, header, history, digest FROM checkpoints WHERE game = ? ORDER BY seq DESC",
+            (game_id,),
+        )
+    except Exception:  # noqa: BLE001 - a journal whose checkpoints cannot be read replays
+        return []
+    found = []
+    for seq, header, history, digest in rows:
+        try:
+            fields = json.loads(header)
+            actions, entry = int(fields["actions"]), int(fields["entry"])
+        except (TypeError, ValueError, KeyError):
+            actions, entry = -1, -1
+        if isinstance(seq, int) and seq > 0:
+            found.append(Stored(seq, actions, entry, str(header), str(history), str(digest)))
+    return found
+
+
+def _checked_body(journal: Any, game_id: int, ruleset: Any, found: Stored) -> bytes:
+    """The checkpoint's body, once its header says it is of this ruleset, rules and state
+    version and its digest checks; raises Refused."""
+    try:
+        fields = json.loads(found.header)
+    except ValueError:
+        raise Refused(f"checkpoint at event {found.seq}: its header cannot be read") from None
+    want = {
+        "format": FORMAT,
+        "ruleset": ruleset.id,
+        "rules": ruleset.rules_version,
+        "state": ruleset.state_version,
+    }
+    for key, value in want.items():
+        got = fields.get(key) if isinstance(fields, dict) else None
+        if got != value:
+            why = f"checkpoint at event {found.seq} is of {key} {got!r}, not {value!r}"
+            raise (OtherRules if key == "rules" else Refused)(why)
+    rows = journal._rows(
+        "SELECT body FROM checkpoints WHERE game = ? AND seq = ?", (game_id, found.seq)
+    )
+    body = rows[0][0] if rows else None
+    if not isinstance(body, bytes):
+        raise Refused(f"checkpoint at event {found.seq}: its body is gone")
+    event_hash = _event_hash(journal, game_id, found.seq)
+    if _digest(found.header, found.history, body, event_hash) != found.digest:
+        raise Refused(f"checkpoint at event {found.seq} does not match its digest")
+    return body
+
+
+def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
+    """The game a checked body holds, of the shape `fresh` (a new game) has; raises Refused."""
+    met: dict[type, set[str]] = {}
+    # Hundreds of thousands of containers are made at once, none of them garbage: the
+    # collector's passes over them meanwhile would find nothing (and cost more than the rest).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        data = json.loads(zlib.decompress(body))
+        game = statefile.decode(data, ruleset.state_modules, met)
+    except statefile.Unsupported as err:
+        raise Refused(f"checkpoint at event {found.seq}: {err}") from None
+    except (zlib.error, ValueError, OverflowError, MemoryError, RecursionError) as err:
+        raise Refused(f"checkpoint at event {found.seq}: its body cannot be read ({err})") from None
+    finally:
+        if collecting:
+            gc.enable()
+    if type(game) is not type(fresh):
+        raise Refused(f"checkpoint at event {found.seq} holds a {type(game).__name__}")
+    now = statefile.shapes(fresh)
+    for cls, names in met.items():
+        if cls in now and now[cls] != names:
+            raise Refused(
+                f"checkpoint at event {found.seq}: a {cls.__name__} has other attributes"
+                " than today's (its state_version was not raised?)"
+            )
+    return game
+
+
+def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
+    """The session's history a checked checkpoint holds (done with HOLEs before its near
+    end, undone, waiting rolls, the action waiting for its roll)."""
+    from collections import deque
+
+    from host.core.session import HOLE, Entry, Pending
+
+    data = json.loads(found.history)
+
+    def entry(item: list) -> Any:
+        text, rolls, by, seq = item
+        return Entry(str(text), ruleset.record_from_json(rolls), str(by), int(seq))
+
+    recent = [entry(item) for item in data["recent"]]
+    count = int(data["done"])
+    if count < len(recent) or count != found.actions:
+        raise ValueError("its history does not add up")
+    done = [HOLE] * (count - len(recent)) + recent
+    undone = [entry(item) for item in data["undone"]]
+    waiting = {
+        str(purpose): deque((tuple(faces), str(source)) for faces, source in queue)
+        for purpose, queue in data["waiting"].items()
+    }
+    pending = []
+    if data["pending"] is not None:
+        text, by, supplied = data["pending"]
+        pending.append(Pending(text, by, [(p, tuple(f), s) for p, f, s in supplied]))
+    return done, undone, waiting, pending
+
+
+def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
+    """The latest of `candidates` that checks and fits the history `events` (every event
+    after the oldest of them) make of it; None: none does. What is refused is said in
+    session.notices, except one of other rules (expected after an update, and said on its
+    own)."""
+    from host.core.session import _replay_events
+
+    ruleset = session.ruleset
+    fresh: Any = None
+    for found in candidates:
+        n = found.actions
+        if n <= 0 or found.entry <= 0:
+            continue
+        try:
+            body = _checked_body(session.journal, session.game_id, ruleset, found)
+            done, undone, waiting, pending = _history(ruleset, found)
+            last = done[-1]
+            tail = [event for event in events if event[0] > found.seq]
+            _replay_events(ruleset, tail, done, undone, waiting, pending)
+            if len(done) < n or done[n - 1] is not last:
+                continue  # the game's history was undone past it since
+            if fresh is None:
+                fresh = ruleset.new_game(session.encounter, session.seed)
+            game = _game(ruleset, found, body, fresh)
+        except OtherRules:
+            continue
+        except Refused as err:
+            session.notices.append(f"{err}: the game is replayed from an earlier point")
+            continue
+        except _UNREADABLE as err:
+            session.notices.append(
+                f"checkpoint at event {found.seq} cannot be read ({type(err).__name__}: {err}):"
+                " the game is replayed from an earlier point"
+            )
+            continue
+        return Start(n, game, done, undone, waiting, pending)
+    return None
+
+
+def nearest(session: Any, end: int, below: int) -> tuple[int, Any] | None:
+    """A stored checkpoint's game after k actions, for the largest k with below < k <= end
+    whose history is the session's (an undo after a resume, past what was replayed)."""
+    from host.core.session import HOLE
+
+    if session.journal is None or session.game_id is None:
+        return None
+    done = session.done
+    fresh: Any = None
+    for found in stored(session.journal, session.game_id):
+        k = found.actions
+        if not below < k <= end or done[k - 1] is HOLE or done[k - 1].seq != found.entry:
+            continue
+        try:
+            body = _checked_body(session.journal, session.game_id, session.ruleset, found)
+            if fresh is None:
+                fresh = session.ruleset.new_game(session.encounter, session.seed)
+            return k, _game(session.ruleset, found, body, fresh)
+        except (Refused, *_UNREADABLE):
+            continue
+    return None
+
+
+# ---------------------------------------------------------------------- the session's side
+def _writable(session: Any) -> bool:
+    journal = session.journal
+    return journal is not None and session.game_id is not None and journal.writable
+
+
+def _store(session: Any, seq: int) -> None:
+    if getattr(session, "_no_checkpoints", None):
+        return
+    try:
+        with session.journal.transaction():  # a savepoint: a failed write leaves the action
+            write(session, seq)
+    except statefile.Unsupported as err:
+        # A game the state format does not take: it is replayed, as before checkpoints.
+        _give_up(session, f"{session.ruleset.id}'s game cannot be checkpointed: {err}")
+    except Exception as err:  # noqa: BLE001 - a checkpoint only saves time: play goes on
+        _give_up(session, f"{session.ruleset.id}'s game was not checkpointed: {err}")
+
+
+def _give_up(session: Any, why: str) -> None:
+    """No more checkpoints for this session's game, said once: it plays on, and a resume
+    or a far undo replays it instead."""
+    session._no_checkpoints = why
+    notice = f"{why}; play goes on, and a resume replays the game"
+    session.notices.append(notice)
+    print(notice, file=sys.stderr)
+
+
+def due(session: Any) -> bool:
+    """Whether the action just added to session.done is stored with a checkpoint (every
+    EVERY actions): the session journals it and calls `store` in one transaction."""
+    return _writable(session) and bool(session.done) and len(session.done) % EVERY == 0
+
+
+def store(session: Any, seq: int) -> None:
+    """The game after session.done, stored at event `seq` (a game the format does not take
+    is left without: it replays, as before checkpoints)."""
+    _store(session, seq)
+
+
+def after_resume(session: Any, start: int | None) -> None:
+    """A resumed game that replayed more than TAIL actions is given a checkpoint at its
+    latest event, so the next resume replays little."""
+    if not (_writable(session) and session.done) or len(session.done) - (start or 0) <= TAIL:
+        return
+    with session.journal.transaction():
+        row = session.journal.db.execute(
+            "SELECT MAX(seq) FROM events WHERE game = ?", (session.game_id,)
+        ).fetchone()
+        if row is not None and isinstance(row[0], int):
+            _store(session, row[0])

@@ -1,0 +1,825 @@
+"""A game master's session of any ruleset: the running game, its journal, undo and redo,
+and the rolls waiting to be used.
+
+Undo and redo rebuild the game by replaying the journalled actions with their records
+(the dice each one used), so every duration comes back exactly and nothing fires twice.
+The rules are the ruleset's (host/core/interface.py, picked by the encounter); the session only
+keeps the history. `apply_board_event` is the seam the link's host bridge calls: it
+returns only once the event is committed, so the board is acknowledged after the journal
+has it.
+
+The journal's events: `action` (the line and its record; `by: "board"` for a board
+press, so the board's undo key knows its own presses after a resume), `undo` and `redo` (steps),
+`dice` (a roll waiting for a purpose), `dice-clear`, and `roll-shown` (a board roll the
+rules had no use for: kept, never replayed).
+
+Where the dice come from (`dice_from`, `play --dice`): "engine" (the default: the engine
+rolls, and board or entered rolls wait in the ruleset's queues as above), "board" or
+"entered". With "board" or "entered", and a ruleset that asks for rolls
+(`Ruleset.asks_for_rolls`), an action is declared and *waits* (`pending`): the engine
+does not roll, the session asks for the roll the action needs (`WantedRoll`: purpose,
+count, kind, who), and the board's roll key, entered dice (`dice FACES`) or the engine
+(`roll`) give it; the action is then tried again with every roll given so far, and either
+waits for its next roll or is applied and journalled as any action (its record holds every
+roll). `cancel` (or `undo`) drops it. The journal holds `want` (the action declared),
+`want-dice` (a roll given to it) and `want-drop`, so a resumed session waits for the same
+roll again.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import uuid
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.core import journal_checkpoints as stored_checkpoints
+from host.core import memory_checkpoints as checkpoints
+from host.core import registry, scores
+from host.core.commandline import Command, without_comment
+from host.core.interface import Encounter as EncounterLike
+from host.core.interface import (
+    EncounterError,
+    IllegalAction,
+    RollWanted,
+    Supplied,
+    Waiting,
+    WantedRoll,
+)
+from host.core.journal import Journal
+from host.core.plurals import plural
+from shared import dice
+from shared.words import KIND_NAMES
+
+DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
+
+
+@dataclass
+class Entry:
+    """One applied action: its command line, its record (the rolls it used) and where it
+    came from: "laptop" (typed, or a script) or "board" (a board press, while tethered)."""
+
+    text: str
+    rolls: Any
+    by: str = "laptop"
+    seq: int = 0  # its `action` event's seq in the journal (0: not journalled)
+
+
+@dataclass
+class Pending:
+    """An action declared while its dice come from the board or the table: the rolls it
+    was given so far, in order, and the roll it waits for now."""
+
+    text: str
+    by: str
+    supplied: list[Supplied] = field(default_factory=list)
+    wanted: WantedRoll | None = None
+
+    def copy(self) -> Pending:
+        return Pending(self.text, self.by, list(self.supplied), self.wanted)
+
+    @property
+    def action(self) -> str:
+        """The action as the session says it: its line without a `# comment` (the journal
+        keeps the whole line)."""
+        return without_comment(self.text)
+
+
+# An action done before the near end of the history a resume started from (a checkpoint in
+# the journal): not read until an undo, redo or replay reaches it (Session._fill).
+HOLE = Entry("(an action not read from the journal yet)", None, "laptop", -1)
+
+
+def roll_words(wanted: WantedRoll) -> str:
+    """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`, `Kaelen's crit roll (a d100:
+    two D10, tens then units)`."""
+    whose = f"{wanted.who_name}'s" if wanted.who_name else "the"
+    if wanted.kind == dice.KIND_CHANCE:
+        what = plural(wanted.count, "flip")
+    elif wanted.kind == dice.KIND_D100:
+        what = "a d100: two D10, tens then units"
+    else:
+        what = f"{wanted.count} {KIND_NAMES[wanted.kind].upper()}"
+    return f"{whose} {wanted.purpose} roll ({what})"
+
+
+class Session:
+    def __init__(
+        self,
+        encounter: Any,
+        seed: int = 1,
+        journal: Journal | None = None,
+        session_id: str | None = None,
+        game_id: int | None = None,
+        dice_from: str = "engine",
+    ):
+        if dice_from not in DICE_FROM:
+            raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {dice_from!r}")
+        self.dice_from = dice_from
+        self.pending: Pending | None = None  # the action waiting for a roll
+        self.encounter: EncounterLike = encounter
+        self.ruleset = registry.get(encounter.ruleset)
+        self.seed = seed
+        self.journal = journal
+        self.session_id = session_id or uuid.uuid4().hex[:12]
+        self.done: list[Entry] = []
+        self._checkpoints = checkpoints.Checkpoints()  # copies of the game along `done`
+        self.undone: list[Entry] = []
+        self.notices: list[str] = []  # one-line notes for the game master (resume)
+        self.pressed = False  # a board press is being applied (the tether sets it)
+        # The last roll given to a waiting action: the action, and the entry it made if the
+        # roll resolved it (the board's undo of its own roll: `take_back_roll`).
+        self._given: tuple[Pending, Entry | None] | None = None
+        self.game: Any = self.ruleset.new_game(encounter, seed)
+        self.game_id = game_id
+        if journal is not None and game_id is None:
+            self.game_id = journal.new_game(
+                self.session_id,
+                encounter.name,
+                encounter.path,
+                encounter.source,
+                seed,
+                self.ruleset.rules_version,
+                self.ruleset.id,
+            )
+
+    @property
+    def over(self) -> bool:
+        return self.ruleset.winner(self.game) is not None
+
+    # ------------------------------------------------------------------ commands
+    def execute(self, line: str) -> list[str]:
+        """Run one line of the ruleset's command language; returns what to show. Raises
+        IllegalAction (one line, nothing changed) for anything the rules or the syntax
+        refuse."""
+        cmd = self.ruleset.language.parse(line)
+        if cmd is None:
+            return []
+        if cmd.verb == "undo":
+            return self.undo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
+        if cmd.verb == "redo":
+            if self.pending is not None:
+                raise IllegalAction(self._waits_line())
+            return self.redo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
+        if cmd.verb == "roll" and self.ruleset.asks_for_rolls and self._roll_is_ours(cmd):
+            return self.roll_wanted()
+        if cmd.verb == "cancel" and self.ruleset.asks_for_rolls:
+            return self.drop_wanted()
+        if cmd.verb == "dice" and cmd.args[:1] == ["from"] and self.ruleset.asks_for_rolls:
+            return self.set_dice_from(cmd.arg(1, "board, engine or entered"))
+        waits = self.asks or self.pending is not None  # (a resumed one, with the engine's dice)
+        if cmd.verb == "dice" and waits and cmd.args[:1] != ["clear"]:
+            return self._entered(cmd)
+        if cmd.verb == "new":
+            raise IllegalAction("`new` starts the next game; use it in `turnlight play`")
+        if cmd.verb in self.ruleset.language.session_verbs:
+            return self.ruleset.session_command(self, cmd)
+        return self.act(cmd)
+
+    def _roll_is_ours(self, cmd: Command) -> bool:
+        """`roll` is the session's (the engine rolls the wanted roll) unless the game has a
+        verb `roll` of its own: then it is the session's only as a bare `roll` while an
+        action waits, and the game's otherwise."""
+        if "roll" not in self.ruleset.language.verbs:
+            return True
+        return self.pending is not None and not cmd.args
+
+    @property
+    def asks(self) -> bool:
+        """An action's dice come from the board or the table: it waits for them."""
+        return self.ruleset.asks_for_rolls and self.dice_from != "engine"
+
+    def act(self, cmd: Command) -> list[str]:
+        """Apply one action through the rules and journal it with its record. Where the dice
+        come from the board or the table, the action may wait for its roll instead."""
+        if self.pending is not None:
+            raise IllegalAction(self._waits_line())
+        if self.asks:
+            return self._attempt(Pending(cmd.text, "board" if self.pressed else "laptop"), cmd)
+        return self._apply(cmd, "board" if self.pressed else "laptop")
+
+    def _apply(self, cmd: Command, by: str, pending: Pending | None = None) -> list[str]:
+        saved = _copy(self.ruleset.waiting(self.game))
+        was_over = self.over
+        if pending is not None:
+            self.ruleset.supply_rolls(self.game, list(pending.supplied))
+        try:
+            applied = self.ruleset.apply(self.game, cmd)
+        except (IllegalAction, RollWanted):
+            self._rebuild()
+            self.ruleset.set_waiting(self.game, saved)
+            raise
+        finally:
+            if pending is not None:
+                self.ruleset.supply_rolls(self.game, None)
+        entry = Entry(cmd.text, applied.record, by)
+        undone = list(self.undone)
+        self._checkpoints.forget_after(len(self.done))  # what was undone is gone for good
+        self.done.append(entry)
+        self.undone.clear()
+        payload = {"text": entry.text, "rolls": self.ruleset.record_json(entry.rolls)}
+        if entry.by == "board":
+            payload["by"] = "board"
+        waited = self.pending
+        self.pending = None  # applied: a checkpoint stored with it must not see it waiting
+        try:
+            if stored_checkpoints.due(self):
+                assert self.journal is not None
+                with self.journal.transaction():  # the action and its checkpoint together
+                    entry.seq = self._journal("action", payload)
+                    stored_checkpoints.store(self, entry.seq)
+            else:
+                entry.seq = self._journal("action", payload)
+        except BaseException:
+            # Not journalled, so not done: the game goes back to what the journal holds
+            # (else a later event would be journalled on top of an action it lacks).
+            self.done.pop()
+            self.undone[:] = undone
+            self.pending = waited
+            self._rebuild()
+            self.ruleset.set_waiting(self.game, saved)
+            raise
+        self._keep_checkpoint()
+        if not was_over and self.over:
+            self._record_finish()
+        return applied.lines
+
+    # ------------------------------------------------------------------ wanted rolls
+    def _attempt(self, pending: Pending, cmd: Command, declare: bool = True) -> list[str]:
+        """Try a waiting action with the rolls it was given: it is applied, or it waits for
+        its next roll (journalled as `want` the first time)."""
+        try:
+            return self._apply(cmd, pending.by, pending)
+        except RollWanted as wanted:
+            if pending.wanted is None and declare:
+                self._journal("want", {"text": pending.text, "by": pending.by})
+            pending.wanted = wanted.wanted
+            self.pending = pending
+            return [f"{pending.action}: waits for {roll_words(wanted.wanted)}"]
+
+    def supply(self, faces: tuple[int, ...], source: str) -> list[str]:
+        """The roll the waiting action wants, from `source` (board, entered, engine): checked,
+        journalled, and the action tried again."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            raise IllegalAction("no action waits for a roll")
+        wanted = pending.wanted
+        if len(faces) != wanted.count:
+            raise IllegalAction(f"{roll_words(wanted)} takes {wanted.count} dice, not {len(faces)}")
+        try:
+            dice.check_faces(wanted.kind, faces)
+        except dice.DiceError as err:
+            raise IllegalAction(f"{wanted.purpose} roll: {err}") from None
+        self._journal(
+            "want-dice", {"purpose": wanted.purpose, "faces": list(faces), "source": source}
+        )
+        pending.supplied.append((wanted.purpose, tuple(faces), source))
+        said = f"{source} {wanted.purpose} roll"
+        if wanted.who_name:
+            said += f" for {wanted.who_name}"
+        said += ": " + " ".join(map(str, faces))
+        try:
+            lines = [said] + self._attempt(pending, self._parse(pending.text))
+        except IllegalAction as err:
+            self.drop_wanted()
+            raise IllegalAction(f"`{pending.action}` is dropped: {err}") from None
+        self._given = (pending, None if self.pending is pending else self.done[-1])
+        return lines
+
+    def take_back_roll(self, faces: tuple[int, ...], source: str = "board") -> list[str]:
+        """Take back the roll just given to a waiting action from `source` (the board's undo
+        of its own roll): the action waits for that roll again, with the rolls it had before
+        (an action the roll resolved is undone first). Journalled as the events resume
+        reads: `undo` for a resolved action, then `want` and a `want-dice` for each roll it
+        keeps. IllegalAction when the last roll given is not that one, or things moved since."""
+        given = self._given
+        if given is None:
+            raise IllegalAction("no roll was given to an action")
+        pending, entry = given
+        last = pending.supplied[-1] if pending.supplied else None
+        if last is None or (last[1], last[2]) != (tuple(faces), source):
+            raise IllegalAction(f"the last roll given was not this {source} roll")
+        if entry is None:
+            if self.pending is not pending:
+                raise IllegalAction("the action that took the roll waits no more")
+        elif self.pending is not None or not self.done or self.done[-1] is not entry:
+            raise IllegalAction("the action the roll resolved is no longer the last one")
+        lines = self.undo(1) if entry is not None else []
+        kept = Pending(pending.text, pending.by, pending.supplied[:-1])
+        self._journal("want", {"text": kept.text, "by": kept.by})
+        for purpose, rolled, from_ in kept.supplied:
+            self._journal("want-dice", {"purpose": purpose, "faces": list(rolled), "source": from_})
+        self.pending = None
+        self._given = None
+        shown = " ".join(map(str, faces))
+        return (
+            lines
+            + [f"{source} roll taken back: {shown}"]
+            + self._attempt(kept, self._parse(kept.text), declare=False)
+        )
+
+    def roll_wanted(self) -> list[str]:
+        """The engine rolls the roll the waiting action wants (from the game's seed, the
+        actions done and the rolls given: the same every time)."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            raise IllegalAction("no action waits for a roll: the engine rolls as actions need")
+        wanted = pending.wanted
+        x = (self.seed * 0x9E3779B1 + len(self.done) * 0x85EBCA77) & 0xFFFFFFFF
+        rng = dice.XorShift32((x ^ (len(pending.supplied) * 0x27D4EB2F) & 0xFFFFFFFF) or 1)
+        faces = bytearray(wanted.count)
+        dice.roll_faces(rng, wanted.kind, wanted.count, faces)
+        return self.supply(tuple(faces), "engine")
+
+    def drop_wanted(self) -> list[str]:
+        """Take back the waiting action (`cancel`, or `undo` while it waits)."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalAction("no action waits for a roll")
+        self._journal("want-drop", {})
+        self.pending = None
+        wanted = f" (it waited for {roll_words(pending.wanted)})" if pending.wanted else ""
+        return [f"dropped: {pending.action}{wanted}"]
+
+    def _entered(self, cmd: Command) -> list[str]:
+        """`dice FACE ...` (or `dice PURPOSE FACE ...`, `dice KIND FACE ...`) gives the waiting
+        action its roll."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            raise IllegalAction(
+                "no action waits for a roll: declare the action, and its roll is asked for"
+            )
+        args = list(cmd.args)
+        if args and args[0] in (pending.wanted.purpose, KIND_NAMES[pending.wanted.kind]):
+            args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`
+        if not args or not all(a.isdigit() for a in args):
+            raise IllegalAction(
+                f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
+                f" {' '.join(['N'] * pending.wanted.count)}`"
+            )
+        return self.supply(tuple(int(a) for a in args), "entered")
+
+    def set_dice_from(self, source: str) -> list[str]:
+        """`dice from board|engine|entered`: where the next actions' dice come from (an
+        action already waiting keeps waiting: `roll` or `dice` still give its roll)."""
+        if source not in DICE_FROM:
+            raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {source!r}")
+        self.dice_from = source
+        said = {"board": "the board's roll key", "engine": "the engine", "entered": "`dice`"}
+        return [f"dice from {source}: the next actions' rolls come from {said[source]}"]
+
+    def _waits_line(self) -> str:
+        pending = self.pending
+        assert pending is not None and pending.wanted is not None
+        return f"`{pending.action}` waits for {roll_words(pending.wanted)}: " + self.how_to_roll()
+
+    def how_to_roll(self) -> str:
+        """How the waiting action's roll can be given, its usual way first."""
+        pending = self.pending
+        assert pending is not None and pending.wanted is not None
+        faces = " ".join(["N"] * pending.wanted.count)
+        ways = ["`roll` (the engine rolls)", f"`dice {faces}` (entered dice)", "`cancel`"]
+        if self.dice_from == "board":
+            ways.insert(0, "press the board's roll key")
+        return "; ".join(ways)
+
+    def wanted_lines(self) -> list[str]:
+        """What the play UI says while an action waits: which roll, from whom, and how."""
+        pending = self.pending
+        if pending is None or pending.wanted is None:
+            return []
+        wanted = pending.wanted
+        where = {"board": "from the board", "entered": "from the table"}.get(self.dice_from, "")
+        return [
+            f"waiting for {roll_words(wanted)}{' ' + where if where else ''}: `{pending.action}`",
+            "  " + self.how_to_roll(),
+        ]
+
+    def queue_roll(self, purpose: str, faces: tuple[int, ...], source: str) -> list[str]:
+        """Faces from the board or the table, waiting for the rules' next roll of
+        `purpose` (checked by the ruleset, then journalled)."""
+        saved = _copy(self.ruleset.waiting(self.game))
+        self.ruleset.queue_roll(self.game, purpose, faces, source)
+        try:
+            self._journal("dice", {"purpose": purpose, "faces": list(faces), "source": source})
+        except BaseException:
+            self.ruleset.set_waiting(self.game, saved)  # not journalled: not waiting
+            raise
+        return [f"{source} {purpose} roll waiting: {' '.join(map(str, faces))}"]
+
+    def clear_rolls(self) -> list[str]:
+        self._journal("dice-clear", {})
+        self.ruleset.set_waiting(self.game, {})
+        return ["entered dice cleared"]
+
+    def withdraw_roll(self, purpose: str) -> list[str]:
+        """Take back the roll that came last into `purpose`'s waiting queue (the board's
+        undo of its own roll), journalled."""
+        waiting = _copy(self.ruleset.waiting(self.game))
+        queue = waiting.get(purpose)
+        if not queue:
+            raise IllegalAction(f"no {purpose} roll is waiting")
+        self._journal("dice-withdraw", {"purpose": purpose})
+        faces, source = queue.pop()
+        self.ruleset.set_waiting(self.game, waiting)
+        return [f"{source} {purpose} roll withdrawn: {' '.join(map(str, faces))}"]
+
+    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None:
+        """Journal a roll the rules do not use (a board's d100): kept, never replayed."""
+        self._journal("roll-shown", {"kind": kind, "faces": list(faces), "source": source})
+
+    def apply_board_event(self, event: dict) -> list[str]:
+        """The link's event applier. `{"type": "roll", "purpose": ..., "faces": [...]}` queues
+        a board roll; `{"type": "command", "text": ...}` runs a command. Returns after the
+        journal commit, so the caller may acknowledge the board."""
+        if event.get("type") == "roll":
+            return self.queue_roll(str(event["purpose"]), tuple(event["faces"]), "board")
+        if event.get("type") == "command":
+            return self.execute(str(event["text"]))
+        raise IllegalAction(f"unknown board event {event.get('type')!r}")
+
+    def checkpoint(self) -> tuple[list[Entry], list[Entry], Waiting, Pending | None]:
+        """What the session holds now, for `restore` (a transaction that may not commit)."""
+        pending = self.pending.copy() if self.pending is not None else None
+        return list(self.done), list(self.undone), _copy(self.ruleset.waiting(self.game)), pending
+
+    def restore(self, kept: tuple[list[Entry], list[Entry], Waiting, Pending | None]) -> None:
+        """Back to a checkpoint, if anything moved since (the game rebuilt by replay)."""
+        done, undone, waiting, pending = kept
+        if not (_same(done, self.done) and _same(undone, self.undone)):
+            self.done[:], self.undone[:] = done, undone
+            self._checkpoints.forget_after(len(done))
+            self._rebuild()
+        self.ruleset.set_waiting(self.game, waiting)
+        self.pending = pending
+
+    # ------------------------------------------------------------------ undo / redo
+    def undo(self, steps: int = 1) -> list[str]:
+        if self.pending is not None:
+            # The waiting action is the last thing done: undo takes it back first.
+            lines = self.drop_wanted()
+            return lines + (self.undo(steps - 1) if steps > 1 else [])
+        if steps > len(self.done):
+            raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
+        if any(e is HOLE for e in self.done[len(self.done) - steps :]):
+            self._fill()
+        was_over = self.over
+        self._journal("undo", {"steps": steps})  # journalled first: a failure changes nothing
+        moved = [self.done.pop() for _ in range(steps)]
+        self.undone.extend(moved)
+        self._rebuild()
+        if was_over and not self.over and self.journal and self.game_id:
+            self.journal.unfinish(self.game_id)
+        return [f"undone: {e.text}" for e in moved]
+
+    def redo(self, steps: int = 1) -> list[str]:
+        if steps > len(self.undone):
+            raise IllegalAction(f"only {plural(len(self.undone), 'action')} can be redone")
+        if any(e is HOLE for e in self.undone[len(self.undone) - steps :]):
+            self._fill()
+        lines = []
+        was_over = self.over
+        self._journal("redo", {"steps": steps})  # journalled first: a failure changes nothing
+        for _ in range(steps):
+            entry = self.undone.pop()
+            lines += ["redone: " + entry.text] + self.ruleset.replay(
+                self.game, self._parse(entry.text), entry.rolls
+            )
+            self.done.append(entry)
+            self._keep_checkpoint()
+        if not was_over and self.over:
+            self._record_finish()
+        return lines
+
+    def _parse(self, text: str) -> Command:
+        # A line the journal holds was accepted once: replay it whatever today's limit.
+        cmd = self.ruleset.language.parse(text, max_length=None)
+        assert cmd is not None, f"a journalled action is a command: {text!r}"
+        return cmd
+
+    def _keep_checkpoint(self) -> None:
+        if self._checkpoints.due(len(self.done)):
+            self._checkpoints.keep(len(self.done), self.game)
+
+    def _rebuild(self) -> None:
+        """The game again from its actions: from the nearest checkpoint, replaying only
+        what came after it, and keeping checkpoints on the way (host/core/memory_checkpoints.py)."""
+        waiting = self.ruleset.waiting(self.game)
+        end = len(self.done)
+        nearest = self._checkpoints.nearest(end)
+        start, game = nearest if nearest else (0, None)
+        for _ in range(2):  # (again once the actions a resume left unread are read)
+            if self.journal is not None and end - start > checkpoints.EVERY:
+                stored = stored_checkpoints.nearest(self, end, start)  # one in the journal
+                if stored is not None:
+                    start, game = stored
+                    self._checkpoints.keep(start, game)
+            if not any(e is HOLE for e in self.done[start:end]):
+                break
+            self._fill()
+        if game is None:
+            game = self.ruleset.new_game(self.encounter, self.seed)
+        for n in range(start, end):
+            entry = self.done[n]
+            self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
+            # Checkpoints near the end, and the far ones (a resume makes few copies).
+            near_end = end - n <= checkpoints.RECENT * checkpoints.EVERY
+            if self._checkpoints.due(n + 1) and ((n + 1) % checkpoints.FAR == 0 or near_end):
+                self._checkpoints.keep(n + 1, game)
+        self.ruleset.set_waiting(game, waiting)
+        self.game = game
+
+    def _fill(self) -> None:
+        """Read the actions a resume left unread (HOLE) from the whole journal, its chain
+        checked from the start (an undo or redo reaching back past the checkpoint)."""
+        journal, game_id = self.journal, self.game_id
+        assert journal is not None and game_id is not None
+        checked = journal.checked(game_id)
+        problem = "it is gone" if checked is None else checked.problem
+        done: list[Entry] = []
+        undone: list[Entry] = []
+        if checked is not None and problem is None:
+            _replay_events(self.ruleset, checked.events, done, undone, {}, [])
+            if len(done) != len(self.done) or len(undone) != len(self.undone):
+                problem = "its events do not make the history this session holds"
+        if problem is not None:
+            raise IllegalAction(
+                f"{journal.path}: game {game_id}'s earlier actions cannot be read: {problem}"
+            )
+        self.done[:] = [
+            new if old is HOLE else old for old, new in zip(self.done, done, strict=True)
+        ]
+        self.undone[:] = [
+            new if old is HOLE else old for old, new in zip(self.undone, undone, strict=True)
+        ]
+
+    # ------------------------------------------------------------------ journal
+    def _journal(self, kind: str, payload: dict) -> int:
+        """Journal one event; its seq (0 without a journal)."""
+        if self.journal is not None and self.game_id is not None:
+            return self.journal.append(self.game_id, kind, payload)
+        return 0
+
+    def _record_finish(self) -> None:
+        if self.journal is None or self.game_id is None:
+            return
+        winner = self.ruleset.winner(self.game)
+        assert winner is not None
+        self.journal.finish(self.game_id, winner, self.ruleset.summary(self.game))
+
+    def discard_if_empty(self) -> bool:
+        """Remove this game from the journal if nothing was ever journalled in it."""
+        if self.journal is None or self.game_id is None:
+            return False
+        return self.journal.discard_if_empty(self.game_id)
+
+    def next_game(self) -> Session:
+        """The next game of this session: same encounter, the next seed, a new journal row.
+        This game is let go: another session may resume it."""
+        if self.journal is not None and self.game_id is not None:
+            self.journal.release(self.game_id)
+        return Session(
+            self.encounter, self.seed + 1, self.journal, self.session_id, dice_from=self.dice_from
+        )
+
+    def session_table(self) -> list[dict]:
+        """Wins and totals per team across the games of this session so far."""
+        if self.journal is None:
+            games = [{"winner": self.ruleset.winner(self.game), "summary": None}]
+        else:
+            games = self.journal.session_games(self.session_id)
+        return scores.session_table(self.encounter.teams, self.ruleset.session_totals, games)
+
+
+def _same(a: list[Entry], b: list[Entry]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def _copy(waiting: Waiting) -> Waiting:
+    return {purpose: deque(queue) for purpose, queue in waiting.items()}
+
+
+def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engine") -> Session:
+    """Rebuild a journalled game exactly, under the ruleset its row names: its actions,
+    undos, redos and waiting rolls."""
+    if game_id is None:
+        game_id = journal.latest_game()
+        if game_id is None:
+            raise IllegalAction(f"no saved game in {journal.path}")
+    row = journal.game(game_id)
+    if row is None:
+        raise IllegalAction(f"{journal.path}: no game {game_id}")
+    # The checkpoints stored in the journal: only the events after the latest are read (and
+    # their chain checked) unless it will not do (host/core/journal_checkpoints.py).
+    candidates = stored_checkpoints.stored(journal, game_id)
+    events = _events_after(journal, game_id, candidates[0].seq) if candidates else None
+    if events is None:  # (a checkpoint row naming an event that is not there is ignored)
+        candidates, events = [], _checked_events(journal, game_id)
+    taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
+    try:
+        return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates)
+    except BaseException:
+        journal.release(game_id)  # a game that did not resume is not kept from others
+        raise
+
+
+def _events_after(
+    journal: Journal, game_id: int, after: int
+) -> list[tuple[int, str, dict, str]] | None:
+    """The events after a stored checkpoint's, their chain checked from its event's hash;
+    None if they do not check (the full walk then says what is wrong, if anything is)."""
+    checked = journal.checked(game_id, after)
+    return checked.events if checked is not None and checked.problem is None else None
+
+
+def _checked_events(
+    journal: Journal, game_id: int, after: int = 0
+) -> list[tuple[int, str, dict, str]]:
+    """A game's events after seq `after`, their chain checked; IllegalAction if one fails."""
+    checked = journal.checked(game_id, after)
+    if checked is None or checked.problem is not None:
+        problem = checked.problem if checked else "it is gone"
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: {problem};"
+            f" `turnlight export {game_id}` writes the events that check"
+        )
+    return checked.events
+
+
+def _resume_held(
+    journal: Journal,
+    game_id: int,
+    row: dict,
+    events: list[tuple[int, str, dict, str]],
+    taken_over: str | None,
+    dice_from: str = "engine",
+    candidates: list[stored_checkpoints.Stored] | None = None,
+) -> Session:
+    """resume(), once this process holds the game (`events`: those after the latest of the
+    stored checkpoints `candidates`, latest first; all of them if there are none)."""
+    export = f"`turnlight export {game_id} --format json` (or csv) still writes its events"
+    try:
+        ruleset = registry.get(row["ruleset"])
+    except registry.UnknownRuleset as err:
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: its ruleset is not here"
+            f" ({err}); {export}"
+        ) from err
+    try:
+        enc = ruleset.parse_encounter(row["encounter_toml"], row["encounter_path"] or "<journal>")
+    except EncounterError as err:  # a check added since it was played
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: its encounter is refused now"
+            f" ({err}); {export}"
+        ) from err
+    session = Session(enc, row["seed"], journal, row["session"], game_id, dice_from)
+    done: list[Entry] = []
+    undone: list[Entry] = []
+    waiting: Waiting = {}
+    pending: list[Pending] = []
+    # From the latest checkpoint in the journal that checks and fits, replaying only what
+    # came after it (none: the whole game, and the journal is given a checkpoint).
+    candidates = candidates or []
+    begun = stored_checkpoints.begin(session, candidates[:1], events) if candidates else None
+    for i in range(1, len(candidates)):  # else the next older one, with the events after it
+        if begun is not None:
+            break
+        older = _events_after(journal, game_id, candidates[i].seq)
+        if older is not None:
+            begun = stored_checkpoints.begin(session, candidates[i : i + 1], older)
+    if begun is not None:
+        done, undone, waiting, pending = begun.done, begun.undone, begun.waiting, begun.pending
+        session._checkpoints.keep(begun.actions, begun.game)
+    else:
+        if candidates:  # the events before the checkpoints are needed after all
+            events = _checked_events(journal, game_id)
+        try:
+            _replay_events(ruleset, events, done, undone, waiting, pending)
+        except (KeyError, TypeError, ValueError, IndexError) as err:  # of another shape
+            raise IllegalAction(
+                f"{journal.path}: game {game_id} cannot be resumed: an event is not one this"
+                f" turnlight reads ({type(err).__name__}: {err}); {export}"
+            ) from None
+    session.done = done
+    session.undone = undone
+    rules, now = row["rules"], ruleset.rules_version
+    try:
+        session._rebuild()
+    except IllegalAction as err:
+        why = (
+            f"it was played under {ruleset.id} rules v{rules}, this turnlight plays v{now}"
+            if rules != now
+            else "its journal does not replay"
+        )
+        raise IllegalAction(
+            f"{journal.path}: game {game_id} cannot be resumed: {why} ({err}); {export}"
+        ) from err
+    ruleset.set_waiting(session.game, waiting)
+    if pending:
+        _wait_again(session, pending[0])
+    if taken_over:
+        session.notices.append(taken_over)
+        print(taken_over, file=sys.stderr)
+    if rules != now:
+        if not _ends_as_recorded(session, row):
+            raise IllegalAction(
+                f"{journal.path}: game {game_id} cannot be resumed: it was played under"
+                f" {ruleset.id} rules v{rules}, this turnlight plays v{now} and its replay no"
+                f" longer ends as it did (winner or statistics); {export}"
+            )
+        # It replays under these rules: it goes on under them, and the journal says so.
+        if journal.writable:
+            journal.set_rules(game_id, now)
+        notice = (
+            f"game {game_id} was played under rules v{rules}; it replays the same under"
+            f" v{now} and continues under v{now}"
+        )
+        session.notices.append(notice)
+        ruleset.note(session.game, notice)
+        print(notice, file=sys.stderr)
+    stored_checkpoints.after_resume(session, begun.actions if begun else None)
+    return session
+
+
+def _wait_again(session: Session, pending: Pending) -> None:
+    """A resumed action that waited for a roll waits for it again (tried with the rolls it
+    was given); one the rules no longer take is dropped, and the journal and the game
+    master are told."""
+    if not session.ruleset.asks_for_rolls:
+        return
+    try:
+        session._attempt(pending, session._parse(pending.text), declare=False)
+    except IllegalAction as err:
+        session.pending = pending
+        notice = f"`{pending.action}` waited for a roll and is dropped: {err}"
+        if session.journal is not None and session.journal.writable:
+            session.drop_wanted()
+        session.pending = None
+        session.notices.append(notice)
+        print(notice, file=sys.stderr)
+
+
+def _replay_events(
+    ruleset: Any,
+    events: list[tuple[int, str, dict, str]],
+    done: list[Entry],
+    undone: list[Entry],
+    waiting: Waiting,
+    pending: list[Pending] | None = None,
+) -> None:
+    """The journal's events as the session's history: what is done, undone and waiting
+    (`pending`: the action waiting for a roll, if one is)."""
+    waits: list[Pending] = pending if pending is not None else []
+    for seq, kind, payload, _ in events:
+        if kind == "want":
+            waits[:] = [Pending(payload["text"], payload.get("by", "laptop"))]
+        elif kind == "want-dice":
+            if waits:
+                waits[0].supplied.append(
+                    (payload["purpose"], tuple(payload["faces"]), payload["source"])
+                )
+        elif kind == "want-drop":
+            waits.clear()
+        elif kind == "action":
+            waits.clear()
+            rolls = ruleset.record_from_json(payload["rolls"])
+            for queue in ruleset.used_waiting(rolls):
+                if waiting.get(queue):
+                    waiting[queue].popleft()
+            done.append(Entry(payload["text"], rolls, payload.get("by", "laptop"), seq))
+            undone.clear()
+        elif kind == "undo":
+            for _ in range(payload["steps"]):
+                undone.append(done.pop())
+        elif kind == "redo":
+            for _ in range(payload["steps"]):
+                done.append(undone.pop())
+        elif kind == "dice":
+            waiting.setdefault(payload["purpose"], deque()).append(
+                (tuple(payload["faces"]), payload["source"])
+            )
+        elif kind == "dice-clear":
+            waiting.clear()
+        elif kind == "dice-withdraw" and waiting.get(payload["purpose"]):
+            waiting[payload["purpose"]].pop()
+
+
+def _ends_as_recorded(session: Session, row: dict) -> bool:
+    """A finished game's replay must end with the winner and statistics it recorded (an
+    unfinished one has nothing recorded to compare)."""
+    if not row["finished"]:
+        return True
+    summary = session.ruleset.summary(session.game)
+    try:
+        stored = json.loads(row["summary"] or "{}")
+    except (TypeError, ValueError):
+        return False
+    if not isinstance(stored, dict):
+        return False
+    return (
+        session.ruleset.winner(session.game) == row["winner"]
+        and stored.get("teams") == summary["teams"]
+        and stored.get("players") == summary["players"]
+    )

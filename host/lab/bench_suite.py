@@ -1,0 +1,90 @@
+"""The measurements behind `turnlight bench`: each is a function returning named figures.
+
+Targets live here, not in timed tests, because these machines are shared and noisy. Later
+work adds a function to MEASUREMENTS; the command prints whatever they return.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from host.board import micropython_vm
+from host.lab import bench_board, bench_engine, bench_host_cpu, bench_link, bench_session
+from host.lab import bench_web as web_bench
+from host.rulesets.advance import bench_turn as advance_bench
+from host.rulesets.flare import bench_turn as flare_bench
+from host.rulesets.forms import bench_turn as forms_bench
+from host.rulesets.stones import bench_turn as stones_bench
+from shared import codec
+from shared.reference import build_reference_state
+
+Figures = dict[str, float | int]
+
+
+def state_size() -> Figures:
+    """The encoded reference state (8 slots, 3 cooldowns each, a 6-die roll)."""
+    return {"state_bytes": len(codec.encode(build_reference_state()))}
+
+
+def engine_memory() -> Figures:
+    """Heap and allocation of the shared engine on the MicroPython VM (64-bit)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        libs = micropython_vm.library_dir(Path(tmp))
+        done = micropython_vm.run(
+            micropython_vm.VM_SCRIPTS / "engine_memory.py", [], [libs, micropython_vm.ROOT]
+        )
+    found = dict(re.findall(r"(\w+)=(\d+)", done.stdout))
+    if done.returncode or "heap" not in found:
+        raise RuntimeError(f"engine_memory failed on the VM: {done.stdout}{done.stderr}")
+    return {
+        "engine_heap_bytes": int(found["heap"]),
+        "engine_modules_bytes": int(found["modules"]),
+        "end_turn_alloc_bytes_per_1000": int(found["end_turn_alloc"]),
+        "encode_alloc_bytes_per_1000": int(found["encode_alloc"]),
+    }
+
+
+MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
+    state_size,
+    engine_memory,
+    bench_engine.engine_turn,
+    bench_engine.odds_query,
+    stones_bench.engine_turn,
+    flare_bench.engine_turn,
+    advance_bench.engine_turn,
+    forms_bench.engine_turn_forms,
+)
+MEASUREMENTS += bench_link.MEASUREMENTS
+MEASUREMENTS += bench_board.MEASUREMENTS
+MEASUREMENTS += bench_session.MEASUREMENTS
+MEASUREMENTS += (bench_host_cpu.figures,)
+MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
+
+TARGETS: dict[str, tuple[str, float]] = {
+    "state_bytes": ("<=", 100),
+    "engine_heap_bytes": ("<=", 32 * 1024),
+    "end_turn_alloc_bytes_per_1000": ("<=", 0),
+    "engine_turn_us": ("<=", 1000),
+    "odds_us": ("<=", 200),
+}
+TARGETS.update(bench_link.TARGETS)
+TARGETS.update(bench_board.TARGETS)
+TARGETS.update(bench_session.TARGETS)
+TARGETS.update(bench_host_cpu.TARGETS)
+TARGETS.update(
+    {
+        "web_latency_ms_p50": ("<=", 50),
+        "web_latency_ms_p99": ("<=", 200),
+        "web_viewers_cpu_pct": ("<=", 10),
+    }
+)
+
+
+def meets(key: str, value: float) -> bool | None:
+    if key not in TARGETS:
+        return None
+    op, bound = TARGETS[key]
+    return value <= bound if op == "<=" else value >= bound

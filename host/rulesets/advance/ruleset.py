@@ -1,0 +1,414 @@
+"""Advance as the host sees it: the `Ruleset` interface (host/core/interface.py) over advance's own
+modules. model.py reads encounter files, engine.py holds a game and its dice, actions.py
+plays the verbs, device.py projects the game onto the board, ai.py plays the demo.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from host.core import names
+from host.core.commandline import Command
+from host.core.interface import (
+    Applied,
+    IllegalAction,
+    LiveRow,
+    LiveTable,
+    RollWanted,
+    Ruleset,
+    Supplied,
+    Table,
+)
+from host.rulesets.advance import ai, device
+from host.rulesets.advance import encounter_schema as model
+from host.rulesets.advance import exact_odds as odds
+from host.rulesets.advance import verbs as actions
+from host.rulesets.advance.engine import (
+    PURPOSES,
+    RULES_VERSION,
+    STEP_NAMES,
+    STEPS,
+    Death,
+    Game,
+    Hit,
+)
+from shared import events as ev
+from shared.limits import NO_SLOT
+from shared.state import GameState
+from shared.words import EVENT_NAMES
+
+if TYPE_CHECKING:
+    from host.core.session import Session
+
+STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
+
+
+class Advance(Ruleset):
+    id = model.ID
+    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    description = (
+        "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
+        " Death checks"
+    )
+    rules_version = RULES_VERSION
+    language = actions.LANGUAGE
+    start_command = ""
+    next_turn_commands = ("next",)
+    session_totals = ("damage", "downs")
+    stat_labels = {"body": "body damage"}
+    chart_panels = (("stamina", "Stamina per character"), ("score", "foes down per side"))
+    grid_legend = (
+        "one row per character: side, Stamina, Willpower, damaged parts, A/L Advance or Late,"
+        " F Full Power, H Helpless, * may act now (or must answer)"
+    )
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        return model.example_path()
+
+    def parse_encounter(self, text: str, filename: str) -> model.Encounter:
+        return model.parse(text, filename)
+
+    def template(self) -> str:
+        return model.template_path().read_text()
+
+    # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: model.Encounter, seed: int) -> Game:
+        game = Game(encounter, seed)
+        game.state = device.new_state(game, RULES_VERSION)
+        return game
+
+    def apply(self, game: Game, cmd: Command) -> Applied:
+        try:
+            lines = actions.apply(game, read_names(game, cmd))
+        except RollWanted as wanted:
+            who = wanted.wanted.who
+            if 0 <= who < len(game.fighters):
+                name = game.fighters[who].name
+                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
+            raise
+        device.project(game, game.state)
+        return Applied(lines, [list(r) for r in game.dice.records])
+
+    def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
+        lines = actions.apply(game, read_names(game, cmd), record)
+        device.project(game, game.state)
+        return lines
+
+    def record_json(self, record: list[list]) -> list[list]:
+        return [[p, list(f), s] for p, f, s in record]
+
+    def record_from_json(self, data: Any) -> list[list]:
+        return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
+
+    def started(self, game: Game) -> bool:
+        return game.started
+
+    def winner(self, game: Game) -> str | None:
+        return game.over
+
+    def state(self, game: Game) -> GameState:
+        return game.state
+
+    def snapshot(self, game: Game) -> dict:
+        p = game.pending
+        pending: dict[str, Any] | None = None
+        if isinstance(p, Hit):
+            pending = {"hit": game.fighters[p.target].name, "damage": p.damage}
+        elif isinstance(p, Death):
+            pending = {"death_check": game.fighters[p.who].name, "rolled": p.roll}
+        return {
+            "round": game.round,
+            "step": STEPS[game.step],
+            "winner": game.over,
+            "pending": pending,
+            "characters": [
+                {
+                    "name": f.name,
+                    "side": game.encounter.teams[f.spec.side],
+                    "boss": f.spec.boss,
+                    "stamina": f.stamina,
+                    "willpower": f.willpower,
+                    "damaged": list(f.damaged),
+                    "status": f.status,
+                    "helpless": f.helpless,
+                    "full_power": f.full_power,
+                    "initiative": {True: "Advance", False: "Late", None: None}[f.advance],
+                    "acted": f.acted,
+                    "extra": f.extra,
+                    "items": dict(f.places),
+                    "stats": dict(f.stats),
+                }
+                for f in game.fighters
+            ],
+        }
+
+    def note(self, game: Game, text: str) -> None:
+        game.log.append(text)
+
+    # -- the roll an action wants ---------------------------------------------------------
+    # With the dice from the board or the table (`play --dice board|entered`) an action
+    # waits for each roll it makes, in order: a check's 2D6, a Death check's 1D6, a table's
+    # D6. There is no queue of rolls made ahead, so a spare roll never becomes a later one.
+    asks_for_rolls = True
+
+    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
+        game.dice.supplied = rolls
+
+    def roll_lines(self, game: Game) -> list[str]:
+        out = []
+        for purpose, faces, source in game.dice.records:
+            shown = " ".join(map(str, faces))
+            out.append(f"{purpose} {shown}" + ("" if source == "engine" else f" ({source})"))
+        return out
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        if cmd.verb == "dice":
+            # The session takes `dice FACES` while an action waits (its dice from the board
+            # or the table); with the engine's dice nothing waits for them.
+            raise IllegalAction(
+                "no action waits for a roll: the engine rolls them (`dice from entered`, and"
+                " the next check or Death check waits for `dice F F` or `dice F`)"
+            )
+        return super().session_command(session, cmd)
+
+    # -- the board ---------------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        code = record[0]
+        game: Game = session.game
+        if code == ev.NEXT_TURN and record[1] != NO_SLOT and game.started:
+            return self._slot_done(session, record[1])
+        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
+            return session.execute("next")
+        if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
+            # Only with the engine's dice (`--dice engine`) does a board roll get here (else
+            # the tether gives it to the action that waits): it is refused, never kept.
+            raise IllegalAction(
+                "the engine rolls the dice (--dice engine): the board's roll is not used;"
+                " `dice from board` and the next check waits for the roll key"
+            )
+        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
+            raise IllegalAction(
+                "Willpower, damaged parts and extra actions are the rules' to count: play the"
+                " action on the laptop"
+            )
+        if code in (ev.END_COMBAT, ev.RESET):
+            raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
+        raise IllegalAction(f"unknown board event {code}")
+
+    def _slot_done(self, session: Session, index: int) -> list[str]:
+        """Next turn with one who may act now selected: that character is done in this step.
+        The target of a waiting hit takes it (`take`); anyone else takes no action (`wait`,
+        in E once for each extra action it has now). A Death check owed is refused: the roll
+        key rolls it. Once nobody is left to act in the step, the step ends as by next turn
+        (`next`), as shared.turns.slot_done ends a step."""
+        game: Game = session.game
+        if index >= len(game.fighters):
+            raise IllegalAction(f"the board named slot {index}, and there is no such character")
+        f = game.fighters[index]
+        label = f.spec.label
+        p = game.pending
+        if isinstance(p, Death) and p.who == index:
+            if p.roll is None:
+                # Its Death check (with the board's dice it waits for the roll key, lit).
+                return session.execute(f"death {label}")
+            raise IllegalAction(
+                f"{f.name}'s Death check failed: how much Willpower to spend is the"
+                f" laptop's (`spend {label} N`, 0 to die)"
+            )
+        if isinstance(p, Hit) and p.target == index:
+            lines = session.execute(f"take {label}")
+        else:
+            lines = session.execute(f"wait {label}")
+            while self._goes_on(session) and not session.game.can_act_now(f):
+                lines += session.execute(f"wait {label}")  # E: its next extra action
+        if self._goes_on(session) and not session.game.acting_now():
+            lines += session.execute("next")  # (with the board's dice: may wait for them)
+        return lines
+
+    @staticmethod
+    def _goes_on(session: Session) -> bool:
+        """Nothing waits (no answer owed, no action waiting for its roll), the fight goes on."""
+        game: Game = session.game
+        return session.pending is None and game.pending is None and game.over is None
+
+    # -- scores ------------------------------------------------------------------------------
+    def summary(self, game: Game) -> dict:
+        players = {f.name: {k: f.stats[k] for k in STAT_KEYS} for f in game.fighters}
+        teams = {}
+        for side, team in enumerate(game.encounter.teams):
+            members = [f for f in game.fighters if f.spec.side == side]
+            teams[team] = {k: sum(f.stats[k] for f in members) for k in STAT_KEYS}
+            teams[team]["downs"] = actions.downs(game, side)
+        team_of = {f.name: game.encounter.teams[f.spec.side] for f in game.fighters}
+        return {"players": players, "teams": teams, "team_of": team_of}
+
+    def score_table(self, game: Game) -> Table:
+        s = self.summary(game)
+        headers = ["who"] + [self.stat_labels.get(k, k) for k in STAT_KEYS]
+        rows = [[n] + [str(v[k]) for k in STAT_KEYS] for n, v in s["players"].items()]
+        rows += [[f"team {t}"] + [str(v[k]) for k in STAT_KEYS] for t, v in s["teams"].items()]
+        return Table(headers, rows)
+
+    def score_line(self, game: Game) -> str:
+        teams = game.encounter.teams
+        return "foes down: " + " · ".join(
+            f"{t} {actions.downs(game, s)}" for s, t in enumerate(teams)
+        )
+
+    def timeline(self, game: Game) -> list[dict]:
+        return game.timeline.points()
+
+    # -- views --------------------------------------------------------------------------------
+    def headline(self, game: Game) -> tuple[str, str]:
+        title = f"{game.encounter.name}, round {game.round}"
+        if game.over is not None:
+            return title, f"the fight is over: {game.over} won"
+        if game.pending is not None:
+            return title, actions._waiting_for(game)
+        step = f"step {STEPS[game.step]} ({STEP_NAMES[game.step]})"
+        acting = [f.name for f in game.acting_now()]
+        if game.step == 0:
+            return title, f"{step}: `next` rolls initiative"
+        return title, f"{step}: " + (
+            ", ".join(acting) + " may act" if acting else "`next` steps on"
+        )
+
+    def _state_word(self, game: Game, f: Any) -> str:
+        if f.status != "in":
+            return f.status
+        words = []
+        if f.advance is not None:
+            words.append("Advance" if f.advance else "Late")
+        if f.full_power:
+            words.append("Full Power")
+        if f.helpless:
+            words.append("Helpless")
+        if f.acted:
+            words.append("acted")
+        if f.extra:
+            words.append(f"+{f.extra} extra")
+        return ", ".join(words) or "-"
+
+    def roster(self, game: Game) -> Table:
+        rows = [
+            [
+                f.name + (" (Boss)" if f.spec.boss else ""),
+                game.encounter.teams[f.spec.side],
+                f"{f.stamina}/{f.spec.stamina}",
+                f"{f.willpower}/{f.spec.willpower}",
+                ", ".join(f.damaged) or "-",
+                self._state_word(game, f),
+            ]
+            for f in game.fighters
+        ]
+        return Table(["name", "side", "Stamina", "Willpower", "damaged", "state"], rows, (4, 5))
+
+    def live_roster(self, game: Game) -> LiveTable:
+        now = device.to_act(game)
+        rows = [
+            LiveRow(
+                [f.spec.label, f"{f.stamina}", f"{f.willpower}", str(len(f.damaged))],
+                self._state_word(game, f),
+                f.index in now,
+            )
+            for f in game.fighters
+        ]
+        return LiveTable(["who", "Sta", "Wil", "parts"], rows)
+
+    def device_grid(self, game: Game, color: bool) -> str:
+        now = device.to_act(game)
+        lines = [f"step {STEPS[game.step]}, round {game.round}"]
+        for f in game.fighters:
+            marks = "".join(
+                (
+                    "A" if f.advance is True else "L" if f.advance is False else " ",
+                    "F" if f.full_power else " ",
+                    "H" if f.helpless else " ",
+                )
+            )
+            state = "xx" if f.status != "in" else ("*" if f.index in now else " ")
+            lines.append(
+                f"{state:<2} {f.spec.label:<3} {'enemy' if f.enemy else 'adv':<5}"
+                f" Sta {f.stamina:>3} Wil {f.willpower:>2} parts {len(f.damaged)} {marks}"
+            )
+        return "\n".join(lines)
+
+    def complete(self, game: Game, words: list[str]) -> list[str]:
+        names = [f.spec.label for f in game.fighters]
+        if words[0] == "dice" and len(words) == 2:
+            return list(PURPOSES) + ["from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
+        if len(words) == 2:
+            return names
+        if words[0] in ("attack", "assist", "coop", "equip", "store", "break") and len(words) == 3:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            pool = [a.name for a in f.spec.abilities] + list(f.owned)
+            return [f'"{n}"' if " " in n else n for n in pool]
+        return names
+
+    def help_notes(self) -> list[str]:
+        return [
+            "attack options: with=SUPPORT evade=yes|no spare; dice: check F F, death F, d6 F",
+        ]
+
+    # -- odds ----------------------------------------------------------------------------------
+    def odds_preview(self, game: Game) -> list[str]:
+        return odds.evasion_line(game)
+
+    def before(self, game: Game, line: str) -> list[str]:
+        try:
+            cmd = self.language.parse(line)
+            if cmd is None or cmd.verb != "attack" or len(cmd.args) < 2:
+                return []
+            cmd = read_names(game, cmd)
+        except IllegalAction:
+            return []  # the action itself will say what is wrong
+        return odds.hit_line(game, cmd.args[0], cmd.args[1])
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Game) -> list[str]:
+        return ai.plan_turn(game)
+
+
+# The verbs whose second word names one of the first character's abilities or items, and
+# those whose third word does (names.take_name reads a name of several words unquoted).
+THINGS_AT_1 = ("attack", "assist", "equip", "store", "break")
+THINGS_AT_2 = ("coop", "exchange")
+
+
+def read_names(game: Game, cmd: Command) -> Command:
+    """The command with its names read as meant: a misspelt character, ability or item gets
+    a suggestion (IllegalAction), and an ability or item of several words typed without
+    quotes is one word where only one reading spells a name."""
+    if not cmd.args or cmd.verb in ("next", "initiative"):
+        return cmd
+    people = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
+    names.suggest("character", cmd.args[0], people)
+    at = 1 if cmd.verb in THINGS_AT_1 else 2 if cmd.verb in THINGS_AT_2 else None
+    if at is None:
+        return cmd
+    try:
+        f = game.fighter(cmd.args[0])
+    except IllegalAction:
+        return cmd
+    pool = [a.name for a in f.spec.abilities] + list(f.owned)
+    if cmd.verb == "exchange":
+        for other in game.fighters:
+            pool += [n for n in other.owned if other.spec.side == f.spec.side]
+    if cmd.verb == "assist":
+        pool.append("gm")
+    quoted = names.quoted_words(cmd.text, actions.LANGUAGE.flags)
+    args = names.take_name(cmd.args, at, pool, "ability or item", quoted[at : at + 1] == [True])
+    for word in args[1:at] + args[at + 1 :]:
+        names.suggest("character", word, people)
+    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
+
+
+RULESET = Advance()

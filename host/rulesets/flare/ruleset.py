@@ -1,0 +1,343 @@
+"""Flare as the host sees it: the `Ruleset` interface (host/core/interface.py) over flare's own
+modules. encounter.py and cards.py read the files and the deck, engine.py plays the game,
+device.py projects it onto the board, ai.py plays the demo. The rules text is
+flare-summoning-turn.txt; docs/rulesets/flare.md says what is implemented."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from host.core import names
+from host.core.commandline import Command, Language
+from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
+from host.rulesets.flare import ai, device
+from host.rulesets.flare import encounter_schema as encounter
+from host.rulesets.flare.cards import RANKS, Creature, Flare
+from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
+from shared import events as ev
+from shared.state import GameState
+from shared.words import EVENT_NAMES
+
+if TYPE_CHECKING:
+    from host.core.session import Session
+
+VERBS = {
+    "place": (
+        "SQUARE [from=SQUARE]",
+        "place a common on an empty square (1 action); with no"
+        " tokens left, from= names one of yours on the grid to place again",
+    ),
+    "summon": (
+        "CARD at=SQUARE [do=T,T,...] [from=SQUARE] [borrow=SQUARE]",
+        "summon a creature by its pattern,"
+        " its token on the marked square AT; do= the targets of its effects in order"
+        " (SQUARE, FROM-TO for movements, - to skip); from= a token on the grid when"
+        " none is left; borrow= an enemy token used as yours (Battle, once per colour)"
+        " (1 action)",
+    ),
+    "discard": (
+        "CARD [return=CARD,...]",
+        "discard a creature card, return others to the"
+        " bottom of their decks, draw as many (1 action, once a turn)",
+    ),
+    "flare": (
+        "[CARD] [top=T,...] [bottom=T,...] [vs=NAME]",
+        "call your Flare before any action, no"
+        " action spent; top= and bottom= the targets of each half met; vs= the opponent"
+        " compared against (Battle)",
+    ),
+    "pass": (
+        "CARD ...",
+        "team play: hand these legendary cards to your teammate, who takes control and"
+        " places commons with the actions left",
+    ),
+    "end": (
+        "[claim=TASK]",
+        "end the turn (every action used): score the destroyed, claim a completed task"
+        " (the advanced game; default the first completed), draw up",
+    ),
+}
+SESSION_VERBS = {"show": ("", "the grid and the hands")}
+LANGUAGE = Language(VERBS, SESSION_VERBS)
+GLYPH = ("c", "H", "L")
+STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "tasks")
+
+
+class FlareRules(Ruleset):
+    id = "flare"
+    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    description = (
+        "Flare: summon creatures by patterns on a token grid, call Flares (Duel, Battle, teams)"
+    )
+    rules_version = RULES_VERSION
+    language = LANGUAGE
+    start_command = ""
+    next_turn_commands = ("end",)
+    session_totals = ("score", "destroyed")
+    chart_panels = (("score", "points"), ("tokens", "tokens on the grid"))
+    grid_legend = "the token grid: 1/2 whose token, c common, H heroic, L legendary; * whose turn"
+
+    # -- encounters ------------------------------------------------------------------------
+    def example_path(self) -> Path:
+        return encounter.EXAMPLE
+
+    def parse_encounter(self, text: str, filename: str) -> encounter.Encounter:
+        return encounter.parse(text, filename)
+
+    def template(self) -> str:
+        return encounter.TEMPLATE.read_text()
+
+    # -- a game -------------------------------------------------------------------------------
+    def new_game(self, enc: encounter.Encounter, seed: int) -> Game:
+        game = Game(enc, seed)
+        game.board = device.new_state(game)
+        device.project(game, game.board)
+        return game
+
+    def apply(self, game: Game, cmd: Command) -> Applied:
+        return Applied(self._act(game, cmd), [])
+
+    def replay(self, game: Game, cmd: Command, record: Any) -> list[str]:
+        return self._act(game, cmd)
+
+    def _act(self, game: Game, cmd: Command) -> list[str]:
+        _no_unknown_options(cmd)
+        if cmd.verb == "place":
+            lines = game.place(cmd.arg(0, "a square"), cmd.opts.get("from"))
+        elif cmd.verb == "summon":
+            card = self._card(game, cmd.arg(0, "a card"))
+            if "at" not in cmd.opts:
+                raise IllegalAction(f"summon: at=SQUARE is missing (usage: {cmd.usage})")
+            lines = game.summon(
+                card,
+                cmd.opts["at"],
+                cmd.list_opt("do"),
+                cmd.opts.get("from"),
+                cmd.opts.get("borrow"),
+            )
+        elif cmd.verb == "discard":
+            returned = [self._card(game, c) for c in cmd.list_opt("return")]
+            lines = game.discard(self._card(game, cmd.arg(0, "a card")), returned)
+        elif cmd.verb == "flare":
+            card_id = self._card(game, cmd.args[0]) if cmd.args else None
+            lines = game.flare(
+                card_id, cmd.list_opt("top"), cmd.list_opt("bottom"), cmd.opts.get("vs")
+            )
+        elif cmd.verb == "pass":
+            lines = game.pass_control([self._card(game, c) for c in cmd.args])
+        else:  # end
+            lines = game.end(cmd.opts.get("claim"))
+        game.log.extend(lines)
+        device.project(game, game.board)
+        return lines
+
+    def _card(self, game: Game, word: str) -> str:
+        deck = game.enc.deck
+        known = sorted({c.id for c in deck.creatures + deck.legendaries + deck.flares})
+        names.suggest("card", word, known)
+        return word.lower()
+
+    def record_json(self, record: Any) -> list:
+        return []
+
+    def record_from_json(self, data: Any) -> list:
+        return []
+
+    def started(self, game: Game) -> bool:
+        return True
+
+    def winner(self, game: Game) -> str | None:
+        return game.winner
+
+    def state(self, game: Game) -> GameState:
+        board: GameState = game.board
+        return board
+
+    def snapshot(self, game: Game) -> dict:
+        enc = game.enc
+        return {
+            "round": game.round,
+            "turn": game.player,
+            "control": game.enc.players[game.controller],
+            "actions_left": game.actions_left,
+            "tasks_shown": list(game.tasks_shown),
+            "winner": game.winner,
+            "grid": [
+                [
+                    None if t is None else {"owner": enc.players[t.owner], "rank": RANKS[t.rank]}
+                    for t in game.grid[r * enc.columns : (r + 1) * enc.columns]
+                ]
+                for r in range(enc.rows)
+            ],
+            "players": [
+                {
+                    "name": name,
+                    "team": game.enc.teams[game.enc.team_of[p]],
+                    "score": game.scores[p],
+                    "supply": game.supply[p],
+                    "legendary_tokens": game.legends[p],
+                    "hand": game.hands[p].all(),
+                    "odd_common": game.odd_common[p],
+                    "tasks": game.stats[p].tasks,
+                }
+                for p, name in enumerate(enc.players)
+            ],
+        }
+
+    def note(self, game: Game, text: str) -> None:
+        game.log.append(text)
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        if cmd.verb == "show":
+            game = session.game
+            lines = self.device_grid(game, False).splitlines()
+            for p, name in enumerate(game.enc.players):
+                lines.append(f"{name}'s hand: {', '.join(game.hands[p].all()) or 'empty'}")
+            return lines
+        return super().session_command(session, cmd)
+
+    # -- the board -----------------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        code = record[0]
+        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
+            return session.execute("end")
+        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
+            raise IllegalAction("flare's counters are the grid's: place and summon on the laptop")
+        if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
+            raise IllegalAction("flare rolls no dice: the engine shuffles the decks")
+        raise IllegalAction(f"flare has no use for the board's {EVENT_NAMES[code]}")
+
+    # -- scores --------------------------------------------------------------------------------
+    def summary(self, game: Game) -> dict:
+        players = {}
+        for p, name in enumerate(game.enc.players):
+            s = game.stats[p]
+            players[name] = {
+                "score": game.scores[p],
+                "destroyed": s.destroyed,
+                "summoned": s.summoned,
+                "legendaries": s.legendaries,
+                "flares": s.flares,
+                "placed": s.placed,
+                "tasks": s.tasks,
+            }
+        enc = game.enc
+        teams: dict[str, dict[str, int]] = {t: {k: 0 for k in STATS} for t in enc.teams}
+        for p, name in enumerate(enc.players):
+            for k in STATS:
+                teams[enc.teams[enc.team_of[p]]][k] += players[name][k]
+        team_of = {name: enc.teams[enc.team_of[p]] for p, name in enumerate(enc.players)}
+        return {"players": players, "teams": teams, "team_of": team_of}
+
+    def score_table(self, game: Game) -> Table:
+        summary = self.summary(game)
+        rows = [[n] + [str(s[k]) for k in STATS] for n, s in summary["players"].items()]
+        if game.enc.mode == "team":
+            rows += [
+                [f"team {t}"] + [str(s[k]) for k in STATS] for t, s in summary["teams"].items()
+            ]
+        return Table(["player", *STATS], rows)
+
+    def score_line(self, game: Game) -> str:
+        totals = game.team_scores()
+        return "scores: " + " · ".join(f"{t} {totals[i]}" for i, t in enumerate(game.enc.teams))
+
+    def timeline(self, game: Game) -> list[dict]:
+        return game.timeline.points()
+
+    # -- views ---------------------------------------------------------------------------------
+    def headline(self, game: Game) -> tuple[str, str]:
+        title = f"{game.enc.name}, round {min(game.round, game.enc.rounds)}"
+        if game.winner is not None:
+            return title, "a draw" if game.winner == "nobody" else f"{game.winner} wins"
+        flare = " · may call a Flare" if device.may_call_flare(game, game.current) else ""
+        return title, f"{game.player}'s turn: {game.actions_left} action(s) left{flare}"
+
+    def _row(self, game: Game, p: int) -> list[str]:
+        upgraded, tokens = game.counts(p)
+        return [
+            game.enc.players[p],
+            str(game.scores[p]),
+            f"{game.supply[p]}+{game.legends[p]}L",
+            f"{tokens} ({upgraded} up)",
+            ", ".join(game.hands[p].all()),
+        ]
+
+    def roster(self, game: Game) -> Table:
+        rows = [self._row(game, p) for p in range(len(game.enc.players))]
+        return Table(["player", "score", "supply", "on grid", "hand"], rows, wrap=(4,))
+
+    def live_roster(self, game: Game) -> LiveTable:
+        rows = []
+        for p in range(len(game.enc.players)):
+            cells = self._row(game, p)
+            rows.append(LiveRow(cells[:4], cells[4], p == game.current))
+        return LiveTable(["player", "score", "supply", "on grid"], rows)
+
+    def device_grid(self, game: Game, color: bool) -> str:
+        enc = game.enc
+        lines = ["    " + " ".join(f"{COLUMNS[c]:>2}" for c in range(enc.columns))]
+        for r in range(enc.rows):
+            cells = []
+            for c in range(enc.columns):
+                t = game.at(r, c)
+                cells.append(" ." if t is None else f"{t.owner + 1}{GLYPH[t.rank]}")
+            lines.append(f"{r + 1:>3} " + " ".join(cells))
+        for p, name in enumerate(enc.players):
+            mark = "*" if p == game.current and game.winner is None else " "
+            lines.append(
+                f"{mark} {p + 1} {name:<8} score {game.scores[p]:>3}  actions"
+                f" {game.actions_left if mark == '*' else 0}"
+            )
+        return "\n".join(lines)
+
+    def complete(self, game: Game, words: list[str]) -> list[str]:
+        hand = game.hands[game.current]
+        if words[0] in ("summon", "discard") and len(words) == 2:
+            return sorted(set(hand.creatures + hand.legendaries))
+        if words[0] == "flare" and len(words) == 2:
+            return sorted(set(hand.flares))
+        if words[0] == "place" and len(words) == 2:
+            return [
+                game.name_of(r, c)
+                for r in range(game.enc.rows)
+                for c in range(game.enc.columns)
+                if game.at(r, c) is None
+            ]
+        return []
+
+    def help_notes(self) -> list[str]:
+        return [
+            "squares are a column letter and a row number: a1 is the top left",
+            "`show` draws the grid and the hands; docs/rulesets/flare.md has the rules",
+        ]
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Game) -> list[str]:
+        def act(g: Game, line: str) -> None:
+            cmd = LANGUAGE.parse(line)
+            assert cmd is not None
+            self._act(g, cmd)
+
+        return ai.plan_turn(game, act)
+
+
+OPTIONS = {"place": {"from"}, "summon": {"at", "do", "from", "borrow"}, "discard": {"return"},
+           "flare": {"top", "bottom", "vs"}, "pass": set(), "end": {"claim"}}  # fmt: skip
+
+
+def _no_unknown_options(cmd: Command) -> None:
+    extra = set(cmd.opts) - OPTIONS.get(cmd.verb, set())
+    if extra:
+        raise IllegalAction(f"{cmd.verb}: unknown option {sorted(extra)[0]}= (usage: {cmd.usage})")
+
+
+def describe(card: Creature | Flare) -> str:
+    """One card in a line, for `encounter check` and the docs."""
+    if isinstance(card, Flare):
+        return f"{card.id}: top {card.top} bottom {card.bottom}"
+    return f"{card.id}: {RANKS[card.rank]} {'/'.join(card.pattern)}"
+
+
+RULESET = FlareRules()

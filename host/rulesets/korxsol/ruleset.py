@@ -1,0 +1,336 @@
+"""Korxsol as the host sees it: the `Ruleset` interface (host/core/interface.py) over korxsol's
+own modules. encounter.py reads the files, engine.py plays the game (its `Game` is the
+game object the host keeps), rolls.py keeps the dice and their records, odds.py counts the
+odds, ai.py plays the demo, board.py reads the board's presses and tables.py says what
+korxsol shows.
+
+Nothing here decides a rule: it only says where each rule lives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from host.core import names
+from host.core.commandline import Command, whole_number
+from host.core.interface import (
+    Applied,
+    Fighter,
+    IllegalAction,
+    LiveRow,
+    LiveTable,
+    RollWanted,
+    Ruleset,
+    Supplied,
+    Table,
+    Waiting,
+)
+from host.rulesets.korxsol import ai, tables, terrain, threat
+from host.rulesets.korxsol import board_presses as board
+from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import exact_odds as odds
+from host.rulesets.korxsol import language as commands
+from host.rulesets.korxsol.engine import RULES_VERSION, Game
+from host.rulesets.korxsol.fighter import norm
+from host.rulesets.korxsol.model import Encounter
+from host.rulesets.korxsol.rolls import PURPOSES, RollRecord
+from shared.state import GameState
+
+if TYPE_CHECKING:
+    from host.core.session import Session
+
+ID = "korxsol"
+# The options `attack` (and `item`, `artifact`, `odds`) take: completion and `help`.
+OPTION_KEYS = (
+    "sol=",
+    "dodge_sol=",
+    "resist_sol=",
+    "collide_sol=",
+    "cornered=",
+    "kb=",
+    "exchange=",
+    "threat=",
+    "cover=",
+    "wall=",
+    "moved=",
+    "fall=",
+    "slide=",
+)
+STRIKING_VERBS = ("attack", "odds", "item", "artifact")
+# What the word after the character names, for the verbs that strike (a misspelling gets
+# a suggestion; one of several words may be typed without quotes: host/core/names.py).
+THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "artifact": "artifact"}
+
+
+class Korxsol(Ruleset):
+    id = ID
+    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: the board state's slots keep their tables as views of one buffer, one Roll class
+    description = (
+        "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
+    )
+    rules_version = RULES_VERSION
+    language = commands.LANGUAGE
+    start_command = "initiative"
+    next_turn_commands = ("initiative", "end")
+    session_totals = ("damage_dealt", "kos")
+    stat_labels = {"kos": "KOs"}
+    chart_panels = (("kor", "KOR per fighter"), ("score", "score per team"))
+    grid_legend = tables.GRID_LEGEND
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        return encounter.example_path()
+
+    def parse_encounter(self, text: str, filename: str) -> Encounter:
+        return encounter.parse(text, filename)
+
+    def template(self) -> str:
+        return (Path(__file__).parent / "encounters" / "template.toml").read_text()
+
+    # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: Encounter, seed: int) -> Game:
+        return Game(encounter, seed)
+
+    def apply(self, game: Game, cmd: Command) -> Applied:
+        try:
+            outcome = game.apply(read_names(game, cmd))
+        except RollWanted as wanted:
+            who = wanted.wanted.who
+            if 0 <= who < len(game.fighters):
+                name = game.fighters[who].spec.name
+                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
+            raise
+        return Applied(outcome.lines, list(game.roller.records))
+
+    def replay(self, game: Game, cmd: Command, record: list[RollRecord]) -> list[str]:
+        return game.apply(read_names(game, cmd), replay=record).lines
+
+    def record_json(self, record: list[RollRecord]) -> list[dict]:
+        return [r.as_json() for r in record]
+
+    def record_from_json(self, data: list[dict]) -> list[RollRecord]:
+        return [RollRecord.from_json(r) for r in data]
+
+    def started(self, game: Game) -> bool:
+        return game.started
+
+    def winner(self, game: Game) -> str | None:
+        if game.winner is None:
+            return None
+        return game.encounter.teams[game.winner] if game.winner >= 0 else "nobody"
+
+    def state(self, game: Game) -> GameState:
+        return game.state
+
+    def snapshot(self, game: Game) -> dict:
+        return game.snapshot()
+
+    def note(self, game: Game, text: str) -> None:
+        game.log.append(text)
+
+    # -- the roll an action wants ------------------------------------------------------------
+    asks_for_rolls = True
+
+    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
+        game.roller.supplied = rolls
+
+    # -- rolls waiting -----------------------------------------------------------------------
+    def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
+        game.roller.queue(purpose, faces, source)
+
+    def waiting(self, game: Game) -> Waiting:
+        return game.roller.queued
+
+    def set_waiting(self, game: Game, waiting: Waiting) -> None:
+        game.roller.queued = waiting
+
+    def used_waiting(self, record: list[RollRecord]) -> list[str]:
+        return [r.queue for r in record if r.source != "engine"]
+
+    def roll_lines(self, game: Game) -> list[str]:
+        lines = []
+        for rec in game.roller.records:
+            if rec.purpose == "initiative" and rec.who < 0:  # an old journal's draws
+                lines.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
+                continue
+            name = game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
+            source = "" if rec.source == "engine" else f" ({rec.source})"
+            faces = " ".join(map(str, rec.faces))
+            lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{source}")
+        return lines
+
+    def session_command(self, session: Session, cmd: Command) -> list[str]:
+        if cmd.verb == "dice":
+            if cmd.args[:1] == ["clear"]:
+                return session.clear_rolls()
+            purpose = cmd.arg(0, "a roll purpose")
+            if purpose == "initiative" and session.game.started:
+                raise IllegalAction("initiative is already rolled: no initiative roll will come")
+            faces = tuple(whole_number(a, 0, 255, "a face") for a in cmd.args[1:])
+            return session.queue_roll(purpose, faces, "entered")
+        if cmd.verb == "odds":
+            return odds.describe(session.game, read_names(session.game, cmd))
+        return super().session_command(session, cmd)
+
+    # -- the board ---------------------------------------------------------------------------
+    def board_action(self, session: Session, record: bytes) -> list[str]:
+        return board.board_action(session, record)
+
+    # -- scores ------------------------------------------------------------------------------
+    def summary(self, game: Game) -> dict:
+        snap = game.snapshot()
+        return {
+            "teams": snap["teams"],
+            "players": {f["name"]: f["stats"] for f in snap["fighters"]},
+            "team_of": {f["name"]: f["team"] for f in snap["fighters"]},
+        }
+
+    def score_table(self, game: Game) -> Table:
+        return Table(list(tables.SCORE_HEADERS), tables.score_rows(game))
+
+    def score_line(self, game: Game) -> str:
+        return tables.score_line(game)
+
+    def timeline(self, game: Game) -> list[dict]:
+        return game.timeline.points()
+
+    # -- views --------------------------------------------------------------------------------
+    def headline(self, game: Game) -> tuple[str, str]:
+        st = game.state
+        name = game.encounter.name
+        title = f"{name}, round {st.round}" if game.started else name
+        active = game.active
+        if game.winner is not None:
+            return title, f"the fight is over: {self.winner(game)} wins"
+        if active is None:
+            return title, "type `initiative` to roll the turn order"
+        phase = "Action" if st.phase == 0 else "Cooldown"
+        # Where the active fighter stands: the terrain it has entered bites now or next turn.
+        where = "" if active.terrain == "ground" else f", on {active.terrain}"
+        return (
+            title,
+            f"{active.spec.name}'s turn ({phase} Phase), {game.slot(active).actions} AP{where}",
+        )
+
+    def roster(self, game: Game) -> Table:
+        return Table(list(tables.FIGHTER_HEADERS), tables.fighter_rows(game), tables.FIGHTER_WRAP)
+
+    def live_roster(self, game: Game) -> LiveTable:
+        rows = [
+            LiveRow(cells, note, cells[1].startswith(">"))
+            for cells, note in tables.compact_fighter_rows(game)
+        ]
+        return LiveTable(list(tables.COMPACT_HEADERS), rows)
+
+    def fighters(self, game: Game) -> list[Fighter]:
+        """The default, with the live table's words for statuses and cooldowns (`burn 2`,
+        `Rally Cry: power+1 (2 turns)`, `Flame Slash 1`) instead of the board's numbers."""
+        rows = {row[2][2:]: row for row in tables.fighter_rows(game)}
+        fighters = super().fighters(game)
+        for f in fighters:
+            row = rows.get(f.name)
+            if row is not None:
+                f.statuses = [] if row[8] == "-" else row[8].split(", ")
+                f.cooldowns = [] if row[9] == "-" else row[9].split(", ")
+        return fighters
+
+    def device_grid(self, game: Game, color: bool) -> str:
+        return tables.render_grid(game.state, color)
+
+    def complete(self, game: Game, words: list[str]) -> list[str]:
+        names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]
+        if words[0] == "dice" and len(words) == 2:
+            return list(PURPOSES) + ["clear", "from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
+        if len(words) == 2:
+            return names
+        if len(words) == 3 and words[0] == "terrain":
+            return list(terrain.TERRAINS)
+        if len(words) == 3 and words[0] in STRIKING_VERBS:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            pool = {
+                "attack": [m.name for m in f.spec.moves],
+                "odds": [m.name for m in f.spec.moves],
+                "item": [i.name for i in f.hand],
+                "artifact": [a.name for a in f.spec.artifacts],
+            }[words[0]]
+            return [f'"{n}"' if " " in n else n for n in pool]
+        return names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
+
+    def help_notes(self) -> list[str]:
+        return ["attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll"]
+
+    # -- odds -----------------------------------------------------------------------------------
+    def odds_preview(self, game: Game) -> list[str]:
+        """The odds of the active fighter's first ready attack on the first enemy standing
+        (one bearing a threat that binds it first)."""
+        f = game.active
+        if f is None or game.winner is not None:
+            return []
+        enemies = threat.bearers(game, f) + [
+            e for e in game.fighters if e.spec.team != f.spec.team and game.alive(e)
+        ]
+        for move in f.spec.moves:
+            if move.is_attack and enemies and game.ready(f, "move", move.name):
+                cmd = Command("odds", [f.spec.label, move.name, enemies[0].spec.label])
+                return odds.describe(game, cmd)
+        return []
+
+    def before(self, game: Game, line: str) -> list[str]:
+        try:
+            cmd = commands.parse(line)
+            if cmd is not None:
+                line = command_line(read_names(game, cmd))
+        except IllegalAction:
+            return []  # the action itself will say what is wrong
+        return odds.before_attack(game, line)
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Game) -> list[str]:
+        return ai.plan_turn(game)
+
+
+def read_names(game: Game, cmd: Command) -> Command:
+    """The command with its names read as the game master meant them: a misspelt character,
+    move, item or artifact gets a suggestion (IllegalAction), and a move of several words
+    typed without quotes is one word when only one reading spells a name."""
+    fighters = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
+    usage = {**commands.VERBS, **commands.SESSION_VERBS}.get(cmd.verb, ("", ""))[0]
+    if cmd.verb == "order":
+        for word in cmd.args:
+            names.suggest("character", word, fighters, norm)
+    elif usage.startswith(("NAME", "[NAME]")) and cmd.args:
+        names.suggest("character", cmd.args[0], fighters, norm)
+    if cmd.verb not in THING or len(cmd.args) < 2:
+        return cmd
+    f = game.fighter(cmd.args[0])
+    pool = {
+        "attack": [m.name for m in f.spec.moves],
+        "item": [i.name for i in f.hand],
+        "artifact": [a.name for a in f.spec.artifacts],
+    }
+    pool["odds"] = pool["attack"] + pool["item"] + pool["artifact"]
+    quoted = names.quoted_words(cmd.text, commands.LANGUAGE.flags)
+    args = names.take_name(
+        cmd.args, 1, pool[cmd.verb], THING[cmd.verb], quoted[1:2] == [True], norm
+    )
+    for word in args[2:]:
+        names.suggest("character", word, fighters, norm)
+    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
+
+
+def command_line(cmd: Command) -> str:
+    """A command written back as a line (its words quoted where they need it)."""
+    opts = [key if value == "" else f"{key}={value}" for key, value in cmd.opts.items()]
+    return shlex.join([cmd.verb, *cmd.args]) + "".join(f" {o}" for o in opts)
+
+
+RULESET = Korxsol()

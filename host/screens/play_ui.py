@@ -1,0 +1,352 @@
+"""The game master's interactive session, for any ruleset: a prompt_toolkit prompt with
+completion and a rich live view redrawn after every command, and (tethered) as the board's
+presses arrive (the ruleset's headline and its table of whoever takes turns, the log with
+what the board did or why the rules refused it, the dice, odds where the game has them, and
+scores).
+
+The UI takes its input and output as arguments, so tests drive it headlessly with a pipe
+input and a string console.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from contextlib import nullcontext
+from typing import TypeVar
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.patch_stdout import patch_stdout
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.rule import Rule
+from rich.text import Text
+
+from host.board.tether import Tether
+from host.core.interface import IllegalAction
+from host.core.interface import Table as RulesetTable
+from host.core.plurals import plural
+from host.core.session import Session
+from host.screens import text_tables as view
+
+T = TypeVar("T")
+
+UI_VERBS = {
+    "help": "list the commands, or `help VERB` for one",
+    "scores": "this game's full score table (the live view shows each team's score)",
+    "table": "the score table across this session's games",
+    "quit": "leave, as Ctrl-D does (the journal already holds everything)",
+}
+LEAVE_HINT = "Ctrl-C clears the line; Ctrl-D or `quit` ends the session"
+MIN_LOG_LINES, MAX_LOG_LINES = 2, 12  # the live view's log: what a terminal has room for
+REFUSED_BY_THE_BOARD = "board: refused: "  # host/board/tether.py's line for a refused press
+BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to show
+
+
+class CommandCompleter(Completer):
+    """Completes verbs, then whatever the ruleset offers for the words after a verb (names,
+    moves, options, ...)."""
+
+    def __init__(self, ui: PlayUI):
+        self.ui = ui
+
+    def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        words = text.split()
+        if text.endswith(" ") or not words:
+            words.append("")
+        current = words[-1]
+        session = self.ui.session
+        language = session.ruleset.language
+        candidates: list[str]
+        if len(words) == 1:
+            verbs = [v for v in language.session_verbs if " " not in v]
+            candidates = list(language.verbs) + verbs + list(UI_VERBS)
+        else:
+            candidates = session.ruleset.complete(session.game, words)
+        for c in candidates:
+            if c.strip('"').lower().startswith(current.lstrip('"').lower()):
+                yield Completion(c, start_position=-len(current))
+
+
+def _direct(action: Callable[[], T]) -> T:
+    return action()
+
+
+class PlayUI:
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        board_note: str = "",
+        guard: Callable[[Callable[[], list[str]]], list[str]] = _direct,
+        tether: Tether | None = None,
+    ):
+        self.session = session
+        self.tether = tether
+        if tether is not None:
+            guard = tether.guard
+        self.console = console
+        self.board_note = board_note
+        # Runs each command: directly, or (tethered) under the link's lock and followed by a
+        # snapshot to the board.
+        self.guard = guard
+        self.messages: list[str] = []
+        self.odds_lines: list[str] = []
+        self.dice_log: list[str] = []
+        self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
+        # The board's presses redraw the view from the watcher's thread: one print at a time.
+        self._printing = threading.Lock()
+        self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
+        # Set by a full-screen front end (host/screens/play_screen.py): show() then asks it to
+        # redraw instead of printing the view.
+        self.redraw: Callable[[], None] | None = None
+        # One line at a time, whether typed or from the web console (host/web/), which
+        # also reads the view under it; `shown` counts the redraws.
+        self.command_lock = threading.RLock()
+        self.shown = 0
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> Group:
+        """The live view, made to fit an 80x24 terminal with a 2v2 fight (the round and turn
+        line stays on screen above the prompt): the fighters in a borderless table, the log
+        in the lines left over, the last command's dice, the odds and a line of scores
+        (`scores` prints the whole table). Parts with nothing to show are left out."""
+        game = self.session.game
+        ruleset = self.session.ruleset
+        title, head = ruleset.headline(game)
+        top: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
+        board = self._board_line()
+        if board and (self.tether is not None or not ruleset.started(game)):
+            top.append(Text(board, style="dim"))  # a note without a board: until the start
+        roster = Text()
+        rows = view.live_lines(ruleset.live_roster(game), self.console.width)
+        for n, (line, whose_turn) in enumerate(rows):
+            style = "bold underline" if n == 0 else "bold" if whose_turn else ""
+            roster.append(line + ("\n" if n < len(rows) - 1 else ""), style)
+        top.append(roster)
+        bottom: list[RenderableType] = []
+        wanted = self.session.wanted_lines()
+        if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
+            bottom.append(Text("\n".join(wanted), style="bold"))
+        dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
+        pending = {p: len(q) for p, q in ruleset.waiting(game).items() if q}
+        if pending:
+            waiting = "waiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
+            dice_text = f"{dice_text}; {waiting}" if dice_text else waiting
+        if dice_text:
+            bottom.append(Text("dice: " + dice_text))
+        odds_lines = self._odds()
+        if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
+            bottom.append(Text("\n".join(odds_lines)))
+        bottom.append(Text(ruleset.score_line(game)))
+        parts = top + self._log(self.console.height - self._lines(top + bottom)) + bottom
+        return Group(*parts)
+
+    def _lines(self, parts: list[RenderableType]) -> int:
+        """How many terminal lines these take."""
+        options = self.console.options
+        return sum(len(self.console.render_lines(part, options, pad=False)) for part in parts)
+
+    def _log(self, room: int) -> list[RenderableType]:
+        """A rule and the latest messages that fit in `room` lines (less the prompt's)."""
+        if not self.messages:
+            return []
+        room = max(MIN_LOG_LINES, min(MAX_LOG_LINES, room - 2))  # the rule, the prompt
+        shown: list[str] = []
+        for message in reversed(self.messages):
+            needed = self._lines([Text(message)])
+            if shown and needed > room:
+                break
+            shown.insert(0, message)
+            room -= needed
+        log = Text()
+        for n, message in enumerate(shown):
+            style = "bold red" if message.startswith(REFUSED_BY_THE_BOARD) else ""
+            log.append(message + ("\n" if n < len(shown) - 1 else ""), style)
+        return [Rule("log", align="left", style="dim"), log]
+
+    def _board_line(self) -> str:
+        if self.tether is None:
+            return self.board_note
+        link = self.tether.link
+        problem = link.problem  # another board on the port, the console's echo, ...
+        state = "not linked: " + problem if problem else "not linked, retrying"
+        where = f"board on {link.url}: " + ("linked" if link.linked else state)
+        refused = link.session.events_rejected
+        return where + (f", {plural(refused, 'press', 'presses')} refused" if refused else "")
+
+    def _take_board_lines(self) -> None:
+        if self.tether is not None:
+            while self.tether.lines:
+                self.messages.append(self.tether.lines.popleft())
+
+    def _odds(self) -> list[str]:
+        if self.odds_lines:
+            return self.odds_lines
+        return self.session.ruleset.odds_preview(self.session.game)
+
+    def show(self) -> None:
+        self.shown += 1  # what the web view (host/web/) watches for a change
+        if self.redraw is not None:
+            self._shown_board_line = self._board_line()
+            self.redraw()
+            return
+        if self.tether is None:
+            self.console.print(self.render())
+            return
+        with self.tether.lock:  # board presses change the session on the link's thread
+            self._take_board_lines()
+            frame = self.render()
+            self._shown_board_line = self._board_line()
+        with self._printing:
+            self.console.print(frame)
+
+    # ------------------------------------------------------------------ commands
+    def handle(self, line: str) -> bool:
+        """Run one line; False means quit."""
+        words = line.split()
+        if not words:
+            return True
+        verb = words[0].lower()
+        if verb in ("quit", "exit"):
+            return False
+        if verb == "help":
+            self.console.print(
+                self.help_text(words[1] if len(words) > 1 else None), markup=False, soft_wrap=True
+            )
+            return True
+        ruleset = self.session.ruleset
+        if verb == "scores":
+            table = ruleset.score_table(self.session.game)
+            self._print_text(view.fitted_table("scores", table, self.console.width))
+            return True
+        if verb == "table":
+            keys = ("team", "games", "wins", *ruleset.session_totals)
+            headers = [ruleset.stat_labels.get(k) or view.humane(k) for k in keys]
+            rows = [[str(row[k]) for k in keys] for row in self.session.session_table()]
+            session_table = RulesetTable(headers, rows)
+            self._print_text(view.fitted_table("session table", session_table, self.console.width))
+            return True
+        try:
+            self.run_line(line)
+        except IllegalAction as err:
+            self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
+        return True
+
+    def run_line(self, line: str) -> None:
+        """Run one line of the game's language (its verbs and session verbs, `new`) and
+        redraw; raises IllegalAction in one line, nothing changed, when the syntax or the
+        rules refuse it. The web console (host/web/) runs its lines here too, from its own
+        thread: one line at a time."""
+        with self.command_lock:
+            words = line.split()
+            if not words:
+                return
+            verb = words[0].lower()
+            if verb == "new":
+                previous = self.session
+                self.session = previous.next_game()
+                if self.tether is not None:
+                    self.tether.replace_session(self.session)
+                previous.discard_if_empty()  # a game never played is not kept
+                self.messages = [f"new game, seed {self.session.seed}"]
+                self.show()
+                return
+            ruleset = self.session.ruleset
+            language = ruleset.language
+            if not language.knows(verb) and not verb.startswith("#"):
+                raise IllegalAction(language.unknown_verb(words[0], tuple(UI_VERBS)))
+            before = ruleset.before(self.session.game, line)
+            self._take_board_lines()
+            last = self.session.done[-1] if self.session.done else None
+            lines = before + self.guard(lambda: self.session.execute(line))
+            if verb in language.asides:  # it informs: shown beside the view, not logged
+                self.odds_lines = lines
+            else:
+                self.odds_lines = []
+                self.messages.extend(lines)
+                self.dice_mark = len(self.dice_log)
+                # An action's rolls once it is applied: at once, or when `roll` or `dice`
+                # gave the last roll a waiting action wanted.
+                resolved = self.session.done and self.session.done[-1] is not last
+                if verb in language.verbs and self.session.pending is None or resolved:
+                    self.dice_log += ruleset.roll_lines(self.session.game)
+            self.show()
+
+    def help_text(self, verb: str | None, width: int | None = None) -> str:
+        """The commands and what they do, within `width` columns (the console's), never
+        broken inside a word."""
+        width = width or self.console.width
+        language = self.session.ruleset.language
+        table = dict(language.verbs)
+        table.update(language.session_verbs)
+        if verb:
+            if verb not in table and verb not in UI_VERBS:
+                return f"no command {verb!r}"
+            if verb in UI_VERBS:
+                return "\n".join(view.wrapped(f"{verb}: {UI_VERBS[verb]}", width))
+            lines = view.wrapped(language.usage(verb), width)
+            lines += view.wrapped("  " + table[verb][1], width, "  ")
+            return "\n".join(lines)
+        pairs = [(language.usage(v), d) for v, (_, d) in table.items()]
+        pairs += list(UI_VERBS.items())
+        lines = view.two_columns(pairs, width)
+        for note in self.session.ruleset.help_notes():
+            lines += view.wrapped(note, width)
+        lines += view.wrapped(LEAVE_HINT + " (the journal already holds everything)", width)
+        return "\n".join(lines)
+
+    def _print_text(self, text: str) -> None:
+        """Plain text laid out by host/screens/text_tables.py: printed as it is, never
+        re-wrapped."""
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def loop(self, prompt: PromptSession) -> None:
+        self.show()
+        stop = threading.Event()
+        if self.tether is not None:
+            # Board presses arrive while the prompt waits: redraw the view above it for each.
+            threading.Thread(target=self._watch_board, args=(stop,), daemon=True).start()
+        try:
+            with patch_stdout(raw=True) if self.tether is not None else nullcontext():
+                while True:
+                    try:
+                        line = prompt.prompt("turnlight> ")
+                    except KeyboardInterrupt:
+                        # Ctrl-C clears the line being typed; it never ends the session.
+                        if not prompt.default_buffer.text:
+                            self.console.print(LEAVE_HINT, markup=False)
+                        continue
+                    except EOFError:  # Ctrl-D
+                        break
+                    if not self.handle(line):
+                        break
+        finally:
+            stop.set()
+
+    def _watch_board(self, stop: threading.Event) -> None:
+        while not stop.wait(BOARD_ECHO_SECONDS):
+            self.echo_board()
+
+    def echo_board(self) -> list[str]:
+        """Redraw the live view when the board did something since the last look (a press,
+        a refusal and its reason, the link coming or going), without waiting for a typed
+        command; returns the lines the presses added to the log."""
+        if self.tether is None:
+            return []
+        with self.tether.lock:
+            new = list(self.tether.lines)
+            self.tether.lines.clear()
+            changed = self._board_line() != self._shown_board_line
+        if not new and not changed:
+            return []
+        self.messages.extend(new)
+        self.show()
+        return new
+
+
+def make_prompt(ui: PlayUI, **kwargs) -> PromptSession:
+    return PromptSession(completer=CommandCompleter(ui), complete_while_typing=False, **kwargs)
