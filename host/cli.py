@@ -1,4 +1,6 @@
-"""The `turnlight` command: one subcommand per module in host/commands/.
+"""The `turnlight` command: one subcommand per module in host/commands/, the bench's from
+the lab, and those an installed package adds under the `turnlight.commands` entry-point
+group (korxsol's `odds`).
 
 Each command module has `register(subparsers)`, which adds its parser and sets `run`; heavy
 imports stay inside the command's own run function so `turnlight --help` starts fast.
@@ -13,14 +15,13 @@ import sys
 
 COMMANDS = (
     "host.commands.demo",
-    "host.commands.bench",
+    "host.lab.bench_command",
     "host.commands.devices",
     "host.commands.run",
     "host.commands.play",
     "host.commands.games",
     "host.commands.export",
     "host.commands.encounter",
-    "host.commands.odds",
     "host.commands.rulesets",
     "host.commands.deploy",
     "host.commands.sim",
@@ -43,9 +44,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"turnlight {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS + added_commands():
         importlib.import_module(name).register(sub)
     return parser
+
+
+def added_commands() -> tuple[str, ...]:
+    """The modules of the subcommands installed packages add (group `turnlight.commands`:
+    `name = "package.module"`, a module with `register(subparsers)` as in host/commands/)."""
+    from importlib.metadata import entry_points
+
+    found = sorted(entry_points(group="turnlight.commands"), key=lambda e: e.name)
+    return tuple(e.value for e in found if e.value not in COMMANDS)
 
 
 def parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:

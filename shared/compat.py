@@ -11,17 +11,15 @@ except ImportError:  # plain CPython without Blinka's `micropython` module
 
 class Problem(ValueError):
     """A shared module's error (CodecError, DiceError, EventError, TurnError): its args are
-    a problem code and the numbers it names. The board keeps no words for them; str() words
-    them on the host (shared/words.py; a board never loads it)."""
+    a problem code and the numbers it names. The board keeps no words for them: str() is
+    the numbers there, and words on the host, where shared/words.py sets `worded` as it
+    loads (the host loads it first thing: host/__init__.py). The words are never compiled
+    into a board's heap, and this module imports nothing that words them."""
+
+    worded = None  # the host's wording function, word(problem) -> str
 
     def __str__(self):
-        try:
-            # Only where the desktop's package is (the host, the tests, the engine's tests
-            # on the VM): a board's drive has shared/words.py too (host/board/circuitpy_drive.py
-            # ships all
-            # of shared/), but a refused press must not compile it into the board's heap.
-            import host  # noqa: F401
-            from shared.words import word
-        except ImportError:  # a board
+        worded = Problem.worded
+        if worded is None:  # a board
             return str(self.args)
-        return word(self)
+        return worded(self)

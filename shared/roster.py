@@ -16,7 +16,7 @@ from shared.limits import (
     MAX_SLOTS,
     MAX_TEAMS,
 )
-from shared.state import GRID_RANK_SHIFT, LABEL_CHARS
+from shared.state import GRID_RANK_SHIFT, LABEL_CHARS, GameState
 from shared.turns import TurnError
 
 
@@ -160,3 +160,16 @@ def set_grid(state, width, height, cells=()):
     for i in range(MAX_GRID_SIDE * MAX_GRID_SIDE):
         state.grid[i] = cells[i] if i < len(cells) else 0
     state.touch()
+
+
+def _deep_copy(state, seen):
+    """A GameState of its own with the same contents, its rules too: the views of a state
+    (its slots' tables, its descriptor's) cannot be copied one by one."""
+    copy = GameState()
+    copy_state(copy, state)
+    return copy
+
+
+# The host deep-copies games (its legal-action check). A board never does, and never loads
+# this module: GameState gets its deep copy here, so shared/state.py needs nothing of it.
+GameState.__deepcopy__ = _deep_copy  # type: ignore[attr-defined]

@@ -152,16 +152,6 @@ class GameState:
         self.phase_count = 1
         self.touch()
 
-    def __deepcopy__(self, seen):
-        # The host deep-copies games (its legal-action check): views (the slots' tables, the
-        # descriptor's) cannot be copied, so the copy is a state of its own with the same
-        # contents, its rules too (a board never calls this).
-        from shared.roster import copy_state
-
-        copy = GameState()
-        copy_state(copy, self)
-        return copy
-
     def touch(self):
         self.version = (self.version + 1) & 0xFFFF
 

@@ -12,6 +12,7 @@ shared.link.messages.event_record_problem's codes (`record_problem`).
 
 from shared import limits
 from shared.codec import CODEC_VERSION, MAX_ENCODED, CodecError
+from shared.compat import Problem
 from shared.dice import DiceError
 from shared.events import EVENT_HEADER, EventError
 from shared.turns import TurnError
@@ -155,3 +156,7 @@ def word(err):
         return entry(*args[1:])
     wanted = entry.count("%") - 2 * entry.count("%%")
     return entry % tuple(args[1 : 1 + wanted])
+
+
+# Every shared Problem's str() is worded from here on (shared/compat.py).
+Problem.worded = word  # type: ignore[assignment]

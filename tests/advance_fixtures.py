@@ -1,7 +1,7 @@
 """Helpers for advance's tests: the bundled encounter (changed where a test needs it), a
 session over it, and the dice a round's initiative needs.
 
-In the bundled encounter (host/advance/encounters/barrow_gate.toml), with check_base 5:
+In the bundled encounter (host/rulesets/advance/encounters/barrow_gate.toml), with check_base 5:
 the Initiative table's face 1 is <Reflexes>: Ayla has it (difficulty 5); a check of 6+5 is
 11 (a success, not a Critical), 1+2 is 3 (a failure, not a Fumble).
 """
@@ -12,10 +12,10 @@ from table_dice import TableSession
 
 from host.core.journal import Journal
 from host.core.session import Session
-from host.rulesets.advance import encounter_schema as model
+from host.rulesets.advance import encounter_schema
 from host.rulesets.advance.ruleset import RULESET
 
-EXAMPLE = model.example_path()
+EXAMPLE = encounter_schema.example_path()
 PASS = "dice check 6 5"  # 11: succeeds at any difficulty up to 11, not a Critical
 FAIL = "dice check 1 2"  # 3: fails, not a Fumble
 

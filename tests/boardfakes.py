@@ -1,4 +1,4 @@
-"""The firmware App on fake hardware (host/vm/fakehw.py, the one module of fakes the VM
+"""The firmware App on fake hardware (host/board/vm/fakehw.py, the one module of fakes the VM
 scripts, the simulated board and these tests share), driven by a fake clock."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ test says otherwise her first turn has two actions, like every other."""
 
 from __future__ import annotations
 
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.journal import Journal
 from host.core.session import Session
 
@@ -113,7 +113,7 @@ def duel(
     **keys: object,
 ) -> Session:
     source = text(start, deck_text, players, **keys)
-    return Session(encounters.parse(source, "test.toml"), seed, journal)
+    return Session(encounter_files.parse(source, "test.toml"), seed, journal)
 
 
 def cell(session: Session, square: str) -> str:
@@ -131,4 +131,4 @@ def teams(start: tuple[str, ...] = (), **keys: object) -> Session:
     source = text(start, players=TEAMS, mode="team", **keys)
     for name, team in zip(TEAMS, ("Sun", "Moon", "Sun", "Moon"), strict=True):
         source = source.replace(f'name = "{name}"\n', f'name = "{name}"\nteam = "{team}"\n', 1)
-    return Session(encounters.parse(source, "teams.toml"), 1, None)
+    return Session(encounter_files.parse(source, "teams.toml"), 1, None)

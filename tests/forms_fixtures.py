@@ -7,7 +7,7 @@ import json
 
 from table_dice import TableSession
 
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.session import Session
 from host.rulesets.forms.encounter_schema import example_path
 from shared import codec
@@ -75,11 +75,11 @@ MISS = "1 1 1"  # none
 
 
 def hall(seed: int = 1, text: str = HALL) -> Session:
-    return TableSession(encounters.parse(text, "hall.toml"), seed, None)
+    return TableSession(encounter_files.parse(text, "hall.toml"), seed, None)
 
 
 def vault(seed: int = 1) -> Session:
-    return TableSession(encounters.load(example_path()), seed, None)
+    return TableSession(encounter_files.load(example_path()), seed, None)
 
 
 def run(s: Session, *lines: str) -> list[str]:

@@ -5,7 +5,7 @@ the only success, as the encounter's success_faces say), so a test states every 
 from __future__ import annotations
 
 from host.core.session import Session
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 
 BASE = {
     "team": "A",
@@ -65,7 +65,7 @@ def session(
         f.setdefault("moves", ["Strike"] if f.get("team", "A") == "B" else [])
     if not any(m["name"] == "Strike" for m in moves):
         moves = (*moves, STRIKE)
-    enc = encounter.parse(toml(fighters, moves, items, artifacts), "test.toml")
+    enc = encounter_schema.parse(toml(fighters, moves, items, artifacts), "test.toml")
     s = Session(enc, seed, journal)
     if order is False:
         return s

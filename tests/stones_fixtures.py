@@ -7,7 +7,7 @@ from string import Template
 
 from table_dice import TableSession
 
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.journal import Journal
 from host.core.session import Session
 
@@ -125,7 +125,7 @@ def encounter_text(
 
 def session(seed: int = 1, journal: Journal | None = None, **kw: object) -> Session:
     text = encounter_text(**kw)  # type: ignore[arg-type]
-    return TableSession(encounters.parse(text, "test_ford.toml"), seed, journal)
+    return TableSession(encounter_files.parse(text, "test_ford.toml"), seed, journal)
 
 
 def play(s: Session, *lines: str) -> list[str]:

@@ -13,7 +13,7 @@ from table_dice import TableSession
 
 from host import cli
 from host.commands import demo
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
@@ -100,7 +100,7 @@ def test_run_plays_a_script_to_its_end_and_export_writes_the_scores(tmp_path, ca
 def test_encounter_new_writes_the_template_and_it_plays(tmp_path: Path, capsys) -> None:
     out = tmp_path / "mine.toml"
     assert cli.main(["encounter", "new", "--ruleset", "advance", "--out", str(out)]) == 0
-    enc = encounters.load(out)
+    enc = encounter_files.load(out)
     assert enc.ruleset == "advance" and enc.name == "My Encounter"
     s = TableSession(enc, 3)
     while not s.over and len(s.done) < 400:
@@ -134,7 +134,7 @@ def test_an_encounter_error_is_one_line_with_its_line(change, said) -> None:
 
 
 def test_the_demo_plays_a_whole_fight_to_a_winner_the_same_way_for_a_seed() -> None:
-    enc = encounters.load(EXAMPLE)
+    enc = encounter_files.load(EXAMPLE)
     a: list[str] = []
     b: list[str] = []
     first = demo.play(enc, 5, a.append)
@@ -146,10 +146,10 @@ def test_the_demo_plays_a_whole_fight_to_a_winner_the_same_way_for_a_seed() -> N
 
 
 def test_the_bench_times_whole_turns_through_the_session_and_its_journal(monkeypatch) -> None:
-    from host.lab import bench_suite as bench
+    from host.lab import bench_suite
     from host.rulesets.advance import bench_turn as advance_bench
 
-    assert advance_bench.engine_turn in bench.MEASUREMENTS
+    assert advance_bench.engine_turn in bench_suite.MEASUREMENTS
     monkeypatch.setattr(advance_bench, "TURNS", 20)
     figures = advance_bench.engine_turn()
     assert list(figures) == ["engine_turn_us_advance"] and figures["engine_turn_us_advance"] > 0
@@ -191,13 +191,13 @@ def test_names_of_several_words_need_no_quotes_and_a_misspelt_one_gets_a_suggest
 
 
 def test_the_odds_of_a_hit_check_and_of_an_evasion_are_exact() -> None:
-    from host.rulesets.advance import exact_odds as odds
+    from host.rulesets.advance import exact_odds
 
     s = session()
     options = s.game.options
     # 2D6 >= 5: 30 of 36 faces; a 2 fumbles whatever the difficulty; a 12 always succeeds.
-    assert odds.chance(5, options) == 30 / 36
-    assert odds.chance(2, options) == 35 / 36 and odds.chance(20, options) == 1 / 36
+    assert exact_odds.chance(5, options) == 30 / 36
+    assert exact_odds.chance(2, options) == 35 / 36 and exact_odds.chance(20, options) == 1 / 36
     start_round(s)
     assert RULESET.before(s.game, "attack Ayla Cleave Snag") == [
         "odds: Hit check on <Sword>, difficulty 5: 83%"

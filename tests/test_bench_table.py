@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from host import cli
-from host.lab import bench_suite as bench
+from host.lab import bench_suite
 
 
 def fake_measurements() -> dict[str, float | int]:
@@ -16,7 +16,7 @@ def fake_measurements() -> dict[str, float | int]:
 def test_bench_prints_each_figure_with_its_value_goal_and_verdict(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(bench, "MEASUREMENTS", (fake_measurements,))
+    monkeypatch.setattr(bench_suite, "MEASUREMENTS", (fake_measurements,))
     assert cli.main(["bench"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["figure", "value", "goal", "met?"]
@@ -31,7 +31,7 @@ def test_bench_prints_each_figure_with_its_value_goal_and_verdict(
 
 
 def test_bench_values_line_up_on_the_right(monkeypatch, capsys) -> None:
-    monkeypatch.setattr(bench, "MEASUREMENTS", (fake_measurements,))
+    monkeypatch.setattr(bench_suite, "MEASUREMENTS", (fake_measurements,))
     assert cli.main(["bench"]) == 0
     lines = capsys.readouterr().out.splitlines()
     end = lines[0].index("value") + len("value")

@@ -1,8 +1,8 @@
 """The board's own entry points, boot.py and code.py (and firmware/hardware.py, which both
 call), run unchanged on the MicroPython VM with stubs of the modules CircuitPython builds
-in (host/vm/stubs/, on their own small fake hardware, stubrig.py): `board` has exactly the
+in (host/board/vm/stubs/, on their own small fake hardware, stubrig.py): `board` has exactly the
 profile's pins, the clock is supervisor.ticks_ms reached through adafruit_ticks as on a
-board, and code.py plays a linked session (host/vm/code_session.py) until the scenario ends
+board, and code.py plays a linked session (host/board/vm/code_session.py) until the scenario ends
 it."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The firmware App and shared/ run a scripted session on the real MicroPython VM with fake
-hardware (host/vm/board_app.py), once per board profile: linking, a host snapshot, a
+hardware (host/board/vm/board_app.py), once per board profile: linking, a host snapshot, a
 malformed snapshot and an unknown message, next turn, a roll, a key action whose write to
 the host fails, the settings.toml checks; and the idle loop allocates nothing."""
 

@@ -11,7 +11,7 @@ from adafruit_ticks import ticks_diff, ticks_ms
 from host.board.tethered_sim import TetheredSim
 from host.core.interface import IllegalAction
 from host.core.session import Session
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 
 WAIT = 20.0
 
@@ -32,7 +32,7 @@ def until(holds, what: str) -> None:
 
 @pytest.mark.parametrize("board", ["trellis_m4", "macropad"])
 def test_a_press_the_host_refuses_strobes_its_key_and_the_problem_cell(board: str) -> None:
-    session = Session(encounter.load(encounter.example_path()), 3)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 3)
     with TetheredSim(session, board) as table:
         sim, app = table.sim, table.sim.app
         table.press("next_turn")  # initiative: the fight starts
@@ -53,7 +53,7 @@ def test_a_press_the_host_refuses_strobes_its_key_and_the_problem_cell(board: st
 def test_a_board_whose_buttons_are_not_leds_strobes_only_the_problem_cell() -> None:
     from firmware.app import _C_END_COMBAT, MENU
 
-    session = Session(encounter.load(encounter.example_path()), 3)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 3)
     with TetheredSim(session, "pico_matrix") as table:
         sim, app = table.sim, table.sim.app
         table.press("next_turn")

@@ -12,8 +12,7 @@ from demo_games import play, replayed, seen
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.core import memory_checkpoints as checkpoints
-from host.core import registry
+from host.core import memory_checkpoints, registry
 from host.core.interface import IllegalAction
 from host.core.session import Session
 
@@ -21,9 +20,9 @@ from host.core.session import Session
 @pytest.fixture(autouse=True)
 def small_checkpoints(monkeypatch):
     # Close together, so short games cross many of them and the thinning too.
-    monkeypatch.setattr(checkpoints, "EVERY", 3)
-    monkeypatch.setattr(checkpoints, "RECENT", 2)
-    monkeypatch.setattr(checkpoints, "FAR", 12)
+    monkeypatch.setattr(memory_checkpoints, "EVERY", 3)
+    monkeypatch.setattr(memory_checkpoints, "RECENT", 2)
+    monkeypatch.setattr(memory_checkpoints, "FAR", 12)
 
 
 def fresh(ruleset_id: str, seed: int) -> Session:
@@ -47,7 +46,7 @@ def test_undo_redo_and_refusals_from_a_checkpoint_give_the_full_replays_game(
     rng = random.Random(seed)
     s = fresh(ruleset_id, seed)
     play(s, rng, data.draw(st.integers(8, 40)))
-    assert len(s._checkpoints) > 0 or len(s.done) < checkpoints.EVERY
+    assert len(s._checkpoints) > 0 or len(s.done) < memory_checkpoints.EVERY
     assert seen(s) == full_replay(s)
     back = data.draw(st.integers(1, max(1, len(s.done))))
     if back <= len(s.done):
@@ -70,7 +69,7 @@ def test_undo_redo_and_refusals_from_a_checkpoint_give_the_full_replays_game(
 def test_a_rebuild_replays_only_what_came_after_the_nearest_checkpoint() -> None:
     s = fresh("korxsol", 3)
     play(s, random.Random(3), 30)
-    assert len(s.done) >= 2 * checkpoints.EVERY
+    assert len(s.done) >= 2 * memory_checkpoints.EVERY
     replayed = []
     real = s.ruleset.replay
 
@@ -83,19 +82,21 @@ def test_a_rebuild_replays_only_what_came_after_the_nearest_checkpoint() -> None
         s.undo(1)
     finally:
         del s.ruleset.replay
-    assert 0 < len(replayed) < checkpoints.EVERY + 1
+    assert 0 < len(replayed) < memory_checkpoints.EVERY + 1
 
 
 def test_the_checkpoints_thin_out_behind_the_latest() -> None:
-    kept = checkpoints.Checkpoints()
-    for n in range(checkpoints.EVERY, 100 * checkpoints.EVERY + 1, checkpoints.EVERY):
+    kept = memory_checkpoints.Checkpoints()
+    for n in range(
+        memory_checkpoints.EVERY, 100 * memory_checkpoints.EVERY + 1, memory_checkpoints.EVERY
+    ):
         if kept.due(n):
             kept.keep(n, {"n": n})
     positions = sorted(kept._games)
-    far = [k for k in positions if k % checkpoints.FAR == 0]
-    near = [k for k in positions if k % checkpoints.FAR]
-    assert len(near) <= checkpoints.RECENT
-    assert len(far) == (100 * checkpoints.EVERY) // checkpoints.FAR
+    far = [k for k in positions if k % memory_checkpoints.FAR == 0]
+    near = [k for k in positions if k % memory_checkpoints.FAR]
+    assert len(near) <= memory_checkpoints.RECENT
+    assert len(far) == (100 * memory_checkpoints.EVERY) // memory_checkpoints.FAR
     found = kept.nearest(50)
     assert found is not None and found[0] <= 50 and found[1] == {"n": found[0]}
     assert found[1] is not kept._games[found[0]]  # a copy: replaying it leaves it as it was

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from host import cli
-from host.board import circuitpy_drive as deploy
+from host.board import circuitpy_drive
 from host.board.micropython_vm import ROOT
 
 PROJECT = {
@@ -75,7 +75,7 @@ def files_on(folder: Path) -> dict[str, bytes]:
 
 def deploy_to(drive: Path, root: Path, board: str = "trellis_m4") -> list[str]:
     lines: list[str] = []
-    deploy.apply_plan(deploy.make_plan(drive, board, root), out=lines.append)
+    circuitpy_drive.apply_plan(circuitpy_drive.make_plan(drive, board, root), out=lines.append)
     return lines
 
 
@@ -91,7 +91,7 @@ def test_a_drive_without_boot_out_txt_is_refused_and_nothing_is_written(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     not_a_drive = tmp_path / "usbstick"
     not_a_drive.mkdir()
     code, out, err = run_cli(capsys, "--drive", str(not_a_drive))
@@ -165,15 +165,15 @@ def test_settings_toml_keeps_every_other_line_and_names_the_board(
 
 def test_settings_toml_gets_the_board_above_the_first_table() -> None:
     # CircuitPython's os.getenv only reads the keys above the first [table].
-    text = deploy.settings_with_board('A = 1\n[extra]\nB = "x"', "macropad")
+    text = circuitpy_drive.settings_with_board('A = 1\n[extra]\nB = "x"', "macropad")
     assert text == 'A = 1\nTURNLIGHT_BOARD = "macropad"\n[extra]\nB = "x"'
 
 
 def test_settings_toml_without_a_final_newline_or_with_duplicates_ends_with_one_setting() -> None:
-    assert deploy.settings_with_board("A = 1", "pico_matrix") == (
+    assert circuitpy_drive.settings_with_board("A = 1", "pico_matrix") == (
         'A = 1\nTURNLIGHT_BOARD = "pico_matrix"\n'
     )
-    text = deploy.settings_with_board(
+    text = circuitpy_drive.settings_with_board(
         'TURNLIGHT_BOARD="a"\nA = 1\nTURNLIGHT_BOARD = "b"\n', "macropad"
     )
     assert text == 'TURNLIGHT_BOARD = "macropad"\nA = 1\n'
@@ -259,7 +259,7 @@ def interrupt_second_deploy(
         return real(*args)
 
     monkeypatch.setattr(os, breaking, failing)
-    with pytest.raises(deploy.DeployError) as failure:
+    with pytest.raises(circuitpy_drive.DeployError) as failure:
         deploy_to(drive, project)
     monkeypatch.setattr(os, breaking, real)
     return InterruptedRun(old, files_on(drive), str(failure.value))
@@ -299,7 +299,7 @@ def test_a_drive_too_small_is_refused_before_anything_is_written(
 ) -> None:
     usage = namedtuple("usage", "total used free")
     monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(64_000, 63_000, 1_000))
-    with pytest.raises(deploy.DeployError) as failure:
+    with pytest.raises(circuitpy_drive.DeployError) as failure:
         deploy_to(drive, project)
     assert "1,000 bytes free" in str(failure.value)
     assert set(files_on(drive)) == {"boot_out.txt"}
@@ -308,7 +308,7 @@ def test_a_drive_too_small_is_refused_before_anything_is_written(
 def test_dry_run_prints_the_plan_and_writes_nothing(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     (drive / "code.py.turnlight-tmp").write_bytes(b"left over")
     before = files_on(drive)
     code, out, err = run_cli(capsys, "--drive", str(drive), "--dry-run")
@@ -322,7 +322,7 @@ def test_dry_run_prints_the_plan_and_writes_nothing(
 def test_the_command_prints_a_line_per_file_and_a_summary(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     (drive / "boot_out.txt").write_text(BOOT_OUT["macropad"])
     code, out, err = run_cli(capsys, "--drive", str(drive), "--board", "macropad")
     assert code == 0, err
@@ -338,7 +338,7 @@ def test_the_command_prints_a_line_per_file_and_a_summary(
 def test_an_unknown_board_is_refused_with_the_valid_names(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     # The fake project has profiles for trellis_m4 and macropad only.
     code, _, err = run_cli(capsys, "--drive", str(drive), "--board", "pico_matrix")
     assert code == 2
@@ -347,7 +347,7 @@ def test_an_unknown_board_is_refused_with_the_valid_names(
 
 
 def test_without_board_profiles_the_three_known_boards_are_accepted(tmp_path: Path) -> None:
-    assert deploy.board_names(tmp_path) == ["trellis_m4", "macropad", "pico_matrix"]
+    assert circuitpy_drive.board_names(tmp_path) == ["trellis_m4", "macropad", "pico_matrix"]
 
 
 def test_help_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -> None:
@@ -383,7 +383,7 @@ def test_a_drive_that_fails_to_read_is_a_one_line_error(
     def unreadable(*args: object, **kwargs: object) -> None:
         raise OSError(errno.EIO, os.strerror(errno.EIO), str(drive / "code.py"))
 
-    monkeypatch.setattr(deploy, "make_plan", unreadable)
+    monkeypatch.setattr(circuitpy_drive, "make_plan", unreadable)
     code, out, err = run_cli(capsys, "--drive", str(drive))
     assert code == 1 and out == []
     assert err == [f"turnlight: {drive / 'code.py'}: {os.strerror(errno.EIO)}"]
@@ -403,20 +403,23 @@ def test_a_drive_that_fails_to_read_is_a_one_line_error(
 )
 def test_every_pico_is_a_pico_matrix(tmp_path: Path, first_line: str) -> None:
     (tmp_path / "boot_out.txt").write_text(first_line + "\n")
-    boot = deploy.check_boot_out(tmp_path, "pico_matrix")
+    boot = circuitpy_drive.check_boot_out(tmp_path, "pico_matrix")
     assert boot.board is not None and boot.board.startswith("Raspberry Pi Pico")
 
 
 @pytest.mark.parametrize("board", ["trellis_m4", "macropad", "pico_matrix"])
 def test_each_profile_s_own_board_passes(tmp_path: Path, board: str) -> None:
     (tmp_path / "boot_out.txt").write_text(BOOT_OUT[board])
-    assert deploy.profile_for(deploy.check_boot_out(tmp_path, board).board or "") == board
+    assert (
+        circuitpy_drive.profile_for(circuitpy_drive.check_boot_out(tmp_path, board).board or "")
+        == board
+    )
 
 
 def test_circuitpython_older_than_9_is_refused_with_what_to_install(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     (drive / "boot_out.txt").write_text(
         "Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit Trellis M4 Express with samd51g19\n"
     )
@@ -431,7 +434,7 @@ def test_circuitpython_older_than_9_is_refused_with_what_to_install(
 def test_a_drive_of_another_board_is_refused_naming_both_and_the_right_board(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     (drive / "boot_out.txt").write_text(BOOT_OUT["macropad"])
     code, out, err = run_cli(capsys, "--drive", str(drive), "--dry-run")
     assert code == 2 and out == []
@@ -446,7 +449,7 @@ def test_a_drive_of_another_board_is_refused_naming_both_and_the_right_board(
 def test_force_deploys_onto_another_board_or_an_old_circuitpython(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     (drive / "boot_out.txt").write_text(
         "Adafruit CircuitPython 8.0.0 on 2023-02-01; Adafruit Feather RP2040 with rp2040\n"
     )
@@ -460,7 +463,7 @@ def test_force_deploys_onto_another_board_or_an_old_circuitpython(
 def test_a_boot_out_txt_that_is_not_circuitpython_s_is_refused_even_with_force(
     drive: Path, project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     (drive / "boot_out.txt").write_text("my holiday notes\n")
     for extra in ((), ("--force",)):
         code, out, err = run_cli(capsys, "--drive", str(drive), *extra)
@@ -502,7 +505,7 @@ def test_deploy_refuses_a_folder_symlink_that_leaves_the_drive(
     capsys: pytest.CaptureFixture[str],
     folder: str,
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "precious.py").write_text("MINE = 1\n")
@@ -526,7 +529,7 @@ def test_deploy_refuses_a_settings_toml_symlink_and_copies_nothing_from_its_targ
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     secrets = tmp_path / "secrets.toml"
     secrets.write_text('API_KEY = "hunter2"\n')
     (drive / "settings.toml").symlink_to(secrets)
@@ -547,7 +550,7 @@ def test_deploy_refuses_a_file_symlink_rather_than_reading_or_replacing_it(
     mine = tmp_path / "my_code.py"
     mine.write_bytes(PROJECT["firmware/code.py"])  # the same bytes: deploy would read it
     (drive / "code.py").symlink_to(mine)
-    with pytest.raises(deploy.DeployError) as failure:
+    with pytest.raises(circuitpy_drive.DeployError) as failure:
         deploy_to(drive, project)
     assert str(failure.value).startswith(f"{drive / 'code.py'} is a symlink to {mine.resolve()}")
     assert mine.read_bytes() == PROJECT["firmware/code.py"]
@@ -557,7 +560,7 @@ def test_deploy_refuses_a_file_symlink_rather_than_reading_or_replacing_it(
 def test_deploy_refuses_a_symlink_that_stays_on_the_drive_too(drive: Path, project: Path) -> None:
     (drive / "old_shared").mkdir()
     (drive / "shared").symlink_to(drive / "old_shared")
-    with pytest.raises(deploy.DeployError) as failure:
+    with pytest.raises(circuitpy_drive.DeployError) as failure:
         deploy_to(drive, project)
     message = str(failure.value)
     assert message.startswith(
@@ -574,7 +577,7 @@ def test_a_drive_path_that_is_a_symlink_to_the_mount_still_deploys(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     media = tmp_path / "media"
     media.mkdir()
     (media / "CIRCUITPY").symlink_to(drive)
@@ -589,7 +592,7 @@ def test_a_boot_out_txt_with_an_overlong_first_line_is_refused_in_one_line(
 ) -> None:
     """A 40 KB first line took 25.6 s to search (issue #19, finding 8): it is refused unread
     past the few KB a real boot_out.txt could hold."""
-    monkeypatch.setattr(deploy, "ROOT", project)
+    monkeypatch.setattr(circuitpy_drive, "ROOT", project)
     first, rest = BOOT_OUT["trellis_m4"].split("\n", 1)
     (drive / "boot_out.txt").write_text(first + "x" * 40_000 + "\n" + rest)
     code, out, err = run_cli(capsys, "--drive", str(drive), "--force")
@@ -605,6 +608,6 @@ def test_only_the_head_of_boot_out_txt_is_read(tmp_path: Path) -> None:
     """Whatever follows the first line, however much of it, is never read."""
     with (tmp_path / "boot_out.txt").open("w") as file:
         file.write(BOOT_OUT["macropad"])
-        file.write("x" * (deploy.BOOT_OUT_READ * 64))
-    boot = deploy.check_boot_out(tmp_path, "macropad")
+        file.write("x" * (circuitpy_drive.BOOT_OUT_READ * 64))
+    boot = circuitpy_drive.check_boot_out(tmp_path, "macropad")
     assert boot.version is not None and boot.board == "Adafruit Macropad RP2040"

@@ -11,8 +11,8 @@ from tiny_ruleset import TINY
 from host import cli
 from host.core import registry
 from host.core.session import Session
-from host.rulesets.korxsol import encounter_schema as encounter
-from host.screens import text_tables as view
+from host.rulesets.korxsol import encounter_schema
+from host.screens import text_tables
 
 
 def known_ids() -> str:  # the rulesets an unknown id's error names
@@ -51,11 +51,11 @@ def test_new_never_writes_over_a_file(tmp_path: Path, capsys) -> None:
 
 
 def test_check_shows_the_fighters_as_play_does(capsys) -> None:
-    path = encounter.example_path()
+    path = encounter_schema.example_path()
     assert cli.main(["encounter", "check", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    session = Session(encounter.load(path), 1)
-    roster = view.live_lines(session.ruleset.live_roster(session.game), 80)
+    session = Session(encounter_schema.load(path), 1)
+    roster = text_tables.live_lines(session.ruleset.live_roster(session.game), 80)
     assert out[-len(roster) :] == [line for line, _ in roster]
     assert all(len(line) <= 80 for line in out)
 

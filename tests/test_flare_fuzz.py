@@ -10,11 +10,11 @@ import random
 import pytest
 from flare_fixtures import duel
 
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.interface import EncounterError, IllegalAction
 from host.core.session import Session
 from host.lab.fuzz_host import ENCOUNTER_TOKENS, _mutate_lines, mutate
-from host.rulesets.flare import encounter_schema as encounter
+from host.rulesets.flare import encounter_schema
 from shared import codec
 
 RULES_TOKENS = (
@@ -32,7 +32,7 @@ RULES_TOKENS = (
 
 
 def _sources() -> list[str]:
-    here = encounter.HERE / "encounters"
+    here = encounter_schema.HERE / "encounters"
     return [(here / f"{n}.toml").read_text() for n in ("rift_duel", "rift_teams", "template")]
 
 
@@ -47,7 +47,7 @@ def test_any_flare_encounter_loads_and_plays_or_is_refused_in_one_line(block: in
         if rng.random() < 0.6:
             data = mutate(rng, data, ENCOUNTER_TOKENS + RULES_TOKENS, edits=3)
         try:
-            enc = encounters.parse(data.decode(errors="replace"), "f.toml", "flare")
+            enc = encounter_files.parse(data.decode(errors="replace"), "f.toml", "flare")
         except EncounterError as err:
             assert "\n" not in str(err) and str(err).startswith("f.toml:"), (i, str(err))
             continue

@@ -12,12 +12,11 @@ from flare_fixtures import duel, text
 
 from host import cli
 from host.commands import demo
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.core import encounter_files, registry
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.flare import encounter_schema as encounter
+from host.rulesets.flare import encounter_schema
 from shared import codec
 
 SCRIPT = Path(__file__).parent / "scripts" / "rift_duel.txt"
@@ -34,9 +33,9 @@ def script_lines() -> list[str]:
 
 def test_flare_is_built_in_and_its_example_and_template_parse() -> None:
     assert "flare" in registry.ids()
-    example = encounters.load(RULES.example_path())
+    example = encounter_files.load(RULES.example_path())
     assert example.ruleset == "flare" and example.teams == ("Ann", "Bo")
-    assert encounters.parse(RULES.template(), "template.toml").teams == ("Red", "Blue")
+    assert encounter_files.parse(RULES.template(), "template.toml").teams == ("Red", "Blue")
 
 
 def test_an_illegal_action_is_one_line_and_changes_neither_the_game_nor_the_journal(
@@ -70,7 +69,7 @@ def test_an_illegal_action_is_one_line_and_changes_neither_the_game_nor_the_jour
 
 
 def test_undo_and_redo_go_to_any_depth() -> None:
-    s = Session(encounters.load(RULES.example_path()), 7, None)
+    s = Session(encounter_files.load(RULES.example_path()), 7, None)
     lines = script_lines()
     states = [seen(s)]
     for line in lines:
@@ -89,7 +88,7 @@ def test_undo_and_redo_go_to_any_depth() -> None:
 
 def test_a_journalled_game_resumes_exactly(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounters.load(RULES.example_path()), 7, journal)
+    s = Session(encounter_files.load(RULES.example_path()), 7, journal)
     for line in script_lines()[:20]:
         s.execute(line)
     s.undo(2)
@@ -114,7 +113,7 @@ def test_run_plays_the_script_and_the_exports_and_games_read_it(tmp_path: Path, 
 
 def test_the_demo_plays_a_whole_game_to_its_end() -> None:
     out: list[str] = []
-    enc = encounters.load(RULES.example_path())
+    enc = encounter_files.load(RULES.example_path())
     for seed in (1, 2, 3):
         session = demo.play(enc, seed, out.append)
         assert session.over, seed
@@ -126,7 +125,7 @@ def test_the_demo_plays_a_whole_game_to_its_end() -> None:
     [("rift_battle", ("Ann", "Bo", "Cy"), 3), ("rift_teams", ("Sun", "Moon"), 4)],
 )
 def test_the_battle_and_team_examples_play_to_their_end(name, sides, players) -> None:
-    enc = encounters.load(encounter.HERE / "encounters" / f"{name}.toml")
+    enc = encounter_files.load(encounter_schema.HERE / "encounters" / f"{name}.toml")
     assert enc.teams == sides
     session = demo.play(enc, 3, lambda line: None)
     assert session.over and RULES.state(session.game).count == players
@@ -135,7 +134,7 @@ def test_the_battle_and_team_examples_play_to_their_end(name, sides, players) ->
 
 def test_the_advanced_game_plays_to_its_end_claiming_tasks() -> None:
     source = RULES.example_path().read_text()
-    enc = encounters.parse(
+    enc = encounter_files.parse(
         source.replace('deck = "standard"', 'deck = "standard"\nadvanced = true'), "a.toml"
     )
     claimed = 0
@@ -171,7 +170,7 @@ def test_a_bad_encounter_is_one_line_at_its_line(change: dict, said: str) -> Non
     else:
         source = text(**settings)
     with pytest.raises(EncounterError) as err:
-        encounters.parse(source, "test.toml")
+        encounter_files.parse(source, "test.toml")
     assert said in str(err.value) and "\n" not in str(err.value)
     line = int(str(err.value).split(":")[1])  # the line of the key at fault
     assert source.splitlines()[line - 1].startswith(next(iter(change)))
@@ -180,21 +179,21 @@ def test_a_bad_encounter_is_one_line_at_its_line(change: dict, said: str) -> Non
 def test_a_bad_card_is_refused_at_its_table() -> None:
     source = text().replace('pattern = ["cc", ".*"]', 'pattern = ["cc", "?*"]')
     with pytest.raises(EncounterError, match=r"test.toml:\d+: creature 6: a pattern may use only"):
-        encounters.parse(source, "test.toml")
+        encounter_files.parse(source, "test.toml")
     three = text().replace('name = "Bo"', 'name = "Bo"\n\n[[player]]\nname = "Cy"', 1)
     with pytest.raises(EncounterError, match="a duel has two players, not 3"):
-        encounters.parse(three, "test.toml")
+        encounter_files.parse(three, "test.toml")
     two = text(mode="battle")
     with pytest.raises(EncounterError, match="a battle has three or four players, not 2"):
-        encounters.parse(two, "test.toml")
-    assert encounter.EXAMPLE.exists()
+        encounter_files.parse(two, "test.toml")
+    assert encounter_schema.EXAMPLE.exists()
 
 
 def test_the_bench_times_whole_turns_through_the_session_and_its_journal() -> None:
-    from host.lab import bench_suite as bench
+    from host.lab import bench_suite
     from host.rulesets.flare import bench_turn as flare_bench
 
-    assert flare_bench.engine_turn in bench.MEASUREMENTS
+    assert flare_bench.engine_turn in bench_suite.MEASUREMENTS
     figures = flare_bench.engine_turn(turns=5)
     assert list(figures) == ["engine_turn_us_flare"] and figures["engine_turn_us_flare"] > 0
 

@@ -12,7 +12,7 @@ from forms_fixtures import HALL, HIT, fight, hall, run, seen, vault
 from table_dice import TableSession
 
 from host import cli
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
@@ -103,7 +103,7 @@ def test_undo_and_redo_go_back_and_forth_to_any_depth() -> None:
 
 def test_every_roll_is_journalled_and_a_killed_game_resumes_exactly(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite")
-    s = TableSession(encounters.load(example_path()), 9, journal)
+    s = TableSession(encounter_files.load(example_path()), 9, journal)
     run(s, "check Bram Physique", "dice 10 10 1 1", "next", "next", "fight", "next")
     run(s, "dice 10 10 10", "next", "undo")
     records = [e.rolls for e in s.done]
@@ -136,7 +136,7 @@ def test_an_encounter_file_error_is_one_line_at_its_line() -> None:
         text = HALL.replace(*change)
         assert text != HALL, change
         with pytest.raises(EncounterError) as err:
-            encounters.parse(text, "hall.toml")
+            encounter_files.parse(text, "hall.toml")
         assert str(err.value).startswith(said) and "\n" not in str(err.value)
 
 
@@ -144,7 +144,7 @@ def test_the_template_parses_and_encounter_new_writes_it(tmp_path: Path, capsys)
     assert cli.main(["encounter", "new", "--ruleset", "forms"]) == 0
     text = capsys.readouterr().out
     assert text.splitlines()[7].startswith('ruleset = "forms"')
-    enc = encounters.parse(text, "new.toml")
+    enc = encounter_files.parse(text, "new.toml")
     assert enc.ruleset == "forms" and len(enc.units) == 2
     out = tmp_path / "mine.toml"
     assert cli.main(["encounter", "new", "--ruleset", "forms", "--out", str(out)]) == 0
@@ -194,7 +194,7 @@ def test_play_shows_it_and_export_draws_its_chart(tmp_path: Path) -> None:
 
     buf = StringIO()
     journal = Journal(tmp_path / "j.sqlite")
-    s = TableSession(encounters.load(example_path()), 3, journal)
+    s = TableSession(encounter_files.load(example_path()), 3, journal)
     ui = PlayUI(s, Console(file=buf, width=80, color_system=None), "no board")
     ui.handle("check Bram Physique")
     ui.handle("scores")

@@ -19,13 +19,13 @@ import pytest
 
 from host.core.journal import GameHeld, Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 
 ENV = dict(os.environ, TERM="dumb")
 
 
 def _saved_game(db: Path) -> int:
-    s = Session(encounter.load(encounter.example_path()), 4, Journal(db))
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 4, Journal(db))
     s.execute("initiative")
     assert s.game_id is not None
     s.journal.close()  # type: ignore[union-attr]
@@ -127,7 +127,7 @@ def test_new_games_from_two_sessions_on_one_journal_both_go_on(tmp_path) -> None
 def test_a_session_lets_go_when_its_journal_closes_and_at_the_next_game(tmp_path) -> None:
     db = tmp_path / "j.sqlite"
     journal = Journal(db)
-    s = Session(encounter.load(encounter.example_path()), 4, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 4, journal)
     assert s.game_id is not None and _holder(db, s.game_id, 0) == os.getpid()
     s.execute("initiative")
     following = s.next_game()
@@ -190,7 +190,7 @@ def test_an_event_of_a_game_another_process_took_over_is_refused_and_not_kept(
     tmp_path: Path,
 ) -> None:
     db = tmp_path / "j.sqlite"
-    s = Session(encounter.load(encounter.example_path()), 4, Journal(db))
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 4, Journal(db))
     s.execute("initiative")
     # Another process judged this one's hold stale and took the game over.
     con = sqlite3.connect(db)

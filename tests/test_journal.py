@@ -10,7 +10,7 @@ from pathlib import Path
 
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from shared import codec
 
 # The games table as journals were written until the ruleset column came (rules was the
@@ -51,7 +51,7 @@ LINES = ["initiative", "end", "dice power 3 3", "end", "undo"]
 def _old_journal(path: Path) -> Session:
     """A journal of the old schema holding one game of LINES, written with raw SQL as the
     old turnlight wrote it; returns the same game played without a journal."""
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     played = Session(enc, 6)
     events: list[tuple[str, dict]] = []
     for line in LINES:
@@ -105,7 +105,7 @@ def test_a_game_in_a_journal_from_before_rulesets_resumes_exactly(tmp_path: Path
 
 def test_a_new_game_records_its_ruleset(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 3, journal)
     assert s.game_id is not None
     assert (journal.game(s.game_id) or {})["ruleset"] == "korxsol"
     other = journal.new_game("s", "duel", "duel.toml", "", 1, 1, "tiny")

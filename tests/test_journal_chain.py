@@ -16,14 +16,14 @@ from host import cli
 from host.core.interface import IllegalAction
 from host.core.journal import Journal, digest
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 
 LINES = ["initiative", "end", "dice power 3 3", "end", "end", "undo"]
 
 
 def _played(db: Path) -> tuple[Session, int]:
     journal = Journal(db)
-    s = Session(encounter.load(encounter.example_path()), 6, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 6, journal)
     for line in LINES:
         s.execute(line)
     assert s.game_id is not None

@@ -20,7 +20,7 @@ from rich.console import Console
 
 from host.commands import demo
 from host.core.session import Session
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from host.screens.play_ui import CommandCompleter, PlayUI, make_prompt
 
 FIGHT = Path(__file__).parent / "scripts" / "ember_ridge_fight.txt"
@@ -70,7 +70,7 @@ def _game_lines(lines: list[str]) -> list[str]:
 
 
 def test_the_demo_plays_a_whole_encounter_the_same_way_for_the_same_seed():
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     a: list[str] = []
     b: list[str] = []
     c: list[str] = []
@@ -84,7 +84,7 @@ def test_the_demo_plays_a_whole_encounter_the_same_way_for_the_same_seed():
 
 
 def test_the_demo_runs_through_the_simulated_board_and_draws_its_leds():
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     out: list[str] = []
     session = demo.play(enc, 4, out.append, board="trellis_m4")
     lines = "\n".join(out).splitlines()
@@ -102,7 +102,7 @@ def test_the_demo_runs_through_the_simulated_board_and_draws_its_leds():
 
 
 def test_the_demo_without_a_board_draws_the_device_view():
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     out: list[str] = []
     demo.play(enc, 5, out.append)
     lines = "\n".join(out).splitlines()
@@ -139,7 +139,7 @@ def test_the_odds_command_prints_the_exact_chance():
 # ---------------------------------------------------------------- play, headless
 def _ui() -> tuple[PlayUI, StringIO]:
     buf = StringIO()
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     ui = PlayUI(Session(enc, 2), Console(file=buf, width=160, color_system=None), "no board")
     return ui, buf
 
@@ -176,7 +176,7 @@ def test_play_starts_the_next_game_of_the_session_and_shows_the_table(tmp_path):
     from host.core.journal import Journal
 
     buf = StringIO()
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     session = Session(enc, 2, Journal(tmp_path / "j.sqlite"))
     ui = PlayUI(session, Console(file=buf, width=160, color_system=None))
     ui.handle("initiative")
@@ -211,7 +211,7 @@ def test_play_resume_continues_the_latest_saved_game(tmp_path):
 def test_the_grid_shows_the_turn_kor_ap_and_stacks_in_turn_order():
     from host.rulesets.korxsol import tables
 
-    s = Session(encounter.load(encounter.example_path()), 1)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 1)
     s.execute("order Kae Orn Vex Brm")
     s.execute("adjust Orn frost +2")
     s.execute("adjust Brm kor -14")
@@ -259,7 +259,7 @@ def test_resume_export_and_games_pass_over_an_empty_game(tmp_path):
     script.write_text("initiative\nend\n")
     assert turnlight("run", "--script", str(script), "--db", db).returncode == 0
     # An empty game after it, as an older turnlight's failed start left one.
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     empty = Journal(db).new_game("old", enc.name, enc.path, enc.source, 1)
     assert empty == 2
     exported = json.loads(turnlight("export", "--db", db).stdout)
@@ -414,7 +414,7 @@ def test_odds_says_which_dice_it_assumed():
 
 # ---------------------------------------------------------------- the demo's words
 def test_the_demo_reads_cleanly_and_fits_100_columns():
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     for seed in (2, 5):
         out: list[str] = []
         demo.play(enc, seed, out.append)
@@ -433,7 +433,7 @@ def test_the_demo_reads_cleanly_and_fits_100_columns():
 def test_the_demo_says_what_its_grids_show():
     from host.board.tethered_sim import SHADE_LEGEND
 
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     out: list[str] = []
     demo.play(enc, 5, out.append)
     lines = "\n".join(out).splitlines()
@@ -452,7 +452,11 @@ def test_play_s_live_view_fits_an_80x24_terminal_through_whole_2v2_fights():
     for seed in (1, 2, 3, 4):
         buf = StringIO()
         console = Console(file=buf, width=80, height=24, color_system=None)
-        ui = PlayUI(Session(encounter.load(encounter.example_path()), seed), console, "no board")
+        ui = PlayUI(
+            Session(encounter_schema.load(encounter_schema.example_path()), seed),
+            console,
+            "no board",
+        )
         while ui.session.game.winner is None:
             plan = ai.plan_turn(ui.session.game) if ui.session.game.started else ["initiative"]
             for command in plan:
@@ -473,10 +477,10 @@ def test_play_s_live_view_fits_an_80x24_terminal_through_whole_2v2_fights():
     [("initiative bogus", "'bogus'"), ("end Kae Vex", "'Vex'"), ("undo 2 3", "'3'")],
 )
 def test_words_a_command_does_not_take_are_refused_in_one_line(line: str, extra: str) -> None:
-    from host.rulesets.korxsol import language as commands
+    from host.rulesets.korxsol import language
     from host.rulesets.korxsol.rolls import IllegalAction
 
     with pytest.raises(IllegalAction) as err:
-        commands.parse(line)
+        language.parse(line)
     assert extra in str(err.value) and "usage:" in str(err.value)
     assert "\n" not in str(err.value)

@@ -1,6 +1,6 @@
 """Combat: a combat move, an item or an active artifact that strikes: the hit and damage
 instances, exchange and conditions, weapon bonuses, SOL on the rolls it boosts, several
-targets (host/korxsol/combat.py).
+targets (host/rulesets/korxsol/combat.py).
 
 One test per korxsol rule, on the desktop engine. Source for every test:
 korxsol-players-guide.txt (the section is named in each test). Dice are entered face by
@@ -28,9 +28,7 @@ from korxsol_fixtures import (
     tools,
 )
 
-from host.rulesets.korxsol import combat
-from host.rulesets.korxsol import encounter_schema as encounter
-from host.rulesets.korxsol import exact_odds as odds
+from host.rulesets.korxsol import combat, encounter_schema, exact_odds
 from host.rulesets.korxsol.device import BURN, F_KNOCKED_DOWN
 from host.rulesets.korxsol.engine import Game
 from host.rulesets.korxsol.game_core import GameCore
@@ -176,8 +174,8 @@ def test_a_hit_condition_worth_damage_adds_it_to_that_hits_damage_instance():
     # means it: burn, collisions, falls, a grappler's crush).
     cond = dict(STRIKE, name="Rend", condition=["hit", "damage", 2])
     s = duel(ash={"moves": ["Rend"]}, moves=(cond,))
-    o, _ = odds.for_move(s.game, parse("odds Ash Rend Bo"))
-    assert o.damage == odds.damage_distribution(2 + 2, 2, 1)
+    o, _ = exact_odds.for_move(s.game, parse("odds Ash Rend Bo"))
+    assert o.damage == exact_odds.damage_distribution(2 + 2, 2, 1)
     attack(s, "attack Ash Rend Bo", hits(2, 2), hits(0, 2), hits(0, 2), hits(1, 1))
     assert slot(s, "Bo").health == 12 - (2 + 2 - 1)
     assert "damage 4 (2 base + 0 power + 2), 1 resisted" in "\n".join(s.game.log)
@@ -517,7 +515,7 @@ def _planned_and_rolled(game, line: str, made: list, rolled: list) -> int:
     if cmd.verb in ("attack", "item", "artifact") and len(cmd.args) > 2:
         kinds = ("move",) if cmd.verb == "attack" else (cmd.verb,)
         try:
-            thing = odds.plan(game, Command("odds", cmd.args, dict(cmd.opts)), None, kinds)
+            thing = exact_odds.plan(game, Command("odds", cmd.args, dict(cmd.opts)), None, kinds)
         except IllegalAction as err:
             assert "does not strike" in str(err)
     made.clear()
@@ -565,7 +563,7 @@ def test_the_engine_and_the_odds_agree_on_the_plan_of_every_example_attack(monke
     # fighter on each enemy at the start with the options its class may take, is planned
     # by the odds, resolved by the engine by that same plan, and rolled as it counts.
     made, rolled = _watch(monkeypatch)
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     game = Game(enc, 7)
     checked = 0
     for line in SCRIPT.read_text().splitlines():
@@ -597,7 +595,7 @@ def test_brutalitys_reroll_is_bounded_by_max_dice():
     # reroll=N rolls again below N successes, and no roll has more than MAX_DICE dice, so
     # N runs to MAX_DICE, for the engine and the odds alike (the odds said 15 on their own).
     s = duel(ash={"weapon": "axe"})
-    top = odds.plan(s.game, parse(f"odds Ash Strike Bo reroll={MAX_DICE}"))
+    top = exact_odds.plan(s.game, parse(f"odds Ash Strike Bo reroll={MAX_DICE}"))
     assert top.reroll_below == MAX_DICE
     for line in (
         f"odds Ash Strike Bo reroll={MAX_DICE + 1}",
@@ -625,7 +623,7 @@ def test_the_odds_chip_sunder_from_the_armor_as_the_engine_does():
     )
     s.execute("attack Bo Ward Cy")
     s.execute("end")
-    planned = odds.plan(s.game, parse("odds Ash Crack Cy")).defence(fighter(s, "Cy"))
+    planned = exact_odds.plan(s.game, parse("odds Ash Crack Cy")).defence(fighter(s, "Cy"))
     assert planned.armor_dice == 2
     attack(s, "attack Ash Crack Cy", [SUCCESS], hits(0, 2), hits(0, 2), [FAIL], hits(0, 2))
     assert [len(r.faces) for r in s.done[-1].rolls if r.purpose == "armor"] == [2]
@@ -666,16 +664,16 @@ def test_the_odds_take_two_from_a_blinded_attackers_hit_and_nothing_from_a_blind
     attack(s, "attack Ash Flash Bo", [SUCCESS], hits(0, 2))
     s.execute("end")
     assert fighter(s, "Bo").blinded
-    lines = odds.describe(s.game, parse("odds Bo Strike Ash"))
+    lines = exact_odds.describe(s.game, parse("odds Bo Strike Ash"))
     assert "2 hit dice (-2 blinded to the hit successes) vs 2 agility" in lines[0]
-    o, _ = odds.for_move(s.game, parse("odds Bo Strike Ash"))
-    assert o.hit == odds.hit_chance(2, 2, hit_bonus=-2)
+    o, _ = exact_odds.for_move(s.game, parse("odds Bo Strike Ash"))
+    assert o.hit == exact_odds.hit_chance(2, 2, hit_bonus=-2)
     attack(s, "attack Bo Strike Ash", hits(2, 2), hits(1, 2))  # 2 - 2 < 1: dodged
     assert slot(s, "Ash").health == 12
     s.execute("end")
     s.execute("end")
     s.execute("item Bo Powder Ash")  # now Ash is blinded, Bo is not
     assert fighter(s, "Ash").blinded and not fighter(s, "Bo").blinded
-    o, _ = odds.for_move(s.game, parse("odds Bo Strike Ash"))
-    assert o.hit == odds.hit_chance(2, 2)
-    assert "blinded" not in odds.describe(s.game, parse("odds Bo Strike Ash"))[0]
+    o, _ = exact_odds.for_move(s.game, parse("odds Bo Strike Ash"))
+    assert o.hit == exact_odds.hit_chance(2, 2)
+    assert "blinded" not in exact_odds.describe(s.game, parse("odds Bo Strike Ash"))[0]

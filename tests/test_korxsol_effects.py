@@ -1,5 +1,5 @@
 """What lands on a fighter: status effects and their flips, buffs and debuffs, ATTRIBUTE
-changes, the +7 cap, cleanse, bless, healing and collapse (host/korxsol/effects.py).
+changes, the +7 cap, cleanse, bless, healing and collapse (host/rulesets/korxsol/effects.py).
 
 One test per korxsol rule, on the desktop engine. Source for every test:
 korxsol-players-guide.txt (the section is named in each test). Dice are entered face by
@@ -26,8 +26,7 @@ from korxsol_fixtures import (
 )
 
 from host.core.interface import EncounterError
-from host.rulesets.korxsol import device
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import device, encounter_schema
 from host.rulesets.korxsol.device import BURN, F_FROZEN, F_KNOCKED_DOWN, F_PINNED, FEAR
 from host.rulesets.korxsol.rolls import IllegalAction
 from shared.state import F_OUT
@@ -143,7 +142,7 @@ def test_blind_in_an_encounter_is_true_or_a_number_of_flips(value):
         "damage = 2\n", "damage = 2\nblind = " + value + "\n"
     )
     with pytest.raises(EncounterError, match=r"test.toml:\d+: .*blind must be true or chance"):
-        encounter.parse(text, "test.toml")
+        encounter_schema.parse(text, "test.toml")
 
 
 def test_true_sight_raises_the_hit_chance_by_three():

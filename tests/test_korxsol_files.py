@@ -13,7 +13,7 @@ import pytest
 from korxsol_fixtures import toml
 
 from host.rulesets.korxsol import encounter_schema as encounter
-from host.rulesets.korxsol import exact_odds as odds
+from host.rulesets.korxsol import exact_odds
 from host.rulesets.korxsol.encounter_schema import EncounterError
 
 
@@ -77,7 +77,7 @@ def _brute(hit_dice, agility_dice, k=1):
 
 @pytest.mark.parametrize(("h", "a", "k"), [(1, 1, 1), (2, 3, 1), (3, 2, 2), (4, 3, 1)])
 def test_the_chance_to_hit_matches_counting_every_face(h, a, k):
-    assert odds.hit_chance(h, a, k) == _brute(h, a, k)
+    assert exact_odds.hit_chance(h, a, k) == _brute(h, a, k)
 
 
 def test_the_damage_distribution_matches_counting_every_face():
@@ -89,12 +89,12 @@ def test_the_damage_distribution_matches_counting_every_face():
         d = max(0, base + p - b) + 1
         counts[d] = counts.get(d, 0) + 1
     expected = {d: Fraction(c, 3 ** (power + block)) for d, c in counts.items()}
-    assert odds.damage_distribution(base, power, block, unblockable=1) == expected
+    assert exact_odds.damage_distribution(base, power, block, unblockable=1) == expected
     assert sum(expected.values()) == 1
 
 
 def test_seven_against_seven_is_exact_and_sums_to_one():
-    o = odds.attack_odds(7, 7, 2, 7, 7, 0)
+    o = exact_odds.attack_odds(7, 7, 2, 7, 7, 0)
     assert sum(o.damage.values()) == 1
     assert o.hit.denominator == 3**14 or (3**14) % o.hit.denominator == 0
 
@@ -196,7 +196,7 @@ def test_brutalitys_reroll_is_counted_exactly_in_the_damage_odds():
         d = max(0, base + p - b)
         counts[d] = counts.get(d, 0) + 1
     expected = {d: Fraction(c, 3 ** (2 * power + block)) for d, c in counts.items()}
-    assert odds.damage_distribution(base, power, block, reroll_below=below) == expected
+    assert exact_odds.damage_distribution(base, power, block, reroll_below=below) == expected
 
 
 def _odds_session(**ash):
@@ -215,15 +215,15 @@ def test_the_odds_count_full_draw_and_the_brutality_reroll():
     from host.rulesets.korxsol.language import parse
 
     s = _odds_session(weapon="bow", actions=3)
-    o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo fulldraw"))
-    assert o.damage == odds.damage_distribution(2 + 3, 2, 1)
+    o, _ = exact_odds.for_move(s.game, parse("odds Ash Shot Bo fulldraw"))
+    assert o.damage == exact_odds.damage_distribution(2 + 3, 2, 1)
     s = _odds_session(weapon="axe")
-    o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo reroll"))
-    assert o.damage == odds.damage_distribution(2, 2, 1, reroll_below=1)
-    o, _ = odds.for_move(s.game, parse("odds Ash Shot bo resist_sol=bo dodge_sol=BO"))
-    assert o.damage == odds.damage_distribution(2, 2, 1 + 3)
-    assert o.hit == odds.hit_chance(2, 2 + 3)
-    o, _ = odds.for_move(s.game, parse("odds Ash Shot Bo cornered=bo"))
+    o, _ = exact_odds.for_move(s.game, parse("odds Ash Shot Bo reroll"))
+    assert o.damage == exact_odds.damage_distribution(2, 2, 1, reroll_below=1)
+    o, _ = exact_odds.for_move(s.game, parse("odds Ash Shot bo resist_sol=bo dodge_sol=BO"))
+    assert o.damage == exact_odds.damage_distribution(2, 2, 1 + 3)
+    assert o.hit == exact_odds.hit_chance(2, 2 + 3)
+    o, _ = exact_odds.for_move(s.game, parse("odds Ash Shot Bo cornered=bo"))
     assert o.hit == 1
 
 
@@ -336,13 +336,17 @@ def test_odds_cover_an_item_and_an_artifact_that_strike():
     tonic = {"name": "Tonic", "kind": "consumable", "heal": 2}
     ash = {"name": "Ash", "items": ["Bomb", "Tonic"], "artifacts": ["Rod"]}
     s = session([ash, {"name": "Bo", "team": "B"}], (), (bomb, tonic), (rod,))
-    o, _ = odds.for_move(s.game, parse("odds Ash Bomb Bo"))
-    assert o.hit == odds.hit_chance(2, 2) and o.damage == odds.damage_distribution(3, 2, 1)
-    o, _ = odds.for_move(s.game, parse("odds Ash Rod Bo"))
-    assert o.hit == odds.hit_chance(1, 2) and o.damage == odds.damage_distribution(1, 2, 1)
+    o, _ = exact_odds.for_move(s.game, parse("odds Ash Bomb Bo"))
+    assert o.hit == exact_odds.hit_chance(2, 2) and o.damage == exact_odds.damage_distribution(
+        3, 2, 1
+    )
+    o, _ = exact_odds.for_move(s.game, parse("odds Ash Rod Bo"))
+    assert o.hit == exact_odds.hit_chance(1, 2) and o.damage == exact_odds.damage_distribution(
+        1, 2, 1
+    )
     with pytest.raises(IllegalAction, match="Tonic does not strike"):
-        odds.for_move(s.game, parse("odds Ash Tonic Bo"))
-    assert odds.before_attack(s.game, "item Ash Bomb Bo")[0].startswith("odds vs Bo: ")
+        exact_odds.for_move(s.game, parse("odds Ash Tonic Bo"))
+    assert exact_odds.before_attack(s.game, "item Ash Bomb Bo")[0].startswith("odds vs Bo: ")
 
 
 def test_odds_drop_the_grappled_penalty_when_the_grappler_is_also_a_target():
@@ -364,11 +368,11 @@ def test_odds_drop_the_grappled_penalty_when_the_grappler_is_also_a_target():
     bo, cy = s.game.fighter("Bo"), s.game.fighter("Cy")
     cy.grappling, bo.grappled_by = bo.index, cy.index
     slot(s, "Bo").flags |= F_GRAPPLED
-    alone, _ = odds.for_move(s.game, parse("odds Ash Sweep Bo"))
-    assert alone.hit == odds.hit_chance(2, 4 - 3)
-    both, _ = odds.for_move(s.game, parse("odds Ash Sweep Bo Cy"))
-    assert both.hit == odds.hit_chance(2, 4)
-    lines = odds.before_attack(s.game, "attack Ash Sweep Bo Cy")
+    alone, _ = exact_odds.for_move(s.game, parse("odds Ash Sweep Bo"))
+    assert alone.hit == exact_odds.hit_chance(2, 4 - 3)
+    both, _ = exact_odds.for_move(s.game, parse("odds Ash Sweep Bo Cy"))
+    assert both.hit == exact_odds.hit_chance(2, 4)
+    lines = exact_odds.before_attack(s.game, "attack Ash Sweep Bo Cy")
     assert lines[0].startswith("odds vs Bo: ") and f"{float(both.hit):.1%}" in lines[0]
     lines = s.execute("odds Ash Sweep Bo Cy")
     assert sum(line.startswith("chance to hit") for line in lines) == 2

@@ -1,5 +1,5 @@
 """Grapple, release, carrying and drops, knockback, and charge with every way to break it
-(host/korxsol/grapple_and_charge.py).
+(host/rulesets/korxsol/grapple_and_charge.py).
 
 One test per korxsol rule, on the desktop engine. Source for every test:
 korxsol-players-guide.txt (the section is named in each test). Dice are entered face by

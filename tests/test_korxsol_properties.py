@@ -10,13 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host.core.session import Session
-from host.rulesets.korxsol import ai
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import ai, encounter_schema
 from host.rulesets.korxsol.rolls import IllegalAction
 from shared import codec
 from shared.state import F_OUT
 
-ENC = encounter.load(encounter.example_path())
+ENC = encounter_schema.load(encounter_schema.example_path())
 NAMES = ["Kae", "Vex", "Orn", "Brm", "Nobody"]
 MOVES = [m.name for s in ENC.solighters for m in s.moves] + ["Nothing"]
 VERBS = ["move", "attack", "item", "artifact", "struggle", "release", "crush", "end", "ai"]
@@ -104,8 +103,8 @@ def test_any_encounter_the_parser_accepts_builds_a_game_within_the_limits(own, p
     charm = {"name": "Charm", "kind": "passive", "passive": passive}
     text = toml([ash, {"name": "Bo", "team": "B"}], (), (), [charm])
     try:
-        enc = encounter.parse(text, "test.toml")
-    except encounter.EncounterError as err:
+        enc = encounter_schema.parse(text, "test.toml")
+    except encounter_schema.EncounterError as err:
         assert str(err).startswith("test.toml:") and "\n" not in str(err)
         return
     game = Game(enc)

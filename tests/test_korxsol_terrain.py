@@ -1,6 +1,6 @@
 """Terrain without a map: what a fighter enters (`terrain NAME KIND`) and when it bites, the
 classes that walk over it, and the reach of an attack as the game master states it (cover,
-walls, buster, a move's Movement) (host/korxsol/terrain.py).
+walls, buster, a move's Movement) (host/rulesets/korxsol/terrain.py).
 
 One test per korxsol rule, each citing korxsol-players-guide.txt by line. Dice are
 entered face by face: with success_faces = [3], a 3 succeeds and a 1 fails; a chance

@@ -1,5 +1,5 @@
 """Korxsol's turn start on the desktop, where shared/ runs the turn rules the board runs too
-(frost, getting up, fear's flight: host/korxsol/device.py states them) and the desktop adds
+(frost, getting up, fear's flight: host/rulesets/korxsol/device.py states them) and the desktop adds
 what only it knows (terrain).
 
 Rules: korxsol-players-guide.txt, FEAR (a feared creature spends an action point per stack

@@ -1,5 +1,5 @@
 """The turn: initiative and the turn order, action points, one combat move, cooldowns, the
-game master's adjustments and the game's end (host/korxsol/turn_flow.py).
+game master's adjustments and the game's end (host/rulesets/korxsol/turn_flow.py).
 
 One test per korxsol rule, on the desktop engine. Source for every test:
 korxsol-players-guide.txt (the section is named in each test). Dice are entered face by

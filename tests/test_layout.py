@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from host import cli
-from host.rulesets.korxsol import language as commands
+from host.rulesets.korxsol import language
 from host.rulesets.korxsol.ruleset import RULESET
 from host.screens.play_ui import LEAVE_HINT, UI_VERBS
 
@@ -48,8 +48,8 @@ def test_help_fits_80_columns_and_never_breaks_a_word(tmp_path: Path) -> None:
     lines = play(tmp_path, "help\n")
     start = next(i for i, line in enumerate(lines) if line.startswith("initiative [sol="))
     said = " ".join(lines[start:])
-    text = [commands.LANGUAGE.usage(v) for v in {**commands.VERBS, **commands.SESSION_VERBS}]
-    text += [d for _, d in {**commands.VERBS, **commands.SESSION_VERBS}.values()]
+    text = [language.LANGUAGE.usage(v) for v in {**language.VERBS, **language.SESSION_VERBS}]
+    text += [d for _, d in {**language.VERBS, **language.SESSION_VERBS}.values()]
     text += list(UI_VERBS) + list(UI_VERBS.values()) + RULESET.help_notes() + [LEAVE_HINT]
     words = set(" ".join(text).split()) | {"(the", "journal", "already", "holds", "everything)"}
     for description in text:

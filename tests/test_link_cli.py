@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from host.commands import bench, devices
+from host.commands import devices
+from host.lab import bench_command as bench
 from host.lab import bench_link
 
 

@@ -16,7 +16,7 @@ from linkcheck import End, Wire
 from host.board.tether import Tether
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from shared import events as ev
 from shared.host_only import make_event
 from shared.link.board import ACCEPTED, BoardSession
@@ -78,7 +78,7 @@ def test_a_host_killed_between_commit_and_ack_does_not_apply_the_event_twice(
 ) -> None:
     db = tmp_path / "journal.sqlite"
     bench = Bench()
-    session = Session(encounter.load(encounter.example_path()), 5, Journal(db))
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 5, Journal(db))
     bench.plug_host(Tether(session, "unused://"))
     assert bench.settle()
 
@@ -111,7 +111,7 @@ def test_a_refused_press_moves_the_resume_point_too(tmp_path: Path) -> None:
     # host must not offer it to the rules again: by then they might take it.
     db = tmp_path / "journal.sqlite"
     bench = Bench()
-    session = Session(encounter.load(encounter.example_path()), 5, Journal(db))
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 5, Journal(db))
     bench.plug_host(Tether(session, "unused://"))
     assert bench.settle()
     assert bench.board.submit_record(bench.now, make_event(ev.RESET)) == ACCEPTED
@@ -136,11 +136,11 @@ def test_a_new_session_on_the_same_journal_starts_without_a_resume_point(
 ) -> None:
     db = tmp_path / "journal.sqlite"
     bench = Bench()
-    first = Session(encounter.load(encounter.example_path()), 5, Journal(db))
+    first = Session(encounter_schema.load(encounter_schema.example_path()), 5, Journal(db))
     bench.plug_host(Tether(first, "unused://"))
     assert bench.settle()
     bench.board.submit_record(bench.now, NEXT)
     assert bench.settle()
-    fresh = Session(encounter.load(encounter.example_path()), 6, Journal(db))
+    fresh = Session(encounter_schema.load(encounter_schema.example_path()), 6, Journal(db))
     tether = Tether(fresh, "unused://")
     assert tether.link.session.resume_point() is None

@@ -7,9 +7,7 @@ import json
 
 import pytest
 
-from host.core import interface as ruleset_module
-from host.core import plain_data as statefile
-from host.core import registry
+from host.core import interface, plain_data, registry
 from host.core.session import Session
 from host.core.timeline import CHUNK, Timeline
 
@@ -53,15 +51,15 @@ def test_a_checkpoint_stores_and_gives_back_the_timeline() -> None:
     timeline = Timeline()
     for p in [point(0), {"turn": None}, point(1)]:
         timeline.append(p)
-    stored = json.loads(json.dumps(statefile.encode(timeline)))
-    back = statefile.decode(stored)
+    stored = json.loads(json.dumps(plain_data.encode(timeline)))
+    back = plain_data.decode(stored)
     assert isinstance(back, Timeline) and back.points() == timeline.points()
 
 
 def test_every_game_keeps_only_the_latest_lines_of_its_log_and_its_whole_timeline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(ruleset_module, "GAME_LOG_LINES", 8)  # the demos are short
+    monkeypatch.setattr(interface, "GAME_LOG_LINES", 8)  # the demos are short
     for ruleset_id in registry.ids():
         ruleset = registry.get(ruleset_id)
         path = ruleset.example_path()

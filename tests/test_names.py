@@ -12,7 +12,7 @@ from host import cli
 from host.core import names
 from host.core.interface import IllegalAction
 from host.core.journal import Journal
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 
 
 def run(tmp_path: Path, capsys, *lines: str, enc: Path | None = None) -> tuple[int, str]:
@@ -47,7 +47,7 @@ def test_a_move_of_several_words_is_taken_without_quotes(tmp_path: Path, capsys)
 
 
 def test_an_unquoted_move_that_reads_two_ways_asks_for_quotes(tmp_path: Path, capsys) -> None:
-    text = encounter.example_path().read_text()
+    text = encounter_schema.example_path().read_text()
     text = text.replace(
         'moves = ["Flame Slash", "Rally Cry", "Heavy Charge"]',
         'moves = ["Flame", "Flame Slash", "Rally Cry"]',

@@ -15,7 +15,7 @@ import pytest
 from host import cli
 from host.core.commandline import MAX_LINE
 from host.core.interface import IllegalAction
-from host.rulesets.korxsol import language as commands
+from host.rulesets.korxsol import language
 
 
 def one_line(capsys: pytest.CaptureFixture[str], argv: list[str], status: int = 2) -> str:
@@ -155,12 +155,12 @@ def test_a_command_longer_than_the_limit_is_refused_at_once() -> None:
     word = "x" * 1_000_000
     started = time.perf_counter()
     with pytest.raises(IllegalAction) as err:
-        commands.parse(f"attack {word}")
+        language.parse(f"attack {word}")
     assert time.perf_counter() - started < 0.5  # shlex took 18.9 s on this word
     assert str(err.value) == (
         f"the line is 1,000,007 characters long; a command is at most {MAX_LINE:,}"
     )
-    assert commands.parse("initiative " + "#" * (MAX_LINE - 11)) is not None
+    assert language.parse("initiative " + "#" * (MAX_LINE - 11)) is not None
 
 
 def test_a_script_line_longer_than_the_limit_is_refused_with_its_line(tmp_path, capsys) -> None:

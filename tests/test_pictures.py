@@ -9,8 +9,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from host.rulesets.korxsol.ruleset import RULESET
-from host.screens import board_pictures as simpictures
-from host.screens import chart, pictext
+from host.screens import board_pictures, chart, pictext
 
 PANELS = RULESET.chart_panels  # KOR per fighter, score per team
 
@@ -38,7 +37,7 @@ def test_words_drawn_on_pictures_keep_a_visible_space() -> None:
 
 
 def test_the_key_map_labels_keep_their_spaces(tmp_path: Path) -> None:
-    path = simpictures.write_keymap(tmp_path / "keys.png", "trellis_m4")
+    path = board_pictures.write_keymap(tmp_path / "keys.png", "trellis_m4")
     image = Image.open(path).convert("RGB")
     # Key 13 is "counter next": its label's first line, inside the key.
     size, gap = 92, 8
@@ -97,35 +96,35 @@ def test_two_lines_on_top_of_each_other_both_show(tmp_path: Path) -> None:
 def test_a_pages_rows_are_labelled_with_the_games_own_counter_names() -> None:
     from shared.descriptor_pack import encoded, names
 
-    state, teams = simpictures.table_state("korxsol")
+    state, teams = board_pictures.table_state("korxsol")
     counters = names(encoded(state.rules))["counters"]
     assert len(counters) > 2  # more counters than the NeoTrellis's two bar rows
-    labels = simpictures.row_labels("counters", state, teams, rows=4)
+    labels = board_pictures.row_labels("counters", state, teams, rows=4)
     rest = ", ".join(counters[2:])
     assert labels == ["slot", counters[0], f"{counters[1]} (then {rest})", labels[-1]]
     assert "link" in labels[-1]
     # A taller grid has a row for each.
-    assert simpictures.row_labels("counters", state, teams, rows=8)[1 : 1 + len(counters)] == (
+    assert board_pictures.row_labels("counters", state, teams, rows=8)[1 : 1 + len(counters)] == (
         counters
     )
 
 
 def test_the_scores_rows_are_labelled_with_the_encounters_teams() -> None:
-    state, teams = simpictures.table_state("korxsol")
-    labels = simpictures.row_labels("scores", state, teams, rows=4)
+    state, teams = board_pictures.table_state("korxsol")
+    labels = board_pictures.row_labels("scores", state, teams, rows=4)
     assert labels[: len(teams)] == teams
     four = ["A", "B", "C", "D"]  # more teams than rows: two to a row, as the board draws them
-    assert simpictures.row_labels("scores", state, four, rows=3)[:2] == ["A / B", "C / D"]
+    assert board_pictures.row_labels("scores", state, four, rows=3)[:2] == ["A / B", "C / D"]
 
 
 def test_a_labelled_page_shows_the_boards_own_grid() -> None:
-    state, teams = simpictures.table_state("korxsol")
-    sim = simpictures.board_at("trellis_m4", "counters", 1, state)
+    state, teams = board_pictures.table_state("korxsol")
+    sim = board_pictures.board_at("trellis_m4", "counters", 1, state)
     try:
         bare = sim.image(40)
     finally:
         sim.stop()
-    picture = simpictures.labelled_page("trellis_m4", "counters", state, teams)
+    picture = board_pictures.labelled_page("trellis_m4", "counters", state, teams)
     assert _find(picture, bare) is not None
 
 
@@ -149,13 +148,13 @@ def test_sim_legend_writes_the_key_map_and_every_page_on_one_sheet(tmp_path: Pat
     assert main(["sim", "--legend", str(out), "--board", "macropad"]) == 0
     assert f"wrote {out}" in capsys.readouterr().out
     sheet = Image.open(out).convert("RGB")
-    assert _find(sheet, simpictures.keymap_image("macropad")) is not None
-    state, teams = simpictures.table_state("korxsol")
+    assert _find(sheet, board_pictures.keymap_image("macropad")) is not None
+    state, teams = board_pictures.table_state("korxsol")
     width = sheet.width
-    shown = simpictures.shown_pages("macropad", state)
+    shown = board_pictures.shown_pages("macropad", state)
     assert shown == [p for p in PAGE_NAMES if p != "grid"]  # korxsol has no token grid
     for page in shown:
-        part = simpictures.labelled_page("macropad", page, state, teams, width, common=False)
+        part = board_pictures.labelled_page("macropad", page, state, teams, width, common=False)
         assert _find(sheet, part) is not None, page
 
 

@@ -24,7 +24,7 @@ from host.board.link_board import LinkBoard
 from host.board.tether import Tether
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from host.rulesets.korxsol.device import FROST
 from host.screens.play_ui import PlayUI
 from shared import dice
@@ -73,7 +73,7 @@ def test_quit_of_a_game_with_nothing_in_it_says_it_was_removed_not_saved(tmp_pat
 @contextmanager
 def tethered(tmp_path: Path, board_undo: str = "own") -> Iterator[tuple[LinkBoard, Tether]]:
     journal = Journal(str(tmp_path / "journal.sqlite"))
-    session = Session(encounter.load(encounter.example_path()), 5, journal)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 5, journal)
     with FaultProxy(None) as proxy:
         with LinkBoard(proxy.board_path, GameState(), nonce=9) as board:
             with Tether(session, proxy.host_path, board_undo) as tether:
@@ -278,7 +278,7 @@ def test_the_simulated_board_of_play_sim_follows_board_undo(tmp_path: Path) -> N
     from host.core.interface import IllegalAction
 
     for board_undo, undone in (("own", False), ("all", True)):
-        session = Session(encounter.load(encounter.example_path()), 3)
+        session = Session(encounter_schema.load(encounter_schema.example_path()), 3)
         with TetheredSim(session, board_undo=board_undo) as table:
             table.execute("initiative")
             if undone:

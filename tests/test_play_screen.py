@@ -21,7 +21,7 @@ from tmux_terminal import Tmux
 
 from host.board.tethered_sim import TetheredSim
 from host.core.session import Session
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from host.screens.play_screen import PlayScreen
 from host.screens.play_ui import PlayUI
 
@@ -44,7 +44,7 @@ def until(holds: Callable[[], bool], what: str) -> None:
 
 @contextmanager
 def screen_on_a_board(tmp_path: Path) -> Iterator[tuple[PlayScreen, TetheredSim, object]]:
-    session = Session(encounter.load(encounter.example_path()), seed=3)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
     table = TetheredSim(session).start(10)
     try:
         with create_pipe_input() as pipe:

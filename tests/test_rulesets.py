@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.core import encounter_files, registry
 from host.core.interface import EncounterError, IllegalAction, Ruleset
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 
 
 def known_ids() -> str:  # the rulesets an unknown id's error names
@@ -50,7 +49,7 @@ def test_a_ruleset_id_is_taken_once() -> None:
 
 def test_a_korxsol_action_replays_from_its_journal_record() -> None:
     korxsol = registry.get("korxsol")
-    enc = korxsol.parse_encounter(encounter.example_path().read_text(), "ember_ridge.toml")
+    enc = korxsol.parse_encounter(encounter_schema.example_path().read_text(), "ember_ridge.toml")
     game = korxsol.new_game(enc, 4)
     started = korxsol.apply(game, korxsol.language.parse("initiative"))
     assert started.lines and korxsol.started(game)
@@ -62,7 +61,7 @@ def test_a_korxsol_action_replays_from_its_journal_record() -> None:
 
 def test_the_legal_action_check_refuses_in_one_line_and_changes_nothing() -> None:
     korxsol = registry.get("korxsol")
-    game = korxsol.new_game(encounter.load(encounter.example_path()), 1)
+    game = korxsol.new_game(encounter_schema.load(encounter_schema.example_path()), 1)
     before = json.dumps(korxsol.snapshot(game), sort_keys=True)
     with pytest.raises(IllegalAction, match="roll initiative first"):
         korxsol.check(game, korxsol.language.parse("move Kae"))
@@ -109,33 +108,33 @@ def test_an_unknown_ruleset_on_the_command_line_is_refused_in_one_line(command, 
 
 
 def test_an_encounter_file_names_its_ruleset_at_the_top(tmp_path: Path) -> None:
-    bundled = encounter.example_path().read_text()
+    bundled = encounter_schema.example_path().read_text()
     assert bundled.splitlines()[2] == 'ruleset = "korxsol"'  # before the first table
-    assert encounters.parse(bundled, "ember_ridge.toml").ruleset == "korxsol"
+    assert encounter_files.parse(bundled, "ember_ridge.toml").ruleset == "korxsol"
     # Files from before there were other rulesets: under [encounter], or not at all.
     older = bundled.replace('ruleset = "korxsol"\n', "").replace(
         "[encounter]\n", '[encounter]\nruleset = "korxsol"\n'
     )
-    assert encounters.parse(older, "older.toml").name == "Ember Ridge"
+    assert encounter_files.parse(older, "older.toml").name == "Ember Ridge"
     none = bundled.replace('ruleset = "korxsol"\n', "")
-    assert encounters.parse(none, "none.toml").ruleset == "korxsol"
+    assert encounter_files.parse(none, "none.toml").ruleset == "korxsol"
 
 
 def test_an_encounter_file_of_an_unknown_ruleset_is_one_line_at_its_line() -> None:
-    text = encounter.example_path().read_text().replace('"korxsol"', '"chess"')
+    text = encounter_schema.example_path().read_text().replace('"korxsol"', '"chess"')
     with pytest.raises(EncounterError) as err:
-        encounters.parse(text, "chess.toml")
+        encounter_files.parse(text, "chess.toml")
     assert str(err.value) == f"chess.toml:3: unknown ruleset 'chess' (known: {known_ids()})"
 
 
 def test_an_encounter_file_of_another_ruleset_than_asked_is_refused_in_one_line() -> None:
-    text = encounter.example_path().read_text()
+    text = encounter_schema.example_path().read_text()
     with pytest.raises(EncounterError) as err:
-        encounters.parse(text, "ember.toml", ruleset="chess")
+        encounter_files.parse(text, "ember.toml", ruleset="chess")
     assert str(err.value) == "ember.toml:3: this encounter is for ruleset 'korxsol', not 'chess'"
     unnamed = text.replace('ruleset = "korxsol"\n', "")
     with pytest.raises(EncounterError) as err:
-        encounters.parse(unnamed, "ember.toml", ruleset="chess")
+        encounter_files.parse(unnamed, "ember.toml", ruleset="chess")
     assert str(err.value).startswith("ember.toml:1: this encounter names no ruleset, so it is")
     assert "\n" not in str(err.value)
 

@@ -20,8 +20,7 @@ from korxsol_fixtures import FAIL, STRIKE, SUCCESS, enter, hits, session, slot
 
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import device
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import device, encounter_schema
 from host.rulesets.korxsol.rolls import IllegalAction
 from shared import codec
 
@@ -135,7 +134,7 @@ def test_an_illegal_action_gets_a_one_line_error_and_changes_nothing(action, mes
 
 
 def test_before_initiative_no_one_may_act():
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     s = Session(enc, 1)
     with pytest.raises(IllegalAction, match="roll initiative first"):
         s.execute("move Kae")
@@ -195,7 +194,7 @@ def test_a_new_action_after_undo_clears_the_redo_list():
 # ---------------------------------------------------------------- journal and resume
 def test_every_event_is_in_the_journal_before_execute_returns(tmp_path):
     journal = Journal(tmp_path / "j.sqlite")
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     s = Session(enc, 3, journal)
     s.execute("initiative")
     s.apply_board_event({"type": "roll", "purpose": "hit", "faces": [3, 1, 2]})
@@ -207,7 +206,7 @@ def test_every_event_is_in_the_journal_before_execute_returns(tmp_path):
 
 def test_resume_rebuilds_undo_redo_and_waiting_dice(tmp_path):
     journal = Journal(tmp_path / "j.sqlite")
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     s = Session(enc, 4, journal)
     for line in ("initiative", "end", "end", "undo", "dice power 3 3"):
         s.execute(line)
@@ -252,7 +251,7 @@ def test_a_killed_play_session_resumes_exactly(tmp_path):
     proc.wait()
     assert count == len(SCRIPT)
     back = resume(Journal(db))
-    fresh = Session(encounter.load(encounter.example_path()), 9)
+    fresh = Session(encounter_schema.load(encounter_schema.example_path()), 9)
     for line in SCRIPT:
         fresh.execute(line)
     assert state_of(back) == state_of(fresh)
@@ -272,7 +271,7 @@ def _finish(s: Session) -> None:
 
 def test_the_winner_is_recorded_and_a_session_keeps_a_table_across_games(tmp_path):
     journal = Journal(tmp_path / "j.sqlite")
-    first = Session(encounter.load(encounter.example_path()), 2, journal)
+    first = Session(encounter_schema.load(encounter_schema.example_path()), 2, journal)
     _finish(first)
     second = first.next_game()
     _finish(second)
@@ -287,7 +286,7 @@ def test_the_winner_is_recorded_and_a_session_keeps_a_table_across_games(tmp_pat
 
 def test_undoing_the_winning_blow_reopens_the_game(tmp_path):
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 3, journal)
     _finish(s)
     s.execute("undo")
     assert s.game.winner is None
@@ -295,7 +294,7 @@ def test_undoing_the_winning_blow_reopens_the_game(tmp_path):
 
 
 def test_team_scores_are_projected_onto_the_device_state_for_the_board():
-    s = Session(encounter.load(encounter.example_path()), 5)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 5)
     _finish(s)
     for t, name in enumerate(s.encounter.teams):
         assert s.game.state.scores[t] == s.game.team_stats()[name].score
@@ -304,7 +303,7 @@ def test_team_scores_are_projected_onto_the_device_state_for_the_board():
 
 def test_a_board_command_event_is_applied_and_journalled_before_it_returns(tmp_path):
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 3, journal)
     s.apply_board_event({"type": "command", "text": "initiative"})
     assert s.game.started
     assert [k for _, k, _, _ in journal.events(s.game_id)] == ["action"]
@@ -340,7 +339,7 @@ def test_the_journal_takes_events_from_the_links_thread(tmp_path):
     import threading
 
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 3, journal)
     errors: list[BaseException] = []
 
     def board_thread() -> None:
@@ -359,7 +358,7 @@ def test_the_journal_takes_events_from_the_links_thread(tmp_path):
 def test_an_initiative_from_entered_dice_resumes_and_undoes_exactly(tmp_path):
     # TURN ORDER from dice rolled at the table: journalled roll by roll with the source.
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounter.load(encounter.example_path()), 4, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 4, journal)
     for faces in ("3 3 1", "1 1 1 1", "1 1", "3 1 1"):  # Kae, Vex, Orn, Brm (Agility)
         s.execute("dice initiative " + faces)
     s.execute("initiative")
@@ -380,7 +379,7 @@ def test_a_journal_with_the_old_single_initiative_record_still_replays():
     from host.rulesets.korxsol.rolls import RollRecord
     from shared import dice
 
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     new = Game(enc, 5)
     new.apply(parse("initiative"))
     draws = tuple(f - 1 for r in new.roller.records for f in r.faces)  # D3 faces 1..3
@@ -403,7 +402,7 @@ def test_a_game_records_the_rules_version_it_was_played_under(tmp_path):
     from host.rulesets.korxsol.engine import RULES_VERSION
 
     journal = Journal(tmp_path / "j.sqlite")
-    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 3, journal)
     assert s.game_id is not None
     assert (journal.game(s.game_id) or {})["rules"] == RULES_VERSION
 
@@ -426,7 +425,7 @@ def test_a_journal_from_before_rules_versions_opens_and_counts_as_version_1(tmp_
 def test_a_game_that_no_longer_replays_is_refused_in_one_line_and_still_exports(tmp_path):
     db = tmp_path / "j.sqlite"
     journal = Journal(db)
-    s = Session(encounter.load(encounter.example_path()), 3, journal)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 3, journal)
     s.execute("initiative")
     assert s.game_id is not None
     # As an older turnlight could have written it: rules v1, a command today's rules refuse.
@@ -449,7 +448,7 @@ def test_a_game_that_no_longer_replays_is_refused_in_one_line_and_still_exports(
 
 
 def test_a_move_that_gave_two_changes_wears_off_in_one_line():
-    s = Session(encounter.load(encounter.example_path()), 1)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 1)
     s.execute("order Kae Orn Vex Brm")
     s.execute('attack Kae "Rally Cry"')  # power +1 and agility +1 on Kaelen
     said: list[str] = []
@@ -459,7 +458,7 @@ def test_a_move_that_gave_two_changes_wears_off_in_one_line():
 
 
 def test_a_sunder_that_chips_nothing_says_nothing():
-    s = Session(encounter.load(encounter.example_path()), 1)
+    s = Session(encounter_schema.load(encounter_schema.example_path()), 1)
     s.execute("order Orn Kae Vex Brm")
     s.execute("adjust Vex armor -1")  # Vexa has no armor left to chip
     enter(s, "hit", *hits(3, 3))

@@ -1,8 +1,8 @@
-"""The shared engine and the host engine agree (issue #10, point 3): the same random legal
-board events, fed to shared.events.apply_event on a GameState (an untethered board) and to
-korxsol through the generic Session (each event made into korxsol's actions as the tether
-makes it: host/board/tether.py board_press, then host/rulesets/korxsol/board_presses.py), leave the
-same device state.
+"""The shared engine and the host engine agree (issue #10, point 3): the same random legal board
+events, fed to shared.events.apply_event on a GameState (an untethered board) and to korxsol through
+the generic Session (each event made into korxsol's actions as the tether makes it:
+host/board/tether.py board_press, then host/rulesets/korxsol/board_presses.py), leave the same
+device state.
 
 The table: four fighters in two teams, with different allowances, whose first round used
 moves of cooldown 1 and 3 (so cooldowns are pending and ticking), then frost, fear, a
@@ -22,9 +22,8 @@ Where the two legitimately differ, the generator keeps to what the board can kno
 - No terrain and no grapple: water's action point at turn start is a rule only the host
   runs (the board's timing has no terrain), and a grapple needs the engine's rolls.
 - Next phase is pressed in any phase: the host takes the board's step too (korxsol's
-  `phase`: the Action Phase ends, host/rulesets/korxsol/board_presses.py), and from the last phase
-  both
-  end the turn (test_next_phase_in_the_action_phase_agrees).
+  `phase`: the Action Phase ends, host/rulesets/korxsol/board_presses.py), and from the last
+  phase both end the turn (test_next_phase_in_the_action_phase_agrees).
 """
 
 from __future__ import annotations

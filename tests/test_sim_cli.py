@@ -13,7 +13,7 @@ from PIL import Image
 
 from host.board.simulated_board import SimulatedBoard
 from host.cli import main
-from host.commands import sim as sim_command
+from host.screens import board_keyboard
 from shared.reference import build_reference_state
 
 
@@ -95,7 +95,7 @@ def test_the_macropad_encoder_moves_the_selection_clockwise_to_the_next_slot() -
 def test_the_key_help_lists_only_the_boards_controls() -> None:
     boards = {name: SimulatedBoard(name) for name in ("trellis_m4", "macropad", "pico_matrix")}
     try:
-        trellis, macropad, pico = (sim_command.help_line(b) for b in boards.values())
+        trellis, macropad, pico = (board_keyboard.help_line(b) for b in boards.values())
     finally:
         for board in boards.values():
             board.stop()
@@ -113,10 +113,10 @@ def test_a_key_that_does_nothing_on_this_board_says_so_in_one_line() -> None:
     pico = SimulatedBoard("pico_matrix")
     macropad = SimulatedBoard("macropad")
     try:
-        said = {ch: sim_command.press_letter(pico, ch) for ch in "ErR[x"}
-        said["1 on macropad"] = sim_command.press_letter(macropad, "1")
+        said = {ch: board_keyboard.press_letter(pico, ch) for ch in "ErR[x"}
+        said["1 on macropad"] = board_keyboard.press_letter(macropad, "1")
         assert (
-            sim_command.press_letter(pico, "m") == ""
+            board_keyboard.press_letter(pico, "m") == ""
         )  # a key the Pico has: pressed, nothing said
     finally:
         pico.stop()
@@ -133,7 +133,7 @@ def test_a_key_that_does_nothing_on_this_board_says_so_in_one_line() -> None:
 def typed(board: SimulatedBoard, letters: str) -> None:
     """Type letters at the simulator, each one played once the board took the last."""
     for ch in letters:
-        assert sim_command.press_letter(board, ch) == "", ch
+        assert board_keyboard.press_letter(board, ch) == "", ch
         deadline = time.monotonic() + 3
         while board.keys.events.queue and time.monotonic() < deadline:
             time.sleep(0.01)

@@ -21,7 +21,7 @@ from test_stones_rules import FOUR_PLAYERS, TWO_MORE
 from firmware import pages
 from host.board.tethered_sim import TetheredSim
 from host.commands import demo
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.interface import IllegalAction
 from host.core.session import Session
 from host.rulesets.stones import device
@@ -131,7 +131,7 @@ def test_a_board_press_the_rules_refuse_changes_nothing() -> None:
 
 def test_the_demo_plays_a_whole_game_through_the_simulated_board() -> None:
     out: list[str] = []
-    enc = encounters.load(RULESET.example_path())
+    enc = encounter_files.load(RULESET.example_path())
     s = demo.play(enc, 4, out.append, board="trellis_m4")
     assert s.over and RULESET.winner(s.game) in ("Dawn", "Dusk")
     assert any(e.by == "board" and e.text == "end" for e in s.done)  # the key ended turns

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from stones_fixtures import MIXED, TWO_PLAYERS, encounter_text, play, session
 
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.interface import IllegalAction
 from host.core.session import Session
 from host.rulesets.stones.ruleset import RULESET
@@ -100,7 +100,7 @@ def test_the_hand_size_does_not_change_when_a_character_is_incapacitated() -> No
 
 def test_the_default_deck_is_seven_elements_of_four_values_and_one_infinite_each() -> None:
     """speaking-stones-turn-order.txt:17"""
-    enc = encounters.parse(encounter_text(deck=""), "default_deck.toml")
+    enc = encounter_files.parse(encounter_text(deck=""), "default_deck.toml")
     assert len(enc.deck) == 7 * 4 + 7
     assert {c.rstrip("1234*") for c in enc.deck} == {
         "fire",
@@ -116,7 +116,7 @@ def test_the_default_deck_is_seven_elements_of_four_values_and_one_infinite_each
 
 def test_the_decks_make_up_is_data_in_the_encounter_file() -> None:
     """speaking-stones-turn-order.txt:17 (the make-up is data, its default documented)"""
-    enc = encounters.parse(encounter_text(deck=MIXED), "mixed.toml")
+    enc = encounter_files.parse(encounter_text(deck=MIXED), "mixed.toml")
     assert len(enc.deck) == 2 * 4 * 3 + 2
     assert enc.deck.count("water3") == 3 and enc.deck.count("water*") == 1
 

@@ -21,8 +21,7 @@ from table_dice import TableSession
 
 from host import cli
 from host.commands import demo
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.core import encounter_files, registry
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
@@ -34,7 +33,7 @@ SCRIPT = Path(__file__).parent / "scripts" / "stones_mossy_ford.txt"
 
 
 def example(seed: int = 1, journal: Journal | None = None) -> Session:
-    return TableSession(encounters.load(RULESET.example_path(), "stones"), seed, journal)
+    return TableSession(encounter_files.load(RULESET.example_path(), "stones"), seed, journal)
 
 
 def seen(s: Session) -> tuple[str, bytes]:
@@ -55,7 +54,7 @@ def ai_lines(s: Session, count: int) -> list[str]:
 
 def test_stones_is_built_in_with_an_example_and_a_template_that_parse() -> None:
     assert registry.get("stones") is RULESET and "stones" in registry.ids()
-    enc = encounters.load(RULESET.example_path())
+    enc = encounter_files.load(RULESET.example_path())
     assert enc.ruleset == "stones" and enc.teams == ("Dawn", "Dusk")
     template = RULESET.parse_encounter(RULESET.template(), "template.toml")
     assert template.status("Poison") is not None and len(template.characters) == 2
@@ -75,7 +74,7 @@ def test_stones_is_built_in_with_an_example_and_a_template_that_parse() -> None:
 def test_a_bad_encounter_is_one_line_at_its_line(change: tuple[str, str], said: str) -> None:
     text = encounter_text(options='deck_out = "stop"').replace(*change, 1)
     with pytest.raises(EncounterError) as err:
-        encounters.parse(text, "test_ford.toml")
+        encounter_files.parse(text, "test_ford.toml")
     name, line, what = str(err.value).split(":", 2)
     assert name == "test_ford.toml" and what.strip().startswith(said) and "\n" not in what
     # The line is the changed one's, or for an ability the table it is in.
@@ -229,4 +228,4 @@ def test_the_odds_of_an_attack_or_an_ability_are_said_before_it() -> None:
 def test_a_name_or_label_two_characters_would_share_is_refused() -> None:
     text = encounter_text().replace('name = "Mira"\nlabel = "Mir"', 'name = "Kae"\nlabel = "Mir"')
     with pytest.raises(EncounterError, match="Kae: its name or label is Kaelen's"):
-        encounters.parse(text, "test_ford.toml")
+        encounter_files.parse(text, "test_ford.toml")

@@ -20,10 +20,7 @@ from hypothesis import strategies as st
 from tiny_ruleset import TINY
 from tiny_units import TINY_STEPS, TINY_TEAMS
 
-from host.core import journal_checkpoints as stored_checkpoints
-from host.core import memory_checkpoints as checkpoints
-from host.core import plain_data as statefile
-from host.core import registry
+from host.core import journal_checkpoints, memory_checkpoints, plain_data, registry
 from host.core.interface import IllegalAction
 from host.core.journal import Journal
 from host.core.session import HOLE, Session, _replay_events, resume
@@ -35,11 +32,11 @@ TEST_RULESETS = (TINY, TINY_TEAMS, TINY_STEPS)
 @pytest.fixture(autouse=True)
 def small_checkpoints(monkeypatch) -> Iterator[None]:
     # Close together, so short games store several and holes appear before the recent ones.
-    monkeypatch.setattr(stored_checkpoints, "EVERY", 4)
-    monkeypatch.setattr(stored_checkpoints, "RECENT", 5)
-    monkeypatch.setattr(stored_checkpoints, "TAIL", 3)
-    monkeypatch.setattr(stored_checkpoints, "KEEP", 2)
-    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    monkeypatch.setattr(journal_checkpoints, "EVERY", 4)
+    monkeypatch.setattr(journal_checkpoints, "RECENT", 5)
+    monkeypatch.setattr(journal_checkpoints, "TAIL", 3)
+    monkeypatch.setattr(journal_checkpoints, "KEEP", 2)
+    monkeypatch.setattr(memory_checkpoints, "EVERY", 3)
     for ruleset in TEST_RULESETS:
         registry.register(ruleset)
     yield
@@ -82,10 +79,10 @@ def history(session: Session, holes: list) -> tuple:
     )
 
 
-def stored(path: Path, game: int) -> list[stored_checkpoints.Stored]:
+def stored(path: Path, game: int) -> list[journal_checkpoints.Stored]:
     journal = Journal(path, write=False)
     try:
-        return stored_checkpoints.stored(journal, game)
+        return journal_checkpoints.stored(journal, game)
     finally:
         journal.close()
 
@@ -118,7 +115,7 @@ def test_a_resume_from_a_stored_checkpoint_gives_exactly_the_full_replays_game(
         holes = [HOLE if a is HOLE or b is HOLE else a for a, b in pairs]
         assert history(back, holes) == history(played, holes)
         played = back
-    if len(played.done) > stored_checkpoints.RECENT + stored_checkpoints.EVERY:
+    if len(played.done) > journal_checkpoints.RECENT + journal_checkpoints.EVERY:
         assert stored(path, played.game_id)  # type: ignore[arg-type]
         assert any(e is HOLE for e in played.done)  # what came before was not read
     # An undo as far back as it goes reads the rest of the journal, and still agrees.
@@ -166,7 +163,7 @@ def test_a_resume_reads_only_the_events_after_the_latest_stored_checkpoint(tmp_p
 
 
 def test_older_checkpoints_are_kept_every_far_actions(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    monkeypatch.setattr(journal_checkpoints, "FAR", 12)
     path, played = _long_game(tmp_path, 40)
     found = stored(path, played.game_id)  # type: ignore[arg-type]
     assert [f.actions for f in found] == [40, 36, 24, 12]  # the KEEP latest, and every FAR
@@ -175,19 +172,19 @@ def test_older_checkpoints_are_kept_every_far_actions(tmp_path, monkeypatch) -> 
 def test_an_undo_far_back_after_a_resume_replays_from_a_far_checkpoint(
     tmp_path, monkeypatch
 ) -> None:
-    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    monkeypatch.setattr(journal_checkpoints, "FAR", 12)
     path, played = _long_game(tmp_path, 40)
     journal = Journal(path)
     back = resume(journal, played.game_id)
     started: list[int | None] = []
-    real = stored_checkpoints.nearest
+    real = journal_checkpoints.nearest
 
     def nearest(session: Session, end: int, below: int):
         found = real(session, end, below)
         started.append(None if found is None else found[0])
         return found
 
-    monkeypatch.setattr(stored_checkpoints, "nearest", nearest)
+    monkeypatch.setattr(journal_checkpoints, "nearest", nearest)
     back.undo(14)  # to 26: before the resumed checkpoint's recent actions
     journal.close()
     assert started[-1] == 24  # not the game's start
@@ -197,7 +194,7 @@ def test_an_undo_far_back_after_a_resume_replays_from_a_far_checkpoint(
 def test_a_resume_past_a_damaged_latest_checkpoint_reads_from_the_next_older_one(
     tmp_path, monkeypatch
 ) -> None:
-    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    monkeypatch.setattr(journal_checkpoints, "FAR", 12)
     path, played = _long_game(tmp_path, 40)
     found = stored(path, played.game_id)  # type: ignore[arg-type]
     _rewrite(path, "UPDATE checkpoints SET body = ? WHERE seq = ?", (b"x", found[0].seq))
@@ -207,7 +204,7 @@ def test_a_resume_past_a_damaged_latest_checkpoint_reads_from_the_next_older_one
 
 
 def test_a_far_checkpoint_of_a_history_undone_since_is_dropped(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr(stored_checkpoints, "FAR", 12)
+    monkeypatch.setattr(journal_checkpoints, "FAR", 12)
     path, played = _long_game(tmp_path, 30)
     journal = Journal(path)
     played = resume(journal, played.game_id)
@@ -264,7 +261,7 @@ def _forge(path: Path, change: dict | None = None, body=None) -> None:
         event = con.execute(
             "SELECT hash FROM events WHERE game = ? AND seq = ?", (game, seq)
         ).fetchone()[0]
-        digest = stored_checkpoints._digest(header, hist, new_body, event)
+        digest = journal_checkpoints._digest(header, hist, new_body, event)
         con.execute(
             "UPDATE checkpoints SET header = ?, body = ?, digest = ? WHERE game = ? AND seq = ?",
             (header, new_body, digest, game, seq),
@@ -383,7 +380,7 @@ def test_the_state_format_keeps_what_is_shared_and_cycles() -> None:
     root: dict = {"a": shared, "b": shared, (1, "k"): {3, 4}, "view": memoryview(view_base)[2:5]}
     root["me"] = root
     root["base"] = view_base
-    back = statefile.decode(json.loads(json.dumps(statefile.encode(root))))
+    back = plain_data.decode(json.loads(json.dumps(plain_data.encode(root))))
     assert back["a"] is back["b"] and back["me"] is back
     assert back[(1, "k")] == {3, 4}
     assert bytes(back["view"]) == b"cde" and back["view"].obj is back["base"]
@@ -392,12 +389,12 @@ def test_the_state_format_keeps_what_is_shared_and_cycles() -> None:
 
 
 def test_the_state_format_takes_no_class_from_outside_host_and_shared() -> None:
-    with pytest.raises(statefile.Unsupported, match="not a class the state takes"):
-        statefile.encode(Path("x"))
-    with pytest.raises(statefile.Unsupported, match="from a module the state does not take"):
-        statefile.decode(["O", "os:PathLike", {}])
-    with pytest.raises(statefile.Unsupported):
-        statefile.encode({"f": print})
+    with pytest.raises(plain_data.Unsupported, match="not a class the state takes"):
+        plain_data.encode(Path("x"))
+    with pytest.raises(plain_data.Unsupported, match="from a module the state does not take"):
+        plain_data.decode(["O", "os:PathLike", {}])
+    with pytest.raises(plain_data.Unsupported):
+        plain_data.encode({"f": print})
 
 
 def test_a_checkpoint_row_naming_an_event_that_is_not_there_is_ignored(tmp_path) -> None:
@@ -502,7 +499,7 @@ def test_an_action_its_roll_resolved_is_stored_done_not_waiting(tmp_path) -> Non
     played.dice_from = "entered"
     while True:
         line = _attack_line(played.game)
-        if line is not None and (len(played.done) + 1) % stored_checkpoints.EVERY == 0:
+        if line is not None and (len(played.done) + 1) % journal_checkpoints.EVERY == 0:
             break
         played.execute("end")
     assert "waits for" in played.execute(line)[0]
@@ -522,7 +519,7 @@ def test_a_checkpoint_that_cannot_be_written_never_blocks_the_action(tmp_path, m
     def fails(session, seq) -> None:
         raise RecursionError("a game too deep to walk")
 
-    monkeypatch.setattr(stored_checkpoints, "write", fails)
+    monkeypatch.setattr(journal_checkpoints, "write", fails)
     path, played = _long_game(tmp_path, actions=10)
     assert len(played.done) == 10 and stored(path, played.game_id) == []  # type: ignore[arg-type]
     assert played.notices == [  # said once, though two were due
@@ -560,5 +557,5 @@ def test_a_checkpoint_naming_a_module_not_loaded_is_refused_and_it_is_not_import
     ],
 )
 def test_the_state_format_refuses_what_encode_never_writes(data) -> None:
-    with pytest.raises((statefile.Unsupported, OverflowError, ValueError)):
-        statefile.decode(data)
+    with pytest.raises((plain_data.Unsupported, OverflowError, ValueError)):
+        plain_data.decode(data)

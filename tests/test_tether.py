@@ -1,9 +1,8 @@
 """The tether (host/board/tether.py), driven by a korxsol session tethered to a board over real
 pseudo-terminals: board presses become korxsol actions (host/rulesets/korxsol/board_presses.py) in
-the
-journal, laptop commands reach the board, and a press the full rules refuse changes
-nothing on either side. The board end is the link-only board (host/board/link_board.py) running
-the shared BoardSession; tests/test_board_e2e.py drives the real firmware."""
+the journal, laptop commands reach the board, and a press the full rules refuse changes nothing on
+either side. The board end is the link-only board (host/board/link_board.py) running the shared
+BoardSession; tests/test_board_e2e.py drives the real firmware."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from host.board.link_board import LinkBoard
 from host.board.tether import Tether
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from host.rulesets.korxsol.device import BURN, FROST
 from shared import dice
 from shared import events as ev
@@ -31,7 +30,7 @@ from shared.state import GameState
 @contextmanager
 def tethered(tmp_path: Path) -> Iterator[tuple[LinkBoard, Tether]]:
     journal = Journal(str(tmp_path / "journal.sqlite"))
-    session = Session(encounter.load(encounter.example_path()), 5, journal)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 5, journal)
     with FaultProxy(None) as proxy:
         with LinkBoard(proxy.board_path, GameState(), nonce=9) as board:
             with Tether(session, proxy.host_path) as tether:

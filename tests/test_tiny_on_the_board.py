@@ -11,8 +11,7 @@ import pytest
 from tiny_ruleset import BOARD_ID, DESCRIPTOR, EXAMPLE, TINY
 
 from host.board.tethered_sim import TetheredSim
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.core import encounter_files, registry
 from host.core.interface import IllegalAction
 from host.core.session import Session
 from shared.descriptor_pack import encoded, names
@@ -26,7 +25,7 @@ def tiny() -> Iterator[None]:
 
 
 def test_a_ruleset_made_for_the_tests_plays_through_the_simulated_board() -> None:
-    session = Session(encounters.load(EXAMPLE), 1, None)
+    session = Session(encounter_files.load(EXAMPLE), 1, None)
     with TetheredSim(session) as table:
         table.settle()
         board = table.sim.app.state
@@ -51,7 +50,7 @@ def test_a_ruleset_made_for_the_tests_plays_through_the_simulated_board() -> Non
 
 
 def test_its_board_press_it_has_no_use_for_is_refused_and_changes_nothing() -> None:
-    session = Session(encounters.load(EXAMPLE), 1, None)
+    session = Session(encounter_files.load(EXAMPLE), 1, None)
     with TetheredSim(session) as table:
         table.settle()
         with pytest.raises(IllegalAction, match="refused"):

@@ -15,12 +15,11 @@ from rich.console import Console
 from tiny_ruleset import EXAMPLE, TINY
 
 from host import cli
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.core import encounter_files, registry
 from host.core.interface import IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as korxsol_encounter
+from host.rulesets.korxsol import encounter_schema
 from host.screens.play_ui import PlayUI
 from shared import codec
 
@@ -33,7 +32,7 @@ def tiny() -> Iterator[None]:
 
 
 def duel(seed: int = 1, journal: Journal | None = None) -> Session:
-    return Session(encounters.load(EXAMPLE), seed, journal)
+    return Session(encounter_files.load(EXAMPLE), seed, journal)
 
 
 def seen(s: Session) -> tuple[str, bytes]:
@@ -48,10 +47,10 @@ def test_the_registry_lists_a_ruleset_registered_in_a_test() -> None:
 
 
 def test_an_encounter_file_that_names_it_is_read_by_it() -> None:
-    enc = encounters.load(EXAMPLE)
+    enc = encounter_files.load(EXAMPLE)
     assert enc.ruleset == "tiny" and enc.teams == ("Red", "Blue")
     with pytest.raises(Exception, match="this encounter is for ruleset 'tiny', not 'korxsol'"):
-        encounters.load(EXAMPLE, "korxsol")
+        encounter_files.load(EXAMPLE, "korxsol")
 
 
 def test_it_plays_undoes_and_redoes_through_the_generic_session() -> None:
@@ -163,7 +162,7 @@ def test_the_command_line_runs_exports_and_lists_it(tmp_path: Path, capsys) -> N
 def test_an_encounter_of_another_ruleset_than_asked_is_refused_in_one_line(tmp_path, capsys):
     script = tmp_path / "s.txt"
     script.write_text("end\n")
-    korxsol_file = korxsol_encounter.example_path()
+    korxsol_file = encounter_schema.example_path()
     for ruleset, path, named in (("tiny", korxsol_file, "korxsol"), ("korxsol", EXAMPLE, "tiny")):
         args = ["run", "--ruleset", ruleset, "--encounter", str(path), "--script", str(script)]
         assert cli.main(args) == 2

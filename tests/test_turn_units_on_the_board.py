@@ -21,8 +21,7 @@ from tiny_units import AIMED, TINY_STEPS, TINY_TEAMS
 
 from firmware import pages
 from host.board.tethered_sim import TetheredSim
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.core import encounter_files, registry
 from host.core.interface import IllegalAction
 from host.core.session import Session
 from shared import roster
@@ -40,7 +39,7 @@ def units() -> Iterator[None]:
 
 def _session(ruleset: str) -> Session:
     rules = TINY_TEAMS if ruleset == "tiny_teams" else TINY_STEPS
-    return Session(encounters.load(rules.example_path()), 1, None)
+    return Session(encounter_files.load(rules.example_path()), 1, None)
 
 
 def _active(state: GameState) -> list[str]:

@@ -10,7 +10,7 @@ from korxsol_fixtures import session, toml
 from tiny_ruleset import Tiny
 
 from host.core.interface import EncounterError
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from host.rulesets.korxsol.board_presses import board_action
 from host.rulesets.korxsol.device import FROST
 from shared import events as ev
@@ -18,7 +18,7 @@ from shared import events as ev
 
 def _refusal(text: str) -> str:
     with pytest.raises(EncounterError) as err:
-        encounter.parse(text, "duel.toml")
+        encounter_schema.parse(text, "duel.toml")
     return str(err.value)
 
 
@@ -59,7 +59,7 @@ def test_a_name_that_is_another_fighter_s_label_is_refused() -> None:
 
 def test_a_fighter_s_own_name_may_be_its_label() -> None:
     text = toml([{"name": "Ash", "label": "Ash"}, {"name": "Bo", "label": "Bo", "team": "B"}])
-    assert [f.name for f in encounter.parse(text, "duel.toml").solighters] == ["Ash", "Bo"]
+    assert [f.name for f in encounter_schema.parse(text, "duel.toml").solighters] == ["Ash", "Bo"]
 
 
 def test_a_frost_press_lands_on_the_slot_pressed() -> None:

@@ -31,7 +31,7 @@ from host.core import registry
 from host.core.interface import IllegalAction, WantedRoll
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 from host.screens.play_ui import PlayUI
 
 
@@ -40,7 +40,7 @@ def table(tmp_path: Path, dice_from: str = "board") -> Iterator[TetheredSim]:
     """Korxsol's bundled encounter, its turn order rolled by the engine, then the dice from
     `dice_from`, tethered to a simulated NeoTrellis."""
     journal = Journal(str(tmp_path / "journal.sqlite"))
-    session = Session(encounter.load(encounter.example_path()), 5, journal)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 5, journal)
     session.execute("initiative")
     session.dice_from = dice_from
     with TetheredSim(session) as sim_table:
@@ -390,7 +390,9 @@ def test_the_board_s_undo_drops_an_action_it_declared_but_not_one_typed(tmp_path
             t.press("undo")
         assert session.pending is not None
     journal = Journal(str(tmp_path / "board.sqlite"))
-    fresh = Session(encounter.load(encounter.example_path()), 5, journal, dice_from="board")
+    fresh = Session(
+        encounter_schema.load(encounter_schema.example_path()), 5, journal, dice_from="board"
+    )
     with TetheredSim(fresh) as t:
         t.press("next_turn")  # initiative, declared from the board: it waits for its rolls
         assert fresh.pending is not None and fresh.pending.by == "board"

@@ -29,7 +29,7 @@ from stones_fixtures import session as stones_session
 from table_dice import TableSession
 
 from host.board.tethered_sim import TetheredSim
-from host.core import encounter_files as encounters
+from host.core import encounter_files
 from host.core.interface import IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
@@ -55,7 +55,7 @@ def _stones(journal: Journal) -> Session:
 
 
 def _forms(journal: Journal) -> Session:
-    s = TableSession(encounters.parse(HALL, "hall.toml"), 1, journal)
+    s = TableSession(encounter_files.parse(HALL, "hall.toml"), 1, journal)
     s.execute("check Ann Genius")
     return s
 

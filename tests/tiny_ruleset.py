@@ -1,7 +1,6 @@
 """A tiny ruleset written only for the tests, to show the ruleset seam holds: it plugs into
-the host through host/core/interface.py and host/core/registry.py alone, and plays through the
-generic
-session, journal, resume, play UI, scores and command line with no change to the host.
+the host through host/core/interface.py and host/core/registry.py alone, and plays through
+the generic session, journal, resume, play UI, scores and command line with no change to the host.
 
 The game: two teams take turns, Red first (a round is Red's turn then Blue's). On its
 turn a team may `hit NAME` once: a coin is flipped (the engine's, seeded per action, or a
@@ -48,7 +47,7 @@ from shared.state import F_ACTIVE, F_OUT, GameState
 from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 EXAMPLE = Path(__file__).parent / "tiny_duel.toml"
 VERBS = {
@@ -274,14 +273,14 @@ class Tiny(Ruleset):
     def used_waiting(self, record: list[list]) -> list[str]:
         return ["coin" for _, source in record if source != "engine"]
 
-    def session_command(self, session: Session, cmd: Command) -> list[str]:
+    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
             face = whole_number(cmd.arg(1, "a face"), 0, 1, "a coin")
             return session.queue_roll(cmd.arg(0, "coin"), (face,), "entered")
         return super().session_command(session, cmd)
 
     # -- the board -----------------------------------------------------------------------------
-    def board_action(self, session: Session, record: bytes) -> list[str]:
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         if record[0] == ev.NEXT_TURN:
             return session.execute("end")
         if record[0] == ev.CHANCE:  # the first flip is the coin of the next hit

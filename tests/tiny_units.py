@@ -51,7 +51,7 @@ from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 HERE = Path(__file__).parent
 AIMED = 0  # tiny_steps' one mark
@@ -195,7 +195,7 @@ class TinyUnits(Tiny):
             return f"the {('aim', 'hit')[st.phase]} step of round {st.round} ends"
         return f"{game.duel.teams[st.slots[st.active].team]} ends its turn"
 
-    def board_action(self, session: Session, record: bytes) -> list[str]:
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         game = session.game
         code = record[0]
         if code == ev.NEXT_TURN and record[1] != NO_SLOT:

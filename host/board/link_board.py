@@ -4,7 +4,7 @@ The soak in `turnlight bench` and the link tests use it to stand in for the firm
 real simulated board comes with the firmware); it plays queued presses as fast as the
 journal accepts them and records every event it journalled, in order. With `send_buffer`
 (bytes), its writes go through a USB CDC send buffer of that size that takes only what fits
-and drains at `drain_per_ms` (host/vm/fakehw.py's SendBuffer), as usb_cdc.data does on a
+and drains at `drain_per_ms` (host/board/vm/fakehw.py's SendBuffer), as usb_cdc.data does on a
 board with write_timeout = 0.
 """
 

@@ -55,7 +55,7 @@ def library_dir(into: Path) -> Path:
 
 def board_frames(into: Path) -> Path:
     """Write `board_frames.py` into `into`: the frames a host sends a board in
-    host/vm/board_app.py (its HELLO, the reference descriptor and the reference state),
+    host/board/vm/board_app.py (its HELLO, the reference descriptor and the reference state),
     built here on CPython so that the VM never loads the host-side builders (whose names
     would stay interned in its heap and count as the board's)."""
     from shared import codec
@@ -107,7 +107,7 @@ def run(
 
 
 # The CircuitPython module stubs (board, keypad, neopixel, usb_cdc, ...), on their own small
-# fake hardware (host/vm/stubs/stubrig.py), with which the board's own entry points run on
+# fake hardware (host/board/vm/stubs/stubrig.py), with which the board's own entry points run on
 # the VM unchanged.
 VM_STUBS = VM_SCRIPTS / "stubs"
 ENTRY_POINTS = {"code.py": ROOT / "firmware" / "code.py", "boot.py": ROOT / "boot.py"}

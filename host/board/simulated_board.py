@@ -4,7 +4,7 @@ Blinka supplies `board` and `neopixel` (BLINKA_OS_AGNOSTIC=1 is set before the f
 `import board`); the NeoPixel bytes are captured where they would leave for the wire, by
 patching `neopixel.neopixel_write`. What cannot exist here is faked at the lowest level:
 keypad events (a queue with keypad's `events.get_into`) and the encoder's position (both
-from host/vm/fakehw.py, the fakes the VM scripts and the tests share), and the USB data
+from host/board/vm/fakehw.py, the fakes the VM scripts and the tests share), and the USB data
 channel, which is the master side of `os.openpty()`: the host opens the slave's path with
 pyserial like any serial port.
 """

@@ -1,9 +1,8 @@
 """A session tethered to a simulated board on a real pseudo-terminal.
 
 `turnlight demo` and `turnlight play --sim` run this: the real firmware
-(host/board/simulated_board.py)
-on one end of a pty, the host bridge and the session (host/board/tether.py) on the other.
-Nothing here talks to the board except through the pty.
+(host/board/simulated_board.py) on one end of a pty, the host bridge and the session
+(host/board/tether.py) on the other. Nothing here talks to the board except through the pty.
 """
 
 from __future__ import annotations

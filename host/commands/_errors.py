@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import sys
 
+from host.core.errors import OneLineError
 
-class OneLineError(Exception):
-    """An error whose message says it all, in one line: `turnlight` prints it as
-    `turnlight: message` and exits with status 2, wherever in a command it was raised
-    (host/cli.py). Its modules raise subclasses: the journal's (host/core/journal.py)."""
+__all__ = ["OneLineError", "board_ok", "cannot_write", "fail"]
 
 
 def fail(message: str, code: int = 2) -> int:

@@ -8,8 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.core import encounter_files, registry
 from host.core.interface import Encounter, EncounterError
 from host.core.journal import Journal, default_path
 
@@ -76,7 +75,7 @@ def load_encounter(args: argparse.Namespace) -> Encounter | None:
         return None
     try:
         path = args.encounter or registry.get(args.ruleset or registry.DEFAULT).example_path()
-        return encounters.load(path, args.ruleset)
+        return encounter_files.load(path, args.ruleset)
     except EncounterError as err:
         print(f"turnlight: {err}", file=sys.stderr)
         return None

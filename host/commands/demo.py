@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 from host.commands._game_args import add_encounter, game_seed, load_encounter
 from host.commands._web import add_web, web_ok
-from host.screens import text_tables as view
+from host.screens import text_tables
 from host.screens.paced_screen import PacedScreen
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
@@ -238,9 +238,9 @@ def _play(
     out = end
     game = session.game
     out("")
-    out(view.table_text(ruleset.roster(game)))
+    out(text_tables.table_text(ruleset.roster(game)))
     out("")
-    out(view.table_text(ruleset.score_table(game)))
+    out(text_tables.table_text(ruleset.score_table(game)))
     winner = ruleset.winner(game)
     rounds = plural(ruleset.state(game).round, "round")
     out(f"\nwinner: {winner} after {rounds}" if winner else "\ndraw: turn limit")

@@ -49,20 +49,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.board import circuitpy_drive as deploy
+    from host.board import circuitpy_drive
     from host.commands._errors import fail
 
     try:
-        plan = deploy.make_plan(args.drive, args.board, root=deploy.ROOT, force=args.force)
+        plan = circuitpy_drive.make_plan(
+            args.drive, args.board, root=circuitpy_drive.ROOT, force=args.force
+        )
         if args.dry_run:
-            deploy.describe_plan(plan, out=_say)
+            circuitpy_drive.describe_plan(plan, out=_say)
         else:
-            deploy.apply_plan(plan, out=_say)
-    except deploy.DeployError as err:
+            circuitpy_drive.apply_plan(plan, out=_say)
+    except circuitpy_drive.DeployError as err:
         return fail(str(err), err.exit_code)
     except OSError as err:  # e.g. the drive went away while its files were being read
         return fail(f"{err.filename or args.drive}: {err.strerror}", 1)
-    print(deploy.summary(plan, dry_run=args.dry_run))
+    print(circuitpy_drive.summary(plan, dry_run=args.dry_run))
     return 0
 
 

@@ -70,21 +70,21 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from host.core import encounter_files as encounters
+    from host.core import encounter_files
     from host.core.interface import EncounterError
-    from host.screens import text_tables as view
+    from host.screens import text_tables
 
     if not ruleset_ok(args):
         return 2
     try:
-        enc = encounters.load(args.file, args.ruleset)
+        enc = encounter_files.load(args.file, args.ruleset)
     except EncounterError as err:
         print(f"turnlight: {err}", file=sys.stderr)
         return 2
     ruleset = registry.get(enc.ruleset)
     game = ruleset.new_game(enc, 1)
     said = f"{enc.name}: {' vs '.join(enc.teams)}, a good {ruleset.id} encounter ({args.file})"
-    print("\n".join(view.wrapped(said, view.TABLE_WIDTH)))
-    for line, _ in view.live_lines(ruleset.live_roster(game), view.TABLE_WIDTH):
+    print("\n".join(text_tables.wrapped(said, text_tables.TABLE_WIDTH)))
+    for line, _ in text_tables.live_lines(ruleset.live_roster(game), text_tables.TABLE_WIDTH):
         print(line)
     return 0

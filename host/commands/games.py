@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from host.core.plurals import plural
-    from host.screens import text_tables as view
+    from host.screens import text_tables
 
     if not args.db and not default_path().is_file():  # a first run: no mistake
         print(f"no saved games: no journal at {default_path()} yet")
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         for g in games
     ]
     headers = ["id", "session", "started (UTC)", "ruleset", "encounter", "seed", "events", "winner"]
-    print(view.text_table(headers, rows, wrap=(4,), width=view.TABLE_WIDTH))
+    print(text_tables.text_table(headers, rows, wrap=(4,), width=text_tables.TABLE_WIDTH))
     if note:
         print(note)
     # Each game's chain is checked: a damaged one is named with its first bad event.

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from host.core.interface import IllegalAction
     from host.core.journal import Journal
     from host.core.session import Session
-    from host.screens import text_tables as view
+    from host.screens import text_tables
 
     enc = load_encounter(args)
     if enc is None:
@@ -80,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(log))
         print()
-        print(view.table_text(ruleset.roster(game)))
+        print(text_tables.table_text(ruleset.roster(game)))
         print()
-        print(view.table_text(ruleset.score_table(game)))
+        print(text_tables.table_text(ruleset.score_table(game)))
         winner = ruleset.winner(game)
         print(f"\nwinner: {winner}" if winner else "\nthe game goes on")
     return status

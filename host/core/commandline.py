@@ -16,7 +16,7 @@ import difflib
 import shlex
 from dataclasses import dataclass, field
 
-from host.core.interface import IllegalAction
+from host.core.errors import IllegalAction
 
 MAX_LINE = 1_000  # characters in one command line (`run` scripts, the prompt, the board)
 

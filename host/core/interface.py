@@ -17,21 +17,13 @@ import copy
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from host.core.commandline import Command, Language
+from host.core.errors import EncounterError, IllegalAction
 from shared.state import GameState
 
-if TYPE_CHECKING:
-    from host.core.commandline import Command, Language
-    from host.core.session import Session
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; str() is a one-line reason. The game is left unchanged."""
-
-
-class EncounterError(ValueError):
-    """A bad encounter file; str() is the one-line `file:line: what` message."""
+__all__ = ["EncounterError", "IllegalAction"]  # raised across the seam: importable from here
 
 
 # A game's own log keeps only its latest lines: the journal holds the whole game, and a
@@ -145,6 +137,28 @@ class Fighter:
     cooldowns: list[str] = field(default_factory=list)
     current: bool = False
     out: bool = False
+
+
+class SessionAPI(Protocol):
+    """What a ruleset may use of the session that drives it (`session_command`,
+    `board_action`): the game, its actions and the rolls kept for them. The session
+    (host/core/session.py) is one; the interface names only this, never the session."""
+
+    game: Any
+    pending: Any  # the action waiting for a roll, or None
+
+    ruleset: Ruleset
+
+    @property
+    def over(self) -> bool: ...
+
+    def execute(self, line: str) -> list[str]: ...
+
+    def queue_roll(self, purpose: str, faces: tuple[int, ...], source: str) -> list[str]: ...
+
+    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None: ...
+
+    def clear_rolls(self) -> list[str]: ...
 
 
 class Ruleset:
@@ -269,13 +283,13 @@ class Ruleset:
         """The last action's rolls, one line each, for the play UI's dice line."""
         return []
 
-    def session_command(self, session: Session, cmd: Command) -> list[str]:
+    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         """A session verb of this ruleset's language other than undo, redo and new (entering
         dice, asking the odds, ...)."""
         raise IllegalAction(self.language.unknown_verb(cmd.verb))
 
     # -- the board ---------------------------------------------------------------------------
-    def board_action(self, session: Session, record: bytes) -> list[str]:
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         """A board press (a shared.events record) made into the session's actions, through
         `session.execute`, `queue_roll` or `note_roll`; raises IllegalAction when the rules
         refuse it. Select and undo never reach it: they mean the same in every game, and

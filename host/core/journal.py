@@ -47,8 +47,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from host.commands._errors import OneLineError
-from host.core.registry import DEFAULT
+from host.core.errors import OneLineError
+
+# The ruleset of a game whose row names none: journals written before games named their
+# ruleset were all korxsol's.
+UNNAMED_RULESET = "korxsol"
 
 # PRAGMA user_version: 0 = written before chains (given them on open); 2 = chained; 3 = with
 # the `checkpoints` table (host/core/journal_checkpoints.py; a version-2 journal is given it on
@@ -69,7 +72,7 @@ CREATE TABLE IF NOT EXISTS games (
     finished TEXT,
     summary TEXT,
     rules INTEGER NOT NULL DEFAULT 1,
-    ruleset TEXT NOT NULL DEFAULT '{DEFAULT}',
+    ruleset TEXT NOT NULL DEFAULT '{UNNAMED_RULESET}',
     hash TEXT,
     seal TEXT
 );
@@ -112,7 +115,7 @@ CREATE TABLE IF NOT EXISTS holders (
 # value an older journal's rows read as).
 ADDED_COLUMNS = (
     ("games", "rules", "INTEGER NOT NULL DEFAULT 1", "1"),
-    ("games", "ruleset", f"TEXT NOT NULL DEFAULT '{DEFAULT}'", f"'{DEFAULT}'"),
+    ("games", "ruleset", f"TEXT NOT NULL DEFAULT '{UNNAMED_RULESET}'", f"'{UNNAMED_RULESET}'"),
     ("games", "hash", "TEXT", "NULL"),
     ("games", "seal", "TEXT", "NULL"),
     ("events", "hash", "TEXT", "NULL"),
@@ -628,7 +631,7 @@ class Journal:
         toml: str,
         seed: int,
         rules: int = 1,
-        ruleset: str = DEFAULT,
+        ruleset: str = UNNAMED_RULESET,
     ) -> int:
         """A new game of `ruleset`, held by this process; `rules` is the rules version its
         events replay under."""

@@ -39,7 +39,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from host.core import plain_data as statefile
+from host.core import plain_data
+from host.core.history import HOLE, Entry, Pending, replay_events
 from host.core.journal import JournalError
 
 FORMAT = 1  # the checkpoint format: raise it when the header, history, body or digest change
@@ -118,7 +119,6 @@ def make(session: Any, seq: int) -> tuple[str, str, bytes] | None:
     """(header, history, body) of the session's game and history now, at event `seq`;
     None when its history's near end is not all read (a resumed game, undone far back).
     Raises statefile.Unsupported for a game the state format does not take."""
-    from host.core.session import HOLE
 
     ruleset, done, undone = session.ruleset, session.done, session.undone
     recent = done[-RECENT:]
@@ -137,7 +137,7 @@ def make(session: Any, seq: int) -> tuple[str, str, bytes] | None:
         if pending is None
         else [pending.text, pending.by, [[p, list(f), s] for p, f, s in pending.supplied]],
     }
-    data = statefile.encode(session.game, ruleset.state_modules)
+    data = plain_data.encode(session.game, ruleset.state_modules)
     body = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 1)
     header = {
         "format": FORMAT,
@@ -179,7 +179,6 @@ def write(session: Any, seq: int) -> bool:
 def _far(session: Any, found: Stored) -> bool:
     """Whether an older checkpoint is kept for an undo far back: its action count is a
     multiple of FAR and its last action is the session's there (or not read yet)."""
-    from host.core.session import HOLE
 
     k = found.actions
     if k <= 0 or k % FAR or k > len(session.done):
@@ -249,8 +248,8 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
     gc.disable()
     try:
         data = json.loads(zlib.decompress(body))
-        game = statefile.decode(data, ruleset.state_modules, met)
-    except statefile.Unsupported as err:
+        game = plain_data.decode(data, ruleset.state_modules, met)
+    except plain_data.Unsupported as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
     except (zlib.error, ValueError, OverflowError, MemoryError, RecursionError) as err:
         raise Refused(f"checkpoint at event {found.seq}: its body cannot be read ({err})") from None
@@ -259,7 +258,7 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
             gc.enable()
     if type(game) is not type(fresh):
         raise Refused(f"checkpoint at event {found.seq} holds a {type(game).__name__}")
-    now = statefile.shapes(fresh)
+    now = plain_data.shapes(fresh)
     for cls, names in met.items():
         if cls in now and now[cls] != names:
             raise Refused(
@@ -273,8 +272,6 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     """The session's history a checked checkpoint holds (done with HOLEs before its near
     end, undone, waiting rolls, the action waiting for its roll)."""
     from collections import deque
-
-    from host.core.session import HOLE, Entry, Pending
 
     data = json.loads(found.history)
 
@@ -304,7 +301,6 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
     after the oldest of them) make of it; None: none does. What is refused is said in
     session.notices, except one of other rules (expected after an update, and said on its
     own)."""
-    from host.core.session import _replay_events
 
     ruleset = session.ruleset
     fresh: Any = None
@@ -317,7 +313,7 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
             done, undone, waiting, pending = _history(ruleset, found)
             last = done[-1]
             tail = [event for event in events if event[0] > found.seq]
-            _replay_events(ruleset, tail, done, undone, waiting, pending)
+            replay_events(ruleset, tail, done, undone, waiting, pending)
             if len(done) < n or done[n - 1] is not last:
                 continue  # the game's history was undone past it since
             if fresh is None:
@@ -341,7 +337,6 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
 def nearest(session: Any, end: int, below: int) -> tuple[int, Any] | None:
     """A stored checkpoint's game after k actions, for the largest k with below < k <= end
     whose history is the session's (an undo after a resume, past what was replayed)."""
-    from host.core.session import HOLE
 
     if session.journal is None or session.game_id is None:
         return None
@@ -373,7 +368,7 @@ def _store(session: Any, seq: int) -> None:
     try:
         with session.journal.transaction():  # a savepoint: a failed write leaves the action
             write(session, seq)
-    except statefile.Unsupported as err:
+    except plain_data.Unsupported as err:
         # A game the state format does not take: it is replayed, as before checkpoints.
         _give_up(session, f"{session.ruleset.id}'s game cannot be checkpointed: {err}")
     except Exception as err:  # noqa: BLE001 - a checkpoint only saves time: play goes on

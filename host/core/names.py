@@ -16,7 +16,7 @@ import difflib
 import shlex
 from collections.abc import Callable, Sequence
 
-from host.core.interface import IllegalAction
+from host.core.errors import IllegalAction
 
 Norm = Callable[[str], str]
 # difflib's ratio: 'Flame Slsh' is 0.95 of 'Flame Slash', 'Kaelan' 0.83 of 'Kaelen';

@@ -32,19 +32,17 @@ import json
 import sys
 import uuid
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any
 
-from host.core import journal_checkpoints as stored_checkpoints
-from host.core import memory_checkpoints as checkpoints
-from host.core import registry, scores
-from host.core.commandline import Command, without_comment
+from host.core import journal_checkpoints, memory_checkpoints, registry, scores
+from host.core.commandline import Command
+from host.core.history import HOLE, Entry, Pending
+from host.core.history import replay_events as _replay_events
 from host.core.interface import Encounter as EncounterLike
 from host.core.interface import (
     EncounterError,
     IllegalAction,
     RollWanted,
-    Supplied,
     Waiting,
     WantedRoll,
 )
@@ -54,42 +52,6 @@ from shared import dice
 from shared.words import KIND_NAMES
 
 DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
-
-
-@dataclass
-class Entry:
-    """One applied action: its command line, its record (the rolls it used) and where it
-    came from: "laptop" (typed, or a script) or "board" (a board press, while tethered)."""
-
-    text: str
-    rolls: Any
-    by: str = "laptop"
-    seq: int = 0  # its `action` event's seq in the journal (0: not journalled)
-
-
-@dataclass
-class Pending:
-    """An action declared while its dice come from the board or the table: the rolls it
-    was given so far, in order, and the roll it waits for now."""
-
-    text: str
-    by: str
-    supplied: list[Supplied] = field(default_factory=list)
-    wanted: WantedRoll | None = None
-
-    def copy(self) -> Pending:
-        return Pending(self.text, self.by, list(self.supplied), self.wanted)
-
-    @property
-    def action(self) -> str:
-        """The action as the session says it: its line without a `# comment` (the journal
-        keeps the whole line)."""
-        return without_comment(self.text)
-
-
-# An action done before the near end of the history a resume started from (a checkpoint in
-# the journal): not read until an undo, redo or replay reaches it (Session._fill).
-HOLE = Entry("(an action not read from the journal yet)", None, "laptop", -1)
 
 
 def roll_words(wanted: WantedRoll) -> str:
@@ -125,7 +87,7 @@ class Session:
         self.journal = journal
         self.session_id = session_id or uuid.uuid4().hex[:12]
         self.done: list[Entry] = []
-        self._checkpoints = checkpoints.Checkpoints()  # copies of the game along `done`
+        self._checkpoints = memory_checkpoints.Checkpoints()  # copies of the game along `done`
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
         self.pressed = False  # a board press is being applied (the tether sets it)
@@ -225,11 +187,11 @@ class Session:
         waited = self.pending
         self.pending = None  # applied: a checkpoint stored with it must not see it waiting
         try:
-            if stored_checkpoints.due(self):
+            if journal_checkpoints.due(self):
                 assert self.journal is not None
                 with self.journal.transaction():  # the action and its checkpoint together
                     entry.seq = self._journal("action", payload)
-                    stored_checkpoints.store(self, entry.seq)
+                    journal_checkpoints.store(self, entry.seq)
             else:
                 entry.seq = self._journal("action", payload)
         except BaseException:
@@ -511,8 +473,8 @@ class Session:
         nearest = self._checkpoints.nearest(end)
         start, game = nearest if nearest else (0, None)
         for _ in range(2):  # (again once the actions a resume left unread are read)
-            if self.journal is not None and end - start > checkpoints.EVERY:
-                stored = stored_checkpoints.nearest(self, end, start)  # one in the journal
+            if self.journal is not None and end - start > memory_checkpoints.EVERY:
+                stored = journal_checkpoints.nearest(self, end, start)  # one in the journal
                 if stored is not None:
                     start, game = stored
                     self._checkpoints.keep(start, game)
@@ -525,8 +487,8 @@ class Session:
             entry = self.done[n]
             self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
             # Checkpoints near the end, and the far ones (a resume makes few copies).
-            near_end = end - n <= checkpoints.RECENT * checkpoints.EVERY
-            if self._checkpoints.due(n + 1) and ((n + 1) % checkpoints.FAR == 0 or near_end):
+            near_end = end - n <= memory_checkpoints.RECENT * memory_checkpoints.EVERY
+            if self._checkpoints.due(n + 1) and ((n + 1) % memory_checkpoints.FAR == 0 or near_end):
                 self._checkpoints.keep(n + 1, game)
         self.ruleset.set_waiting(game, waiting)
         self.game = game
@@ -613,7 +575,7 @@ def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engin
         raise IllegalAction(f"{journal.path}: no game {game_id}")
     # The checkpoints stored in the journal: only the events after the latest are read (and
     # their chain checked) unless it will not do (host/core/journal_checkpoints.py).
-    candidates = stored_checkpoints.stored(journal, game_id)
+    candidates = journal_checkpoints.stored(journal, game_id)
     events = _events_after(journal, game_id, candidates[0].seq) if candidates else None
     if events is None:  # (a checkpoint row naming an event that is not there is ignored)
         candidates, events = [], _checked_events(journal, game_id)
@@ -655,7 +617,7 @@ def _resume_held(
     events: list[tuple[int, str, dict, str]],
     taken_over: str | None,
     dice_from: str = "engine",
-    candidates: list[stored_checkpoints.Stored] | None = None,
+    candidates: list[journal_checkpoints.Stored] | None = None,
 ) -> Session:
     """resume(), once this process holds the game (`events`: those after the latest of the
     stored checkpoints `candidates`, latest first; all of them if there are none)."""
@@ -682,13 +644,13 @@ def _resume_held(
     # From the latest checkpoint in the journal that checks and fits, replaying only what
     # came after it (none: the whole game, and the journal is given a checkpoint).
     candidates = candidates or []
-    begun = stored_checkpoints.begin(session, candidates[:1], events) if candidates else None
+    begun = journal_checkpoints.begin(session, candidates[:1], events) if candidates else None
     for i in range(1, len(candidates)):  # else the next older one, with the events after it
         if begun is not None:
             break
         older = _events_after(journal, game_id, candidates[i].seq)
         if older is not None:
-            begun = stored_checkpoints.begin(session, candidates[i : i + 1], older)
+            begun = journal_checkpoints.begin(session, candidates[i : i + 1], older)
     if begun is not None:
         done, undone, waiting, pending = begun.done, begun.undone, begun.waiting, begun.pending
         session._checkpoints.keep(begun.actions, begun.game)
@@ -739,7 +701,7 @@ def _resume_held(
         session.notices.append(notice)
         ruleset.note(session.game, notice)
         print(notice, file=sys.stderr)
-    stored_checkpoints.after_resume(session, begun.actions if begun else None)
+    journal_checkpoints.after_resume(session, begun.actions if begun else None)
     return session
 
 
@@ -759,51 +721,6 @@ def _wait_again(session: Session, pending: Pending) -> None:
         session.pending = None
         session.notices.append(notice)
         print(notice, file=sys.stderr)
-
-
-def _replay_events(
-    ruleset: Any,
-    events: list[tuple[int, str, dict, str]],
-    done: list[Entry],
-    undone: list[Entry],
-    waiting: Waiting,
-    pending: list[Pending] | None = None,
-) -> None:
-    """The journal's events as the session's history: what is done, undone and waiting
-    (`pending`: the action waiting for a roll, if one is)."""
-    waits: list[Pending] = pending if pending is not None else []
-    for seq, kind, payload, _ in events:
-        if kind == "want":
-            waits[:] = [Pending(payload["text"], payload.get("by", "laptop"))]
-        elif kind == "want-dice":
-            if waits:
-                waits[0].supplied.append(
-                    (payload["purpose"], tuple(payload["faces"]), payload["source"])
-                )
-        elif kind == "want-drop":
-            waits.clear()
-        elif kind == "action":
-            waits.clear()
-            rolls = ruleset.record_from_json(payload["rolls"])
-            for queue in ruleset.used_waiting(rolls):
-                if waiting.get(queue):
-                    waiting[queue].popleft()
-            done.append(Entry(payload["text"], rolls, payload.get("by", "laptop"), seq))
-            undone.clear()
-        elif kind == "undo":
-            for _ in range(payload["steps"]):
-                undone.append(done.pop())
-        elif kind == "redo":
-            for _ in range(payload["steps"]):
-                done.append(undone.pop())
-        elif kind == "dice":
-            waiting.setdefault(payload["purpose"], deque()).append(
-                (tuple(payload["faces"]), payload["source"])
-            )
-        elif kind == "dice-clear":
-            waiting.clear()
-        elif kind == "dice-withdraw" and waiting.get(payload["purpose"]):
-            waiting[payload["purpose"]].pop()
 
 
 def _ends_as_recorded(session: Session, row: dict) -> bool:

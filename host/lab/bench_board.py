@@ -105,7 +105,7 @@ def smallest_heap_kb(
 
 def device_min_heap(board: str = DEFAULT) -> Figures:
     """The smallest -X heapsize (to 1 KB, by bisection) at which the real code.py boots on
-    the VM with the stubbed hardware (host/vm/stubs) and plays code_session.py's linked
+    the VM with the stubbed hardware (host/board/vm/stubs) and plays code_session.py's linked
     session of 1,000 steps with presses, every check ok."""
     with tempfile.TemporaryDirectory() as tmp:
         points = micropython_vm.EntryPoints(Path(tmp))

@@ -6,9 +6,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from host.rulesets.korxsol import encounter_schema as encounter
-from host.rulesets.korxsol import exact_odds as odds
-from host.rulesets.korxsol import language as commands
+from host.rulesets.korxsol import encounter_schema, exact_odds, language
 from host.rulesets.korxsol.device import F_FROZEN, F_GRAPPLED
 from host.rulesets.korxsol.engine import Game
 from shared.limits import NO_SLOT
@@ -32,24 +30,24 @@ def _attack_line(game: Game) -> str | None:
 def engine_turn() -> dict[str, float]:
     """A turn = the active fighter's attack (hit, damage, statuses) and `end` (Cooldown Phase,
     timing rules, buff expiry, the next turn's start). Games restart when one is won."""
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     samples: list[float] = []
     seed = 1
     game = None
-    end = commands.parse("end")
+    end = language.parse("end")
     assert end is not None
     while len(samples) < TURNS:
         if game is None or game.winner is not None:
             game = Game(enc, seed)
             seed += 1
-            start = commands.parse("initiative")
+            start = language.parse("initiative")
             assert start is not None
             game.apply(start)
         line = _attack_line(game)
         if line is None:
             game.apply(end)
             continue
-        attack = commands.parse(line)
+        attack = language.parse(line)
         assert attack is not None
         t0 = time.perf_counter_ns()
         game.apply(attack)
@@ -63,6 +61,6 @@ def odds_query() -> dict[str, float]:
     samples = []
     for _ in range(ODDS_RUNS):
         t0 = time.perf_counter_ns()
-        odds.attack_odds(7, 7, 2, 7, 7, 0)
+        exact_odds.attack_odds(7, 7, 2, 7, 7, 0)
         samples.append((time.perf_counter_ns() - t0) / 1000)
     return {"odds_us": round(statistics.median(samples), 1)}

@@ -227,7 +227,7 @@ def soak(
     start = time.monotonic()
     with FaultProxy(faults, seed=seed) as proxy:
         # The board writes as usb_cdc.data does: into a 256-byte send buffer that takes
-        # what fits (host/vm/fakehw.py's SendBuffer, drained at DRAIN_PER_MS).
+        # what fits (host/board/vm/fakehw.py's SendBuffer, drained at DRAIN_PER_MS).
         board = LinkBoard(
             proxy.board_path, build_reference_state(), nonce=seed, send_buffer=send_buffer
         )

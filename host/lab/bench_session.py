@@ -30,12 +30,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from host.core import journal_checkpoints as stored_checkpoints
+from host.core import journal_checkpoints
 from host.core.interface import IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.lab.bench_engine import _attack_line
-from host.rulesets.korxsol import encounter_schema as encounter
+from host.rulesets.korxsol import encounter_schema
 
 COMMANDS = 300
 LONG_GAME = 100_000
@@ -72,7 +72,7 @@ def games_on_a_journal(ruleset_id: str) -> Iterator[Callable[[], Session]]:
 
 
 def command_us() -> dict[str, float]:
-    enc = encounter.load(encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "bench.sqlite")
@@ -96,7 +96,7 @@ def command_us() -> dict[str, float]:
 
 
 def long_game() -> dict[str, float]:
-    session = Session(encounter.load(encounter.example_path()), 3)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 3)
     session.execute("initiative")
     while len(session.done) < LONG_GAME:
         session.execute("end")
@@ -126,7 +126,7 @@ def long_journal(path: Path, actions: int) -> Path:
     file, only slower to build)."""
     journal = Journal(path)
     try:
-        session = Session(encounter.load(encounter.example_path()), 3, journal)
+        session = Session(encounter_schema.load(encounter_schema.example_path()), 3, journal)
         session.execute("initiative")
         while len(session.done) < actions:
             with journal.transaction():
@@ -239,7 +239,7 @@ def _checkpoint_write_ms(path: Path) -> float:
         times = []
         for _ in range(3):
             t0 = time.perf_counter_ns()
-            stored_checkpoints.write(session, int(seq[0][0]))
+            journal_checkpoints.write(session, int(seq[0][0]))
             times.append((time.perf_counter_ns() - t0) / 1e6)
     finally:
         journal.close()

@@ -24,14 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from host import cli
-from host.board import circuitpy_drive as deploy
-from host.core import encounter_files as encounters
-from host.core import registry
+from host.board import circuitpy_drive
+from host.core import encounter_files, registry
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal, JournalError
 from host.core.session import Session, resume
 from host.lab.fuzz import target
-from host.rulesets.korxsol import encounter_schema as korxsol_encounter
+from host.rulesets.korxsol import encounter_schema
 from shared import codec
 
 
@@ -192,7 +191,7 @@ def fuzz_encounter(rng: random.Random) -> None:
     path = _fresh("encounter") / "duel.toml"
     path.write_bytes(data)
     try:
-        enc = encounters.load(path, rng.choice((None, None, *registry.ids(), "nope")))
+        enc = encounter_files.load(path, rng.choice((None, None, *registry.ids(), "nope")))
     except EncounterError as err:
         message = str(err)
         assert "\n" not in message and message.startswith(f"{path}"), message
@@ -207,7 +206,7 @@ def fuzz_encounter(rng: random.Random) -> None:
 def _words() -> list[str]:
     from host.rulesets.korxsol import language as commands
 
-    enc = korxsol_encounter.load(korxsol_encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     words = list(commands.VERBS) + [v.split()[0] for v in commands.SESSION_VERBS]
     for s in enc.solighters:
         words += [s.name, s.label, s.name.lower()]
@@ -227,7 +226,7 @@ def _vocabulary() -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def _fighters() -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
     """Each bundled fighter's label, its moves and its items (quoted as a line wants)."""
-    enc = korxsol_encounter.load(korxsol_encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     return tuple(
         (s.label, tuple(f'"{m.name}"' for m in s.moves), tuple(f'"{i.name}"' for i in s.items))
         for s in enc.solighters
@@ -298,7 +297,7 @@ def fuzz_commands(rng: random.Random) -> None:
     the game unchanged; and the journal resumes the game exactly."""
     folder = _fresh("commands")
     journal = Journal(folder / "j.sqlite") if rng.random() < 0.3 else None
-    enc = korxsol_encounter.load(korxsol_encounter.example_path())
+    enc = encounter_schema.load(encounter_schema.example_path())
     session = Session(enc, rng.randrange(100), journal)
     for _ in range(rng.randint(1, 25)):
         line = rng.choice(("initiative", "end", "undo", "redo")) if rng.random() < 0.3 else ""
@@ -342,7 +341,7 @@ def _journal_template() -> tuple[bytes, dict[int, tuple]]:
     """A real journal of two games, and each game's fingerprint."""
     path = _fresh("journal-template") / "j.sqlite"
     journal = Journal(path)
-    session = Session(korxsol_encounter.load(korxsol_encounter.example_path()), 7, journal)
+    session = Session(encounter_schema.load(encounter_schema.example_path()), 7, journal)
     games = {}
     for lines in (FIGHT, FIGHT[:5]):
         for line in lines:
@@ -475,11 +474,11 @@ def fuzz_boot_out(rng: random.Random) -> None:
     """Any boot_out.txt is read in a bounded time: a board and version, or one line."""
     drive = _fresh("boot_out")
     (drive / "boot_out.txt").write_bytes(boot_out_text(rng))
-    board = rng.choice(deploy.KNOWN_BOARDS)
+    board = rng.choice(circuitpy_drive.KNOWN_BOARDS)
     started = time.perf_counter()
     try:
-        found = deploy.check_boot_out(drive, board, force=rng.random() < 0.3)
-    except deploy.DeployError as err:
+        found = circuitpy_drive.check_boot_out(drive, board, force=rng.random() < 0.3)
+    except circuitpy_drive.DeployError as err:
         assert "\n" not in str(err), str(err)
     else:
         assert found.version is None or all(isinstance(n, int) for n in found.version)
@@ -499,7 +498,7 @@ LINK_SPOTS = (
     "firmware/app.py",
     "firmware/precious.py",
     "shared/link",
-    "code.py" + deploy.TEMP_SUFFIX,
+    "code.py" + circuitpy_drive.TEMP_SUFFIX,
 )
 
 
@@ -571,7 +570,7 @@ def fuzz_deploy(rng: random.Random) -> None:
         where = case / "mounted"
         where.symlink_to(drive)
     before = _tree(outside)
-    argv = ["deploy", "--drive", str(where), "--board", rng.choice(deploy.KNOWN_BOARDS)]
+    argv = ["deploy", "--drive", str(where), "--board", rng.choice(circuitpy_drive.KNOWN_BOARDS)]
     argv += [flag for flag in ("--force", "--dry-run") if rng.random() < 0.4]
     status, _, err = _cli(argv)
     assert status in (0, 1, 2), status

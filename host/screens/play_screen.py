@@ -164,7 +164,7 @@ class PlayScreen:
         assert self.sim is not None
         grid = self.sim.terminal_grid()
         if self.board_keys:
-            from host.commands.sim import help_line
+            from host.screens.board_keyboard import help_line
 
             first, *menu = help_line(self.sim).split("\n")
             keys = [k for k in first.removeprefix("keys: ").split("  ") if k and k != "q=quit"]
@@ -215,7 +215,7 @@ class PlayScreen:
 
         @keys.add("<any>", filter=pressing)
         def _press(event: KeyPressEvent) -> None:
-            from host.commands.sim import press_letter
+            from host.screens.board_keyboard import press_letter
 
             assert self.sim is not None
             letter = event.data

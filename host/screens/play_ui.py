@@ -29,7 +29,7 @@ from host.core.interface import IllegalAction
 from host.core.interface import Table as RulesetTable
 from host.core.plurals import plural
 from host.core.session import Session
-from host.screens import text_tables as view
+from host.screens import text_tables
 
 T = TypeVar("T")
 
@@ -122,7 +122,7 @@ class PlayUI:
         if board and (self.tether is not None or not ruleset.started(game)):
             top.append(Text(board, style="dim"))  # a note without a board: until the start
         roster = Text()
-        rows = view.live_lines(ruleset.live_roster(game), self.console.width)
+        rows = text_tables.live_lines(ruleset.live_roster(game), self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(line + ("\n" if n < len(rows) - 1 else ""), style)
@@ -221,14 +221,16 @@ class PlayUI:
         ruleset = self.session.ruleset
         if verb == "scores":
             table = ruleset.score_table(self.session.game)
-            self._print_text(view.fitted_table("scores", table, self.console.width))
+            self._print_text(text_tables.fitted_table("scores", table, self.console.width))
             return True
         if verb == "table":
             keys = ("team", "games", "wins", *ruleset.session_totals)
-            headers = [ruleset.stat_labels.get(k) or view.humane(k) for k in keys]
+            headers = [ruleset.stat_labels.get(k) or text_tables.humane(k) for k in keys]
             rows = [[str(row[k]) for k in keys] for row in self.session.session_table()]
             session_table = RulesetTable(headers, rows)
-            self._print_text(view.fitted_table("session table", session_table, self.console.width))
+            self._print_text(
+                text_tables.fitted_table("session table", session_table, self.console.width)
+            )
             return True
         try:
             self.run_line(line)
@@ -287,16 +289,16 @@ class PlayUI:
             if verb not in table and verb not in UI_VERBS:
                 return f"no command {verb!r}"
             if verb in UI_VERBS:
-                return "\n".join(view.wrapped(f"{verb}: {UI_VERBS[verb]}", width))
-            lines = view.wrapped(language.usage(verb), width)
-            lines += view.wrapped("  " + table[verb][1], width, "  ")
+                return "\n".join(text_tables.wrapped(f"{verb}: {UI_VERBS[verb]}", width))
+            lines = text_tables.wrapped(language.usage(verb), width)
+            lines += text_tables.wrapped("  " + table[verb][1], width, "  ")
             return "\n".join(lines)
         pairs = [(language.usage(v), d) for v, (_, d) in table.items()]
         pairs += list(UI_VERBS.items())
-        lines = view.two_columns(pairs, width)
+        lines = text_tables.two_columns(pairs, width)
         for note in self.session.ruleset.help_notes():
-            lines += view.wrapped(note, width)
-        lines += view.wrapped(LEAVE_HINT + " (the journal already holds everything)", width)
+            lines += text_tables.wrapped(note, width)
+        lines += text_tables.wrapped(LEAVE_HINT + " (the journal already holds everything)", width)
         return "\n".join(lines)
 
     def _print_text(self, text: str) -> None:

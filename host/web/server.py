@@ -544,7 +544,7 @@ class PlayLive:
     def text(self, line: str) -> str | None:
         """The read-only verbs of the prompt (help, scores, table), as text."""
         from host.core.interface import Table
-        from host.screens import text_tables as view
+        from host.screens import text_tables
 
         words = line.split()
         verb = words[0].lower()
@@ -556,13 +556,13 @@ class PlayLive:
         ruleset = ui.session.ruleset
         if verb == "scores":
             with self.lock():
-                return view.fitted_table("scores", ruleset.score_table(ui.session.game), 80)
+                return text_tables.fitted_table("scores", ruleset.score_table(ui.session.game), 80)
         if verb == "table":
             keys = ("team", "games", "wins", *ruleset.session_totals)
-            headers = [ruleset.stat_labels.get(k) or view.humane(k) for k in keys]
+            headers = [ruleset.stat_labels.get(k) or text_tables.humane(k) for k in keys]
             with self.lock():
                 rows = [[str(row[k]) for k in keys] for row in ui.session.session_table()]
-            return view.fitted_table("session table", Table(headers, rows), 80)
+            return text_tables.fitted_table("session table", Table(headers, rows), 80)
         return None
 
 

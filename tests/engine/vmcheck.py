@@ -37,8 +37,8 @@ class ScriptedRolls:
 
 
 def korxsol_table(*fighters):
-    """A korxsol state (korxsol's descriptor, host/korxsol/device.py) with the given (label,
-    team, agility, ap, kor) slots, not started."""
+    """A korxsol state (korxsol's descriptor, host/rulesets/korxsol/device.py) with the given
+    (label, team, agility, ap, kor) slots, not started."""
     state = GameState()
     korxsol.load_rules(state)
     for label, team, agility, ap, kor in fighters:

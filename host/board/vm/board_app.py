@@ -1,7 +1,7 @@
 """Runs inside the MicroPython VM: the firmware App with fake hardware, a scripted session.
 Argument: the board profile (default trellis_m4).
 
-Fakes (host/vm/fakehw.py) stand in only for the pins: a pixel strip that keeps the last
+Fakes (host/board/vm/fakehw.py) stand in only for the pins: a pixel strip that keeps the last
 shown frame, a key queue with keypad's `events.get_into`, and a stream with usb_cdc.data's
 shape fed with frames a host would send (what the board writes is counted, not kept).
 Prints CHECK lines (name ok|FAIL detail) and one figures line:

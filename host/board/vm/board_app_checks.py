@@ -1,4 +1,4 @@
-"""The part of host/vm/board_app.py's session after its heap figures, loaded once they are
+"""The part of host/board/vm/board_app.py's session after its heap figures, loaded once they are
 taken (so that this code, which is not the board's, is not counted in them): a malformed
 snapshot and an unknown message, next turn, a roll, the idle loop's allocation, the timed
 step, a key action whose write fails, the settings.toml checks and the LED writes of an

@@ -1,10 +1,10 @@
 """Fake board hardware, one module for every place that runs the firmware off the board:
-the MicroPython VM scripts (host/board/vm/*.py, where it is imported as `fakehw`), the simulated
-board (host/board/simulated_board.py), the link-only board of the soak (host/board/link_board.py)
-and the
-CPython tests (tests/boardfakes.py), where it is `host.board.vm.fakehw`. The CircuitPython module
-stubs (host/vm/stubs/) have a smaller fake of their own, host/vm/stubs/stubrig.py, because
-what they hold counts in the smallest heap code.py starts in (docs/memory.md).
+the MicroPython VM scripts (host/board/vm/*.py, where it is imported as `fakehw`), the
+simulated board (host/board/simulated_board.py), the link-only board of the soak
+(host/board/link_board.py) and the CPython tests (tests/boardfakes.py), where it is
+`host.board.vm.fakehw`. The CircuitPython module stubs (host/board/vm/stubs/) have a smaller
+fake of their own, host/board/vm/stubs/stubrig.py, because what they hold counts in the
+smallest heap code.py starts in (docs/memory.md).
 
 It runs on CPython and on MicroPython alike: no annotations that need evaluating, no
 dataclasses, nothing from the standard library. It is never deployed (host/board/circuitpy_drive.py

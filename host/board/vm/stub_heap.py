@@ -1,5 +1,5 @@
 """Runs inside the MicroPython VM with the CircuitPython stubs on the path: the heap that
-the stubs (host/vm/stubs), the scenario code_session.py and its frames hold once imported
+the stubs (host/board/vm/stubs), the scenario code_session.py and its frames hold once imported
 and their lazily loaded parts reached (stubrig, with the data stream), which a board's
 built-in modules do not cost. Prints `stub_heap=<bytes>` and `stub_heap_at_import=<bytes>`
 (what code.py's imports of the stubs hold while the firmware compiles); the profile (which

@@ -169,7 +169,7 @@ class Game:
         self.initiative_specialty = ""
         self.over: str | None = None  # the winning team, "nobody", or None
         self.last_ok = False  # the last check's outcome (the board's last roll)
-        self.state: Any = None  # the board's view (host/advance/device.py keeps it)
+        self.state: Any = None  # the board's view (host/rulesets/advance/device.py keeps it)
 
     # -- looking things up ------------------------------------------------------------------
     def fighter(self, word: str) -> Fighter:

@@ -1,5 +1,5 @@
 """Advance as the host sees it: the `Ruleset` interface (host/core/interface.py) over advance's own
-modules. model.py reads encounter files, engine.py holds a game and its dice, actions.py
+modules. encounter_schema.py reads encounter files, engine.py holds a game and its dice, verbs.py
 plays the verbs, device.py projects the game onto the board, ai.py plays the demo.
 """
 
@@ -21,10 +21,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.advance import ai, device
-from host.rulesets.advance import encounter_schema as model
-from host.rulesets.advance import exact_odds as odds
-from host.rulesets.advance import verbs as actions
+from host.rulesets.advance import ai, device, encounter_schema, exact_odds, verbs
 from host.rulesets.advance.engine import (
     PURPOSES,
     RULES_VERSION,
@@ -40,20 +37,20 @@ from shared.state import GameState
 from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 
 
 class Advance(Ruleset):
-    id = model.ID
+    id = encounter_schema.ID
     state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"
     )
     rules_version = RULES_VERSION
-    language = actions.LANGUAGE
+    language = verbs.LANGUAGE
     start_command = ""
     next_turn_commands = ("next",)
     session_totals = ("damage", "downs")
@@ -66,23 +63,23 @@ class Advance(Ruleset):
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
-        return model.example_path()
+        return encounter_schema.example_path()
 
-    def parse_encounter(self, text: str, filename: str) -> model.Encounter:
-        return model.parse(text, filename)
+    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
+        return encounter_schema.parse(text, filename)
 
     def template(self) -> str:
-        return model.template_path().read_text()
+        return encounter_schema.template_path().read_text()
 
     # -- a game ----------------------------------------------------------------------------
-    def new_game(self, encounter: model.Encounter, seed: int) -> Game:
+    def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
         game = Game(encounter, seed)
         game.state = device.new_state(game, RULES_VERSION)
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         try:
-            lines = actions.apply(game, read_names(game, cmd))
+            lines = verbs.apply(game, read_names(game, cmd))
         except RollWanted as wanted:
             who = wanted.wanted.who
             if 0 <= who < len(game.fighters):
@@ -93,7 +90,7 @@ class Advance(Ruleset):
         return Applied(lines, [list(r) for r in game.dice.records])
 
     def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
-        lines = actions.apply(game, read_names(game, cmd), record)
+        lines = verbs.apply(game, read_names(game, cmd), record)
         device.project(game, game.state)
         return lines
 
@@ -164,7 +161,7 @@ class Advance(Ruleset):
             out.append(f"{purpose} {shown}" + ("" if source == "engine" else f" ({source})"))
         return out
 
-    def session_command(self, session: Session, cmd: Command) -> list[str]:
+    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
             # The session takes `dice FACES` while an action waits (its dice from the board
             # or the table); with the engine's dice nothing waits for them.
@@ -175,7 +172,7 @@ class Advance(Ruleset):
         return super().session_command(session, cmd)
 
     # -- the board ---------------------------------------------------------------------------
-    def board_action(self, session: Session, record: bytes) -> list[str]:
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         code = record[0]
         game: Game = session.game
         if code == ev.NEXT_TURN and record[1] != NO_SLOT and game.started:
@@ -198,7 +195,7 @@ class Advance(Ruleset):
             raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
         raise IllegalAction(f"unknown board event {code}")
 
-    def _slot_done(self, session: Session, index: int) -> list[str]:
+    def _slot_done(self, session: SessionAPI, index: int) -> list[str]:
         """Next turn with one who may act now selected: that character is done in this step.
         The target of a waiting hit takes it (`take`); anyone else takes no action (`wait`,
         in E once for each extra action it has now). A Death check owed is refused: the roll
@@ -229,7 +226,7 @@ class Advance(Ruleset):
         return lines
 
     @staticmethod
-    def _goes_on(session: Session) -> bool:
+    def _goes_on(session: SessionAPI) -> bool:
         """Nothing waits (no answer owed, no action waiting for its roll), the fight goes on."""
         game: Game = session.game
         return session.pending is None and game.pending is None and game.over is None
@@ -241,7 +238,7 @@ class Advance(Ruleset):
         for side, team in enumerate(game.encounter.teams):
             members = [f for f in game.fighters if f.spec.side == side]
             teams[team] = {k: sum(f.stats[k] for f in members) for k in STAT_KEYS}
-            teams[team]["downs"] = actions.downs(game, side)
+            teams[team]["downs"] = verbs.downs(game, side)
         team_of = {f.name: game.encounter.teams[f.spec.side] for f in game.fighters}
         return {"players": players, "teams": teams, "team_of": team_of}
 
@@ -255,7 +252,7 @@ class Advance(Ruleset):
     def score_line(self, game: Game) -> str:
         teams = game.encounter.teams
         return "foes down: " + " · ".join(
-            f"{t} {actions.downs(game, s)}" for s, t in enumerate(teams)
+            f"{t} {verbs.downs(game, s)}" for s, t in enumerate(teams)
         )
 
     def timeline(self, game: Game) -> list[dict]:
@@ -267,7 +264,7 @@ class Advance(Ruleset):
         if game.over is not None:
             return title, f"the fight is over: {game.over} won"
         if game.pending is not None:
-            return title, actions._waiting_for(game)
+            return title, verbs._waiting_for(game)
         step = f"step {STEPS[game.step]} ({STEP_NAMES[game.step]})"
         acting = [f.name for f in game.acting_now()]
         if game.step == 0:
@@ -360,7 +357,7 @@ class Advance(Ruleset):
 
     # -- odds ----------------------------------------------------------------------------------
     def odds_preview(self, game: Game) -> list[str]:
-        return odds.evasion_line(game)
+        return exact_odds.evasion_line(game)
 
     def before(self, game: Game, line: str) -> list[str]:
         try:
@@ -370,7 +367,7 @@ class Advance(Ruleset):
             cmd = read_names(game, cmd)
         except IllegalAction:
             return []  # the action itself will say what is wrong
-        return odds.hit_line(game, cmd.args[0], cmd.args[1])
+        return exact_odds.hit_line(game, cmd.args[0], cmd.args[1])
 
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
@@ -404,7 +401,7 @@ def read_names(game: Game, cmd: Command) -> Command:
             pool += [n for n in other.owned if other.spec.side == f.spec.side]
     if cmd.verb == "assist":
         pool.append("gm")
-    quoted = names.quoted_words(cmd.text, actions.LANGUAGE.flags)
+    quoted = names.quoted_words(cmd.text, verbs.LANGUAGE.flags)
     args = names.take_name(cmd.args, at, pool, "ability or item", quoted[at : at + 1] == [True])
     for word in args[1:at] + args[at + 1 :]:
         names.suggest("character", word, people)

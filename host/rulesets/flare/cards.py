@@ -1,6 +1,6 @@
 """Flare's cards as data: creature and legendary cards (a pattern of squares and the
 effects resolved after the summon) and Flare cards (two criteria with their amounts and
-effects). A deck is a TOML file (host/flare/decks/) or the same tables in an encounter.
+effects). A deck is a TOML file (host/rulesets/flare/decks/) or the same tables in an encounter.
 
 A pattern is rows of equal length, one character per square:
 

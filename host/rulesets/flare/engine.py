@@ -97,7 +97,7 @@ class Game:
         self.winner: str | None = None
         self.timeline = Timeline()
         self.log = game_log()
-        self.board: Any = None  # its board state (host/flare/device.py keeps it in step)
+        self.board: Any = None  # its board state (host/rulesets/flare/device.py keeps it in step)
         # The advanced game's tasks: a pile, and the row face up (shuffled after the decks,
         # so a game without tasks deals as it always did).
         self.task_pile = [t.id for t in enc.deck.tasks] if enc.advanced else []

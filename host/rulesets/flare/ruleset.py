@@ -1,5 +1,5 @@
 """Flare as the host sees it: the `Ruleset` interface (host/core/interface.py) over flare's own
-modules. encounter.py and cards.py read the files and the deck, engine.py plays the game,
+modules. encounter_schema.py and cards.py read the files and the deck, engine.py plays the game,
 device.py projects it onto the board, ai.py plays the demo. The rules text is
 flare-summoning-turn.txt; docs/rulesets/flare.md says what is implemented."""
 
@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 from host.core import names
 from host.core.commandline import Command, Language
 from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
-from host.rulesets.flare import ai, device
-from host.rulesets.flare import encounter_schema as encounter
+from host.rulesets.flare import ai, device, encounter_schema
 from host.rulesets.flare.cards import RANKS, Creature, Flare
 from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
 from shared import events as ev
@@ -20,7 +19,7 @@ from shared.state import GameState
 from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 VERBS = {
     "place": (
@@ -80,16 +79,16 @@ class FlareRules(Ruleset):
 
     # -- encounters ------------------------------------------------------------------------
     def example_path(self) -> Path:
-        return encounter.EXAMPLE
+        return encounter_schema.EXAMPLE
 
-    def parse_encounter(self, text: str, filename: str) -> encounter.Encounter:
-        return encounter.parse(text, filename)
+    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
+        return encounter_schema.parse(text, filename)
 
     def template(self) -> str:
-        return encounter.TEMPLATE.read_text()
+        return encounter_schema.TEMPLATE.read_text()
 
     # -- a game -------------------------------------------------------------------------------
-    def new_game(self, enc: encounter.Encounter, seed: int) -> Game:
+    def new_game(self, enc: encounter_schema.Encounter, seed: int) -> Game:
         game = Game(enc, seed)
         game.board = device.new_state(game)
         device.project(game, game.board)
@@ -188,7 +187,7 @@ class FlareRules(Ruleset):
     def note(self, game: Game, text: str) -> None:
         game.log.append(text)
 
-    def session_command(self, session: Session, cmd: Command) -> list[str]:
+    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "show":
             game = session.game
             lines = self.device_grid(game, False).splitlines()
@@ -198,7 +197,7 @@ class FlareRules(Ruleset):
         return super().session_command(session, cmd)
 
     # -- the board -----------------------------------------------------------------------------
-    def board_action(self, session: Session, record: bytes) -> list[str]:
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         code = record[0]
         if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
             return session.execute("end")

@@ -142,7 +142,7 @@ class Game:
         self.lines: list[str] = []
         self.log = game_log()
         self.timeline = Timeline()
-        self.state: Any = None  # the board's view (host/forms/device.py keeps it)
+        self.state: Any = None  # the board's view (host/rulesets/forms/device.py keeps it)
         self._remake_order()
 
     # ------------------------------------------------------------------ helpers

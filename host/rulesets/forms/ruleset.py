@@ -1,7 +1,7 @@
 """Forms as the host sees it: the `Ruleset` interface (host/core/interface.py) over engine.py (the
-rules), model.py (the encounter files), device.py (the board) and ai.py (the demo).
+rules), encounter_schema.py (the encounter files), device.py (the board) and ai.py (the demo).
 
-The board's turn unit is the step (UNIT_STEP, host/forms/device.py): its next-turn key on
+The board's turn unit is the step (UNIT_STEP, host/rulesets/forms/device.py): its next-turn key on
 a selected unit still to act ends that unit's part of the step (`done UNIT` in combat; in a
 social round `roll UNIT`, the unit's check that comes next), and with none selected ends the
 step (`pass`), as does its next-phase key. With the dice from the board (`play --dice
@@ -24,8 +24,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.forms import ai, device
-from host.rulesets.forms import encounter_schema as model
+from host.rulesets.forms import ai, device, encounter_schema
 from host.rulesets.forms.encounter_schema import ATTRIBUTES, STEP_NAMES, Encounter
 from host.rulesets.forms.engine import RULES_VERSION, Game
 from shared import dice
@@ -36,7 +35,7 @@ from shared.state import GameState
 from shared.words import EVENT_NAMES, KIND_NAMES
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 VERBS = {
     "form": (
@@ -81,7 +80,7 @@ PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 
 class Forms(Ruleset):
-    id = model.ID
+    id = encounter_schema.ID
     state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
     description = (
         "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
@@ -97,13 +96,13 @@ class Forms(Ruleset):
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
-        return model.example_path()
+        return encounter_schema.example_path()
 
     def parse_encounter(self, text: str, filename: str) -> Encounter:
-        return model.parse(text, filename)
+        return encounter_schema.parse(text, filename)
 
     def template(self) -> str:
-        return model.template_path().read_text(encoding="utf-8")
+        return encounter_schema.template_path().read_text(encoding="utf-8")
 
     # -- a game ------------------------------------------------------------------------
     def new_game(self, encounter: Encounter, seed: int) -> Game:
@@ -207,7 +206,7 @@ class Forms(Ruleset):
             for r in game.last
         ]
 
-    def session_command(self, session: Session, cmd: Command) -> list[str]:
+    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
             # The session takes `dice FACES` while an action waits (its dice from the board
             # or the table); with the engine's dice nothing waits for them.
@@ -221,7 +220,7 @@ class Forms(Ruleset):
         return super().session_command(session, cmd)
 
     # -- the board ----------------------------------------------------------------------
-    def board_action(self, session: Session, record: bytes) -> list[str]:
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         code = record[0]
         if code == ev.NEXT_TURN and record[1] != NO_SLOT:
             return self._slot_done(session, record[1])
@@ -250,7 +249,7 @@ class Forms(Ruleset):
             raise IllegalAction("forms flips no chance tokens: its rolls are D10s")
         raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
 
-    def _slot_done(self, session: Session, index: int) -> list[str]:
+    def _slot_done(self, session: SessionAPI, index: int) -> list[str]:
         """Next turn with a unit still to act selected: that unit's part of the step is over.
         In combat, `done UNIT` (at step 1 it rolls its Awareness; in the movement steps the
         units go in the movement order, and one named before its turn is refused). In a

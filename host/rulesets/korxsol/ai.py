@@ -8,8 +8,7 @@ or debuff when no attack is ready, then ends.
 
 from __future__ import annotations
 
-from host.rulesets.korxsol import exact_odds as odds
-from host.rulesets.korxsol import threat
+from host.rulesets.korxsol import exact_odds, threat
 from host.rulesets.korxsol.device import F_FROZEN, F_GRAPPLED
 from host.rulesets.korxsol.engine import Fighter, Game
 from host.rulesets.korxsol.language import Command
@@ -53,7 +52,7 @@ def plan_turn(game: Game) -> list[str]:
         if move.is_attack:
             tgt = [target] + [e for e in enemies if e is not target][: move.effects.targets - 1]
             cmd = Command("odds", [f.spec.label, move.name, target.spec.label])
-            o, _ = odds.for_move(game, cmd)
+            o, _ = exact_odds.for_move(game, cmd)
             value = float(o.hit * (o.expected_damage + 1))
             if move.effects.charge:
                 value /= 2

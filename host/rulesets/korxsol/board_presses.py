@@ -4,7 +4,7 @@ key on frost, burn or fear is an `adjust` (on terrain it is refused: the game ma
 where a fighter stands, with `terrain` on the laptop), the board's rolls wait for the
 engine's next rolls, undo is `undo`; end combat and reset are the game master's, on the
 laptop. (What the board shows of korxsol, and its counter indexes, is
-host/korxsol/device.py.)
+host/rulesets/korxsol/device.py.)
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from shared.limits import NO_SLOT
 from shared.words import EVENT_NAMES, KIND_NAMES
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 # The board's counters (their index in the descriptor) as `adjust` names them.
 COUNTER_WORDS = {FROST: "frost", BURN: "burn", FEAR: "fear"}
 COUNTER_KEYS = {ev.COUNTER_UP: 1, ev.COUNTER_DOWN: -1}
 
 
-def board_action(session: Session, record: bytes) -> list[str]:
+def board_action(session: SessionAPI, record: bytes) -> list[str]:
     """One board event (a shared.events record) through the session; raises IllegalAction
     when the rules refuse it."""
     code = record[0]
@@ -58,7 +58,7 @@ def board_action(session: Session, record: bytes) -> list[str]:
     raise IllegalAction(f"unknown board event {code}")
 
 
-def _board_roll(session: Session, record: bytes) -> list[str]:
+def _board_roll(session: SessionAPI, record: bytes) -> list[str]:
     code = record[0]
     faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
     if code == ev.D100:
@@ -82,7 +82,7 @@ def _board_roll(session: Session, record: bytes) -> list[str]:
     return session.queue_roll("next", faces, "board")
 
 
-def _fighter_name(session: Session, slot: int) -> str:
+def _fighter_name(session: SessionAPI, slot: int) -> str:
     game = session.game
     if slot == NO_SLOT:
         active = game.active

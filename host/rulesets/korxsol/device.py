@@ -3,7 +3,7 @@ counter indexes and mark bits in the generic device state.
 
 The board knows korxsol only through these bytes: frost, burn and fear are counters 0..2,
 the terrain a fighter stands on is counter 3 (shown, never ticked: the engine keeps it in
-step with `terrain` and every move, host/korxsol/terrain.py), frozen, knocked down, pinned,
+step with `terrain` and every move, host/rulesets/korxsol/terrain.py), frozen, knocked down, pinned,
 grappled and charging are marks 0..4, and its turn rules (korxsol-players-guide.txt, "ON
 YOUR TURN" and the Status Effect Indicators) are the descriptor's timing rules, which
 shared/turns.py runs on the board and the desktop alike.
@@ -41,7 +41,7 @@ TERRAIN = 3
 FROST_CAP = 7
 BURN_CAP = 3
 FEAR_CAP = 7
-# The terrain counter's values, in host/korxsol/terrain.TERRAINS' order.
+# The terrain counter's values, in host/rulesets/korxsol/terrain.TERRAINS' order.
 TERRAIN_GROUND = 0
 TERRAIN_SHALLOWS = 1
 TERRAIN_WATER = 2

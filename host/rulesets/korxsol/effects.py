@@ -229,5 +229,5 @@ class EffectRules(GameCore):
         self.state.touch()
         out.say(f"{t.name} collapses (KOR 0)")
         cond = self._current.condition if self._current else None
-        if cond and cond[0] == "knockout" and source is not t:  # never damage (encounter.py)
+        if cond and cond[0] == "knockout" and source is not t:  # never damage (encounter_schema.py)
             self._gain(source, cond[1], cond[2], out)

@@ -347,7 +347,7 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
 
 def _every_reference_unique(r: _Reader, fighters: list[Solighter]) -> None:
     """A name or label picks one fighter, as commands and board presses match it
-    (host/korxsol/fighter.py's norm: case, spaces and punctuation aside): two fighters
+    (host/rulesets/korxsol/fighter.py's norm: case, spaces and punctuation aside): two fighters
     named Orrin, or one named after another's label, would let a press on one land on the
     other. A fighter's own name and label may be the same."""
     taken: dict[str, tuple[int, str]] = {}

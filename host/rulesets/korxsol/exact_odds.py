@@ -13,7 +13,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from host.rulesets.korxsol.combat import AttackPlan, plan_attack
+from host.rulesets.korxsol.attack import AttackPlan
+from host.rulesets.korxsol.combat import plan_attack
 from host.rulesets.korxsol.device import BURN
 from host.rulesets.korxsol.fighter import norm
 from host.rulesets.korxsol.language import Command
@@ -226,10 +227,10 @@ def before_attack(game, line: str) -> list[str]:
     """One line of odds per target of an `attack` (or an `item` or `artifact` that
     strikes) line, shown before it is resolved; empty when the line is not one the odds can
     describe (the engine will say why)."""
-    from host.rulesets.korxsol import language as commands
+    from host.rulesets.korxsol import language
 
     try:
-        cmd = commands.parse(line)
+        cmd = language.parse(line)
     except IllegalAction:
         return []
     if cmd is None or cmd.verb not in ("attack", "item", "artifact") or len(cmd.args) < 3:

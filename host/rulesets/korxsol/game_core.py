@@ -26,7 +26,7 @@ from shared.limits import MAX_HEALTH, NO_SLOT
 from shared.state import F_OUT, GameState
 
 if TYPE_CHECKING:
-    from host.rulesets.korxsol.combat import Attack
+    from host.rulesets.korxsol.attack import Attack
 
 KNOCKDOWN_AGILITY = -1
 

@@ -13,13 +13,14 @@ from host.rulesets.korxsol import knockback, threat
 from host.rulesets.korxsol.device import F_CHARGING, F_GRAPPLED, F_PINNED
 from host.rulesets.korxsol.fighter import Fighter, norm
 from host.rulesets.korxsol.game_core import GameCore, Outcome
+from host.rulesets.korxsol.knockback import drop_onto
 from host.rulesets.korxsol.language import Command
 from host.rulesets.korxsol.rolls import IllegalAction
 from shared import cooldowns, roster
 from shared.limits import NO_SLOT
 
 if TYPE_CHECKING:
-    from host.rulesets.korxsol.combat import Attack
+    from host.rulesets.korxsol.attack import Attack
 
 
 class GrappleAndCharge(GameCore):
@@ -197,46 +198,3 @@ class GrappleAndCharge(GameCore):
 def grapple_weight(f: Fighter) -> int:
     """Weight against knockback and grapple: Sturdy (mineral) counts one class heavier."""
     return min(5, f.spec.weight + (1 if "mineral" in f.spec.elements else 0))
-
-
-def fall_heights(text: str) -> tuple[int, int]:
-    try:
-        a, b = (int(x) for x in text.split(":"))
-    except ValueError:
-        raise IllegalAction(f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1") from None
-    return a, b
-
-
-def drop_onto(text: str) -> tuple[int, int, bool]:
-    """`fall=F:T` or `fall=F:T:water`: the heights of a drop, and whether it lands in water."""
-    parts = text.split(":")
-    if len(parts) == 3 and parts[2] == "water":
-        return (*fall_heights(parts[0] + ":" + parts[1]), True)
-    if len(parts) != 2:
-        raise IllegalAction(
-            f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1 (fall=4:1:water onto water)"
-        )
-    return (*fall_heights(text), False)
-
-
-def parse_kb(spec: str) -> tuple:
-    """kb=TARGET:clear | TARGET:creature:NAME | TARGET:wall | TARGET:out | TARGET:fall:F:T |
-    TARGET:water -- what a knocked-back creature would run into (the map is the GM's)."""
-    parts = spec.split(":")
-    if len(parts) < 2 or parts[1] not in knockback.OUTCOMES:
-        raise IllegalAction(
-            f"kb={spec!r}: write TARGET:WHAT with WHAT one of {', '.join(knockback.OUTCOMES)}"
-        )
-    kind = parts[1]
-    if kind == "creature":
-        if len(parts) != 3:
-            raise IllegalAction(f"kb={spec!r}: write TARGET:creature:NAME")
-        return (parts[0], kind, parts[2])
-    if kind == "fall":
-        if len(parts) != 4:
-            raise IllegalAction(f"kb={spec!r}: write TARGET:fall:FROM:TO")
-        a, b = fall_heights(parts[2] + ":" + parts[3])
-        return (parts[0], kind, a, b)
-    if len(parts) != 2:
-        raise IllegalAction(f"kb={spec!r}: {kind} takes no more parts")
-    return (parts[0], kind)

@@ -2,10 +2,12 @@
 
 There is no map in the engine: the game master says what the thrown creature would hit
 (nothing, a creature, an obstruction, the edge of the map, a drop, water) and these rules
-give the damage.
+give the damage. What the game master says (`kb=`, `fall=`) is read here too.
 """
 
 from __future__ import annotations
+
+from host.core.errors import IllegalAction
 
 # DISTANCE[attacker weight][target weight] in spaces, weights 1 (feather) .. 5 (super).
 DISTANCE = {
@@ -26,3 +28,46 @@ def distance(attacker_weight: int, target_weight: int) -> int:
 def fall_damage(from_height: int, to_height: int) -> int:
     """Un-blockable damage for a drop: the heights strictly between the two tiles."""
     return max(0, from_height - to_height - 1)
+
+
+def fall_heights(text: str) -> tuple[int, int]:
+    try:
+        a, b = (int(x) for x in text.split(":"))
+    except ValueError:
+        raise IllegalAction(f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1") from None
+    return a, b
+
+
+def drop_onto(text: str) -> tuple[int, int, bool]:
+    """`fall=F:T` or `fall=F:T:water`: the heights of a drop, and whether it lands in water."""
+    parts = text.split(":")
+    if len(parts) == 3 and parts[2] == "water":
+        return (*fall_heights(parts[0] + ":" + parts[1]), True)
+    if len(parts) != 2:
+        raise IllegalAction(
+            f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1 (fall=4:1:water onto water)"
+        )
+    return (*fall_heights(text), False)
+
+
+def parse_kb(spec: str) -> tuple:
+    """kb=TARGET:clear | TARGET:creature:NAME | TARGET:wall | TARGET:out | TARGET:fall:F:T |
+    TARGET:water -- what a knocked-back creature would run into (the map is the GM's)."""
+    parts = spec.split(":")
+    if len(parts) < 2 or parts[1] not in OUTCOMES:
+        raise IllegalAction(
+            f"kb={spec!r}: write TARGET:WHAT with WHAT one of {', '.join(OUTCOMES)}"
+        )
+    kind = parts[1]
+    if kind == "creature":
+        if len(parts) != 3:
+            raise IllegalAction(f"kb={spec!r}: write TARGET:creature:NAME")
+        return (parts[0], kind, parts[2])
+    if kind == "fall":
+        if len(parts) != 4:
+            raise IllegalAction(f"kb={spec!r}: write TARGET:fall:FROM:TO")
+        a, b = fall_heights(parts[2] + ":" + parts[3])
+        return (parts[0], kind, a, b)
+    if len(parts) != 2:
+        raise IllegalAction(f"kb={spec!r}: {kind} takes no more parts")
+    return (parts[0], kind)

@@ -1,7 +1,7 @@
 """Korxsol as the host sees it: the `Ruleset` interface (host/core/interface.py) over korxsol's
-own modules. encounter.py reads the files, engine.py plays the game (its `Game` is the
-game object the host keeps), rolls.py keeps the dice and their records, odds.py counts the
-odds, ai.py plays the demo, board.py reads the board's presses and tables.py says what
+own modules. encounter_schema.py reads the files, engine.py plays the game (its `Game` is the
+game object the host keeps), rolls.py keeps the dice and their records, exact_odds.py counts the
+odds, ai.py plays the demo, board_presses.py reads the board's presses and tables.py says what
 korxsol shows.
 
 Nothing here decides a rule: it only says where each rule lives.
@@ -28,10 +28,8 @@ from host.core.interface import (
     Table,
     Waiting,
 )
-from host.rulesets.korxsol import ai, tables, terrain, threat
-from host.rulesets.korxsol import board_presses as board
+from host.rulesets.korxsol import ai, board_presses, exact_odds, tables, terrain, threat
 from host.rulesets.korxsol import encounter_schema as encounter
-from host.rulesets.korxsol import exact_odds as odds
 from host.rulesets.korxsol import language as commands
 from host.rulesets.korxsol.engine import RULES_VERSION, Game
 from host.rulesets.korxsol.fighter import norm
@@ -40,7 +38,7 @@ from host.rulesets.korxsol.rolls import PURPOSES, RollRecord
 from shared.state import GameState
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 ID = "korxsol"
 # The options `attack` (and `item`, `artifact`, `odds`) take: completion and `help`.
@@ -163,7 +161,7 @@ class Korxsol(Ruleset):
             lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{source}")
         return lines
 
-    def session_command(self, session: Session, cmd: Command) -> list[str]:
+    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
             if cmd.args[:1] == ["clear"]:
                 return session.clear_rolls()
@@ -173,12 +171,12 @@ class Korxsol(Ruleset):
             faces = tuple(whole_number(a, 0, 255, "a face") for a in cmd.args[1:])
             return session.queue_roll(purpose, faces, "entered")
         if cmd.verb == "odds":
-            return odds.describe(session.game, read_names(session.game, cmd))
+            return exact_odds.describe(session.game, read_names(session.game, cmd))
         return super().session_command(session, cmd)
 
     # -- the board ---------------------------------------------------------------------------
-    def board_action(self, session: Session, record: bytes) -> list[str]:
-        return board.board_action(session, record)
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
+        return board_presses.board_action(session, record)
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
@@ -281,7 +279,7 @@ class Korxsol(Ruleset):
         for move in f.spec.moves:
             if move.is_attack and enemies and game.ready(f, "move", move.name):
                 cmd = Command("odds", [f.spec.label, move.name, enemies[0].spec.label])
-                return odds.describe(game, cmd)
+                return exact_odds.describe(game, cmd)
         return []
 
     def before(self, game: Game, line: str) -> list[str]:
@@ -291,7 +289,7 @@ class Korxsol(Ruleset):
                 line = command_line(read_names(game, cmd))
         except IllegalAction:
             return []  # the action itself will say what is wrong
-        return odds.before_attack(game, line)
+        return exact_odds.before_attack(game, line)
 
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:

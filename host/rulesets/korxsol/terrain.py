@@ -9,7 +9,7 @@ stands behind which; a buster removes both), `moved=` (the spaces a move's Movem
 The terrain a fighter stands on is part of the game: any move the engine knows of (moving,
 being carried or pivoted, a dodge's step, fear's flight, a knockback, a move's Movement)
 puts it back on ground until the game master says otherwise. The board shows it as the
-fighter's terrain counter (host/korxsol/device.py: 0 ground ... 4 ice), set with it here.
+fighter's terrain counter (host/rulesets/korxsol/device.py: 0 ground ... 4 ice), set with it here.
 """
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ class TurnFlow(GameCore):
         if f.charging is not None and f.charge_turn != self.turn_number:
             self._break_charge(f, "not unleashed on its turn", out)
         # Ending the turn runs its Cooldown Phase and starts the next turn by korxsol's turn
-        # rules, which shared/ runs (host/korxsol/device.py states them): frost, getting
+        # rules, which shared/ runs (host/rulesets/korxsol/device.py states them): frost, getting
         # up, fear's flight, and the Cooldown Phases of a collapsed fighter's skipped turns
         # (so the buffs and debuffs it gave wear off on time).
         fears = self._fears()

@@ -1,6 +1,6 @@
 """Stones as the host sees it: the `Ruleset` interface (host/core/interface.py) over its own
-modules. model.py reads encounter files, engine.py plays the game, device.py projects it
-onto the board, ai.py plays the demo, commands.py is its language."""
+modules. encounter_schema.py reads encounter files, engine.py plays the game, device.py projects it
+onto the board, ai.py plays the demo, language.py is its language."""
 
 from __future__ import annotations
 
@@ -19,8 +19,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.stones import ai, device, engine
-from host.rulesets.stones import encounter_schema as model
+from host.rulesets.stones import ai, device, encounter_schema, engine
 from host.rulesets.stones.engine import Game
 from host.rulesets.stones.language import LANGUAGE, SESSION_VERBS, VERBS, WORDS
 from shared import dice
@@ -31,13 +30,13 @@ from shared.state import F_ACTED, F_ACTIVE, GameState
 from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
-    from host.core.session import Session
+    from host.core.interface import SessionAPI
 
 NAMED_ABILITY = ("fuse", "ability", "break")
 
 
 class Stones(Ruleset):
-    id = model.ID
+    id = encounter_schema.ID
     state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
@@ -54,16 +53,16 @@ class Stones(Ruleset):
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
-        return model.EXAMPLE
+        return encounter_schema.EXAMPLE
 
-    def parse_encounter(self, text: str, filename: str) -> model.Encounter:
-        return model.parse(text, filename)
+    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
+        return encounter_schema.parse(text, filename)
 
     def template(self) -> str:
-        return model.TEMPLATE.read_text()
+        return encounter_schema.TEMPLATE.read_text()
 
     # -- a game ------------------------------------------------------------------------
-    def new_game(self, encounter: model.Encounter, seed: int) -> Game:
+    def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
         chars = [(c.label, c.team, c.player, c.hp) for c in encounter.characters]
         state = device.new_state(chars, engine.RULES_VERSION)
         game = engine.new_game(encounter, seed, state)
@@ -153,7 +152,7 @@ class Stones(Ruleset):
     def roll_lines(self, game: Game) -> list[str]:
         return list(game.roll_lines)
 
-    def session_command(self, session: Session, cmd: Command) -> list[str]:
+    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "dice":
             # The session takes `dice FACES` while an action waits (its dice from the board
             # or the table); with the engine's dice nothing waits for them.
@@ -164,7 +163,7 @@ class Stones(Ruleset):
         return super().session_command(session, cmd)
 
     # -- the board ---------------------------------------------------------------------
-    def board_action(self, session: Session, record: bytes) -> list[str]:
+    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         code = record[0]
         if code == ev.NEXT_TURN and record[1] != NO_SLOT:
             return self._slot_done(session, record[1])
@@ -188,7 +187,7 @@ class Stones(Ruleset):
             raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
         raise IllegalAction(f"unknown board event {code}")
 
-    def _slot_done(self, session: Session, index: int) -> list[str]:
+    def _slot_done(self, session: SessionAPI, index: int) -> list[str]:
         """Next turn with one of the turn's characters selected: that character is done
         (`done CHAR`); once none is left to act the player's turn ends as by next turn
         (`end`), unless the hand is over its size: then the turn stays in its end step,
@@ -362,7 +361,7 @@ class Stones(Ruleset):
             i = game.char(cmd.arg(0, "a character"))
             c = game.ch(i)
             if cmd.verb == "attack":
-                steps = [model.Step("attack")]
+                steps = [encounter_schema.Step("attack")]
                 target = game.char(cmd.arg(1, "a target"))
             else:
                 ability = game.ability_of(i, cmd.arg(1, "an ability"))

@@ -1,4 +1,8 @@
-"""`turnlight odds`: the exact chance to hit and the damage distribution for given dice."""
+"""`turnlight odds`: korxsol's exact chance to hit and damage distribution for given dice.
+
+A command korxsol adds to `turnlight` through the `turnlight.commands` entry-point group
+(pyproject.toml), as any installed ruleset may: the generic host never names it.
+"""
 
 from __future__ import annotations
 
@@ -69,20 +73,20 @@ def assumptions(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.commands._errors import fail
-    from host.rulesets.korxsol import exact_odds as odds
+    from host.core.errors import OneLineError
+    from host.rulesets.korxsol import exact_odds
 
     for name, (_, low, high, _) in OPTIONS.items():
         value = getattr(args, name.replace("-", "_"))
         if value < low or (high is not None and value > high):
             bounds = f"{low}..{high}" if high is not None else f"{low} or more"
-            return fail(f"--{name} must be {bounds}, not {value}")
+            raise OneLineError(f"--{name} must be {bounds}, not {value}")
     if args.base > MAX_BASE:  # the figures are printed as floats: 310 digits overflowed
         shown = (
             f"{args.base}" if args.base < 10**20 else f"a number of {len(str(args.base))} digits"
         )
-        return fail(f"--base must be at most {MAX_BASE:,} (a move's damage), not {shown}")
-    o = odds.attack_odds(
+        raise OneLineError(f"--base must be at most {MAX_BASE:,} (a move's damage), not {shown}")
+    o = exact_odds.attack_odds(
         args.hit,
         args.agility,
         args.base,

@@ -47,7 +47,7 @@ def table(figures: dict[str, float | int]) -> str:
     """The figures as a table (figure, value, its goal, whether it is met), then how many
     goals are met."""
     from host.lab import bench_suite as bench
-    from host.screens import text_tables as view
+    from host.screens import text_tables
 
     rows = []
     met = goals = 0
@@ -65,5 +65,5 @@ def table(figures: dict[str, float | int]) -> str:
                 "" if verdict is None else ("yes" if verdict else "NO"),
             ]
         )
-    text = view.text_table(["figure", "value", "goal", "met?"], rows, align_right=(1,))
+    text = text_tables.text_table(["figure", "value", "goal", "met?"], rows, align_right=(1,))
     return f"{text}\n\n{met} of {goals} goals met"
