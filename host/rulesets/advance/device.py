@@ -32,7 +32,6 @@ from shared.limits import MAX_ACTIONS, NO_SLOT
 from shared.roster import add_slot
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
-BOARD_ID = 5  # advance's id in the state's ruleset field
 WILLPOWER = 0
 PARTS = 1
 EXTRA = 2
@@ -45,10 +44,17 @@ F_SUPPORTED = mark_bit(SUPPORTED)
 PHASE_NAMES = ("A init", "B advnce", "C enemy", "D late", "E extra")
 
 
+def board_id() -> int:
+    """Advance's number on the board (the state's ruleset field), as its Ruleset declares it."""
+    from host.rulesets.advance.ruleset import Advance  # here: ruleset.py imports this module
+
+    return Advance.board_id
+
+
 def descriptor(parts: int, version: int) -> bytes:
     return pack(
         "advance",
-        BOARD_ID,
+        board_id(),
         version,
         health="Stamina",
         allowance="actions",
@@ -79,7 +85,7 @@ def new_state(game: Game, version: int) -> GameState:
     st = GameState()
     data = descriptor(len(game.encounter.parts), version)
     st.rules.load(data, 0, len(data))
-    st.ruleset = BOARD_ID
+    st.ruleset = board_id()
     st.phase_count = len(STEPS)
     for f in game.fighters:
         add_slot(st, f.spec.label, f.spec.side, 0, 1, f.spec.stamina)

@@ -53,6 +53,7 @@ class Advance(Ruleset):
         " Death checks"
     )
     rules_version = RULES_VERSION
+    board_id = 5  # the state's ruleset field (device.py)
     language = actions.LANGUAGE
     start_command = ""
     next_turn_commands = ("next",)

@@ -71,6 +71,7 @@ class FlareRules(Ruleset):
         "Flare: summon creatures by patterns on a token grid, call Flares (Duel, Battle, teams)"
     )
     rules_version = RULES_VERSION
+    board_id = 4  # the state's ruleset field (device.py)
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("end",)

@@ -42,7 +42,6 @@ from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 if TYPE_CHECKING:
     from host.rulesets.forms.engine import Game
 
-BOARD_ID = 3  # forms' id in the state's ruleset field (korxsol 1, the tests' tiny 2)
 CHECK, TOP, DMG = 0, 1, 2
 AWARE, MOVED, SLOW, FAST, FORM = 0, 1, 2, 3, 4
 STEP_PHASES: tuple[str, ...] = ("1aware", "2move", "3slow", "4fast", "5attack", "6aim")
@@ -51,6 +50,13 @@ SOCIAL_PHASES: tuple[str, ...] = ("social",)
 LAST_STEP = 7  # the phase a game that ends in combat shows: step 7, where combat completes
 TOP_CAP = 10
 DMG_CAP = 15
+
+
+def board_id() -> int:
+    """Forms's number on the board (the state's ruleset field), as its Ruleset declares it."""
+    from host.rulesets.forms.ruleset import Forms  # here: ruleset.py imports this module
+
+    return Forms.board_id
 
 
 def success_mask(success: int) -> int:
@@ -64,7 +70,7 @@ def descriptor(
     """Forms' descriptor for a combat round (its eight steps) or a social round (one)."""
     return pack(
         "forms",
-        BOARD_ID,
+        board_id(),
         version,
         health="hp",
         allowance="acts",
@@ -111,7 +117,7 @@ def _describe(game: Game, st: GameState) -> None:
 def new_state(game: Game) -> GameState:
     enc = game.encounter
     st = GameState()
-    st.ruleset = BOARD_ID
+    st.ruleset = board_id()
     st.team_count = len(enc.teams)
     _describe(game, st)
     for u in enc.units:

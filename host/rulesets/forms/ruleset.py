@@ -88,6 +88,7 @@ class Forms(Ruleset):
         " combat round, Forms"
     )
     rules_version = RULES_VERSION
+    board_id = 3  # the state's ruleset field (device.py)
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("pass",)

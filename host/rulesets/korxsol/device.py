@@ -30,8 +30,6 @@ from shared.descriptor import (
 from shared.descriptor_pack import counter, mark, pack
 from shared.state import mark_bit
 
-BOARD_ID = 1  # korxsol's id in the state's ruleset field
-
 # Counters (indexes into Slot.counters) and their caps. Burn stacks up to 3 times; the text
 # caps neither frost nor fear, which stop at 7.
 FROST = 0
@@ -67,12 +65,19 @@ PHASE_COOLDOWN = 1
 PHASES = 2
 
 
+def board_id() -> int:
+    """Korxsol's number on the board (the state's ruleset field), as its Ruleset declares it."""
+    from host.rulesets.korxsol.ruleset import Korxsol  # here: ruleset.py imports this module
+
+    return Korxsol.board_id
+
+
 def descriptor(dice_kind=dice.KIND_ACTION_D3, success_mask=dice.DEFAULT_SUCCESS_MASK, version=0):
     """Korxsol's descriptor bytes for an encounter that rolls `dice_kind` action dice whose
     `success_mask` faces succeed, under rules version `version`."""
     return pack(
         "korxsol",
-        BOARD_ID,
+        board_id(),
         version,
         health="KOR",
         allowance="AP",
@@ -124,6 +129,6 @@ def load_rules(
     """Make `state` a korxsol table: its descriptor, ruleset id and phase count."""
     data = descriptor(dice_kind, success_mask, version)
     state.rules.load(data, 0, len(data))
-    state.ruleset = BOARD_ID
+    state.ruleset = board_id()
     state.phase_count = PHASES
     state.touch()

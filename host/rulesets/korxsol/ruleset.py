@@ -73,6 +73,7 @@ class Korxsol(Ruleset):
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )
     rules_version = RULES_VERSION
+    board_id = 1  # the state's ruleset field (device.py)
     language = commands.LANGUAGE
     start_command = "initiative"
     next_turn_commands = ("initiative", "end")

@@ -37,17 +37,23 @@ from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 if TYPE_CHECKING:
     from host.rulesets.stones.engine import Game
 
-BOARD_ID = 6  # stones' id in the state's ruleset field (korxsol is 1, the tests' tiny 2)
 HAND, HAND_SIZE, FUSED = 0, 1, 2  # counters
 FUSE_DONE, MOVE_DONE, ACT_DONE, HAS_FUSED, HAS_STATUS = 0, 1, 2, 3, 4  # marks
 CAP = 15
 PHASE_ACT, PHASE_END = 0, 1
 
 
+def board_id() -> int:
+    """Stones's number on the board (the state's ruleset field), as its Ruleset declares it."""
+    from host.rulesets.stones.ruleset import Stones  # here: ruleset.py imports this module
+
+    return Stones.board_id
+
+
 def descriptor(version: int) -> bytes:
     return pack(
         "stones",
-        BOARD_ID,
+        board_id(),
         version,
         health="HP",
         allowance="acts",
@@ -80,7 +86,7 @@ def new_state(game_chars: list[tuple[str, int, int, int]], version: int) -> Game
     st = GameState()
     data = descriptor(version)
     st.rules.load(data, 0, len(data))
-    st.ruleset = BOARD_ID
+    st.ruleset = board_id()
     st.phase_count = 2
     for label, team, player, hp in game_chars:
         roster.add_slot(st, label, team, player, 3, hp)

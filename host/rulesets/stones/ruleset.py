@@ -41,6 +41,7 @@ class Stones(Ruleset):
     state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
+    board_id = 6  # the state's ruleset field (device.py)
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("end",)
