@@ -160,6 +160,9 @@ class Ruleset:
     # game's descriptor refuses another's snapshot, so each ruleset declares its own and
     # the registry refuses a second with the same.
     board_id: int = 0
+    # Where `turnlight bench` finds this game's figures, if it has any: "module:function",
+    # the function returning {figure: value}. Only the bench imports it.
+    bench_module: str | None = None
     language: Language  # the verbs and their parser (host/core/commandline.py)
     start_command: str = ""  # the demo's first line (what starts the game, if anything)
     # The commands the board's next-turn key gives: the demo presses the key for them.

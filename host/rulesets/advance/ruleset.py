@@ -54,6 +54,7 @@ class Advance(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = 5  # the state's ruleset field (device.py)
+    bench_module = "host.rulesets.advance.bench_turn:engine_turn"  # `turnlight bench`
     language = actions.LANGUAGE
     start_command = ""
     next_turn_commands = ("next",)

@@ -72,6 +72,7 @@ class FlareRules(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = 4  # the state's ruleset field (device.py)
+    bench_module = "host.rulesets.flare.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("end",)

@@ -89,6 +89,7 @@ class Forms(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = 3  # the state's ruleset field (device.py)
+    bench_module = "host.rulesets.forms.bench_turn:engine_turn_forms"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("pass",)

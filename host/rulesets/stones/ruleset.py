@@ -42,6 +42,7 @@ class Stones(Ruleset):
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
     board_id = 6  # the state's ruleset field (device.py)
+    bench_module = "host.rulesets.stones.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("end",)
