@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     playable = registry.described()
     unavailable = registry.unavailable()
     if not playable and not unavailable:
-        return fail("no rulesets found: they are declared by installing turnlight (pip)")
+        return fail("no rulesets found: install turnlight (e.g. `make`) to declare its own")
     width = max(len(i) for i in registry.ids())
     for ruleset_id, description in playable:
         version = registry.get(ruleset_id).rules_version

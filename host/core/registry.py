@@ -73,7 +73,8 @@ def get(ruleset_id: str) -> Ruleset:
             if found.ruleset is None:
                 raise UnavailableRuleset(f"ruleset {ruleset_id!r} {found.problem}")
             return found.ruleset
-    known = ", ".join(ids()) or "none: turnlight's own are found through its install (pip)"
+    # From a checkout never installed there are none: its entry points are not declared.
+    known = ", ".join(ids()) or "none found: install turnlight, e.g. `make`"
     raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
 
 
