@@ -111,7 +111,7 @@ def korxsol_rig() -> Rig:
         roster.add_slot(state, label, team, 3, 3, 20)
     rig.stream.put(frame(m.SNAPSHOT, 1, codec.encode(state)))
     rig.run(10)
-    assert rig.app.state.count == 4 and rig.app.state.ruleset == korxsol_device.board_id()
+    assert rig.app.state.count == 4 and rig.app.state.ruleset == korxsol_device.BOARD_ID
     return rig
 
 

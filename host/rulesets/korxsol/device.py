@@ -30,6 +30,12 @@ from shared.descriptor import (
 from shared.descriptor_pack import counter, mark, pack
 from shared.state import mark_bit
 
+# Korxsol's number on the board (the state's ruleset field), which its Ruleset declares
+# (Korxsol.board_id). It is kept here, not read from ruleset.py as the other rulesets'
+# device modules do: this module also runs on MicroPython (tests/engine), which cannot
+# import the ruleset.
+BOARD_ID = 1
+
 # Counters (indexes into Slot.counters) and their caps. Burn stacks up to 3 times; the text
 # caps neither frost nor fear, which stop at 7.
 FROST = 0
@@ -65,19 +71,12 @@ PHASE_COOLDOWN = 1
 PHASES = 2
 
 
-def board_id() -> int:
-    """Korxsol's number on the board (the state's ruleset field), as its Ruleset declares it."""
-    from host.rulesets.korxsol.ruleset import Korxsol  # here: ruleset.py imports this module
-
-    return Korxsol.board_id
-
-
 def descriptor(dice_kind=dice.KIND_ACTION_D3, success_mask=dice.DEFAULT_SUCCESS_MASK, version=0):
     """Korxsol's descriptor bytes for an encounter that rolls `dice_kind` action dice whose
     `success_mask` faces succeed, under rules version `version`."""
     return pack(
         "korxsol",
-        board_id(),
+        BOARD_ID,
         version,
         health="KOR",
         allowance="AP",
@@ -129,6 +128,6 @@ def load_rules(
     """Make `state` a korxsol table: its descriptor, ruleset id and phase count."""
     data = descriptor(dice_kind, success_mask, version)
     state.rules.load(data, 0, len(data))
-    state.ruleset = board_id()
+    state.ruleset = BOARD_ID
     state.phase_count = PHASES
     state.touch()

@@ -28,7 +28,7 @@ from host.core.interface import (
     Table,
     Waiting,
 )
-from host.rulesets.korxsol import ai, tables, terrain, threat
+from host.rulesets.korxsol import ai, device, tables, terrain, threat
 from host.rulesets.korxsol import board_presses as board
 from host.rulesets.korxsol import encounter_schema as encounter
 from host.rulesets.korxsol import exact_odds as odds
@@ -73,7 +73,7 @@ class Korxsol(Ruleset):
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )
     rules_version = RULES_VERSION
-    board_id = 1  # the state's ruleset field (device.py)
+    board_id = device.BOARD_ID  # the state's ruleset field: device.py says why it is there
     language = commands.LANGUAGE
     start_command = "initiative"
     next_turn_commands = ("initiative", "end")
