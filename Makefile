@@ -7,11 +7,16 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: test demo images lint typecheck typecheck-firmware pytest fuzz clean
 
-$(STAMP): pyproject.toml
+# The tests' plugin ruleset (tests/plugin) is installed after turnlight, as any package that
+# adds a ruleset would be: the registry finds it by its entry point.
+PLUGIN := tests/plugin
+
+$(STAMP): pyproject.toml $(PLUGIN)/pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@echo "installing turnlight and its test tools into $(VENV) ..."
+	@echo "installing turnlight, its test tools and the tests' plugin ruleset into $(VENV) ..."
 	@$(BIN)/python -m pip install --quiet --upgrade pip
 	@$(BIN)/python -m pip install --quiet -e '.[test]'
+	@$(BIN)/python -m pip install --quiet -e $(PLUGIN)
 	@touch $(STAMP)
 
 test: $(STAMP) lint typecheck typecheck-firmware pytest

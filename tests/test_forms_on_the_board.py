@@ -73,7 +73,7 @@ def test_forms_plays_through_the_simulated_board() -> None:
     game = session.game
     with TetheredSim(session) as table:
         board = table.sim.app.state
-        assert board.ruleset == device.BOARD_ID and board.rules.flags & 48 == UNIT_STEP
+        assert board.ruleset == RULESET.board_id and board.rules.flags & 48 == UNIT_STEP
         assert names(encoded(board.rules))["phases"] == ["social"]
         # A social round: before any check, everyone may still act.
         assert _to_act(board) == _active(board) and len(_active(board)) == len(game.units)

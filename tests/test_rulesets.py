@@ -43,7 +43,7 @@ def test_a_ruleset_id_is_taken_once() -> None:
 
     with pytest.raises(ValueError, match="already registered"):
         registry.register(Other())
-    with pytest.raises(ValueError, match="built in"):
+    with pytest.raises(ValueError, match="'korxsol' is built in, not registered"):
         registry.unregister("korxsol")
 
 
@@ -81,7 +81,7 @@ def test_turnlight_rulesets_lists_each_ruleset_in_one_line() -> None:
     done = turnlight("rulesets")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert [line.split()[0] for line in lines] == registry.ids()
+    assert [line.split()[0] for line in lines] == registry.ids()  # none that cannot be played
     korxsol = registry.get("korxsol")
     assert lines[0].split()[1] == f"v{korxsol.rules_version}"
     assert korxsol.description in lines[0] and lines[0].endswith("(default)")
@@ -102,7 +102,7 @@ def test_an_unknown_ruleset_on_the_command_line_is_refused_in_one_line(command, 
     extra = {"run": ["--script", str(script)], "demo": [], "play": ["--db", str(tmp_path / "j")]}
     done = turnlight(command, "--ruleset", "chess", *extra[command])
     assert done.returncode == 2
-    known = ", ".join(registry.BUILT_IN)  # a fresh process knows the built-in ones
+    known = known_ids()  # a fresh process knows the installed ones: none is registered here
     assert done.stderr.splitlines() == [f"turnlight: unknown ruleset 'chess' (known: {known})"]
     assert not (tmp_path / "j").exists()  # refused before a journal was opened
 
@@ -149,8 +149,8 @@ def test_every_built_in_rulesets_bundled_files_are_packaged() -> None:
     root = Path(__file__).resolve().parent.parent
     data = tomllib.loads((root / "pyproject.toml").read_text())
     patterns = data["tool"]["setuptools"]["package-data"]
-    for ruleset_id, module in registry.BUILT_IN.items():
-        package = module.rsplit(".", 1)[0]
+    for ruleset_id in registry.built_in():
+        package = type(registry.get(ruleset_id)).__module__.rsplit(".", 1)[0]
         folder = root / package.replace(".", "/")
         wanted = [*patterns.get("*", []), *patterns.get(package, [])]
         for path in folder.rglob("*.toml"):
@@ -158,15 +158,17 @@ def test_every_built_in_rulesets_bundled_files_are_packaged() -> None:
             assert any(fnmatch.fnmatch(relative, p) for p in wanted), (ruleset_id, relative)
 
 
-def test_every_built_in_ruleset_has_its_own_id_on_the_board() -> None:
+def test_every_ruleset_shows_the_board_the_board_id_it_declares_and_none_shares_one() -> None:
     # A snapshot of another game's id is refused by a board holding this one's descriptor,
-    # so two rulesets must never share one (each chooses its own, by hand).
+    # so two rulesets must never share one: each declares its own (Ruleset.board_id), and
+    # its state and descriptor carry that one.
     seen: dict[int, str] = {}
-    for ruleset_id in registry.BUILT_IN:
+    for ruleset_id in registry.ids():
         ruleset = registry.get(ruleset_id)
         path = ruleset.example_path()
         game = ruleset.new_game(ruleset.parse_encounter(path.read_text(), str(path)), 1)
-        board_id = ruleset.state(game).ruleset
-        assert board_id not in seen, (ruleset_id, seen.get(board_id))
-        seen[board_id] = ruleset_id
-    assert len(seen) == len(registry.BUILT_IN)
+        state = ruleset.state(game)
+        assert state.ruleset == state.rules.ruleset == ruleset.board_id != 0, ruleset_id
+        assert ruleset.board_id not in seen, (ruleset_id, seen.get(ruleset.board_id))
+        seen[ruleset.board_id] = ruleset_id
+    assert set(registry.built_in()) <= set(seen.values())

@@ -54,7 +54,7 @@ def test_stones_plays_through_the_simulated_board() -> None:
     s = session()
     with TetheredSim(s) as table:
         board = table.sim.app.state
-        assert board.ruleset == device.BOARD_ID
+        assert board.ruleset == RULESET.board_id
         assert encoded(board.rules) == device.descriptor(RULESET.rules_version)
         described = names(encoded(board.rules))
         assert described["counters"] == ["hand", "handsize", "fused"]

@@ -55,19 +55,6 @@ VERBS = {
     "end": ("", "pass the turn to the other team"),
 }
 SESSION_VERBS = {"dice": ("coin FACE", "a coin from the table for the next hit: 1 heads, 0 tails")}
-BOARD_ID = 2  # the state's ruleset id
-# What the board knows of the game: a counter of hits taken (vermillion), one phase, no
-# allowance to refill, and a chance flip for the roll key's sake.
-DESCRIPTOR = pack(
-    "tiny",
-    BOARD_ID,
-    1,
-    health="left",
-    counters=(counter("hits", 9, 7),),
-    flags=0,
-    dice_kind=dice.KIND_ACTION_D3,
-    dice_count=1,
-)
 
 
 @dataclass(frozen=True)
@@ -117,6 +104,7 @@ class Tiny(Ruleset):
     id = "tiny"
     description = "a test's game: two teams alternate, one hit a turn on a coin, two hits out"
     rules_version = 1
+    board_id = 2  # the state's ruleset field
     language = Language(VERBS, SESSION_VERBS)
     start_command = ""
     next_turn_commands = ("end",)
@@ -176,7 +164,7 @@ class Tiny(Ruleset):
     def new_game(self, encounter: Duel, seed: int) -> Game:
         st = GameState()
         st.rules.load(DESCRIPTOR, 0, len(DESCRIPTOR))
-        st.ruleset = BOARD_ID
+        st.ruleset = self.board_id
         for name, team in encounter.players:
             roster.add_slot(st, name[:3], team, 0, 0, encounter.hits)
         st.round = 1
@@ -408,4 +396,16 @@ def _project(game: Game) -> None:
     st.touch()
 
 
+# What the board knows of the game: a counter of hits taken (vermillion), one phase, no
+# allowance to refill, and a chance flip for the roll key's sake.
+DESCRIPTOR = pack(
+    "tiny",
+    Tiny.board_id,
+    1,
+    health="left",
+    counters=(counter("hits", 9, 7),),
+    flags=0,
+    dice_kind=dice.KIND_ACTION_D3,
+    dice_count=1,
+)
 TINY = Tiny()

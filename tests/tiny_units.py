@@ -58,7 +58,8 @@ AIMED = 0  # tiny_steps' one mark
 AIM_STEP = 0
 HIT_STEP = 1
 
-TEAMS_ID = 3
+# Their board ids: none a built-in ruleset or tiny has (the registry refuses a clash).
+TEAMS_ID = 13
 TEAMS = pack(
     "tiny-tms",
     TEAMS_ID,
@@ -69,7 +70,7 @@ TEAMS = pack(
     flags=REFILL | UNIT_TEAM,
     dice_count=1,
 )
-STEPS_ID = 4
+STEPS_ID = 14
 STEPS = pack(
     "tiny-stp",
     STEPS_ID,

@@ -59,12 +59,16 @@ def add_db(p: argparse.ArgumentParser) -> None:
 
 
 def ruleset_ok(args: argparse.Namespace) -> bool:
-    """True when --ruleset is absent or names a ruleset there is; else says which there are."""
-    if args.ruleset is None or args.ruleset in registry.ids():
+    """True when --ruleset is absent or names a ruleset that can be played; else says which
+    there are, or why that one cannot be played."""
+    if args.ruleset is None:
         return True
-    known = ", ".join(registry.ids())
-    print(f"turnlight: unknown ruleset {args.ruleset!r} (known: {known})", file=sys.stderr)
-    return False
+    try:
+        registry.get(args.ruleset)
+    except registry.UnknownRuleset as err:
+        print(f"turnlight: {err}", file=sys.stderr)
+        return False
+    return True
 
 
 def load_encounter(args: argparse.Namespace) -> Encounter | None:

@@ -1,4 +1,5 @@
-"""`turnlight rulesets`: the rulesets this turnlight plays, one line each."""
+"""`turnlight rulesets`: the rulesets this turnlight plays, one line each, then one line for
+each installed ruleset that cannot be played and why."""
 
 from __future__ import annotations
 
@@ -10,17 +11,26 @@ def register(sub: argparse._SubParsersAction) -> None:
         "rulesets",
         help="list the rulesets this turnlight plays",
         description="One line per ruleset: its id (what --ruleset and an encounter file's "
-        "`ruleset` key name), its rules version and what it is; the default is marked.",
+        "`ruleset` key name), its rules version and what it is; the default is marked. "
+        "Rulesets are found through the installed packages' `turnlight.rulesets` entry "
+        "points; one that cannot be played is listed after them with why.",
     )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from host.commands._errors import fail
     from host.core import registry
 
+    playable = registry.described()
+    unavailable = registry.unavailable()
+    if not playable and not unavailable:
+        return fail("no rulesets found: install turnlight (e.g. `make`) to declare its own")
     width = max(len(i) for i in registry.ids())
-    for ruleset_id, description in registry.described():
+    for ruleset_id, description in playable:
         version = registry.get(ruleset_id).rules_version
         default = " (default)" if ruleset_id == registry.DEFAULT else ""
         print(f"{ruleset_id:<{width}}  v{version}  {description}{default}")
+    for ruleset_id, why in unavailable:
+        print(f"{ruleset_id}: {why}")
     return 0

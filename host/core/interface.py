@@ -169,6 +169,14 @@ class Ruleset:
     id: str = ""
     description: str = ""  # one line for `turnlight rulesets`
     rules_version: int = 1  # raise it when the same journal would play out differently
+    # Its number on the board: the state's ruleset field and its descriptor's (0..15, 4
+    # bits; 0 is the board's table before any game is described). A board holding one
+    # game's descriptor refuses another's snapshot, so each ruleset declares its own and
+    # the registry refuses a second with the same.
+    board_id: int = 0
+    # Where `turnlight bench` finds this game's figures, if it has any: "module:function",
+    # the function returning {figure: value}. Only the bench imports it.
+    bench_module: str | None = None
     language: Language  # the verbs and their parser (host/core/commandline.py)
     start_command: str = ""  # the demo's first line (what starts the game, if anything)
     # The commands the board's next-turn key gives: the demo presses the key for them.

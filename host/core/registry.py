@@ -1,65 +1,202 @@
-"""Every ruleset the host can play, by id: `ids()`, `get(id)` and `described()`.
+"""Every ruleset the host can play, by id: which there are (`ids()`, and of them turnlight's
+own, `built_in()`), one by its id (`get`), what each is (`described()`), and those found
+that cannot be played, with why (`unavailable()`).
 
-The built-in rulesets are imported only when one is asked for, so `turnlight --help`
-stays fast. `register` adds one more (a test's ruleset, or a game that is not built in).
+Rulesets are found, not listed: turnlight's own and any installed package's declare
+themselves as entry points of the group `turnlight.rulesets` (pyproject.toml:
+`korxsol = "host.rulesets.korxsol.ruleset:RULESET"`). Finding them reads the installed
+packages' metadata only; a ruleset is imported when it is asked for or listed, so
+`turnlight --help` stays fast. One that cannot be imported, or that declares the board id
+of one found before it, is not played and says why in one line; the others play on.
+`register` adds one more in this process (a test's ruleset).
 """
 
 from __future__ import annotations
 
-import importlib
+import threading
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
 
 from host.core.interface import Ruleset
 
 DEFAULT = "korxsol"  # an encounter file or a journal that names no ruleset is korxsol's
-# id -> the module whose RULESET it is
-BUILT_IN = {
-    "korxsol": "host.rulesets.korxsol.ruleset",
-    "stones": "host.rulesets.stones.ruleset",
-    "forms": "host.rulesets.forms.ruleset",
-    "flare": "host.rulesets.flare.ruleset",
-    "advance": "host.rulesets.advance.ruleset",
-}
-
-_registered: dict[str, Ruleset] = {}
+GROUP = "turnlight.rulesets"  # the entry-point group a ruleset declares itself in
+OWN = "turnlight"  # the distribution whose rulesets are the built-in ones
+# The state's ruleset field is 4 bits (shared/codec.py); 0 is the board's table before a
+# host has described a game, so rulesets that describe none may share it.
+BOARD_IDS = range(16)
 
 
 class UnknownRuleset(ValueError):
     """str() is one line naming the rulesets there are."""
 
 
+class UnavailableRuleset(UnknownRuleset):
+    """A ruleset that is installed but cannot be played; str() is one line: its id and why."""
+
+
+@dataclass
+class _Found:
+    id: str
+    entry: EntryPoint
+    dist: str  # the distribution that declares it
+    ruleset: Ruleset | None = None
+    problem: str = ""  # why it cannot be played, once it has been tried
+    tried: bool = False
+
+
+_found: list[_Found] | None = None
+_twice: list[tuple[str, str]] = []  # (id, why) of an id a second distribution declares too
+_registered: dict[str, Ruleset] = {}
+_lock = threading.RLock()  # the web server's threads may ask for one while it is loaded
+
+
 def ids() -> list[str]:
-    """The ids of every ruleset: the built-in ones, then those registered."""
-    return list(BUILT_IN) + [i for i in _registered if i not in BUILT_IN]
+    """The id of every ruleset: those found (turnlight's own first), then those registered.
+    Nothing is imported: one that cannot be played is among them (`get` says why)."""
+    found = [f.id for f in _all_found()]
+    return found + [i for i in _registered if i not in found]
+
+
+def built_in() -> list[str]:
+    """The ids of the rulesets turnlight itself declares."""
+    return [f.id for f in _all_found() if f.dist == OWN]
 
 
 def get(ruleset_id: str) -> Ruleset:
+    """The ruleset of that id; UnknownRuleset (one line) when there is none, and its
+    UnavailableRuleset when it is installed but cannot be played."""
     if ruleset_id in _registered:
         return _registered[ruleset_id]
-    module = BUILT_IN.get(ruleset_id)
-    if module is None:
-        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ids())})")
-    ruleset = importlib.import_module(module).RULESET
-    _registered[ruleset_id] = ruleset
-    return ruleset
+    for found in _loaded(ruleset_id):
+        if found.id == ruleset_id:
+            if found.ruleset is None:
+                raise UnavailableRuleset(f"ruleset {ruleset_id!r} {found.problem}")
+            return found.ruleset
+    # From a checkout never installed there are none: its entry points are not declared.
+    known = ", ".join(ids()) or "none found: install turnlight, e.g. `make`"
+    raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
+
+
+def described() -> list[tuple[str, str]]:
+    """(id, one line saying what it is) for every ruleset that can be played."""
+    return [(r.id, r.description) for r in _playable()]
+
+
+def unavailable() -> list[tuple[str, str]]:
+    """(id, why in one line) for every ruleset found that cannot be played."""
+    return [(f.id, f.problem) for f in _loaded() if f.ruleset is None] + _twice
 
 
 def register(ruleset: Ruleset) -> None:
-    """Make a ruleset playable by its id (refused if the id is taken by another)."""
+    """Make a ruleset playable by its id (refused, in one line, if the id or its board id
+    is another's)."""
     if not ruleset.id or not ruleset.id.isidentifier():
         raise ValueError(f"a ruleset id is one word of letters, digits and _, not {ruleset.id!r}")
     known = _registered.get(ruleset.id)
-    if ruleset.id in BUILT_IN or (known is not None and known is not ruleset):
+    if any(f.id == ruleset.id for f in _all_found()) or (
+        known is not None and known is not ruleset
+    ):
         raise ValueError(f"ruleset {ruleset.id!r} is already registered")
+    if known is None:
+        clash = _board_id_problem(ruleset, [r for r in _playable() if r is not ruleset])
+        if clash:
+            raise ValueError(clash)
     _registered[ruleset.id] = ruleset
 
 
 def unregister(ruleset_id: str) -> None:
     """Forget a registered ruleset (a test's, when the test is over)."""
-    if ruleset_id in BUILT_IN:
-        raise ValueError(f"ruleset {ruleset_id!r} is built in")
+    for found in _all_found():
+        if found.id == ruleset_id:
+            where = "built in" if found.dist == OWN else f"installed ({found.dist})"
+            raise ValueError(f"ruleset {ruleset_id!r} is {where}, not registered")
     _registered.pop(ruleset_id, None)
 
 
-def described() -> list[tuple[str, str]]:
-    """(id, one line saying what it is) for every ruleset."""
-    return [(i, get(i).description) for i in ids()]
+def _all_found() -> list[_Found]:
+    """Every ruleset an installed distribution declares, in the order a board id is settled
+    in: turnlight's own first (the default, then by id), then the others' by distribution
+    and id. An id declared again by another distribution is played from the first."""
+    global _found
+    with _lock:
+        if _found is None:
+            declared = [(ep.dist.name if ep.dist else "", ep) for ep in entry_points(group=GROUP)]
+            own = sorted(
+                (d for d in declared if d[0] == OWN),
+                key=lambda d: (d[1].name != DEFAULT, d[1].name),
+            )
+            others = sorted((d for d in declared if d[0] != OWN), key=lambda d: (d[0], d[1].name))
+            found: dict[str, _Found] = {}
+            for dist, entry in own + others:
+                first = found.get(entry.name)
+                if first is None:
+                    found[entry.name] = _Found(entry.name, entry, dist)
+                elif first.dist != dist:
+                    why = f"not loaded (declared by {first.dist} and {dist}: {first.dist}'s plays)"
+                    _twice.append((entry.name, why))
+            _found = list(found.values())
+        return _found
+
+
+def _loaded(upto: str | None = None) -> list[_Found]:
+    """The found rulesets, imported in order through the one of id `upto` (all for None),
+    each once: a board id goes to the first that declares it."""
+    with _lock:
+        found = _all_found()
+        for n, one in enumerate(found):
+            if not one.tried:
+                _load(one, [f.ruleset for f in found[:n] if f.ruleset is not None])
+            if one.id == upto:
+                break
+        return found
+
+
+def _load(found: _Found, before: list[Ruleset]) -> None:
+    """Import a found ruleset and check it beside those found before it."""
+    found.tried = True
+    try:
+        loaded = found.entry.load()
+    except Exception as err:  # a package's import may fail in any way: it is reported
+        found.problem = f"cannot load ({_one_line(err)})"
+        return
+    if not isinstance(loaded, Ruleset):
+        found.problem = f"cannot load ({found.entry.value} is not a Ruleset)"
+    elif loaded.id != found.id:
+        found.problem = (
+            f"cannot load (its entry point names it {found.id!r}, its id is {loaded.id!r})"
+        )
+    else:
+        clash = _board_id_problem(loaded, before)
+        if clash:
+            found.problem = f"not loaded ({clash})"
+        else:
+            found.ruleset = loaded
+
+
+def _playable() -> list[Ruleset]:
+    """Every ruleset that can be played, the found ones loaded."""
+    found = [f.ruleset for f in _loaded() if f.ruleset is not None]
+    return found + list(_registered.values())
+
+
+def _board_id_problem(ruleset: Ruleset, others: list[Ruleset]) -> str:
+    """Why `ruleset` cannot have its board id beside `others` ("" if it can)."""
+    board_id = ruleset.board_id
+    if not isinstance(board_id, int) or board_id not in BOARD_IDS:
+        return (
+            f"ruleset {ruleset.id!r} declares board id {board_id!r}, not one of"
+            f" {BOARD_IDS.start}..{BOARD_IDS.stop - 1}"
+        )
+    for other in others:
+        if board_id and other.board_id == board_id:
+            return (
+                f"ruleset {ruleset.id!r} declares board id {board_id},"
+                f" which {other.id!r} already has"
+            )
+    return ""
+
+
+def _one_line(err: Exception) -> str:
+    said = " ".join(str(err).split())
+    return f"{type(err).__name__}: {said}" if said else type(err).__name__

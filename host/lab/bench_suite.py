@@ -1,23 +1,22 @@
 """The measurements behind `turnlight bench`: each is a function returning named figures.
 
 Targets live here, not in timed tests, because these machines are shared and noisy. Later
-work adds a function to MEASUREMENTS; the command prints whatever they return.
+work adds a function to MEASUREMENTS; the command prints whatever they return. A ruleset's
+own figures are its to declare (Ruleset.bench_module): they are taken from the registry.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from host.board import micropython_vm
+from host.core import registry
 from host.lab import bench_board, bench_engine, bench_host_cpu, bench_link, bench_session
 from host.lab import bench_web as web_bench
-from host.rulesets.advance import bench_turn as advance_bench
-from host.rulesets.flare import bench_turn as flare_bench
-from host.rulesets.forms import bench_turn as forms_bench
-from host.rulesets.stones import bench_turn as stones_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -47,15 +46,23 @@ def engine_memory() -> Figures:
     }
 
 
+def ruleset_measurements() -> tuple[Callable[[], Figures], ...]:
+    """The figures each ruleset that can be played declares (its bench_module)."""
+    found = []
+    for ruleset_id, _ in registry.described():
+        target = registry.get(ruleset_id).bench_module
+        if target:
+            module, _, name = target.partition(":")
+            found.append(getattr(importlib.import_module(module), name))
+    return tuple(found)
+
+
 MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     state_size,
     engine_memory,
-    bench_engine.engine_turn,
+    bench_engine.engine_turn,  # korxsol's turn and odds: the engine's own goals (TARGETS)
     bench_engine.odds_query,
-    stones_bench.engine_turn,
-    flare_bench.engine_turn,
-    advance_bench.engine_turn,
-    forms_bench.engine_turn_forms,
+    *ruleset_measurements(),
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS

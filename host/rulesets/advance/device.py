@@ -32,7 +32,6 @@ from shared.limits import MAX_ACTIONS, NO_SLOT
 from shared.roster import add_slot
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
-BOARD_ID = 5  # advance's id in the state's ruleset field
 WILLPOWER = 0
 PARTS = 1
 EXTRA = 2
@@ -43,6 +42,11 @@ F_FULL_POWER = mark_bit(FULL_POWER)
 F_HELPLESS = mark_bit(HELPLESS)
 F_SUPPORTED = mark_bit(SUPPORTED)
 PHASE_NAMES = ("A init", "B advnce", "C enemy", "D late", "E extra")
+
+
+# Advance's number on the board (the state's ruleset field); its Ruleset declares
+# this one (the registry refuses a number two rulesets declare).
+BOARD_ID = 5
 
 
 def descriptor(parts: int, version: int) -> bytes:

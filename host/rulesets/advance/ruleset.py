@@ -50,6 +50,8 @@ class Advance(Ruleset):
         " Death checks"
     )
     rules_version = RULES_VERSION
+    board_id = device.BOARD_ID  # the state's ruleset field
+    bench_module = "host.rulesets.advance.bench_turn:engine_turn"  # `turnlight bench`
     language = verbs.LANGUAGE
     start_command = ""
     next_turn_commands = ("next",)

@@ -11,6 +11,8 @@ as common, heroic or legendary; a grid wider or taller than the codec's 8 is not
 
 from __future__ import annotations
 
+from functools import cache
+
 from firmware import palette as pal
 from host.rulesets.flare.cards import Flare
 from host.rulesets.flare.engine import Game
@@ -20,37 +22,46 @@ from shared.descriptor_pack import GRID, counter, mark, pack
 from shared.limits import MAX_ACTIONS, MAX_COUNTER, MAX_GRID_SIDE
 from shared.state import F_ACTIVE, GameState, mark_bit
 
-BOARD_ID = 4  # flare's id in the state's ruleset field
 SUPPLY, ON_GRID, UPGRADED, LEGENDS = 0, 1, 2, 3
 FLARE = 0  # the mark: may call a Flare now
 CONTROL = 1  # the mark: holds control of a teammate's turn (team play)
 F_FLARE = mark_bit(FLARE)
 F_CONTROL = mark_bit(CONTROL)
 
-DESCRIPTOR = pack(
-    "flare",
-    BOARD_ID,
-    1,
-    health="hand",
-    allowance="actions",
-    counters=(
-        counter("supply", MAX_COUNTER, pal.WHITE),
-        counter("tokens", MAX_COUNTER, pal.SKY_BLUE),
-        counter("upgraded", MAX_COUNTER, pal.BLUISH_GREEN),
-        counter("legends", MAX_COUNTER, pal.COOLDOWN),
-    ),
-    marks=(mark("flare", pal.VERMILLION), mark("control", pal.BLUISH_GREEN)),
-    phases=("turn",),
-    flags=REFILL | GRID,
-    dice_kind=dice.KIND_ACTION_D3,
-    dice_count=1,
-    first_counter=SUPPLY,
-)
+
+# Flare's number on the board (the state's ruleset field); its Ruleset declares
+# this one (the registry refuses a number two rulesets declare).
+BOARD_ID = 4
+
+
+@cache
+def descriptor() -> bytes:
+    """Flare's descriptor, the same for every encounter (made when first asked for)."""
+    return pack(
+        "flare",
+        BOARD_ID,
+        1,
+        health="hand",
+        allowance="actions",
+        counters=(
+            counter("supply", MAX_COUNTER, pal.WHITE),
+            counter("tokens", MAX_COUNTER, pal.SKY_BLUE),
+            counter("upgraded", MAX_COUNTER, pal.BLUISH_GREEN),
+            counter("legends", MAX_COUNTER, pal.COOLDOWN),
+        ),
+        marks=(mark("flare", pal.VERMILLION), mark("control", pal.BLUISH_GREEN)),
+        phases=("turn",),
+        flags=REFILL | GRID,
+        dice_kind=dice.KIND_ACTION_D3,
+        dice_count=1,
+        first_counter=SUPPLY,
+    )
 
 
 def new_state(game: Game) -> GameState:
     st = GameState()
-    st.rules.load(DESCRIPTOR, 0, len(DESCRIPTOR))
+    data = descriptor()
+    st.rules.load(data, 0, len(data))
     st.ruleset = BOARD_ID
     hand = game.enc.creature_hand + game.enc.legendary_hand + game.enc.flare_hand
     st.team_count = len(game.enc.teams)  # in a duel or battle each player is a side

@@ -70,6 +70,8 @@ class FlareRules(Ruleset):
         "Flare: summon creatures by patterns on a token grid, call Flares (Duel, Battle, teams)"
     )
     rules_version = RULES_VERSION
+    board_id = device.BOARD_ID  # the state's ruleset field
+    bench_module = "host.rulesets.flare.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("end",)

@@ -42,7 +42,6 @@ from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 if TYPE_CHECKING:
     from host.rulesets.forms.engine import Game
 
-BOARD_ID = 3  # forms' id in the state's ruleset field (korxsol 1, the tests' tiny 2)
 CHECK, TOP, DMG = 0, 1, 2
 AWARE, MOVED, SLOW, FAST, FORM = 0, 1, 2, 3, 4
 STEP_PHASES: tuple[str, ...] = ("1aware", "2move", "3slow", "4fast", "5attack", "6aim")
@@ -51,6 +50,11 @@ SOCIAL_PHASES: tuple[str, ...] = ("social",)
 LAST_STEP = 7  # the phase a game that ends in combat shows: step 7, where combat completes
 TOP_CAP = 10
 DMG_CAP = 15
+
+
+# Forms's number on the board (the state's ruleset field); its Ruleset declares
+# this one (the registry refuses a number two rulesets declare).
+BOARD_ID = 3
 
 
 def success_mask(success: int) -> int:

@@ -87,6 +87,8 @@ class Forms(Ruleset):
         " combat round, Forms"
     )
     rules_version = RULES_VERSION
+    board_id = device.BOARD_ID  # the state's ruleset field
+    bench_module = "host.rulesets.forms.bench_turn:engine_turn_forms"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("pass",)

@@ -30,7 +30,11 @@ from shared.descriptor import (
 from shared.descriptor_pack import counter, mark, pack
 from shared.state import mark_bit
 
-BOARD_ID = 1  # korxsol's id in the state's ruleset field
+# Korxsol's number on the board (the state's ruleset field), which its Ruleset declares
+# (Korxsol.board_id). It is kept here, not read from ruleset.py as the other rulesets'
+# device modules do: this module also runs on MicroPython (tests/engine), which cannot
+# import the ruleset.
+BOARD_ID = 1
 
 # Counters (indexes into Slot.counters) and their caps. Burn stacks up to 3 times; the text
 # caps neither frost nor fear, which stop at 7.

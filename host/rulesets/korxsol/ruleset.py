@@ -28,7 +28,7 @@ from host.core.interface import (
     Table,
     Waiting,
 )
-from host.rulesets.korxsol import ai, board_presses, exact_odds, tables, terrain, threat
+from host.rulesets.korxsol import ai, board_presses, device, exact_odds, tables, terrain, threat
 from host.rulesets.korxsol import encounter_schema as encounter
 from host.rulesets.korxsol import language as commands
 from host.rulesets.korxsol.engine import RULES_VERSION, Game
@@ -71,6 +71,7 @@ class Korxsol(Ruleset):
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )
     rules_version = RULES_VERSION
+    board_id = device.BOARD_ID  # the state's ruleset field: device.py says why it is there
     language = commands.LANGUAGE
     start_command = "initiative"
     next_turn_commands = ("initiative", "end")

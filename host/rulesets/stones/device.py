@@ -37,11 +37,15 @@ from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 if TYPE_CHECKING:
     from host.rulesets.stones.engine import Game
 
-BOARD_ID = 6  # stones' id in the state's ruleset field (korxsol is 1, the tests' tiny 2)
 HAND, HAND_SIZE, FUSED = 0, 1, 2  # counters
 FUSE_DONE, MOVE_DONE, ACT_DONE, HAS_FUSED, HAS_STATUS = 0, 1, 2, 3, 4  # marks
 CAP = 15
 PHASE_ACT, PHASE_END = 0, 1
+
+
+# Stones's number on the board (the state's ruleset field); its Ruleset declares
+# this one (the registry refuses a number two rulesets declare).
+BOARD_ID = 6
 
 
 def descriptor(version: int) -> bytes:

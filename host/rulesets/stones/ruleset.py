@@ -40,6 +40,8 @@ class Stones(Ruleset):
     state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
+    board_id = device.BOARD_ID  # the state's ruleset field
+    bench_module = "host.rulesets.stones.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""
     next_turn_commands = ("end",)
