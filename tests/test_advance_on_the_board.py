@@ -63,7 +63,7 @@ def test_advance_plays_through_the_simulated_board() -> None:
     with TetheredSim(s) as table:
         table.settle()
         board = table.sim.app.state
-        assert board.ruleset == device.board_id()
+        assert board.ruleset == device.BOARD_ID
         described = names(encoded(board.rules))
         assert described["counters"] == ["will", "parts", "extra"]
         assert described["marks"] == ["advance", "late", "fullpwr", "helpless", "support"]

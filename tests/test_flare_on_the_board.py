@@ -22,7 +22,7 @@ def test_flare_plays_through_the_simulated_board() -> None:
     with TetheredSim(session) as table:
         table.settle()
         board = table.sim.app.state
-        assert board.ruleset == device.board_id() and encoded(board.rules) == device.descriptor()
+        assert board.ruleset == device.BOARD_ID and encoded(board.rules) == device.descriptor()
         assert names(encoded(board.rules))["counters"] == [
             "supply",
             "tokens",
