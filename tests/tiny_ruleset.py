@@ -180,9 +180,7 @@ class Tiny(Ruleset):
         for name, team in encounter.players:
             roster.add_slot(st, name[:3], team, 0, 0, encounter.hits)
         st.round = 1
-        game = Game(encounter, seed, st, [0] * len(encounter.players), [0] * len(encounter.players))
-        _project(game)
-        return game
+        return Game(encounter, seed, st, [0] * len(encounter.players), [0] * len(encounter.players))
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         return Applied(self._act(game, cmd, None), list(game.used))
@@ -228,8 +226,10 @@ class Tiny(Ruleset):
                 lines.append(f"{game.duel.teams[won]} wins")
                 game.timeline.append(_point(game))
         game.actions += 1
-        _project(game)
         return lines
+
+    def project(self, game: Game) -> None:
+        _project(game)
 
     def record_json(self, record: list[list]) -> list[list]:
         return [list(coin) for coin in record]

@@ -195,6 +195,10 @@ class TinyUnits(Tiny):
             return f"the {('aim', 'hit')[st.phase]} step of round {st.round} ends"
         return f"{game.duel.teams[st.slots[st.active].team]} ends its turn"
 
+    def project(self, game: Game) -> None:
+        """Nothing: its turns are the state's own (shared.turns), and `_act` keeps the rest in
+        step as it plays, as korxsol does (tiny's projection would undo the turns)."""
+
     def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         game = session.game
         code = record[0]

@@ -8,7 +8,9 @@ out by id. A running game is whatever object `new_game` returns: the host keeps 
 passes it back to the ruleset, and never looks inside.
 
 A game must be a pure function of (encounter, seed, the actions applied with their
-records): undo, redo and resume rebuild it by replaying them.
+records): undo, redo and resume rebuild it by replaying them. The board's view of a game
+is `Ruleset.state`, which the session brings in step (`Ruleset.project`) after every
+change it makes to the game.
 """
 
 from __future__ import annotations
@@ -239,8 +241,14 @@ class Ruleset:
 
     def state(self, game: Any) -> GameState:
         """The game projected onto the board's trimmed state (shared.state), kept in step
-        with every action: the tether sends it to the board."""
+        with every action (`project`): the tether sends it to the board."""
         raise NotImplementedError
+
+    def project(self, game: Any) -> None:
+        """Bring `state(game)` in step with the game. The session calls it after every
+        change it makes to a game: a new game, an action applied, an action replayed (redo,
+        undo and resume rebuild the game by replay), so the rules need not. By default
+        nothing: a game that keeps its state in step as it plays (korxsol)."""
 
     def snapshot(self, game: Any) -> dict:
         """The whole game as plain data: `run --json` and the export's final state."""

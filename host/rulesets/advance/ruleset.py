@@ -86,13 +86,13 @@ class Advance(Ruleset):
                 name = game.fighters[who].name
                 raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
             raise
-        device.project(game, game.state)
         return Applied(lines, [list(r) for r in game.dice.records])
 
     def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
-        lines = verbs.apply(game, read_names(game, cmd), record)
+        return verbs.apply(game, read_names(game, cmd), record)
+
+    def project(self, game: Game) -> None:
         device.project(game, game.state)
-        return lines
 
     def record_json(self, record: list[list]) -> list[list]:
         return [[p, list(f), s] for p, f, s in record]

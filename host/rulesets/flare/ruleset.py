@@ -91,7 +91,6 @@ class FlareRules(Ruleset):
     def new_game(self, enc: encounter_schema.Encounter, seed: int) -> Game:
         game = Game(enc, seed)
         game.board = device.new_state(game)
-        device.project(game, game.board)
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
@@ -99,6 +98,9 @@ class FlareRules(Ruleset):
 
     def replay(self, game: Game, cmd: Command, record: Any) -> list[str]:
         return self._act(game, cmd)
+
+    def project(self, game: Game) -> None:
+        device.project(game, game.board)
 
     def _act(self, game: Game, cmd: Command) -> list[str]:
         _no_unknown_options(cmd)
@@ -128,7 +130,6 @@ class FlareRules(Ruleset):
         else:  # end
             lines = game.end(cmd.opts.get("claim"))
         game.log.extend(lines)
-        device.project(game, game.board)
         return lines
 
     def _card(self, game: Game, word: str) -> str:

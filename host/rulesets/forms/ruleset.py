@@ -108,18 +108,17 @@ class Forms(Ruleset):
     def new_game(self, encounter: Encounter, seed: int) -> Game:
         game = Game(encounter, seed)
         game.state = device.new_state(game)
-        device.project(game, game.state)
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         lines = game.apply(cmd)
-        device.project(game, game.state)
         return Applied(lines, [r.as_json() for r in game.used])
 
     def replay(self, game: Game, cmd: Command, record: list[dict]) -> list[str]:
-        lines = game.apply(cmd, replay=list(record))
+        return game.apply(cmd, replay=list(record))
+
+    def project(self, game: Game) -> None:
         device.project(game, game.state)
-        return lines
 
     def record_json(self, record: list[dict]) -> list[dict]:
         return [dict(r) for r in record]

@@ -65,19 +65,17 @@ class Stones(Ruleset):
     def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
         chars = [(c.label, c.team, c.player, c.hp) for c in encounter.characters]
         state = device.new_state(chars, engine.RULES_VERSION)
-        game = engine.new_game(encounter, seed, state)
-        device.project(game)
-        return game
+        return engine.new_game(encounter, seed, state)
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         lines = engine.act(game, read_names(game, cmd), None)
-        device.project(game)
         return Applied(lines, [list(r) for r in game.used])
 
     def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
-        lines = engine.act(game, read_names(game, cmd), record)
+        return engine.act(game, read_names(game, cmd), record)
+
+    def project(self, game: Game) -> None:
         device.project(game)
-        return lines
 
     def record_json(self, record: list[list]) -> list[list]:
         return [list(r) for r in record]
