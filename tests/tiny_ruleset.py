@@ -39,7 +39,9 @@ from host.core.interface import (
     Ruleset,
     Table,
     Waiting,
+    game_log,
 )
+from host.core.timeline import Timeline
 from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
@@ -94,7 +96,12 @@ class Game:
     actions: int = 0
     waiting: Waiting = field(default_factory=dict)
     used: list[list] = field(default_factory=list)  # the last action's coins: [face, source]
-    timeline: list[dict] = field(default_factory=list)
+    log: deque[str] = field(default_factory=game_log)
+    timeline: Timeline = field(default_factory=Timeline)
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return self.duel.teams
 
     def out(self, i: int) -> bool:
         return self.taken[i] >= self.duel.hits
@@ -226,6 +233,7 @@ class Tiny(Ruleset):
                 lines.append(f"{game.duel.teams[won]} wins")
                 game.timeline.append(_point(game))
         game.actions += 1
+        game.log.extend(lines)
         return lines
 
     def project(self, game: Game) -> None:
@@ -246,6 +254,9 @@ class Tiny(Ruleset):
 
     def state(self, game: Game) -> GameState:
         return game.state
+
+    def fighter_names(self, game: Game) -> list[str]:
+        return [name for name, _ in game.duel.players]
 
     def snapshot(self, game: Game) -> dict:
         return {
@@ -316,7 +327,7 @@ class Tiny(Ruleset):
         return "scores: " + " · ".join(f"{t} {s['landed']}" for t, s in teams.items())
 
     def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
+        return game.timeline.points()
 
     # -- views ---------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -151,6 +151,7 @@ class TinyUnits(Tiny):
         if st.round != game.round:
             game.timeline.append(_point(game))
         _project(game)
+        game.log.extend(lines)
         return lines
 
     def _hit(self, game: Game, cmd: Command, coins: list[list] | None) -> list[str]:

@@ -8,8 +8,9 @@ out by id. A running game is whatever object `new_game` returns: the host keeps 
 passes it back to the ruleset, and never looks inside.
 
 A game must be a pure function of (encounter, seed, the actions applied with their
-records): undo, redo and resume rebuild it by replaying them. The board's view of a game
-is `Ruleset.state`, which the session brings in step (`Ruleset.project`) after every
+records): undo, redo and resume rebuild it by replaying them. The few things the host
+reads of a game itself are `Game` (its log, its timeline, its teams); the board's view of
+it is `Ruleset.state`, which the session brings in step (`Ruleset.project`) after every
 change it makes to the game.
 """
 
@@ -17,12 +18,14 @@ from __future__ import annotations
 
 import copy
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from host.core.commandline import Command, Language
 from host.core.errors import EncounterError, IllegalAction
+from host.core.timeline import Timeline
 from shared.state import GameState
 
 __all__ = ["EncounterError", "IllegalAction"]  # raised across the seam: importable from here
@@ -87,6 +90,21 @@ class Encounter(Protocol):
     def path(self) -> str: ...
     @property
     def ruleset(self) -> str: ...  # the id of the ruleset that reads it
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the host relies on in a running game, whatever else `new_game` makes of it (the
+    rest is the ruleset's, passed back to it and never looked into): its own log, its
+    timeline and its teams. A game keeps them as attributes (`teams` may be a property)."""
+
+    log: deque[str]  # its latest lines, GAME_LOG_LINES at most (game_log()): `Ruleset.note`
+    timeline: Timeline  # one point a turn: `Ruleset.timeline`, the chart and the exports
+
+    @property
+    def teams(self) -> Sequence[str]:
+        """The encounter's teams, in its order: a board slot's `team` is an index into it."""
+        ...
 
 
 @dataclass
@@ -250,6 +268,13 @@ class Ruleset:
         undo and resume rebuild the game by replay), so the rules need not. By default
         nothing: a game that keeps its state in step as it plays (korxsol)."""
 
+    def fighter_names(self, game: Any) -> list[str]:
+        """The full name of whoever each board slot stands for, by slot index (the web
+        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot). By default
+        the board's labels, for a game whose labels are its names (a board on its own)."""
+        state = self.state(game)
+        return [state.slots[i].label for i in range(state.count)]
+
     def snapshot(self, game: Any) -> dict:
         """The whole game as plain data: `run --json` and the export's final state."""
         raise NotImplementedError
@@ -338,23 +363,18 @@ class Ruleset:
     def fighters(self, game: Any) -> list[Fighter]:
         """Whoever takes turns, in the turn order, for the web view. The default reads the
         board's projection (`state`): each slot's health, the marks it bears and its
-        counters by the descriptor's names, its cooldowns; the full name is the name in
-        `summary()["team_of"]` on the slot's team that the board's label abbreviates
-        (its letters in order), else the label."""
+        counters by the descriptor's names, its cooldowns; its name is `fighter_names`'
+        and its team the game's `teams`'."""
         from shared.descriptor_pack import encoded, names
         from shared.state import F_ACTIVE, F_OUT, mark_bit
 
         state = self.state(game)
         words = names(encoded(state.rules))
-        teams = list(getattr(game, "teams", ()) or ())
-        team_of: dict[str, str] = dict(self.summary(game).get("team_of", {}))
-        team_names = list(dict.fromkeys(team_of.values()))
-        unclaimed = list(team_of)
+        teams = list(game.teams)
+        full_names = self.fighter_names(game)
         by_slot: dict[int, Fighter] = {}
         for i in range(state.count):
             slot = state.slots[i]
-            team = (teams or team_names)[slot.team] if slot.team < len(teams or team_names) else ""
-            name = _full_name(slot.label, team, team_of, unclaimed)
             statuses = [m for b, m in enumerate(words["marks"]) if slot.flags & mark_bit(b)]
             statuses += [
                 f"{c} {slot.counters[n]}"
@@ -367,8 +387,8 @@ class Ruleset:
                 if slot.cd_id[n] and slot.cd_left[n]
             ]
             by_slot[i] = Fighter(
-                name,
-                team,
+                full_names[i],
+                teams[slot.team] if slot.team < len(teams) else "",
                 slot.label,
                 slot.health if slot.health_max else None,
                 slot.health_max or None,
@@ -413,18 +433,3 @@ class Ruleset:
         default: nothing pressed, typed (next-turn commands are pressed by the demo
         itself)."""
         return (), True
-
-
-def _full_name(label: str, team: str, team_of: dict[str, str], unclaimed: list[str]) -> str:
-    """The first unclaimed name of `team` whose letters include the label's in order
-    (`Orn` -> `Orrin`), claimed; else the label."""
-
-    def abbreviates(name: str) -> bool:
-        letters = iter(name.lower())
-        return all(ch in letters for ch in label.lower())
-
-    for name in unclaimed:
-        if (not team or team_of.get(name) == team) and abbreviates(name):
-            unclaimed.remove(name)
-            return name
-    return label

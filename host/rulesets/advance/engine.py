@@ -171,6 +171,10 @@ class Game:
         self.last_ok = False  # the last check's outcome (the board's last roll)
         self.state: Any = None  # the board's view (host/rulesets/advance/device.py keeps it)
 
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.encounter.teams
+
     # -- looking things up ------------------------------------------------------------------
     def fighter(self, word: str) -> Fighter:
         key = plain(word)

@@ -109,6 +109,9 @@ class Advance(Ruleset):
     def state(self, game: Game) -> GameState:
         return game.state
 
+    def fighter_names(self, game: Game) -> list[str]:
+        return [f.name for f in game.fighters]
+
     def snapshot(self, game: Game) -> dict:
         p = game.pending
         pending: dict[str, Any] | None = None

@@ -154,6 +154,9 @@ class FlareRules(Ruleset):
         board: GameState = game.board
         return board
 
+    def fighter_names(self, game: Game) -> list[str]:
+        return list(game.enc.players)  # a slot a player
+
     def snapshot(self, game: Game) -> dict:
         enc = game.enc
         return {

@@ -145,6 +145,10 @@ class Game:
         self.state: Any = None  # the board's view (host/rulesets/forms/device.py keeps it)
         self._remake_order()
 
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.encounter.teams
+
     # ------------------------------------------------------------------ helpers
     def unit(self, word: str) -> int:
         low = word.lower()

@@ -147,6 +147,9 @@ class Forms(Ruleset):
     def state(self, game: Game) -> GameState:
         return game.state
 
+    def fighter_names(self, game: Game) -> list[str]:
+        return [u.spec.name for u in game.units]
+
     def snapshot(self, game: Game) -> dict:
         return {
             "ruleset": self.id,

@@ -124,6 +124,9 @@ class Korxsol(Ruleset):
     def state(self, game: Game) -> GameState:
         return game.state
 
+    def fighter_names(self, game: Game) -> list[str]:
+        return [f.spec.name for f in game.fighters]
+
     def snapshot(self, game: Game) -> dict:
         return game.snapshot()
 

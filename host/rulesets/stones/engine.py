@@ -83,6 +83,10 @@ class Game:
     timeline: Timeline = field(default_factory=Timeline)
     stats: list[dict[str, int]] = field(default_factory=list)
 
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.enc.teams
+
     # -- who is who ---------------------------------------------------------------------
     def ch(self, i: int) -> Character:
         return self.enc.characters[i]

@@ -97,6 +97,9 @@ class Stones(Ruleset):
     def state(self, game: Game) -> GameState:
         return game.state
 
+    def fighter_names(self, game: Game) -> list[str]:
+        return [c.name for c in game.enc.characters]
+
     def snapshot(self, game: Game) -> dict:
         enc = game.enc
         return {
