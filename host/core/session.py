@@ -28,6 +28,7 @@ roll again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import uuid
@@ -228,12 +229,19 @@ class Session:
         its next roll (journalled as `want` the first time)."""
         try:
             return self._apply(cmd, pending.by, pending)
-        except RollWanted as wanted:
+        except RollWanted as raised:
             if pending.wanted is None and declare:
                 self._journal("want", {"text": pending.text, "by": pending.by})
-            pending.wanted = wanted.wanted
+            pending.wanted = self._named(raised.wanted)
             self.pending = pending
-            return [f"{pending.action}: waits for {roll_words(wanted.wanted)}"]
+            return [f"{pending.action}: waits for {roll_words(pending.wanted)}"]
+
+    def _named(self, wanted: WantedRoll) -> WantedRoll:
+        """The wanted roll with the name of who rolls it (its slot's, Ruleset.fighter_names)."""
+        names = self.ruleset.fighter_names(self.game)
+        if wanted.who_name or not 0 <= wanted.who < len(names):
+            return wanted
+        return dataclasses.replace(wanted, who_name=names[wanted.who])
 
     def supply(self, faces: tuple[int, ...], source: str) -> list[str]:
         """The roll the waiting action wants, from `source` (board, entered, engine): checked,

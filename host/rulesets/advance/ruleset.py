@@ -9,14 +9,13 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.core import names
+from host.core import kit, names
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
     IllegalAction,
     LiveRow,
     LiveTable,
-    RollWanted,
     Ruleset,
     Supplied,
     Table,
@@ -78,14 +77,7 @@ class Advance(Ruleset):
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        try:
-            lines = verbs.apply(game, read_names(game, cmd))
-        except RollWanted as wanted:
-            who = wanted.wanted.who
-            if 0 <= who < len(game.fighters):
-                name = game.fighters[who].name
-                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
-            raise
+        lines = verbs.apply(game, read_names(game, cmd))
         return Applied(lines, [list(r) for r in game.dice.records])
 
     def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
@@ -155,14 +147,13 @@ class Advance(Ruleset):
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.dice.supplied = rolls
+        game.dice.supply(rolls)
 
     def roll_lines(self, game: Game) -> list[str]:
-        out = []
-        for purpose, faces, source in game.dice.records:
-            shown = " ".join(map(str, faces))
-            out.append(f"{purpose} {shown}" + ("" if source == "engine" else f" ({source})"))
-        return out
+        return [
+            f"{purpose} {' '.join(map(str, faces))}{kit.from_where(source)}"
+            for purpose, faces, source in game.dice.records
+        ]
 
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "dice":

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from host.core import kit
 from host.core.commandline import Command, Language
 from host.core.interface import (
     Applied,
@@ -200,11 +201,11 @@ class Forms(Ruleset):
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.supplied = rolls
+        game.supply(rolls)
 
     def roll_lines(self, game: Game) -> list[str]:
         return [
-            game.roll_text(r) + ("" if r.source in ("engine", "none") else f" ({r.source})")
+            game.roll_text(r) + ("" if r.source == "none" else kit.from_where(r.source))
             for r in game.last
         ]
 

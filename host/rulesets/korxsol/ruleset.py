@@ -14,7 +14,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.core import names
+from host.core import kit, names
 from host.core.commandline import Command, whole_number
 from host.core.interface import (
     Applied,
@@ -22,7 +22,6 @@ from host.core.interface import (
     IllegalAction,
     LiveRow,
     LiveTable,
-    RollWanted,
     Ruleset,
     Supplied,
     Table,
@@ -94,14 +93,7 @@ class Korxsol(Ruleset):
         return Game(encounter, seed)
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        try:
-            outcome = game.apply(read_names(game, cmd))
-        except RollWanted as wanted:
-            who = wanted.wanted.who
-            if 0 <= who < len(game.fighters):
-                name = game.fighters[who].spec.name
-                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
-            raise
+        outcome = game.apply(read_names(game, cmd))
         return Applied(outcome.lines, list(game.roller.records))
 
     def replay(self, game: Game, cmd: Command, record: list[RollRecord]) -> list[str]:
@@ -137,7 +129,7 @@ class Korxsol(Ruleset):
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.roller.supplied = rolls
+        game.roller.supply(rolls)
 
     # -- rolls waiting -----------------------------------------------------------------------
     def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
@@ -159,9 +151,9 @@ class Korxsol(Ruleset):
                 lines.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
                 continue
             name = game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
-            source = "" if rec.source == "engine" else f" ({rec.source})"
             faces = " ".join(map(str, rec.faces))
-            lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{source}")
+            shown = kit.from_where(rec.source)
+            lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{shown}")
         return lines
 
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:

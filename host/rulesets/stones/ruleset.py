@@ -148,7 +148,7 @@ class Stones(Ruleset):
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.supplied = rolls
+        game.supply(rolls)
 
     def roll_lines(self, game: Game) -> list[str]:
         return list(game.roll_lines)
