@@ -239,21 +239,9 @@ class Tiny(Ruleset):
     def project(self, game: Game) -> None:
         _project(game)
 
-    def record_json(self, record: list[list]) -> list[list]:
-        return [list(coin) for coin in record]
-
-    def record_from_json(self, data: list[list]) -> list[list]:
-        return [list(coin) for coin in data]
-
-    def started(self, game: Game) -> bool:
-        return True
-
     def winner(self, game: Game) -> str | None:
         won = game.winner()
         return None if won is None else game.duel.teams[won]
-
-    def state(self, game: Game) -> GameState:
-        return game.state
 
     def fighter_names(self, game: Game) -> list[str]:
         return [name for name, _ in game.duel.players]
@@ -314,20 +302,9 @@ class Tiny(Ruleset):
         team_of = {n: game.duel.teams[t] for n, t in game.duel.players}
         return {"players": players, "teams": teams, "team_of": team_of}
 
-    def score_table(self, game: Game) -> Table:
-        summary = self.summary(game)
-        rows = [[n, str(s["landed"]), str(s["taken"])] for n, s in summary["players"].items()]
-        rows += [
-            [f"team {t}", str(s["landed"]), str(s["taken"])] for t, s in summary["teams"].items()
-        ]
-        return Table(["who", "landed", "taken"], rows)
-
     def score_line(self, game: Game) -> str:
         teams = self.summary(game)["teams"]
         return "scores: " + " · ".join(f"{t} {s['landed']}" for t, s in teams.items())
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline.points()
 
     # -- views ---------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

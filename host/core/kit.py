@@ -1,5 +1,5 @@
 """The ruleset kit: what the rulesets share in writing a game, beside the interface they
-implement (host/core/interface.py).
+implement (host/core/interface.py, whose base class has the defaults).
 
 - `Dice`: the one order every die of an action is taken in. The record's faces when the
   action is replayed; else, while the session takes the dice from the board or the table,
@@ -7,13 +7,14 @@ implement (host/core/interface.py).
   a one-line refusal for a roll given of another purpose or count); else the engine's own
   dice (or, for korxsol, a roll made ahead and waiting in its queue). `Rolled` is what one
   roll came to. Who rolls is named by the session, from `Ruleset.fighter_names`.
-- `from_where`: how every ruleset says where a roll's faces came from.
+- `summary`: a ruleset's `summary()` from its players' statistics, each team's the sums.
+- `winner_name` and `from_where`: words every ruleset says the same way.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,3 +116,30 @@ def from_where(source: str) -> str:
     """What a roll's line adds after its faces: ` (board)`, ` (entered)`, or nothing for
     the engine's own dice."""
     return "" if source == "engine" else f" ({source})"
+
+
+def winner_name(teams: Sequence[str], winner: int | None) -> str | None:
+    """`Ruleset.winner` of a game that keeps the winning team's index (-1: nobody won)."""
+    if winner is None:
+        return None
+    return teams[winner] if winner >= 0 else "nobody"
+
+
+def summary(
+    players: Iterable[tuple[str, str, dict[str, int]]],
+    teams: Sequence[str],
+    totals: Sequence[str] | None = None,
+) -> dict:
+    """`Ruleset.summary` from each player's (name, team, statistics): every team's
+    statistics are the sums of its players' `totals` (by default every statistic the
+    players have), in that order; a ruleset adds a team statistic that is not a sum after."""
+    rows = list(players)
+    keys = list(totals) if totals is not None else list(rows[0][2] if rows else ())
+    return {
+        "players": {name: dict(stats) for name, _, stats in rows},
+        "teams": {
+            team: {key: sum(stats[key] for _, of, stats in rows if of == team) for key in keys}
+            for team in teams
+        },
+        "team_of": {name: team for name, team, _ in rows},
+    }

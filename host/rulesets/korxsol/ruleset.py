@@ -34,7 +34,6 @@ from host.rulesets.korxsol.engine import RULES_VERSION, Game
 from host.rulesets.korxsol.fighter import norm
 from host.rulesets.korxsol.model import Encounter
 from host.rulesets.korxsol.rolls import PURPOSES, RollRecord
-from shared.state import GameState
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -109,21 +108,13 @@ class Korxsol(Ruleset):
         return game.started
 
     def winner(self, game: Game) -> str | None:
-        if game.winner is None:
-            return None
-        return game.encounter.teams[game.winner] if game.winner >= 0 else "nobody"
-
-    def state(self, game: Game) -> GameState:
-        return game.state
+        return kit.winner_name(game.teams, game.winner)
 
     def fighter_names(self, game: Game) -> list[str]:
         return [f.spec.name for f in game.fighters]
 
     def snapshot(self, game: Game) -> dict:
         return game.snapshot()
-
-    def note(self, game: Game, text: str) -> None:
-        game.log.append(text)
 
     # -- the roll an action wants ------------------------------------------------------------
     asks_for_rolls = True
@@ -187,9 +178,6 @@ class Korxsol(Ruleset):
 
     def score_line(self, game: Game) -> str:
         return tables.score_line(game)
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline.points()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:
