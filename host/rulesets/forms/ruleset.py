@@ -103,8 +103,10 @@ class Forms(Ruleset):
         " roll waits for `dice FACE ...`)"
     )
     board_refusals = {
-        ev.COUNTER_UP: "forms' counters are the rules' to keep: act on the laptop",
-        ev.COUNTER_DOWN: "forms' counters are the rules' to keep: act on the laptop",
+        **dict.fromkeys(
+            (ev.COUNTER_UP, ev.COUNTER_DOWN),
+            "forms' counters are the rules' to keep: act on the laptop",
+        ),
         ev.CHANCE: "forms flips no chance tokens: its rolls are D10s",
     }
 
