@@ -44,6 +44,8 @@ def replayed(session: Session, entries: list[Any]) -> str:
     """The session's game replayed from its start through `entries`, with no checkpoint."""
     ruleset = session.ruleset
     game = ruleset.new_game(session.encounter, session.seed)
+    ruleset.project(game)
     for entry in entries:
         ruleset.replay(game, session._parse(entry.text), entry.rolls)
+        ruleset.project(game)
     return json.dumps(ruleset.snapshot(game), sort_keys=True, default=str)

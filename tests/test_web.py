@@ -403,9 +403,9 @@ def test_the_console_prints_play_s_tables_and_help() -> None:
         assert len(ui.session.done) == 1
 
 
-def test_a_fighter_s_full_name_is_the_one_its_board_label_abbreviates() -> None:
-    """The default Ruleset.fighters() names each slot by the name in summary()'s team_of
-    that its board label abbreviates, on its team (korxsol's `Orn` is Orrin)."""
+def test_a_fighter_s_full_name_is_the_one_its_ruleset_gives_its_board_slot() -> None:
+    """The default Ruleset.fighters() names each slot by the ruleset's fighter_names (korxsol's
+    `Orn` is Orrin) and its team by the game's teams."""
     session = _session()
     fighters = session.ruleset.fighters(session.game)
     assert {(f.label, f.name) for f in fighters} == {
@@ -416,6 +416,16 @@ def test_a_fighter_s_full_name_is_the_one_its_board_label_abbreviates() -> None:
     }
     assert {f.team for f in fighters} == {"Dawn", "Dusk"}
     assert all(f.health == f.health_max for f in fighters)
+
+
+def test_a_fighter_whose_label_does_not_abbreviate_its_name_is_still_named() -> None:
+    """No name is guessed from a label: `Kae` stands for Marek when the encounter says so."""
+    r = registry.get("korxsol")
+    text = r.example_path().read_text().replace('name = "Kaelen"', 'name = "Marek"')
+    session = Session(r.parse_encounter(text, "renamed.toml"), 3)
+    fighters = {f.label: f for f in r.fighters(session.game)}
+    assert fighters["Kae"].name == "Marek"
+    assert fighters["Kae"].team == "Dawn"
 
 
 def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:

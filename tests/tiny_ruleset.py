@@ -39,7 +39,9 @@ from host.core.interface import (
     Ruleset,
     Table,
     Waiting,
+    game_log,
 )
+from host.core.timeline import Timeline
 from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
@@ -81,7 +83,12 @@ class Game:
     actions: int = 0
     waiting: Waiting = field(default_factory=dict)
     used: list[list] = field(default_factory=list)  # the last action's coins: [face, source]
-    timeline: list[dict] = field(default_factory=list)
+    log: deque[str] = field(default_factory=game_log)
+    timeline: Timeline = field(default_factory=Timeline)
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return self.duel.teams
 
     def out(self, i: int) -> bool:
         return self.taken[i] >= self.duel.hits
@@ -168,9 +175,7 @@ class Tiny(Ruleset):
         for name, team in encounter.players:
             roster.add_slot(st, name[:3], team, 0, 0, encounter.hits)
         st.round = 1
-        game = Game(encounter, seed, st, [0] * len(encounter.players), [0] * len(encounter.players))
-        _project(game)
-        return game
+        return Game(encounter, seed, st, [0] * len(encounter.players), [0] * len(encounter.players))
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         return Applied(self._act(game, cmd, None), list(game.used))
@@ -216,24 +221,18 @@ class Tiny(Ruleset):
                 lines.append(f"{game.duel.teams[won]} wins")
                 game.timeline.append(_point(game))
         game.actions += 1
-        _project(game)
+        game.log.extend(lines)
         return lines
 
-    def record_json(self, record: list[list]) -> list[list]:
-        return [list(coin) for coin in record]
-
-    def record_from_json(self, data: list[list]) -> list[list]:
-        return [list(coin) for coin in data]
-
-    def started(self, game: Game) -> bool:
-        return True
+    def project(self, game: Game) -> None:
+        _project(game)
 
     def winner(self, game: Game) -> str | None:
         won = game.winner()
         return None if won is None else game.duel.teams[won]
 
-    def state(self, game: Game) -> GameState:
-        return game.state
+    def fighter_names(self, game: Game) -> list[str]:
+        return [name for name, _ in game.duel.players]
 
     def snapshot(self, game: Game) -> dict:
         return {
@@ -291,20 +290,9 @@ class Tiny(Ruleset):
         team_of = {n: game.duel.teams[t] for n, t in game.duel.players}
         return {"players": players, "teams": teams, "team_of": team_of}
 
-    def score_table(self, game: Game) -> Table:
-        summary = self.summary(game)
-        rows = [[n, str(s["landed"]), str(s["taken"])] for n, s in summary["players"].items()]
-        rows += [
-            [f"team {t}", str(s["landed"]), str(s["taken"])] for t, s in summary["teams"].items()
-        ]
-        return Table(["who", "landed", "taken"], rows)
-
     def score_line(self, game: Game) -> str:
         teams = self.summary(game)["teams"]
         return "scores: " + " · ".join(f"{t} {s['landed']}" for t, s in teams.items())
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
 
     # -- views ---------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

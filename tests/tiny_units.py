@@ -152,6 +152,7 @@ class TinyUnits(Tiny):
         if st.round != game.round:
             game.timeline.append(_point(game))
         _project(game)
+        game.log.extend(lines)
         return lines
 
     def _hit(self, game: Game, cmd: Command, coins: list[list] | None) -> list[str]:
@@ -195,6 +196,10 @@ class TinyUnits(Tiny):
         if self.steps:
             return f"the {('aim', 'hit')[st.phase]} step of round {st.round} ends"
         return f"{game.duel.teams[st.slots[st.active].team]} ends its turn"
+
+    def project(self, game: Game) -> None:
+        """Nothing: its turns are the state's own (shared.turns), and `_act` keeps the rest in
+        step as it plays, as korxsol does (tiny's projection would undo the turns)."""
 
     def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         game = session.game

@@ -8,20 +8,28 @@ out by id. A running game is whatever object `new_game` returns: the host keeps 
 passes it back to the ruleset, and never looks inside.
 
 A game must be a pure function of (encounter, seed, the actions applied with their
-records): undo, redo and resume rebuild it by replaying them.
+records): undo, redo and resume rebuild it by replaying them. The few things the host
+reads of a game itself are `Game` (its log, its timeline, its teams); the board's view of
+it is `Ruleset.state`, which the session brings in step (`Ruleset.project`) after every
+change it makes to the game.
 """
 
 from __future__ import annotations
 
 import copy
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from host.core.commandline import Command, Language
 from host.core.errors import EncounterError, IllegalAction
+from host.core.timeline import Timeline
+from shared import events as ev
+from shared.limits import NO_SLOT
 from shared.state import GameState
+from shared.words import EVENT_NAMES
 
 __all__ = ["EncounterError", "IllegalAction"]  # raised across the seam: importable from here
 
@@ -85,6 +93,21 @@ class Encounter(Protocol):
     def path(self) -> str: ...
     @property
     def ruleset(self) -> str: ...  # the id of the ruleset that reads it
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the host relies on in a running game, whatever else `new_game` makes of it (the
+    rest is the ruleset's, passed back to it and never looked into): its own log, its
+    timeline and its teams. A game keeps them as attributes (`teams` may be a property)."""
+
+    log: deque[str]  # its latest lines, GAME_LOG_LINES at most (game_log()): `Ruleset.note`
+    timeline: Timeline  # one point a turn: `Ruleset.timeline`, the chart and the exports
+
+    @property
+    def teams(self) -> Sequence[str]:
+        """The encounter's teams, in its order: a board slot's `team` is an index into it."""
+        ...
 
 
 @dataclass
@@ -188,6 +211,16 @@ class Ruleset:
     # The chart's panels: (timeline key, title); one or two.
     chart_panels: tuple[tuple[str, str], ...] = ()
     grid_legend: str = ""  # what device_grid's rows mean, said once above the first
+    # The score table's columns, (statistic, header), of summary()'s players and teams: ()
+    # for every statistic the players have, headed as `stat_labels` says. The first column
+    # names a player under `score_words[0]`, a team as `score_words[1]` and its name.
+    score_columns: tuple[tuple[str, str], ...] = ()
+    score_words: tuple[str, str] = ("who", "team")
+    # Board presses the rules refuse, by event code (shared.events): the one-line reason.
+    board_refusals: dict[int, str] = {}
+    # What `dice` says while no action waits for a roll, in a game that asks for its rolls
+    # and keeps no queue of rolls made ahead ("": `dice` is no verb of its own).
+    no_roll_waits: str = ""
     # Checkpoints in the journal (docs/checkpoints.md): raise `state_version` whenever the
     # game object changes shape (an attribute added, renamed or of another kind), so that
     # checkpoints written by older code are refused and the game is replayed instead.
@@ -232,14 +265,17 @@ class Ruleset:
         self.apply(copy.deepcopy(game), cmd)
 
     def record_json(self, record: Any) -> Any:
-        """An action's record as JSON for the journal."""
-        raise NotImplementedError
+        """An action's record as JSON for the journal; by default the record as it is (a
+        record of lists, strings and numbers)."""
+        return record
 
     def record_from_json(self, data: Any) -> Any:
-        raise NotImplementedError
+        """The record `record_json` wrote, read back from the journal."""
+        return data
 
     def started(self, game: Any) -> bool:
-        raise NotImplementedError
+        """Whether the game is under way (by default from its first action on)."""
+        return True
 
     def winner(self, game: Any) -> str | None:
         """The winning team's name ("nobody" for none) once the game is over, else None."""
@@ -247,15 +283,31 @@ class Ruleset:
 
     def state(self, game: Any) -> GameState:
         """The game projected onto the board's trimmed state (shared.state), kept in step
-        with every action: the tether sends it to the board."""
-        raise NotImplementedError
+        with every action (`project`): the tether sends it to the board. By default the
+        game's `state`."""
+        state: GameState = game.state
+        return state
+
+    def project(self, game: Any) -> None:
+        """Bring `state(game)` in step with the game. The session calls it after every
+        change it makes to a game: a new game, an action applied, an action replayed (redo,
+        undo and resume rebuild the game by replay), so the rules need not. By default
+        nothing: a game that keeps its state in step as it plays (korxsol)."""
+
+    def fighter_names(self, game: Any) -> list[str]:
+        """The full name of whoever each board slot stands for, by slot index (the web
+        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot). By default
+        the board's labels, for a game whose labels are its names (a board on its own)."""
+        state = self.state(game)
+        return [state.slots[i].label for i in range(state.count)]
 
     def snapshot(self, game: Any) -> dict:
         """The whole game as plain data: `run --json` and the export's final state."""
         raise NotImplementedError
 
     def note(self, game: Any, text: str) -> None:
-        """Add a line the host says (a resume notice) to the game's own log, if it has one."""
+        """Add a line the host says (a resume notice) to the game's own log."""
+        game.log.append(text)
 
     # -- the roll an action wants (opt-in: asks_for_rolls) ----------------------------------
     # A ruleset that sets `asks_for_rolls` lets the session take an action's dice from the
@@ -293,7 +345,10 @@ class Ruleset:
 
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         """A session verb of this ruleset's language other than undo, redo and new (entering
-        dice, asking the odds, ...)."""
+        dice, asking the odds, ...). By default `dice` is refused with `no_roll_waits` (the
+        session takes it itself while an action waits for its roll)."""
+        if cmd.verb == "dice" and self.no_roll_waits:
+            raise IllegalAction(self.no_roll_waits)
         raise IllegalAction(self.language.unknown_verb(cmd.verb))
 
     # -- the board ---------------------------------------------------------------------------
@@ -301,8 +356,29 @@ class Ruleset:
         """A board press (a shared.events record) made into the session's actions, through
         `session.execute`, `queue_roll` or `note_roll`; raises IllegalAction when the rules
         refuse it. Select and undo never reach it: they mean the same in every game, and
-        the tether takes them (host/board/tether.py, `board_press`)."""
-        raise NotImplementedError
+        the tether takes them (host/board/tether.py, `board_press`).
+
+        By default next turn with a slot selected is `slot_done`, and next turn or next
+        phase otherwise the last of `next_turn_commands`; any other press is refused with
+        its line in `board_refusals`, else as the game master's call (end combat, reset)."""
+        code = record[0]
+        if code == ev.NEXT_TURN and record[1] != NO_SLOT:
+            lines = self.slot_done(session, record[1])
+            if lines is not None:
+                return lines
+        if code in (ev.NEXT_TURN, ev.NEXT_PHASE) and self.next_turn_commands:
+            return session.execute(self.next_turn_commands[-1])
+        if code in self.board_refusals:
+            raise IllegalAction(self.board_refusals[code])
+        if code in (ev.END_COMBAT, ev.RESET):
+            raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
+        raise IllegalAction(f"unknown board event {code}")
+
+    def slot_done(self, session: SessionAPI, slot: int) -> list[str] | None:
+        """The board's next-turn key with `slot` selected (one of the turn's slots): that one
+        is done (`shared.turns.slot_done`), as the session's actions. None: the press is
+        next turn, as with no slot selected (the default)."""
+        return None
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Any) -> dict:
@@ -312,7 +388,20 @@ class Ruleset:
         raise NotImplementedError
 
     def score_table(self, game: Any) -> Table:
-        raise NotImplementedError
+        """The statistics of `summary` as a table: a row a player, then a row a team, in
+        the columns `score_columns` names."""
+        summary = self.summary(game)
+        players: dict[str, dict] = summary["players"]
+        columns = self.score_columns or tuple(
+            (key, self.stat_labels.get(key, key)) for key in next(iter(players.values()), {})
+        )
+        who, team = self.score_words
+        rows = [[name, *(str(stats[k]) for k, _ in columns)] for name, stats in players.items()]
+        rows += [
+            [f"{team} {name}", *(str(stats[k]) for k, _ in columns)]
+            for name, stats in summary["teams"].items()
+        ]
+        return Table([who, *(header for _, header in columns)], rows)
 
     def score_line(self, game: Any) -> str:
         """Every team's score in one line, for the live view."""
@@ -320,8 +409,8 @@ class Ruleset:
 
     def timeline(self, game: Any) -> list[dict]:
         """One point per turn: {key of chart_panels: {line name: value}} (and anything
-        else an export should carry)."""
-        return []
+        else an export should carry): the game's `timeline`."""
+        return game.timeline.points()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Any) -> tuple[str, str]:
@@ -338,23 +427,18 @@ class Ruleset:
     def fighters(self, game: Any) -> list[Fighter]:
         """Whoever takes turns, in the turn order, for the web view. The default reads the
         board's projection (`state`): each slot's health, the marks it bears and its
-        counters by the descriptor's names, its cooldowns; the full name is the name in
-        `summary()["team_of"]` on the slot's team that the board's label abbreviates
-        (its letters in order), else the label."""
+        counters by the descriptor's names, its cooldowns; its name is `fighter_names`'
+        and its team the game's `teams`'."""
         from shared.descriptor_pack import encoded, names
         from shared.state import F_ACTIVE, F_OUT, mark_bit
 
         state = self.state(game)
         words = names(encoded(state.rules))
-        teams = list(getattr(game, "teams", ()) or ())
-        team_of: dict[str, str] = dict(self.summary(game).get("team_of", {}))
-        team_names = list(dict.fromkeys(team_of.values()))
-        unclaimed = list(team_of)
+        teams = list(game.teams)
+        full_names = self.fighter_names(game)
         by_slot: dict[int, Fighter] = {}
         for i in range(state.count):
             slot = state.slots[i]
-            team = (teams or team_names)[slot.team] if slot.team < len(teams or team_names) else ""
-            name = _full_name(slot.label, team, team_of, unclaimed)
             statuses = [m for b, m in enumerate(words["marks"]) if slot.flags & mark_bit(b)]
             statuses += [
                 f"{c} {slot.counters[n]}"
@@ -367,8 +451,8 @@ class Ruleset:
                 if slot.cd_id[n] and slot.cd_left[n]
             ]
             by_slot[i] = Fighter(
-                name,
-                team,
+                full_names[i],
+                teams[slot.team] if slot.team < len(teams) else "",
                 slot.label,
                 slot.health if slot.health_max else None,
                 slot.health_max or None,
@@ -413,18 +497,3 @@ class Ruleset:
         default: nothing pressed, typed (next-turn commands are pressed by the demo
         itself)."""
         return (), True
-
-
-def _full_name(label: str, team: str, team_of: dict[str, str], unclaimed: list[str]) -> str:
-    """The first unclaimed name of `team` whose letters include the label's in order
-    (`Orn` -> `Orrin`), claimed; else the label."""
-
-    def abbreviates(name: str) -> bool:
-        letters = iter(name.lower())
-        return all(ch in letters for ch in label.lower())
-
-    for name in unclaimed:
-        if (not team or team_of.get(name) == team) and abbreviates(name):
-            unclaimed.remove(name)
-            return name
-    return label

@@ -28,6 +28,7 @@ roll again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import uuid
@@ -94,7 +95,7 @@ class Session:
         # The last roll given to a waiting action: the action, and the entry it made if the
         # roll resolved it (the board's undo of its own roll: `take_back_roll`).
         self._given: tuple[Pending, Entry | None] | None = None
-        self.game: Any = self.ruleset.new_game(encounter, seed)
+        self.game: Any = self._new_game()
         self.game_id = game_id
         if journal is not None and game_id is None:
             self.game_id = journal.new_game(
@@ -110,6 +111,19 @@ class Session:
     @property
     def over(self) -> bool:
         return self.ruleset.winner(self.game) is not None
+
+    # ------------------------------------------------------------------ the game itself
+    # Every change the session makes to a game ends with the board's view of it brought in
+    # step (Ruleset.project): here, not in each ruleset's apply and replay.
+    def _new_game(self) -> Any:
+        game = self.ruleset.new_game(self.encounter, self.seed)
+        self.ruleset.project(game)
+        return game
+
+    def _replay(self, game: Any, entry: Entry) -> list[str]:
+        lines = self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
+        self.ruleset.project(game)
+        return lines
 
     # ------------------------------------------------------------------ commands
     def execute(self, line: str) -> list[str]:
@@ -169,6 +183,7 @@ class Session:
             self.ruleset.supply_rolls(self.game, list(pending.supplied))
         try:
             applied = self.ruleset.apply(self.game, cmd)
+            self.ruleset.project(self.game)
         except (IllegalAction, RollWanted):
             self._rebuild()
             self.ruleset.set_waiting(self.game, saved)
@@ -214,12 +229,19 @@ class Session:
         its next roll (journalled as `want` the first time)."""
         try:
             return self._apply(cmd, pending.by, pending)
-        except RollWanted as wanted:
+        except RollWanted as raised:
             if pending.wanted is None and declare:
                 self._journal("want", {"text": pending.text, "by": pending.by})
-            pending.wanted = wanted.wanted
+            pending.wanted = self._named(raised.wanted)
             self.pending = pending
-            return [f"{pending.action}: waits for {roll_words(wanted.wanted)}"]
+            return [f"{pending.action}: waits for {roll_words(pending.wanted)}"]
+
+    def _named(self, wanted: WantedRoll) -> WantedRoll:
+        """The wanted roll with the name of who rolls it (its slot's, Ruleset.fighter_names)."""
+        names = self.ruleset.fighter_names(self.game)
+        if wanted.who_name or not 0 <= wanted.who < len(names):
+            return wanted
+        return dataclasses.replace(wanted, who_name=names[wanted.who])
 
     def supply(self, faces: tuple[int, ...], source: str) -> list[str]:
         """The roll the waiting action wants, from `source` (board, entered, engine): checked,
@@ -446,9 +468,7 @@ class Session:
         self._journal("redo", {"steps": steps})  # journalled first: a failure changes nothing
         for _ in range(steps):
             entry = self.undone.pop()
-            lines += ["redone: " + entry.text] + self.ruleset.replay(
-                self.game, self._parse(entry.text), entry.rolls
-            )
+            lines += ["redone: " + entry.text] + self._replay(self.game, entry)
             self.done.append(entry)
             self._keep_checkpoint()
         if not was_over and self.over:
@@ -467,7 +487,8 @@ class Session:
 
     def _rebuild(self) -> None:
         """The game again from its actions: from the nearest checkpoint, replaying only
-        what came after it, and keeping checkpoints on the way (host/core/memory_checkpoints.py)."""
+        what came after it, and keeping checkpoints on the way (host/core/memory_checkpoints.py).
+        A checkpoint's game was kept as its last action left it, projected already."""
         waiting = self.ruleset.waiting(self.game)
         end = len(self.done)
         nearest = self._checkpoints.nearest(end)
@@ -482,10 +503,9 @@ class Session:
                 break
             self._fill()
         if game is None:
-            game = self.ruleset.new_game(self.encounter, self.seed)
+            game = self._new_game()
         for n in range(start, end):
-            entry = self.done[n]
-            self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
+            self._replay(game, self.done[n])
             # Checkpoints near the end, and the far ones (a resume makes few copies).
             near_end = end - n <= memory_checkpoints.RECENT * memory_checkpoints.EVERY
             if self._checkpoints.due(n + 1) and ((n + 1) % memory_checkpoints.FAR == 0 or near_end):

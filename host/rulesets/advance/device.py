@@ -87,7 +87,6 @@ def new_state(game: Game, version: int) -> GameState:
     st.phase_count = len(STEPS)
     for f in game.fighters:
         add_slot(st, f.spec.label, f.spec.side, 0, 1, f.spec.stamina)
-    project(game, st)
     return st
 
 

@@ -3,10 +3,10 @@ character per round, Hit checks and Evasion, damage to Stamina and Body Damage, 
 checks, Helpless, a Boss's Full Power and <Yell>, extra actions, and the tables as data.
 
 A game is a pure function of its encounter, its seed and its actions with their records:
-every die comes from `Dice.draw`, which takes it from the record when replaying, else from
-the rolls given to the waiting action while the session takes the dice from the board or
-the table (Ruleset.supply_rolls; the first one missing raises RollWanted), else from the
-engine's generator seeded by the game's seed and the action's number.
+every die comes from `Dice.draw`, in the kit's order (host/core/kit.py): the record's when
+replaying, else the roll given to the waiting action while the session takes the dice from
+the board or the table, else the engine's generator seeded by the game's seed and the
+action's number.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.core.interface import IllegalAction, RollWanted, Supplied, WantedRoll, game_log
+from host.core import kit
+from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
 from host.core.names import plain
 from host.core.timeline import Timeline
 from host.rulesets.advance.encounter_schema import GAP, Ability, Character, Encounter, Item, Row
@@ -95,14 +96,12 @@ class Death:
     roll: int | None = None
 
 
-class Dice:
-    """Every die of an action: replayed from its record, else given to the waiting action,
-    else the engine's."""
+class Dice(kit.Dice):
+    """Every die of an action, in the kit's order; its record is [purpose, faces, source]
+    a roll."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        # The rolls given to a waiting action (Ruleset.supply_rolls), taken in order; None:
-        # the engine rolls.
         self.supplied: list[Supplied] | None = None
         self.supplied_at = 0
         self.records: list[list[Any]] = []  # the action's dice: [purpose, faces, source]
@@ -112,34 +111,20 @@ class Dice:
 
     def begin(self, action: int, replay: list[list[Any]] | None) -> None:
         self.records = []
-        self.supplied_at = 0
+        self.new_action()
         self._replay = None if replay is None else [list(r) for r in replay]
         self._rng = random.Random(self.seed * 1_000_003 + action)
 
     def draw(self, purpose: str, who: int) -> tuple[int, ...]:
         count = PURPOSES[purpose]
-        if self._replay is not None:
-            if not self._replay or self._replay[0][0] != purpose:
-                raise IllegalAction(f"the journal holds no {purpose} roll for this action")
-            _, faces, source = self._replay.pop(0)
-            faces = tuple(faces)
-        elif self.supplied is not None:
-            if self.supplied_at >= len(self.supplied):
-                wanted = WantedRoll(purpose, count, dice.KIND_ACTION_D6, who, code=CODES[purpose])
-                raise RollWanted(wanted)
-            given, faces, source = self.supplied[self.supplied_at]
-            self.supplied_at += 1
-            if given != purpose or len(faces) != count:
-                raise IllegalAction(
-                    f"the {source} {given} roll of {len(faces)} dice does not fit this"
-                    f" {purpose} roll of {count}"
-                )
-            faces = tuple(faces)
-        else:
-            faces, source = tuple(self._rng.randint(1, 6) for _ in range(count)), "engine"
-        self.records.append([purpose, list(faces), source])
-        self.last = (purpose, tuple(faces), who)
-        return tuple(faces)
+        wanted = WantedRoll(purpose, count, dice.KIND_ACTION_D6, who, code=CODES[purpose])
+        rolled = self.take_roll(wanted, self._replay, lambda: self._own(count))
+        self.records.append([purpose, list(rolled.faces), rolled.source])
+        self.last = (purpose, rolled.faces, who)
+        return rolled.faces
+
+    def _own(self, count: int) -> kit.Rolled:
+        return kit.Rolled(tuple(self._rng.randint(1, 6) for _ in range(count)), "engine")
 
 
 class Game:
@@ -170,6 +155,10 @@ class Game:
         self.over: str | None = None  # the winning team, "nobody", or None
         self.last_ok = False  # the last check's outcome (the board's last roll)
         self.state: Any = None  # the board's view (host/rulesets/advance/device.py keeps it)
+
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.encounter.teams
 
     # -- looking things up ------------------------------------------------------------------
     def fighter(self, word: str) -> Fighter:

@@ -9,14 +9,13 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.core import names
+from host.core import kit, names
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
     IllegalAction,
     LiveRow,
     LiveTable,
-    RollWanted,
     Ruleset,
     Supplied,
     Table,
@@ -32,9 +31,6 @@ from host.rulesets.advance.engine import (
     Hit,
 )
 from shared import events as ev
-from shared.limits import NO_SLOT
-from shared.state import GameState
-from shared.words import EVENT_NAMES
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -62,6 +58,24 @@ class Advance(Ruleset):
         "one row per character: side, Stamina, Willpower, damaged parts, A/L Advance or Late,"
         " F Full Power, H Helpless, * may act now (or must answer)"
     )
+    no_roll_waits = (
+        "no action waits for a roll: the engine rolls them (`dice from entered`, and the next"
+        " check or Death check waits for `dice F F` or `dice F`)"
+    )
+    # Only with the engine's dice (`--dice engine`) does a board roll reach the rules (else
+    # the tether gives it to the action that waits): it is refused, never kept.
+    board_refusals = {
+        **dict.fromkeys(
+            (ev.ROLL_ACTION, ev.CHANCE, ev.D100),
+            "the engine rolls the dice (--dice engine): the board's roll is not used;"
+            " `dice from board` and the next check waits for the roll key",
+        ),
+        **dict.fromkeys(
+            (ev.COUNTER_UP, ev.COUNTER_DOWN),
+            "Willpower, damaged parts and extra actions are the rules' to count: play the"
+            " action on the laptop",
+        ),
+    }
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
@@ -80,24 +94,14 @@ class Advance(Ruleset):
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        try:
-            lines = verbs.apply(game, read_names(game, cmd))
-        except RollWanted as wanted:
-            who = wanted.wanted.who
-            if 0 <= who < len(game.fighters):
-                name = game.fighters[who].name
-                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
-            raise
-        device.project(game, game.state)
+        lines = verbs.apply(game, read_names(game, cmd))
         return Applied(lines, [list(r) for r in game.dice.records])
 
     def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
-        lines = verbs.apply(game, read_names(game, cmd), record)
-        device.project(game, game.state)
-        return lines
+        return verbs.apply(game, read_names(game, cmd), record)
 
-    def record_json(self, record: list[list]) -> list[list]:
-        return [[p, list(f), s] for p, f, s in record]
+    def project(self, game: Game) -> None:
+        device.project(game, game.state)
 
     def record_from_json(self, data: Any) -> list[list]:
         return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
@@ -108,8 +112,8 @@ class Advance(Ruleset):
     def winner(self, game: Game) -> str | None:
         return game.over
 
-    def state(self, game: Game) -> GameState:
-        return game.state
+    def fighter_names(self, game: Game) -> list[str]:
+        return [f.name for f in game.fighters]
 
     def snapshot(self, game: Game) -> dict:
         p = game.pending
@@ -144,9 +148,6 @@ class Advance(Ruleset):
             ],
         }
 
-    def note(self, game: Game, text: str) -> None:
-        game.log.append(text)
-
     # -- the roll an action wants ---------------------------------------------------------
     # With the dice from the board or the table (`play --dice board|entered`) an action
     # waits for each roll it makes, in order: a check's 2D6, a Death check's 1D6, a table's
@@ -154,56 +155,24 @@ class Advance(Ruleset):
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.dice.supplied = rolls
+        game.dice.supply(rolls)
 
     def roll_lines(self, game: Game) -> list[str]:
-        out = []
-        for purpose, faces, source in game.dice.records:
-            shown = " ".join(map(str, faces))
-            out.append(f"{purpose} {shown}" + ("" if source == "engine" else f" ({source})"))
-        return out
-
-    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
-        if cmd.verb == "dice":
-            # The session takes `dice FACES` while an action waits (its dice from the board
-            # or the table); with the engine's dice nothing waits for them.
-            raise IllegalAction(
-                "no action waits for a roll: the engine rolls them (`dice from entered`, and"
-                " the next check or Death check waits for `dice F F` or `dice F`)"
-            )
-        return super().session_command(session, cmd)
+        return [
+            f"{purpose} {' '.join(map(str, faces))}{kit.from_where(source)}"
+            for purpose, faces, source in game.dice.records
+        ]
 
     # -- the board ---------------------------------------------------------------------------
-    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
-        code = record[0]
-        game: Game = session.game
-        if code == ev.NEXT_TURN and record[1] != NO_SLOT and game.started:
-            return self._slot_done(session, record[1])
-        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
-            return session.execute("next")
-        if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
-            # Only with the engine's dice (`--dice engine`) does a board roll get here (else
-            # the tether gives it to the action that waits): it is refused, never kept.
-            raise IllegalAction(
-                "the engine rolls the dice (--dice engine): the board's roll is not used;"
-                " `dice from board` and the next check waits for the roll key"
-            )
-        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
-            raise IllegalAction(
-                "Willpower, damaged parts and extra actions are the rules' to count: play the"
-                " action on the laptop"
-            )
-        if code in (ev.END_COMBAT, ev.RESET):
-            raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
-        raise IllegalAction(f"unknown board event {code}")
-
-    def _slot_done(self, session: SessionAPI, index: int) -> list[str]:
+    def slot_done(self, session: SessionAPI, index: int) -> list[str] | None:
         """Next turn with one who may act now selected: that character is done in this step.
         The target of a waiting hit takes it (`take`); anyone else takes no action (`wait`,
         in E once for each extra action it has now). A Death check owed is refused: the roll
         key rolls it. Once nobody is left to act in the step, the step ends as by next turn
-        (`next`), as shared.turns.slot_done ends a step."""
+        (`next`), as shared.turns.slot_done ends a step. Before the first round: next turn."""
         game: Game = session.game
+        if not game.started:
+            return None
         if index >= len(game.fighters):
             raise IllegalAction(f"the board named slot {index}, and there is no such character")
         f = game.fighters[index]
@@ -235,30 +204,20 @@ class Advance(Ruleset):
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
-        players = {f.name: {k: f.stats[k] for k in STAT_KEYS} for f in game.fighters}
-        teams = {}
-        for side, team in enumerate(game.encounter.teams):
-            members = [f for f in game.fighters if f.spec.side == side]
-            teams[team] = {k: sum(f.stats[k] for f in members) for k in STAT_KEYS}
-            teams[team]["downs"] = verbs.downs(game, side)
-        team_of = {f.name: game.encounter.teams[f.spec.side] for f in game.fighters}
-        return {"players": players, "teams": teams, "team_of": team_of}
-
-    def score_table(self, game: Game) -> Table:
-        s = self.summary(game)
-        headers = ["who"] + [self.stat_labels.get(k, k) for k in STAT_KEYS]
-        rows = [[n] + [str(v[k]) for k in STAT_KEYS] for n, v in s["players"].items()]
-        rows += [[f"team {t}"] + [str(v[k]) for k in STAT_KEYS] for t, v in s["teams"].items()]
-        return Table(headers, rows)
+        teams = game.teams
+        players = [
+            (f.name, teams[f.spec.side], {k: f.stats[k] for k in STAT_KEYS}) for f in game.fighters
+        ]
+        summary = kit.summary(players, teams)
+        for side, team in enumerate(teams):  # a side's downs are the foes it brought down
+            summary["teams"][team]["downs"] = verbs.downs(game, side)
+        return summary
 
     def score_line(self, game: Game) -> str:
         teams = game.encounter.teams
         return "foes down: " + " · ".join(
             f"{t} {verbs.downs(game, s)}" for s, t in enumerate(teams)
         )
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline.points()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

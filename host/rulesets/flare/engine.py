@@ -114,6 +114,10 @@ class Game:
         for p in range(n):
             self.draw_up(p, 0)
 
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.enc.teams
+
     # -- the grid -----------------------------------------------------------------------------
     def at(self, row: int, col: int) -> Token | None:
         return self.grid[row * self.enc.columns + col]

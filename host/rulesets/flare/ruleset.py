@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.core import names
+from host.core import kit, names
 from host.core.commandline import Command, Language
 from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
 from host.rulesets.flare import ai, device, encounter_schema
@@ -78,6 +78,21 @@ class FlareRules(Ruleset):
     session_totals = ("score", "destroyed")
     chart_panels = (("score", "points"), ("tokens", "tokens on the grid"))
     grid_legend = "the token grid: 1/2 whose token, c common, H heroic, L legendary; * whose turn"
+    score_words = ("player", "team")
+    board_refusals = {
+        **dict.fromkeys(
+            (ev.COUNTER_UP, ev.COUNTER_DOWN),
+            "flare's counters are the grid's: place and summon on the laptop",
+        ),
+        **dict.fromkeys(
+            (ev.ROLL_ACTION, ev.CHANCE, ev.D100),
+            "flare rolls no dice: the engine shuffles the decks",
+        ),
+        **{
+            code: f"flare has no use for the board's {EVENT_NAMES[code]}"
+            for code in (ev.END_COMBAT, ev.RESET)
+        },
+    }
 
     # -- encounters ------------------------------------------------------------------------
     def example_path(self) -> Path:
@@ -93,7 +108,6 @@ class FlareRules(Ruleset):
     def new_game(self, enc: encounter_schema.Encounter, seed: int) -> Game:
         game = Game(enc, seed)
         game.board = device.new_state(game)
-        device.project(game, game.board)
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
@@ -101,6 +115,9 @@ class FlareRules(Ruleset):
 
     def replay(self, game: Game, cmd: Command, record: Any) -> list[str]:
         return self._act(game, cmd)
+
+    def project(self, game: Game) -> None:
+        device.project(game, game.board)
 
     def _act(self, game: Game, cmd: Command) -> list[str]:
         _no_unknown_options(cmd)
@@ -130,7 +147,6 @@ class FlareRules(Ruleset):
         else:  # end
             lines = game.end(cmd.opts.get("claim"))
         game.log.extend(lines)
-        device.project(game, game.board)
         return lines
 
     def _card(self, game: Game, word: str) -> str:
@@ -139,21 +155,15 @@ class FlareRules(Ruleset):
         names.suggest("card", word, known)
         return word.lower()
 
-    def record_json(self, record: Any) -> list:
-        return []
-
-    def record_from_json(self, data: Any) -> list:
-        return []
-
-    def started(self, game: Game) -> bool:
-        return True
-
     def winner(self, game: Game) -> str | None:
         return game.winner
 
     def state(self, game: Game) -> GameState:
         board: GameState = game.board
         return board
+
+    def fighter_names(self, game: Game) -> list[str]:
+        return list(game.enc.players)  # a slot a player
 
     def snapshot(self, game: Game) -> dict:
         enc = game.enc
@@ -186,9 +196,6 @@ class FlareRules(Ruleset):
             ],
         }
 
-    def note(self, game: Game, text: str) -> None:
-        game.log.append(text)
-
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
         if cmd.verb == "show":
             game = session.game
@@ -198,23 +205,13 @@ class FlareRules(Ruleset):
             return lines
         return super().session_command(session, cmd)
 
-    # -- the board -----------------------------------------------------------------------------
-    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
-        code = record[0]
-        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
-            return session.execute("end")
-        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
-            raise IllegalAction("flare's counters are the grid's: place and summon on the laptop")
-        if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100):
-            raise IllegalAction("flare rolls no dice: the engine shuffles the decks")
-        raise IllegalAction(f"flare has no use for the board's {EVENT_NAMES[code]}")
-
     # -- scores --------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
-        players = {}
-        for p, name in enumerate(game.enc.players):
+        enc = game.enc
+        players = []
+        for p, name in enumerate(enc.players):
             s = game.stats[p]
-            players[name] = {
+            stats = {
                 "score": game.scores[p],
                 "destroyed": s.destroyed,
                 "summoned": s.summoned,
@@ -223,29 +220,18 @@ class FlareRules(Ruleset):
                 "placed": s.placed,
                 "tasks": s.tasks,
             }
-        enc = game.enc
-        teams: dict[str, dict[str, int]] = {t: {k: 0 for k in STATS} for t in enc.teams}
-        for p, name in enumerate(enc.players):
-            for k in STATS:
-                teams[enc.teams[enc.team_of[p]]][k] += players[name][k]
-        team_of = {name: enc.teams[enc.team_of[p]] for p, name in enumerate(enc.players)}
-        return {"players": players, "teams": teams, "team_of": team_of}
+            players.append((name, enc.teams[enc.team_of[p]], stats))
+        return kit.summary(players, enc.teams, STATS)
 
     def score_table(self, game: Game) -> Table:
-        summary = self.summary(game)
-        rows = [[n] + [str(s[k]) for k in STATS] for n, s in summary["players"].items()]
-        if game.enc.mode == "team":
-            rows += [
-                [f"team {t}"] + [str(s[k]) for k in STATS] for t, s in summary["teams"].items()
-            ]
-        return Table(["player", *STATS], rows)
+        table = super().score_table(game)
+        if game.enc.mode != "team":  # a player is a side: the team rows say it again
+            del table.rows[len(game.enc.players) :]
+        return table
 
     def score_line(self, game: Game) -> str:
         totals = game.team_scores()
         return "scores: " + " · ".join(f"{t} {totals[i]}" for i, t in enumerate(game.enc.teams))
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline.points()
 
     # -- views ---------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -13,8 +13,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from host.core import kit
 from host.core.commandline import Command, whole_number
-from host.core.interface import IllegalAction, RollWanted, Supplied, WantedRoll, game_log
+from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
 from host.core.plurals import plural
 from host.core.timeline import Timeline
 from host.rulesets.forms.encounter_schema import (
@@ -111,7 +112,10 @@ class PendingCheck:
         return ATTRIBUTES.index(self.attribute), self.seq
 
 
-class Game:
+class Game(kit.Dice):
+    """A game, and the dice of its actions (kit.Dice: their order; its record is a
+    `Roll.as_json` a roll)."""
+
     def __init__(self, encounter: Encounter, seed: int) -> None:
         self.encounter = encounter
         self.seed = seed
@@ -135,8 +139,6 @@ class Game:
         self.actions = 0
         self.used: list[Roll] = []  # the rolls of the action being applied
         self.replaying: deque[dict] | None = None
-        # The rolls given to a waiting action (Ruleset.supply_rolls), taken in order; None:
-        # the engine rolls.
         self.supplied: list[Supplied] | None = None
         self.supplied_at = 0
         self.lines: list[str] = []
@@ -144,6 +146,10 @@ class Game:
         self.timeline = Timeline()
         self.state: Any = None  # the board's view (host/rulesets/forms/device.py keeps it)
         self._remake_order()
+
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.encounter.teams
 
     # ------------------------------------------------------------------ helpers
     def unit(self, word: str) -> int:
@@ -181,39 +187,25 @@ class Game:
 
     # ------------------------------------------------------------------ dice
     def roll(self, who: int, attribute: str, at_least: int = 0) -> Roll:
-        """Roll `who`'s dice of `attribute` (Form dice included): the record's when
-        replaying, else the next roll given to the waiting action (RollWanted, naming the
-        count, when none is left), else the engine's."""
+        """Roll `who`'s dice of `attribute` (Form dice included), in the kit's order (the
+        record's, the roll given to the waiting action, the engine's)."""
         count = max(self.dice_for(who, attribute), at_least)
         if count == 0:
             return Roll(who, attribute, (), "none")
-        mine = f"{self.name(who)}'s {attribute} roll"
-        if self.replaying is not None:
-            if not self.replaying:
-                raise IllegalAction(f"the journal holds no dice for {mine}")
-            data = self.replaying.popleft()
-            faces, source = tuple(data["faces"]), data["source"]
-            if len(faces) != count:
-                raise IllegalAction(f"the journal's dice for {mine} are not {count}")
-        elif self.supplied is not None:
-            if self.supplied_at >= len(self.supplied):
-                code = ATTRIBUTES.index(attribute) + 1 if attribute in ATTRIBUTES else 0
-                raise RollWanted(
-                    WantedRoll(attribute, count, dice.KIND_D10, who, self.name(who), code)
-                )
-            given, faces, source = self.supplied[self.supplied_at]
-            self.supplied_at += 1
-            if given != attribute or len(faces) != count:
-                raise IllegalAction(
-                    f"the {source} {given} roll of {len(faces)} dice does not fit {mine} of {count}"
-                )
-            faces = tuple(faces)
-        else:
-            rng = random.Random(self.seed * 1_000_003 + self.actions * 1_009 + len(self.used))
-            faces, source = tuple(rng.randint(1, 10) for _ in range(count)), "engine"
-        rolled = Roll(who, attribute, faces, source, self.successes(faces))
+        code = ATTRIBUTES.index(attribute) + 1 if attribute in ATTRIBUTES else 0
+        wanted = WantedRoll(attribute, count, dice.KIND_D10, who, code=code)
+        taken = self.take_roll(wanted, self.replaying, lambda: self._own(count))
+        rolled = Roll(who, attribute, taken.faces, taken.source, self.successes(taken.faces))
         self.used.append(rolled)
         return rolled
+
+    def _own(self, count: int) -> kit.Rolled:
+        rng = random.Random(self.seed * 1_000_003 + self.actions * 1_009 + len(self.used))
+        return kit.Rolled(tuple(rng.randint(1, 10) for _ in range(count)), "engine")
+
+    def read_record(self, entry: dict) -> kit.Rolled:
+        faces, source = tuple(entry["faces"]), entry["source"]
+        return kit.Rolled(faces, source, purpose=entry["what"], who=entry["who"])
 
     def successes(self, faces: tuple[int, ...]) -> int:
         return sum(1 for f in faces if f >= self.encounter.rules.success)
@@ -228,7 +220,7 @@ class Game:
             raise IllegalAction(f"the game is over: {self.winner_text()}")
         self.lines = []
         self.used = []
-        self.supplied_at = 0
+        self.new_action()
         self.replaying = deque(replay) if replay is not None else None
         handler = getattr(self, "_do_" + cmd.verb, None)
         if handler is None:

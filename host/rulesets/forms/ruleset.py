@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from host.core import kit
 from host.core.commandline import Command, Language
 from host.core.interface import (
     Applied,
@@ -30,9 +31,7 @@ from host.rulesets.forms.engine import RULES_VERSION, Game
 from shared import dice
 from shared import events as ev
 from shared.host_only import d100_value
-from shared.limits import NO_SLOT
-from shared.state import GameState
-from shared.words import EVENT_NAMES, KIND_NAMES
+from shared.words import KIND_NAMES
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -95,6 +94,23 @@ class Forms(Ruleset):
     session_totals = ("damage_dealt", "checks_passed")
     chart_panels = (("health", "health per unit"), ("score", "damage dealt per side"))
     grid_legend = "one row per unit in the movement order: > acts now, . still to act, - done"
+    score_columns = (
+        ("damage_dealt", "dealt"),
+        ("damage_taken", "taken"),
+        ("checks_passed", "checks"),
+    )
+    score_words = ("who", "side")
+    no_roll_waits = (
+        "no action waits for a roll: the engine rolls them (`dice from entered`, and the next"
+        " roll waits for `dice FACE ...`)"
+    )
+    board_refusals = {
+        **dict.fromkeys(
+            (ev.COUNTER_UP, ev.COUNTER_DOWN),
+            "forms' counters are the rules' to keep: act on the laptop",
+        ),
+        ev.CHANCE: "forms flips no chance tokens: its rolls are D10s",
+    }
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
@@ -110,21 +126,17 @@ class Forms(Ruleset):
     def new_game(self, encounter: Encounter, seed: int) -> Game:
         game = Game(encounter, seed)
         game.state = device.new_state(game)
-        device.project(game, game.state)
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         lines = game.apply(cmd)
-        device.project(game, game.state)
         return Applied(lines, [r.as_json() for r in game.used])
 
     def replay(self, game: Game, cmd: Command, record: list[dict]) -> list[str]:
-        lines = game.apply(cmd, replay=list(record))
-        device.project(game, game.state)
-        return lines
+        return game.apply(cmd, replay=list(record))
 
-    def record_json(self, record: list[dict]) -> list[dict]:
-        return [dict(r) for r in record]
+    def project(self, game: Game) -> None:
+        device.project(game, game.state)
 
     def record_from_json(self, data: Any) -> list[dict]:
         if not isinstance(data, list):
@@ -139,16 +151,11 @@ class Forms(Ruleset):
             for r in data
         ]
 
-    def started(self, game: Game) -> bool:
-        return True
-
     def winner(self, game: Game) -> str | None:
-        if game.winner is None:
-            return None
-        return game.encounter.teams[game.winner] if game.winner >= 0 else "nobody"
+        return kit.winner_name(game.teams, game.winner)
 
-    def state(self, game: Game) -> GameState:
-        return game.state
+    def fighter_names(self, game: Game) -> list[str]:
+        return [u.spec.name for u in game.units]
 
     def snapshot(self, game: Game) -> dict:
         return {
@@ -189,9 +196,6 @@ class Forms(Ruleset):
             ],
         }
 
-    def note(self, game: Game, text: str) -> None:
-        game.log.append(text)
-
     # -- the roll an action wants ---------------------------------------------------------
     # With the dice from the board or the table (`play --dice board|entered`) an action
     # waits for each roll it makes, in order (the count of D10s its unit's attribute and
@@ -200,22 +204,15 @@ class Forms(Ruleset):
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.supplied = rolls
+        game.supply(rolls)
 
     def roll_lines(self, game: Game) -> list[str]:
         return [
-            game.roll_text(r) + ("" if r.source in ("engine", "none") else f" ({r.source})")
+            game.roll_text(r) + ("" if r.source == "none" else kit.from_where(r.source))
             for r in game.last
         ]
 
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
-        if cmd.verb == "dice":
-            # The session takes `dice FACES` while an action waits (its dice from the board
-            # or the table); with the engine's dice nothing waits for them.
-            raise IllegalAction(
-                "no action waits for a roll: the engine rolls them (`dice from entered`, and"
-                " the next roll waits for `dice FACE ...`)"
-            )
         if cmd.verb == "order":
             game = session.game
             return [f"{n}. {line}" for n, line in enumerate(game.order_lines(), 1)]
@@ -224,10 +221,6 @@ class Forms(Ruleset):
     # -- the board ----------------------------------------------------------------------
     def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
         code = record[0]
-        if code == ev.NEXT_TURN and record[1] != NO_SLOT:
-            return self._slot_done(session, record[1])
-        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
-            return session.execute("pass")
         if code == ev.ROLL_ACTION:
             faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
             if record[2] != dice.KIND_D10:
@@ -245,13 +238,9 @@ class Forms(Ruleset):
             dice.check_faces(dice.KIND_D100, faces)
             session.note_roll("d100", faces, "board")
             return [f"d100 roll: {d100_value(faces[0], faces[1])} (forms has no use for it)"]
-        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
-            raise IllegalAction("forms' counters are the rules' to keep: act on the laptop")
-        if code == ev.CHANCE:
-            raise IllegalAction("forms flips no chance tokens: its rolls are D10s")
-        raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
+        return super().board_action(session, record)
 
-    def _slot_done(self, session: SessionAPI, index: int) -> list[str]:
+    def slot_done(self, session: SessionAPI, index: int) -> list[str] | None:
         """Next turn with a unit still to act selected: that unit's part of the step is over.
         In combat, `done UNIT` (at step 1 it rolls its Awareness; in the movement steps the
         units go in the movement order, and one named before its turn is refused). In a
@@ -268,45 +257,29 @@ class Forms(Ruleset):
 
     # -- scores ---------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
-        players = {
-            u.spec.name: {
-                "damage_dealt": u.dealt,
-                "damage_taken": u.taken,
-                "checks_passed": u.passed,
-                "checks_failed": u.failed,
-            }
+        players = [
+            (
+                u.spec.name,
+                game.teams[u.spec.side],
+                {
+                    "damage_dealt": u.dealt,
+                    "damage_taken": u.taken,
+                    "checks_passed": u.passed,
+                    "checks_failed": u.failed,
+                },
+            )
             for u in game.units
-        }
-        teams: dict[str, dict[str, int]] = {}
-        for t, side in enumerate(game.encounter.teams):
-            members = [u for u in game.units if u.spec.side == t]
-            teams[side] = {
-                "damage_dealt": sum(u.dealt for u in members),
-                "damage_taken": sum(u.taken for u in members),
-                "checks_passed": sum(u.passed for u in members),
-                "standing": sum(1 for u in members if not u.down),
-            }
-        team_of = {u.spec.name: game.encounter.teams[u.spec.side] for u in game.units}
-        return {"players": players, "teams": teams, "team_of": team_of}
-
-    def score_table(self, game: Game) -> Table:
-        s = self.summary(game)
-        rows = [
-            [n, str(v["damage_dealt"]), str(v["damage_taken"]), str(v["checks_passed"])]
-            for n, v in s["players"].items()
         ]
-        rows += [
-            [f"side {t}", str(v["damage_dealt"]), str(v["damage_taken"]), str(v["checks_passed"])]
-            for t, v in s["teams"].items()
-        ]
-        return Table(["who", "dealt", "taken", "checks"], rows)
+        totals = ("damage_dealt", "damage_taken", "checks_passed")
+        summary = kit.summary(players, game.teams, totals)
+        for side, team in enumerate(game.teams):  # and how many of its units stand
+            standing = sum(1 for u in game.units if u.spec.side == side and not u.down)
+            summary["teams"][team]["standing"] = standing
+        return summary
 
     def score_line(self, game: Game) -> str:
         teams = self.summary(game)["teams"]
         return "damage dealt: " + " · ".join(f"{t} {v['damage_dealt']}" for t, v in teams.items())
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline.points()
 
     # -- views ------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -95,6 +95,10 @@ class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, G
 
     rules_version = RULES_VERSION
 
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.encounter.teams
+
     def apply(self, command: Command, replay=None) -> Outcome:
         """Apply one action. `replay` holds the recorded rolls when rebuilding from a journal."""
         handler = getattr(self, "_do_" + command.verb.replace("-", "_"), None)

@@ -4,7 +4,9 @@ A roll is made by the engine (the seeded xorshift32 of shared.dice), made by the
 faces arrive over the link) or entered by hand from physical dice. Board and hand-entered
 faces wait in a queue per purpose ("hit", "power", "chance", ...) until the engine asks for a
 roll of that purpose; all three are checked by shared.dice and all three are recorded, so a
-journal can replay an action with exactly the dice it had.
+journal can replay an action with exactly the dice it had. The order a roll is taken in is
+the kit's (host/core/kit.py): the record's, the roll given to the waiting action, then a
+queue's or the engine's.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from host.core.interface import IllegalAction, RollWanted, Supplied, WantedRoll
+from host.core import kit
+from host.core.interface import IllegalAction, Supplied, WantedRoll
 from host.core.plurals import plural
-from shared import dice, host_only
+from shared import dice
 from shared.limits import MAX_DICE
 from shared.words import KIND_NAMES
 
@@ -31,7 +34,7 @@ PURPOSES = (
     "initiative",
 )
 SOURCES = ("engine", "board", "entered")
-WANTED = "wanted"  # the `queue` of a roll supplied to a waiting action (no queue of its own)
+WANTED = kit.WANTED  # the `queue` of a roll supplied to a waiting action (no queue of its own)
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,12 @@ class _RecordingRng:
         return value
 
 
+def _wanted(purpose: str, count: int, kind: int, who: int) -> WantedRoll:
+    """A roll as the waiting action asks for it (its code: the purpose's place in PURPOSES)."""
+    code = PURPOSES.index(purpose) if purpose in PURPOSES else 0
+    return WantedRoll(purpose, count, kind, who, code=code)
+
+
 def action_seed(seed: int, number: int) -> int:
     """The engine's dice for action `number` of a game: the same seed and number always give
     the same dice, so an undone action tried again rolls what it rolled before."""
@@ -100,7 +109,7 @@ def action_seed(seed: int, number: int) -> int:
     return x or 1
 
 
-class Roller:
+class Roller(kit.Dice):
     """Rolls for one game: engine dice from the seed, or queued board and entered faces."""
 
     def __init__(self, state, kind: int, mask: int, seed: int):
@@ -112,8 +121,6 @@ class Roller:
         self.queued: dict[str, deque[tuple[tuple[int, ...], str]]] = {}
         self.records: list[RollRecord] = []
         self.replay: list[RollRecord] | None = None
-        # The rolls a waiting action was given (Ruleset.supply_rolls), used in order; None:
-        # the engine (or the queues) roll as usual.
         self.supplied: list[Supplied] | None = None
         self.supplied_at = 0
 
@@ -122,7 +129,7 @@ class Roller:
         self.rng.seed(action_seed(self.seed, number))
         self.records = []
         self.replay = list(replay) if replay is not None else None
-        self.supplied_at = 0
+        self.new_action()
 
     def queue(self, purpose: str, faces: tuple[int, ...], source: str) -> None:
         """Hold faces from the board or the table for the next roll of `purpose`."""
@@ -148,63 +155,39 @@ class Roller:
             raise IllegalAction(
                 f"a {purpose} roll of {count} dice is beyond the {MAX_DICE}-die limit"
             )
-        if self.replay is not None:
-            if not self.replay:
-                raise IllegalAction("the journal holds fewer rolls than this action needs")
-            rec = self.replay.pop(0)
-            if rec.purpose != purpose or len(rec.faces) != count:
-                raise IllegalAction(
-                    f"the journal's {rec.purpose} roll of {len(rec.faces)} dice does not match "
-                    f"this {purpose} roll of {count}"
-                )
-            faces, source, queue_name = rec.faces, rec.source, rec.queue
-            successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
-        elif self.supplied is not None:
-            faces, source, queue_name = self.take_supplied(purpose, who, count, kind)
-            successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
-        else:
-            queue_name = purpose
-            queue = self.queued.get(purpose)
-            if not queue and purpose != "chance":
-                queue_name = NEXT
-                queue = self.queued.get(NEXT)
-            if queue:
-                faces, source = queue[0]
-                if len(faces) != count:
-                    queue.popleft()
-                    raise IllegalAction(
-                        f"the {source} {queue_name} roll has {len(faces)} dice; "
-                        f"this {purpose} roll takes {count}"
-                    )
-                queue.popleft()
-                successes = dice.enter(self.state, kind, faces, who, mask=self.mask)
-            else:
-                source, queue_name = "engine", ""
-                successes = host_only.roll(self.state, self.rng, kind, count, who, mask=self.mask)
-                faces = tuple(self.state.roll.faces[:count])
+        rolled = self.take_roll(
+            _wanted(purpose, count, kind, who), self.replay, lambda: self._own(purpose, count, kind)
+        )
+        successes = dice.enter(self.state, kind, rolled.faces, who, mask=self.mask)
         self.records.append(
-            RollRecord(purpose, who, kind, tuple(faces), source, successes, queue_name)
+            RollRecord(purpose, who, kind, rolled.faces, rolled.source, successes, rolled.queue)
         )
         return successes
 
-    def take_supplied(
-        self, purpose: str, who: int, count: int, kind: int
-    ) -> tuple[tuple[int, ...], str, str]:
-        """The next roll given to this waiting action: (faces, source, WANTED). Raises
-        RollWanted when it has been given no more."""
-        supplied = self.supplied
-        assert supplied is not None
-        if self.supplied_at >= len(supplied):
-            code = PURPOSES.index(purpose) if purpose in PURPOSES else 0
-            raise RollWanted(WantedRoll(purpose, count, kind, who, code=code))
-        given, faces, source = supplied[self.supplied_at]
-        self.supplied_at += 1
-        if given != purpose or len(faces) != count:
-            raise IllegalAction(
-                f"the {source} {given} roll of {len(faces)} dice does not fit this {purpose}"
-                f" roll of {count}"
-            )
-        return tuple(faces), source, WANTED
+    def _own(self, purpose: str, count: int, kind: int) -> kit.Rolled:
+        """The faces waiting in `purpose`'s queue (else the `next` queue's, but for chance),
+        else the engine's."""
+        queue_name = purpose
+        queue = self.queued.get(purpose)
+        if not queue and purpose != "chance":
+            queue_name = NEXT
+            queue = self.queued.get(NEXT)
+        if queue:
+            faces, source = queue[0]
+            if len(faces) != count:
+                queue.popleft()
+                raise IllegalAction(
+                    f"the {source} {queue_name} roll has {len(faces)} dice; "
+                    f"this {purpose} roll takes {count}"
+                )
+            queue.popleft()
+            return kit.Rolled(tuple(faces), source, queue_name)
+        rolled = bytearray(count)
+        dice.roll_faces(self.rng, kind, count, rolled)
+        return kit.Rolled(tuple(rolled), "engine")
+
+    def read_record(self, entry: RollRecord) -> kit.Rolled:
+        return kit.Rolled(entry.faces, entry.source, entry.queue, entry.purpose, entry.who)
 
     def take(self, purpose: str) -> tuple[tuple[int, ...], str, str] | None:
         """The next waiting board or entered roll for `purpose` (else the `next` queue):
@@ -313,28 +296,28 @@ class InitiativeDice:
         self.rolled.add(who)
         what = f"{self.names[who]}'s initiative {'reroll' if reroll else 'roll'}"
         roller = self.roller
-        entered = None
-        source, queue = "engine", ""
-        if roller.replay is not None:
-            if not roller.replay or roller.replay[0].purpose != "initiative":
-                raise IllegalAction("the journal holds fewer initiative rolls than this needs")
-            rec = roller.replay.pop(0)
-            if rec.who != who or len(rec.faces) != count:
-                raise IllegalAction(f"the journal's initiative roll does not match {what}")
-            entered, source, queue = rec.faces, rec.source, rec.queue
-        elif roller.supplied is not None:
-            entered, source, queue = roller.take_supplied("initiative", who, count, roller.kind)
-        else:
-            taken = roller.take("initiative")
-            if taken is not None:
-                entered, source, queue = taken
-                if len(entered) != count:
-                    raise IllegalAction(
-                        f"the {source} {queue} roll has {len(entered)} dice; {what} takes {count}"
-                    )
-        if source != "engine":
+        rolled = roller.take_roll(
+            _wanted("initiative", count, roller.kind, who),
+            roller.replay,
+            lambda: self._waiting(what, count),
+        )
+        if rolled.source != "engine":
             self.entered = True
-        self.current = _Roll(who, reroll, entered, source, queue)
+        # No faces: the engine's, drawn one at a time as shared asks for them (`below`).
+        self.current = _Roll(who, reroll, rolled.faces or None, rolled.source, rolled.queue)
+
+    def _waiting(self, what: str, count: int) -> kit.Rolled:
+        """The next waiting initiative roll (else the `next` queue's), which must be `count`
+        dice; else the engine's, drawn as shared asks."""
+        taken = self.roller.take("initiative")
+        if taken is None:
+            return kit.Rolled((), "engine")
+        faces, source, queue = taken
+        if len(faces) != count:
+            raise IllegalAction(
+                f"the {source} {queue} roll has {len(faces)} dice; {what} takes {count}"
+            )
+        return kit.Rolled(tuple(faces), source, queue)
 
     def _close(self) -> None:
         roll = self.current

@@ -14,7 +14,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.core import names
+from host.core import kit, names
 from host.core.commandline import Command, whole_number
 from host.core.interface import (
     Applied,
@@ -22,7 +22,6 @@ from host.core.interface import (
     IllegalAction,
     LiveRow,
     LiveTable,
-    RollWanted,
     Ruleset,
     Supplied,
     Table,
@@ -35,7 +34,6 @@ from host.rulesets.korxsol.engine import RULES_VERSION, Game
 from host.rulesets.korxsol.fighter import norm
 from host.rulesets.korxsol.model import Encounter
 from host.rulesets.korxsol.rolls import PURPOSES, RollRecord
-from shared.state import GameState
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -95,14 +93,7 @@ class Korxsol(Ruleset):
         return Game(encounter, seed)
 
     def apply(self, game: Game, cmd: Command) -> Applied:
-        try:
-            outcome = game.apply(read_names(game, cmd))
-        except RollWanted as wanted:
-            who = wanted.wanted.who
-            if 0 <= who < len(game.fighters):
-                name = game.fighters[who].spec.name
-                raise RollWanted(dataclasses.replace(wanted.wanted, who_name=name)) from None
-            raise
+        outcome = game.apply(read_names(game, cmd))
         return Applied(outcome.lines, list(game.roller.records))
 
     def replay(self, game: Game, cmd: Command, record: list[RollRecord]) -> list[str]:
@@ -118,24 +109,19 @@ class Korxsol(Ruleset):
         return game.started
 
     def winner(self, game: Game) -> str | None:
-        if game.winner is None:
-            return None
-        return game.encounter.teams[game.winner] if game.winner >= 0 else "nobody"
+        return kit.winner_name(game.teams, game.winner)
 
-    def state(self, game: Game) -> GameState:
-        return game.state
+    def fighter_names(self, game: Game) -> list[str]:
+        return [f.spec.name for f in game.fighters]
 
     def snapshot(self, game: Game) -> dict:
         return game.snapshot()
-
-    def note(self, game: Game, text: str) -> None:
-        game.log.append(text)
 
     # -- the roll an action wants ------------------------------------------------------------
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.roller.supplied = rolls
+        game.roller.supply(rolls)
 
     # -- rolls waiting -----------------------------------------------------------------------
     def queue_roll(self, game: Game, purpose: str, faces: tuple[int, ...], source: str) -> None:
@@ -157,9 +143,9 @@ class Korxsol(Ruleset):
                 lines.append(f"initiative: {len(rec.faces)} dice rolled ({rec.source})")
                 continue
             name = game.fighters[rec.who].spec.name if rec.who >= 0 else "all"
-            source = "" if rec.source == "engine" else f" ({rec.source})"
             faces = " ".join(map(str, rec.faces))
-            lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{source}")
+            shown = kit.from_where(rec.source)
+            lines.append(f"{rec.purpose} {name} {faces} -> {rec.successes}{shown}")
         return lines
 
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
@@ -193,9 +179,6 @@ class Korxsol(Ruleset):
 
     def score_line(self, game: Game) -> str:
         return tables.score_line(game)
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline.points()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

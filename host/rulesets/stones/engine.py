@@ -3,11 +3,10 @@ character activations (Fuse, Move, Standard Attack or Ability), keywords resolve
 order written with a new d100 for each chance, statuses, incapacitation and the end.
 
 A game is a pure function of its encounter, its seed and its actions with their records
-(the d100s each used): the deck is shuffled from the seed, and every d100 comes from the
-record when replaying, else, while the session takes the dice from the board or the table,
-from the rolls given to the waiting action (Ruleset.supply_rolls; the first one missing
-raises RollWanted), else from the engine's generator seeded by the game's seed and the
-action's number.
+(the d100s each used): the deck is shuffled from the seed, and every d100 comes in the
+kit's order (host/core/kit.py): from the record when replaying, else, while the session
+takes the dice from the board or the table, from the roll given to the waiting action,
+else from the engine's generator seeded by the game's seed and the action's number.
 """
 
 from __future__ import annotations
@@ -16,8 +15,9 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
+from host.core import kit
 from host.core.commandline import Command
-from host.core.interface import IllegalAction, RollWanted, Supplied, WantedRoll, game_log
+from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
 from host.core.plurals import plural
 from host.core.timeline import Timeline
 from host.rulesets.stones.encounter_schema import (
@@ -49,7 +49,10 @@ class Fused:
 
 
 @dataclass
-class Game:
+class Game(kit.Dice):
+    """A game, and the dice of its actions (kit.Dice: their order; its record is [tens,
+    units, source] a d100)."""
+
     enc: Encounter
     seed: int
     state: GameState
@@ -72,8 +75,6 @@ class Game:
     turns: int = 0
     reshuffles: int = 0
     winner: int | None = None  # the winning team
-    # The rolls given to a waiting action (Ruleset.supply_rolls), taken in order; None: the
-    # engine rolls.
     supplied: list[Supplied] | None = None
     supplied_at: int = 0
     used: list[list] = field(default_factory=list)  # this action's d100s: [tens, units, source]
@@ -82,6 +83,14 @@ class Game:
     log: deque[str] = field(default_factory=game_log)
     timeline: Timeline = field(default_factory=Timeline)
     stats: list[dict[str, int]] = field(default_factory=list)
+
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.enc.teams
+
+    def read_record(self, entry: list) -> kit.Rolled:
+        tens, units, source = entry
+        return kit.Rolled((tens, units), source)
 
     # -- who is who ---------------------------------------------------------------------
     def ch(self, i: int) -> Character:
@@ -172,7 +181,7 @@ def act(game: Game, cmd: Command, replayed: list[list] | None) -> list[str]:
     if game.winner is not None:
         raise IllegalAction(f"the game is over: {game.enc.teams[game.winner]} won")
     game.used = []
-    game.supplied_at = 0
+    game.new_action()
     game.roll_lines = []
     game.replayed = None if replayed is None else [list(r) for r in replayed]
     handler = VERBS[cmd.verb]
@@ -345,31 +354,19 @@ PURPOSES = {"crit": 1, "chance": 2}
 
 
 def _d100(game: Game, who: int, label: str, purpose: str = "crit") -> int:
-    """One d100 (two D10: tens, units; 0 and 0 read 100): the record's when replaying, else
-    the next roll given to the waiting action (RollWanted when none is left), else the
-    engine's."""
-    if game.replayed is not None:
-        if not game.replayed:
-            raise IllegalAction("the journal holds no d100 for this roll")
-        tens, units, source = game.replayed.pop(0)
-    elif game.supplied is not None:
-        if game.supplied_at >= len(game.supplied):
-            name = game.ch(who).name
-            wanted = WantedRoll(purpose, 2, dice.KIND_D100, who, name, PURPOSES[purpose])
-            raise RollWanted(wanted)
-        given, faces, source = game.supplied[game.supplied_at]
-        game.supplied_at += 1
-        if given != purpose or len(faces) != 2:
-            raise IllegalAction(f"the {source} {given} roll does not fit this {purpose} d100")
-        tens, units = faces
-    else:
+    """One d100 (two D10: tens, units; 0 and 0 read 100), in the kit's order."""
+
+    def own() -> kit.Rolled:
         rng = random.Random((game.seed * 1_000_003 + game.actions) * 131 + len(game.used))
-        tens, units, source = rng.randrange(10), rng.randrange(10), "engine"
+        return kit.Rolled((rng.randrange(10), rng.randrange(10)), "engine")
+
+    wanted = WantedRoll(purpose, 2, dice.KIND_D100, who, code=PURPOSES[purpose])
+    rolled = game.take_roll(wanted, game.replayed, own)
+    (tens, units), source = rolled.faces, rolled.source
     game.used.append([tens, units, source])
     dice.enter(game.state, dice.KIND_D100, (tens, units), who, mask=0)
     value = d100_value(tens, units)
-    shown = "" if source == "engine" else f" ({source})"
-    game.roll_lines.append(f"{label}: d100 {tens} {units} -> {value}{shown}")
+    game.roll_lines.append(f"{label}: d100 {tens} {units} -> {value}{kit.from_where(source)}")
     return value
 
 

@@ -8,7 +8,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.core import names
+from host.core import kit, names
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
@@ -25,9 +25,7 @@ from host.rulesets.stones.language import LANGUAGE, SESSION_VERBS, VERBS, WORDS
 from shared import dice
 from shared import events as ev
 from shared.host_only import d100_value
-from shared.limits import NO_SLOT
-from shared.state import F_ACTED, F_ACTIVE, GameState
-from shared.words import EVENT_NAMES
+from shared.state import F_ACTED, F_ACTIVE
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -52,6 +50,29 @@ class Stones(Ruleset):
         "one row per character: team, HP, hand/hand size, stones fused; > being activated,"
         " * its player's others still to act, - done this turn; F M A the actions done"
     )
+    score_columns = (
+        ("damage_dealt", "dealt"),
+        ("damage_taken", "taken"),
+        ("crits", "crits"),
+        ("kos", "KOs"),
+    )
+    no_roll_waits = (
+        "no action waits for a d100: the engine rolls them (`dice from entered`, and the next"
+        " crit or chance waits for `dice TENS UNITS`)"
+    )
+    board_refusals = {
+        # Only with the engine's dice (`--dice engine`) does a board roll reach the rules
+        # (else the tether gives it to the action that waits): it is refused, never kept.
+        ev.D100: "the engine rolls the d100s (--dice engine): the board's roll is not used;"
+        " `dice from board` and the next crit or chance waits for the roll key",
+        ev.ROLL_ACTION: "stones rolls d100s: the roll key rolls two D10",
+        ev.CHANCE: "stones rolls d100s: the roll key rolls two D10",
+        **dict.fromkeys(
+            (ev.COUNTER_UP, ev.COUNTER_DOWN),
+            "cards in hand, hand size and fused stones are the rules' to count: draw, pay and"
+            " discard on the laptop",
+        ),
+    }
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
@@ -67,22 +88,17 @@ class Stones(Ruleset):
     def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
         chars = [(c.label, c.team, c.player, c.hp) for c in encounter.characters]
         state = device.new_state(chars, engine.RULES_VERSION)
-        game = engine.new_game(encounter, seed, state)
-        device.project(game)
-        return game
+        return engine.new_game(encounter, seed, state)
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         lines = engine.act(game, read_names(game, cmd), None)
-        device.project(game)
         return Applied(lines, [list(r) for r in game.used])
 
     def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
-        lines = engine.act(game, read_names(game, cmd), record)
-        device.project(game)
-        return lines
+        return engine.act(game, read_names(game, cmd), record)
 
-    def record_json(self, record: list[list]) -> list[list]:
-        return [list(r) for r in record]
+    def project(self, game: Game) -> None:
+        device.project(game)
 
     def record_from_json(self, data: list[list]) -> list[list]:
         out = []
@@ -92,14 +108,11 @@ class Stones(Ruleset):
             out.append([int(tens), int(units), str(source)])
         return out
 
-    def started(self, game: Game) -> bool:
-        return True
-
     def winner(self, game: Game) -> str | None:
-        return None if game.winner is None else game.enc.teams[game.winner]
+        return kit.winner_name(game.teams, game.winner)
 
-    def state(self, game: Game) -> GameState:
-        return game.state
+    def fighter_names(self, game: Game) -> list[str]:
+        return [c.name for c in game.enc.characters]
 
     def snapshot(self, game: Game) -> dict:
         enc = game.enc
@@ -139,9 +152,6 @@ class Stones(Ruleset):
             ],
         }
 
-    def note(self, game: Game, text: str) -> None:
-        game.log.append(text)
-
     # -- the d100 an action wants ------------------------------------------------------
     # With the dice from the board or the table (`play --dice board|entered`) an action
     # waits for each d100 it rolls (its crit, its [On X-Y] chances), in order; there is no
@@ -149,47 +159,13 @@ class Stones(Ruleset):
     asks_for_rolls = True
 
     def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.supplied = rolls
+        game.supply(rolls)
 
     def roll_lines(self, game: Game) -> list[str]:
         return list(game.roll_lines)
 
-    def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
-        if cmd.verb == "dice":
-            # The session takes `dice FACES` while an action waits (its dice from the board
-            # or the table); with the engine's dice nothing waits for them.
-            raise IllegalAction(
-                "no action waits for a d100: the engine rolls them (`dice from entered`, and"
-                " the next crit or chance waits for `dice TENS UNITS`)"
-            )
-        return super().session_command(session, cmd)
-
     # -- the board ---------------------------------------------------------------------
-    def board_action(self, session: SessionAPI, record: bytes) -> list[str]:
-        code = record[0]
-        if code == ev.NEXT_TURN and record[1] != NO_SLOT:
-            return self._slot_done(session, record[1])
-        if code in (ev.NEXT_TURN, ev.NEXT_PHASE):
-            return session.execute("end")
-        if code == ev.D100:
-            # Only with the engine's dice (`--dice engine`) does a board roll get here (else
-            # the tether gives it to the action that waits): it is refused, never kept.
-            raise IllegalAction(
-                "the engine rolls the d100s (--dice engine): the board's roll is not used;"
-                " `dice from board` and the next crit or chance waits for the roll key"
-            )
-        if code in (ev.ROLL_ACTION, ev.CHANCE):
-            raise IllegalAction("stones rolls d100s: the roll key rolls two D10")
-        if code in (ev.COUNTER_UP, ev.COUNTER_DOWN):
-            raise IllegalAction(
-                "cards in hand, hand size and fused stones are the rules' to count:"
-                " draw, pay and discard on the laptop"
-            )
-        if code in (ev.END_COMBAT, ev.RESET):
-            raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
-        raise IllegalAction(f"unknown board event {code}")
-
-    def _slot_done(self, session: SessionAPI, index: int) -> list[str]:
+    def slot_done(self, session: SessionAPI, index: int) -> list[str] | None:
         """Next turn with one of the turn's characters selected: that character is done
         (`done CHAR`); once none is left to act the player's turn ends as by next turn
         (`end`), unless the hand is over its size: then the turn stays in its end step,
@@ -207,34 +183,15 @@ class Stones(Ruleset):
 
     # -- scores --------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:
-        enc = game.enc
-        players = {
-            c.name: {**game.stats[i], "standing": int(game.standing(i))}
-            for i, c in enumerate(enc.characters)
-        }
-        teams = {}
-        for t, team in enumerate(enc.teams):
-            members = [i for i, c in enumerate(enc.characters) if c.team == t]
-            totals = {k: sum(game.stats[i][k] for i in members) for k in engine.STAT_KEYS}
-            totals["standing"] = sum(1 for i in members if game.standing(i))
-            teams[team] = totals
-        team_of = {c.name: enc.teams[c.team] for c in enc.characters}
-        return {"players": players, "teams": teams, "team_of": team_of}
-
-    def score_table(self, game: Game) -> Table:
-        summary = self.summary(game)
-        keys = ("damage_dealt", "damage_taken", "crits", "kos")
-        headers = ["who", "dealt", "taken", "crits", "KOs"]
-        rows = [[n, *(str(s[k]) for k in keys)] for n, s in summary["players"].items()]
-        rows += [[f"team {t}", *(str(s[k]) for k in keys)] for t, s in summary["teams"].items()]
-        return Table(headers, rows)
+        players = [
+            (c.name, game.teams[c.team], {**game.stats[i], "standing": int(game.standing(i))})
+            for i, c in enumerate(game.enc.characters)
+        ]
+        return kit.summary(players, game.teams, (*engine.STAT_KEYS, "standing"))
 
     def score_line(self, game: Game) -> str:
         teams = self.summary(game)["teams"]
         return "damage dealt: " + " · ".join(f"{t} {s['damage_dealt']}" for t, s in teams.items())
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline.points()
 
     # -- views -----------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:
