@@ -215,7 +215,9 @@ def test_the_generic_host_imports_no_ruleset() -> None:
 
 def test_the_interface_imports_nothing_that_implements_it() -> None:
     of_the_host = {t for t, _ in imports("host.core.interface") if t.startswith("host")}
-    assert of_the_host <= {"host.core.commandline", "host.core.errors"}, of_the_host
+    assert of_the_host <= {"host.core.commandline", "host.core.errors", "host.core.timeline"}
+    users = {m for m in ALL if "host.core.interface" in {t for t, _ in imports(m)}}
+    assert not of_the_host & users, of_the_host & users
 
 
 def test_a_ruleset_s_bench_is_named_not_imported() -> None:

@@ -44,6 +44,7 @@ from host.core.interface import (
     WantedRoll,
     game_log,
 )
+from host.core.timeline import Timeline
 from shared import dice, roster
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
@@ -93,7 +94,11 @@ class Game:
     used: list[list] = field(default_factory=list)  # the last action's dice: [face, source]
     supplied: list[Supplied] | None = None  # the rolls given to a waiting pull
     log: deque[str] = field(default_factory=game_log)
-    timeline: list[dict] = field(default_factory=list)
+    timeline: Timeline = field(default_factory=Timeline)
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return self.rope.teams
 
     def winner(self) -> int | None:
         return next((t for t, g in enumerate(self.ground) if g >= self.rope.goal), None)
@@ -241,6 +246,9 @@ class Tug(Ruleset):
         won = game.winner()
         return None if won is None else game.rope.teams[won]
 
+    def fighter_names(self, game: Game) -> list[str]:
+        return [name for name, _ in game.rope.players]  # slot i is player i
+
     def state(self, game: Game) -> GameState:
         return game.state
 
@@ -311,9 +319,6 @@ class Tug(Ruleset):
         return "ground: " + " · ".join(
             f"{team} {game.ground[t]}/{game.rope.goal}" for t, team in enumerate(game.rope.teams)
         )
-
-    def timeline(self, game: Game) -> list[dict]:
-        return game.timeline
 
     # -- views ---------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:
