@@ -71,6 +71,29 @@ def games_on_a_journal(ruleset_id: str) -> Iterator[Callable[[], Session]]:
             journal.close()
 
 
+def demo_turn_us(ruleset_id: str, turns: int, per_line: bool = False) -> float:
+    """The median time, in microseconds, of one turn the ruleset's demo AI plans, played
+    through the session on a real journal (games_on_a_journal): the plan is made before
+    the clock starts. `per_line`: each line of a plan is timed on its own (a game whose
+    turns all happen at once, where one unit's line is the unit of play)."""
+    samples: list[float] = []
+    with games_on_a_journal(ruleset_id) as current:
+        while len(samples) < turns:
+            session = current()
+            plan = session.ruleset.plan_turn(session.game)
+            t0 = time.perf_counter_ns()
+            for line in plan:
+                session.execute(line)
+                if per_line:
+                    samples.append((time.perf_counter_ns() - t0) / 1000)
+                    t0 = time.perf_counter_ns()
+                if session.over or len(samples) >= turns:
+                    break
+            if not per_line:
+                samples.append((time.perf_counter_ns() - t0) / 1000)
+    return round(statistics.median(samples), 1)
+
+
 def command_us() -> dict[str, float]:
     enc = encounter_schema.load(encounter_schema.example_path())
     samples: list[float] = []

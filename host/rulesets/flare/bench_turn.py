@@ -5,22 +5,10 @@ AI's on the bundled Rift duel; the AI plans each turn before the clock starts.""
 
 from __future__ import annotations
 
-import statistics
-import time
-
-from host.lab.bench_session import games_on_a_journal
+from host.lab.bench_session import demo_turn_us
 
 TURNS = 200
 
 
 def engine_turn(turns: int = TURNS) -> dict[str, float]:
-    samples: list[float] = []
-    with games_on_a_journal("flare") as current:
-        while len(samples) < turns:
-            session = current()
-            plan = session.ruleset.plan_turn(session.game)
-            t0 = time.perf_counter_ns()
-            for line in plan:
-                session.execute(line)
-            samples.append((time.perf_counter_ns() - t0) / 1000)
-    return {"engine_turn_us_flare": round(statistics.median(samples), 1)}
+    return {"engine_turn_us_flare": demo_turn_us("flare", turns)}

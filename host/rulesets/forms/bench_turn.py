@@ -10,23 +10,10 @@ bundled encounter, seed after seed, until TURNS have been timed.
 
 from __future__ import annotations
 
-import statistics
-import time
+from host.lab.bench_session import demo_turn_us
 
 TURNS = 400
 
 
 def engine_turn_forms() -> dict[str, float]:
-    from host.lab.bench_session import games_on_a_journal
-
-    samples: list[float] = []
-    with games_on_a_journal("forms") as current:
-        while len(samples) < TURNS:
-            session = current()
-            for line in session.ruleset.plan_turn(session.game):
-                t0 = time.perf_counter_ns()
-                session.execute(line)
-                samples.append((time.perf_counter_ns() - t0) / 1000)
-                if session.over or len(samples) >= TURNS:
-                    break
-    return {"engine_turn_us_forms": round(statistics.median(samples), 1)}
+    return {"engine_turn_us_forms": demo_turn_us("forms", TURNS, per_line=True)}
