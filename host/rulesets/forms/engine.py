@@ -245,12 +245,6 @@ class Game:
             return "every side is down"
         return f"{self.encounter.teams[self.winner]} wins"
 
-    def _no_options(self, cmd: Command, allowed: tuple[str, ...] = ()) -> None:
-        for key in cmd.opts:
-            if key not in allowed:
-                takes = ", ".join(f"{k}=" for k in allowed) or "none"
-                raise IllegalAction(f"{cmd.verb}: unknown option {key!r} (it takes {takes})")
-
     # ------------------------------------------------------------------ social rounds
     def _social(self, verb: str) -> None:
         if self.mode != "social":
@@ -266,7 +260,6 @@ class Game:
             raise IllegalAction(f"{verb}: {len(self.checks)} check(s) of this round still to roll")
 
     def _do_form(self, cmd: Command) -> None:
-        self._no_options(cmd)
         i = self.unit(cmd.arg(0, "a unit"))
         f = self.form(cmd.arg(1, "a Form"))
         u = self.units[i]
@@ -311,7 +304,6 @@ class Game:
         self._acted(i, finish=True)
 
     def _do_check(self, cmd: Command) -> None:
-        self._no_options(cmd, ("dc", "vs"))
         self._social("check")
         if self.combined is not None:
             raise IllegalAction("the sprung trap's combat round comes first: `roll`")
@@ -410,12 +402,10 @@ class Game:
         self._new_round()
 
     def _do_end(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("end")
         self._end_social_round()
 
     def _do_area(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("area")
         where = " ".join(cmd.args).strip()
         if not where:
@@ -425,7 +415,6 @@ class Game:
         self._open_encounter("social", where)
 
     def _do_gain(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("gain")
         i = self.unit(cmd.arg(0, "a unit"))
         f = self.form(cmd.arg(1, "a Form"))
@@ -442,7 +431,6 @@ class Game:
         self._open_encounter("social", area)
 
     def _do_fight(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("fight")
         area = self.encounters[-1]["area"]
         self._close_encounter()
@@ -716,7 +704,6 @@ class Game:
         return [f"{self.name(i)} ({self.order_reason(i)[1]})" for i in self.order]
 
     def _do_roll(self, cmd: Command) -> None:
-        self._no_options(cmd)
         if self.mode == "social":
             if cmd.args:
                 i = self.unit(cmd.args[0])
@@ -754,7 +741,6 @@ class Game:
         self._acted(i, finish=True)
 
     def _do_move(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._combat("move", SEQUENTIAL)
         i = self.unit(cmd.arg(0, "a unit"))
         self._may_act(i)
@@ -763,7 +749,6 @@ class Game:
         self._acted(i, finish=True)
 
     def _do_attack(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._combat("attack", (5,))
         i = self.unit(cmd.arg(0, "a unit"))
         t = self.unit(cmd.arg(1, "a target"))
@@ -804,7 +789,6 @@ class Game:
         self._aim_or_block(cmd, aim=False)
 
     def _aim_or_block(self, cmd: Command, aim: bool) -> None:
-        self._no_options(cmd)
         self._combat(cmd.verb, (6,))
         i = self.unit(cmd.arg(0, "a unit"))
         self._may_act(i)
@@ -858,7 +842,6 @@ class Game:
                 self.mode = "over"
 
     def _do_done(self, cmd: Command) -> None:
-        self._no_options(cmd)
         if self.mode != "combat":
             raise IllegalAction("done ends a unit's part of a combat step; this is a social round")
         i = self.unit(cmd.arg(0, "a unit"))
@@ -875,7 +858,6 @@ class Game:
     def _do_next(self, cmd: Command) -> None:
         """What comes next, one at a time: the next check in a social round (or its end),
         else the end of the first unit's part of the step still to act in it."""
-        self._no_options(cmd)
         if self.mode == "social":
             if self.combined is not None:
                 self._resolve_trap()
@@ -891,7 +873,6 @@ class Game:
         next-phase key): everyone still to act in this combat step is done; a social round
         (one step on the board) makes the sprung trap's Dodge roll and every check still
         waiting, in their order, and then ends."""
-        self._no_options(cmd)
         if self.mode == "social":
             rnd = self.round
             while self.mode == "social" and self.round == rnd:
