@@ -6,6 +6,7 @@ words is read before its words are counted; a journalled line is not refused aga
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -243,6 +244,26 @@ def test_a_journalled_line_is_not_refused_by_todays_grammar() -> None:
     assert cmd is not None and cmd.opts == {"rnage": "5"}
     assert cmd.take_name(MOVES, "move").args == ["Kae", "Strike", "Orr", "Queen"]
     assert "rnage" in refusal("attack Kae Strike Orr Queen rnage=5")
+
+
+# -- the docs -----------------------------------------------------------------------------------
+
+
+def test_docs_commands_md_writes_every_game_verb_as_its_usage_in_help() -> None:
+    # docs/commands.md's tables start each row with a command as `help` shows it.
+    text = (Path(__file__).parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
+    cells = re.findall(r"^\| `([^`]+)`(?: / `([^`]+)`)*", text, re.MULTILINE)
+    documented = {c.replace("\\|", "|") for row in cells for c in row if c}
+    for ruleset_id in registry.ids():
+        ruleset = registry.get(ruleset_id)
+        if not type(ruleset).__module__.startswith("host.rulesets."):
+            continue  # (a test's own ruleset, registered for a while)
+        language = ruleset.language
+        missing = [language.usage(v) for v in language.verbs if language.usage(v) not in documented]
+        assert missing == [], ruleset_id
+
+
+# -- a ruleset's grammar and its rules ---------------------------------------------------------
 
 
 def test_korxsols_threat_waivers_are_the_words_its_grammar_takes() -> None:
