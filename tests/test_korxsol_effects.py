@@ -382,7 +382,9 @@ def test_the_game_master_says_when_a_threat_does_not_bind():
     lines = attack(s, "attack Bo Strike Cy threat=apart", hits(0, 2), hits(1, 2))
     assert any("attacks past the threat of Ash" in line for line in lines)
     s.execute("end")
-    with pytest.raises(IllegalAction, match="threat=near: write threat=apart or"):
+    with pytest.raises(
+        IllegalAction, match="attack: threat= takes apart or unreachable, not 'near'"
+    ):
         s.execute("attack Cy Strike Bo threat=near")
     with pytest.raises(IllegalAction, match="no opponent's threat binds Cy"):
         s.execute("attack Cy Strike Bo threat=apart")

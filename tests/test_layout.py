@@ -48,8 +48,9 @@ def test_help_fits_80_columns_and_never_breaks_a_word(tmp_path: Path) -> None:
     lines = play(tmp_path, "help\n")
     start = next(i for i, line in enumerate(lines) if line.startswith("initiative [sol="))
     said = " ".join(lines[start:])
-    text = [language.LANGUAGE.usage(v) for v in {**language.VERBS, **language.SESSION_VERBS}]
-    text += [d for _, d in {**language.VERBS, **language.SESSION_VERBS}.values()]
+    grammar = language.LANGUAGE.grammar  # every verb help lists, its usage made from it
+    text = [language.LANGUAGE.usage(v) for v in grammar]
+    text += [verb.help for verb in grammar.values()]
     text += list(UI_VERBS) + list(UI_VERBS.values()) + RULESET.help_notes() + [LEAVE_HINT]
     words = set(" ".join(text).split()) | {"(the", "journal", "already", "holds", "everything)"}
     for description in text:

@@ -213,7 +213,8 @@ def test_the_play_ui_shows_it() -> None:
     assert "Test Ford, round 1: Ann's turn (Dawn)" in out
     assert "critical (d100 20 <= CRT 20)" in out and "damage dealt: Dawn 11 · Dusk 0" in out
     assert "refused: unknown command 'bogus'" in out
-    assert "ability CHAR ABILITY... [TARGET]" in ui.help_text(None)
+    # The usage is made from the grammar, as docs/commands.md's stones table writes it.
+    assert "ability CHAR ABILITY [TARGET] [pay=CARDS] [range=N]" in ui.help_text(None)
 
 
 def test_the_odds_of_an_attack_or_an_ability_are_said_before_it() -> None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.core.commandline import Command, Language, whole_number
+from host.core.commandline import Command, Language, Verb, whole_number
 from host.core.encounter_files import Lines, read_toml
 from host.core.interface import (
     Applied,
@@ -53,10 +53,12 @@ if TYPE_CHECKING:
 
 EXAMPLE = Path(__file__).parent / "tiny_duel.toml"
 VERBS = {
-    "hit": ("NAME", "flip a coin: on heads NAME, of the other team, takes a hit (once a turn)"),
-    "end": ("", "pass the turn to the other team"),
+    "hit": Verb("NAME", "flip a coin: on heads NAME, of the other team, takes a hit (once a turn)"),
+    "end": Verb("", "pass the turn to the other team"),
 }
-SESSION_VERBS = {"dice": ("coin FACE", "a coin from the table for the next hit: 1 heads, 0 tails")}
+SESSION_VERBS = {
+    "dice": Verb("coin FACE", "a coin from the table for the next hit: 1 heads, 0 tails")
+}
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from tiny_ruleset import SESSION_VERBS, Duel, Game, Tiny, _coin, _point
 
-from host.core.commandline import Command, Language
+from host.core.commandline import Command, Language, Verb
 from host.core.interface import IllegalAction
 from shared import events as ev
 from shared import roster, turns
@@ -85,11 +85,11 @@ STEPS = pack(
 )
 
 _VERBS = {
-    "hit": ("PLAYER TARGET", "PLAYER flips a coin: on heads TARGET takes a hit"),
-    "done": ("PLAYER", "PLAYER is done for this turn (or step) without hitting"),
-    "end": ("", "end the turn (in steps: the step)"),
+    "hit": Verb("PLAYER TARGET", "PLAYER flips a coin: on heads TARGET takes a hit"),
+    "done": Verb("PLAYER", "PLAYER is done for this turn (or step) without hitting"),
+    "end": Verb("", "end the turn (in steps: the step)"),
 }
-_AIM = {"aim": ("PLAYER", "PLAYER aims (the aim step), so it may hit in the hit step")}
+_AIM = {"aim": Verb("PLAYER", "PLAYER aims (the aim step), so it may hit in the hit step")}
 
 
 class TinyUnits(Tiny):

@@ -4,10 +4,11 @@ several words typed without quotes is read as one name where that is unambiguous
     attack Kaelen Flame Slsh Orrin  ->  unknown move 'Flame Slsh'; did you mean 'Flame Slash'?
     attack Kaelen Flame Slash Orrin ->  read as  attack Kaelen "Flame Slash" Orrin
 
-A ruleset calls `take_name` on a command's words where its grammar expects a name (korxsol:
-the move, item or artifact after the character), and `suggest` where a single word must be
-one of a list (a character). What counts as the same name (case, spaces, punctuation) is
-the ruleset's `norm`.
+A ruleset reads the name its verb's grammar declares of several words (korxsol: the move,
+item or artifact after the character) with `Command.take_name` (host/core/commandline.py),
+which calls `take_name` here and then refuses the words left over; it calls `suggest` where
+a single word must be one of a list (a character). What counts as the same name (case,
+spaces, punctuation) is the ruleset's `norm`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ plays the verbs, device.py projects the game onto the board, ai.py plays the dem
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -335,38 +334,34 @@ class Advance(Ruleset):
         return ai.plan_turn(game)
 
 
-# The verbs whose second word names one of the first character's abilities or items, and
-# those whose third word does (names.take_name reads a name of several words unquoted).
-THINGS_AT_1 = ("attack", "assist", "equip", "store", "break")
-THINGS_AT_2 = ("coop", "exchange")
-
-
 def read_names(game: Game, cmd: Command) -> Command:
     """The command with its names read as meant: a misspelt character, ability or item gets
-    a suggestion (IllegalAction), and an ability or item of several words typed without
-    quotes is one word where only one reading spells a name."""
+    a suggestion (IllegalAction), an ability or item of several words typed without quotes
+    is one word where only one reading spells a name (the word its verb's grammar declares
+    `several`: verbs.VERBS), and a word left over past those the verb takes is refused
+    (Command.take_name), all before the verb changes anything."""
     if not cmd.args or cmd.verb in ("next", "initiative"):
         return cmd
     people = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
     names.suggest("character", cmd.args[0], people)
-    at = 1 if cmd.verb in THINGS_AT_1 else 2 if cmd.verb in THINGS_AT_2 else None
+    slots = verbs.LANGUAGE.grammar[cmd.verb].slots
+    at = next((i for i, word in enumerate(slots) if word.several), None)
     if at is None:
         return cmd
     try:
         f = game.fighter(cmd.args[0])
     except IllegalAction:
-        return cmd
+        return cmd  # (the verb says who is unknown)
     pool = [a.name for a in f.spec.abilities] + list(f.owned)
     if cmd.verb == "exchange":
         for other in game.fighters:
             pool += [n for n in other.owned if other.spec.side == f.spec.side]
     if cmd.verb == "assist":
         pool.append("gm")
-    quoted = names.quoted_words(cmd.text, verbs.LANGUAGE.flags)
-    args = names.take_name(cmd.args, at, pool, "ability or item", quoted[at : at + 1] == [True])
-    for word in args[1:at] + args[at + 1 :]:
+    cmd = cmd.take_name(pool, "ability or item")
+    for word in cmd.args[1:at] + cmd.args[at + 1 :]:
         names.suggest("character", word, people)
-    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
+    return cmd
 
 
 RULESET = Advance()

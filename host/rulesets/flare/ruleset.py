@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names
-from host.core.commandline import Command, Language
-from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
+from host.core.commandline import Command, Language, Option, Verb
+from host.core.interface import Applied, LiveRow, LiveTable, Ruleset, Table
 from host.rulesets.flare import ai, device, encounter_schema
 from host.rulesets.flare.cards import RANKS, Creature, Flare
 from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
@@ -22,42 +22,52 @@ if TYPE_CHECKING:
     from host.core.interface import SessionAPI
 
 VERBS = {
-    "place": (
-        "SQUARE [from=SQUARE]",
+    "place": Verb(
+        "SQUARE",
         "place a common on an empty square (1 action); with no"
         " tokens left, from= names one of yours on the grid to place again",
+        (Option("from", "SQUARE"),),
     ),
-    "summon": (
-        "CARD at=SQUARE [do=T,T,...] [from=SQUARE] [borrow=SQUARE]",
+    "summon": Verb(
+        "CARD",
         "summon a creature by its pattern,"
         " its token on the marked square AT; do= the targets of its effects in order"
         " (SQUARE, FROM-TO for movements, - to skip); from= a token on the grid when"
         " none is left; borrow= an enemy token used as yours (Battle, once per colour)"
         " (1 action)",
+        (
+            Option("at", "SQUARE", required=True),
+            Option("do", "T,T,..."),
+            Option("from", "SQUARE"),
+            Option("borrow", "SQUARE"),
+        ),
     ),
-    "discard": (
-        "CARD [return=CARD,...]",
+    "discard": Verb(
+        "CARD",
         "discard a creature card, return others to the"
         " bottom of their decks, draw as many (1 action, once a turn)",
+        (Option("return", "CARD,..."),),
     ),
-    "flare": (
-        "[CARD] [top=T,...] [bottom=T,...] [vs=NAME]",
+    "flare": Verb(
+        "[CARD]",
         "call your Flare before any action, no"
         " action spent; top= and bottom= the targets of each half met; vs= the opponent"
         " compared against (Battle)",
+        (Option("top", "T,..."), Option("bottom", "T,..."), Option("vs", "NAME")),
     ),
-    "pass": (
+    "pass": Verb(
         "CARD ...",
         "team play: hand these legendary cards to your teammate, who takes control and"
         " places commons with the actions left",
     ),
-    "end": (
-        "[claim=TASK]",
+    "end": Verb(
+        "",
         "end the turn (every action used): score the destroyed, claim a completed task"
         " (the advanced game; default the first completed), draw up",
+        (Option("claim", "TASK"),),
     ),
 }
-SESSION_VERBS = {"show": ("", "the grid and the hands")}
+SESSION_VERBS = {"show": Verb("", "the grid and the hands")}
 LANGUAGE = Language(VERBS, SESSION_VERBS)
 GLYPH = ("c", "H", "L")
 STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "tasks")
@@ -120,13 +130,10 @@ class FlareRules(Ruleset):
         device.project(game, game.board)
 
     def _act(self, game: Game, cmd: Command) -> list[str]:
-        _no_unknown_options(cmd)
         if cmd.verb == "place":
             lines = game.place(cmd.arg(0, "a square"), cmd.opts.get("from"))
         elif cmd.verb == "summon":
-            card = self._card(game, cmd.arg(0, "a card"))
-            if "at" not in cmd.opts:
-                raise IllegalAction(f"summon: at=SQUARE is missing (usage: {cmd.usage})")
+            card = self._card(game, cmd.arg(0, "a card"))  # (its grammar needs at=)
             lines = game.summon(
                 card,
                 cmd.opts["at"],
@@ -308,16 +315,6 @@ class FlareRules(Ruleset):
             self._act(g, cmd)
 
         return ai.plan_turn(game, act)
-
-
-OPTIONS = {"place": {"from"}, "summon": {"at", "do", "from", "borrow"}, "discard": {"return"},
-           "flare": {"top", "bottom", "vs"}, "pass": set(), "end": {"claim"}}  # fmt: skip
-
-
-def _no_unknown_options(cmd: Command) -> None:
-    extra = set(cmd.opts) - OPTIONS.get(cmd.verb, set())
-    if extra:
-        raise IllegalAction(f"{cmd.verb}: unknown option {sorted(extra)[0]}= (usage: {cmd.usage})")
 
 
 def describe(card: Creature | Flare) -> str:

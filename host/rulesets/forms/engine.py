@@ -237,12 +237,6 @@ class Game(kit.Dice):
             return "every side is down"
         return f"{self.encounter.teams[self.winner]} wins"
 
-    def _no_options(self, cmd: Command, allowed: tuple[str, ...] = ()) -> None:
-        for key in cmd.opts:
-            if key not in allowed:
-                takes = ", ".join(f"{k}=" for k in allowed) or "none"
-                raise IllegalAction(f"{cmd.verb}: unknown option {key!r} (it takes {takes})")
-
     # ------------------------------------------------------------------ social rounds
     def _social(self, verb: str) -> None:
         if self.mode != "social":
@@ -258,7 +252,6 @@ class Game(kit.Dice):
             raise IllegalAction(f"{verb}: {len(self.checks)} check(s) of this round still to roll")
 
     def _do_form(self, cmd: Command) -> None:
-        self._no_options(cmd)
         i = self.unit(cmd.arg(0, "a unit"))
         f = self.form(cmd.arg(1, "a Form"))
         u = self.units[i]
@@ -303,7 +296,6 @@ class Game(kit.Dice):
         self._acted(i, finish=True)
 
     def _do_check(self, cmd: Command) -> None:
-        self._no_options(cmd, ("dc", "vs"))
         self._social("check")
         if self.combined is not None:
             raise IllegalAction("the sprung trap's combat round comes first: `roll`")
@@ -402,12 +394,10 @@ class Game(kit.Dice):
         self._new_round()
 
     def _do_end(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("end")
         self._end_social_round()
 
     def _do_area(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("area")
         where = " ".join(cmd.args).strip()
         if not where:
@@ -417,7 +407,6 @@ class Game(kit.Dice):
         self._open_encounter("social", where)
 
     def _do_gain(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("gain")
         i = self.unit(cmd.arg(0, "a unit"))
         f = self.form(cmd.arg(1, "a Form"))
@@ -434,7 +423,6 @@ class Game(kit.Dice):
         self._open_encounter("social", area)
 
     def _do_fight(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._between("fight")
         area = self.encounters[-1]["area"]
         self._close_encounter()
@@ -708,7 +696,6 @@ class Game(kit.Dice):
         return [f"{self.name(i)} ({self.order_reason(i)[1]})" for i in self.order]
 
     def _do_roll(self, cmd: Command) -> None:
-        self._no_options(cmd)
         if self.mode == "social":
             if cmd.args:
                 i = self.unit(cmd.args[0])
@@ -746,7 +733,6 @@ class Game(kit.Dice):
         self._acted(i, finish=True)
 
     def _do_move(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._combat("move", SEQUENTIAL)
         i = self.unit(cmd.arg(0, "a unit"))
         self._may_act(i)
@@ -755,7 +741,6 @@ class Game(kit.Dice):
         self._acted(i, finish=True)
 
     def _do_attack(self, cmd: Command) -> None:
-        self._no_options(cmd)
         self._combat("attack", (5,))
         i = self.unit(cmd.arg(0, "a unit"))
         t = self.unit(cmd.arg(1, "a target"))
@@ -796,7 +781,6 @@ class Game(kit.Dice):
         self._aim_or_block(cmd, aim=False)
 
     def _aim_or_block(self, cmd: Command, aim: bool) -> None:
-        self._no_options(cmd)
         self._combat(cmd.verb, (6,))
         i = self.unit(cmd.arg(0, "a unit"))
         self._may_act(i)
@@ -850,7 +834,6 @@ class Game(kit.Dice):
                 self.mode = "over"
 
     def _do_done(self, cmd: Command) -> None:
-        self._no_options(cmd)
         if self.mode != "combat":
             raise IllegalAction("done ends a unit's part of a combat step; this is a social round")
         i = self.unit(cmd.arg(0, "a unit"))
@@ -867,7 +850,6 @@ class Game(kit.Dice):
     def _do_next(self, cmd: Command) -> None:
         """What comes next, one at a time: the next check in a social round (or its end),
         else the end of the first unit's part of the step still to act in it."""
-        self._no_options(cmd)
         if self.mode == "social":
             if self.combined is not None:
                 self._resolve_trap()
@@ -883,7 +865,6 @@ class Game(kit.Dice):
         next-phase key): everyone still to act in this combat step is done; a social round
         (one step on the board) makes the sprung trap's Dodge roll and every check still
         waiting, in their order, and then ends."""
-        self._no_options(cmd)
         if self.mode == "social":
             rnd = self.round
             while self.mode == "social" and self.round == rnd:

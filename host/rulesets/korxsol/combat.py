@@ -24,21 +24,6 @@ from host.rulesets.korxsol.rolls import IllegalAction
 from shared import cooldowns, roster
 from shared.limits import MAX_COOLDOWNS, MAX_DICE, NO_SLOT
 
-ATTACK_OPTIONS = (
-    "sol",
-    "fulldraw",
-    "reroll",
-    "exchange",
-    "cornered",
-    "dodge_sol",
-    "resist_sol",
-    "kb",
-    "collide_sol",
-    "threat",
-    "cover",
-    "wall",
-    "moved",
-)
 GRAPPLED_AGILITY = -3
 BLIND_HIT = -2
 TRUE_SIGHT_HIT = 3
@@ -128,9 +113,7 @@ def plan_attack(
             raise IllegalAction("rerolling the POWER_Roll is the axe class's bonus (Brutality)")
         reroll_below = 1 if opts["reroll"] == "" else cmd.int_opt("reroll", 1, MAX_DICE)
     need: dict[int, int] = {}
-    if "sol" in opts:
-        if opts["sol"] != "power":
-            raise IllegalAction("sol=power (the user's POWER_Roll) is the attacker's choice")
+    if "sol" in opts:  # sol=power, the user's POWER_Roll (the grammar takes no other)
         need[user.index] = 1
     exchange, exchange_damage = 0, 0
     if "exchange" in opts:

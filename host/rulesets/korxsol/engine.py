@@ -29,7 +29,6 @@ which is what undo, redo and resume rely on.
 from __future__ import annotations
 
 from host.rulesets.korxsol.combat import (
-    ATTACK_OPTIONS,
     BLIND_HIT,
     GRAPPLED_AGILITY,
     TRUE_SIGHT_HIT,
@@ -46,7 +45,6 @@ from host.rulesets.korxsol.turn_flow import REASON_NAMES, TurnFlow
 from host.rulesets.korxsol.views import GameViews
 
 __all__ = [
-    "ATTACK_OPTIONS",
     "BLESS_KOR",
     "BLIND_HIT",
     "GRAPPLED_AGILITY",
@@ -54,7 +52,6 @@ __all__ = [
     "REASON_NAMES",
     "RULES_VERSION",
     "TRUE_SIGHT_HIT",
-    "VERB_OPTIONS",
     "Fighter",
     "Game",
     "Modifier",
@@ -76,18 +73,6 @@ __all__ = [
 #    next turn starts with an action point fewer; 6: since.
 RULES_VERSION = 6
 
-# The options each verb takes (docs/commands.md); any other is refused.
-VERB_OPTIONS: dict[str, tuple[str, ...]] = {
-    "attack": ATTACK_OPTIONS,
-    "item": ATTACK_OPTIONS,
-    "artifact": ATTACK_OPTIONS,
-    "move": ("fall",),
-    "pivot": ("fall",),
-    "crush": ("sol", "threat"),
-    "initiative": ("sol",),
-    "terrain": ("slide",),
-}
-
 
 class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, GameViews):
     """One game of an encounter: each verb of the command language is a `_do_<verb>` of a
@@ -107,11 +92,6 @@ class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, G
         if self.winner is not None:
             won = self.encounter.teams[self.winner] if self.winner >= 0 else "nobody"
             raise IllegalAction(f"the game is over: {won} won")
-        allowed = VERB_OPTIONS.get(command.verb, ())
-        for key in command.opts:
-            if key not in allowed:
-                known = f"known: {', '.join(allowed)}" if allowed else "it takes none"
-                raise IllegalAction(f"{command.verb}: unknown option {key!r} ({known})")
         self.roller.begin(self.actions, replay)
         out = Outcome()
         handler(command, out)

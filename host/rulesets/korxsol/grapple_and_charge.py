@@ -103,9 +103,7 @@ class GrappleAndCharge(GameCore):
         if f.grappling == NO_SLOT:
             raise IllegalAction(f"{f.name} is not grappling anyone")
         self._need_combat(f)
-        sol = "sol" in cmd.opts
-        if sol and cmd.opts["sol"] != "power":
-            raise IllegalAction("crush: sol=power is the only SOL choice (the POWER_Roll)")
+        sol = "sol" in cmd.opts  # sol=power, the POWER_Roll (the grammar takes no other)
         if sol and f.sol < 1:
             raise IllegalAction(f"{f.name} declares 1 SOL point in this command but holds {f.sol}")
         held = self.fighters[f.grappling]

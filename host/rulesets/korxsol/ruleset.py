@@ -9,7 +9,6 @@ Nothing here decides a rule: it only says where each rule lives.
 
 from __future__ import annotations
 
-import dataclasses
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -283,13 +282,15 @@ class Korxsol(Ruleset):
 def read_names(game: Game, cmd: Command) -> Command:
     """The command with its names read as the game master meant them: a misspelt character,
     move, item or artifact gets a suggestion (IllegalAction), and a move of several words
-    typed without quotes is one word when only one reading spells a name."""
+    typed without quotes is one word when only one reading spells a name (Command.take_name,
+    which would refuse a word left over; the verbs that name one take any number of
+    targets)."""
     fighters = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
-    usage = {**commands.VERBS, **commands.SESSION_VERBS}.get(cmd.verb, ("", ""))[0]
+    slots = commands.LANGUAGE.grammar[cmd.verb].slots if commands.LANGUAGE.knows(cmd.verb) else ()
     if cmd.verb == "order":
         for word in cmd.args:
             names.suggest("character", word, fighters, norm)
-    elif usage.startswith(("NAME", "[NAME]")) and cmd.args:
+    elif slots[:1] and slots[0].text == "NAME" and cmd.args:
         names.suggest("character", cmd.args[0], fighters, norm)
     if cmd.verb not in THING or len(cmd.args) < 2:
         return cmd
@@ -300,13 +301,10 @@ def read_names(game: Game, cmd: Command) -> Command:
         "artifact": [a.name for a in f.spec.artifacts],
     }
     pool["odds"] = pool["attack"] + pool["item"] + pool["artifact"]
-    quoted = names.quoted_words(cmd.text, commands.LANGUAGE.flags)
-    args = names.take_name(
-        cmd.args, 1, pool[cmd.verb], THING[cmd.verb], quoted[1:2] == [True], norm
-    )
-    for word in args[2:]:
+    cmd = cmd.take_name(pool[cmd.verb], THING[cmd.verb], norm)
+    for word in cmd.args[2:]:
         names.suggest("character", word, fighters, norm)
-    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
+    return cmd
 
 
 def command_line(cmd: Command) -> str:

@@ -47,13 +47,9 @@ class TerrainRules(GameCore):
         kind = cmd.arg(1, "the terrain (" + ", ".join(TERRAINS) + ")").lower()
         if kind not in TERRAINS:
             raise IllegalAction(f"terrain {kind!r}: choose one of {', '.join(TERRAINS)}")
-        if len(cmd.args) > 2:
-            raise IllegalAction("terrain takes one character and one terrain")
         if not self.alive(f):
             raise IllegalAction(f"{f.name} has collapsed (KOR 0)")
-        slide = cmd.opts.get("slide", "yes")
-        if slide not in ("yes", "no"):
-            raise IllegalAction(f"slide={slide}: write slide=yes or slide=no")
+        slide = cmd.opts.get("slide", "yes")  # yes or no (the grammar takes no other)
         if "slide" in cmd.opts and kind != "ice":
             raise IllegalAction("slide= is for entering ice")
         if slide == "no" and not cold_feet(f):

@@ -4,7 +4,6 @@ onto the board, ai.py plays the demo, language.py is its language."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +20,7 @@ from host.core.interface import (
 )
 from host.rulesets.stones import ai, device, encounter_schema, engine
 from host.rulesets.stones.engine import Game
-from host.rulesets.stones.language import LANGUAGE, SESSION_VERBS, VERBS, WORDS
+from host.rulesets.stones.language import LANGUAGE
 from shared import dice
 from shared import events as ev
 from shared.host_only import d100_value
@@ -344,22 +343,17 @@ class Stones(Ruleset):
 
 
 def read_names(game: Game, cmd: Command) -> Command:
-    """The command with an ability of several words typed without quotes made one word, and
-    a misspelt character or ability suggested."""
-    usage = {**VERBS, **SESSION_VERBS}.get(cmd.verb, ("", ""))[0]
+    """The command with an ability of several words typed without quotes made one word, a
+    misspelt character or ability suggested, and a word left over past those the verb
+    takes refused (Command.take_name), before the engine reads it."""
+    slots = LANGUAGE.grammar[cmd.verb].slots if LANGUAGE.knows(cmd.verb) else ()
     chars = [c.name for c in game.enc.characters] + [c.label for c in game.enc.characters]
-    if usage.startswith("CHAR") and cmd.args:
+    if slots[:1] and slots[0].text == "CHAR" and cmd.args:
         names.suggest("character", cmd.args[0], chars, engine._norm)
     if cmd.verb not in NAMED_ABILITY or len(cmd.args) < 2:
         return cmd
     i = game.char(cmd.args[0])
-    known = [a.name for a in game.ch(i).abilities]
-    quoted = names.quoted_words(cmd.text, LANGUAGE.flags)
-    args = names.take_name(cmd.args, 1, known, "ability", quoted[1:2] == [True], engine._norm)
-    if len(args) > WORDS[cmd.verb]:
-        extra = " ".join(args[WORDS[cmd.verb] :])
-        raise IllegalAction(f"{cmd.verb}: unexpected {extra!r} (usage: {cmd.usage})")
-    return cmd if args == cmd.args else dataclasses.replace(cmd, args=args)
+    return cmd.take_name([a.name for a in game.ch(i).abilities], "ability", engine._norm)
 
 
 RULESET = Stones()

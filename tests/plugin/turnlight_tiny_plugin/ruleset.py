@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from host.core.commandline import Command, Language
+from host.core.commandline import Command, Language, Verb
 from host.core.encounter_files import Lines, read_toml
 from host.core.interface import (
     Applied,
@@ -60,10 +60,10 @@ EXAMPLE = Path(__file__).parent / "encounters" / "rope.toml"
 MAX_GOAL = 30
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}")  # its first three letters are its label
 VERBS = {
-    "pull": ("NAME", "NAME, of the team whose turn it is, pulls: a D3 of ground (once a turn)"),
-    "end": ("", "pass the turn to the other team"),
+    "pull": Verb("NAME", "NAME, of the team whose turn it is, pulls: a D3 of ground (once a turn)"),
+    "end": Verb("", "pass the turn to the other team"),
 }
-SESSION_VERBS = {"dice": ("FACE", "while a pull waits for its D3: the die from the table")}
+SESSION_VERBS = {"dice": Verb("FACE", "while a pull waits for its D3: the die from the table")}
 PULL = 1  # the pull's roll, as the board's wanted roll carries it
 
 
