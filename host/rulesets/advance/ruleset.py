@@ -1,6 +1,7 @@
 """Advance as the host sees it: the `Ruleset` interface (host/core/interface.py) over advance's own
-modules. encounter_schema.py reads encounter files, engine.py holds a game and its dice, verbs.py
-plays the verbs, device.py projects the game onto the board, ai.py plays the demo.
+modules. encounter_schema.py reads encounter files, language.py declares the verbs, verbs.py
+plays them, engine.py holds a game and its dice, device.py projects the game onto the board,
+ai.py plays the demo.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.advance import ai, device, encounter_schema, exact_odds, verbs
+from host.rulesets.advance import ai, device, encounter_schema, exact_odds, language, verbs
 from host.rulesets.advance.engine import (
     PURPOSES,
     RULES_VERSION,
@@ -47,7 +48,7 @@ class Advance(Ruleset):
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
     bench_module = "host.rulesets.advance.bench_turn:engine_turn"  # `turnlight bench`
-    language = verbs.LANGUAGE
+    language = language.LANGUAGE
     start_command = ""
     next_turn_commands = ("next",)
     session_totals = ("damage", "downs")
@@ -338,13 +339,13 @@ def read_names(game: Game, cmd: Command) -> Command:
     """The command with its names read as meant: a misspelt character, ability or item gets
     a suggestion (IllegalAction), an ability or item of several words typed without quotes
     is one word where only one reading spells a name (the word its verb's grammar declares
-    `several`: verbs.VERBS), and a word left over past those the verb takes is refused
+    `several`: language.VERBS), and a word left over past those the verb takes is refused
     (Command.take_name), all before the verb changes anything."""
     if not cmd.args or cmd.verb in ("next", "initiative"):
         return cmd
     people = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
     names.suggest("character", cmd.args[0], people)
-    slots = verbs.LANGUAGE.grammar[cmd.verb].slots
+    slots = language.LANGUAGE.grammar[cmd.verb].slots
     at = next((i for i, word in enumerate(slots) if word.several), None)
     if at is None:
         return cmd

@@ -1,7 +1,7 @@
 """Flare as the host sees it: the `Ruleset` interface (host/core/interface.py) over flare's own
-modules. encounter_schema.py and cards.py read the files and the deck, engine.py plays the game,
-device.py projects it onto the board, ai.py plays the demo. The rules text is
-flare-summoning-turn.txt; docs/rulesets/flare.md says what is implemented."""
+modules. encounter_schema.py and cards.py read the files and the deck, language.py declares the
+verbs, engine.py plays the game, device.py projects it onto the board, ai.py plays the demo. The
+rules text is flare-summoning-turn.txt; docs/rulesets/flare.md says what is implemented."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names
-from host.core.commandline import Command, Language, Option, Verb
+from host.core.commandline import Command
 from host.core.interface import Applied, LiveRow, LiveTable, Ruleset, Table
 from host.rulesets.flare import ai, device, encounter_schema
 from host.rulesets.flare.cards import RANKS, Creature, Flare
 from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
+from host.rulesets.flare.language import LANGUAGE
 from shared import events as ev
 from shared.state import GameState
 from shared.words import EVENT_NAMES
@@ -21,54 +22,6 @@ from shared.words import EVENT_NAMES
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
 
-VERBS = {
-    "place": Verb(
-        "SQUARE",
-        "place a common on an empty square (1 action); with no"
-        " tokens left, from= names one of yours on the grid to place again",
-        (Option("from", "SQUARE"),),
-    ),
-    "summon": Verb(
-        "CARD",
-        "summon a creature by its pattern,"
-        " its token on the marked square AT; do= the targets of its effects in order"
-        " (SQUARE, FROM-TO for movements, - to skip); from= a token on the grid when"
-        " none is left; borrow= an enemy token used as yours (Battle, once per colour)"
-        " (1 action)",
-        (
-            Option("at", "SQUARE", required=True),
-            Option("do", "T,T,..."),
-            Option("from", "SQUARE"),
-            Option("borrow", "SQUARE"),
-        ),
-    ),
-    "discard": Verb(
-        "CARD",
-        "discard a creature card, return others to the"
-        " bottom of their decks, draw as many (1 action, once a turn)",
-        (Option("return", "CARD,..."),),
-    ),
-    "flare": Verb(
-        "[CARD]",
-        "call your Flare before any action, no"
-        " action spent; top= and bottom= the targets of each half met; vs= the opponent"
-        " compared against (Battle)",
-        (Option("top", "T,..."), Option("bottom", "T,..."), Option("vs", "NAME")),
-    ),
-    "pass": Verb(
-        "CARD ...",
-        "team play: hand these legendary cards to your teammate, who takes control and"
-        " places commons with the actions left",
-    ),
-    "end": Verb(
-        "",
-        "end the turn (every action used): score the destroyed, claim a completed task"
-        " (the advanced game; default the first completed), draw up",
-        (Option("claim", "TASK"),),
-    ),
-}
-SESSION_VERBS = {"show": Verb("", "the grid and the hands")}
-LANGUAGE = Language(VERBS, SESSION_VERBS)
 GLYPH = ("c", "H", "L")
 STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "tasks")
 

@@ -1,5 +1,6 @@
 """Forms as the host sees it: the `Ruleset` interface (host/core/interface.py) over engine.py (the
-rules), encounter_schema.py (the encounter files), device.py (the board) and ai.py (the demo).
+rules), encounter_schema.py (the encounter files), language.py (the verbs), device.py (the
+board) and ai.py (the demo).
 
 The board's turn unit is the step (UNIT_STEP, host/rulesets/forms/device.py): its next-turn key on
 a selected unit still to act ends that unit's part of the step (`done UNIT` in combat; in a
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.core import kit
-from host.core.commandline import Command, Language, Option, Verb
+from host.core.commandline import Command
 from host.core.interface import (
     Applied,
     IllegalAction,
@@ -28,52 +29,15 @@ from host.core.interface import (
 from host.rulesets.forms import ai, device, encounter_schema
 from host.rulesets.forms.encounter_schema import ATTRIBUTES, STEP_NAMES, Encounter
 from host.rulesets.forms.engine import RULES_VERSION, Game
+from host.rulesets.forms.language import LANGUAGE
 from shared import dice
 from shared import events as ev
 from shared.host_only import d100_value
-from shared.limits import MAX_DICE
 from shared.words import KIND_NAMES
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
 
-VERBS = {
-    "form": Verb(
-        "UNIT FORM",
-        "declare a Form: an Active Form first in a social round, else at its step",
-    ),
-    "check": Verb(
-        "UNIT WHAT",
-        "enter a social check: WHAT is an attribute or a check of the area; vs= a Challenge",
-        (Option("dc", "N", number=(0, MAX_DICE)), Option("vs", "OTHER[:ATTRIBUTE]")),
-    ),
-    "roll": Verb(
-        "[UNIT]",
-        "roll the next check (social), the trap's Dodge, or Awareness (step 1); alone, while"
-        " an action waits for its roll: the engine rolls that",
-    ),
-    "move": Verb("UNIT", "declare movement at step 2 or 8, in the movement order"),
-    "attack": Verb("UNIT TARGET", "step 5: roll the attack dice against a standing foe"),
-    "aim": Verb("UNIT", "step 6: roll Aim dice for the unit's hits (each success +1 damage)"),
-    "block": Verb("UNIT", "step 6: roll Block dice against the hits on it (each success -1)"),
-    "done": Verb("UNIT", "the unit's part of this combat step is over"),
-    "next": Verb(
-        "",
-        "one at a time: the next check or the round's end, or `done` for the first still to act",
-    ),
-    "pass": Verb(
-        "",
-        "the board's next-turn key: the step ends (social: every check waiting, then the end)",
-    ),
-    "end": Verb("", "end the social round (every check rolled)"),
-    "fight": Verb("", "combat begins, in a new round: the social encounter closes"),
-    "area": Verb("NAME ...", "move to another area: a new social encounter"),
-    "gain": Verb("UNIT FORM", "a chance to gain a Form: an encounter of its own"),
-}
-SESSION_VERBS = {"order": Verb("", "the movement order and the reason for each position")}
-# `cancel`, `dice` and `dice from` too (the game's `roll` stays its own; a bare `roll` while
-# an action waits is the engine rolling the wanted roll: host/core/session.py).
-LANGUAGE = Language(VERBS, SESSION_VERBS, wanted=True)
 PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 

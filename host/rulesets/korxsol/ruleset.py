@@ -1,8 +1,8 @@
-"""Korxsol as the host sees it: the `Ruleset` interface (host/core/interface.py) over korxsol's
-own modules. encounter_schema.py reads the files, engine.py plays the game (its `Game` is the
-game object the host keeps), rolls.py keeps the dice and their records, exact_odds.py counts the
-odds, ai.py plays the demo, board_presses.py reads the board's presses and tables.py says what
-korxsol shows.
+"""Korxsol as the host sees it: the `Ruleset` interface (host/core/interface.py) over korxsol's own
+modules. encounter_schema.py reads the files, language.py declares the verbs, engine.py plays the
+game (its `Game` is the game object the host keeps), rolls.py keeps the dice and their records,
+exact_odds.py counts the odds, ai.py plays the demo, board_presses.py reads the board's presses and
+tables.py says what korxsol shows.
 
 Nothing here decides a rule: it only says where each rule lives.
 """
