@@ -83,6 +83,7 @@ def run_check(args: argparse.Namespace) -> int:
         return 2
     ruleset = registry.get(enc.ruleset)
     game = ruleset.new_game(enc, 1)
+    ruleset.project(game)  # as a session does: the board's view in step
     said = f"{enc.name}: {' vs '.join(enc.teams)}, a good {ruleset.id} encounter ({args.file})"
     print("\n".join(text_tables.wrapped(said, text_tables.TABLE_WIDTH)))
     for line, _ in text_tables.live_lines(ruleset.live_roster(game), text_tables.TABLE_WIDTH):

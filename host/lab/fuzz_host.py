@@ -198,6 +198,7 @@ def fuzz_encounter(rng: random.Random) -> None:
         return
     ruleset = registry.get(enc.ruleset)
     game = ruleset.new_game(enc, rng.randrange(1000))
+    ruleset.project(game)  # as a session does: the state encoded is the board's view
     codec.encode(ruleset.state(game))
     ruleset.roster(game)
 
