@@ -345,13 +345,14 @@ class Language:
             )
         )
         self.asides = asides
+        # Made once: every line parsed carries its verb's usage (for the errors).
+        self._usage = {verb: f"{verb} {v.shown()}".strip() for verb, v in self.grammar.items()}
 
     def knows(self, verb: str) -> bool:
         return verb in self.grammar
 
     def usage(self, verb: str) -> str:
-        declared = self.grammar.get(verb)
-        return f"{verb} {declared.shown() if declared else ''}".strip()
+        return self._usage.get(verb, verb)
 
     def unknown_verb(self, word: str, more: tuple[str, ...] = ()) -> str:
         """`unknown command 'intiative': did you mean initiative? (known: ...)`; `more` are
