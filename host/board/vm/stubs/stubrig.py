@@ -9,7 +9,7 @@ board those modules are C and cost the Python heap nothing, so these are kept as
 the entry points allow (docs/memory.md, "What the stubs cost"): only what code.py, boot.py,
 hardware.py and the App touch, in this one module, which the stubs load only when code.py or
 boot.py first reaches for a stubbed object (after the firmware has compiled), and
-precompiled (host/micropython_vm.EntryPoints). The general fakes of host/vm/fakehw.py
+precompiled (host/board/micropython_vm.EntryPoints). The general fakes of host/board/vm/fakehw.py
 (used by the other VM scripts, the simulator and the tests) model the same hardware.
 
 Settings come from the environment, as a board's settings.toml reaches os.getenv:
@@ -25,7 +25,7 @@ import os
 STEP_MS = 5  # each ticks_ms() call is one loop step of code.py, this long
 _TICKS_MAX = 0x1FFFFFFF  # adafruit_ticks' period, 2**29 ms
 # CircuitPython's CDC send buffer on SAMD51 and RP2040 (a write takes only what fits), and
-# how fast it empties: one 64-byte full-speed packet a millisecond (as host/vm/fakehw.py).
+# how fast it empties: one 64-byte full-speed packet a millisecond (as host/board/vm/fakehw.py).
 _SEND_BUFFER = 256
 _DRAIN_PER_MS = 64
 
