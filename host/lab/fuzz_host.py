@@ -205,10 +205,10 @@ def fuzz_encounter(rng: random.Random) -> None:
 
 # ---------------------------------------------------------------------------- commands
 def _words() -> list[str]:
-    from host.rulesets.korxsol import language as commands
+    from host.rulesets.korxsol import language
 
     enc = encounter_schema.load(encounter_schema.example_path())
-    words = list(commands.VERBS) + [v.split()[0] for v in commands.SESSION_VERBS]
+    words = list(language.VERBS) + [v.split()[0] for v in language.SESSION_VERBS]
     for s in enc.solighters:
         words += [s.name, s.label, s.name.lower()]
         words += [f'"{m.name}"' for m in s.moves + s.items + s.artifacts]
@@ -267,12 +267,12 @@ def random_line(rng: random.Random, active: str | None = None) -> str:
 def fuzz_commandline(rng: random.Random) -> None:
     """Any line parses or is refused in one line, in time that grows with its length no
     faster than linearly (a line is at most MAX_LINE characters)."""
-    from host.rulesets.korxsol import language as commands
+    from host.rulesets.korxsol import language
 
     line = random_line(rng)
     started = time.perf_counter()
     try:
-        cmd = commands.parse(line)
+        cmd = language.parse(line)
     except IllegalAction as err:
         assert "\n" not in str(err), str(err)
     else:

@@ -26,11 +26,20 @@ from host.core.interface import (
     Table,
     Waiting,
 )
-from host.rulesets.korxsol import ai, board_presses, device, exact_odds, tables, terrain, threat
-from host.rulesets.korxsol import encounter_schema as encounter
-from host.rulesets.korxsol import language as commands
+from host.rulesets.korxsol import (
+    ai,
+    board_presses,
+    device,
+    encounter_schema,
+    exact_odds,
+    tables,
+    terrain,
+    threat,
+)
 from host.rulesets.korxsol.engine import RULES_VERSION, Game
 from host.rulesets.korxsol.fighter import norm
+from host.rulesets.korxsol.language import LANGUAGE
+from host.rulesets.korxsol.language import parse as parse_line
 from host.rulesets.korxsol.model import Encounter
 from host.rulesets.korxsol.rolls import PURPOSES, RollRecord
 
@@ -69,7 +78,7 @@ class Korxsol(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field: device.py says why it is there
-    language = commands.LANGUAGE
+    language = LANGUAGE
     start_command = "initiative"
     next_turn_commands = ("initiative", "end")
     session_totals = ("damage_dealt", "kos")
@@ -79,10 +88,10 @@ class Korxsol(Ruleset):
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:
-        return encounter.example_path()
+        return encounter_schema.example_path()
 
     def parse_encounter(self, text: str, filename: str) -> Encounter:
-        return encounter.parse(text, filename)
+        return encounter_schema.parse(text, filename)
 
     def template(self) -> str:
         return (Path(__file__).parent / "encounters" / "template.toml").read_text()
@@ -267,7 +276,7 @@ class Korxsol(Ruleset):
 
     def before(self, game: Game, line: str) -> list[str]:
         try:
-            cmd = commands.parse(line)
+            cmd = parse_line(line)
             if cmd is not None:
                 line = command_line(read_names(game, cmd))
         except IllegalAction:
@@ -286,7 +295,7 @@ def read_names(game: Game, cmd: Command) -> Command:
     which would refuse a word left over; the verbs that name one take any number of
     targets)."""
     fighters = [f.spec.name for f in game.fighters] + [f.spec.label for f in game.fighters]
-    slots = commands.LANGUAGE.grammar[cmd.verb].slots if commands.LANGUAGE.knows(cmd.verb) else ()
+    slots = LANGUAGE.grammar[cmd.verb].slots if LANGUAGE.knows(cmd.verb) else ()
     if cmd.verb == "order":
         for word in cmd.args:
             names.suggest("character", word, fighters, norm)
