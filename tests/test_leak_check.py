@@ -20,3 +20,23 @@ def test_nothing_hidden_reaches_the_players_page_or_the_board(ruleset: str) -> N
         for game in range(3)
     )
     assert checks >= 3
+
+
+def test_the_hide_and_health_settings_are_journalled_so_a_resume_keeps_them(tmp_path) -> None:
+    from host.core.audience import Secrets
+    from host.core.journal import Journal
+    from host.core.session import Session, resume
+
+    r = registry.get("korxsol")
+    path = r.example_path()
+    journal = Journal(tmp_path / "j.sqlite")
+    session = Session(r.parse_encounter(path.read_text(), str(path)), 3, journal)
+    session.execute("initiative")
+    session.set_secrets(Secrets({"Orrin"}, "word", "Dusk"))
+    for line in r.plan_turn(session.game):  # actions after the setting, checkpoints too
+        session.execute(line)
+    game_id = session.game_id
+    journal.release(game_id)
+    again = resume(Journal(tmp_path / "j.sqlite"), game_id)
+    assert again.secrets == Secrets({"Orrin"}, "word", "Dusk")
+    assert again.next_game().secrets == Secrets({"Orrin"}, "word", "Dusk")

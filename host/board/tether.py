@@ -44,6 +44,7 @@ from collections import deque
 from collections.abc import Callable
 
 from host.board.bridge import BoardLink
+from host.core import audience
 from host.core.interface import IllegalAction, Waiting
 from host.core.journal import Journal
 from host.core.session import Session, roll_words
@@ -157,7 +158,7 @@ class Tether:
         except ValueError as err:  # IllegalAction, EventError: the game master hears why
             self.lines.append(f"board: refused: {err}")
             raise
-        self.lines.extend("board: " + line for line in lines)
+        self.lines.extend(self.session.told(["board: " + line for line in lines]))
         self._sync(state)
         return True
 
@@ -301,6 +302,11 @@ class Tether:
             if self._roll_unused:
                 state.roll.unused = 1
         _set_want(state, self.session)
+        # The board is the players' to see: a hidden fighter's place is dark on it.
+        hidden = self.session.secrets.hidden
+        if hidden:
+            names = self.session.ruleset.fighter_names(self.session.game)
+            audience.darken(state, {i for i, name in enumerate(names) if name in hidden})
         state.version = version
         state.touch()
 

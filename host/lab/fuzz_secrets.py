@@ -30,11 +30,11 @@ from typing import Any
 
 from host.board.tether import Tether
 from host.core import registry
+from host.core.audience import HEALTH_MODES
 from host.core.interface import IllegalAction
 from host.core.session import Session
 from host.lab.fuzz import target
 from host.screens.play_ui import PlayUI
-from host.web.page_data import HEALTH_MODES
 from host.web.server import Hub, PlayLive
 from shared.limits import NO_SLOT
 from shared.state import F_ACTIVE, GameState
@@ -110,7 +110,7 @@ def _words(text: str) -> set[str]:
 def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
     session = hub.source.session()
     r = session.ruleset
-    secrets = hub.secrets
+    secrets = session.secrets
     fighters = r.fighters(session.game)
     teams = list(session.encounter.teams)
     public = {t.lower() for t in teams}  # a team's name is no secret (a side of one: flare)
