@@ -149,6 +149,10 @@ def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
         named = {w.lower() for w in inexact_words} & _words(line) - public
         if named and re.search(r"\d", line):
             raise Leak(f"the players' page shows a number about {sorted(named)}: {line!r}")
+    current = [f for f in fighters if f.current]
+    if current and all(f.name in secrets.hidden for f in current):  # to the players, a pause
+        if view["phase"] or any(f["current"] for f in view["fighters"]):
+            raise Leak(f"the players' page shows a hidden fighter's turn: {view['phase']!r}")
     for f in view["fighters"]:
         health = f.get("health")
         if f["name"] in inexact and health is not None and "text" in health:

@@ -190,10 +190,11 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
         return next(iter(visible([text])), "") if text else ""
 
     fighters = []
-    paused = False
+    # The turn of hidden fighters alone (a turn may be several fighters')
+    turn = [f["name"] for f in full["fighters"] if f["current"]]
+    paused = bool(turn) and all(name in hidden for name in turn)
     for f in full["fighters"]:
         if f["name"] in hidden:
-            paused = paused or f["current"]
             continue
         shown = {k: f[k] for k in ("name", "team", "current", "out")}
         shown["statuses"] = visible(f["statuses"])
