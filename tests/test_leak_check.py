@@ -5,12 +5,21 @@ seed here; `make fuzz` plays many more games (the fuzz target `secrets`)."""
 
 from __future__ import annotations
 
+import json
 import random
+from io import StringIO
 
 import pytest
+from rich.console import Console
+from starlette.testclient import TestClient
 
 from host.core import registry
-from host.lab.fuzz_secrets import leak_check
+from host.core.session import Session
+from host.lab.fuzz_secrets import check_players_message, leak_check
+from host.screens.play_ui import PlayUI
+from host.web.server import Hub, PlayLive, make_app
+
+TOKEN = "the-token"
 
 
 @pytest.mark.parametrize("ruleset", sorted(registry.ids()))
@@ -40,3 +49,41 @@ def test_the_hide_and_health_settings_are_journalled_so_a_resume_keeps_them(tmp_
     again = resume(Journal(tmp_path / "j.sqlite"), game_id)
     assert again.secrets == Secrets({"Orrin"}, "word", "Dusk")
     assert again.next_game().secrets == Secrets({"Orrin"}, "word", "Dusk")
+
+
+@pytest.mark.parametrize("ruleset", sorted(registry.ids()))
+def test_every_message_the_players_socket_receives_keeps_the_secrets(ruleset: str) -> None:
+    """Through the real app: a fighter hidden and health shown as words at the console,
+    then a turn of the ruleset's AI; every message `/ws` sends from then on is checked."""
+    r = registry.get(ruleset)
+    path = r.example_path()
+    session = Session(r.parse_encounter(path.read_text(), str(path)), 5)
+    ui = PlayUI(session, Console(file=StringIO(), width=100), "no board")
+    hub = Hub(PlayLive(ui), TOKEN)
+
+    def reply(gm, line: str) -> dict:
+        gm.send_text(json.dumps({"line": line}))
+        while True:
+            message = gm.receive_json()
+            if message["type"] == "reply":
+                return message
+
+    with TestClient(make_app(hub)) as client:
+        with client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm:
+            if r.start_command:
+                assert reply(gm, r.start_command)["ok"]
+            fighters = r.fighters(session.game)
+            hidden = fighters[random.Random(ruleset).randrange(len(fighters))].name
+            assert reply(gm, f'hide "{hidden}"')["ok"] and reply(gm, "health word")["ok"]
+            checked = 0
+            with client.websocket_connect("/ws") as ws:
+                last = ""
+                for _ in range(3):
+                    for line in r.plan_turn(session.game) if not session.over else []:
+                        odds = r.odds_preview(session.game) + r.before(session.game, line)
+                        reply(gm, line)
+                        while hub.views[0] != last:  # every message sent since
+                            last = ws.receive_text()
+                            check_players_message(last, session, odds)
+                            checked += 1
+    assert checked >= 2

@@ -109,6 +109,16 @@ def _words(text: str) -> set[str]:
 
 def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
     session = hub.source.session()
+    check_players_message(hub.build()[0], session, odds)
+    r = session.ruleset
+    hidden = [f for f in r.fighters(session.game) if f.name in session.secrets.hidden]
+    check_board(tether._state, hidden, session)
+    return 1
+
+
+def check_players_message(text: str, session: Session, odds: list[str]) -> None:
+    """Raise Leak if `text`, a message to the players' page, shows what the session's
+    secrets keep from them now (or any of `odds`, the game master's)."""
     r = session.ruleset
     secrets = session.secrets
     fighters = r.fighters(session.game)
@@ -123,8 +133,9 @@ def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
         else {f.name for f in fighters if f.team != players and f.health_max}
     )
     inexact_words = {w for f in fighters if f.name in inexact for w in (f.name, f.label) if w}
-    text, _ = hub.build()
     message = json.loads(text)
+    if message.get("type") != "view":
+        raise Leak(f"the players' page got a message that is not a view: {text[:80]!r}")
     view = message["view"]
 
     def lines_of(value: Any) -> list[str]:
@@ -161,11 +172,11 @@ def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
         if f["name"] in inexact and health is not None and "bar" in health:
             if secrets.health != "bar" or health["bar"] * 10 != round(health["bar"] * 10):
                 raise Leak(f"the players' page shows {f['name']}'s exact health bar: {health}")
-    _check_board(tether._state, hidden, session, r)
-    return 1
 
 
-def _check_board(state: GameState, hidden: list, session: Session, r: Any) -> None:
+def check_board(state: GameState, hidden: list, session: Session) -> None:
+    """Raise Leak if a board state shows any of `hidden` (Fighters)."""
+    r = session.ruleset
     labels = {f.label for f in hidden if f.label}
     names = r.fighter_names(session.game)
     slots = {i for i, name in enumerate(names) if name in {f.name for f in hidden}}
