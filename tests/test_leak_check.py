@@ -13,9 +13,10 @@ import pytest
 from rich.console import Console
 from starlette.testclient import TestClient
 
+from host.board.tethered_sim import TetheredSim
 from host.core import registry
 from host.core.session import Session
-from host.lab.fuzz_secrets import check_players_message, leak_check
+from host.lab.fuzz_secrets import check_board, check_players_message, leak_check
 from host.screens.play_ui import PlayUI
 from host.web.server import Hub, PlayLive, make_app
 
@@ -87,3 +88,33 @@ def test_every_message_the_players_socket_receives_keeps_the_secrets(ruleset: st
                             check_players_message(last, session, odds)
                             checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("ruleset", sorted(registry.ids()))
+def test_the_simulated_board_shows_a_hidden_fighter_dark(ruleset: str) -> None:
+    """The board on a real pty: the state it holds (what every frame sent to it made)
+    shows no hidden fighter once the console hides it, through a round of the AI's turns
+    (the hidden fighter's own turn among them), and the players' page shows its LEDs."""
+    r = registry.get(ruleset)
+    path = r.example_path()
+    session = Session(r.parse_encounter(path.read_text(), str(path)), 7)
+    with TetheredSim(session) as table:
+        ui = PlayUI(session, Console(file=StringIO(), width=100), "sim", tether=table.tether)
+        hub = Hub(PlayLive(ui, table.sim), TOKEN)
+        if r.start_command:
+            ui.run_line(r.start_command)
+        fighters = r.fighters(session.game)
+        hidden = fighters[random.Random(ruleset).randrange(len(fighters))]
+        assert hub.console(json.dumps({"line": f'hide "{hidden.name}"'}))["ok"]
+        turns = 0
+        for _ in range(len(fighters) + 1):
+            table.settle()
+            with table.sim.lock:
+                check_board(table.sim.app.state, [hidden], session)
+            check_players_message(hub.build()[0], session, [])
+            turns += hidden.name in [f.name for f in r.fighters(session.game) if f.current]
+            for line in r.plan_turn(session.game) if not session.over else []:
+                if not session.over:
+                    ui.run_line(line)
+        assert turns or session.over, "the hidden fighter's turn never came"
+        assert "pixels" in json.loads(hub.build()[0])["view"]["board"]

@@ -15,8 +15,8 @@ see, the numbers masked where they would tell the exact health of a fighter whos
 the players see as a word, a bar or nothing.
 
 `darken` is the board's side: the hidden fighters' slots of a state to send to the board
-made dark (no label, team light, health, counters, marks or cooldowns; out of the turn's
-light), and no roll said to be theirs.
+made dark (the label `-`, no team light, health, counters, marks or cooldowns; out of the
+turn's light), and no roll said to be theirs.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any
 
 HEALTH_MODES = ("number", "word", "bar", "none")
 MASK = "…"  # where a players' line leaves out an exact number
+DARK_LABEL = "-"  # a hidden fighter's label on the board
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
@@ -163,7 +164,9 @@ def darken(state: Any, slots: set[int]) -> None:
         slot = state.slots[i]
         team = slot.team
         slot.clear()
-        slot.team = team  # (only its place: the state's checks want a team it has)
+        # Only its place: the board's state wants a label and a team it has.
+        slot.label = DARK_LABEL
+        slot.team = team
         slot.flags = F_OUT
     if state.roll.who in slots:
         state.roll.clear()

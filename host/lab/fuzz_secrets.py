@@ -36,6 +36,7 @@ from host.core.session import Session
 from host.lab.fuzz import target
 from host.screens.play_ui import PlayUI
 from host.web.server import Hub, PlayLive
+from shared import codec
 from shared.limits import NO_SLOT
 from shared.state import F_ACTIVE, GameState
 
@@ -113,6 +114,9 @@ def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
     r = session.ruleset
     hidden = [f for f in r.fighters(session.game) if f.name in session.secrets.hidden]
     check_board(tether._state, hidden, session)
+    board = GameState()  # the board must be able to take it: the snapshot decodes
+    board.rules = tether._state.rules
+    codec.decode(codec.encode(tether._state), board)
     return 1
 
 
