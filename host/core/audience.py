@@ -110,7 +110,11 @@ Cast = list[tuple[str, str, str]]  # (full name, board label, team) of each figh
 
 
 def cast_of(ruleset: Any, game: Any) -> Cast:
-    return [(f.name, f.label, f.team) for f in ruleset.fighters(game)]
+    """The fighters' names and board labels (by slot: cheaper than Ruleset.fighters); the
+    teams are left out ("") as telling a line does not need them."""
+    state = ruleset.state(game)
+    names = ruleset.fighter_names(game)
+    return [(names[i], state.slots[i].label, "") for i in range(min(len(names), state.count))]
 
 
 def _names(text: str, cast: Cast) -> set[str]:
