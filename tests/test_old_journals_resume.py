@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,12 @@ def begun(monkeypatch) -> list[Any]:
     return found
 
 
+def written_under(path: Path) -> int:
+    """The rules version the journal's game was played under."""
+    with closing(sqlite3.connect(path)) as db:
+        return int(db.execute("SELECT rules FROM games").fetchone()[0])
+
+
 @pytest.mark.parametrize("ruleset_id", sorted(EXPECTED))
 def test_a_journal_written_before_the_move_resumes_from_its_stored_checkpoint(
     ruleset_id: str, tmp_path: Path, begun: list[Any]
@@ -53,7 +61,13 @@ def test_a_journal_written_before_the_move_resumes_from_its_stored_checkpoint(
     assert session.ruleset.id == ruleset_id
     assert len(session.done) == EXPECTED[ruleset_id]["actions"]
     assert seen(session) == EXPECTED[ruleset_id]["snapshot"]
-    assert begun and begun[0] is not None, "the old checkpoint was refused: the game replayed"
+    if written_under(path) != session.ruleset.rules_version:
+        # Its rules have changed since (advance v2, issue #26): a checkpoint of other rules
+        # is refused, the game replays, and it replays to the very game it was.
+        assert not any(begun), "a checkpoint of other rules was taken"
+        assert any("replays the same" in n for n in session.notices), session.notices
+    else:
+        assert begun and begun[0] is not None, "the old checkpoint was refused: it replayed"
     assert "host.rulesets." not in (OLD / f"{ruleset_id}.sqlite").read_bytes().decode("latin-1")
 
 
