@@ -41,10 +41,11 @@ def begun(monkeypatch) -> list[Any]:
     return found
 
 
-def written_under(path: Path) -> int:
-    """The rules version the journal's game was played under."""
+def written_under(path: Path) -> tuple[int, int]:
+    """The rules and state versions the journal's latest checkpoint was written under."""
     with closing(sqlite3.connect(path)) as db:
-        return int(db.execute("SELECT rules FROM games").fetchone()[0])
+        header = db.execute("SELECT header FROM checkpoints ORDER BY seq DESC").fetchone()[0]
+    return json.loads(header)["rules"], json.loads(header)["state"]
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(EXPECTED))
@@ -61,11 +62,12 @@ def test_a_journal_written_before_the_move_resumes_from_its_stored_checkpoint(
     assert session.ruleset.id == ruleset_id
     assert len(session.done) == EXPECTED[ruleset_id]["actions"]
     assert seen(session) == EXPECTED[ruleset_id]["snapshot"]
-    if written_under(path) != session.ruleset.rules_version:
-        # Its rules have changed since (advance v2, issue #26): a checkpoint of other rules
-        # is refused, the game replays, and it replays to the very game it was.
-        assert not any(begun), "a checkpoint of other rules was taken"
-        assert any("replays the same" in n for n in session.notices), session.notices
+    ruleset = session.ruleset
+    if written_under(path) != (ruleset.rules_version, ruleset.state_version):
+        # Its rules or its game's shape have changed since (issue #26: advance's rules v2,
+        # flare's encounter options): its checkpoints are refused, and the game replays to
+        # the very game it was.
+        assert not any(begun), "a checkpoint of other rules or another shape was taken"
     else:
         assert begun and begun[0] is not None, "the old checkpoint was refused: it replayed"
     assert "host.rulesets." not in (OLD / f"{ruleset_id}.sqlite").read_bytes().decode("latin-1")
