@@ -83,8 +83,8 @@ def test_helpless_ends_with_combat_and_willpower_becomes_1() -> None:
 
 def test_an_attack_names_one_target_and_a_word_past_it_is_refused() -> None:
     # advance-late-combat-round.txt:32 (the player "selects a target": one), and the
-    # declared grammar of attack (host/rulesets/advance/language.py): `attack Ayla Blade
-    # Goblin Queen` once hit the Goblin and dropped "Queen".
+    # declared grammar of attack (docs/commands.md, advance's table): `attack Ayla Blade
+    # Goblin Queen` once hit the Goblin and dropped "Queen" without a word.
     s = session(
         text(('name = "Longsword"', 'name = "Blade"'), ('name = "Grub"', 'name = "Goblin"'))
     )
@@ -92,5 +92,11 @@ def test_an_attack_names_one_target_and_a_word_past_it_is_refused() -> None:
     before = seen(s), len(s.done)
     with pytest.raises(IllegalAction) as err:
         s.execute("attack Ayla Blade Goblin Queen")
-    assert "unexpected 'Queen'" in str(err.value) and "\n" not in str(err.value)
+    assert str(err.value) == (
+        "attack: unexpected 'Queen' (usage: attack NAME ABILITY|WEAPON TARGET"
+        " [with=SUPPORT,...] [evade=yes|no] [spare])"
+    )
     assert (seen(s), len(s.done)) == before
+    assert play(s, PASS, "attack Ayla Blade Goblin evade=no")[1] == (
+        "Ayla attacks Goblin with Blade (<Sword>)"
+    )

@@ -52,8 +52,10 @@ def test_an_option_misspelt_is_refused_and_never_skips_the_rule_it_is_for(
     rnage=5` once skipped the range check, as if no range had been said."""
     s = session()
     typo = MISSPELT[verb, key].split()[-1].split("=")[0]
-    said = refusal(s, MISSPELT[verb, key])
-    assert said.startswith(f"{verb}: unknown option {typo!r} (did you mean {key}=?")
+    takes = ", ".join(f"{o.key}=" for o in VERBS[verb].options)
+    assert refusal(s, MISSPELT[verb, key]) == (
+        f"{verb}: unknown option {typo!r} (did you mean {key}=? options: {takes})"
+    )
 
 
 def test_a_standard_attack_out_of_range_is_refused_once_the_range_is_spelt_right() -> None:
