@@ -36,6 +36,7 @@ PACE = 0.02  # seconds between changes
 LINE = 1_300  # characters in each change's log line: a view of ~16 KB, as a long fight's
 FLOODERS = 50
 REPLIES = 40
+REPLY_PACE = 0.25  # seconds between the console's lines: 10 s of flood, two HOLD_SECONDS
 HOGS = 40
 HOG_BYTES = 15_000_000
 MIB = 1024 * 1024
@@ -164,10 +165,10 @@ def flood(host: str, port: int, count: int) -> None:
     print(opened, flush=True)
 
 
-def console(url: str, replies: int, budget: float) -> None:
+def console(url: str, replies: int, pace: float, budget: float) -> None:
     """The game master's console: `replies` lines (initiative, then undo, in turn), each
-    sent when the last one's reply came; prints the milliseconds of each reply as JSON.
-    Stops after `budget` seconds."""
+    sent `pace` seconds after the last one's reply came; prints the milliseconds of each
+    reply as JSON. Stops after `budget` seconds."""
     from websockets.sync.client import connect
 
     times: list[float] = []
@@ -183,6 +184,7 @@ def console(url: str, replies: int, budget: float) -> None:
                 while json.loads(ws.recv(timeout=left))["type"] != "reply":
                     pass
                 times.append((time.monotonic() - started) * 1000)
+                time.sleep(pace)
     except TimeoutError:  # no reply (or no console) within the budget: counted as it
         times.append(budget * 1000)
     print(json.dumps(times), flush=True)
@@ -305,8 +307,9 @@ def slow_client_stall(
 def gm_reply_under_flood(
     flooders: int = FLOODERS, replies: int = REPLIES
 ) -> dict[str, float | int]:
-    """The console's reply to `replies` lines of korxsol's `play` session, alone and then
-    with `flooders` players' sockets flooding the server (after one second of it)."""
+    """The console's reply to `replies` lines of korxsol's `play` session (one every
+    REPLY_PACE seconds), alone and then with `flooders` players' sockets flooding the
+    server (after one second of it)."""
     from io import StringIO
 
     from rich.console import Console
@@ -325,7 +328,7 @@ def gm_reply_under_flood(
         gm_url = web.gm_url.replace("http://", "ws://").replace("/gm?", "/ws/gm?")
 
         def replies_ms(budget: float) -> list[float]:
-            done = _child("console", gm_url, str(replies), str(budget))
+            done = _child("console", gm_url, str(replies), str(REPLY_PACE), str(budget))
             out, _ = done.communicate("", timeout=budget + 30)
             return json.loads(out)
 
@@ -411,7 +414,7 @@ def main(argv: list[str]) -> None:
     elif role == "flood":
         flood(args[0], int(args[1]), int(args[2]))
     elif role == "console":
-        console(args[0], int(args[1]), float(args[2]))
+        console(args[0], int(args[1]), float(args[2]), float(args[3]))
     elif role == "serve":
         serve()
     else:
