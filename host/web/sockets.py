@@ -83,11 +83,19 @@ class Page:
 
     async def deliver(self) -> None:
         """Send the outbox until the socket fails, stalls or falls behind."""
+        loop = asyncio.get_running_loop()
+        me = asyncio.current_task()
+        assert me is not None
         while True:
             text = await self.outbox.next()
             if self.behind:
                 return
-            await asyncio.wait_for(self.ws.send_text(text), STALL_SECONDS)
+            # A timer, not wait_for: that wraps every send in a task of its own.
+            stalled = loop.call_later(STALL_SECONDS, me.cancel)
+            try:
+                await self.ws.send_text(text)
+            finally:
+                stalled.cancel()
             self.sent += 1
 
 
