@@ -3,9 +3,10 @@ WebSockets, served by Starlette under uvicorn on a thread of its own beside the 
 link threads.
 
 - `/` and its socket `/ws` are read-only: the socket only sends the players' view
-  (host/web/page_data.py's `player_view`, which never holds what they must not see) and
-  ignores whatever a browser sends on it.
-- `/gm?token=...` and `/ws/gm?token=...` need the random token printed with the URL.
+  (host/web/page_data.py's `player_view`, which never holds what they must not see);
+  whatever a browser sends on it closes it.
+- `/gm?token=...` and `/ws/gm?token=...` need the random token printed with the URL (and
+  the socket, a handshake from this server's own page: its Origin).
   The console sends lines, `{"line": "..."}`: a line of the game's language runs as if
   typed at `play`'s prompt (the same code, the same one-line errors); the console's own
   verbs are `hide NAME`, `reveal NAME`, `health number|word|bar|none`, `players TEAM`,
@@ -13,6 +14,8 @@ link threads.
 - A watcher polls a cheap stamp of the session (WATCH_SECONDS) and sends the new views
   when it moved: typed commands, board presses, undo, `new` and the console's lines all
   show up within a moment.
+- How each page's messages go out, what a page may send and how many may be open:
+  host/web/sockets.py and host/web/ws_protocol.py (docs/reliability.md, "The web pages").
 """
 
 from __future__ import annotations
