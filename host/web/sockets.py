@@ -4,7 +4,8 @@ sent, and how many pages may be open. What a view holds is the Hub's (host/web/s
 - Every page has an Outbox of its own and a task that sends it, so a page never waits
   for another: the latest view only (a newer view replaces one not yet sent) and, for the
   console, its replies and errors in order between views (at most MAX_REPLIES waiting).
-- A players' socket is read only to see it close: a message on it closes it (1008).
+- A players' socket is read only to see it close: a message on it closes it (1008),
+  HOLD_SECONDS later.
 - A page whose socket takes nothing for STALL_SECONDS (a phone that left the Wi-Fi, a
   page that stopped reading) is dropped; it reconnects, and gets the latest view.
 - At most MAX_PLAYERS players' pages and MAX_CONSOLES consoles: one more is accepted,
