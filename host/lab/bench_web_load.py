@@ -307,9 +307,9 @@ def slow_client_stall(
 def gm_reply_under_flood(
     flooders: int = FLOODERS, replies: int = REPLIES
 ) -> dict[str, float | int]:
-    """The console's reply to `replies` lines of korxsol's `play` session (one every
-    REPLY_PACE seconds), alone and then with `flooders` players' sockets flooding the
-    server (after one second of it)."""
+    """The console's reply to lines of korxsol's `play` session (one every REPLY_PACE
+    seconds): half of `replies` alone, then `replies` with `flooders` players' sockets
+    flooding the server (after one second of it)."""
     from io import StringIO
 
     from rich.console import Console
@@ -327,16 +327,16 @@ def gm_reply_under_flood(
     with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
         gm_url = web.gm_url.replace("http://", "ws://").replace("/gm?", "/ws/gm?")
 
-        def replies_ms(budget: float) -> list[float]:
-            done = _child("console", gm_url, str(replies), str(REPLY_PACE), str(budget))
+        def replies_ms(count: int, budget: float) -> list[float]:
+            done = _child("console", gm_url, str(count), str(REPLY_PACE), str(budget))
             out, _ = done.communicate("", timeout=budget + 30)
             return json.loads(out)
 
-        figures["web_gm_reply_ms_quiet"] = round(statistics.median(replies_ms(30)), 1)
+        figures["web_gm_reply_ms_quiet"] = round(statistics.median(replies_ms(replies // 2, 30)), 1)
         flooding = _child("flood", web.host, str(web.port), str(flooders))
         try:
             time.sleep(1.0)
-            figures["web_gm_reply_ms_flood"] = round(statistics.median(replies_ms(60)), 1)
+            figures["web_gm_reply_ms_flood"] = round(statistics.median(replies_ms(replies, 60)), 1)
         finally:
             try:
                 out, _ = flooding.communicate("", timeout=30)
