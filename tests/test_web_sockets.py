@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 import threading
 import time
@@ -133,6 +134,29 @@ def test_a_page_that_takes_nothing_for_a_while_is_dropped(
                     pass
         finally:
             stuck.close()
+
+
+def test_a_page_that_never_reads_does_not_hold_up_the_server_s_stop() -> None:
+    """`quit` with a phone gone from the Wi-Fi: uvicorn's stop waits for every connection
+    to close, and a graceful close never ends for a page that reads nothing."""
+    waited: list[str] = []
+
+    class Heard(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            waited.append(record.getMessage())
+
+    heard = Heard(logging.ERROR)
+    try:
+        with served() as (web, live, lock):
+            # Once the server has set up its logging, which replaces the handlers.
+            logging.getLogger("uvicorn.error").addHandler(heard)
+            stuck = never_reading(web)
+            until(lambda: len(web.hub.players) == 1, "the page open")
+            changes(live, lock, 200)
+        stuck.close()
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(heard)
+    assert not [line for line in waited if "graceful shutdown exceeded" in line]
 
 
 def test_a_slow_page_gets_only_the_latest_view_and_every_reply_in_order() -> None:

@@ -6,7 +6,9 @@ waits on it) stays forever, whatever the ping timeout says.
 
 - A close from the app to a peer whose write buffer is full drops the connection at once
   (transport.abort()): the close frame would wait behind what the peer never read.
-- A ping that gets no pong in time drops the connection the same way.
+- A ping that gets no pong in time drops the connection the same way, and so does the
+  server's stop when the page has not taken what was sent (uvicorn waits for every
+  connection to close before it stops).
 - After the app's close, nothing more is read from the peer (its closing reply is not
   waited for): a flooding page costs nothing once it is told to go.
 - What a page sends is parsed a slice at a time, and not at all while a message it sent
@@ -46,6 +48,11 @@ class PageProtocol(WebSocketsSansIOProtocol):
         await super().send(message)
         if closing and self.close_sent:
             self.transport.close()
+
+    def shutdown(self) -> None:
+        super().shutdown()
+        if self.transport.get_write_buffer_size():
+            self.transport.abort()
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()
