@@ -15,15 +15,9 @@ from pathlib import Path
 
 from host.board import micropython_vm
 from host.core import registry
-from host.lab import (
-    bench_board,
-    bench_engine,
-    bench_host_cpu,
-    bench_link,
-    bench_session,
-    bench_web_load,
-)
+from host.lab import bench_board, bench_engine, bench_host_cpu, bench_link, bench_session
 from host.lab import bench_web as web_bench
+from host.lab import bench_web_load as web_load_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -76,7 +70,7 @@ MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
-MEASUREMENTS += bench_web_load.MEASUREMENTS
+MEASUREMENTS += web_load_bench.MEASUREMENTS
 
 TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
@@ -96,7 +90,7 @@ TARGETS.update(
         "web_viewers_cpu_pct": ("<=", 10),
     }
 )
-TARGETS.update(bench_web_load.TARGETS)
+TARGETS.update(web_load_bench.TARGETS)
 
 
 def meets(key: str, value: float) -> bool | None:
