@@ -17,6 +17,7 @@ from host.board import micropython_vm
 from host.core import registry
 from host.lab import bench_board, bench_engine, bench_host_cpu, bench_link, bench_session
 from host.lab import bench_web as web_bench
+from host.lab import bench_web_load as web_load_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -69,6 +70,7 @@ MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
+MEASUREMENTS += web_load_bench.MEASUREMENTS
 
 TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
@@ -88,6 +90,7 @@ TARGETS.update(
         "web_viewers_cpu_pct": ("<=", 10),
     }
 )
+TARGETS.update(web_load_bench.TARGETS)
 
 
 def meets(key: str, value: float) -> bool | None:
