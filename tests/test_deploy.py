@@ -163,6 +163,34 @@ def test_settings_toml_keeps_every_other_line_and_names_the_board(
     assert after == [before[0], before[1], 'TURNLIGHT_BOARD = "macropad"', before[3]]
 
 
+def test_deploy_sets_the_python_stack_the_board_needs_and_keeps_the_other_keys(
+    drive: Path, project: Path
+) -> None:
+    before = ["# mine", 'CIRCUITPY_WIFI_SSID = "table"', "CIRCUITPY_PYSTACK_SIZE = 1024"]
+    (drive / "settings.toml").write_text("\n".join(before) + "\n")
+    deploy_to(drive, project)
+    after = (drive / "settings.toml").read_text().splitlines()
+    stack = f"CIRCUITPY_PYSTACK_SIZE = {circuitpy_drive.PYSTACK_BYTES}"
+    assert after == [before[0], before[1], stack, 'TURNLIGHT_BOARD = "trellis_m4"']
+    fresh = circuitpy_drive.settings_with_pystack("")
+    assert fresh == stack + "\n"
+
+
+def test_a_larger_python_stack_on_the_drive_stays() -> None:
+    text = "A = 1\nCIRCUITPY_PYSTACK_SIZE = 4096  # mine\n"
+    assert circuitpy_drive.settings_with_pystack(text) == text
+
+
+def test_the_python_stack_deploy_sets_keeps_a_third_spare_over_the_benchs_goal() -> None:
+    from host.lab import bench_stack
+
+    assert circuitpy_drive.PYSTACK_BYTES % 8 == 0
+    assert bench_stack.TARGETS["device_stack_bytes"] == (
+        "<=",
+        circuitpy_drive.PYSTACK_BYTES * 2 // 3,
+    )
+
+
 def test_settings_toml_gets_the_board_above_the_first_table() -> None:
     # CircuitPython's os.getenv only reads the keys above the first [table].
     text = circuitpy_drive.settings_with_board('A = 1\n[extra]\nB = "x"', "macropad")

@@ -30,6 +30,12 @@ KNOWN_BOARDS = ("trellis_m4", "macropad", "pico_matrix")
 LIBRARIES = ("adafruit_ticks", "neopixel")
 PACKAGES = ("firmware", "shared")
 BOARD_SETTING = "TURNLIGHT_BOARD"
+# CircuitPython's Python stack ("pystack": the frames of the Python calls in progress), in
+# bytes, which it reads from settings.toml when its VM starts. The board's deepest path needs
+# `turnlight bench`'s device_stack_bytes (at most two thirds of this: a third is kept spare);
+# a larger value already on the drive is kept. A multiple of 8, the pystack's alignment.
+PYSTACK_SETTING = "CIRCUITPY_PYSTACK_SIZE"
+PYSTACK_BYTES = 1536
 SETTINGS_FILE = "settings.toml"
 TEMP_SUFFIX = ".turnlight-tmp"
 CODE_PY = "code.py"
@@ -207,14 +213,32 @@ def library_files(names: tuple[str, ...] = LIBRARIES) -> dict[str, bytes]:
 
 def settings_with_board(old: str, board: str) -> str:
     """settings.toml text with TURNLIGHT_BOARD set to `board` and every other line kept."""
-    wanted = f'{BOARD_SETTING} = "{board}"'
+    return _settings_with(old, BOARD_SETTING, f'"{board}"')
+
+
+def settings_with_pystack(old: str) -> str:
+    """settings.toml text with CIRCUITPY_PYSTACK_SIZE at least PYSTACK_BYTES (a larger value
+    there is the user's and stays) and every other line kept."""
+    for line in old.splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == PYSTACK_SETTING:
+            value = value.split("#", 1)[0].strip()
+            if value.isdigit() and int(value) >= PYSTACK_BYTES:
+                return old
+            break
+    return _settings_with(old, PYSTACK_SETTING, str(PYSTACK_BYTES))
+
+
+def _settings_with(old: str, setting: str, value: str) -> str:
+    """settings.toml text with `setting` = `value` (a TOML value) and every other line kept."""
+    wanted = f"{setting} = {value}"
     lines = old.splitlines(keepends=True)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     out: list[str] = []
     placed = False
     for line in lines:
         key = line.split("=", 1)[0].strip() if "=" in line else ""
-        if key == BOARD_SETTING:
+        if key == setting:
             if not placed:  # replace the first, drop duplicates (TOML forbids them)
                 out.append(wanted + (newline if line.endswith(("\n", "\r")) else ""))
                 placed = True
@@ -356,7 +380,7 @@ def _new_settings(drive: Path, board: str) -> bytes:
         old = path.read_text(encoding="utf-8") if path.is_file() else ""
     except UnicodeDecodeError:
         raise DeployError(f"{path} is not UTF-8 text; fix or remove it and deploy again") from None
-    return settings_with_board(old, board).encode("utf-8")
+    return settings_with_pystack(settings_with_board(old, board)).encode("utf-8")
 
 
 def _stale_temporaries(drive: Path) -> list[str]:
