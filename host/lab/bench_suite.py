@@ -15,8 +15,16 @@ from pathlib import Path
 
 from host.board import micropython_vm
 from host.core import registry
-from host.lab import bench_board, bench_engine, bench_host_cpu, bench_link, bench_session
+from host.lab import (
+    bench_board,
+    bench_engine,
+    bench_host_cpu,
+    bench_link,
+    bench_session,
+    bench_stack,
+)
 from host.lab import bench_web as web_bench
+from host.lab import bench_web_load as web_load_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -66,9 +74,11 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
+MEASUREMENTS += bench_stack.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
+MEASUREMENTS += web_load_bench.MEASUREMENTS
 
 TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
@@ -79,6 +89,7 @@ TARGETS: dict[str, tuple[str, float]] = {
 }
 TARGETS.update(bench_link.TARGETS)
 TARGETS.update(bench_board.TARGETS)
+TARGETS.update(bench_stack.TARGETS)
 TARGETS.update(bench_session.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
 TARGETS.update(
@@ -88,6 +99,7 @@ TARGETS.update(
         "web_viewers_cpu_pct": ("<=", 10),
     }
 )
+TARGETS.update(web_load_bench.TARGETS)
 
 
 def meets(key: str, value: float) -> bool | None:
