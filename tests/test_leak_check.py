@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 from starlette.testclient import TestClient
 
+from host.board.tether import Tether
 from host.board.tethered_sim import TetheredSim
 from host.core import registry
 from host.core.session import Session
@@ -49,6 +50,8 @@ def test_the_hide_and_health_settings_are_journalled_so_a_resume_keeps_them(tmp_
     journal.release(game_id)
     again = resume(Journal(tmp_path / "j.sqlite"), game_id)
     assert again.secrets == Secrets({"Orrin"}, "word", "Dusk")
+    orrin = [f for f in r.fighters(again.game) if f.name == "Orrin"]
+    check_board(Tether(again, "loop://")._state, orrin, again)  # its first snapshot too
     assert again.next_game().secrets == Secrets({"Orrin"}, "word", "Dusk")
 
 

@@ -79,8 +79,8 @@ class Tether:
         # made there (("", ()) for a roll only shown), for the board's undo.
         self._last_roll: tuple[str, tuple] | None = None
         self._state = GameState()
-        roster.copy_state(self._state, session.ruleset.state(session.game))
-        _set_want(self._state, session)  # a resumed action may wait for its roll
+        # As every later state: a resumed action may wait for its roll, a fighter be hidden.
+        self._sync(self._state)
         self.link = BoardLink(url, self._state, applier=self.apply)
         self.lock: threading.RLock = self.link.lock
         journal = session.journal
