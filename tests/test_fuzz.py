@@ -32,6 +32,7 @@ EXAMPLES = {
     "framing": 200,
     "journal": 60,
     "messages": 400,
+    "secrets": 3,
 }
 
 

@@ -27,7 +27,7 @@ from host.core import registry
 from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.screens.play_ui import PlayUI
-from host.web.page_data import health_word
+from host.web.page_data import PAUSE, health_word
 from host.web.server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -243,8 +243,10 @@ def test_a_hidden_fighter_is_never_sent_to_the_players_until_revealed() -> None:
         started = raw_view(lambda v: v["round"] == 1)
         for _ in range(3):  # to Orrin's turn: Kaelen, Brimm, Vexa end theirs
             ui.handle("end")
-        orrin_s_turn = raw_view(lambda v: v["log"] != started["log"] and not v["status"])
+        # Orrin's turn is, to the players, a pause the game master keeps.
+        orrin_s_turn = raw_view(lambda v: v["log"] != started["log"] and v["status"] == PAUSE)
         assert not any(f["current"] for f in orrin_s_turn["fighters"])
+        assert orrin_s_turn["phase"] == ""
         gm_view = view_where(gm, lambda v: v["round"] == 1)
         assert any(f["name"] == "Orrin" and f["hidden"] for f in gm_view["fighters"])
         assert any("Orrin" in line for line in gm_view["log"])  # the game master sees all
@@ -312,8 +314,11 @@ def test_every_ruleset_shows_through_the_same_page(ruleset: str) -> None:
             assert reply(gm, line)["ok"], line
         full = json.loads(hub.views[1])["view"]  # the last sent to the console
         assert full["log"]
-        # nobody hidden: the players see the whole log, and the same scores
-        view = view_where(ws, lambda v: v["log"] == full["log"])
+        # nobody hidden: the players see the whole log but the game master's own lines
+        # (the odds said before an attack), and the same scores
+        theirs = [m for m in ui.messages[-len(full["log"]) :] if m.audience == "all"]
+        assert theirs
+        view = view_where(ws, lambda v: v["log"] == theirs)
         names = set(r.summary(session.game)["team_of"])
         assert {f["name"] for f in view["fighters"]} <= names
         assert len(view["fighters"]) == r.state(session.game).count

@@ -44,6 +44,7 @@ from collections import deque
 from collections.abc import Callable
 
 from host.board.bridge import BoardLink
+from host.core import audience
 from host.core.interface import IllegalAction, Waiting
 from host.core.journal import Journal
 from host.core.session import Session, roll_words
@@ -78,8 +79,8 @@ class Tether:
         # made there (("", ()) for a roll only shown), for the board's undo.
         self._last_roll: tuple[str, tuple] | None = None
         self._state = GameState()
-        roster.copy_state(self._state, session.ruleset.state(session.game))
-        _set_want(self._state, session)  # a resumed action may wait for its roll
+        # As every later state: a resumed action may wait for its roll, a fighter be hidden.
+        self._sync(self._state)
         self.link = BoardLink(url, self._state, applier=self.apply)
         self.lock: threading.RLock = self.link.lock
         journal = session.journal
@@ -157,7 +158,7 @@ class Tether:
         except ValueError as err:  # IllegalAction, EventError: the game master hears why
             self.lines.append(f"board: refused: {err}")
             raise
-        self.lines.extend("board: " + line for line in lines)
+        self.lines.extend(self.session.told(["board: " + line for line in lines]))
         self._sync(state)
         return True
 
@@ -301,6 +302,11 @@ class Tether:
             if self._roll_unused:
                 state.roll.unused = 1
         _set_want(state, self.session)
+        # The board is the players' to see: a hidden fighter's place is dark on it.
+        hidden = self.session.secrets.hidden
+        if hidden:
+            names = self.session.ruleset.fighter_names(self.session.game)
+            audience.darken(state, {i for i, name in enumerate(names) if name in hidden})
         state.version = version
         state.touch()
 

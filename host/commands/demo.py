@@ -156,13 +156,13 @@ def _play_on(
             return rolled(lines)
 
         assert table.tether is not None
-        with _web(web, session, table.tether.lock, table.sim, out) as say:
+        with _web(web, session, table.tether.lock, table.sim, out, table.tether) as say:
             _play(session, say, act, lambda: table.grid(color), end, pace)
 
 
 @contextmanager
 def _web(
-    address: str | None, session, lock, sim, out: Callable[[str], None]
+    address: str | None, session, lock, sim, out: Callable[[str], None], tether=None
 ) -> Iterator[Callable[[str], None]]:
     """Serve the web pages beside the demo (when an address is given): its lines go to
     the pages' log as well as to `out`. After the game they stay up until Ctrl-C."""
@@ -172,7 +172,9 @@ def _web(
     from host.commands._web import start_web
     from host.web.server import DemoLive
 
-    live = DemoLive(session, lock, lambda: sim)
+    # The board follows a change of what is hidden at once (the tether's next snapshot).
+    follow = (lambda: tether.guard(list)) if tether is not None else list
+    live = DemoLive(session, lock, lambda: sim, follow)
     server = start_web(address, live)
 
     def say(line: str) -> None:

@@ -786,6 +786,22 @@ class Journal:
         )
         return [{"id": r[0], "winner": r[1], "summary": _summary(r[2])} for r in rows]
 
+    def last_event(self, game: int, kind: str) -> dict | None:
+        """The payload of a game's latest event of `kind` (None: none, or not a JSON
+        object). Settings journalled whole (the session's `secrets`) are read so, before
+        any checkpoint a resume starts from."""
+        rows = self._rows(
+            "SELECT payload FROM events WHERE game = ? AND kind = ? ORDER BY seq DESC LIMIT 1",
+            (game, kind),
+        )
+        if not rows:
+            return None
+        try:
+            payload = json.loads(_text(rows[0][0]) if isinstance(rows[0][0], bytes) else rows[0][0])
+        except (TypeError, ValueError, RecursionError):
+            return None
+        return payload if isinstance(payload, dict) else None
+
     def events(self, game: int) -> list[tuple[int, str, dict, str]]:
         """A game's events; raises JournalError at the first that does not check."""
         checked = self.checked(game)

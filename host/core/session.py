@@ -24,6 +24,11 @@ waits for its next roll or is applied and journalled as any action (its record h
 roll). `cancel` (or `undo`) drops it. The journal holds `want` (the action declared),
 `want-dice` (a roll given to it) and `want-drop`, so a resumed session waits for the same
 roll again.
+
+What the game master keeps from the players (`secrets`: hidden fighters, how health shows,
+host/core/audience.py) is journalled whole at each change as a `secrets` event, never
+replayed as an action: a resume takes the latest (Journal.last_event), and the next game
+of the session starts with the same.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from collections import deque
 from typing import Any
 
 from host.core import journal_checkpoints, memory_checkpoints, registry, scores
+from host.core.audience import Secrets, cast_of, tell
 from host.core.commandline import Command
 from host.core.history import HOLE, Entry, Pending
 from host.core.history import replay_events as _replay_events
@@ -92,6 +98,7 @@ class Session:
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
         self.pressed = False  # a board press is being applied (the tether sets it)
+        self.secrets = Secrets()  # what the players must not see (set_secrets)
         # The last roll given to a waiting action: the action, and the entry it made if the
         # roll resolved it (the board's undo of its own roll: `take_back_roll`).
         self._given: tuple[Pending, Entry | None] | None = None
@@ -133,6 +140,19 @@ class Session:
         cmd = self.ruleset.language.parse(line)
         if cmd is None:
             return []
+        return self.told(self._execute(cmd))
+
+    def told(self, lines: list[str], audience: str = "all") -> list[str]:
+        """`lines` written for the log with what they reveal (host/core/audience.py)."""
+        return tell(lines, cast_of(self.ruleset, self.game), audience)
+
+    def set_secrets(self, secrets: Secrets) -> None:
+        """What the players must not see from now on, journalled whole."""
+        if secrets.to_json() != self.secrets.to_json():
+            self._journal("secrets", secrets.to_json())
+        self.secrets = secrets
+
+    def _execute(self, cmd: Command) -> list[str]:
         if cmd.verb == "undo":
             return self.undo(cmd.int_arg(0, 1, 1, 10_000, "steps"))
         if cmd.verb == "redo":
@@ -562,9 +582,12 @@ class Session:
         This game is let go: another session may resume it."""
         if self.journal is not None and self.game_id is not None:
             self.journal.release(self.game_id)
-        return Session(
+        following = Session(
             self.encounter, self.seed + 1, self.journal, self.session_id, dice_from=self.dice_from
         )
+        if self.secrets.to_json() != Secrets().to_json():
+            following.set_secrets(Secrets.from_json(self.secrets.to_json()))
+        return following
 
     def session_table(self) -> list[dict]:
         """Wins and totals per team across the games of this session so far."""
@@ -657,6 +680,7 @@ def _resume_held(
             f" ({err}); {export}"
         ) from err
     session = Session(enc, row["seed"], journal, row["session"], game_id, dice_from)
+    session.secrets = Secrets.from_json(journal.last_event(game_id, "secrets"))
     done: list[Entry] = []
     undone: list[Entry] = []
     waiting: Waiting = {}

@@ -261,12 +261,13 @@ class PlayUI:
             language = ruleset.language
             if not language.knows(verb) and not verb.startswith("#"):
                 raise IllegalAction(language.unknown_verb(words[0], tuple(UI_VERBS)))
-            before = ruleset.before(self.session.game, line)
+            # What is said before a command (its odds) is the game master's alone.
+            before = self.session.told(ruleset.before(self.session.game, line), "gm")
             self._take_board_lines()
             last = self.session.done[-1] if self.session.done else None
             lines = before + self.guard(lambda: self.session.execute(line))
             if verb in language.asides:  # it informs: shown beside the view, not logged
-                self.odds_lines = lines
+                self.odds_lines = self.session.told(lines, "gm")
             else:
                 self.odds_lines = []
                 self.messages.extend(lines)

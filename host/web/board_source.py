@@ -10,6 +10,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from host.core.audience import Secrets
 from host.core.commandline import Language
 from host.core.interface import IllegalAction, LiveRow, LiveTable, Ruleset
 from shared import roster
@@ -85,11 +86,19 @@ class _Encounter:
 class BoardSession:
     """What the view reads of a session, for a board alone."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, secrets: list[Secrets]) -> None:
+        self._secrets = secrets  # the board source's, kept across views
         self.ruleset = BoardRules()
         teams = tuple(f"team {n + 1}" for n in range(max(2, state.team_count)))
         self.game = BoardGame(state, teams)
         self.encounter = _Encounter(teams)
+
+    @property
+    def secrets(self) -> Secrets:
+        return self._secrets[0]
+
+    def set_secrets(self, secrets: Secrets) -> None:
+        self._secrets[0] = secrets
 
 
 class BoardLive:
@@ -99,11 +108,12 @@ class BoardLive:
         self._sim = sim
         self._copy = GameState()
         self._lock = threading.RLock()
+        self._secrets = [Secrets()]
 
     def session(self) -> Any:
         with self._sim.lock:
             roster.copy_state(self._copy, self._sim.app.state)
-        return BoardSession(self._copy)
+        return BoardSession(self._copy, self._secrets)
 
     def lock(self) -> contextlib.AbstractContextManager[Any]:
         return self._lock
@@ -132,3 +142,6 @@ class BoardLive:
 
     def text(self, line: str) -> str | None:
         return None
+
+    def follow(self) -> None:
+        """A board on its own plays its own state: the page hides, the board cannot."""

@@ -1,17 +1,23 @@
-"""The web pages' view data, as JSON-ready dicts, for any ruleset.
+"""The web pages' view data, as JSON-ready dicts, for any ruleset, for each audience.
 
 `gm_view` is everything `turnlight play` shows (the ruleset's headline, its live table,
 whoever takes turns with their health, statuses and cooldowns, the dice, the log, odds,
-scores and the board's LEDs) plus the game master's settings. `player_view` is made from
-it by leaving out what the players must not see, so it is never sent to them at all:
+scores and the board's LEDs) plus the game master's settings (the session's `Secrets`,
+host/core/audience.py). `player_view` is made from it by leaving out what the players
+must not see, so it is never sent to them at all:
 
 - a hidden fighter (`hide NAME` until `reveal NAME`): its entry, its last roll's faces,
-  every log and dice line that names it (its full name or its board label, as a word), a
-  headline or score line that names it (the scores fall back to each team's total) and
-  the board's LED mirror (it shows every slot) while any fighter is hidden;
-- the health of the fighters not on the players' team (`players TEAM`, the encounter's
-  first team by default), as `health number|word|bar|none`: the number, a word (unhurt,
-  hurt, bloodied, down), a bar rounded to a tenth, or nothing.
+  every log, dice, status and cooldown line that names it (each line says which fighters
+  it names: audience.Line), a headline that names it, a score line naming it (each
+  team's total instead), and the ruleset's text drawing of the board (the simulated
+  board's LEDs stay: the board itself shows hidden fighters dark). Its turn shows as a
+  pause the game master keeps (PAUSE), nobody marked and no phase;
+- the exact health of the fighters not on the players' team (`players TEAM`, the
+  encounter's first team by default), as `health number|word|bar|none`: the number, a
+  word (unhurt, hurt, bloodied, down), a bar rounded to a tenth, or nothing; a line that
+  names such a fighter shows its numbers masked ("…"), and a score line naming one
+  falls back to each team's total;
+- the game master's own lines (the odds said before an attack): never.
 
 Only the game master's view carries the ruleset's own live table, the odds and the
 commands.
@@ -19,29 +25,17 @@ commands.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
+from host.core.audience import Secrets, for_players, named
 from host.core.interface import Fighter, Ruleset
 from shared import dice as shared_dice
 from shared.descriptor_pack import encoded, names
 from shared.host_only import d100_value
 from shared.words import KIND_NAMES
 
-HEALTH_MODES = ("number", "word", "bar", "none")
-BOARD_HIDDEN = "the board's mirror is off while a fighter is hidden"
+PAUSE = "a pause: the game master's move"
 LOG_LINES = 12  # the last events the pages show
-
-
-@dataclass
-class Secrets:
-    """What the game master keeps from the players: hidden fighters (by full name) and
-    how the other teams' health shows."""
-
-    hidden: set[str] = field(default_factory=set)
-    health: str = "number"
-    players: str | None = None  # the players' team; None: the encounter's first
 
 
 def fighter_json(f: Fighter, hidden: bool = False) -> dict[str, Any]:
@@ -109,7 +103,7 @@ def gm_view(
     title, status = ruleset.headline(game)
     phases = words["phases"]
     live = ruleset.live_roster(game)
-    players = secrets.players if secrets.players in teams else (teams[0] if teams else "")
+    players = secrets.players_team(teams)
     return {
         "ruleset": ruleset.id,
         "title": title,
@@ -180,55 +174,62 @@ def health_word(health: int, most: int) -> str:
     return "hurt" if health * 2 > most else "bloodied"
 
 
-def _mentions(text: str, words: list[str]) -> bool:
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE) for w in words)
-
-
 def player_view(full: dict[str, Any]) -> dict[str, Any]:
-    """The players' view: `full` (a gm_view) less everything they must not see."""
+    """The players' view: `full` (a gm_view) less everything they must not see. Every text
+    goes through its players' wording (host/core/audience.py `for_players`)."""
     settings = full["settings"]
-    hidden = set(settings["hidden"])
-    mode = settings["health"]
-    players = settings["players"]
-    secret_words: list[str] = []
-    fighters = []
-    for f in full["fighters"]:
-        if f["name"] in hidden:
-            secret_words += [f["name"]] + ([f["label"]] if f["label"] else [])
-            continue
-        shown = {k: f[k] for k in ("name", "team", "statuses", "cooldowns", "current", "out")}
-        health, most = f["health"], f["health_max"]
-        if health is not None and most:
-            if f["team"] == players or mode == "number":
-                shown["health"] = {"text": f"{health}/{most}", "bar": health / most}
-            elif mode == "word":
-                shown["health"] = {"text": health_word(health, most)}
-            elif mode == "bar":
-                shown["health"] = {"bar": round(10 * health / most) / 10}
-        fighters.append(shown)
+    secrets = Secrets(set(settings["hidden"]), settings["health"], settings["players"])
+    hidden = secrets.hidden
+    cast = [(f["name"], f["label"], f["team"]) for f in full["fighters"]]
+    exact = secrets.exact_for(cast, full["teams"])
 
     def visible(lines: list[str]) -> list[str]:
-        return [line for line in lines if not _mentions(line, secret_words)]
+        return for_players(lines, cast, secrets, full["teams"])
 
-    status = full["status"]
-    if secret_words and _mentions(status, secret_words):
-        status = ""
-    title = full["title"] if not _mentions(full["title"], secret_words) else ""
+    def one(text: str) -> str:
+        return next(iter(visible([text])), "") if text else ""
+
+    fighters = []
+    # The turn of hidden fighters alone (a turn may be several fighters')
+    turn = [f["name"] for f in full["fighters"] if f["current"]]
+    paused = bool(turn) and all(name in hidden for name in turn)
+    for f in full["fighters"]:
+        if f["name"] in hidden:
+            continue
+        shown = {k: f[k] for k in ("name", "team", "current", "out")}
+        shown["statuses"] = visible(f["statuses"])
+        shown["cooldowns"] = visible(f["cooldowns"])
+        health, most = f["health"], f["health_max"]
+        if health is not None and most:
+            if f["name"] in exact:
+                shown["health"] = {"text": f"{health}/{most}", "bar": health / most}
+            elif secrets.health == "word":
+                shown["health"] = {"text": health_word(health, most)}
+            elif secrets.health == "bar":
+                shown["health"] = {"bar": round(10 * health / most) / 10}
+        fighters.append(shown)
     scores = full["scores"]
-    if secret_words and _mentions(scores, secret_words):
+    names = named(scores, cast)
+    if names - exact or names & hidden:  # a line of fighters' scores: each team's total
         scores = " · ".join(f"{s['team']} {s['score']}" for s in full["team_scores"])
     dice = {k: v for k, v in full["dice"].items() if k != "who"}
     dice["lines"] = visible(dice["lines"])
-    if full["dice"]["who"] and full["dice"]["who"] in secret_words:  # a hidden fighter's roll
+    roller = {name for name, label, _ in cast if label and label == full["dice"]["who"]}
+    if roller & hidden:  # a hidden fighter's roll
         dice.update(kind="", faces=[], successes=None)
         dice.pop("value", None)
-    board = full["board"] if not hidden else {"note": BOARD_HIDDEN}
+    # What the board shows: the simulated board's LEDs are the players' (the tether sends
+    # it a state with hidden fighters dark). The ruleset's text drawing of the game shows
+    # everyone's exact health: only while nothing is kept from the players.
+    whole = not hidden and secrets.health == "number"
+    board = full["board"] if whole or "pixels" in full["board"] else {}
     return {
         "ruleset": full["ruleset"],
-        "title": title,
-        "status": status,
+        "title": one(full["title"]),
+        # A hidden fighter's turn is, to the players, a pause the game master keeps.
+        "status": PAUSE if paused else one(full["status"]),
         "round": full["round"],
-        "phase": full["phase"],
+        "phase": "" if paused else full["phase"],
         "health_name": full["health_name"],
         "fighters": fighters,
         "dice": dice,

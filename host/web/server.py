@@ -32,9 +32,10 @@ from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
+from host.core.audience import HEALTH_MODES, Secrets
 from host.core.interface import IllegalAction
 from host.web import sockets
-from host.web.page_data import GM_ONLY, HEALTH_MODES, Secrets, gm_view, player_view
+from host.web.page_data import GM_ONLY, gm_view, player_view
 from host.web.sockets import Page, attend
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ class Source(Protocol):
     def sim(self) -> SimulatedBoard | None: ...
     def run(self, line: str) -> list[str]: ...
     def text(self, line: str) -> str | None: ...
+    def follow(self) -> None: ...  # the board takes a change of the secrets now
 
 
 class WebError(ValueError):
@@ -134,7 +136,6 @@ class Hub:
     def __init__(self, source: Source, token: str) -> None:
         self.source = source
         self.token = token
-        self.secrets = Secrets()
         self.players: set[Page] = set()
         self.gms: set[Page] = set()
         self.views: tuple[str, str] = ("", "")  # the last (player, gm) messages sent
@@ -143,6 +144,11 @@ class Hub:
         self._kick: asyncio.Event | None = None
         self._board_at = 0.0
         self._board: list[list[str]] | None = None
+
+    @property
+    def secrets(self) -> Secrets:
+        """What the players must not see: the session's (journalled, host/core/audience.py)."""
+        return self.source.session().secrets
 
     # -- the views ----------------------------------------------------------------------
     def build(self) -> tuple[str, str]:
@@ -274,29 +280,31 @@ class Hub:
             session = self.source.session()
             fighters = [f.name for f in session.ruleset.fighters(session.game)]
             teams = list(session.encounter.teams)
+            now = Secrets.from_json(session.secrets.to_json())  # changed as a copy
         if verb == "health":
             if len(args) != 1 or args[0].lower() not in HEALTH_MODES:
                 raise IllegalAction(f"usage: {usage}")
-            with self.source.lock():  # the views read the secrets under it
-                self.secrets.health = args[0].lower()
-            return f"the other teams' health shows as: {args[0].lower()}"
-        if not args:
+            now.health = args[0].lower()
+            said = f"the other teams' health shows as: {now.health}"
+        elif not args:
             raise IllegalAction(f"usage: {usage}")
-        wanted = " ".join(args)
-        if verb == "players":
-            team = _one_of(wanted, teams, "team")
-            with self.source.lock():
-                self.secrets.players = team
-            return f"the players' team: {team}"
-        name = _one_of(wanted, fighters, "fighter")
-        with self.source.lock():
+        elif verb == "players":
+            now.players = _one_of(" ".join(args), teams, "team")
+            said = f"the players' team: {now.players}"
+        else:
+            name = _one_of(" ".join(args), fighters, "fighter")
             if verb == "hide":
-                self.secrets.hidden.add(name)
-                return f"{name} is hidden from the players' page until `reveal {name}`"
-            if name not in self.secrets.hidden:
+                now.hidden.add(name)
+                said = f"{name} is hidden from the players' page until `reveal {name}`"
+            elif name not in now.hidden:
                 raise IllegalAction(f"{name} is not hidden")
-            self.secrets.hidden.discard(name)
-        return f"{name} shows on the players' page again"
+            else:
+                now.hidden.discard(name)
+                said = f"{name} shows on the players' page again"
+        with self.source.lock():  # the views read the secrets under it
+            self.source.session().set_secrets(now)
+        self.source.follow()  # the board shows what the players' page shows
+        return said
 
 
 def _one_of(wanted: str, choices: list[str], what: str) -> str:
@@ -550,6 +558,11 @@ class PlayLive:
     def sim(self) -> SimulatedBoard | None:
         return self._sim
 
+    def follow(self) -> None:
+        tether = self.ui.tether
+        if tether is not None:
+            tether.guard(list)
+
     def run(self, line: str) -> list[str]:
         ui = self.ui
         with ui.command_lock:
@@ -587,10 +600,17 @@ class PlayLive:
 class DemoLive:
     """The views of a demo: its session and what it printed; the console only reads."""
 
-    def __init__(self, session: Session, lock: Any, sim: Callable[[], SimulatedBoard | None]):
+    def __init__(
+        self,
+        session: Session,
+        lock: Any,
+        sim: Callable[[], SimulatedBoard | None],
+        follow: Callable[[], object] = list,
+    ):
         self._session = session
         self._lock = lock
         self._sim = sim
+        self._follow = follow  # brings the board in step with the secrets
         self.lines: list[str] = []
         self.changes = 0
 
@@ -619,6 +639,9 @@ class DemoLive:
 
     def sim(self) -> SimulatedBoard | None:
         return self._sim()
+
+    def follow(self) -> None:
+        self._follow()
 
     def run(self, line: str) -> list[str]:
         raise IllegalAction("the demo plays itself: the console only watches it")

@@ -1,0 +1,178 @@
+"""Who may see what: the game master's secrets and what each line of the log reveals.
+
+`Secrets` is what the game master keeps from the players (fighters hidden by full name,
+how the other teams' health shows, which team is the players'); the session owns it and
+journals every change (`secrets` events), so a resume keeps it.
+
+`Line` is a line of the log that carries, from where it was written, what it reveals: the
+fighters it names (`about`, by full name), where its exact numbers are (`numbers`, spans
+of the text) and its audience ("all", or "gm" for the game master alone: odds). A line
+is a `str`, so every place that shows or stores text takes it as it is; `tell` writes
+lines so from a game's cast (its fighters' names and board labels), and a ruleset may
+build its own Line with its own `about`, `numbers` or `players` wording. `for_players`
+is the one place a line's players' wording is derived: None for a line they must not
+see, the numbers masked where they would tell the exact health of a fighter whose health
+the players see as a word, a bar or nothing.
+
+`darken` is the board's side: the hidden fighters' slots of a state to send to the board
+made dark (the label `-`, no team light, health, counters, marks or cooldowns; out of the
+turn's light), and no roll said to be theirs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+HEALTH_MODES = ("number", "word", "bar", "none")
+MASK = "…"  # where a players' line leaves out an exact number
+DARK_LABEL = "-"  # a hidden fighter's label on the board
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+@dataclass
+class Secrets:
+    """What the game master keeps from the players: hidden fighters (by full name) and
+    how the other teams' health shows."""
+
+    hidden: set[str] = field(default_factory=set)
+    health: str = "number"
+    players: str | None = None  # the players' team; None: the encounter's first
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hidden": sorted(self.hidden), "health": self.health, "players": self.players}
+
+    @classmethod
+    def from_json(cls, data: object) -> Secrets:
+        """A journalled `secrets` event's payload; the defaults for one of another shape."""
+        if not isinstance(data, dict):
+            return cls()
+        hidden, health, players = data.get("hidden"), data.get("health"), data.get("players")
+        if not isinstance(hidden, list) or not all(isinstance(h, str) for h in hidden):
+            return cls()
+        if health not in HEALTH_MODES or not (players is None or isinstance(players, str)):
+            return cls()
+        return cls(set(hidden), str(health), players)
+
+    def players_team(self, teams: Sequence[str]) -> str:
+        if self.players is not None and self.players in teams:
+            return self.players
+        return teams[0] if teams else ""
+
+    def exact_for(self, cast: Iterable[tuple[str, str, str]], teams: Sequence[str]) -> set[str]:
+        """The fighters (full names) whose exact health the players see."""
+        players = self.players_team(teams)
+        return {name for name, _, team in cast if self.health == "number" or team == players}
+
+
+class Line(str):
+    """A line of the log with what it reveals (see the module's docstring)."""
+
+    about: frozenset[str]
+    numbers: tuple[tuple[int, int], ...]
+    audience: str
+    players: str | None  # the players' own wording; None: derived from the line
+
+    def __new__(
+        cls,
+        text: str,
+        about: Iterable[str] = (),
+        numbers: Iterable[tuple[int, int]] | None = None,
+        audience: str = "all",
+        players: str | None = None,
+    ) -> Line:
+        line = super().__new__(cls, text)
+        line.about = frozenset(about)
+        spans = numbers if numbers is not None else (m.span() for m in _NUMBER.finditer(text))
+        line.numbers = tuple(spans)
+        line.audience = audience
+        line.players = players
+        return line
+
+    def for_players(self, hidden: set[str], exact: set[str]) -> str | None:
+        """The line as the players may read it, or None."""
+        if self.audience != "all" or self.about & hidden:
+            return None
+        if self.players is not None:
+            return self.players
+        if not self.numbers or self.about <= exact:
+            return str(self)
+        out, at = [], 0
+        for start, end in self.numbers:
+            out += [self[at:start], MASK]
+            at = end
+        return "".join(out) + self[at:]
+
+
+Cast = list[tuple[str, str, str]]  # (full name, board label, team) of each fighter
+
+
+def cast_of(ruleset: Any, game: Any) -> Cast:
+    """The fighters' names and board labels (by slot: cheaper than Ruleset.fighters); the
+    teams are left out ("") as telling a line does not need them."""
+    state = ruleset.state(game)
+    names = ruleset.fighter_names(game)
+    return [(names[i], state.slots[i].label, "") for i in range(min(len(names), state.count))]
+
+
+def _names(text: str, cast: Cast) -> set[str]:
+    found = set()
+    for name, label, _ in cast:
+        for word in (name, label):
+            if word and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
+                found.add(name)
+                break
+    return found
+
+
+def _told(line: str, cast: Cast, audience: str = "all") -> Line:
+    if isinstance(line, Line):
+        if audience != "all" and line.audience == "all":
+            return Line(line, line.about, line.numbers, audience, line.players)
+        return line
+    return Line(line, _names(line, cast), None, audience)
+
+
+def tell(lines: Iterable[str], cast: Cast, audience: str = "all") -> list[str]:
+    """`lines` as Lines: the fighters of `cast` each names, its numbers, for `audience`
+    (a line already a Line keeps what its writer said of it; "gm" makes it the game
+    master's alone)."""
+    return [_told(line, cast, audience) for line in lines]
+
+
+def named(line: str, cast: Cast) -> frozenset[str]:
+    """The fighters a line names."""
+    return _told(line, cast).about
+
+
+def for_players(
+    lines: Iterable[str], cast: Cast, secrets: Secrets, teams: Sequence[str]
+) -> list[str]:
+    """The players' wording of each of `lines` they may see (a plain str is told first)."""
+    exact = secrets.exact_for(cast, teams)
+    said = (_told(line, cast).for_players(secrets.hidden, exact) for line in lines)
+    return [line for line in said if line is not None]
+
+
+def darken(state: Any, slots: set[int]) -> None:
+    """Make `slots` of a board state (shared.state.GameState) dark: what the board shows of
+    a hidden fighter is an empty place out of the turn order's light."""
+    from shared.limits import NO_SLOT
+    from shared.state import F_OUT
+
+    for i in slots:
+        if not 0 <= i < state.count:
+            continue
+        slot = state.slots[i]
+        team = slot.team
+        slot.clear()
+        # Only its place: the board's state wants a label and a team it has.
+        slot.label = DARK_LABEL
+        slot.team = team
+        slot.flags = F_OUT
+    if state.roll.who in slots:
+        state.roll.clear()
+    if state.want.who in slots:
+        state.want.who = NO_SLOT

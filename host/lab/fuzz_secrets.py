@@ -1,0 +1,203 @@
+"""The leak check (issue #27, docs/reliability.md "What each audience gets"): a demo game of
+any ruleset played with the game master hiding and revealing fighters and changing how
+health shows at random, every message to the players' page and every state sent to the
+board checked against what is hidden at that moment.
+
+One game is `leak_check(rng)`: the ruleset, the seed, the moves and the settings all come
+from `rng`, so a failure replays from it. Each step is one of: a line of the ruleset's AI
+(typed at `play`, odds asked first where the game has them), a board press of next turn,
+or a console setting (`hide`, `reveal`, `health`, `players`). After every step:
+
+- the players' message (`Hub.build`, what `/ws` sends, its first view included) names no
+  hidden fighter by name or board label, says nothing of something hidden, carries none of
+  the odds the game master was shown, and shows no number on a line, status or health of
+  a fighter whose health the players see as a word, a bar or nothing;
+- the board's state (the tether's, which the link encodes into every snapshot) shows no
+  hidden fighter: its slot is dark (no label, no team light, no health, no marks, not the
+  one whose turn it is) and no roll is said to be its.
+
+Registered as the fuzz target `secrets` (`make fuzz`); tests/test_leak_check.py plays a
+game of every ruleset with a fixed seed on each `make test`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from io import StringIO
+from typing import Any
+
+from host.board.tether import Tether
+from host.core import registry
+from host.core.audience import HEALTH_MODES
+from host.core.interface import IllegalAction
+from host.core.session import Session
+from host.lab.fuzz import target
+from host.screens.play_ui import PlayUI
+from host.web.server import Hub, PlayLive
+from shared import codec
+from shared.limits import NO_SLOT
+from shared.state import F_ACTIVE, GameState
+
+TOKEN = "leak-check-token"
+
+
+class Leak(AssertionError):
+    """What the players' page or the board showed that it must not, in one line."""
+
+
+def leak_check(rng: random.Random, steps: int = 60, ruleset: str | None = None) -> int:
+    """One game of `ruleset` (else one picked by `rng`) for `steps` steps, each checked;
+    raises Leak at the first leak. Returns the checks made."""
+    from rich.console import Console
+
+    r = registry.get(ruleset or rng.choice(sorted(registry.ids())))
+    path = r.example_path()
+    session = Session(r.parse_encounter(path.read_text(), str(path)), rng.randrange(1000))
+    tether = Tether(session, "loop://")  # never started: its state is what it would send
+    ui = PlayUI(session, Console(file=StringIO(), width=100), "leak check", tether=tether)
+    hub = Hub(PlayLive(ui), TOKEN)
+    checks = 0
+    if r.start_command:
+        _step(ui, r.start_command)
+    for _ in range(steps):
+        session = ui.session
+        if session.over:
+            break
+        odds = _move(rng, ui, hub)
+        checks += _check(hub, tether, odds)
+    return checks
+
+
+def _move(rng: random.Random, ui: PlayUI, hub: Hub) -> list[str]:
+    """One random step; the odds the game master was shown on the way."""
+    session = ui.session
+    r = session.ruleset
+    names = [f.name for f in r.fighters(session.game)]
+    pick = rng.random()
+    if pick < 0.35:
+        verb = rng.choice(("hide", "hide", "reveal", "health", "players"))
+        if verb == "health":
+            hub.console(json.dumps({"line": f"health {rng.choice(HEALTH_MODES)}"}))
+        elif verb == "players":
+            team = rng.choice(list(session.encounter.teams))
+            hub.console(json.dumps({"line": f'players "{team}"'}))
+        elif names:
+            hub.console(json.dumps({"line": f'{verb} "{rng.choice(names)}"'}))
+        return []
+    plan = r.plan_turn(session.game) if r.winner(session.game) is None else []
+    odds: list[str] = []
+    for line in plan[: rng.randint(1, max(1, len(plan)))]:
+        odds += r.odds_preview(session.game) + r.before(session.game, line)
+        if "odds" in r.language.asides and line.split()[0] == "attack":
+            _step(ui, "odds " + line.split(None, 1)[1])
+            odds += ui.odds_lines
+        _step(ui, line)
+    return odds
+
+
+def _step(ui: PlayUI, line: str) -> None:
+    try:
+        ui.run_line(line)
+    except IllegalAction:
+        pass
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"\w+", text)}
+
+
+def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
+    session = hub.source.session()
+    check_players_message(hub.build()[0], session, odds)
+    r = session.ruleset
+    hidden = [f for f in r.fighters(session.game) if f.name in session.secrets.hidden]
+    check_board(tether._state, hidden, session)
+    board = GameState()  # the board must be able to take it: the snapshot decodes
+    board.rules = tether._state.rules
+    codec.decode(codec.encode(tether._state), board)
+    return 1
+
+
+def check_players_message(text: str, session: Session, odds: list[str]) -> None:
+    """Raise Leak if `text`, a message to the players' page, shows what the session's
+    secrets keep from them now (or any of `odds`, the game master's)."""
+    r = session.ruleset
+    secrets = session.secrets
+    fighters = r.fighters(session.game)
+    teams = list(session.encounter.teams)
+    public = {t.lower() for t in teams}  # a team's name is no secret (a side of one: flare)
+    hidden = [f for f in fighters if f.name in secrets.hidden]
+    secret = {w.lower() for f in hidden for w in (f.name, f.label) if w} - public
+    players = secrets.players if secrets.players in teams else teams[0]
+    inexact = (
+        set()
+        if secrets.health == "number"
+        else {f.name for f in fighters if f.team != players and f.health_max}
+    )
+    inexact_words = {w for f in fighters if f.name in inexact for w in (f.name, f.label) if w}
+    message = json.loads(text)
+    if message.get("type") != "view":
+        raise Leak(f"the players' page got a message that is not a view: {text[:80]!r}")
+    view = message["view"]
+
+    def lines_of(value: Any) -> list[str]:
+        found: list[str] = []
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                found += lines_of(v)
+        elif isinstance(value, list):
+            for v in value:
+                found += lines_of(v)
+        return found
+
+    for line in lines_of(view):
+        if _words(line) & secret:
+            raise Leak(f"the players' page names a hidden fighter: {line!r}")
+        if "hidden" in line.lower():
+            raise Leak(f"the players' page says something is hidden: {line!r}")
+        if line in odds and line.strip():
+            raise Leak(f"the players' page shows the game master's odds: {line!r}")
+        named = {w.lower() for w in inexact_words} & _words(line) - public
+        if named and re.search(r"\d", line):
+            raise Leak(f"the players' page shows a number about {sorted(named)}: {line!r}")
+    current = [f for f in fighters if f.current]
+    if current and all(f.name in secrets.hidden for f in current):  # to the players, a pause
+        if view["phase"] or any(f["current"] for f in view["fighters"]):
+            raise Leak(f"the players' page shows a hidden fighter's turn: {view['phase']!r}")
+    for f in view["fighters"]:
+        health = f.get("health")
+        if f["name"] in inexact and health is not None and "text" in health:
+            if re.search(r"\d", health["text"]):
+                raise Leak(f"the players' page shows {f['name']}'s health: {health}")
+        if f["name"] in inexact and health is not None and "bar" in health:
+            if secrets.health != "bar" or health["bar"] * 10 != round(health["bar"] * 10):
+                raise Leak(f"the players' page shows {f['name']}'s exact health bar: {health}")
+
+
+def check_board(state: GameState, hidden: list, session: Session) -> None:
+    """Raise Leak if a board state shows any of `hidden` (Fighters)."""
+    r = session.ruleset
+    labels = {f.label for f in hidden if f.label}
+    names = r.fighter_names(session.game)
+    slots = {i for i, name in enumerate(names) if name in {f.name for f in hidden}}
+    for i in range(state.count):
+        slot = state.slots[i]
+        if slot.label in labels:
+            raise Leak(f"the board shows hidden {slot.label!r} in slot {i}")
+        if i in slots and (slot.health or slot.health_max or slot.flags & F_ACTIVE):
+            raise Leak(f"the board lights hidden slot {i} (flags {slot.flags})")
+    if state.roll.kind and state.roll.who in slots:
+        raise Leak(f"the board shows a roll of hidden slot {state.roll.who}")
+    if state.want.count and state.want.who in slots and state.want.who != NO_SLOT:
+        raise Leak(f"the board waits for a roll of hidden slot {state.want.who}")
+
+
+@target("secrets")
+def fuzz_secrets(rng: random.Random) -> None:
+    """A game of a random ruleset, random hide/reveal and health settings: nothing hidden
+    reaches the players' page or the board."""
+    leak_check(rng, steps=rng.randint(10, 80))
