@@ -24,10 +24,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from host.board.tethered_sim import TetheredSim
 from host.core import registry
+from host.core.audience import health_word
 from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.screens.play_ui import PlayUI
-from host.web.page_data import PAUSE, health_word
+from host.web.page_data import PAUSE
 from host.web.server import (
     DEFAULT_HOST,
     DEFAULT_PORT,

@@ -303,10 +303,16 @@ class Tether:
                 state.roll.unused = 1
         _set_want(state, self.session)
         # The board is the players' to see: a hidden fighter's place is dark on it.
-        hidden = self.session.secrets.hidden
-        if hidden:
-            names = self.session.ruleset.fighter_names(self.session.game)
-            audience.darken(state, {i for i, name in enumerate(names) if name in hidden})
+        secrets = self.session.secrets
+        if secrets.hidden or secrets.health != "number":
+            game = self.session.game
+            names = self.session.ruleset.fighter_names(game)
+            audience.darken(state, {i for i, name in enumerate(names) if name in secrets.hidden})
+            # Health as the players' page shows it, for the teams other than theirs.
+            teams = list(game.teams)
+            players = teams.index(secrets.players_team(teams)) if teams else 0
+            others = {i for i in range(state.count) if state.slots[i].team != players}
+            audience.blur_health(state, others, secrets.health)
         state.version = version
         state.touch()
 

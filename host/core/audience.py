@@ -16,7 +16,9 @@ the players see as a word, a bar or nothing.
 
 `darken` is the board's side: the hidden fighters' slots of a state to send to the board
 made dark (the label `-`, no team light, health, counters, marks or cooldowns; out of the
-turn's light), and no roll said to be theirs.
+turn's light), and no roll said to be theirs. `blur_health` makes the health the board is
+sent of the fighters whose exact health the players do not see what the players' page
+shows of it: a word's step, a bar's tenth, or nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 HEALTH_MODES = ("number", "word", "bar", "none")
+HEALTH_WORDS = ("down", "bloodied", "hurt", "unhurt")  # worst to best
+BAR_STEPS = 10  # a health bar shows tenths
 MASK = "…"  # where a players' line leaves out an exact number
 DARK_LABEL = "-"  # a hidden fighter's label on the board
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -106,6 +110,15 @@ class Line(str):
         return "".join(out) + self[at:]
 
 
+def health_word(health: int, most: int) -> str:
+    """Health as the players read it when the game master shows it as a word."""
+    if health <= 0:
+        return "down"
+    if health >= most:
+        return "unhurt"
+    return "hurt" if health * 2 > most else "bloodied"
+
+
 Cast = list[tuple[str, str, str]]  # (full name, board label, team) of each fighter
 
 
@@ -176,3 +189,25 @@ def darken(state: Any, slots: set[int]) -> None:
         state.roll.clear()
     if state.want.who in slots:
         state.want.who = NO_SLOT
+
+
+def blur_health(state: Any, slots: set[int], mode: str) -> None:
+    """Make the health of `slots` of a board state what the players' page shows of it in
+    `mode` (HEALTH_MODES): the word's step of HEALTH_WORDS (out of 3), the bar's tenth (out
+    of 10), or no health at all. The board is the players' to see, and a snapshot carries
+    each slot's health whether or not a page draws it."""
+    for i in slots:
+        if not 0 <= i < state.count:
+            continue
+        slot = state.slots[i]
+        health, most = slot.health, slot.health_max
+        if not most or mode == "number":
+            continue
+        if mode == "word":
+            slot.health = HEALTH_WORDS.index(health_word(health, most))
+            slot.health_max = len(HEALTH_WORDS) - 1
+        elif mode == "bar":
+            slot.health = round(BAR_STEPS * max(0, min(health, most)) / most)
+            slot.health_max = BAR_STEPS
+        else:
+            slot.health = slot.health_max = 0

@@ -190,6 +190,25 @@ def check_board(state: GameState, hidden: list, session: Session) -> None:
             raise Leak(f"the board shows hidden {slot.label!r} in slot {i}")
         if i in slots and (slot.health or slot.health_max or slot.flags & F_ACTIVE):
             raise Leak(f"the board lights hidden slot {i} (flags {slot.flags})")
+    secrets = session.secrets
+    teams = list(session.game.teams)
+    players = teams.index(secrets.players_team(teams)) if teams else 0
+    true = r.state(session.game)
+    for i in range(state.count):
+        slot, was = state.slots[i], true.slots[i]
+        if secrets.health == "number" or i in slots or slot.team == players or not was.health_max:
+            continue
+        h, most = max(0, was.health), was.health_max
+        wanted = {  # what the players' page shows, as the board must be sent it
+            "word": (0 if h == 0 else 3 if h >= most else 2 if 2 * h > most else 1, 3),
+            "bar": (round(10 * min(h, most) / most), 10),
+            "none": (0, 0),
+        }[secrets.health]
+        if (slot.health, slot.health_max) != wanted:
+            raise Leak(
+                f"the board is sent {slot.label!r}'s health as {slot.health}/{slot.health_max}"
+                f" ({h}/{most}) while the players see it as {secrets.health!r}"
+            )
     if state.roll.kind and state.roll.who in slots:
         raise Leak(f"the board shows a roll of hidden slot {state.roll.who}")
     if state.want.count and state.want.who in slots and state.want.who != NO_SLOT:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core.audience import Secrets, for_players, named
+from host.core.audience import Secrets, for_players, health_word, named
 from host.core.interface import Fighter, Ruleset
 from shared import dice as shared_dice
 from shared.descriptor_pack import encoded, names
@@ -164,14 +164,6 @@ def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str,
                     break
         lines[verb] = line
     return lines
-
-
-def health_word(health: int, most: int) -> str:
-    if health <= 0:
-        return "down"
-    if health >= most:
-        return "unhurt"
-    return "hurt" if health * 2 > most else "bloodied"
 
 
 def player_view(full: dict[str, Any]) -> dict[str, Any]:
