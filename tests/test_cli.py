@@ -21,12 +21,21 @@ def test_the_demo_command_prints_initiative_and_the_winner() -> None:
 
 
 def test_bench_json_prints_one_object_with_the_engine_figures() -> None:
-    done = turnlight("bench", "--json")
+    # Only the engine's measurements: the whole bench runs in test_link_cli.py, in process.
+    done = turnlight("bench", "--json", "--only", "state_size,engine_memory")
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     for key in ("state_bytes", "engine_heap_bytes", "end_turn_alloc_bytes_per_1000"):
         assert isinstance(figures[key], int) and figures[key] >= 0
+    assert "soak_events" not in figures  # the link's figures were not asked for
     assert "bench:" in done.stderr  # progress goes to stderr, JSON alone to stdout
+
+
+def test_bench_only_refuses_a_measurement_it_does_not_know_in_one_line() -> None:
+    done = turnlight("bench", "--only", "engine_memroy")
+    assert done.returncode == 2 and not done.stdout
+    assert done.stderr.count("\n") == 1
+    assert "engine_memroy" in done.stderr and "known: state_size, engine_memory" in done.stderr
 
 
 def test_help_lists_every_command() -> None:

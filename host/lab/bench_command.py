@@ -21,14 +21,34 @@ def register(sub: argparse._SubParsersAction) -> None:
         "progress goes to stderr. Takes a minute or two.",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object and nothing else")
+    p.add_argument(
+        "--only",
+        metavar="NAME[,NAME...]",
+        help="run only these measurements, by the names the progress lines give "
+        "(bench: NAME ...), e.g. --only engine_memory,device_stack",
+    )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from host.lab import bench_suite as bench
 
+    measurements = bench.MEASUREMENTS
+    only = getattr(args, "only", None)
+    if only is not None:
+        known = [m.__name__ for m in measurements]
+        wanted = [name.strip() for name in only.split(",") if name.strip()]
+        unknown = [name for name in wanted if name not in known]
+        if unknown or not wanted:
+            print(
+                f"turnlight bench: no measurement named {', '.join(unknown) or repr(only)}"
+                f" (known: {', '.join(known)})",
+                file=sys.stderr,
+            )
+            return 2
+        measurements = tuple(m for m in measurements if m.__name__ in wanted)
     figures: dict[str, float | int] = {}
-    for measure in bench.MEASUREMENTS:
+    for measure in measurements:
         print(f"bench: {measure.__name__} ...", file=sys.stderr, flush=True)
         figures.update(measure())
     if args.json:
