@@ -84,6 +84,7 @@ class Stored:
     header: str
     history: str
     digest: str
+    problem: str = ""  # why its header does not read ("": it does)
 
 
 @dataclass
@@ -97,6 +98,23 @@ class Start:
     undone: list
     waiting: dict
     pending: list
+
+
+HEADER_CHARS = 1_000  # a header is a handful of short fields (about 150 characters)
+
+
+def _header(text: object) -> dict:
+    """A checkpoint's header as a dict; ValueError for one that is not (too long, not JSON,
+    nested too deep for the JSON reader: a RecursionError, not a traceback)."""
+    if not isinstance(text, str) or len(text) > HEADER_CHARS:
+        raise ValueError(f"its header is not text of at most {HEADER_CHARS:,} characters")
+    try:
+        fields = json.loads(text)
+    except RecursionError:
+        raise ValueError("its header is nested too deep") from None
+    if not isinstance(fields, dict):
+        raise ValueError("its header is not a JSON object")
+    return fields
 
 
 def _digest(header: str, history: str, body: bytes, event_hash: str | None) -> str:
@@ -199,13 +217,16 @@ def stored(journal: Any, game_id: int) -> list[Stored]:
         return []
     found = []
     for seq, header, history, digest in rows:
+        problem = ""
         try:
-            fields = json.loads(header)
+            fields = _header(header)
             actions, entry = int(fields["actions"]), int(fields["entry"])
-        except (TypeError, ValueError, KeyError):
+        except (TypeError, ValueError, KeyError, OverflowError) as err:
             actions, entry = -1, -1
+            problem = str(err) if isinstance(err, ValueError) else "its header cannot be read"
         if isinstance(seq, int) and seq > 0:
-            found.append(Stored(seq, actions, entry, str(header), str(history), str(digest)))
+            text = header if isinstance(header, str) else ""
+            found.append(Stored(seq, actions, entry, text, str(history), str(digest), problem))
     return found
 
 
@@ -213,9 +234,9 @@ def _checked_body(journal: Any, game_id: int, ruleset: Any, found: Stored) -> by
     """The checkpoint's body, once its header says it is of this ruleset, rules and state
     version and its digest checks; raises Refused."""
     try:
-        fields = json.loads(found.header)
-    except ValueError:
-        raise Refused(f"checkpoint at event {found.seq}: its header cannot be read") from None
+        fields = _header(found.header)
+    except ValueError as err:
+        raise Refused(f"checkpoint at event {found.seq}: {err}") from None
     want = {
         "format": FORMAT,
         "ruleset": ruleset.id,
@@ -223,7 +244,7 @@ def _checked_body(journal: Any, game_id: int, ruleset: Any, found: Stored) -> by
         "state": ruleset.state_version,
     }
     for key, value in want.items():
-        got = fields.get(key) if isinstance(fields, dict) else None
+        got = fields.get(key)
         if got != value:
             why = f"checkpoint at event {found.seq} is of {key} {got!r}, not {value!r}"
             raise (OtherRules if key == "rules" else Refused)(why)
@@ -306,6 +327,12 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
     fresh: Any = None
     for found in candidates:
         n = found.actions
+        if found.problem:
+            session.notices.append(
+                f"checkpoint at event {found.seq}: {found.problem}: the game is replayed from"
+                " an earlier point"
+            )
+            continue
         if n <= 0 or found.entry <= 0:
             continue
         try:
