@@ -26,7 +26,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 MAX_BYTES = 1_000_000  # an encounter file; the bundled 2v2 is under 4 KB
-MAX_NESTING = 32  # arrays and inline tables inside each other; an encounter needs 3
+MAX_NESTING = 32  # arrays, tables and dotted keys inside each other; an encounter needs 3
 
 
 def load(path: str | Path, ruleset: str | None = None) -> Encounter:
@@ -97,6 +97,13 @@ def read_toml(text: str, filename: str) -> dict[str, Any]:
         raise _toml_error(text, filename, err) from None
     except ValueError:  # an integer of more digits than Python converts (4,300)
         doc = None
+    # Dotted keys and table headers (`x.x.x = 1`, 1,200 parts) nest too, without a bracket:
+    # whatever walks the document after (this module, a ruleset) must not recurse that deep.
+    if doc is not None and _depth(doc) > MAX_NESTING:
+        raise EncounterError(
+            f"{filename}:{_most_dotted(text)}: not valid TOML here: keys, tables and arrays"
+            f" nested more than {MAX_NESTING} deep"
+        )
     if doc is None or not _within_64_bits(doc):
         # TOML's integers are 64-bit: a longer one (0x and 5,000 digits reads, but cannot
         # even be printed in an error) is refused where it is.
@@ -105,6 +112,38 @@ def read_toml(text: str, filename: str) -> dict[str, Any]:
             f"{filename}:{line}: not valid TOML here: an integer beyond 64 bits"
         ) from None
     return doc
+
+
+def _depth(doc: dict) -> int:
+    """How deep tables and arrays nest in a read document (up to one past MAX_NESTING),
+    walked without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_NESTING:
+            break
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return deepest
+
+
+_KEY_PART = re.compile(r"^\s*\[*([^=\]]*)")
+
+
+def _most_dotted(text: str) -> int:
+    """The line whose key or table header has the most dots: where a document nested too
+    deep without brackets says so."""
+    best, where = -1, 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        found = _KEY_PART.match(line)
+        dots = found.group(1).count(".") if found else 0
+        if dots > best:
+            best, where = dots, number
+    return where
 
 
 def _within_64_bits(value: object) -> bool:
