@@ -112,12 +112,11 @@ def test_export_refuses_an_output_that_is_not_a_regular_file(tmp_path, capsys, f
     os.mkfifo(fifo)
     link = tmp_path / "to-pipe"
     link.symlink_to(fifo)
-    for out in (fifo, link, tmp_path):
+    for out in (fifo, link):
         assert cli.main(["export", "--db", str(db), "--format", fmt, "--out", str(out)]) == 2
         err = capsys.readouterr().err.splitlines()
-        kind = "a folder" if out == tmp_path else "a FIFO"
         assert err == [
-            f"turnlight: cannot write {out}: it is {kind}, not a regular file: an export"
+            f"turnlight: cannot write {out}: it is a FIFO, not a regular file: an export"
             " replaces only a regular file"
         ]
     assert fifo.is_fifo()

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from host.core import registry, textfile
+from host.core import names, registry, textfile
 from host.core.interface import Encounter, EncounterError
 
 if sys.version_info >= (3, 11):
@@ -104,6 +104,8 @@ def read_toml(text: str, filename: str) -> dict[str, Any]:
             f"{filename}:{_most_dotted(text)}: not valid TOML here: keys, tables and arrays"
             f" nested more than {MAX_NESTING} deep"
         )
+    if doc is not None:
+        _refuse_control_characters(doc, text, filename)
     if doc is None or not _within_64_bits(doc):
         # TOML's integers are 64-bit: a longer one (0x and 5,000 digits reads, but cannot
         # even be printed in an error) is refused where it is.
@@ -112,6 +114,40 @@ def read_toml(text: str, filename: str) -> dict[str, Any]:
             f"{filename}:{line}: not valid TOML here: an integer beyond 64 bits"
         ) from None
     return doc
+
+
+def _refuse_control_characters(doc: dict, text: str, filename: str) -> None:
+    """Refuse a key or string holding a control character (an escape code in a name reached
+    the terminal raw), naming its line and key."""
+    lines: Lines | None = None
+    stack: list[tuple[object, str, str, int]] = [(doc, "", "", 0)]  # value, path, table, index
+    while stack:
+        value, path, table, index = stack.pop()
+        if isinstance(value, str):
+            bad = names.control_character(value)
+            if bad is None:
+                continue
+        elif isinstance(value, dict):
+            bad = next((b for b in map(names.control_character, value) if b), None)
+            if bad is None:
+                top = not path
+                for key, item in value.items():
+                    where = (key, 0) if top and isinstance(item, dict | list) else (table, index)
+                    stack.append((item, f"{path}.{key}" if path else key, *where))
+                continue
+        elif isinstance(value, list):
+            for n, item in enumerate(value):
+                where = (table, n) if isinstance(item, dict) and "." not in path else (table, index)
+                stack.append((item, f"{path}[{n}]", *where))
+            continue
+        else:
+            continue
+        lines = lines or Lines(text)
+        key = path.rsplit(".", 1)[-1].split("[", 1)[0]
+        raise EncounterError(
+            f"{filename}:{lines.of(table, index, key)}: {names.printable(path, False)} holds a"
+            f" control character ({bad}); a name or word printed to a terminal may hold none"
+        )
 
 
 def _depth(doc: dict) -> int:

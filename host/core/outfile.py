@@ -38,7 +38,7 @@ def is_the_journal(out: str | Path, journal: str | Path) -> bool:
 
 
 class NotAFile(OSError):
-    """An existing output that is not a regular file (a device, a FIFO, a socket, a folder):
+    """An existing output that is not a regular file (a device, a FIFO, a socket):
     writing it whole by a rename would replace it. str() and strerror are one line."""
 
 
@@ -47,18 +47,18 @@ _KINDS = {
     stat.S_IFBLK: "a block device",
     stat.S_IFIFO: "a FIFO",
     stat.S_IFSOCK: "a socket",
-    stat.S_IFDIR: "a folder",
 }
 
 
 def check_target(out: str | Path) -> None:
-    """Raise NotAFile when `out` (through a symlink, its target) exists and is not a
-    regular file; a missing one is fine (it is created)."""
+    """Raise NotAFile when `out` (through a symlink, its target) exists and is neither a
+    regular file nor a folder (the rename refuses a folder itself: "Is a directory"); a
+    missing one is fine (it is created)."""
     try:
         mode = os.stat(out).st_mode
     except OSError:  # not there (or not reachable: the write says why)
         return
-    if not stat.S_ISREG(mode):
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
         raise NotAFile(
             0, f"it is {kind}, not a regular file: an export replaces only a regular file"

@@ -27,6 +27,7 @@ from rich.text import Text
 from host.board.tether import Tether
 from host.core.interface import IllegalAction
 from host.core.interface import Table as RulesetTable
+from host.core.names import printable
 from host.core.plurals import plural
 from host.core.session import Session
 from host.screens import text_tables
@@ -117,6 +118,8 @@ class PlayUI:
         game = self.session.game
         ruleset = self.session.ruleset
         title, head = ruleset.headline(game)
+        # Every text shown is spelt printable: a name never sends the terminal an escape code.
+        title, head = printable(title), printable(head)
         top: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
         board = self._board_line()
         if board and (self.tether is not None or not ruleset.started(game)):
@@ -125,10 +128,10 @@ class PlayUI:
         rows = text_tables.live_lines(ruleset.live_roster(game), self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
-            roster.append(line + ("\n" if n < len(rows) - 1 else ""), style)
+            roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
         top.append(roster)
         bottom: list[RenderableType] = []
-        wanted = self.session.wanted_lines()
+        wanted = [printable(line) for line in self.session.wanted_lines()]
         if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
             bottom.append(Text("\n".join(wanted), style="bold"))
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
@@ -137,11 +140,11 @@ class PlayUI:
             waiting = "waiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
             dice_text = f"{dice_text}; {waiting}" if dice_text else waiting
         if dice_text:
-            bottom.append(Text("dice: " + dice_text))
+            bottom.append(Text("dice: " + printable(dice_text)))
         odds_lines = self._odds()
         if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
-            bottom.append(Text("\n".join(odds_lines)))
-        bottom.append(Text(ruleset.score_line(game)))
+            bottom.append(Text(printable("\n".join(odds_lines))))
+        bottom.append(Text(printable(ruleset.score_line(game))))
         parts = top + self._log(self.console.height - self._lines(top + bottom)) + bottom
         return Group(*parts)
 
@@ -156,7 +159,7 @@ class PlayUI:
             return []
         room = max(MIN_LOG_LINES, min(MAX_LOG_LINES, room - 2))  # the rule, the prompt
         shown: list[str] = []
-        for message in reversed(self.messages):
+        for message in map(printable, reversed(self.messages)):
             needed = self._lines([Text(message)])
             if shown and needed > room:
                 break
@@ -235,7 +238,7 @@ class PlayUI:
         try:
             self.run_line(line)
         except IllegalAction as err:
-            self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
+            self.console.print(f"[bold red]refused:[/] {escape(printable(str(err)))}")
         return True
 
     def run_line(self, line: str) -> None:
@@ -304,7 +307,7 @@ class PlayUI:
     def _print_text(self, text: str) -> None:
         """Plain text laid out by host/screens/text_tables.py: printed as it is, never
         re-wrapped."""
-        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        self.console.print(printable(text), markup=False, highlight=False, soft_wrap=True)
 
     def loop(self, prompt: PromptSession) -> None:
         self.show()
