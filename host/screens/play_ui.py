@@ -10,12 +10,14 @@ input and a string console.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from typing import TypeVar
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.patch_stdout import patch_stdout
@@ -25,6 +27,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from host.board.tether import Tether
+from host.core.commandline import MAX_LINE
 from host.core.interface import IllegalAction
 from host.core.interface import Table as RulesetTable
 from host.core.names import printable
@@ -70,6 +73,77 @@ class CommandCompleter(Completer):
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
+
+
+class BoundedLine:
+    """Keeps the prompt's line at most `limit` characters as it is typed or pasted, and
+    counts what it drops: a line is never held longer than a command may be.
+
+    prompt_toolkit keeps a copy of the whole line for undo at every key, so a line typed
+    or piped in without bracketed paste cost memory and time that grew with the square of
+    its length (30,000 characters: 481 MiB and 5 s) before the command line's own limit
+    refused it. Cut as it grows, the line costs at most `limit` characters a key.
+
+    Each key still costs prompt_toolkit about 0.4 ms to process, so a line of 100,000
+    characters took 40 s even cut: `guard` drops what no line could hold from the text the
+    terminal sends before it is made into keys, at the speed of a regular expression."""
+
+    def __init__(self, buffer: Buffer, limit: int = MAX_LINE) -> None:
+        self.limit = limit
+        self.buffer = buffer
+        self.dropped = 0  # characters cut from the line being typed
+        buffer.on_text_changed += self._cut
+
+    def guard(self, terminal: object) -> None:
+        """Cut each run of text the terminal sends (`terminal`: prompt_toolkit's Input; a
+        VT100 one, as on Linux, macOS and the tests' pipes) to what can still overflow the
+        line: the rest of a run is dropped unread. Keys that are not text (Enter, Ctrl-C,
+        the escape sequences' first byte) are never dropped."""
+        parser = getattr(terminal, "vt100_parser", None)
+        if parser is None or getattr(parser, "_line_bound", None) is not None:
+            return
+        feed = parser.feed
+
+        def bounded_feed(data: str) -> None:
+            feed(self._trimmed(data))
+
+        parser.feed = bounded_feed
+        parser._line_bound = self
+
+    def _trimmed(self, data: str) -> str:
+        # The first run continues the line being typed; a run after a key that is not text
+        # may start a new line: each is kept to one past what the line can still take, so
+        # the line overflows and is refused, and the rest costs nothing.
+        room = max(1, self.limit + 1 - len(self.buffer.text))
+        parts: list[str] = []
+        for n, found in enumerate(_TEXT_RUN.finditer(data)):
+            text, key = found.groups()
+            parts += [text[: room if n == 0 else self.limit + 1], key]
+        return "".join(parts)
+
+    def _cut(self, buffer: Buffer) -> None:
+        text = buffer.text
+        if not text:
+            self.dropped = 0  # a new line (or the old one cleared): nothing dropped from it
+        elif len(text) > self.limit:
+            self.dropped += len(text) - self.limit
+            cursor = min(buffer.cursor_position, self.limit)
+            buffer.document = Document(text[: self.limit], cursor)
+
+    def refusal(self) -> str | None:
+        """Why the line just entered is refused (its end was dropped), once; None: it is
+        whole."""
+        if not self.dropped:
+            return None
+        self.dropped = 0
+        return (
+            f"the line is longer than {self.limit:,} characters, the most a command may be;"
+            " the rest of it was not read"
+        )
+
+
+# A run of text characters, then the one key that is not (a control character), if any.
+_TEXT_RUN = re.compile("([^\x00-\x1f\x7f]*)([\x00-\x1f\x7f]?)")
 
 
 def _direct(action: Callable[[], T]) -> T:
@@ -318,8 +392,11 @@ class PlayUI:
         try:
             with patch_stdout(raw=True) if self.tether is not None else nullcontext():
                 while True:
+                    bound = _bound_of(prompt)
+                    bound.dropped = 0  # a new line (Ctrl-C left the count of the last)
                     try:
                         line = prompt.prompt("turnlight> ")
+                        too_long = bound.refusal()
                     except KeyboardInterrupt:
                         # Ctrl-C clears the line being typed; it never ends the session.
                         if not prompt.default_buffer.text:
@@ -327,6 +404,9 @@ class PlayUI:
                         continue
                     except EOFError:  # Ctrl-D
                         break
+                    if too_long is not None:
+                        self.console.print(f"[bold red]refused:[/] {escape(too_long)}")
+                        continue
                     if not self.handle(line):
                         break
         finally:
@@ -354,4 +434,19 @@ class PlayUI:
 
 
 def make_prompt(ui: PlayUI, **kwargs) -> PromptSession:
-    return PromptSession(completer=CommandCompleter(ui), complete_while_typing=False, **kwargs)
+    """The line prompt, its line kept to a command's length (`BoundedLine`)."""
+    prompt: PromptSession = PromptSession(
+        completer=CommandCompleter(ui), complete_while_typing=False, **kwargs
+    )
+    prompt.line_bound = BoundedLine(prompt.default_buffer)  # type: ignore[attr-defined]
+    prompt.line_bound.guard(prompt.app.input)  # type: ignore[attr-defined]
+    return prompt
+
+
+def _bound_of(prompt: PromptSession) -> BoundedLine:
+    """The prompt's BoundedLine (a prompt made elsewhere is given one on first use)."""
+    bound = getattr(prompt, "line_bound", None)
+    if bound is None:
+        bound = prompt.line_bound = BoundedLine(prompt.default_buffer)  # type: ignore[attr-defined]
+        bound.guard(prompt.app.input)
+    return bound
