@@ -39,7 +39,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from host.core import plain_data
+from host.core import plain_data, state_check
 from host.core.history import HOLE, Entry, Pending, replay_events
 from host.core.journal import JournalError
 
@@ -51,6 +51,14 @@ KEEP = 3  # the latest checkpoints of a game kept in the journal
 FAR = 16 * EVERY
 TAIL = EVERY  # a resume that replayed more than this (no checkpoint fits) writes one
 RECENT = 2 * EVERY  # the actions at the end of the history a checkpoint holds in full
+
+# What a checkpoint may cost to read, checked before each part is built (issue #27, 3.5:
+# the digest is not keyed, so whoever can write the journal can write one that checks).
+# A game of 100,000 actions has a body of about 13 MB and some 3,000 values; its history
+# about 2,048 short entries. Past these, a checkpoint is refused and the game replayed.
+MAX_BODY = 24 * 1024 * 1024  # bytes of the body, compressed or not
+MAX_HISTORY = 8 * 1024 * 1024  # characters of the history
+MAX_VALUES = 250_000  # JSON values (counted by their commas and brackets) in either
 
 
 # What a checkpoint row that does not read as one raises (a damaged file: SQLite's own
@@ -115,6 +123,32 @@ def _header(text: object) -> dict:
     if not isinstance(fields, dict):
         raise ValueError("its header is not a JSON object")
     return fields
+
+
+def _bounded_json(text: str | bytes, what: str, most: int) -> Any:
+    """JSON read with what it may cost known first: at most `most` characters, at most
+    MAX_VALUES values (each costs a Python object: "[]," three bytes of text make 64 of
+    memory), nested no deeper than the reader's recursion; ValueError otherwise."""
+    if len(text) > most:
+        raise ValueError(f"its {what} is {len(text):,} long, more than the {most:,} it may be")
+    marks = (",", "[", "{") if isinstance(text, str) else (b",", b"[", b"{")
+    values = sum(text.count(mark) for mark in marks)  # type: ignore[arg-type, misc]
+    if values > MAX_VALUES:
+        raise ValueError(f"its {what} holds {values:,} values, more than {MAX_VALUES:,}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError(f"its {what} is nested too deep") from None
+
+
+def _decompressed(body: bytes) -> bytes:
+    """The body inflated, never past MAX_BODY bytes (a small body can inflate to
+    gigabytes); ValueError past it."""
+    inflate = zlib.decompressobj()
+    data = inflate.decompress(body, MAX_BODY)
+    if inflate.unconsumed_tail or len(data) > MAX_BODY - 1:
+        raise ValueError(f"its body inflates past {MAX_BODY:,} bytes")
+    return data
 
 
 def _digest(header: str, history: str, body: bytes, event_hash: str | None) -> str:
@@ -249,6 +283,15 @@ def _checked_body(journal: Any, game_id: int, ruleset: Any, found: Stored) -> by
             why = f"checkpoint at event {found.seq} is of {key} {got!r}, not {value!r}"
             raise (OtherRules if key == "rules" else Refused)(why)
     rows = journal._rows(
+        "SELECT length(body) FROM checkpoints WHERE game = ? AND seq = ?", (game_id, found.seq)
+    )
+    if rows and isinstance(rows[0][0], int) and rows[0][0] > MAX_BODY:
+        raise Refused(f"checkpoint at event {found.seq}: its body is more than {MAX_BODY:,} bytes")
+    if len(found.history) > MAX_HISTORY:
+        raise Refused(
+            f"checkpoint at event {found.seq}: its history is more than {MAX_HISTORY:,} characters"
+        )
+    rows = journal._rows(
         "SELECT body FROM checkpoints WHERE game = ? AND seq = ?", (game_id, found.seq)
     )
     body = rows[0][0] if rows else None
@@ -268,8 +311,9 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        data = json.loads(zlib.decompress(body))
+        data = _bounded_json(_decompressed(body), "body", MAX_BODY)
         game = plain_data.decode(data, ruleset.state_modules, met)
+        del data
     except plain_data.Unsupported as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
     except (zlib.error, ValueError, OverflowError, MemoryError, RecursionError) as err:
@@ -286,6 +330,9 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
                 f"checkpoint at event {found.seq}: a {cls.__name__} has other attributes"
                 " than today's (its state_version was not raised?)"
             )
+    wrong = state_check.problem(game, fresh, ruleset.state_schema())
+    if wrong:
+        raise Refused(f"checkpoint at event {found.seq} holds a game no event makes: {wrong}")
     return game
 
 
@@ -294,16 +341,20 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     end, undone, waiting rolls, the action waiting for its roll)."""
     from collections import deque
 
-    data = json.loads(found.history)
+    data = _bounded_json(found.history, "history", MAX_HISTORY)
 
     def entry(item: list) -> Any:
         text, rolls, by, seq = item
         return Entry(str(text), ruleset.record_from_json(rolls), str(by), int(seq))
 
+    # Each action is at least one event: a history of more actions than the events up to
+    # its own (10**9 claimed made a list of 10**9 before) cannot be.
+    count = data["done"]
+    if type(count) is not int or not 0 < count <= found.seq or count != found.actions:
+        raise ValueError(f"its history claims {count!r} actions at event {found.seq}")
+    if len(data["recent"]) > min(count, RECENT) or len(data["undone"]) > found.seq:
+        raise ValueError("its history holds more actions than it claims")
     recent = [entry(item) for item in data["recent"]]
-    count = int(data["done"])
-    if count < len(recent) or count != found.actions:
-        raise ValueError("its history does not add up")
     done = [HOLE] * (count - len(recent)) + recent
     undone = [entry(item) for item in data["undone"]]
     waiting = {

@@ -1,0 +1,36 @@
+"""What an advance game's state may hold beyond the kinds of value a new game shows: a
+stored checkpoint's game outside it is refused and replayed (host/core/state_check.py).
+The round's step is one of A to E; a fighter is in, dead or fled, and each fighter is the
+one at its own place. Rules: advance-late-combat-round.txt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.core.state_check import Field, StateSchema
+from host.rulesets.advance.engine import STEPS, Fighter, Game
+
+
+def _relations(game: Any) -> str | None:
+    for n, fighter in enumerate(game.fighters):
+        if fighter.index != n:
+            return f"fighter {n} calls itself fighter {fighter.index}"
+    return None
+
+
+SCHEMA = StateSchema(
+    {
+        Game: {
+            "step": Field((int,), low=0, high=len(STEPS) - 1),
+            "round": Field((int,), low=1),
+            "actions": Field((int,), low=0),
+        },
+        Fighter: {
+            "status": Field((str,), one_of=("in", "dead", "fled")),
+            "extra": Field((int,), low=0),
+            "advance": Field((bool, None)),
+        },
+    },
+    _relations,
+)
