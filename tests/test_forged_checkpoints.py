@@ -7,15 +7,18 @@ bounded time and memory, and the game is replayed from the journal (docs/reliabi
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import sqlite3
+import tracemalloc
+import zlib
 from pathlib import Path
 
 import pytest
 from demo_games import seen
 
 from host import cli
-from host.core import journal_checkpoints
+from host.core import journal_checkpoints, plain_data
 from host.core.journal import Journal
 from host.core.session import HOLE, Session, resume
 
@@ -94,3 +97,155 @@ def test_a_header_nested_too_deep_is_refused_and_the_game_replayed(
     _replayed_with_notice(second, played, "its header is nested too deep")
     assert cli.main(["export", "--db", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["partial"] is None
+
+
+def _forge_bodies(path: Path, change) -> None:
+    """Every checkpoint's game decoded, changed by `change(game)` and stored again with a
+    digest that matches: what a forger who can write the journal can do."""
+    from host.core import registry
+
+    for game_id, seq, header, history, body in _rows(path):
+        ruleset = registry.get(json.loads(header)["ruleset"])
+        modules = ruleset.state_modules
+        game = plain_data.decode(json.loads(zlib.decompress(body)), modules)
+        change(game)
+        data = json.dumps(plain_data.encode(game, modules), separators=(",", ":"))
+        _store(path, game_id, seq, header, history, zlib.compress(data.encode(), 1))
+
+
+def _forge_json(path: Path, body=None, history=None, header=None) -> None:
+    """Every checkpoint's parts rewritten as raw JSON: `body(data)` and `history(data)`
+    return the new JSON text; `header(fields)` changes the header in place."""
+    for game_id, seq, old_header, old_history, old_body in _rows(path):
+        fields = json.loads(old_header)
+        if header is not None:
+            header(fields)
+        new_header = json.dumps(fields, sort_keys=True, separators=(",", ":"))
+        new_history = old_history if history is None else history(json.loads(old_history))
+        new_body = old_body
+        if body is not None:
+            new_body = body(json.loads(zlib.decompress(old_body)))
+        _store(path, game_id, seq, new_header, new_history, new_body)
+
+
+def _peak_mib(action) -> float:
+    """The most memory Python held while `action` ran, above what it held before, in MiB."""
+    tracemalloc.start()
+    try:
+        action()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+BUDGET_MIB = 100  # what a forged checkpoint may cost before it is refused (issue #27)
+
+
+def _bomb(_data) -> bytes:
+    """A body of about 200 KB that inflates to 200 MB of valid JSON (spaces): the probe's
+    204 KB body cost 1.67 GB and 20.5 s before it was refused."""
+    pack = zlib.compressobj(9)
+    parts = [pack.compress(b"[0" + b" " * 2**20)]
+    parts += [pack.compress(b" " * 2**20) for _ in range(200)]
+    parts.append(pack.compress(b"]") + pack.flush())
+    return b"".join(parts)
+
+
+def test_a_body_that_inflates_past_its_bound_is_refused_within_the_budget(tmp_path) -> None:
+    path, played = _long_game(tmp_path)
+    _forge_json(path, body=_bomb)
+    assert max(len(row[4]) for row in _rows(path)) < 300_000  # a small body, compressed
+    peak = _peak_mib(lambda: _replayed_with_notice(path, played, "its body inflates past"))
+    assert peak < BUDGET_MIB
+
+
+def test_a_body_of_too_many_values_is_refused_before_they_are_built(tmp_path) -> None:
+    path, played = _long_game(tmp_path)
+    many = "[" + "[]," * 2_000_000 + "[]]"  # 6 MB: 2,000,000 lists of 64 bytes each
+
+    _forge_json(path, body=lambda _: zlib.compress(many.encode(), 1))
+    peak = _peak_mib(lambda: _replayed_with_notice(path, played, "more than 250,000"))
+    assert peak < BUDGET_MIB
+
+
+def test_a_history_claiming_more_actions_than_events_is_refused(tmp_path) -> None:
+    # 10**9 actions made a list of 10**9 before (15.3 GB and 53 s).
+    path, played = _long_game(tmp_path)
+
+    def claims(history: dict) -> str:
+        history["done"] = 10**9
+        return json.dumps(history, sort_keys=True, separators=(",", ":"))
+
+    def header(fields: dict) -> None:
+        fields["actions"] = 10**9
+
+    _forge_json(path, history=claims, header=header)
+    peak = _peak_mib(lambda: _replayed_with_notice(path, played, "claims 1000000000 actions"))
+    assert peak < BUDGET_MIB
+
+
+def test_a_set_of_colliding_ints_is_refused_before_it_is_built(tmp_path) -> None:
+    # n and n + (2**61 - 1) hash alike: 40,000 of them in a set took 16.5 s to build.
+    path, played = _long_game(tmp_path)
+    colliding = ["S", [k * (2**61 - 1) for k in range(40_000)]]
+
+    def with_a_set(data: list) -> bytes:
+        data[2]["roller"] = colliding
+        return zlib.compress(json.dumps(data).encode(), 1)
+
+    _forge_json(path, body=with_a_set)
+    _replayed_with_notice(path, played, "more than 4,096 items in sets and dicts")
+
+
+def _korxsol_spec_swapped(game) -> None:
+    # Another object the state holds: an AttributeError traceback on resume before.
+    game.fighters[0].spec = game.roller
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "change", "why"),
+    [
+        ("korxsol", lambda g: setattr(g.fighters[0], "sol", -1), "a Fighter's sol is -1"),
+        ("korxsol", lambda g: setattr(g.fighters[0], "armor", "lots"), "a Fighter's armor is text"),
+        ("korxsol", lambda g: setattr(g.fighters[1], "armor", 999), "a Fighter's armor is 999"),
+        ("korxsol", _korxsol_spec_swapped, "spec is a Roller, not a Solighter as in a new"),
+        ("korxsol", lambda g: setattr(g.fighters[1], "index", 0), "fighter 1 calls itself"),
+        ("advance", lambda g: setattr(g, "step", 7), "a Game's step is 7, outside 0..4"),
+        ("advance", lambda g: setattr(g.fighters[0], "status", "asleep"), "status is 'asleep'"),
+        ("flare", lambda g: setattr(g, "turns", -1), "a Game's turns is -1"),
+        ("flare", lambda g: setattr(g, "current", 9), "its current is player 9"),
+        ("stones", lambda g: setattr(g, "player", 99), "its player is 99"),
+        ("stones", lambda g: setattr(g, "hands", "none"), "a Game's hands is text"),
+        ("forms", lambda g: setattr(g, "mode", "party"), "a Game's mode is 'party'"),
+        ("forms", lambda g: setattr(g, "step", 9), "a Game's step is 9"),
+    ],
+)
+def test_a_game_outside_its_rulesets_state_schema_is_refused_and_replayed(
+    tmp_path, ruleset_id, change, why
+) -> None:
+    path, played = _demo_game(tmp_path, ruleset_id)
+    _forge_bodies(path, change)
+    back = _replayed_with_notice(path, played, why)
+    assert all("holds a game no event makes: " in notice for notice in back.notices)
+
+
+def _demo_game(tmp_path: Path, ruleset_id: str) -> tuple[Path, Session]:
+    """A game of the ruleset's demo AI long enough to store checkpoints."""
+    if ruleset_id == "korxsol":
+        return _long_game(tmp_path)
+    from demo_games import play
+
+    from host.core import registry
+
+    path = tmp_path / "j.sqlite"
+    ruleset = registry.get(ruleset_id)
+    example = ruleset.example_path()
+    enc = ruleset.parse_encounter(example.read_text(encoding="utf-8"), str(example))
+    for seed in range(1, 20):
+        path.unlink(missing_ok=True)
+        played = Session(enc, seed, Journal(path))
+        play(played, random.Random(seed), ACTIONS)
+        played.journal.close()  # type: ignore[union-attr]
+        if len(played.done) >= 12:
+            return path, played
+    raise AssertionError(f"no {ruleset_id} demo game of 12 actions")
