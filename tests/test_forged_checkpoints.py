@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import sqlite3
 import tracemalloc
@@ -249,3 +250,18 @@ def _demo_game(tmp_path: Path, ruleset_id: str) -> tuple[Path, Session]:
         if len(played.done) >= 12:
             return path, played
     raise AssertionError(f"no {ruleset_id} demo game of 12 actions")
+
+
+def test_a_game_past_what_a_checkpoint_may_hold_is_not_stored(tmp_path, monkeypatch) -> None:
+    # A checkpoint that would be refused when read is not written: the game replays.
+    monkeypatch.setattr(journal_checkpoints, "MAX_BODY", 10_000)
+    path, played = _long_game(tmp_path)
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT count(*) FROM checkpoints").fetchone() == (0,)
+    con.close()
+    assert len(played.notices) == 1  # said once
+    assert re.fullmatch(
+        "korxsol's game cannot be checkpointed: its state is [0-9,]+ bytes, past 10,000;"
+        " play goes on, and a resume replays the game",
+        played.notices[0],
+    )

@@ -190,7 +190,10 @@ def make(session: Any, seq: int) -> tuple[str, str, bytes] | None:
         else [pending.text, pending.by, [[p, list(f), s] for p, f, s in pending.supplied]],
     }
     data = plain_data.encode(session.game, ruleset.state_modules)
-    body = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 1)
+    text = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    if len(text) > MAX_BODY - 1:  # it would be refused when read: the game replays instead
+        raise plain_data.Unsupported(f"its state is {len(text):,} bytes, past {MAX_BODY:,}")
+    body = zlib.compress(text, 1)
     header = {
         "format": FORMAT,
         "ruleset": ruleset.id,
