@@ -80,6 +80,11 @@ class Refused(ValueError):
     """A stored checkpoint that cannot be used; str() is one line saying why."""
 
 
+class Unfit(ValueError):
+    """A part of a checkpoint past what it may cost, or that does not add up; str() says
+    what, and the caller which checkpoint."""
+
+
 class OtherRules(Refused):
     """Written under other rules: expected after an update (and said on its own)."""
 
@@ -130,15 +135,15 @@ def _bounded_json(text: str | bytes, what: str, most: int) -> Any:
     MAX_VALUES values (each costs a Python object: "[]," three bytes of text make 64 of
     memory), nested no deeper than the reader's recursion; ValueError otherwise."""
     if len(text) > most:
-        raise ValueError(f"its {what} is {len(text):,} long, more than the {most:,} it may be")
+        raise Unfit(f"its {what} is {len(text):,} long, more than the {most:,} it may be")
     marks = (",", "[", "{") if isinstance(text, str) else (b",", b"[", b"{")
     values = sum(text.count(mark) for mark in marks)  # type: ignore[arg-type, misc]
     if values > MAX_VALUES:
-        raise ValueError(f"its {what} holds {values:,} values, more than {MAX_VALUES:,}")
+        raise Unfit(f"its {what} holds {values:,} values, more than {MAX_VALUES:,}")
     try:
         return json.loads(text)
     except RecursionError:
-        raise ValueError(f"its {what} is nested too deep") from None
+        raise Unfit(f"its {what} is nested too deep") from None
 
 
 def _decompressed(body: bytes) -> bytes:
@@ -147,7 +152,7 @@ def _decompressed(body: bytes) -> bytes:
     inflate = zlib.decompressobj()
     data = inflate.decompress(body, MAX_BODY)
     if inflate.unconsumed_tail or len(data) > MAX_BODY - 1:
-        raise ValueError(f"its body inflates past {MAX_BODY:,} bytes")
+        raise Unfit(f"its body inflates past {MAX_BODY:,} bytes")
     return data
 
 
@@ -317,7 +322,7 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
         data = _bounded_json(_decompressed(body), "body", MAX_BODY)
         game = plain_data.decode(data, ruleset.state_modules, met)
         del data
-    except plain_data.Unsupported as err:
+    except (plain_data.Unsupported, Unfit) as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
     except (zlib.error, ValueError, OverflowError, MemoryError, RecursionError) as err:
         raise Refused(f"checkpoint at event {found.seq}: its body cannot be read ({err})") from None
@@ -344,7 +349,10 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     end, undone, waiting rolls, the action waiting for its roll)."""
     from collections import deque
 
-    data = _bounded_json(found.history, "history", MAX_HISTORY)
+    try:
+        data = _bounded_json(found.history, "history", MAX_HISTORY)
+    except Unfit as err:
+        raise Refused(f"checkpoint at event {found.seq}: {err}") from None
 
     def entry(item: list) -> Any:
         text, rolls, by, seq = item
@@ -354,9 +362,9 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     # its own (10**9 claimed made a list of 10**9 before) cannot be.
     count = data["done"]
     if type(count) is not int or not 0 < count <= found.seq or count != found.actions:
-        raise ValueError(f"its history claims {count!r} actions at event {found.seq}")
+        raise Refused(f"checkpoint at event {found.seq}: its history claims {count!r} actions")
     if len(data["recent"]) > min(count, RECENT) or len(data["undone"]) > found.seq:
-        raise ValueError("its history holds more actions than it claims")
+        raise Refused(f"checkpoint at event {found.seq}: its history holds more than it claims")
     recent = [entry(item) for item in data["recent"]]
     done = [HOLE] * (count - len(recent)) + recent
     undone = [entry(item) for item in data["undone"]]
