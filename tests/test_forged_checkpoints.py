@@ -195,7 +195,7 @@ def test_a_set_of_colliding_ints_is_refused_before_it_is_built(tmp_path) -> None
         return zlib.compress(json.dumps(data).encode(), 1)
 
     _forge_json(path, body=with_a_set)
-    _replayed_with_notice(path, played, "more than 4,096 items in sets and dicts")
+    _replayed_with_notice(path, played, "more than 1,024 items in sets and dicts")
 
 
 def _korxsol_spec_swapped(game) -> None:

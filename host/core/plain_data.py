@@ -50,7 +50,7 @@ from collections.abc import Iterable
 from typing import Any
 
 BUILT_IN_MODULES = ("host", "shared")
-MAX_HASHED = 4_096  # items of sets, frozensets and non-string-keyed dicts in one state
+MAX_HASHED = 1_024  # items of sets, frozensets and non-string-keyed dicts in one state
 
 # Where the house move (issue #25) put the modules whose classes a checkpoint stored before
 # it may name: such a checkpoint still loads, its classes found under their new paths.
