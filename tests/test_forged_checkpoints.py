@@ -265,3 +265,23 @@ def test_a_game_past_what_a_checkpoint_may_hold_is_not_stored(tmp_path, monkeypa
         " play goes on, and a resume replays the game",
         played.notices[0],
     )
+
+
+def test_a_history_whose_actions_are_not_the_journals_is_refused(tmp_path) -> None:
+    # Found by the `checkpoints` fuzz target: a recent action's line changed in the history
+    # resumed into a game whose undo would replay a line never played.
+    path, played = _long_game(tmp_path)
+
+    def changed(history: dict) -> str:
+        history["recent"][-1][0] = "adjust Kaelen sol +5"
+        return json.dumps(history, sort_keys=True, separators=(",", ":"))
+
+    _forge_json(path, history=changed)
+    _replayed_with_notice(path, played, "action at event")
+
+
+def test_an_attribute_none_in_a_new_game_holds_only_what_it_may(tmp_path) -> None:
+    # Found by the `checkpoints` fuzz target: a winner made a list gave a TypeError.
+    path, played = _long_game(tmp_path)
+    _forge_bodies(path, lambda game: setattr(game, "winner", [1]))
+    _replayed_with_notice(path, played, "a Game's winner is a sequence, not int or None")

@@ -379,6 +379,42 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     return done, undone, waiting, pending
 
 
+def _agrees_with_events(
+    journal: Any, game_id: int, ruleset: Any, found: Stored, entries: list
+) -> None:
+    """Each action the checkpoint's history holds in full (its recent and undone ones) is
+    the journal's action event at its seq, line, player and rolls: a history changed by
+    whoever wrote the checkpoint (a line never played, other dice) is refused. Reads those
+    events by their seq, a few thousand at most."""
+    wanted = {entry.seq: entry for entry in entries if entry is not HOLE}
+    payloads: dict[int, Any] = {}
+    seqs = sorted(wanted)
+    for at in range(0, len(seqs), 500):
+        part = seqs[at : at + 500]
+        rows = journal._rows(
+            f"SELECT seq, kind, payload FROM events WHERE game = ? AND seq IN"
+            f" ({', '.join('?' * len(part))})",
+            (game_id, *part),
+        )
+        payloads.update((seq, payload) for seq, kind, payload in rows if kind == "action")
+    for seq, entry in wanted.items():
+        try:
+            event = json.loads(payloads[seq])
+            same = (
+                event["text"] == entry.text
+                and event.get("by", "laptop") == entry.by
+                and json.dumps(event["rolls"], sort_keys=True)
+                == json.dumps(ruleset.record_json(entry.rolls), sort_keys=True)
+            )
+        except (KeyError, TypeError, ValueError, RecursionError):
+            same = False
+        if not same:
+            raise Refused(
+                f"checkpoint at event {found.seq}: its history's action at event {seq} is not"
+                " the journal's"
+            )
+
+
 def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
     """The latest of `candidates` that checks and fits the history `events` (every event
     after the oldest of them) make of it; None: none does. What is refused is said in
@@ -400,6 +436,7 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
         try:
             body = _checked_body(session.journal, session.game_id, ruleset, found)
             done, undone, waiting, pending = _history(ruleset, found)
+            _agrees_with_events(session.journal, session.game_id, ruleset, found, done + undone)
             last = done[-1]
             tail = [event for event in events if event[0] > found.seq]
             replay_events(ruleset, tail, done, undone, waiting, pending)

@@ -9,7 +9,8 @@ that does not fit, and the session replays it from the journal instead. Two chec
 - kinds, for every ruleset and nothing to declare: each attribute of an object whose class
   a new game of the same encounter holds has the kind of value it has there (a number,
   text, bytes, a sequence, a dict, a set, or an object of the same class). An attribute
-  that is None in the new game may hold anything, unless declared.
+  that is None in the new game holds what its class's annotation says (`x: Move | None`),
+  or anything where there is none, unless declared.
 - declarations: a ruleset's `StateSchema` (`Ruleset.state_schema`, by default the SCHEMA
   of the module `state_schema` beside the ruleset's own: host/rulesets/<id>/state_schema.py)
   names, for (class, attribute), the types it may hold and, for whole numbers, the least
@@ -22,7 +23,10 @@ A value within what the rules can reach cannot be told from a real one: a game m
 from __future__ import annotations
 
 import enum
+import functools
 import importlib
+import types
+import typing
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -166,12 +170,44 @@ def problem(game: Any, fresh: Any, schema: StateSchema) -> str | None:
         usual = expected.get(cls, {})
         for name, item in attributes.items():
             rule = declared.get(name)
-            wrong = _wrong(item, rule, usual.get(name))
+            seen = usual.get(name)
+            if rule is None and seen is not None and None in seen:
+                annotated = _annotated(cls, name)  # None in a new game: what may it hold?
+                rule = Field(annotated) if annotated else None
+            wrong = _wrong(item, rule, seen)
             if wrong:
                 return f"a {cls.__name__}'s {name} is {wrong}"
     if schema.relations is not None:
         return schema.relations(game)
     return None
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - an annotation that does not resolve says nothing
+        return {}
+
+
+def _annotated(cls: type, name: str) -> tuple[type | None, ...]:
+    """The types the class's annotation of `name` allows (None among them for None);
+    () when it has none, or one the check cannot use (Any, a type variable)."""
+    hint = _hints(cls).get(name)
+    found: list[type | None] = []
+    for part in typing.get_args(hint) if _is_union(hint) else (hint,):
+        origin = typing.get_origin(part) or part
+        if part is type(None):
+            found.append(None)
+        elif isinstance(origin, type):
+            found.append(origin)
+        else:
+            return ()
+    return tuple(found)
+
+
+def _is_union(hint: Any) -> bool:
+    return typing.get_origin(hint) in (typing.Union, types.UnionType)
 
 
 def _wrong(value: Any, rule: Field | None, usual: set[Any] | None) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.core.state_check import Field, StateSchema
-from host.rulesets.advance.engine import STEPS, Fighter, Game
+from host.rulesets.advance.engine import STEPS, Death, Dice, Fighter, Game, Hit
 
 
 def _relations(game: Any) -> str | None:
@@ -25,7 +25,10 @@ SCHEMA = StateSchema(
             "step": Field((int,), low=0, high=len(STEPS) - 1),
             "round": Field((int,), low=1),
             "actions": Field((int,), low=0),
+            "over": Field((str, None)),
+            "pending": Field((Death, Hit, None)),
         },
+        Dice: {"_replay": Field((list, None))},
         Fighter: {
             "status": Field((str,), one_of=("in", "dead", "fled")),
             "extra": Field((int,), low=0),

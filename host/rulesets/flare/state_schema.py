@@ -24,7 +24,13 @@ def _relations(game: Any) -> str | None:
 
 SCHEMA = StateSchema(
     {
-        Game: {"round": Field((int,), low=1), "turns": _COUNT, "actions_left": _COUNT},
+        Game: {
+            "round": Field((int,), low=1),
+            "turns": _COUNT,
+            "actions_left": _COUNT,
+            "lent": Field((tuple, None)),
+            "winner": Field((str, None)),
+        },
         Stats: {name: _COUNT for name in ("destroyed", "flares", "legendaries", "placed")},
     },
     _relations,

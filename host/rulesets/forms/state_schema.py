@@ -6,6 +6,8 @@ start at 1. Rules: forms-turns-rounds-encounters.txt.
 
 from __future__ import annotations
 
+from collections import deque
+
 from host.core.state_check import Field, StateSchema
 from host.rulesets.forms.engine import Game
 
@@ -16,6 +18,9 @@ SCHEMA = StateSchema(
             "step": Field((int,), low=0, high=8),
             "round": Field((int,), low=1),
             "actions": Field((int,), low=0),
+            "combined": Field((tuple, None)),
+            "replaying": Field((deque, None)),
+            "winner": Field((int, None)),
         },
     },
 )

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from host.core.state_check import Field, StateSchema
+from host.rulesets.korxsol.engine import Game
 from host.rulesets.korxsol.fighter import Fighter
-from host.rulesets.korxsol.model import Move
+from host.rulesets.korxsol.model import Effects, Move
+from host.rulesets.korxsol.rolls import Roller
 from shared.limits import MAX_DICE, MAX_SLOTS
 
 
@@ -25,6 +27,8 @@ def _relations(game: Any) -> str | None:
 
 SCHEMA = StateSchema(
     {
+        Game: {"winner": Field((int, None)), "_current": Field((Effects, None))},
+        Roller: {"replay": Field((list, None))},
         Fighter: {
             "sol": Field((int,), low=0, high=2**31),
             "armor": Field((int,), low=0, high=MAX_DICE),

@@ -22,6 +22,15 @@ def _relations(game: Any) -> str | None:
 
 
 SCHEMA = StateSchema(
-    {Game: {"turns": _COUNT, "actions": _COUNT, "reshuffles": _COUNT, "moved": _COUNT}},
+    {
+        Game: {
+            "turns": _COUNT,
+            "actions": _COUNT,
+            "reshuffles": _COUNT,
+            "moved": _COUNT,
+            "active": Field((int, None)),
+            "winner": Field((int, None)),
+        }
+    },
     _relations,
 )
