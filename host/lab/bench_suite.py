@@ -15,7 +15,14 @@ from pathlib import Path
 
 from host.board import micropython_vm
 from host.core import registry
-from host.lab import bench_board, bench_engine, bench_host_cpu, bench_link, bench_session
+from host.lab import (
+    bench_board,
+    bench_engine,
+    bench_host_cpu,
+    bench_hostile,
+    bench_link,
+    bench_session,
+)
 from host.lab import bench_web as web_bench
 from shared import codec
 from shared.reference import build_reference_state
@@ -68,6 +75,7 @@ MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
+MEASUREMENTS += bench_hostile.MEASUREMENTS
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
 
 TARGETS: dict[str, tuple[str, float]] = {
@@ -81,6 +89,7 @@ TARGETS.update(bench_link.TARGETS)
 TARGETS.update(bench_board.TARGETS)
 TARGETS.update(bench_session.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
+TARGETS.update(bench_hostile.TARGETS)
 TARGETS.update(
     {
         "web_latency_ms_p50": ("<=", 50),
