@@ -22,6 +22,7 @@ from host import cli
 from host.core import journal_checkpoints, plain_data
 from host.core.journal import Journal
 from host.core.session import HOLE, Session, resume
+from host.lab import forged
 
 ACTIONS = 30
 
@@ -59,15 +60,7 @@ def _rows(path: Path) -> list[tuple]:
 def _store(path: Path, game: int, seq: int, header: str, history: str, body: bytes) -> None:
     """Rewrite one checkpoint as a forger would: its digest made to match what it holds."""
     con = sqlite3.connect(path)
-    event = con.execute(
-        "SELECT hash FROM events WHERE game = ? AND seq = ?", (game, seq)
-    ).fetchone()[0]
-    digest = journal_checkpoints._digest(header, history, body, event)
-    con.execute(
-        "UPDATE checkpoints SET header = ?, history = ?, body = ?, digest = ?"
-        " WHERE game = ? AND seq = ?",
-        (header, history, body, digest, game, seq),
-    )
+    forged.store(con, game, seq, header, history, body)
     con.commit()
     con.close()
 
@@ -210,7 +203,11 @@ def _korxsol_spec_swapped(game) -> None:
         ("korxsol", lambda g: setattr(g.fighters[0], "armor", "lots"), "a Fighter's armor is text"),
         ("korxsol", lambda g: setattr(g.fighters[1], "armor", 999), "a Fighter's armor is 999"),
         ("korxsol", _korxsol_spec_swapped, "spec is a Roller, not a Solighter as in a new"),
-        ("korxsol", lambda g: setattr(g.fighters[1], "index", 0), "fighter 1 calls itself"),
+        (
+            "korxsol",
+            lambda g: setattr(g.fighters[1], "index", 0),
+            "fighters 1 calls itself fighters 0",
+        ),
         ("advance", lambda g: setattr(g, "step", 7), "a Game's step is 7, outside 0..4"),
         ("advance", lambda g: setattr(g.fighters[0], "status", "asleep"), "status is 'asleep'"),
         ("flare", lambda g: setattr(g, "turns", -1), "a Game's turns is -1"),

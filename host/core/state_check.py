@@ -58,6 +58,18 @@ class StateSchema:
     relations: Callable[[Any], str | None] | None = None
 
 
+def each_at_its_index(attribute: str) -> Callable[[Any], str | None]:
+    """A relation: each item of the game's list `attribute` has `index` its place in it."""
+
+    def check(game: Any) -> str | None:
+        for n, item in enumerate(getattr(game, attribute)):
+            if item.index != n:
+                return f"{attribute} {n} calls itself {attribute} {item.index}"
+        return None
+
+    return check
+
+
 def schema_of(ruleset: object) -> StateSchema:
     """The SCHEMA of the `state_schema` module beside the ruleset's class, or an empty one
     (a ruleset with nothing to declare: the kinds are still checked)."""

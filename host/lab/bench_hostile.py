@@ -30,6 +30,7 @@ from pathlib import Path
 from host.core import journal_checkpoints
 from host.core.journal import Journal
 from host.core.session import Session, resume
+from host.lab import forged
 from host.rulesets.korxsol import encounter_schema
 
 Figures = dict[str, float]
@@ -84,13 +85,7 @@ def _forge(path: Path, body: Callable[[bytes], bytes] | None, history: dict) -> 
         header = json.dumps(fields, sort_keys=True, separators=(",", ":"))
         new_history = json.dumps(story, sort_keys=True, separators=(",", ":"))
         new_body = old_body if body is None else body(old_body)
-        event = con.execute("SELECT hash FROM events WHERE game = ? AND seq = ?", (game, seq))
-        digest = journal_checkpoints._digest(header, new_history, new_body, event.fetchone()[0])
-        con.execute(
-            "UPDATE checkpoints SET header = ?, history = ?, body = ?, digest = ?"
-            " WHERE game = ? AND seq = ?",
-            (header, new_history, new_body, digest, game, seq),
-        )
+        forged.store(con, game, seq, header, new_history, new_body)
     con.commit()
     con.close()
 

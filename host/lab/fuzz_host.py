@@ -31,6 +31,7 @@ from host.core import encounter_files, journal_checkpoints, names, registry
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal, JournalError
 from host.core.session import HOLE, Session, resume
+from host.lab import forged
 from host.lab.fuzz import target
 from host.rulesets.korxsol import encounter_schema
 from shared import codec
@@ -548,14 +549,7 @@ def fuzz_checkpoints(rng: random.Random) -> None:
     con = sqlite3.connect(path)
     rows = con.execute("SELECT seq, header, history, body FROM checkpoints").fetchall()
     for seq, header, history, body in rng.sample(rows, rng.randint(1, len(rows))):
-        header, history, body = _forge(rng, header, history, body)
-        event = con.execute("SELECT hash FROM events WHERE game = ? AND seq = ?", (game, seq))
-        digest = journal_checkpoints._digest(header, history, body, event.fetchone()[0])
-        con.execute(
-            "UPDATE checkpoints SET header = ?, history = ?, body = ?, digest = ?"
-            " WHERE game = ? AND seq = ?",
-            (header, history, body, digest, game, seq),
-        )
+        forged.store(con, game, seq, *_forge(rng, header, history, body))
     con.commit()
     con.close()
     with _small_checkpoints():

@@ -6,18 +6,8 @@ one at its own place. Rules: advance-late-combat-round.txt.
 
 from __future__ import annotations
 
-from typing import Any
-
-from host.core.state_check import Field, StateSchema
+from host.core.state_check import Field, StateSchema, each_at_its_index
 from host.rulesets.advance.engine import STEPS, Death, Dice, Fighter, Game, Hit
-
-
-def _relations(game: Any) -> str | None:
-    for n, fighter in enumerate(game.fighters):
-        if fighter.index != n:
-            return f"fighter {n} calls itself fighter {fighter.index}"
-    return None
-
 
 SCHEMA = StateSchema(
     {
@@ -35,5 +25,5 @@ SCHEMA = StateSchema(
             "advance": Field((bool, None)),
         },
     },
-    _relations,
+    each_at_its_index("fighters"),
 )

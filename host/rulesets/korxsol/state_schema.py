@@ -8,22 +8,12 @@ has no ceiling (adjust adds any amount); armor stays within 0 and the dice a rol
 
 from __future__ import annotations
 
-from typing import Any
-
-from host.core.state_check import Field, StateSchema
+from host.core.state_check import Field, StateSchema, each_at_its_index
 from host.rulesets.korxsol.engine import Game
 from host.rulesets.korxsol.fighter import Fighter
 from host.rulesets.korxsol.model import Effects, Move
 from host.rulesets.korxsol.rolls import Roller
 from shared.limits import MAX_DICE, MAX_SLOTS
-
-
-def _relations(game: Any) -> str | None:
-    for n, fighter in enumerate(game.fighters):
-        if fighter.index != n:
-            return f"fighter {n} calls itself fighter {fighter.index}"
-    return None
-
 
 SCHEMA = StateSchema(
     {
@@ -36,5 +26,5 @@ SCHEMA = StateSchema(
             "charging": Field((Move, None)),
         },
     },
-    _relations,
+    each_at_its_index("fighters"),
 )
