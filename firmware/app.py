@@ -67,7 +67,7 @@ _REWRITE_MS = const(1000)
 BRIGHTNESS_LEVELS = const(8)
 DEFAULT_BRIGHTNESS = const(5)
 _MAX_ACTION_DICE = const(6)  # the dice count steps 1..6 (or up to the descriptor's count)
-# Key gestures (the kinds App._gesture plays), and "no key".
+# Key gestures (the kinds App.do_control plays), and "no key".
 _PRESS = const(1)
 _LONG = const(2)
 _CONFIRM = const(3)
@@ -89,7 +89,9 @@ _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
 # do key, from the control the menu shows) fires only after it has been held for _CONFIRM_MS;
 # releasing it early, or pressing any other key meanwhile, cancels it (the other press is
 # spent on cancelling). Other keys fire LONG once held for _LONG_MS, or PRESS on a release
-# before that. Each gesture is played at once (App._gesture); nothing here allocates.
+# before that. Each gesture is played at once (App.do_control, called where the gesture
+# ends: every call level on the way to a press's submit costs the board's Python stack,
+# docs/board.md); nothing here allocates.
 
 _LONG_MS = const(600)
 _CONFIRM_MS = const(1500)
@@ -225,6 +227,7 @@ class App:
         )
         self.rng = dice.XorShift32(seed) if seed is not None else dice.random_source_from_os()
         self.faces = bytearray(MAX_DICE)
+        self._record = bytearray(ev.EVENT_MAX)  # a press's event record, written in place
         key_count = len(profile.KEYMAP)
         code = CONTROL_NAMES.index  # a control's code by its name (ValueError if unknown)
         self.controls = bytearray(key_count)
@@ -294,8 +297,25 @@ class App:
     # -- the loop -----------------------------------------------------------------------
 
     def step(self, now_ms):
+        # Keys and the encoder first: every finished gesture is played. Here, not in a method
+        # of its own: a press's path (down to its event's encode) is the deepest the board
+        # has, and each level costs its Python stack (docs/board.md).
         try:
-            self.read_input(now_ms)
+            event = self.key_event
+            events = self.keys.events
+            while events.get_into(event):
+                self.key_input(event.key_number, event.pressed, now_ms)
+                self.dirty = True
+            self.poll_keys(now_ms)
+            if self.pending != _NO_KEY:
+                self.dirty = True
+            encoder = self.encoder
+            if encoder is not None:
+                position = encoder.position
+                while position != self.encoder_at:
+                    up = 1 if position > self.encoder_at else 0
+                    self.encoder_at += 1 if up else -1
+                    self.do_control(self.encoder_controls[up], _PRESS, now_ms)
         except Exception as err:  # a fault in a key action must not stop the game
             self._crashed(err, now_ms)
         self.service_link(now_ms)
@@ -303,36 +323,22 @@ class App:
             try:
                 self.render(now_ms)
             except Exception as err:  # nor one in drawing: show the problem cell alone
-                self._crashed(err, now_ms)
-                # The system row alone, the problem cell strobing (if even that fails, the
-                # next frame tries again).
-                self.dirty = False
-                self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
-                canvas = self.canvas
-                try:
-                    canvas.clear()
-                    pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
-                    self._show(now_ms)
-                except Exception:
-                    pass
+                self._render_failed(err, now_ms)
 
-    def read_input(self, now_ms):
-        """Keys and the encoder: play every finished gesture."""
-        event = self.key_event
-        events = self.keys.events
-        while events.get_into(event):
-            self.key_input(event.key_number, event.pressed, now_ms)
-            self.dirty = True
-        self.poll_keys(now_ms)
-        if self.pending != _NO_KEY:
-            self.dirty = True
-        encoder = self.encoder
-        if encoder is not None:
-            position = encoder.position
-            while position != self.encoder_at:
-                up = 1 if position > self.encoder_at else 0
-                self.encoder_at += 1 if up else -1
-                self.do_control(self.encoder_controls[up], _PRESS, now_ms)
+    def _render_failed(self, err, now_ms):
+        # The system row alone, the problem cell strobing (if even that fails, the next
+        # frame tries again). Apart from step: its handlers would widen step's frame, which
+        # is under every press.
+        self._crashed(err, now_ms)
+        self.dirty = False
+        self.next_frame_at = ticks_add(now_ms, _FRAME_MS)
+        canvas = self.canvas
+        try:
+            canvas.clear()
+            pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
+            self._show(now_ms)
+        except Exception:
+            pass
 
     def service_link(self, now_ms):
         try:
@@ -400,7 +406,9 @@ class App:
         if key == self.pending:
             self.pending = _NO_KEY  # released early: cancelled
         else:
-            self._gesture(_PRESS, key, now_ms)
+            self._key = key
+            self.do_control(self.controls[key], _PRESS, now_ms)
+            self._key = -1
 
     def poll_keys(self, now_ms):
         """Plays _CONFIRM or _LONG for a key held long enough (one a call)."""
@@ -410,7 +418,9 @@ class App:
             if ticks_diff(now_ms, self.down_at[pending]) >= _CONFIRM_MS:
                 self.pending = _NO_KEY
                 down[pending] = _SPENT
-                self._gesture(_CONFIRM, pending, now_ms)
+                self._key = pending
+                self.do_control(self.controls[pending], _CONFIRM, now_ms)
+                self._key = -1
                 return
         for key in range(len(self.controls)):
             if down[key] != _HELD:
@@ -419,7 +429,9 @@ class App:
             if code < _C_END_COMBAT or code > _C_RESET:  # not a hold-to-confirm key
                 if ticks_diff(now_ms, self.down_at[key]) >= _LONG_MS:
                     down[key] = _SPENT
-                    self._gesture(_LONG, key, now_ms)
+                    self._key = key
+                    self.do_control(self.controls[key], _LONG, now_ms)
+                    self._key = -1
                     return
 
     def hold_progress(self, now_ms, steps):
@@ -435,22 +447,19 @@ class App:
 
     # -- gestures and controls ----------------------------------------------------------
 
-    def _gesture(self, kind, key, now_ms):
-        self._key = key
-        self.do_control(self.controls[key], kind, now_ms)
-        self._key = -1
-
     def do_control(self, code, kind, now_ms):
-        """Run one control for a gesture (PRESS, LONG, CONFIRM)."""
+        """Run one control for a gesture (PRESS, LONG, CONFIRM). A roll is made here, at the
+        end, not in a method of its own: one call level less on the board's deepest path."""
+        if code == _C_MENU_DO:  # the menu's entry, as its own key would (no call deeper)
+            code = MENU[self.menu_cursor]
+            # What it did shows at once (a roll: the dice page and its tumble), not the menu.
+            self.menu_until = now_ms
+        roll = -1  # the dice kind to roll, if any
         if code == _C_MENU_NEXT:
             count = len(MENU)
             step = count - 1 if kind == _LONG else 1
             self.menu_cursor = (self.menu_cursor + step) % count
             self.menu_until = ticks_add(now_ms, _MENU_MS)
-        elif code == _C_MENU_DO:
-            self.do_control(MENU[self.menu_cursor], kind, now_ms)
-            # What it did shows at once (a roll: the dice page and its tumble), not the menu.
-            self.menu_until = now_ms
         elif code == _C_END_COMBAT or code == _C_RESET:  # destructive: hold to confirm
             if kind == _CONFIRM:
                 self._submit(now_ms, ev.END_COMBAT if code == _C_END_COMBAT else ev.RESET)
@@ -469,9 +478,11 @@ class App:
             if kind == _LONG:
                 self._step_dice(1, now_ms)
             elif want.count:  # the roll the host wants, exactly
-                self._roll(now_ms, want.kind, want.count)
+                roll = want.kind
+                count = want.count
             else:  # the descriptor's dice (its check allows no chance flips here)
-                self._roll(now_ms, self.state.rules.dice_kind, self.dice_count)
+                roll = self.state.rules.dice_kind
+                count = self.dice_count
         elif code == _C_ADD_DIE:
             self._step_dice(-1 if kind == _LONG else 1, now_ms)
         elif code == _C_CHANCE:
@@ -479,9 +490,11 @@ class App:
                 self.flips = self.flips % ev.MAX_CHANCE_FLIPS + 1
                 self._overlay(self.flips, pal.BLUISH_GREEN, now_ms)
             else:
-                self._roll(now_ms, dice.KIND_CHANCE, self.flips)
+                roll = dice.KIND_CHANCE
+                count = self.flips
         elif code == _C_D100:
-            self._roll(now_ms, dice.KIND_D100, 2)
+            roll = dice.KIND_D100
+            count = 2
         elif code == _C_COUNTER_NEXT:
             rules = self.state.rules
             if rules.counters:
@@ -508,11 +521,29 @@ class App:
             self._select_step(now_ms, -1 if code == _C_SELECT_PREV else 1)
         elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (MAX_SLOTS of them)
             self._select_position(now_ms, code - _C_POS0)
+        if roll >= 0:
+            # `roll` dice of that kind, sent: chance flips, a d100 (its two D10s), or action
+            # dice (the event names their kind).
+            event = ev.ROLL_ACTION
+            arg = roll
+            if roll == dice.KIND_CHANCE:
+                event = ev.CHANCE
+                arg = 0
+            elif roll == dice.KIND_D100:
+                event = ev.D100
+                arg = 0
+                count = 2
+            dice.roll_faces(self.rng, roll, count, self.faces)
+            if self._submit(now_ms, event, NO_SLOT, arg, count) == ACCEPTED:
+                self.page = pages.DICE
         self.dirty = True
 
     def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0):
-        faces = self.faces if count else None
-        result = self.session.submit(now_ms, code, slot, arg, faces, count)
+        # The record written here and handed to submit_record: BoardSession.submit would be
+        # one call level more on the board's deepest path.
+        record = self._record
+        ev.write_event(record, code, slot, arg, self.faces if count else None, count)
+        result = self.session.submit_record(now_ms, record)
         if result == ACCEPTED:
             self._event_key = self._key
         else:
@@ -528,22 +559,6 @@ class App:
             most = _MAX_ACTION_DICE
         self.dice_count = (self.dice_count - 1 + step) % most + 1
         self._overlay(self.dice_count, pal.SUCCESS, now_ms)
-
-    def _roll(self, now_ms, kind, count):
-        """Roll `count` dice of `kind` and send them: chance flips, a d100 (its two D10s,
-        whatever `count`), or action dice (the event names their kind)."""
-        code = ev.ROLL_ACTION
-        arg = kind
-        if kind == dice.KIND_CHANCE:
-            code = ev.CHANCE
-            arg = 0
-        elif kind == dice.KIND_D100:
-            code = ev.D100
-            arg = 0
-            count = 2
-        dice.roll_faces(self.rng, kind, count, self.faces)
-        if self._submit(now_ms, code, NO_SLOT, arg, count) == ACCEPTED:
-            self.page = pages.DICE
 
     def _select_position(self, now_ms, pos):
         state = self.state

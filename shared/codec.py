@@ -139,8 +139,68 @@ def encode(state, buf=None):
     the length; without one it returns new bytes."""
     target = buf if buf is not None else bytearray(MAX_ENCODED)
     _start(target, 0)
+    s = state
+    # The fields are written here, not in a function of their own: on a board this runs
+    # under a press's whole path (its undo save), whose every level costs the Python stack.
     try:
-        _write(state)
+        _put(CODEC_VERSION, 8)
+        _put(s.ruleset, 4)
+        n = _bits_for(s.round)
+        _put(n, 5)
+        _put(s.round, n)
+        _put(s.version, 16)
+        _put(s.count, _COUNT_BITS)
+        _put(s.turn, limits.SLOT_BITS)
+        _put(s.phase, 4)
+        _put(s.phase_count, 4)
+        _put(s.team_count - 1, 2)
+        # The scores zigzagged (0, -1, 1, -2 ... as 0, 1, 2, 3 ...), at the width of the widest.
+        n = 0
+        for i in range(s.team_count):
+            v = s.scores[i]
+            if not limits.MIN_SCORE <= v <= limits.MAX_SCORE:
+                raise ValueError(3, v)  # a team score out of range
+            n |= v * 2 if v >= 0 else -v * 2 - 1  # the bits of an OR are those of the largest
+        n = _bits_for(n)
+        _put(n, 5)
+        for i in range(s.team_count):
+            v = s.scores[i]
+            _put(v * 2 if v >= 0 else -v * 2 - 1, n)
+        widths = _WIDTHS
+        for i in range(s.count):
+            slot = s.slots[i]
+            # The bytearray fields would wrap silently; health and the order key are checked
+            # by their widths below.
+            if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0:
+                raise ValueError(4)  # a negative number
+        _slot_widths(s, widths)
+        for k in range(_NUMBERS):
+            if widths[k] > _WIDEST[k]:
+                raise ValueError(5)  # a number too large
+            _put(widths[k], _WIDTH_BITS[k])
+        r = s.roll
+        _put(r.kind, 3)
+        _put(r.count, 4)
+        _put(_WHO_NONE if r.who == limits.NO_SLOT else r.who, _COUNT_BITS)
+        _put(r.successes, 4)
+        if r.kind == dice.KIND_DN:
+            _put(r.sides, 8)
+        bits = _FACE_BITS[r.kind]
+        for i in range(r.count):
+            _put(r.faces[i], bits)
+        _put(r.unused, 1)
+        want = s.want
+        _put(want.count, 4)
+        if want.count:
+            _put(want.kind, 3)
+            _put(_WHO_NONE if want.who == limits.NO_SLOT else want.who, _COUNT_BITS)
+            _put(want.purpose, 4)
+        for i in range(s.count):
+            _write_slot(s.slots[i], widths)
+        for i in range(s.count):
+            _put(s.order[i], limits.SLOT_BITS)
+            _put(s.order_reason[i], 2)
+        _write_grid(s)
         if _n:
             _put(0, 8 - _n)  # zero padding to the byte
     except ValueError as err:
@@ -162,80 +222,24 @@ def _bits_for(value):
 
 def _slot_widths(s, out):
     """The fewest bits that hold each per-slot number of `s`, into `out` (see _WIDTH_BITS)."""
-    # The bits of an OR of values are those of their largest.
+    # The bits of an OR of values are those of their largest. The OR is kept in an int and
+    # only its width goes into `out`: a number over 255 stored in a bytearray raises
+    # ValueError on CPython and OverflowError on CircuitPython, and wraps on MicroPython.
     for k in range(_NUMBERS):
-        out[k] = 0
-    for i in range(s.count):
-        slot = s.slots[i]
-        out[0] |= slot.order_key
-        out[1] |= slot.health | slot.health_max
-        for t in range(limits.MAX_COOLDOWNS):
-            out[2] |= slot.cd_left[t]
-        for t in range(limits.MAX_COUNTERS):
-            out[3 + t] |= slot.counters[t]
-    for k in range(_NUMBERS):
-        out[k] = _bits_for(out[k])
-
-
-def _write(s):
-    _put(CODEC_VERSION, 8)
-    _put(s.ruleset, 4)
-    n = _bits_for(s.round)
-    _put(n, 5)
-    _put(s.round, n)
-    _put(s.version, 16)
-    _put(s.count, _COUNT_BITS)
-    _put(s.turn, limits.SLOT_BITS)
-    _put(s.phase, 4)
-    _put(s.phase_count, 4)
-    _put(s.team_count - 1, 2)
-    # The scores zigzagged (0, -1, 1, -2 ... as 0, 1, 2, 3 ...), at the width of the widest.
-    n = 0
-    for i in range(s.team_count):
-        v = s.scores[i]
-        if not limits.MIN_SCORE <= v <= limits.MAX_SCORE:
-            raise ValueError(3, v)  # a team score out of range
-        n |= v * 2 if v >= 0 else -v * 2 - 1  # the bits of an OR are those of the largest
-    n = _bits_for(n)
-    _put(n, 5)
-    for i in range(s.team_count):
-        v = s.scores[i]
-        _put(v * 2 if v >= 0 else -v * 2 - 1, n)
-    widths = _WIDTHS
-    for i in range(s.count):
-        slot = s.slots[i]
-        # The bytearray fields would wrap silently; health and the order key are checked
-        # by their widths below.
-        if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0:
-            raise ValueError(4)  # a negative number
-    _slot_widths(s, widths)
-    for k in range(_NUMBERS):
-        if widths[k] > _WIDEST[k]:
-            raise ValueError(5)  # a number too large
-        _put(widths[k], _WIDTH_BITS[k])
-    r = s.roll
-    _put(r.kind, 3)
-    _put(r.count, 4)
-    _put(_WHO_NONE if r.who == limits.NO_SLOT else r.who, _COUNT_BITS)
-    _put(r.successes, 4)
-    if r.kind == dice.KIND_DN:
-        _put(r.sides, 8)
-    bits = _FACE_BITS[r.kind]
-    for i in range(r.count):
-        _put(r.faces[i], bits)
-    _put(r.unused, 1)
-    want = s.want
-    _put(want.count, 4)
-    if want.count:
-        _put(want.kind, 3)
-        _put(_WHO_NONE if want.who == limits.NO_SLOT else want.who, _COUNT_BITS)
-        _put(want.purpose, 4)
-    for i in range(s.count):
-        _write_slot(s.slots[i], widths)
-    for i in range(s.count):
-        _put(s.order[i], limits.SLOT_BITS)
-        _put(s.order_reason[i], 2)
-    _write_grid(s)
+        v = 0
+        for i in range(s.count):
+            slot = s.slots[i]
+            if k == 0:
+                v |= slot.order_key
+            elif k == 1:
+                v |= slot.health | slot.health_max
+            elif k == 2:
+                for t in range(limits.MAX_COOLDOWNS):
+                    v |= slot.cd_left[t]
+            else:
+                v |= slot.counters[k - 3]
+        n = _bits_for(v)
+        out[k] = n if n < 256 else 255  # over any width: refused by the caller
 
 
 def _write_grid(s):
@@ -305,8 +309,105 @@ def decode(data, state):
     if data[0] != CODEC_VERSION:
         raise CodecError(10, data[0])  # another version
     _start(data, 1)
+    s = state
+    # Read here, not in a function of their own: one call level less (see encode).
     try:
-        _read(state)
+        s.ruleset = _get(4)
+        n = _get(5)
+        s.round = _get(n)
+        _check(_bits_for(s.round) == n, 13, n)
+        version = _get(16)
+        count = _get(_COUNT_BITS)
+        _check(count <= limits.MAX_SLOTS, 14, count)
+        s.count = count
+        s.turn = _get(limits.SLOT_BITS)
+        _check(s.turn < count or (count == 0 and s.turn == 0), 15)
+        s.phase = _get(4)
+        s.phase_count = _get(4)
+        _check(0 < s.phase_count and s.phase < s.phase_count, 16)
+        s.team_count = _get(2) + 1
+        for i in range(limits.MAX_TEAMS):
+            s.scores[i] = 0
+        n = _get(5)
+        widest = 0
+        for i in range(s.team_count):
+            v = _get(n)
+            widest = max(widest, v)
+            score = -((v + 1) >> 1) if v & 1 else v >> 1
+            # encode refuses a score outside the range: a state that decodes must encode back.
+            _check(limits.MIN_SCORE <= score <= limits.MAX_SCORE, 17, score)
+            s.scores[i] = score
+        _check(_bits_for(widest) == n, 18, n)
+        widths = _WIDTHS
+        for k in range(_NUMBERS):
+            widths[k] = _get(_WIDTH_BITS[k])
+            _check(widths[k] <= _WIDEST[k], 19)
+        roll = s.roll
+        roll.kind = _get(3)
+        _check(roll.kind < len(_FACE_BITS), 20, roll.kind)
+        roll.count = _get(4)
+        _check(roll.kind != dice.KIND_NONE or roll.count == 0, 21)
+        _check(roll.kind != dice.KIND_D100 or roll.count == 2, 22)
+        who = _get(_COUNT_BITS)
+        _check(who == _WHO_NONE or who < count, 23, who)
+        roll.who = limits.NO_SLOT if who == _WHO_NONE else who
+        roll.successes = _get(4)
+        _check(roll.successes <= roll.count, 24)
+        roll.sides = _get(8) if roll.kind == dice.KIND_DN else 0
+        _check(
+            roll.successes == 0 or roll.kind < dice.KIND_D100 or roll.kind == dice.KIND_D10,
+            25,
+        )
+        bits = _FACE_BITS[roll.kind]
+        if roll.kind != dice.KIND_NONE:
+            try:
+                low, high = dice.face_range(roll.kind, roll.sides)
+            except dice.DiceError as err:
+                raise CodecError(32, err)
+        for i in range(limits.MAX_DICE):
+            roll.faces[i] = 0
+        for i in range(roll.count):
+            face = _get(bits)
+            _check(low <= face <= high, 26, face)
+            roll.faces[i] = face
+        roll.unused = _get(1)
+        _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, 27)
+        want = s.want
+        want.count = _get(4)
+        if want.count:
+            want.kind = _get(3)
+            _check(
+                dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE
+                or want.kind == dice.KIND_D10
+                or (want.kind == dice.KIND_D100 and want.count == 2),  # a d100 is two D10
+                28,
+                want.kind,
+            )
+            who = _get(_COUNT_BITS)
+            _check(who == _WHO_NONE or who < count, 29, who)
+            want.who = limits.NO_SLOT if who == _WHO_NONE else who
+            want.purpose = _get(4)
+        else:
+            want.clear()
+        for i in range(count):
+            _read_slot(s.slots[i], s.team_count, widths)
+        for i in range(count, limits.MAX_SLOTS):
+            s.slots[i].clear()
+        # A width wider than its numbers need would decode but re-encode to other bytes.
+        _slot_widths(s, _FOUND)
+        _check(_FOUND == widths, 30)
+        seen = 0
+        for i in range(count):
+            index = _get(limits.SLOT_BITS)
+            _check(index < count and not seen & (1 << index), 31)
+            seen |= 1 << index
+            s.order[i] = index
+            s.order_reason[i] = _get(2)
+        for i in range(count, limits.MAX_SLOTS):
+            s.order[i] = i
+            s.order_reason[i] = 0
+        _read_grid(s)
+        s.version = version
     except EOFError:
         raise CodecError(11, len(data))  # truncated
     if _pos != len(data) or _acc:  # the bits left in the last byte are zero padding
@@ -316,105 +417,6 @@ def decode(data, state):
 def _check(ok, code, a=0):
     if not ok:
         raise CodecError(code, a)
-
-
-def _read(s):
-    s.ruleset = _get(4)
-    n = _get(5)
-    s.round = _get(n)
-    _check(_bits_for(s.round) == n, 13, n)
-    version = _get(16)
-    count = _get(_COUNT_BITS)
-    _check(count <= limits.MAX_SLOTS, 14, count)
-    s.count = count
-    s.turn = _get(limits.SLOT_BITS)
-    _check(s.turn < count or (count == 0 and s.turn == 0), 15)
-    s.phase = _get(4)
-    s.phase_count = _get(4)
-    _check(0 < s.phase_count and s.phase < s.phase_count, 16)
-    s.team_count = _get(2) + 1
-    for i in range(limits.MAX_TEAMS):
-        s.scores[i] = 0
-    n = _get(5)
-    widest = 0
-    for i in range(s.team_count):
-        v = _get(n)
-        widest = max(widest, v)
-        score = -((v + 1) >> 1) if v & 1 else v >> 1
-        # encode refuses a score outside the range: a state that decodes must encode back.
-        _check(limits.MIN_SCORE <= score <= limits.MAX_SCORE, 17, score)
-        s.scores[i] = score
-    _check(_bits_for(widest) == n, 18, n)
-    widths = _WIDTHS
-    for k in range(_NUMBERS):
-        widths[k] = _get(_WIDTH_BITS[k])
-        _check(widths[k] <= _WIDEST[k], 19)
-    roll = s.roll
-    roll.kind = _get(3)
-    _check(roll.kind < len(_FACE_BITS), 20, roll.kind)
-    roll.count = _get(4)
-    _check(roll.kind != dice.KIND_NONE or roll.count == 0, 21)
-    _check(roll.kind != dice.KIND_D100 or roll.count == 2, 22)
-    who = _get(_COUNT_BITS)
-    _check(who == _WHO_NONE or who < count, 23, who)
-    roll.who = limits.NO_SLOT if who == _WHO_NONE else who
-    roll.successes = _get(4)
-    _check(roll.successes <= roll.count, 24)
-    roll.sides = _get(8) if roll.kind == dice.KIND_DN else 0
-    _check(
-        roll.successes == 0 or roll.kind < dice.KIND_D100 or roll.kind == dice.KIND_D10,
-        25,
-    )
-    bits = _FACE_BITS[roll.kind]
-    if roll.kind != dice.KIND_NONE:
-        try:
-            low, high = dice.face_range(roll.kind, roll.sides)
-        except dice.DiceError as err:
-            raise CodecError(32, err)
-    for i in range(limits.MAX_DICE):
-        roll.faces[i] = 0
-    for i in range(roll.count):
-        face = _get(bits)
-        _check(low <= face <= high, 26, face)
-        roll.faces[i] = face
-    roll.unused = _get(1)
-    _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, 27)
-    want = s.want
-    want.count = _get(4)
-    if want.count:
-        want.kind = _get(3)
-        _check(
-            dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE
-            or want.kind == dice.KIND_D10
-            or (want.kind == dice.KIND_D100 and want.count == 2),  # a d100 is two D10
-            28,
-            want.kind,
-        )
-        who = _get(_COUNT_BITS)
-        _check(who == _WHO_NONE or who < count, 29, who)
-        want.who = limits.NO_SLOT if who == _WHO_NONE else who
-        want.purpose = _get(4)
-    else:
-        want.clear()
-    for i in range(count):
-        _read_slot(s.slots[i], s.team_count, widths)
-    for i in range(count, limits.MAX_SLOTS):
-        s.slots[i].clear()
-    # A width wider than its numbers need would decode but re-encode to other bytes.
-    _slot_widths(s, _FOUND)
-    _check(_FOUND == widths, 30)
-    seen = 0
-    for i in range(count):
-        index = _get(limits.SLOT_BITS)
-        _check(index < count and not seen & (1 << index), 31)
-        seen |= 1 << index
-        s.order[i] = index
-        s.order_reason[i] = _get(2)
-    for i in range(count, limits.MAX_SLOTS):
-        s.order[i] = i
-        s.order_reason[i] = 0
-    _read_grid(s)
-    s.version = version
 
 
 def _read_grid(s):

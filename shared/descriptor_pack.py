@@ -91,34 +91,51 @@ def pack(
     them (shared.descriptor.problem)."""
     if len(counters) > MAX_COUNTERS or len(marks) > MAX_MARKS:
         raise DescriptorError("descriptor for %s: too many counters or marks" % name)
+    # Every number is checked before it is stored: a bytearray refuses one over 255 with
+    # ValueError on CPython and OverflowError on CircuitPython, and MicroPython wraps it.
+    fields = [
+        VERSION,
+        ruleset,
+        rules_version,
+        len(counters) << 4 | len(marks),
+        len(phases),
+        flags,
+        dice_kind,
+        success_mask >> 8,
+        success_mask & 0xFF,
+        dice_count,
+        first_counter,
+    ]
+    for c in counters:
+        fields.extend(c[1:6])
+    for m in marks:
+        fields.extend(m[1:3])
+    if len(fields) != _CAPS + 5 * len(counters) + 2 * len(marks):
+        raise DescriptorError("descriptor for %s: a counter or mark entry is short" % name)
+    for v in fields:
+        if not isinstance(v, int) or not 0 <= v <= 255:
+            raise DescriptorError("descriptor for %s: a number does not fit its byte" % name)
     out = bytearray(_NAMES)
-    try:
-        out[0] = VERSION
-        out[1] = ruleset
-        out[2] = rules_version
-        out[_COUNTS] = len(counters) << 4 | len(marks)
-        out[4] = len(phases)
-        out[5] = flags
-        out[6] = dice_kind
-        out[7] = success_mask >> 8 & 0xFF
-        out[8] = success_mask & 0xFF
-        out[9] = dice_count
-        out[10] = first_counter
-        for i in range(len(counters)):
-            for k in range(5):  # cap, colour, rule, mark, guard
-                out[_CAPS + k * MAX_COUNTERS + i] = counters[i][1 + k]
-        for i in range(len(marks)):
-            for k in range(2):  # colour, rule
-                out[_MARK_COLOURS + k * MAX_MARKS + i] = marks[i][1 + k]
-    except (IndexError, ValueError):
-        raise DescriptorError("descriptor for %s: a number does not fit its byte" % name)
+    for i in range(_CAPS):  # the fixed fields come first, in this order
+        out[i] = fields[i]
+    at = _CAPS
+    for i in range(len(counters)):
+        for k in range(5):  # cap, colour, rule, mark, guard
+            out[_CAPS + k * MAX_COUNTERS + i] = fields[at]
+            at += 1
+    for i in range(len(marks)):
+        for k in range(2):  # colour, rule
+            out[_MARK_COLOURS + k * MAX_MARKS + i] = fields[at]
+            at += 1
     all_names = [name, health, allowance]
     all_names.extend(c[0] for c in counters)
     all_names.extend(m[0] for m in marks)
     all_names.extend(phases)
     for text in all_names:
         raw = text.encode()
-        out.append(len(raw) & 0xFF)
+        if len(raw) > 255:
+            raise DescriptorError("descriptor for %s: a name of over 255 bytes" % name)
+        out.append(len(raw))
         out.extend(raw)
     data = bytes(out)
     reason = explain(data)

@@ -45,6 +45,13 @@ def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
         count = len(faces)
     if count > MAX_DICE:
         raise EventError(1, count)
+    # Each field is checked before it is stored: a bytearray refuses a number over 255 with
+    # ValueError on CPython and OverflowError on CircuitPython, and MicroPython wraps it.
+    if not (0 <= code <= 255 and 0 <= slot <= 255 and 0 <= arg <= 255):
+        raise EventError(16, code, slot, arg)
+    for i in range(count):
+        if not 0 <= faces[i] <= 255:
+            raise EventError(17, faces[i])
     buf[0] = code
     buf[1] = slot
     buf[2] = arg

@@ -57,6 +57,8 @@ def set_order(state, slot_indexes, reasons=None):
         if not 0 <= index < n or seen & (1 << index):
             raise TurnError("the order must name each slot 0..%d exactly once" % (n - 1))
         seen |= 1 << index
+        if reasons is not None:
+            _check_range("order reason", reasons[i], 255)
     active = state.active
     for i in range(n):
         state.order[i] = slot_indexes[i]
@@ -155,6 +157,8 @@ def set_grid(state, width, height, cells=()):
     _check_range("grid height", height, MAX_GRID_SIDE)
     if len(cells) > width * height:
         raise ValueError("%d cells do not fit a %d x %d grid" % (len(cells), width, height))
+    for cell in cells:  # checked here: a bytearray would refuse or wrap it by platform
+        _check_range("grid cell", cell, 255)
     state.grid_w = width
     state.grid_h = height
     for i in range(MAX_GRID_SIDE * MAX_GRID_SIDE):

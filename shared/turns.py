@@ -205,7 +205,11 @@ def turn_start(state, slot):
     counters = slot.counters
     if rules.flags & descriptor.REFILL:
         slot.actions = slot.actions_max if slot.actions_max <= MAX_ACTIONS else MAX_ACTIONS
-    slot.flags &= ~marks_with(rules, descriptor.M_CLEAR_AT_START)
+    # The marks that clear at the turn's start, one by one: marks_with would be one call
+    # level more on the board's deepest path (a new round's first turn, under a press).
+    for i in range(rules.marks):
+        if rules.mark_rules[i] & descriptor.M_CLEAR_AT_START:
+            slot.flags &= ~(MARK0 << i)
     for i in range(rules.counters):
         if rules.counter_rules[i] & descriptor.C_DRAIN and counters[i]:
             if counters[i] >= slot.actions:

@@ -115,6 +115,8 @@ _EVENTS = (
     "unknown event code %d",
     "%s",
     lambda code, slot, problem: "event %d, slot %d: %s" % (code, slot, record_problem(problem)),
+    "event %d, slot %d, argument %d: each is a byte, 0..255",
+    "a die face of %d: a face is a byte, 0..255",
 )
 
 # shared.link.messages.event_record_problem's codes (1..).

@@ -190,27 +190,6 @@ def test_names_of_several_words_need_no_quotes_and_a_misspelt_one_gets_a_suggest
     assert who(s, "Grub").stamina == 3
 
 
-def test_a_word_left_over_after_the_target_is_refused_naming_it_not_dropped() -> None:
-    # docs/commands.md, advance's table: `attack NAME ABILITY|WEAPON TARGET [with=SUPPORT,...]
-    # [evade=yes|no] [spare]` takes one target; `attack Ayla Blade Goblin Queen` once hit
-    # the Goblin and dropped "Queen" without a word.
-    s = session(
-        text(('name = "Longsword"', 'name = "Blade"'), ('name = "Grub"', 'name = "Goblin"'))
-    )
-    start_round(s)
-    before = seen(s), len(s.done)
-    with pytest.raises(IllegalAction) as err:
-        s.execute("attack Ayla Blade Goblin Queen")
-    assert str(err.value) == (
-        "attack: unexpected 'Queen' (usage: attack NAME ABILITY|WEAPON TARGET"
-        " [with=SUPPORT,...] [evade=yes|no] [spare])"
-    )
-    assert (seen(s), len(s.done)) == before
-    assert play(s, PASS, "attack Ayla Blade Goblin evade=no")[1] == (
-        "Ayla attacks Goblin with Blade (<Sword>)"
-    )
-
-
 def test_the_odds_of_a_hit_check_and_of_an_evasion_are_exact() -> None:
     from host.rulesets.advance import exact_odds
 

@@ -14,7 +14,8 @@ DESTRUCTIVE = 30  # "end_combat" on the NeoTrellis
 def app_and_log() -> tuple[k.App, list[tuple[int, int]]]:
     app = k.App(load("trellis_m4"), None, None, None, seed=1, nonce=1)
     played: list[tuple[int, int]] = []
-    app._gesture = lambda kind, key, now_ms: played.append((kind, key))  # type: ignore[method-assign]
+    # the key whose gesture plays is App._key while its control runs
+    app.do_control = lambda code, kind, now_ms: played.append((kind, app._key))  # type: ignore[method-assign]
     return app, played
 
 

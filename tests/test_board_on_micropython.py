@@ -12,11 +12,9 @@ import pytest
 
 from firmware.boards import NAMES
 from host.board.micropython_vm import (
-    ROOT,
     VM_SCRIPTS,
-    board_frames,
+    board_app_paths,
     check_names,
-    library_dir,
     reported_checks,
     run,
 )
@@ -24,9 +22,8 @@ from host.board.micropython_vm import (
 
 @pytest.fixture(scope="module", params=NAMES)
 def vm_output(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
-    libs = library_dir(tmp_path_factory.mktemp("lib"))
-    board_frames(libs)
-    done = run(VM_SCRIPTS / "board_app.py", [request.param], [libs, ROOT])
+    paths = board_app_paths(tmp_path_factory.mktemp("vm"))
+    done = run(VM_SCRIPTS / "board_app.py", [request.param], paths)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 

@@ -10,6 +10,7 @@ import errno
 import importlib.util
 import os
 import shutil
+import subprocess
 from collections import namedtuple
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import pytest
 
 from host import cli
 from host.board import circuitpy_drive
-from host.board.micropython_vm import ROOT
+from host.board.micropython_vm import ROOT, mpy_cross_command
 
 PROJECT = {
     "boot.py": b"import usb_cdc\nusb_cdc.enable(console=True, data=True)\n",
@@ -147,6 +148,25 @@ def test_the_libraries_are_the_installed_packages_files(drive: Path, project: Pa
     assert not (drive / "lib" / "adafruit_pixelbuf.py").exists()
 
 
+def test_the_libraries_ship_as_py_because_circuitpython_refuses_the_registry_compilers_mpy(
+    drive: Path, project: Path, tmp_path: Path
+) -> None:
+    source = tmp_path / "one.py"
+    source.write_text("X = 1\n")
+    subprocess.run(
+        [mpy_cross_command(), "-o", str(tmp_path / "one.mpy"), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    header = (tmp_path / "one.mpy").read_bytes()[:4]
+    assert header[:2] == b"M\x06"  # MicroPython's mark: CircuitPython 9 and 10 refuse it
+    assert not circuitpy_drive.circuitpython_loads(header)
+    assert circuitpy_drive.circuitpython_loads(b"C\x06\x00\x1f")  # what they load
+    deploy_to(drive, project)
+    assert not list((drive / "lib").glob("*.mpy"))
+    assert (drive / "lib" / "neopixel.py").is_file()
+
+
 def test_settings_toml_keeps_every_other_line_and_names_the_board(
     drive: Path, project: Path
 ) -> None:
@@ -161,6 +181,34 @@ def test_settings_toml_keeps_every_other_line_and_names_the_board(
     deploy_to(drive, project, board="macropad")
     after = (drive / "settings.toml").read_text().splitlines()
     assert after == [before[0], before[1], 'TURNLIGHT_BOARD = "macropad"', before[3]]
+
+
+def test_deploy_sets_the_python_stack_the_board_needs_and_keeps_the_other_keys(
+    drive: Path, project: Path
+) -> None:
+    before = ["# mine", 'CIRCUITPY_WIFI_SSID = "table"', "CIRCUITPY_PYSTACK_SIZE = 1024"]
+    (drive / "settings.toml").write_text("\n".join(before) + "\n")
+    deploy_to(drive, project)
+    after = (drive / "settings.toml").read_text().splitlines()
+    stack = f"CIRCUITPY_PYSTACK_SIZE = {circuitpy_drive.PYSTACK_BYTES}"
+    assert after == [before[0], before[1], stack, 'TURNLIGHT_BOARD = "trellis_m4"']
+    fresh = circuitpy_drive.settings_with_pystack("")
+    assert fresh == stack + "\n"
+
+
+def test_a_larger_python_stack_on_the_drive_stays() -> None:
+    text = "A = 1\nCIRCUITPY_PYSTACK_SIZE = 4096  # mine\n"
+    assert circuitpy_drive.settings_with_pystack(text) == text
+
+
+def test_the_python_stack_deploy_sets_keeps_a_third_spare_over_the_benchs_goal() -> None:
+    from host.lab import bench_stack
+
+    assert circuitpy_drive.PYSTACK_BYTES % 8 == 0
+    assert bench_stack.TARGETS["device_stack_bytes"] == (
+        "<=",
+        circuitpy_drive.PYSTACK_BYTES * 2 // 3,
+    )
 
 
 def test_settings_toml_gets_the_board_above_the_first_table() -> None:

@@ -63,6 +63,19 @@ def test_check_shows_the_fighters_as_play_does(capsys, monkeypatch) -> None:
     assert all(len(line) <= 80 for line in out)
 
 
+def test_check_names_the_file_as_it_was_typed(tmp_path: Path, capsys, monkeypatch) -> None:
+    # Not made absolute (a checkout's path can be longer than a line) nor tidied: the file
+    # as the person typed it, so they know which one was checked.
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "ridge.toml").write_text(encounter_schema.example_path().read_text())
+    monkeypatch.chdir(tmp_path / "mine")
+    typed = "./../mine/ridge.toml"
+    assert cli.main(["encounter", "check", typed]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith(f", a good korxsol encounter ({typed})")
+    assert str(tmp_path) not in out
+
+
 def test_check_says_what_is_wrong_in_one_line_with_its_line(tmp_path: Path, capsys) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(registry.get("korxsol").template().replace("kor = 14 ", "kor = 999 "))

@@ -470,7 +470,7 @@ def test_control_passes_to_the_teammate_by_handing_over_legendary_cards() -> Non
     """flare-summoning-turn.txt:105"""
     s = teams()
     refused(s, "pass", "control passes by handing over legendary cards: name one or more")
-    refused(s, "pass stepper", "Ann holds no 'stepper'")  # a legendary card, not a creature
+    refused(s, "pass stepper", "'stepper' is a creature card, not a legendary card")
     s.execute("place a1")  # before or during her actions
     assert s.execute("pass wyrm") == [
         "Ann hands wyrm to Cy",

@@ -271,20 +271,6 @@ def test_a_standard_attack_needs_the_target_within_range() -> None:
     assert char(s, "Orrin")["hp"] == 13
 
 
-def test_a_misspelt_range_is_refused_naming_it_and_never_skips_the_range_check() -> None:
-    """docs/rulesets/stones.md, Standard Attack (`range=N` is refused beyond the character's
-    RNG) and docs/commands.md, the stones table (`attack CHAR TARGET [range=N]`): `rnage=5`
-    was once read as no range at all, so the target counted as within range."""
-    enc = RULESET.parse_encounter(RULESET.example_path().read_text(), "mossy_ford.toml")
-    s = Session(enc, 1)
-    refused(
-        s,
-        "attack Kae Sab rnage=5",
-        "attack: unknown option 'rnage' (did you mean range=? options: range=)",
-    )
-    refused(s, "attack Kae Sab range=5", "Kaelen reaches 1 space, the target is 5 away")
-
-
 def test_a_standard_attack_is_atk_against_the_armor_of_its_class_damage_type() -> None:
     """speaking-stones-turn-order.txt:44"""
     s = session()

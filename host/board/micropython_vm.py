@@ -13,8 +13,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VM_SCRIPTS = Path(__file__).resolve().parent / "vm"
-# Board libraries the shared code imports, copied from the installed Python packages.
-BOARD_LIBRARIES = ("adafruit_ticks",)
+# The board libraries deploy ships (host/board/circuitpy_drive.LIBRARIES), copied from the
+# installed Python packages as the .py files a board gets: they compile in its heap.
+BOARD_LIBRARIES = ("adafruit_ticks", "neopixel")
+# Modules built into CircuitPython that a board library imports: their Python twins from the
+# installed packages stand in, as the stubs do for the other built-in modules.
+BUILTIN_LIBRARIES = ("adafruit_pixelbuf",)
 
 
 # A check a VM script reports: `check("name", ok, detail)` prints `CHECK name ok|FAIL detail`.
@@ -43,10 +47,10 @@ def micropython_command() -> str:
     return found
 
 
-def library_dir(into: Path) -> Path:
-    """Copy the board libraries into `into` so MICROPYPATH can reach them."""
+def library_dir(into: Path, names: tuple[str, ...] = BOARD_LIBRARIES) -> Path:
+    """Copy the board libraries (or `names`) into `into` so MICROPYPATH can reach them."""
     into.mkdir(parents=True, exist_ok=True)
-    for name in BOARD_LIBRARIES:
+    for name in names:
         spec = importlib.util.find_spec(name)
         assert spec is not None and spec.origin, name
         shutil.copy(spec.origin, into / Path(spec.origin).name)
@@ -78,6 +82,16 @@ def board_frames(into: Path) -> Path:
         f"ACTIVE = {reference.active}\n"
     )
     return path
+
+
+def board_app_paths(into: Path) -> list[Path]:
+    """The paths vm/board_app.py runs with: the board libraries and its frames (written
+    into `into`), the stand-ins for the built-in modules under the neopixel library, and
+    the project."""
+    libs = library_dir(into / "lib")
+    board_frames(libs)
+    builtins = library_dir(into / "builtins", BUILTIN_LIBRARIES)
+    return [libs, builtins, VM_STUBS, ROOT]
 
 
 def _vm_path(path: Path) -> str:
@@ -170,12 +184,13 @@ class EntryPoints:
     libraries, in a folder of their own, to run either entry point on the VM with the
     stubs: `run("code.py", "trellis_m4", heap="256K")`.
 
-    What is not the board's own code comes precompiled (mpy-cross, when it emits the VM's
-    .mpy version): the stubs of CircuitPython's built-in modules, the scenario and its
-    frames, which a board has in its firmware image or not at all, and the board
-    libraries, which a board gets as .mpy from the Adafruit bundle. So none of them is
-    compiled in the VM's heap; the board's own files (firmware/, shared/, code.py, boot.py)
-    stay .py and compile there, as on a board (docs/memory.md)."""
+    What a board has in its firmware image, or not at all, comes precompiled (mpy-cross,
+    when it emits the VM's .mpy version): the stubs of CircuitPython's built-in modules
+    (with adafruit_pixelbuf's Python twin), the scenario and its frames. So none of them is
+    compiled in the VM's heap. The board's own files (firmware/, shared/, code.py, boot.py)
+    and the board libraries (neopixel, adafruit_ticks: deploy ships them as .py, since no
+    compiler CircuitPython accepts can be had, docs/memory.md) stay .py and compile there,
+    as on a board."""
 
     def __init__(self, into: Path) -> None:
         self.drive = into / "drive"
@@ -184,13 +199,15 @@ class EntryPoints:
             shutil.copy(source, self.drive / name)
         self.libs = library_dir(into / "lib")
         board_frames(self.libs)
-        libraries = [self.libs / (name + ".py") for name in BOARD_LIBRARIES]
-        precompiled = precompile([*libraries, self.libs / "board_frames.py"], self.libs)
-        for done in precompiled:  # the .py would be found first: only the .mpy stays
-            (self.libs / (done.stem + ".py")).unlink()
+        for done in precompile([self.libs / "board_frames.py"], self.libs):
+            (self.libs / (done.stem + ".py")).unlink()  # the .py would be found first
+        self.builtins = library_dir(into / "builtins", BUILTIN_LIBRARIES)
         self.stubs = into / "stubs"
         scripts = [*sorted(VM_STUBS.glob("*.py")), VM_SCRIPTS / "code_session.py"]
-        if not precompile(scripts, self.stubs):
+        scripts += sorted(self.builtins.glob("*.py"))
+        if precompile(scripts, self.stubs):
+            self.builtins = self.stubs
+        else:
             self.stubs = VM_STUBS
 
     def run(
@@ -217,7 +234,7 @@ class EntryPoints:
         timeout: int = 120,
     ) -> subprocess.CompletedProcess[str]:
         """Run any script on the VM with the stubs, for `board`."""
-        paths = (self.stubs, VM_STUBS, VM_SCRIPTS, self.libs, ROOT)
+        paths = (self.stubs, VM_STUBS, self.builtins, VM_SCRIPTS, self.libs, ROOT)
         settings = {
             "MICROPYPATH": os.pathsep.join(_vm_path(p) for p in paths),
             "TURNLIGHT_BOARD": board,

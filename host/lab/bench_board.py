@@ -32,11 +32,8 @@ PIXEL_WRITE_US = 30
 
 def _board_app(board: str) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as tmp:
-        libs = micropython_vm.library_dir(Path(tmp))
-        micropython_vm.board_frames(libs)
-        done = micropython_vm.run(
-            micropython_vm.VM_SCRIPTS / "board_app.py", [board], [libs, micropython_vm.ROOT]
-        )
+        paths = micropython_vm.board_app_paths(Path(tmp))
+        done = micropython_vm.run(micropython_vm.VM_SCRIPTS / "board_app.py", [board], paths)
     found = dict(re.findall(r"(\w+)=(\d+)", done.stdout))
     if done.returncode or "heap" not in found or "FAIL" in done.stdout:
         raise RuntimeError(f"board_app failed on the VM: {done.stdout}{done.stderr}")
@@ -252,11 +249,12 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 )
 
 TARGETS = {
-    # #18: on the 64-bit VM (a 32-bit board needs about 0.7 times as much: about 63 KB)
-    "device_heap_bytes": ("<=", 90_000),
+    # #26: on the 64-bit VM with the board libraries counted (a 32-bit board needs about
+    # 0.7 times as much: about 66 KB)
+    "device_heap_bytes": ("<=", 95_000),
     "device_idle_alloc_bytes": ("<=", 0),
     "device_step_us": ("<=", 1000),
-    "device_min_heap_bytes": ("<=", 131_072),
+    "device_min_heap_bytes": ("<=", 126_000),  # #26: the libraries counted (32-bit: ~88 KB)
     "e2e_latency_ms_p50": ("<=", 5),
     "e2e_latency_ms_p99": ("<=", 20),
     "max_frame_ma": ("<=", DEFAULT_BUDGET_MA),

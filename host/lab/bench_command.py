@@ -12,7 +12,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "bench",
         help="measure sizes, memory and speed against the targets",
         description="Measure the engine and the board against the project's targets: the "
-        "state's size, the engine's and the board app's heap on the MicroPython VM, what "
+        "state's size, the engine's and the board app's heap on the MicroPython VM, the "
+        "Python stack the board's deepest call path needs on a 32-bit board, what "
         "ending turns and an idle board allocate, one korxsol turn and one odds query, the "
         "link's frame sizes, a 10,000-event soak through a fault-injecting proxy and a "
         "2,000-event one on ports that echo, and the "

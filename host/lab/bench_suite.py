@@ -22,8 +22,10 @@ from host.lab import (
     bench_hostile,
     bench_link,
     bench_session,
+    bench_stack,
 )
 from host.lab import bench_web as web_bench
+from host.lab import bench_web_load as web_load_bench
 from shared import codec
 from shared.reference import build_reference_state
 
@@ -73,10 +75,12 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
+MEASUREMENTS += bench_stack.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += bench_hostile.MEASUREMENTS
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
+MEASUREMENTS += web_load_bench.MEASUREMENTS
 
 TARGETS: dict[str, tuple[str, float]] = {
     "state_bytes": ("<=", 100),
@@ -87,6 +91,7 @@ TARGETS: dict[str, tuple[str, float]] = {
 }
 TARGETS.update(bench_link.TARGETS)
 TARGETS.update(bench_board.TARGETS)
+TARGETS.update(bench_stack.TARGETS)
 TARGETS.update(bench_session.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
 TARGETS.update(bench_hostile.TARGETS)
@@ -97,6 +102,7 @@ TARGETS.update(
         "web_viewers_cpu_pct": ("<=", 10),
     }
 )
+TARGETS.update(web_load_bench.TARGETS)
 
 
 def meets(key: str, value: float) -> bool | None:

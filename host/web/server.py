@@ -3,9 +3,10 @@ WebSockets, served by Starlette under uvicorn on a thread of its own beside the 
 link threads.
 
 - `/` and its socket `/ws` are read-only: the socket only sends the players' view
-  (host/web/page_data.py's `player_view`, which never holds what they must not see) and
-  ignores whatever a browser sends on it.
-- `/gm?token=...` and `/ws/gm?token=...` need the random token printed with the URL.
+  (host/web/page_data.py's `player_view`, which never holds what they must not see);
+  whatever a browser sends on it closes it.
+- `/gm?token=...` and `/ws/gm?token=...` need the random token printed with the URL (and
+  the socket, a handshake from this server's own page: its Origin).
   The console sends lines, `{"line": "..."}`: a line of the game's language runs as if
   typed at `play`'s prompt (the same code, the same one-line errors); the console's own
   verbs are `hide NAME`, `reveal NAME`, `health number|word|bar|none`, `players TEAM`,
@@ -13,6 +14,8 @@ link threads.
 - A watcher polls a cheap stamp of the session (WATCH_SECONDS) and sends the new views
   when it moved: typed commands, board presses, undo, `new` and the console's lines all
   show up within a moment.
+- How each page's messages go out, what a page may send and how many may be open:
+  host/web/sockets.py and host/web/ws_protocol.py (docs/reliability.md, "The web pages").
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
 from host.core.interface import IllegalAction
+from host.web import sockets
 from host.web.page_data import GM_ONLY, HEALTH_MODES, Secrets, gm_view, player_view
+from host.web.sockets import Page, attend
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -104,6 +109,16 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """Whether a WebSocket's handshake comes from a page of this server: a browser always
+    sends the page's Origin, which must name the host and port the request went to. A
+    client that is not a browser sends none; the token alone admits it."""
+    if origin is None:
+        return True
+    scheme, _, rest = origin.partition("://")
+    return scheme in ("http", "https") and host is not None and rest.lower() == host.lower()
+
+
 def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -120,10 +135,9 @@ class Hub:
         self.source = source
         self.token = token
         self.secrets = Secrets()
-        self.players: set[WebSocket] = set()
-        self.gms: set[WebSocket] = set()
+        self.players: set[Page] = set()
+        self.gms: set[Page] = set()
         self.views: tuple[str, str] = ("", "")  # the last (player, gm) messages sent
-        self.sent = 0  # views sent (a count for tests and the bench)
         self._stamp: tuple | None = None
         self._settings = 0  # moves with every change of the secrets
         self._kick: asyncio.Event | None = None
@@ -203,11 +217,13 @@ class Hub:
                 views = await asyncio.to_thread(self.build)
             except Exception as err:  # a view that cannot be drawn must not stop the server
                 views = self.views
-                await self._send(self.gms, json.dumps({"type": "error", "text": str(err)}))
+                for page in list(self.gms):
+                    page.reply(json.dumps({"type": "error", "text": str(err)}))
             self._board_at = now
-            await self.publish(views)
+            self.publish(views)
 
-    async def publish(self, views: tuple[str, str]) -> None:
+    def publish(self, views: tuple[str, str]) -> None:
+        """Each page's outbox takes the new view; each page's own task sends it."""
         player, gm = views
         old_player, old_gm = self.views
         self.views = views
@@ -216,17 +232,11 @@ class Hub:
         except (KeyError, AttributeError):
             self._board = None
         if player != old_player:
-            await self._send(self.players, player)
+            for page in list(self.players):
+                page.outbox.view(player)
         if gm != old_gm:
-            await self._send(self.gms, gm)
-
-    async def _send(self, sockets: set[WebSocket], text: str) -> None:
-        for ws in list(sockets):
-            try:
-                await ws.send_text(text)
-                self.sent += 1
-            except Exception:
-                sockets.discard(ws)
+            for page in list(self.gms):
+                page.outbox.view(gm)
 
     # -- the console --------------------------------------------------------------------
     def console(self, raw: str) -> dict[str, Any]:
@@ -324,18 +334,24 @@ def make_app(hub: Hub) -> Starlette:
     from starlette.applications import Starlette
     from starlette.responses import HTMLResponse, PlainTextResponse, Response
     from starlette.routing import Route, WebSocketRoute
-    from starlette.websockets import WebSocketDisconnect
 
     def allowed(token: str | None) -> bool:
-        return token is not None and token_source.compare_digest(token, hub.token)
+        # As bytes: compare_digest refuses text that is not ASCII (it was a 500).
+        return token is not None and token_source.compare_digest(
+            token.encode("utf-8", "replace"), hub.token.encode()
+        )
+
+    # The console's URL carries its token: no link from it may pass that on.
+    private = {"Referrer-Policy": "no-referrer"}
 
     async def player_page(request: Any) -> Response:
         return HTMLResponse(page("player.html"))
 
     async def gm_page(request: Any) -> Response:
         if not allowed(request.query_params.get("token")):
-            return PlainTextResponse("the console needs the token printed by turnlight", 403)
-        return HTMLResponse(page("gm.html"))
+            text = "the console needs the token printed by turnlight"
+            return PlainTextResponse(text, 403, headers=private)
+        return HTMLResponse(page("gm.html"), headers=private)
 
     async def asset(request: Any) -> Response:
         name = request.path_params["name"]
@@ -345,39 +361,35 @@ def make_app(hub: Hub) -> Starlette:
         return Response(page(name), media_type=kinds[name])
 
     async def player_socket(ws: WebSocket) -> None:
-        await ws.accept()
-        if hub.views[0]:
-            await ws.send_text(hub.views[0])
-        hub.players.add(ws)
         hub.kick()
-        try:
-            while True:  # whatever a player's page sends changes nothing
-                await ws.receive_text()
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            hub.players.discard(ws)
+        await attend(
+            ws,
+            hub.players,
+            sockets.MAX_PLAYERS,
+            "players' pages",
+            hub.views[0],
+            sockets.read_to_close,
+        )
 
     async def gm_socket(ws: WebSocket) -> None:
-        if not allowed(ws.query_params.get("token")):
+        origin, host = ws.headers.get("origin"), ws.headers.get("host")
+        if not allowed(ws.query_params.get("token")) or not same_origin(origin, host):
             await ws.close(code=1008)
             return
-        await ws.accept()
-        if hub.views[1]:
-            await ws.send_text(hub.views[1])
-        hub.gms.add(ws)
-        hub.kick()
-        try:
+
+        async def listen(page: Page) -> tuple[int, str] | None:
             while True:
-                raw = await ws.receive_text()
-                reply = await asyncio.to_thread(hub.console, raw)
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return None
+                # A binary message is refused as text that is not JSON would be.
+                reply = await asyncio.to_thread(hub.console, message.get("text") or "")
                 # Every page shows what the line did before its reply comes back.
-                await hub.publish(await asyncio.to_thread(hub.build))
-                await ws.send_text(json.dumps(reply))
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            hub.gms.discard(ws)
+                hub.publish(await asyncio.to_thread(hub.build))
+                page.reply(json.dumps(reply))
+
+        hub.kick()
+        await attend(ws, hub.gms, sockets.MAX_CONSOLES, "consoles", hub.views[1], listen)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
@@ -426,8 +438,13 @@ class WebServer:
     def start(self, timeout: float = 10.0) -> WebServer:
         import uvicorn
 
+        from host.web.ws_protocol import PageProtocol
+
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # Named TCP, so that asyncio sets TCP_NODELAY on every connection it accepts (it
+        # checks the socket's proto): else a reply right after a view waited for the
+        # page's delayed ACK, 40 ms.
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((self.host, self.port))
@@ -437,7 +454,6 @@ class WebServer:
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(
             self.app,
-            ws="websockets-sansio",
             lifespan="on",
             access_log=False,
             # Nothing on the terminal: play's view (or its full screen) owns it.
@@ -446,6 +462,8 @@ class WebServer:
             # One view goes to every page: compressing it once per page costs more CPU than
             # the few kilobytes save on a local network.
             ws_per_message_deflate=False,
+            ws=PageProtocol,
+            ws_max_size=sockets.MAX_MESSAGE,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(

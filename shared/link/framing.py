@@ -55,10 +55,14 @@ def state_digest(state, buf=None):
 def frame_check(data, n):
     """The frame check of the payload data[0:n]: its CRC, then the CRC run on over the
     byte n mod 256 (the length costs nothing on the wire and nothing allocated)."""
-    crc = crc16(data, 0, n)
-    x = ((crc >> 8) ^ (n & 0xFF)) & 0xFF
-    x ^= x >> 4
-    return ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
+    # crc16's loop, run here over the payload and then the length byte (i == n): a call
+    # to crc16 would be one level more under a press's send, the board's deepest path.
+    crc = 0xFFFF
+    for i in range(n + 1):
+        x = ((crc >> 8) ^ (data[i] if i < n else n & 0xFF)) & 0xFF
+        x ^= x >> 4
+        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
+    return crc
 
 
 def cobs_encode(src, n, dst, at=0):

@@ -71,7 +71,20 @@ PING_BODY = const(5)
 ERROR_BODY = const(2)
 
 
+# Every field is checked before it is packed, so that a number too large for its bytes is
+# refused the same way everywhere: a bytearray refuses a number over 255 with ValueError on
+# CPython and OverflowError on CircuitPython, struct refuses it with struct.error on
+# CPython, and MicroPython wraps both silently. These raise ValueError(FIELD_RANGE, value).
+FIELD_RANGE = "a link field out of range"
+
+
+def _check(value, high):
+    if not 0 <= value <= high:
+        raise ValueError(FIELD_RANGE, value)
+
+
 def put_header(buf, mtype, seq, ack):
+    _check(mtype, 0xFF)
     buf[0] = mtype
     buf[1] = seq & 0xFF
     buf[2] = ack & 0xFF
@@ -95,6 +108,10 @@ def pack_hello(
     board_id=NO_ID,
 ):
     put_header(buf, HELLO | FROM_BOARD if role == ROLE_BOARD else HELLO, seq, ack)
+    for v in (role, flags, fw_major, fw_minor, profile, grid_w, grid_h, jn):
+        _check(v, 0xFF)  # (a HELLO is rare: the tuple it allocates costs nothing in play)
+    for v in board_id:
+        _check(v, 0xFF)
     struct.pack_into(
         HELLO_FORMAT,
         buf,
@@ -119,6 +136,8 @@ def pack_hello(
 def pack_ping(buf, mtype, seq, ack, digest, version, journalled):
     # A host's PING (mtype PING) or a board's PONG (mtype PONG | FROM_BOARD).
     put_header(buf, mtype, seq, ack)
+    _check(digest, 0xFFFF)
+    _check(journalled, 0xFF)
     struct.pack_into(PING_FORMAT, buf, HEADER, digest, version & 0xFFFF, journalled)
     return HEADER + PING_BODY
 
@@ -126,6 +145,7 @@ def pack_ping(buf, mtype, seq, ack, digest, version, journalled):
 def pack_ack(buf, seq, ack, flags, sender=0):
     # sender: FROM_BOARD on a board, 0 on a host (as for pack_error).
     put_header(buf, ACK | sender, seq, ack)
+    _check(flags, 0xFF)
     buf[HEADER] = flags
     return HEADER + 1
 
@@ -133,6 +153,7 @@ def pack_ack(buf, seq, ack, flags, sender=0):
 def pack_error(buf, seq, ack, code, detail, sender=0):
     # E_VERSION goes to a peer on another version: the plain type every version reads.
     put_header(buf, ERROR if code == E_VERSION else ERROR | sender, seq, ack)
+    _check(code, 0xFF)
     buf[HEADER] = code
     buf[HEADER + 1] = detail & 0xFF
     return HEADER + ERROR_BODY

@@ -26,14 +26,20 @@ import sys
 
 gc.collect()
 BEFORE_FAKES = gc.mem_alloc()
+# The fakes, and what CircuitPython builds in under the neopixel library (stand-ins).
+import adafruit_pixelbuf  # noqa: E402, F401
+import digitalio  # noqa: E402, F401
+import neopixel_write  # noqa: E402, F401
 from fakehw import Event, Keys, Pixels, Stream  # noqa: E402
+from microcontroller import Pin  # noqa: E402
 
 gc.collect()
 START = gc.mem_alloc()
-FAKES = START - BEFORE_FAKES  # the fake hardware's module is not the board's: not counted
+FAKES = START - BEFORE_FAKES  # the fake hardware's modules are not the board's: not counted
 
 # isort: off
 from firmware.app import App  # noqa: E402
+import neopixel  # noqa: E402  (the board library deploy ships, as .py: counted)
 
 # The host's frames come ready-made (host.board.micropython_vm.board_frames writes them on
 # CPython): the board never loads the reference table's builders, whose names would stay
@@ -48,6 +54,16 @@ from board_frames import SNAPSHOT as SNAPSHOT_FRAME  # noqa: E402
 del sys.modules["board_frames"]
 
 
+STRIP = None
+
+
+class _Pins:
+    """`board` for make_pixels: any pin by its name."""
+
+    def __getattr__(self, name):
+        return Pin(name)
+
+
 def start(name, stream):
     """As code.py's start(): its start-up modules, in its order, held by this call alone and
     let go before it returns. The App, the heap once they and the profile are imported, and
@@ -58,6 +74,10 @@ def start(name, stream):
     profile = load(name)
     gc.collect()
     imported = gc.mem_alloc()
+    # The real strip, as code.py makes it (counted): the App draws into fakehw's Pixels,
+    # which the checks read, and this one stands beside it for its heap.
+    global STRIP
+    STRIP = hardware.make_pixels(_Pins(), neopixel.NeoPixel, profile)
     pixels = Pixels(profile.WIDTH * profile.HEIGHT)
     app = App(profile, pixels, Keys(), Event(), stream, None, now_ms=0, seed=7, nonce=1)
     gc.collect()

@@ -37,6 +37,7 @@ TABLE_DIE = 6  # every table is read on 1D6
 MAX_WILLPOWER = 15  # the board's counter cap
 MAX_PARTS = 15
 DEATH_TIES = ("survive", "die")
+BOSS_DEATH_CHECKS = ("at_zero", "body_damage")
 GAP = "|"  # a gap between the character sheet's columns: neighbours reach across it
 
 
@@ -109,6 +110,9 @@ class Options:
     flee: str = "Flee"  # the Specialty of <Flee>
     yell: str = "Yell"  # the Specialty of <Yell>
     full_power_evasion: int = 2  # what Full Power takes off a Boss's Evasion difficulty
+    # When a Boss makes a Death check: as its Stamina hits 0 (at_zero), or only on Body
+    # Damage, as an adventurer (body_damage). docs/rulesets/advance.md says why.
+    boss_death_check: str = "at_zero"
 
 
 @dataclass(frozen=True)
@@ -307,7 +311,15 @@ def _options(r: _Reader, data: Any) -> Options:
     fp = r.integer(
         "options", 0, data, "full_power_evasion", "options", 0, 12, base.full_power_evasion
     )
-    return Options(check_base, critical, fumble, step, tie, flee, yell, fp)
+    boss = r.text("options", 0, data, "boss_death_check", "options", base.boss_death_check)
+    if boss not in BOSS_DEATH_CHECKS:
+        raise r.fail(
+            "options",
+            0,
+            "boss_death_check",
+            f"options: boss_death_check must be {' or '.join(BOSS_DEATH_CHECKS)}",
+        )
+    return Options(check_base, critical, fumble, step, tie, flee, yell, fp, boss)
 
 
 def _tables(r: _Reader, data: Any, specialties: set[str]) -> dict[str, tuple[Row, ...]]:

@@ -22,7 +22,8 @@ from host.core.timeline import Timeline
 from host.rulesets.advance.encounter_schema import GAP, Ability, Character, Encounter, Item, Row
 from shared import dice
 
-RULES_VERSION = 1
+# 2: a Boss brought to exactly 0 Stamina owes a Death check; Helpless ends with the fight
+RULES_VERSION = 2
 STEPS = ("A", "B", "C", "D", "E")
 STEP_NAMES = (
     "Initiative Check",
@@ -53,6 +54,8 @@ class Fighter:
     extra: int = 0  # extra actions left this round (taken in E)
     yelled: bool = False
     supports: list[tuple[int, str]] = field(default_factory=list)  # (supporter, ability)
+    # Helpless as the fight ended: the end lifts it (Willpower 1), the score still counts it
+    put_down: bool = False
     stats: dict[str, int] = field(
         default_factory=lambda: {"damage": 0, "body": 0, "hits": 0, "evasions": 0, "downs": 0}
     )

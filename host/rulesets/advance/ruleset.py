@@ -40,7 +40,8 @@ STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 
 class Advance(Ruleset):
     id = encounter_schema.ID
-    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: Fighter.put_down
+    state_version = 3
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"

@@ -46,14 +46,25 @@ def _waiting_for(game: Game) -> str:
 
 
 def _settle(game: Game, lines: list[str]) -> None:
+    """The fight ends once a side has nobody standing. Helpless ends with it, Willpower 1
+    (advance-late-combat-round.txt:161), so where neither side stands (the last enemy
+    falls as the last adventurer's Rebound leaves them Helpless) a side with anyone still in
+    the fight wins over one with nobody left."""
     if game.pending is not None:
         return
-    adventurers, enemies = game.standing(0), game.standing(1)
-    teams = game.encounter.teams
-    if adventurers and enemies:
+    standing = [bool(game.standing(side)) for side in (0, 1)]
+    if all(standing):
         return
-    game.over = "nobody" if not adventurers and not enemies else teams[0 if adventurers else 1]
+    left = [any(f.in_combat for f in game.fighters if f.spec.side == side) for side in (0, 1)]
+    rank = [2 if standing[side] else 1 if left[side] else 0 for side in (0, 1)]
+    teams = game.encounter.teams
+    game.over = "nobody" if rank[0] == rank[1] else teams[0 if rank[0] > rank[1] else 1]
     lines.append(f"the fight is over: {game.over} {'win' if game.over != 'nobody' else 'wins'}")
+    for f in game.fighters:
+        if f.helpless:
+            f.put_down = True
+            f.willpower = 1
+            lines.append(f"{f.name} is no longer Helpless: Willpower 1 as the fight ends")
     game.timeline.append(point(game))
 
 
@@ -67,8 +78,13 @@ def point(game: Game) -> dict:
 
 
 def downs(game: Game, side: int) -> int:
-    """The foes a side has put down: dead, fled or Helpless."""
-    return sum(1 for f in game.fighters if f.spec.side != side and (not f.in_combat or f.helpless))
+    """The foes a side has put down: dead, fled or Helpless (also when the fight's end has
+    lifted it)."""
+    return sum(
+        1
+        for f in game.fighters
+        if f.spec.side != side and (not f.in_combat or f.helpless or f.put_down)
+    )
 
 
 # -- the round -------------------------------------------------------------------------------
@@ -348,6 +364,10 @@ def land(game: Game, hit: Hit) -> list[str]:
         return lines
     if body:
         lines += body_damage(game, f, by)
+    elif (
+        f.spec.boss and before > 0 and f.stamina == 0 and game.options.boss_death_check == "at_zero"
+    ):
+        lines += death_check(game, f, by, f"{f.name}'s Stamina hits 0")
     return lines
 
 
@@ -374,12 +394,17 @@ def body_damage(game: Game, f: Fighter, by: Fighter) -> list[str]:
     ]
     if newly:
         lines.append(f"locked: {', '.join(newly)}")
+    return lines + death_check(game, f, by, "")
+
+
+def death_check(game: Game, f: Fighter, by: Fighter, why: str) -> list[str]:
+    """`f` owes a Death check, which waits for its answer."""
     game.pending = Death(f.index, by.index)
-    lines.append(
-        f"{f.name} owes a Death check (1D6 above {len(f.damaged)}): `death {f.spec.label}`"
+    return [
+        (f"{why}: " if why else "")
+        + f"{f.name} owes a Death check (1D6 above {len(f.damaged)}): `death {f.spec.label}`"
         + (" or `break` an equipped weapon" if _equipped(f) else "")
-    )
-    return lines
+    ]
 
 
 def _equipped(f: Fighter) -> list[str]:

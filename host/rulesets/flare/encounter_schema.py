@@ -40,7 +40,11 @@ KEYS = {
     "start": [],
     "advanced": False,
     "tasks_shown": 3,
+    "flare_timing": "before_first_action",
+    "discard_legendary": True,
 }
+# When a turn's Flare may be called (rule 12, "Before any action"; docs/rulesets/flare.md)
+FLARE_TIMINGS = ("before_first_action", "before_each_action")
 TABLES = ("player", "creature", "legendary", "flare", "task")
 
 
@@ -66,6 +70,8 @@ class Encounter:
     shuffle: bool = True  # false: the decks are dealt in the file's order, first card first
     advanced: bool = False  # the advanced game: a completed task claimed as each turn ends
     tasks_shown: int = 3  # the task cards face up
+    flare_timing: str = "before_first_action"  # or before_each_action (FLARE_TIMINGS)
+    discard_legendary: bool = True  # a legendary card may be discard and draw's card (rule 5)
     # Tokens on the grid as the game starts: (row, column, player, rank)
     start: tuple[tuple[int, int, int, int], ...] = ()
     source: str = ""
@@ -158,6 +164,16 @@ def parse(text: str, filename: str) -> Encounter:
         raise fail("advanced", "advanced must be true or false")
     if advanced and not deck.tasks:
         raise fail("advanced", "the advanced game needs [[task]] cards in the deck")
+    flare_timing = doc.get("flare_timing", KEYS["flare_timing"])
+    if flare_timing not in FLARE_TIMINGS:
+        raise fail(
+            "flare_timing",
+            f"flare_timing must be {' or '.join(repr(t) for t in FLARE_TIMINGS)},"
+            f" not {flare_timing!r}",
+        )
+    discard_legendary = doc.get("discard_legendary", True)
+    if not isinstance(discard_legendary, bool):
+        raise fail("discard_legendary", "discard_legendary must be true or false")
     enc = Encounter(
         name=name,
         mode=mode,
@@ -179,6 +195,8 @@ def parse(text: str, filename: str) -> Encounter:
         shuffle=shuffle,
         advanced=advanced,
         tasks_shown=number("tasks_shown", 1, 9),
+        flare_timing=str(flare_timing),
+        discard_legendary=discard_legendary,
         source=text,
         path=filename,
     )

@@ -22,6 +22,7 @@ COLUMNS = "abcdefghi"
 # Orthogonal neighbours: "adjacent" in the text (flare.md: diagonals are not adjacent).
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DECK_NAMES = ("creature", "legendary", "flare")
+KINDS = ("creature", "legendary", "Flare")  # the kind of card each deck holds, as said
 
 
 @dataclass
@@ -225,10 +226,15 @@ class Game:
         (hand.creatures, hand.legendaries, hand.flares)[self._deck_of(card)].remove(card.id)
 
     def _in_hand(self, card_id: str, kinds: tuple[int, ...]) -> Creature | Flare:
+        """The card, once it is of one of the `kinds` (decks) and in the player's hand."""
         card = self.card(card_id)
+        deck = self._deck_of(card)
+        if deck not in kinds:
+            wanted = " or ".join(KINDS[k] for k in kinds)
+            raise IllegalAction(f"{card.id!r} is a {KINDS[deck]} card, not a {wanted} card")
         hand = self.hands[self.current]
         piles = (hand.creatures, hand.legendaries, hand.flares)
-        if self._deck_of(card) not in kinds or card.id not in piles[self._deck_of(card)]:
+        if card.id not in piles[deck]:
             held = ", ".join(c for k in kinds for c in piles[k]) or "none"
             raise IllegalAction(f"{self.player} holds no {card.id!r} (holds: {held})")
         return card
@@ -600,12 +606,17 @@ class Game:
         return [f"convert: {sq} becomes {self.player}'s {RANKS[token.rank]}"]
 
     # -- discard and draw -------------------------------------------------------------------------
+    def discardable(self) -> tuple[int, ...]:
+        """The decks whose cards discard and draw may discard: creature cards, and legendary
+        ones unless the encounter says `discard_legendary = false` (flare.md)."""
+        return (0, 1) if self.enc.discard_legendary else (0,)
+
     def discard(self, card_id: str, returned: list[str]) -> list[str]:
         self._check_open()
         self._owner_acts("discard and draw")
         if self.discarded:
             raise IllegalAction(f"{self.player} has discarded and drawn once this turn")
-        card = self._in_hand(card_id, (0, 1))
+        card = self._in_hand(card_id, self.discardable())
         back = []
         for other in returned:
             back.append(self._in_hand(other, (0, 1, 2)))
@@ -643,7 +654,10 @@ class Game:
     def flare_refusal(self) -> str | None:
         if self.flare_called:
             return f"{self.player} has called a Flare this turn"
-        if self.acted:
+        if self.enc.flare_timing == "before_each_action":
+            if self.actions_left <= 0:
+                return f"a Flare is called before an action, and {self.player} has none left"
+        elif self.acted:
             return "a Flare is called before any action of the turn"
         return None
 
@@ -816,7 +830,9 @@ class Game:
         if self.controller != self.current:
             return True  # the teammate only places commons
         hand = self.hands[self.current]
-        if not self.discarded and (hand.creatures or hand.legendaries):
+        if not self.discarded and any(
+            (hand.creatures, hand.legendaries)[k] for k in self.discardable()
+        ):
             return False
         return not self.any_summon()
 

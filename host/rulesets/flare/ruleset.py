@@ -28,7 +28,9 @@ STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "t
 
 class FlareRules(Ruleset):
     id = "flare"
-    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: the encounter's
+    # flare_timing and discard_legendary
+    state_version = 3
     description = (
         "Flare: summon creatures by patterns on a token grid, call Flares (Duel, Battle, teams)"
     )

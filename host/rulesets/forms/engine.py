@@ -119,7 +119,9 @@ class Game(kit.Dice):
     def __init__(self, encounter: Encounter, seed: int) -> None:
         self.encounter = encounter
         self.seed = seed
-        self.units = [Unit(s, s.health, list(s.forms)) for s in encounter.units]
+        # A unit marked `aware` is Aware of foes as it comes to combat (and `fight` sets
+        # it so again): until then the views show it as the encounter file says.
+        self.units = [Unit(s, s.health, list(s.forms), s.aware) for s in encounter.units]
         self.mode = "social"  # "social", "combat" or "over"
         self.round = 1
         self.step = 0  # the combat step, 1..8 (0 outside combat)
@@ -520,6 +522,33 @@ class Game(kit.Dice):
             return u.aware and (bool(self._to_aim(i)) or bool(self._to_block(i)))
         return False
 
+    def no_part(self, i: int, step: int) -> str:
+        """Why unit i has no part in `step`, as the combat round's steps say
+        (forms-turns-rounds-encounters.txt:54-61); `eligible` is False."""
+        u = self.units[i]
+        if step not in u.path:
+            if u.form:
+                return f"its {u.form} Form skips step {step}"
+            return "it is not Aware, so it skips to step 7 this round"
+        if step == 1:
+            return "it is Aware already (step 1 checks the Awareness of the others)"
+        if step == 7:
+            return "nobody acts at step 7: its damage is dealt at once"
+        if step == 8:
+            return (
+                f"it moved at step {u.moved_at}, and a unit moves at step 8 only if it did"
+                " not at step 2"
+            )
+        if not u.aware:
+            return f"only Aware units take step {step}"
+        if step in (3, 4):
+            if u.form:
+                return f"it has declared {u.form} this round"
+            return f"it knows no Form of step {step}"
+        if step == 5:
+            return "no foe of it still stands"
+        return "it has no hit to Aim and none on it to Block"
+
     def allowance(self, i: int) -> int:
         u = self.units[i]
         extra = self.form(u.form).extra if u.form else ()
@@ -549,6 +578,7 @@ class Game(kit.Dice):
             why = "has finished its part of" if u.finished else "has no part in"
             raise IllegalAction(
                 f"{u.spec.name} {why} step {self.step} ({STEP_NAMES[self.step - 1]})"
+                + ("" if u.finished else f": {self.no_part(i, self.step)}")
             )
         if self.step in SEQUENTIAL:
             first = self.to_act()[0]

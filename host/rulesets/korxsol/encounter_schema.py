@@ -13,6 +13,7 @@ from typing import Any
 
 from host.core.encounter_files import Lines, read_toml
 from host.core.interface import EncounterError
+from host.core.plurals import plural
 from host.rulesets.korxsol.fighter import norm
 from host.rulesets.korxsol.model import (
     ATTRIBUTES,
@@ -499,7 +500,9 @@ def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> S
     def pick(key: str, pool: dict[str, Any], most: int) -> tuple:
         chosen = r.names(table, i, data, key, who)
         if len(chosen) > most:
-            raise r.fail(table, i, key, f"{who}: at most {most} {key}, not {len(chosen)}")
+            raise r.fail(
+                table, i, key, f"{who}: at most {plural(most, key[:-1], key)}, not {len(chosen)}"
+            )
         if len({c.lower() for c in chosen}) != len(chosen):
             raise r.fail(table, i, key, f"{who}: {key} must be unique")
         out = []

@@ -214,7 +214,7 @@ class TurnFlow(GameCore):
         elif what == "kor":
             if delta < 0:
                 self._hurt(f, -delta, f, out)
-            else:
+            elif delta > 0 and s.health < s.health_max:  # at full KOR: only "no change"
                 self._heal(f, delta, out)  # a collapsed fighter wakes, as healed
         elif what == "armor":
             f.armor = armor_after(f.armor, delta, self.cap)

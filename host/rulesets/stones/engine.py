@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from host.core import kit
 from host.core.commandline import Command
 from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
+from host.core.names import plain
 from host.core.plurals import plural
 from host.core.timeline import Timeline
 from host.rulesets.stones.encounter_schema import (
@@ -285,11 +286,7 @@ def _payment(game: Game, ability: Ability, cmd: Command) -> tuple[list[str], str
         cards = cmd.list_opt("pay")
         if not cards:
             raise IllegalAction("pay= names the cards: pay=fire3,fire1")
-        left = list(hand)
-        for card in cards:
-            if card not in left:
-                raise IllegalAction(f"{who} holds no {card} (hand: {_cards(hand)})")
-            left.remove(card)
+        cards = _from_hand(hand, cards, who, "pay=")
         wrong = [c for c in cards if card_element(c) != ability.element]
         if wrong:
             raise IllegalAction(
@@ -317,6 +314,28 @@ def _payment(game: Game, ability: Ability, cmd: Command) -> tuple[list[str], str
     else:
         note = f"paid with {_cards(cards)}"
     return cards, note
+
+
+def _from_hand(hand: list[str], typed: list[str], who: str, named_by: str) -> list[str]:
+    """The cards of `hand` that `typed` names, one card each, matched as names are
+    (host/core/names.py: `FIRE3` is fire3). Refused where a card is not held, or is named
+    more often than it is held."""
+    left = list(hand)
+    out = []
+    for word in typed:
+        card = next((c for c in left if plain(c) == plain(word)), None)
+        if card is None:
+            held = [c for c in hand if plain(c) == plain(word)]
+            if not held:
+                raise IllegalAction(f"{who} holds no {word} (hand: {_cards(hand)})")
+            times = sum(1 for w in typed if plain(w) == plain(word))
+            raise IllegalAction(
+                f"{named_by} names {held[0]} {plural(times, 'time')}, and {who} holds"
+                f" {len(held)} (hand: {_cards(hand)})"
+            )
+        left.remove(card)
+        out.append(card)
+    return out
 
 
 def _take(game: Game, cards: list[str]) -> None:
@@ -567,19 +586,13 @@ def _break(game: Game, cmd: Command) -> list[str]:
 def _discard(game: Game, cmd: Command) -> list[str]:
     if not cmd.args:
         raise IllegalAction(f"discard: a card is missing (usage: {cmd.usage})")
-    hand = list(game.hands[game.player])
-    for card in cmd.args:
-        if card not in hand:
-            raise IllegalAction(
-                f"{game.player_name} holds no {card} (hand: {_cards(game.hands[game.player])})"
-            )
-        hand.remove(card)
-    game.hands[game.player] = hand
-    game.discard.extend(cmd.args)
+    cards = _from_hand(game.hands[game.player], cmd.args, game.player_name, "discard")
+    _take(game, cards)
+    game.discard.extend(cards)
     lines = _end_step(game)
     held, size = game.held(game.player), game.hand_size(game.player)
     return lines + [
-        f"{game.player_name} discards {_cards(cmd.args)}: {held} held of a hand size of {size}"
+        f"{game.player_name} discards {_cards(cards)}: {held} held of a hand size of {size}"
     ]
 
 

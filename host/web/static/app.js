@@ -168,15 +168,17 @@ function connect() {
   const path = role === "gm" ? `/ws/gm?token=${encodeURIComponent(token)}` : "/ws";
   socket = new WebSocket(`${scheme}://${location.host}${path}`);
   const status = document.getElementById("connection");
+  let notice = ""; // the server's one line on why it closes this page (too many open)
   socket.onopen = () => { status.textContent = ""; status.className = "connection"; };
   socket.onclose = () => {
-    status.textContent = "not connected: retrying…";
+    status.textContent = notice ? `${notice}; retrying…` : "not connected: retrying…";
     status.className = "connection lost";
-    setTimeout(connect, 1000);
+    setTimeout(connect, notice ? 10000 : 1000);
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") draw(message.view);
+    else if (message.type === "notice") notice = message.text;
     else if (message.type === "reply" || message.type === "error") {
       const reply = document.getElementById("reply");
       if (reply) {

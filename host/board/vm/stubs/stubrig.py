@@ -2,15 +2,16 @@
 fake clock behind supervisor.ticks_ms, the fake hardware code.py and boot.py make (each
 object is recorded here), and the scenario that drives a run.
 
-The stubs stand in for the modules CircuitPython builds in (board, keypad, neopixel,
-usb_cdc, usb_hid, usb_midi, rotaryio, supervisor, microcontroller) so that the board's own
-entry points, boot.py, code.py and firmware/hardware.py, run unchanged on the VM. On a
-board those modules are C and cost the Python heap nothing, so these are kept as small as
-the entry points allow (docs/memory.md, "What the stubs cost"): only what code.py, boot.py,
-hardware.py and the App touch, in this one module, which the stubs load only when code.py or
-boot.py first reaches for a stubbed object (after the firmware has compiled), and
-precompiled (host/board/micropython_vm.EntryPoints). The general fakes of host/board/vm/fakehw.py
-(used by the other VM scripts, the simulator and the tests) model the same hardware.
+The stubs stand in for the modules CircuitPython builds in (board, keypad, neopixel_write,
+digitalio, usb_cdc, usb_hid, usb_midi, rotaryio, supervisor, microcontroller) so that the
+board's own entry points, boot.py, code.py and firmware/hardware.py, and the real neopixel
+library, run unchanged on the VM. On a board those modules are C and cost the Python heap
+nothing, so these are kept as small as the entry points allow (docs/memory.md, "What the
+stubs cost"): only what code.py, boot.py, hardware.py and the App touch, in this one module,
+which the stubs load only when code.py or boot.py first reaches for a stubbed object (after
+the firmware has compiled), and precompiled (host/board/micropython_vm.EntryPoints). The
+general fakes of host/board/vm/fakehw.py (used by the other VM scripts, the simulator and
+the tests) model the same hardware.
 
 Settings come from the environment, as a board's settings.toml reaches os.getenv:
 TURNLIGHT_BOARD (the profile, whose pins `board` has), TURNLIGHT_VM_HELD (a key held since
@@ -32,7 +33,7 @@ _DRAIN_PER_MS = 64
 now = 0
 ticks = 0  # ticks_ms() calls
 hook = None
-pixels = None  # the NeoPixel made
+pixels = None  # the strip neopixel_write drives (_Strip), made at its first write
 keys = None  # the keypad scanner made
 encoder = None  # the rotary encoder made
 
@@ -117,23 +118,28 @@ def Keys(pins, value_when_pressed, pull=True, interval=0.02, max_events=64):
     )
 
 
-class NeoPixel:
-    """The strip with auto_write off: `pixels[i] = 0xRRGGBB`, `show()` counts the shows.
-    `shown` is what the last show() sent. Kept in `pixels`. (A real strip's show() sends 24
-    bits a pixel at 800 kHz: 30 us a pixel, docs/benchmarks.md.)"""
+class _Strip:
+    """What the strip's writes put on the wire (neopixel_write, under the real neopixel
+    library): `shown` holds each pixel's last colour as 0xRRGGBB, `shows` counts the writes.
+    Kept in `pixels`. (A real strip takes 24 bits a pixel at 800 kHz: 30 us a pixel,
+    docs/benchmarks.md.)"""
 
-    def __init__(self, pin, n, bpp=3, brightness=1.0, auto_write=True, pixel_order=None):
-        global pixels
+    def __init__(self, pin, n):
         self.shown = [0] * n
         self.shows = 0
-        pixels = self
-        print("STUB neopixel.NeoPixel pin=%s n=%d auto_write=%s" % (pin.name, n, auto_write))
+        print("STUB neopixel_write pin=%s n=%d" % (pin.pin.name, n))
 
-    def __setitem__(self, i, v):
-        self.shown[i] = v
 
-    def show(self):
-        self.shows += 1
+def strip_write(pin, buf):
+    """neopixel_write(pin, buf): the bytes in GRB order (the library's default for 3 bytes a
+    pixel), read back into colours without allocating."""
+    global pixels
+    if pixels is None:
+        pixels = _Strip(pin, len(buf) // 3)
+    shown = pixels.shown
+    for i in range(len(shown)):
+        shown[i] = buf[3 * i + 1] << 16 | buf[3 * i] << 8 | buf[3 * i + 2]
+    pixels.shows += 1
 
 
 class IncrementalEncoder:
