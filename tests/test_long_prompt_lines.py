@@ -91,3 +91,21 @@ def test_a_long_line_on_the_full_screen_prompt_is_refused_the_same_way() -> None
         sender.join(10)
     assert seen["line"] <= MAX_LINE and seen["keys"] <= 3 * MAX_LINE
     assert [e.text for e in ui.session.done] == ["initiative"]
+
+
+def test_a_long_bracketed_paste_is_refused_not_cut_short() -> None:
+    # A terminal marks a paste ("\x1b[200~" ... "\x1b[201~"); its text reaches the line only
+    # when it ends, so what is dropped of it must still leave the line too long. One of
+    # 1,005 characters comes in one read (1,024 bytes): cut to one past the limit after
+    # "[200~", it was a line of 996 characters, run.
+    ui, out = _ui()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompt = make_prompt(ui, input=pipe, output=DummyOutput())
+        seen = _watched(prompt.default_buffer, prompt.app.key_processor)
+        paste = "\x1b[200~odds Kaelen " + "x" * (MAX_LINE + 5 - 12) + "\x1b[201~"
+        sender = _send(pipe, paste + "\rinitiative\rquit\r")
+        ui.loop(prompt)
+        sender.join(10)
+    assert seen["line"] <= MAX_LINE
+    assert "refused: the line is longer than 1,000 characters" in " ".join(out.getvalue().split())
+    assert [e.text for e in ui.session.done] == ["initiative"]

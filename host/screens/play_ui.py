@@ -112,13 +112,15 @@ class BoundedLine:
 
     def _trimmed(self, data: str) -> str:
         # The first run continues the line being typed; a run after a key that is not text
-        # may start a new line: each is kept to one past what the line can still take, so
-        # the line overflows and is refused, and the rest costs nothing.
-        room = max(1, self.limit + 1 - len(self.buffer.text))
+        # may start a new line: each is kept to past what the line can still take, so the
+        # line overflows and is refused, and the rest costs nothing. A run may begin with
+        # an escape sequence's tail ("[200~" opens a bracketed paste, whose text reaches
+        # the line only when the paste ends): _SEQUENCE more are kept for it.
+        room = max(_SEQUENCE, self.limit + _SEQUENCE - len(self.buffer.text))
         parts: list[str] = []
         for n, found in enumerate(_TEXT_RUN.finditer(data)):
             text, key = found.groups()
-            parts += [text[: room if n == 0 else self.limit + 1], key]
+            parts += [text[: room if n == 0 else self.limit + _SEQUENCE], key]
         return "".join(parts)
 
     def _cut(self, buffer: Buffer) -> None:
@@ -144,6 +146,7 @@ class BoundedLine:
 
 # A run of text characters, then the one key that is not (a control character), if any.
 _TEXT_RUN = re.compile("([^\x00-\x1f\x7f]*)([\x00-\x1f\x7f]?)")
+_SEQUENCE = 16  # characters: more than an escape sequence's tail after its ESC
 
 
 def _direct(action: Callable[[], T]) -> T:
