@@ -282,3 +282,13 @@ def test_an_attribute_none_in_a_new_game_holds_only_what_it_may(tmp_path) -> Non
     path, played = _long_game(tmp_path)
     _forge_bodies(path, lambda game: setattr(game, "winner", [1]))
     _replayed_with_notice(path, played, "a Game's winner is a sequence, not int or None")
+
+
+def test_a_game_that_fits_but_does_not_take_the_actions_after_it_is_replayed(tmp_path) -> None:
+    # Found by the `checkpoints` fuzz target: a winner set (a value the schema allows) made
+    # the actions after the checkpoint refused, and the resume failed: "its journal does
+    # not replay". Now the session reads no stored checkpoint again and replays it all.
+    path, played = _long_game(tmp_path)
+    _forge_bodies(path, lambda game: setattr(game, "winner", 0))
+    back = _replayed_with_notice(path, played, "its game does not take the actions after it")
+    assert back.stored_checkpoints_off

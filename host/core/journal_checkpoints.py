@@ -111,6 +111,7 @@ class Start:
     undone: list
     waiting: dict
     pending: list
+    seq: int = 0  # the event the checkpoint was written at
 
 
 HEADER_CHARS = 1_000  # a header is a handful of short fields (about 150 characters)
@@ -456,7 +457,7 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
                 " the game is replayed from an earlier point"
             )
             continue
-        return Start(n, game, done, undone, waiting, pending)
+        return Start(n, game, done, undone, waiting, pending, found.seq)
     return None
 
 
@@ -464,7 +465,7 @@ def nearest(session: Any, end: int, below: int) -> tuple[int, Any] | None:
     """A stored checkpoint's game after k actions, for the largest k with below < k <= end
     whose history is the session's (an undo after a resume, past what was replayed)."""
 
-    if session.journal is None or session.game_id is None:
+    if session.journal is None or session.game_id is None or session.stored_checkpoints_off:
         return None
     done = session.done
     fresh: Any = None

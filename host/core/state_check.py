@@ -7,10 +7,11 @@ or armor "lots" (a game no event makes). host/core/journal_checkpoints.py refuse
 that does not fit, and the session replays it from the journal instead. Two checks:
 
 - kinds, for every ruleset and nothing to declare: each attribute of an object whose class
-  a new game of the same encounter holds has the kind of value it has there (a number,
-  text, bytes, a sequence, a dict, a set, or an object of the same class). An attribute
-  that is None in the new game holds what its class's annotation says (`x: Move | None`),
-  or anything where there is none, unless declared.
+  a new game of the same encounter holds has the kind of value it has there (a whole
+  number or a truth value, a number with a fraction, text, bytes, a sequence, a dict, a
+  set, or an object of the same class). An attribute that is None in the new game holds
+  what its class's annotation says (`x: Move | None`), or anything where there is none,
+  unless declared.
 - declarations: a ruleset's `StateSchema` (`Ruleset.state_schema`, by default the SCHEMA
   of the module `state_schema` beside the ruleset's own: host/rulesets/<id>/state_schema.py)
   names, for (class, attribute), the types it may hold and, for whole numbers, the least
@@ -31,8 +32,6 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-
-_NUMBER = (int, float, bool)
 
 
 @dataclass(frozen=True)
@@ -94,8 +93,10 @@ def _kind(value: Any) -> Any:
     kind = type(value)
     if value is None:
         return None
-    if kind in _NUMBER:
-        return "a number"
+    if kind is int or kind is bool:
+        return "a whole number"
+    if kind is float:
+        return "a number with a fraction"
     if kind is str:
         return "text"
     if kind in (bytes, bytearray, memoryview):
