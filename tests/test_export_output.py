@@ -101,3 +101,35 @@ def test_is_the_journal_sees_through_spellings(tmp_path) -> None:
     assert outfile.is_the_journal(tmp_path / "." / "j.sqlite", db)
     assert outfile.is_the_journal(f"{db}-shm", db)
     assert not outfile.is_the_journal(tmp_path / "other.json", db)
+
+
+@pytest.mark.parametrize("fmt", ["json", "png"])
+def test_export_refuses_an_output_that_is_not_a_regular_file(tmp_path, capsys, fmt) -> None:
+    # A rename over a FIFO (or, as root, over /dev/null) would put a regular file in its
+    # place: issue #27, finding 3.1. Tried on a FIFO of the test's own, never on /dev.
+    db = _journal(tmp_path, capsys)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "to-pipe"
+    link.symlink_to(fifo)
+    for out in (fifo, link):
+        assert cli.main(["export", "--db", str(db), "--format", fmt, "--out", str(out)]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert err == [
+            f"turnlight: cannot write {out}: it is a FIFO, not a regular file: an export"
+            " replaces only a regular file"
+        ]
+    assert fifo.is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_the_writer_never_renames_over_a_fifo_that_appeared_meanwhile(tmp_path) -> None:
+    out = tmp_path / "late"
+
+    def make_a_fifo_there(path: Path) -> None:
+        path.write_text("x")
+        os.mkfifo(out)
+
+    with pytest.raises(outfile.NotAFile):
+        outfile.write_with(out, make_a_fifo_there)
+    assert out.is_fifo() and [p.name for p in tmp_path.iterdir()] == ["late"]

@@ -22,6 +22,7 @@ from host.lab import fuzz
 # (a journal written, damaged and read three ways); together a few seconds.
 EXAMPLES = {
     "boot_out": 200,
+    "checkpoints": 40,
     "codec": 300,
     "commandline": 400,
     "commands": 80,

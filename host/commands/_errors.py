@@ -11,7 +11,9 @@ __all__ = ["OneLineError", "board_ok", "cannot_write", "fail"]
 
 def fail(message: str, code: int = 2) -> int:
     """Print `turnlight: message` on stderr; returns the exit status to give (default 2)."""
-    print(f"turnlight: {message}", file=sys.stderr)
+    from host.core.names import printable
+
+    print(f"turnlight: {printable(message, False)}", file=sys.stderr)
     return code
 
 

@@ -72,6 +72,7 @@ def run_new(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     from host.core import encounter_files
     from host.core.interface import EncounterError
+    from host.core.names import printable
     from host.screens import text_tables
 
     if not ruleset_ok(args):
@@ -85,7 +86,7 @@ def run_check(args: argparse.Namespace) -> int:
     game = ruleset.new_game(enc, 1)
     ruleset.project(game)  # as a session does: the board's view in step
     said = f"{enc.name}: {' vs '.join(enc.teams)}, a good {ruleset.id} encounter ({args.file})"
-    print("\n".join(text_tables.wrapped(said, text_tables.TABLE_WIDTH)))
+    print(printable("\n".join(text_tables.wrapped(said, text_tables.TABLE_WIDTH))))
     for line, _ in text_tables.live_lines(ruleset.live_roster(game), text_tables.TABLE_WIDTH):
-        print(line)
+        print(printable(line))
     return 0

@@ -38,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.out and _out_is_the_journal(args):
         return 2
+    if args.out and _out_is_not_a_file(args.out):
+        return 2
     try:
         journal = saved_journal(args)
         if journal is None:
@@ -159,3 +161,16 @@ def _out_is_the_journal(args: argparse.Namespace) -> bool:
         return False
     fail(f"--out {args.out} is the journal {journal}: refusing to write over it")
     return True
+
+
+def _out_is_not_a_file(out: str) -> bool:
+    """--out naming a device, a FIFO or a folder: refused before the game is replayed."""
+    from host.commands._errors import cannot_write
+    from host.core import outfile
+
+    try:
+        outfile.check_target(out)
+    except outfile.NotAFile as err:
+        cannot_write(out, err)
+        return True
+    return False

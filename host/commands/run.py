@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from host.core.commandline import MAX_LINE
     from host.core.interface import IllegalAction
     from host.core.journal import Journal
+    from host.core.names import printable
     from host.core.session import Session
     from host.screens import text_tables
 
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             except IllegalAction as err:
                 message = f"{args.script}:{number}: {err}"
                 errors.append(message)
-                print(f"turnlight: {message}", file=sys.stderr)
+                print(f"turnlight: {printable(message, False)}", file=sys.stderr)
                 if not args.keep_going:
                     status = 2
                     break
@@ -78,13 +79,13 @@ def run(args: argparse.Namespace) -> int:
         state["errors"] = errors
         print(json.dumps(state, indent=2, sort_keys=True))
     else:
-        print("\n".join(log))
+        print(printable("\n".join(log)))
         print()
-        print(text_tables.table_text(ruleset.roster(game)))
+        print(printable(text_tables.table_text(ruleset.roster(game))))
         print()
-        print(text_tables.table_text(ruleset.score_table(game)))
+        print(printable(text_tables.table_text(ruleset.score_table(game))))
         winner = ruleset.winner(game)
-        print(f"\nwinner: {winner}" if winner else "\nthe game goes on")
+        print(printable(f"\nwinner: {winner}" if winner else "\nthe game goes on"))
     return status
 
 

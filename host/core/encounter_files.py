@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from host.core import registry, textfile
+from host.core import names, registry, textfile
 from host.core.interface import Encounter, EncounterError
 
 if sys.version_info >= (3, 11):
@@ -26,7 +26,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 MAX_BYTES = 1_000_000  # an encounter file; the bundled 2v2 is under 4 KB
-MAX_NESTING = 32  # arrays and inline tables inside each other; an encounter needs 3
+MAX_NESTING = 32  # arrays, tables and dotted keys inside each other; an encounter needs 3
 
 
 def load(path: str | Path, ruleset: str | None = None) -> Encounter:
@@ -97,6 +97,15 @@ def read_toml(text: str, filename: str) -> dict[str, Any]:
         raise _toml_error(text, filename, err) from None
     except ValueError:  # an integer of more digits than Python converts (4,300)
         doc = None
+    # Dotted keys and table headers (`x.x.x = 1`, 1,200 parts) nest too, without a bracket:
+    # whatever walks the document after (this module, a ruleset) must not recurse that deep.
+    if doc is not None and _depth(doc) > MAX_NESTING:
+        raise EncounterError(
+            f"{filename}:{_most_dotted(text)}: not valid TOML here: keys, tables and arrays"
+            f" nested more than {MAX_NESTING} deep"
+        )
+    if doc is not None:
+        _refuse_control_characters(doc, text, filename)
     if doc is None or not _within_64_bits(doc):
         # TOML's integers are 64-bit: a longer one (0x and 5,000 digits reads, but cannot
         # even be printed in an error) is refused where it is.
@@ -105,6 +114,72 @@ def read_toml(text: str, filename: str) -> dict[str, Any]:
             f"{filename}:{line}: not valid TOML here: an integer beyond 64 bits"
         ) from None
     return doc
+
+
+def _refuse_control_characters(doc: dict, text: str, filename: str) -> None:
+    """Refuse a key or string holding a control character (an escape code in a name reached
+    the terminal raw), naming its line and key."""
+    lines: Lines | None = None
+    stack: list[tuple[object, str, str, int]] = [(doc, "", "", 0)]  # value, path, table, index
+    while stack:
+        value, path, table, index = stack.pop()
+        if isinstance(value, str):
+            bad = names.control_character(value)
+            if bad is None:
+                continue
+        elif isinstance(value, dict):
+            bad = next((b for b in map(names.control_character, value) if b), None)
+            if bad is None:
+                top = not path
+                for key, item in value.items():
+                    where = (key, 0) if top and isinstance(item, dict | list) else (table, index)
+                    stack.append((item, f"{path}.{key}" if path else key, *where))
+                continue
+        elif isinstance(value, list):
+            for n, item in enumerate(value):
+                where = (table, n) if isinstance(item, dict) and "." not in path else (table, index)
+                stack.append((item, f"{path}[{n}]", *where))
+            continue
+        else:
+            continue
+        lines = lines or Lines(text)
+        key = path.rsplit(".", 1)[-1].split("[", 1)[0]
+        raise EncounterError(
+            f"{filename}:{lines.of(table, index, key)}: {names.printable(path, False)} holds a"
+            f" control character ({bad}); a name or word printed to a terminal may hold none"
+        )
+
+
+def _depth(doc: dict) -> int:
+    """How deep tables and arrays nest in a read document (up to one past MAX_NESTING),
+    walked without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_NESTING:
+            break
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return deepest
+
+
+_KEY_PART = re.compile(r"^\s*\[*([^=\]]*)")
+
+
+def _most_dotted(text: str) -> int:
+    """The line whose key or table header has the most dots: where a document nested too
+    deep without brackets says so."""
+    best, where = -1, 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        found = _KEY_PART.match(line)
+        dots = found.group(1).count(".") if found else 0
+        if dots > best:
+            best, where = dots, number
+    return where
 
 
 def _within_64_bits(value: object) -> bool:

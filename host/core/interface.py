@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from host.core import state_check
 from host.core.commandline import Command, Language
 from host.core.errors import EncounterError, IllegalAction
+from host.core.state_check import StateSchema
 from host.core.timeline import Timeline
 from shared import events as ev
 from shared.limits import NO_SLOT
@@ -227,6 +229,13 @@ class Ruleset:
     # `state_modules`: modules other than host.* and shared.* whose classes a game holds.
     state_version: int = 1
     state_modules: tuple[str, ...] = ()
+
+    def state_schema(self) -> StateSchema:
+        """What a game's objects may hold beyond the kinds of value a new game shows: a
+        stored checkpoint's game that does not fit is refused and replayed instead
+        (host/core/state_check.py). By default the SCHEMA of the module `state_schema`
+        beside the ruleset's own (host/rulesets/<id>/state_schema.py), if there is one."""
+        return state_check.schema_of(self)
 
     # -- encounters --------------------------------------------------------------------
     def example_path(self) -> Path:

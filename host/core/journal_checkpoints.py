@@ -39,7 +39,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from host.core import plain_data
+from host.core import plain_data, state_check
 from host.core.history import HOLE, Entry, Pending, replay_events
 from host.core.journal import JournalError
 
@@ -51,6 +51,14 @@ KEEP = 3  # the latest checkpoints of a game kept in the journal
 FAR = 16 * EVERY
 TAIL = EVERY  # a resume that replayed more than this (no checkpoint fits) writes one
 RECENT = 2 * EVERY  # the actions at the end of the history a checkpoint holds in full
+
+# What a checkpoint may cost to read, checked before each part is built (issue #27, 3.5:
+# the digest is not keyed, so whoever can write the journal can write one that checks).
+# A game of 100,000 actions has a body of about 13 MB and some 3,000 values; its history
+# about 2,048 short entries. Past these, a checkpoint is refused and the game replayed.
+MAX_BODY = 24 * 1024 * 1024  # bytes of the body, compressed or not
+MAX_HISTORY = 8 * 1024 * 1024  # characters of the history
+MAX_VALUES = 250_000  # JSON values (counted by their commas and brackets) in either
 
 
 # What a checkpoint row that does not read as one raises (a damaged file: SQLite's own
@@ -72,6 +80,11 @@ class Refused(ValueError):
     """A stored checkpoint that cannot be used; str() is one line saying why."""
 
 
+class Unfit(ValueError):
+    """A part of a checkpoint past what it may cost, or that does not add up; str() says
+    what, and the caller which checkpoint."""
+
+
 class OtherRules(Refused):
     """Written under other rules: expected after an update (and said on its own)."""
 
@@ -84,6 +97,7 @@ class Stored:
     header: str
     history: str
     digest: str
+    problem: str = ""  # why its header does not read ("": it does)
 
 
 @dataclass
@@ -97,6 +111,50 @@ class Start:
     undone: list
     waiting: dict
     pending: list
+    seq: int = 0  # the event the checkpoint was written at
+
+
+HEADER_CHARS = 1_000  # a header is a handful of short fields (about 150 characters)
+
+
+def _header(text: object) -> dict:
+    """A checkpoint's header as a dict; ValueError for one that is not (too long, not JSON,
+    nested too deep for the JSON reader: a RecursionError, not a traceback)."""
+    if not isinstance(text, str) or len(text) > HEADER_CHARS:
+        raise ValueError(f"its header is not text of at most {HEADER_CHARS:,} characters")
+    try:
+        fields = json.loads(text)
+    except RecursionError:
+        raise ValueError("its header is nested too deep") from None
+    if not isinstance(fields, dict):
+        raise ValueError("its header is not a JSON object")
+    return fields
+
+
+def _bounded_json(text: str | bytes, what: str, most: int) -> Any:
+    """JSON read with what it may cost known first: at most `most` characters, at most
+    MAX_VALUES values (each costs a Python object: "[]," three bytes of text make 64 of
+    memory), nested no deeper than the reader's recursion; ValueError otherwise."""
+    if len(text) > most:
+        raise Unfit(f"its {what} is {len(text):,} long, more than the {most:,} it may be")
+    marks = (",", "[", "{") if isinstance(text, str) else (b",", b"[", b"{")
+    values = sum(text.count(mark) for mark in marks)  # type: ignore[arg-type, misc]
+    if values > MAX_VALUES:
+        raise Unfit(f"its {what} holds {values:,} values, more than {MAX_VALUES:,}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise Unfit(f"its {what} is nested too deep") from None
+
+
+def _decompressed(body: bytes) -> bytes:
+    """The body inflated, never past MAX_BODY bytes (a small body can inflate to
+    gigabytes); ValueError past it."""
+    inflate = zlib.decompressobj()
+    data = inflate.decompress(body, MAX_BODY)
+    if inflate.unconsumed_tail or len(data) > MAX_BODY - 1:
+        raise Unfit(f"its body inflates past {MAX_BODY:,} bytes")
+    return data
 
 
 def _digest(header: str, history: str, body: bytes, event_hash: str | None) -> str:
@@ -138,7 +196,10 @@ def make(session: Any, seq: int) -> tuple[str, str, bytes] | None:
         else [pending.text, pending.by, [[p, list(f), s] for p, f, s in pending.supplied]],
     }
     data = plain_data.encode(session.game, ruleset.state_modules)
-    body = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 1)
+    text = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    if len(text) > MAX_BODY - 1:  # it would be refused when read: the game replays instead
+        raise plain_data.Unsupported(f"its state is {len(text):,} bytes, past {MAX_BODY:,}")
+    body = zlib.compress(text, 1)
     header = {
         "format": FORMAT,
         "ruleset": ruleset.id,
@@ -199,13 +260,16 @@ def stored(journal: Any, game_id: int) -> list[Stored]:
         return []
     found = []
     for seq, header, history, digest in rows:
+        problem = ""
         try:
-            fields = json.loads(header)
+            fields = _header(header)
             actions, entry = int(fields["actions"]), int(fields["entry"])
-        except (TypeError, ValueError, KeyError):
+        except (TypeError, ValueError, KeyError, OverflowError) as err:
             actions, entry = -1, -1
+            problem = str(err) if isinstance(err, ValueError) else "its header cannot be read"
         if isinstance(seq, int) and seq > 0:
-            found.append(Stored(seq, actions, entry, str(header), str(history), str(digest)))
+            text = header if isinstance(header, str) else ""
+            found.append(Stored(seq, actions, entry, text, str(history), str(digest), problem))
     return found
 
 
@@ -213,9 +277,9 @@ def _checked_body(journal: Any, game_id: int, ruleset: Any, found: Stored) -> by
     """The checkpoint's body, once its header says it is of this ruleset, rules and state
     version and its digest checks; raises Refused."""
     try:
-        fields = json.loads(found.header)
-    except ValueError:
-        raise Refused(f"checkpoint at event {found.seq}: its header cannot be read") from None
+        fields = _header(found.header)
+    except ValueError as err:
+        raise Refused(f"checkpoint at event {found.seq}: {err}") from None
     want = {
         "format": FORMAT,
         "ruleset": ruleset.id,
@@ -223,10 +287,19 @@ def _checked_body(journal: Any, game_id: int, ruleset: Any, found: Stored) -> by
         "state": ruleset.state_version,
     }
     for key, value in want.items():
-        got = fields.get(key) if isinstance(fields, dict) else None
+        got = fields.get(key)
         if got != value:
             why = f"checkpoint at event {found.seq} is of {key} {got!r}, not {value!r}"
             raise (OtherRules if key == "rules" else Refused)(why)
+    rows = journal._rows(
+        "SELECT length(body) FROM checkpoints WHERE game = ? AND seq = ?", (game_id, found.seq)
+    )
+    if rows and isinstance(rows[0][0], int) and rows[0][0] > MAX_BODY:
+        raise Refused(f"checkpoint at event {found.seq}: its body is more than {MAX_BODY:,} bytes")
+    if len(found.history) > MAX_HISTORY:
+        raise Refused(
+            f"checkpoint at event {found.seq}: its history is more than {MAX_HISTORY:,} characters"
+        )
     rows = journal._rows(
         "SELECT body FROM checkpoints WHERE game = ? AND seq = ?", (game_id, found.seq)
     )
@@ -247,9 +320,10 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        data = json.loads(zlib.decompress(body))
+        data = _bounded_json(_decompressed(body), "body", MAX_BODY)
         game = plain_data.decode(data, ruleset.state_modules, met)
-    except plain_data.Unsupported as err:
+        del data
+    except (plain_data.Unsupported, Unfit) as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
     except (zlib.error, ValueError, OverflowError, MemoryError, RecursionError) as err:
         raise Refused(f"checkpoint at event {found.seq}: its body cannot be read ({err})") from None
@@ -265,6 +339,9 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
                 f"checkpoint at event {found.seq}: a {cls.__name__} has other attributes"
                 " than today's (its state_version was not raised?)"
             )
+    wrong = state_check.problem(game, fresh, ruleset.state_schema())
+    if wrong:
+        raise Refused(f"checkpoint at event {found.seq} holds a game no event makes: {wrong}")
     return game
 
 
@@ -273,16 +350,23 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     end, undone, waiting rolls, the action waiting for its roll)."""
     from collections import deque
 
-    data = json.loads(found.history)
+    try:
+        data = _bounded_json(found.history, "history", MAX_HISTORY)
+    except Unfit as err:
+        raise Refused(f"checkpoint at event {found.seq}: {err}") from None
 
     def entry(item: list) -> Any:
         text, rolls, by, seq = item
         return Entry(str(text), ruleset.record_from_json(rolls), str(by), int(seq))
 
+    # Each action is at least one event: a history of more actions than the events up to
+    # its own (10**9 claimed made a list of 10**9 before) cannot be.
+    count = data["done"]
+    if type(count) is not int or not 0 < count <= found.seq or count != found.actions:
+        raise Refused(f"checkpoint at event {found.seq}: its history claims {count!r} actions")
+    if len(data["recent"]) > min(count, RECENT) or len(data["undone"]) > found.seq:
+        raise Refused(f"checkpoint at event {found.seq}: its history holds more than it claims")
     recent = [entry(item) for item in data["recent"]]
-    count = int(data["done"])
-    if count < len(recent) or count != found.actions:
-        raise ValueError("its history does not add up")
     done = [HOLE] * (count - len(recent)) + recent
     undone = [entry(item) for item in data["undone"]]
     waiting = {
@@ -296,6 +380,42 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     return done, undone, waiting, pending
 
 
+def _agrees_with_events(
+    journal: Any, game_id: int, ruleset: Any, found: Stored, entries: list
+) -> None:
+    """Each action the checkpoint's history holds in full (its recent and undone ones) is
+    the journal's action event at its seq, line, player and rolls: a history changed by
+    whoever wrote the checkpoint (a line never played, other dice) is refused. Reads those
+    events by their seq, a few thousand at most."""
+    wanted = {entry.seq: entry for entry in entries if entry is not HOLE}
+    payloads: dict[int, Any] = {}
+    seqs = sorted(wanted)
+    for at in range(0, len(seqs), 500):
+        part = seqs[at : at + 500]
+        rows = journal._rows(
+            f"SELECT seq, kind, payload FROM events WHERE game = ? AND seq IN"
+            f" ({', '.join('?' * len(part))})",
+            (game_id, *part),
+        )
+        payloads.update((seq, payload) for seq, kind, payload in rows if kind == "action")
+    for seq, entry in wanted.items():
+        try:
+            event = json.loads(payloads[seq])
+            same = (
+                event["text"] == entry.text
+                and event.get("by", "laptop") == entry.by
+                and json.dumps(event["rolls"], sort_keys=True)
+                == json.dumps(ruleset.record_json(entry.rolls), sort_keys=True)
+            )
+        except (KeyError, TypeError, ValueError, RecursionError):
+            same = False
+        if not same:
+            raise Refused(
+                f"checkpoint at event {found.seq}: its history's action at event {seq} is not"
+                " the journal's"
+            )
+
+
 def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
     """The latest of `candidates` that checks and fits the history `events` (every event
     after the oldest of them) make of it; None: none does. What is refused is said in
@@ -306,11 +426,18 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
     fresh: Any = None
     for found in candidates:
         n = found.actions
+        if found.problem:
+            session.notices.append(
+                f"checkpoint at event {found.seq}: {found.problem}: the game is replayed from"
+                " an earlier point"
+            )
+            continue
         if n <= 0 or found.entry <= 0:
             continue
         try:
             body = _checked_body(session.journal, session.game_id, ruleset, found)
             done, undone, waiting, pending = _history(ruleset, found)
+            _agrees_with_events(session.journal, session.game_id, ruleset, found, done + undone)
             last = done[-1]
             tail = [event for event in events if event[0] > found.seq]
             replay_events(ruleset, tail, done, undone, waiting, pending)
@@ -330,7 +457,7 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
                 " the game is replayed from an earlier point"
             )
             continue
-        return Start(n, game, done, undone, waiting, pending)
+        return Start(n, game, done, undone, waiting, pending, found.seq)
     return None
 
 
@@ -338,7 +465,7 @@ def nearest(session: Any, end: int, below: int) -> tuple[int, Any] | None:
     """A stored checkpoint's game after k actions, for the largest k with below < k <= end
     whose history is the session's (an undo after a resume, past what was replayed)."""
 
-    if session.journal is None or session.game_id is None:
+    if session.journal is None or session.game_id is None or session.stored_checkpoints_off:
         return None
     done = session.done
     fresh: Any = None

@@ -1,4 +1,5 @@
-"""Names typed at the prompt, for any ruleset: a misspelt one gets a suggestion, and one of
+"""Names for any ruleset: what a name may hold, how one is shown on a terminal, and names
+typed at the prompt: a misspelt one gets a suggestion, and one of
 several words typed without quotes is read as one name where that is unambiguous.
 
     attack Kaelen Flame Slsh Orrin  ->  unknown move 'Flame Slsh'; did you mean 'Flame Slash'?
@@ -9,17 +10,43 @@ item or artifact after the character) with `Command.take_name` (host/core/comman
 which calls `take_name` here and then refuses the words left over; it calls `suggest` where
 a single word must be one of a list (a character). What counts as the same name (case,
 spaces, punctuation) is the ruleset's `norm`.
+
+No name may hold a control character: an escape code in one (`Kae\x1b]0;pwned\x07`) set a
+terminal's title and cleared its screen when the name was printed. An encounter holding
+one is refused where it is read (`control_character`); and `printable` shows any text a
+person handed turnlight with its control characters spelt out, for every printer.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 import shlex
 from collections.abc import Callable, Sequence
 
 from host.core.errors import IllegalAction
 
 Norm = Callable[[str], str]
+
+# C0 and C1 control characters and DEL (Unicode's "Cc"), but for tab, and newline where a
+# text may hold lines.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_CONTROL_BUT_NEWLINE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def control_character(text: str) -> str | None:
+    """The first control character in `text` as U+XXXX (tab is not one here), or None."""
+    found = _CONTROL.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
+
+
+def printable(text: str, lines: bool = True) -> str:
+    """`text` with every control character but tab (and newline, if `lines`) spelt out as
+    \\xNN, so that printing it never sends a terminal an escape code."""
+    pattern = _CONTROL_BUT_NEWLINE if lines else _CONTROL
+    return pattern.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 # difflib's ratio: 'Flame Slsh' is 0.95 of 'Flame Slash', 'Kaelan' 0.83 of 'Kaelen';
 # 'Fireball' is 0.62 of 'Rally', a move nobody meant.
 CLOSE_ENOUGH = 0.75

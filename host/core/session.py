@@ -97,6 +97,8 @@ class Session:
         self._checkpoints = memory_checkpoints.Checkpoints()  # copies of the game along `done`
         self.undone: list[Entry] = []
         self.notices: list[str] = []  # one-line notes for the game master (resume)
+        # Set when a stored checkpoint's game did not replay: none is read again.
+        self.stored_checkpoints_off = False
         self.pressed = False  # a board press is being applied (the tether sets it)
         self.secrets = Secrets()  # what the players must not see (set_secrets)
         # The last roll given to a waiting action: the action, and the entry it made if the
@@ -711,8 +713,28 @@ def _resume_held(
     session.done = done
     session.undone = undone
     rules, now = row["rules"], ruleset.rules_version
+    rebuilt = False
+    if begun is not None:
+        try:
+            session._rebuild()
+            rebuilt = True
+        except Exception as err:  # noqa: BLE001 - a checkpoint only saves time
+            # A stored game that passed every check and still does not take the actions
+            # after it (another program wrote it: docs/reliability.md): this session reads
+            # no stored checkpoint again, and replays the whole game.
+            session.notices.append(
+                f"checkpoint at event {begun.seq}: its game does not take the actions after"
+                f" it ({type(err).__name__}: {err}): the game is replayed from its start"
+            )
+            session.stored_checkpoints_off = True
+            session._checkpoints.clear()
+            done, undone, waiting, pending = [], [], {}, []
+            events = _checked_events(journal, game_id)
+            _replay_events(ruleset, events, done, undone, waiting, pending)
+            session.done, session.undone, begun = done, undone, None
     try:
-        session._rebuild()
+        if not rebuilt:
+            session._rebuild()
     except IllegalAction as err:
         why = (
             f"it was played under {ruleset.id} rules v{rules}, this turnlight plays v{now}"

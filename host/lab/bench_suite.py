@@ -19,6 +19,7 @@ from host.lab import (
     bench_board,
     bench_engine,
     bench_host_cpu,
+    bench_hostile,
     bench_link,
     bench_session,
     bench_stack,
@@ -77,6 +78,7 @@ MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += bench_stack.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
+MEASUREMENTS += bench_hostile.MEASUREMENTS
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
 MEASUREMENTS += web_load_bench.MEASUREMENTS
 
@@ -92,6 +94,7 @@ TARGETS.update(bench_board.TARGETS)
 TARGETS.update(bench_stack.TARGETS)
 TARGETS.update(bench_session.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
+TARGETS.update(bench_hostile.TARGETS)
 TARGETS.update(
     {
         "web_latency_ms_p50": ("<=", 50),

@@ -1,6 +1,6 @@
 """The host's fuzz targets (host/lab/fuzz.py runs them): the encounter loader, the command
-parser, commands played through a session, the journal's corruption and truncation, and
-deploy's symlinks and odd boot_out.txt files.
+parser, commands played through a session, the journal's corruption and truncation, the
+checkpoints a forger stores in it, and deploy's symlinks and odd boot_out.txt files.
 
 Each target builds one input from its random source and checks what the code promises
 for any input: an answer or one line saying what is wrong (never an exception past
@@ -17,18 +17,21 @@ import json
 import os
 import random
 import shutil
+import sqlite3
 import tempfile
 import time
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from host import cli
 from host.board import circuitpy_drive
-from host.core import encounter_files, registry
+from host.core import encounter_files, journal_checkpoints, names, registry
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal, JournalError
-from host.core.session import Session, resume
+from host.core.session import HOLE, Session, resume
+from host.lab import forged
 from host.lab.fuzz import target
 from host.rulesets.korxsol import encounter_schema
 from shared import codec
@@ -123,6 +126,11 @@ ENCOUNTER_TOKENS = (
     b'= "\\ud800"\n',
     b"x" * 5000,
     '= "\u202e\u0301\U0001f600"\n'.encode(),
+    b"\nx" + b".x" * 1200 + b" = 1\n",  # nested by dots, not brackets
+    b"\n[" + b"t." * 40 + b"u]\n",
+    b"\n[[" + b"t." * 40 + b"u]]\n",
+    b'= "Kae\\u001b]0;pwned\\u0007\\u001b[2J"\n',  # escape codes a terminal obeys
+    b'= "\\u0000\\b\\u009b"\n',
 )
 VALUES = (
     "0",
@@ -181,8 +189,9 @@ def _mutate_lines(rng: random.Random, text: str) -> str:
 
 @target("encounter")
 def fuzz_encounter(rng: random.Random) -> None:
-    """Any encounter file loads (and then plays: a game starts and shows on the board) or
-    is refused in one line naming the file."""
+    """Any encounter file loads (and then plays: a game starts and shows on the board, and
+    no text it shows holds a control character) or is refused in one line naming the
+    file."""
     data = rng.choice(_examples())
     if rng.random() < 0.5:
         data = _mutate_lines(rng, data.decode()).encode()
@@ -200,7 +209,9 @@ def fuzz_encounter(rng: random.Random) -> None:
     game = ruleset.new_game(enc, rng.randrange(1000))
     ruleset.project(game)  # as a session does: the state encoded is the board's view
     codec.encode(ruleset.state(game))
-    ruleset.roster(game)
+    roster = ruleset.roster(game)
+    for text in (enc.name, *enc.teams, *roster.headers, *(c for row in roster.rows for c in row)):
+        assert names.control_character(text) is None, f"{text!r} is shown"
 
 
 # ---------------------------------------------------------------------------- commands
@@ -280,16 +291,22 @@ def fuzz_commandline(rng: random.Random) -> None:
     assert time.perf_counter() - started < 0.5, f"{len(line)} characters took too long"
 
 
-def fingerprint(session: Session) -> tuple:
+def fingerprint(session: Session, with_done: bool = True) -> tuple:
     """What a game is: its history (lines, rolls used, undone lines), its waiting rolls
     and the board's view of it. Notes for the person (the log) are not."""
     ruleset = session.ruleset
+    done = session.done if with_done else []
     return (
-        [(e.text, json.dumps(ruleset.record_json(e.rolls), sort_keys=True)) for e in session.done],
+        [(e.text, json.dumps(ruleset.record_json(e.rolls), sort_keys=True)) for e in done],
         [e.text for e in session.undone],
         sorted((k, list(v)) for k, v in ruleset.waiting(session.game).items()),
         codec.encode(ruleset.state(session.game)),
     )
+
+
+def fingerprint_of_the_rest(session: Session) -> tuple:
+    """`fingerprint` but for the done actions (a resumed session has not read them all)."""
+    return fingerprint(session, with_done=False)[1:]
 
 
 @target("commands")
@@ -437,6 +454,117 @@ def _events_of_cached(data: bytes, game: int) -> tuple:
 
 def _events_of(data: bytes, game: int) -> list[tuple[str, Any]]:
     return list(_events_of_cached(data, game))
+
+
+# ---------------------------------------------------------------------------- checkpoints
+def _small_checkpoints() -> contextlib.ExitStack:
+    """Checkpoints every few actions (the journal's are 1,024 apart), for a short game."""
+    stack = contextlib.ExitStack()
+    for name, value in (("EVERY", 4), ("RECENT", 5), ("TAIL", 3), ("KEEP", 2)):
+        old = getattr(journal_checkpoints, name)
+        setattr(journal_checkpoints, name, value)
+        stack.callback(setattr, journal_checkpoints, name, old)
+    return stack
+
+
+@lru_cache(maxsize=1)
+def _checkpointed_template() -> tuple[bytes, int, tuple]:
+    """A journal of one korxsol game of 30 actions with stored checkpoints, its id and its
+    fingerprint."""
+    path = _fresh("checkpoint-template") / "j.sqlite"
+    with _small_checkpoints():
+        session = Session(encounter_schema.load(encounter_schema.example_path()), 5, Journal(path))
+        session.execute("initiative")
+        while len(session.done) < 30:
+            session.execute("end")
+    assert session.journal is not None and session.game_id is not None
+    session.journal.close()
+    return path.read_bytes(), session.game_id, fingerprint(session)
+
+
+def _forged_node(rng: random.Random) -> Any:
+    """A value a forger might put anywhere in a checkpoint's JSON."""
+    return rng.choice(
+        (
+            -1,
+            999,
+            10**30,
+            1e308,
+            "lots",
+            None,
+            True,
+            [],
+            {},
+            ["R", 10**9],
+            ["O", "subprocess:Popen", {}],
+            ["O", "host.rulesets.korxsol.model:Move", {}],
+            ["S", [k * (2**61 - 1) for k in range(5000)]],
+            ["Q", 10**30, []],
+            ["A", "zz"],
+            ["L", [["L", []]] * 20000],
+            "x" * 100_000,
+        )
+    )
+
+
+def _replace_somewhere(rng: random.Random, data: Any) -> Any:
+    """`data` (JSON) with one node, picked by walking down at random, replaced."""
+    if not isinstance(data, list | dict) or not data or rng.random() < 0.2:
+        return _forged_node(rng)
+    key = rng.choice(list(data)) if isinstance(data, dict) else rng.randrange(len(data))
+    data[key] = _replace_somewhere(rng, data[key])
+    return data
+
+
+def _forge(rng: random.Random, header: str, history: str, body: bytes) -> tuple:
+    """One checkpoint row's parts changed as a forger could (the digest is made after)."""
+    part = rng.randrange(4)
+    if part == 0:
+        fields = _replace_somewhere(rng, json.loads(header))
+        header = json.dumps(fields) if rng.random() < 0.9 else "[" * 2000 + "]" * 2000
+    elif part == 1:
+        data = _replace_somewhere(rng, json.loads(history))
+        if isinstance(data, dict) and rng.random() < 0.3:
+            data["done"] = rng.choice((10**9, -1, 0, 10**6))
+        history = json.dumps(data)
+    elif part == 2:
+        data = _replace_somewhere(rng, json.loads(zlib.decompress(body)))
+        body = zlib.compress(json.dumps(data).encode(), 1)
+    elif rng.random() < 0.5:
+        body = zlib.compress(mutate(rng, zlib.decompress(body), (b"[" * 2000, b" " * 4000)))
+    else:
+        pack = zlib.compressobj(9)  # a body that inflates to hundreds of megabytes
+        body = pack.compress(b"[" + b" " * 2**26) + pack.compress(b"]") + pack.flush()
+    return header, history, body
+
+
+@target("checkpoints")
+def fuzz_checkpoints(rng: random.Random) -> None:
+    """A checkpoint forged with a digest that matches (header, history or body changed to
+    any JSON, a body that inflates to hundreds of megabytes): `play --resume` gives the
+    game as it was, each refusal said in one line; never a traceback, never another game."""
+    data, game, played = _checkpointed_template()
+    path = _fresh("checkpoints") / "j.sqlite"
+    path.write_bytes(data)
+    con = sqlite3.connect(path)
+    rows = con.execute("SELECT seq, header, history, body FROM checkpoints").fetchall()
+    for seq, header, history, body in rng.sample(rows, rng.randint(1, len(rows))):
+        forged.store(con, game, seq, *_forge(rng, header, history, body))
+    con.commit()
+    con.close()
+    with _small_checkpoints():
+        session = resume(Journal(path), game)
+    assert session.journal is not None
+    session.journal.close()
+    assert all("\n" not in notice for notice in session.notices), session.notices
+    history, undone, waiting, state = played
+    assert len(session.done) == len(history), "resumed into another game"
+    # A resume leaves what comes before its checkpoint's recent actions unread (HOLE).
+    read = [(n, entry) for n, entry in enumerate(session.done) if entry is not HOLE]
+    mine = session.ruleset.record_json
+    for n, entry in read:
+        assert (entry.text, json.dumps(mine(entry.rolls), sort_keys=True)) == history[n]
+    assert fingerprint_of_the_rest(session) == (undone, waiting, state), "another game"
 
 
 # ---------------------------------------------------------------------------- deploy

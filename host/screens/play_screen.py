@@ -31,7 +31,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console
 
-from host.screens.play_ui import LEAVE_HINT, CommandCompleter, PlayUI
+from host.screens.play_ui import LEAVE_HINT, BoundedLine, CommandCompleter, PlayUI
 
 if TYPE_CHECKING:
     from prompt_toolkit.input import Input
@@ -76,6 +76,7 @@ class PlayScreen:
         self.buffer = Buffer(
             completer=CommandCompleter(ui), complete_while_typing=False, multiline=False
         )
+        self.bound = BoundedLine(self.buffer)  # a line no longer than a command may be
         self.app: Application[None] = Application(
             layout=self._layout(),
             key_bindings=self._keys(),
@@ -85,6 +86,7 @@ class PlayScreen:
             output=output,
             mouse_support=False,
         )
+        self.bound.guard(self.app.input)
 
     # ------------------------------------------------------------------ layout
     def _layout(self) -> Layout:
@@ -194,6 +196,11 @@ class PlayScreen:
         def _run(event: KeyPressEvent) -> None:
             line = self.buffer.text
             self.buffer.reset()
+            too_long = self.bound.refusal()
+            if too_long is not None:
+                self.notes = f"refused: {too_long}"
+                self._changed()
+                return
             self.run_line(line)
 
         @keys.add("tab", filter=typing & empty & has_board)
@@ -226,6 +233,7 @@ class PlayScreen:
             if not self.buffer.text:
                 self.status = LEAVE_HINT
             self.buffer.reset()
+            self.bound.dropped = 0
 
         @keys.add("c-d", filter=empty)
         def _leave(event: KeyPressEvent) -> None:

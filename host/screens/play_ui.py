@@ -10,12 +10,14 @@ input and a string console.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from typing import TypeVar
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.patch_stdout import patch_stdout
@@ -25,8 +27,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from host.board.tether import Tether
+from host.core.commandline import MAX_LINE
 from host.core.interface import IllegalAction
 from host.core.interface import Table as RulesetTable
+from host.core.names import printable
 from host.core.plurals import plural
 from host.core.session import Session
 from host.screens import text_tables
@@ -69,6 +73,80 @@ class CommandCompleter(Completer):
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
+
+
+class BoundedLine:
+    """Keeps the prompt's line at most `limit` characters as it is typed or pasted, and
+    counts what it drops: a line is never held longer than a command may be.
+
+    prompt_toolkit keeps a copy of the whole line for undo at every key, so a line typed
+    or piped in without bracketed paste cost memory and time that grew with the square of
+    its length (30,000 characters: 481 MiB and 5 s) before the command line's own limit
+    refused it. Cut as it grows, the line costs at most `limit` characters a key.
+
+    Each key still costs prompt_toolkit about 0.4 ms to process, so a line of 100,000
+    characters took 40 s even cut: `guard` drops what no line could hold from the text the
+    terminal sends before it is made into keys, at the speed of a regular expression."""
+
+    def __init__(self, buffer: Buffer, limit: int = MAX_LINE) -> None:
+        self.limit = limit
+        self.buffer = buffer
+        self.dropped = 0  # characters cut from the line being typed
+        buffer.on_text_changed += self._cut
+
+    def guard(self, terminal: object) -> None:
+        """Cut each run of text the terminal sends (`terminal`: prompt_toolkit's Input; a
+        VT100 one, as on Linux, macOS and the tests' pipes) to what can still overflow the
+        line: the rest of a run is dropped unread. Keys that are not text (Enter, Ctrl-C,
+        the escape sequences' first byte) are never dropped."""
+        parser = getattr(terminal, "vt100_parser", None)
+        if parser is None or getattr(parser, "_line_bound", None) is not None:
+            return
+        feed = parser.feed
+
+        def bounded_feed(data: str) -> None:
+            feed(self._trimmed(data))
+
+        parser.feed = bounded_feed
+        parser._line_bound = self
+
+    def _trimmed(self, data: str) -> str:
+        # The first run continues the line being typed; a run after a key that is not text
+        # may start a new line: each is kept to past what the line can still take, so the
+        # line overflows and is refused, and the rest costs nothing. A run may begin with
+        # an escape sequence's tail ("[200~" opens a bracketed paste, whose text reaches
+        # the line only when the paste ends): _SEQUENCE more are kept for it.
+        room = max(_SEQUENCE, self.limit + _SEQUENCE - len(self.buffer.text))
+        parts: list[str] = []
+        for n, found in enumerate(_TEXT_RUN.finditer(data)):
+            text, key = found.groups()
+            parts += [text[: room if n == 0 else self.limit + _SEQUENCE], key]
+        return "".join(parts)
+
+    def _cut(self, buffer: Buffer) -> None:
+        text = buffer.text
+        if not text:
+            self.dropped = 0  # a new line (or the old one cleared): nothing dropped from it
+        elif len(text) > self.limit:
+            self.dropped += len(text) - self.limit
+            cursor = min(buffer.cursor_position, self.limit)
+            buffer.document = Document(text[: self.limit], cursor)
+
+    def refusal(self) -> str | None:
+        """Why the line just entered is refused (its end was dropped), once; None: it is
+        whole."""
+        if not self.dropped:
+            return None
+        self.dropped = 0
+        return (
+            f"the line is longer than {self.limit:,} characters, the most a command may be;"
+            " the rest of it was not read"
+        )
+
+
+# A run of text characters, then the one key that is not (a control character), if any.
+_TEXT_RUN = re.compile("([^\x00-\x1f\x7f]*)([\x00-\x1f\x7f]?)")
+_SEQUENCE = 16  # characters: more than an escape sequence's tail after its ESC
 
 
 def _direct(action: Callable[[], T]) -> T:
@@ -117,6 +195,8 @@ class PlayUI:
         game = self.session.game
         ruleset = self.session.ruleset
         title, head = ruleset.headline(game)
+        # Every text shown is spelt printable: a name never sends the terminal an escape code.
+        title, head = printable(title), printable(head)
         top: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
         board = self._board_line()
         if board and (self.tether is not None or not ruleset.started(game)):
@@ -125,10 +205,10 @@ class PlayUI:
         rows = text_tables.live_lines(ruleset.live_roster(game), self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
-            roster.append(line + ("\n" if n < len(rows) - 1 else ""), style)
+            roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
         top.append(roster)
         bottom: list[RenderableType] = []
-        wanted = self.session.wanted_lines()
+        wanted = [printable(line) for line in self.session.wanted_lines()]
         if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
             bottom.append(Text("\n".join(wanted), style="bold"))
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
@@ -137,11 +217,11 @@ class PlayUI:
             waiting = "waiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
             dice_text = f"{dice_text}; {waiting}" if dice_text else waiting
         if dice_text:
-            bottom.append(Text("dice: " + dice_text))
+            bottom.append(Text("dice: " + printable(dice_text)))
         odds_lines = self._odds()
         if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
-            bottom.append(Text("\n".join(odds_lines)))
-        bottom.append(Text(ruleset.score_line(game)))
+            bottom.append(Text(printable("\n".join(odds_lines))))
+        bottom.append(Text(printable(ruleset.score_line(game))))
         parts = top + self._log(self.console.height - self._lines(top + bottom)) + bottom
         return Group(*parts)
 
@@ -156,7 +236,7 @@ class PlayUI:
             return []
         room = max(MIN_LOG_LINES, min(MAX_LOG_LINES, room - 2))  # the rule, the prompt
         shown: list[str] = []
-        for message in reversed(self.messages):
+        for message in map(printable, reversed(self.messages)):
             needed = self._lines([Text(message)])
             if shown and needed > room:
                 break
@@ -235,7 +315,7 @@ class PlayUI:
         try:
             self.run_line(line)
         except IllegalAction as err:
-            self.console.print(f"[bold red]refused:[/] {escape(str(err))}")
+            self.console.print(f"[bold red]refused:[/] {escape(printable(str(err)))}")
         return True
 
     def run_line(self, line: str) -> None:
@@ -305,7 +385,7 @@ class PlayUI:
     def _print_text(self, text: str) -> None:
         """Plain text laid out by host/screens/text_tables.py: printed as it is, never
         re-wrapped."""
-        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        self.console.print(printable(text), markup=False, highlight=False, soft_wrap=True)
 
     def loop(self, prompt: PromptSession) -> None:
         self.show()
@@ -316,8 +396,11 @@ class PlayUI:
         try:
             with patch_stdout(raw=True) if self.tether is not None else nullcontext():
                 while True:
+                    bound = _bound_of(prompt)
+                    bound.dropped = 0  # a new line (Ctrl-C left the count of the last)
                     try:
                         line = prompt.prompt("turnlight> ")
+                        too_long = bound.refusal()
                     except KeyboardInterrupt:
                         # Ctrl-C clears the line being typed; it never ends the session.
                         if not prompt.default_buffer.text:
@@ -325,6 +408,9 @@ class PlayUI:
                         continue
                     except EOFError:  # Ctrl-D
                         break
+                    if too_long is not None:
+                        self.console.print(f"[bold red]refused:[/] {escape(too_long)}")
+                        continue
                     if not self.handle(line):
                         break
         finally:
@@ -352,4 +438,19 @@ class PlayUI:
 
 
 def make_prompt(ui: PlayUI, **kwargs) -> PromptSession:
-    return PromptSession(completer=CommandCompleter(ui), complete_while_typing=False, **kwargs)
+    """The line prompt, its line kept to a command's length (`BoundedLine`)."""
+    prompt: PromptSession = PromptSession(
+        completer=CommandCompleter(ui), complete_while_typing=False, **kwargs
+    )
+    prompt.line_bound = BoundedLine(prompt.default_buffer)  # type: ignore[attr-defined]
+    prompt.line_bound.guard(prompt.app.input)  # type: ignore[attr-defined]
+    return prompt
+
+
+def _bound_of(prompt: PromptSession) -> BoundedLine:
+    """The prompt's BoundedLine (a prompt made elsewhere is given one on first use)."""
+    bound = getattr(prompt, "line_bound", None)
+    if bound is None:
+        bound = prompt.line_bound = BoundedLine(prompt.default_buffer)  # type: ignore[attr-defined]
+        bound.guard(prompt.app.input)
+    return bound
