@@ -23,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from host.core.names import printable
     from host.core.plurals import plural
     from host.screens import text_tables
 
@@ -41,16 +42,21 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print(f"no saved games in {journal.path}" + (f" {note}" if note else ""))
         return 0
+    # Printable: a journal row is anyone's text (an old journal's, a forger's), never an
+    # escape code sent to the terminal.
     rows = [
         [
-            str(g["id"]),
-            str(g["session"]),
-            str(g["created"])[:16].replace("T", " "),
-            str(g["ruleset"]),
-            str(g["encounter"]),
-            str(g["seed"]),
-            str(g["events"]),
-            str(g["winner"] or ("-" if g["finished"] is None else "nobody")),
+            printable(str(value), lines=False)
+            for value in (
+                g["id"],
+                g["session"],
+                str(g["created"])[:16].replace("T", " "),
+                g["ruleset"],
+                g["encounter"],
+                g["seed"],
+                g["events"],
+                g["winner"] or ("-" if g["finished"] is None else "nobody"),
+            )
         ]
         for g in games
     ]
@@ -64,5 +70,6 @@ def run(args: argparse.Namespace) -> int:
         checked = journal.checked(g["id"])
         if checked is not None and checked.problem is not None:
             damaged += 1
-            print(f"turnlight: game {g['id']} is damaged: {checked.problem}", file=sys.stderr)
+            problem = printable(checked.problem, lines=False)
+            print(f"turnlight: game {g['id']} is damaged: {problem}", file=sys.stderr)
     return 1 if damaged else 0

@@ -524,7 +524,7 @@ class Journal:
                     payload = json.loads(payload)
                     if not (isinstance(payload, dict) and isinstance(kind, str)):
                         raise ValueError("not an event")
-                except (TypeError, ValueError):
+                except (TypeError, ValueError, RecursionError):  # deep nesting: a forger's
                     problem = f"event {want} cannot be read"
                     break
                 events.append((seq, kind, payload, str(at)))
@@ -816,7 +816,7 @@ def _summary(text: object) -> dict | None:
     """A finished game's recorded statistics (None: none, or not readable)."""
     try:
         summary = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return summary if isinstance(summary, dict) else None
 
