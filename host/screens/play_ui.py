@@ -92,6 +92,7 @@ class BoundedLine:
         self.limit = limit
         self.buffer = buffer
         self.dropped = 0  # characters cut from the line being typed
+        self._run = 0  # text let through since the terminal's last key that is not text
         buffer.on_text_changed += self._cut
 
     def guard(self, terminal: object) -> None:
@@ -111,16 +112,20 @@ class BoundedLine:
         parser._line_bound = self
 
     def _trimmed(self, data: str) -> str:
-        # The first run continues the line being typed; a run after a key that is not text
-        # may start a new line: each is kept to past what the line can still take, so the
-        # line overflows and is refused, and the rest costs nothing. A run may begin with
-        # an escape sequence's tail ("[200~" opens a bracketed paste, whose text reaches
-        # the line only when the paste ends): _SEQUENCE more are kept for it.
-        room = max(_SEQUENCE, self.limit + _SEQUENCE - len(self.buffer.text))
+        # Text runs on from one read of the terminal to the next until a key that is not
+        # text (Enter, an escape sequence's ESC): `_run` counts what was let through of the
+        # current run, which may be kept to what the line can take and a little more, so
+        # the line overflows and is refused, and the rest costs nothing. The bound is on
+        # the run, not the line: a bracketed paste's text ("[200~" opens it, after its ESC)
+        # reaches the line only when the paste ends, and a pipe's 4 MB arrive in thousands
+        # of reads (a bound of the line's room, at least _SEQUENCE a read, let 16 through
+        # at each: 4 MB took 20 s).
         parts: list[str] = []
-        for n, found in enumerate(_TEXT_RUN.finditer(data)):
+        for found in _TEXT_RUN.finditer(data):
             text, key = found.groups()
-            parts += [text[: room if n == 0 else self.limit + _SEQUENCE], key]
+            room = max(0, self.limit + _SEQUENCE - self._run)
+            parts += [text[:room], key]
+            self._run = 0 if key else self._run + min(len(text), room)
         return "".join(parts)
 
     def _cut(self, buffer: Buffer) -> None:
