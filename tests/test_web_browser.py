@@ -170,9 +170,14 @@ def test_what_the_console_hides_leaves_the_players_page(browser, table) -> None:
         wait_for(browser, "document.querySelectorAll('#fighters li').length === 3", "hidden")
         assert "Orrin" not in browser.find_element(By.TAG_NAME, "body").text
         assert "Orrin" not in browser.page_source
-        brimm = browser.find_element(By.CSS_SELECTOR, "#fighters li[data-name='Brimm']").text
-        assert "unhurt" in brimm and "14/14" not in brimm  # Dusk's health as a word
-        kaelen = browser.find_element(By.CSS_SELECTOR, "#fighters li[data-name='Kaelen']").text
+        # Each view redraws the list: the texts are read in one script, once the health
+        # setting's view (which may come after the hide's) has arrived.
+        text_of = "document.querySelector(\"#fighters li[data-name='{}']\").innerText"
+        wait_for(browser, text_of.format("Brimm") + ".includes('unhurt')", "health as a word")
+        brimm, kaelen = browser.execute_script(
+            f"return [{text_of.format('Brimm')}, {text_of.format('Kaelen')}]"
+        )
+        assert "14/14" not in brimm  # Dusk's health as a word
         assert "16/16" in kaelen  # the players' own team keeps the number
     finally:
         for handle in browser.window_handles:
