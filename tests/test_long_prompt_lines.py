@@ -111,3 +111,15 @@ def test_a_long_bracketed_paste_is_refused_not_cut_short() -> None:
     assert seen["line"] <= MAX_LINE
     assert "refused: the line is longer than 1,000 characters" in " ".join(out.getvalue().split())
     assert [e.text for e in ui.session.done] == ["initiative"]
+
+
+def test_a_last_piped_line_without_its_newline_still_runs() -> None:
+    """`printf 'initiative' | turnlight play`: the end of input ends the line, as a newline
+    would, and then the session."""
+    ui, _ = _ui()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompt = make_prompt(ui, input=pipe, output=DummyOutput())
+        pipe.send_text("initiative\rend")
+        pipe.close()
+        ui.loop(prompt)
+    assert [e.text for e in ui.session.done] == ["initiative", "end"]

@@ -411,7 +411,15 @@ class PlayUI:
                         if not prompt.default_buffer.text:
                             self.console.print(LEAVE_HINT, markup=False)
                         continue
-                    except EOFError:  # Ctrl-D
+                    except EOFError:  # Ctrl-D, or the end of piped input
+                        # Piped input's last line may have no newline: it is a line still
+                        # (Ctrl-D at a prompt ends only an empty line).
+                        last = prompt.default_buffer.text
+                        too_long = bound.refusal()
+                        if too_long is not None:
+                            self.console.print(f"[bold red]refused:[/] {escape(too_long)}")
+                        elif last.strip():
+                            self.handle(last)
                         break
                     if too_long is not None:
                         self.console.print(f"[bold red]refused:[/] {escape(too_long)}")
