@@ -7,14 +7,16 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from host.board.circuitpy_drive import DEFAULT_BOARD
+    from host.board.circuitpy_drive import DEFAULT_BOARD, PYSTACK_BYTES
 
     p = sub.add_parser(
         "deploy",
         help="copy the firmware, the shared engine and its libraries onto a CIRCUITPY drive",
         description="Copy boot.py, code.py, firmware/, shared/ and the libraries the board "
         "needs (adafruit_ticks, neopixel, from the installed Python packages) onto a mounted "
-        "CIRCUITPY drive, and set TURNLIGHT_BOARD in its settings.toml. Each file is written "
+        "CIRCUITPY drive, and set TURNLIGHT_BOARD in its settings.toml (and "
+        f"CIRCUITPY_PYSTACK_SIZE to at least {PYSTACK_BYTES}, the Python stack the board's "
+        "deepest path needs with room to spare; a larger value there stays). Each file is written "
         "under a temporary name and then renamed, code.py last; files already identical are "
         "left alone, and modules the project no longer has are removed. The drive's "
         "boot_out.txt must say CircuitPython 9 or later on the board --board is for "
