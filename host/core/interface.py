@@ -57,7 +57,9 @@ class WantedRoll:
     table rather than the engine: `count` dice of `kind` (shared.dice.KIND_*) for
     `purpose` (the ruleset's word: "hit", "power", ...), rolled by slot `who` (named
     `who_name`; -1 and "" for nobody in particular). `code` is the purpose as the board's
-    state carries it (0..15, the ruleset's own numbering)."""
+    state carries it (0..15, the ruleset's own numbering). For plain dice
+    (shared.dice.KIND_DN), `sides` names each die's faces in the order the faces come
+    (a d20 with advantage: (20, 20); 2d6 + 1d8: (6, 6, 8)); () for the other kinds."""
 
     purpose: str
     count: int
@@ -65,6 +67,7 @@ class WantedRoll:
     who: int = -1
     who_name: str = ""
     code: int = 0
+    sides: tuple[int, ...] = ()
 
 
 class RollWanted(Exception):
