@@ -94,6 +94,8 @@ def order(game: Game) -> list[list[int]]:
 
 
 def project(game: Game, st: GameState) -> None:
+    for f in game.fighters[st.count :]:  # a creature that joined the fight
+        add_slot(st, f.label, f.spec.team, 0, 2, min(MAX_HEALTH, f.spec.hp))
     st.round = game.round
     st.phase = 0
     e = game.entry()

@@ -8,8 +8,12 @@ lost, a dying character's death save).
 
 from __future__ import annotations
 
+from host.core.interface import IllegalAction
+from host.core.names import plain
 from host.rulesets.d20 import conditions, harm
+from host.rulesets.d20.encounter_schema import Creature
 from host.rulesets.d20.engine import Entry, Fighter, Game
+from shared.limits import MAX_SLOTS
 
 LAIR_COUNT = 20  # [28]
 
@@ -161,3 +165,31 @@ def takes_a_turn(game: Game, e: Entry) -> bool:
     if e.lair_of >= 0:
         return game.fighters[e.lair_of].in_fight
     return any(game.fighters[i].in_fight for i in e.members)
+
+
+def join(game: Game, spec: Creature) -> list[str]:
+    """A creature joins the fight under way (the host's `add`, from a `[[template]]` or a
+    stat line read as the file's creatures are): before initiative it rolls with the rest;
+    after, it rolls its own initiative now and takes its place in the order by its total,
+    after the entries it ties with; a place this round has passed comes next round."""
+    index = len(game.fighters)
+    if index >= MAX_SLOTS:
+        raise IllegalAction(f"{spec.name} cannot join: the board has {MAX_SLOTS} slots, all taken")
+    if any(plain(g.name) == plain(spec.name) or g.label == spec.label for g in game.fighters):
+        raise IllegalAction(f"{spec.name} ({spec.label}) names a creature already in the fight")
+    f = Fighter(spec, index, spec.hp)
+    f.movement = spec.speed
+    f.legendary_left = spec.legendary
+    game.fighters.append(f)
+    if not game.started:
+        return [f"{f.name} joins the fight"]
+    face = game.dice.draw("initiative", index, (20,))[0]
+    total = face + spec.initiative
+    f.initiative = total
+    place = 1 + max((e.rank[2] for e in game.order if e.total == total and e.members), default=-1)
+    entry = Entry(total, (-total, 0, place), [index])
+    at = next((n for n, e in enumerate(game.order) if e.rank > entry.rank), len(game.order))
+    game.order.insert(at, entry)
+    if at <= game.at:
+        game.at += 1
+    return [f"{f.name} joins the fight: initiative d20 {face} {spec.initiative:+d} = {total}"]
