@@ -206,7 +206,9 @@ class D20(Ruleset):
         rows = [
             LiveRow(
                 [f.label, f"{f.hp}" + (f"+{f.temp}" if f.temp else ""), str(f.spec.ac)],
-                ", ".join([_state(f)] + conditions.on(game, f.index)),
+                ", ".join(
+                    ([] if _state(f) == "up" else [_state(f)]) + conditions.on(game, f.index)
+                ),
                 f.index in now,
             )
             for f in self._in_order(game)
