@@ -66,9 +66,9 @@ def _ordered(game: Game, rolled: list[tuple[int, list[Fighter]]], lines: list[st
             tied = _break_tie(game, tied, lines)
         for place, unit in enumerate(tied):
             entries.append(Entry(total, (-total, 0, place), [f.index for f in unit]))
-    owner = next((f for f in game.fighters if f.spec.lair is not None and f.in_fight), None)
-    if owner is not None:
-        entries.append(Entry(LAIR_COUNT, (-LAIR_COUNT, 1, 0), [], owner.index))
+    owners = [f for f in game.fighters if f.spec.lair is not None and f.in_fight]
+    for place, owner in enumerate(owners):  # each lair, in the file's order, on count 20
+        entries.append(Entry(LAIR_COUNT, (-LAIR_COUNT, 1, place), [], owner.index))
     entries.sort(key=lambda e: e.rank)
     return entries
 
