@@ -90,7 +90,9 @@ def begin(game: Game, effect: Effect, entry: Entry | None) -> str:
         of = game.fighters[effect.of]
         if not of.in_fight:
             raise IllegalAction(f"{of.name} is out of the fight: its turn never ends")
-        during = entry is not None and effect.of in entry.members and not game.legendary_now
+        # Begun during its turn (whose end is still to come, even once a legendary action
+        # has closed it): its next turn is the following one.
+        during = entry is not None and effect.of in entry.members
         effect.ends_left = 2 if during else 1
     game.effects.append(effect)
     return f"{target.name} is {effect.name}{_until(game, effect)}"
