@@ -84,3 +84,16 @@ def test_a_critical_hit_wants_the_damage_dice_twice_each_named_by_its_faces():
     wanted = raised.value.wanted
     assert wanted.purpose == "damage" and wanted.sides == (6, 6, 8, 6, 6, 8)
     assert RULESET.asks_for_rolls
+
+
+def test_the_web_pages_show_each_creature_s_conditions_concentration_and_death_saves():
+    t = Table(ANA, BO, ORC)
+    t.start(15, 5, 1)
+    t.play("damage Bo 12")
+    t.play("concentrate Ana bless")
+    t.play("condition Orc frightened rounds=2")
+    shown = {f.name: f for f in RULESET.fighters(t.game)}
+    assert [f.name for f in RULESET.fighters(t.game)] == ["Ana", "Bo", "Orc"]
+    assert shown["Ana"].current and shown["Ana"].statuses == ["concentrating on bless"]
+    assert shown["Bo"].statuses == ["unconscious", "prone", "death saves 0/0"]
+    assert shown["Orc"].statuses == ["frightened"] and shown["Orc"].health == 15
