@@ -19,7 +19,7 @@ from host.rulesets.d20 import ai
 TURNS = 300
 
 
-def engine_turn() -> dict[str, float]:
+def engine_turn_d20() -> dict[str, float]:
     samples: list[float] = []
     with games_on_a_journal("d20") as current:
         while len(samples) < TURNS:

@@ -41,7 +41,7 @@ class D20(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID
-    bench_module = "host.rulesets.d20.bench_turn:engine_turn"
+    bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
     language = language.LANGUAGE
     start_command = "initiative"
     next_turn_commands = ("next",)
