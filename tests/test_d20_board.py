@@ -82,7 +82,7 @@ def test_a_critical_hit_wants_the_damage_dice_twice_each_named_by_its_faces():
     with pytest.raises(RollWanted) as raised:  # the damage roll, not given
         t.play("attack Orc Ana", d20(20))
     wanted = raised.value.wanted
-    assert wanted.purpose == "damage" and wanted.sides == (6, 6, 8, 6, 6, 8)
+    assert wanted.purpose == "damage" and wanted.sides == (6, 6, 6, 6, 8, 8)
     assert RULESET.asks_for_rolls
 
 

@@ -36,6 +36,10 @@ MAX_GROUP = MAX_SLOTS
 DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$")
 DIE = re.compile(r"(\d+)d(\d+)")
 SIDES = (2, 4, 6, 8, 10, 12, 20, 100)
+# A roll the board and the table can make: at most 3 kinds of die, and 7 dice, so that a
+# critical hit's doubled dice (14) are still one roll of the board's 15.
+MOST_KINDS = 3
+MOST_DICE = 7
 
 
 def example_path() -> Path:
@@ -64,12 +68,16 @@ class Roll:
 
 
 def read_roll(text: str) -> Roll | None:
-    """`2d6+3` as a Roll, or None when it is not one (each die one of SIDES, 1..15 dice)."""
+    """`2d6+3` as a Roll, or None when it is not one: each die one of SIDES, each kind
+    written once, at most MOST_KINDS kinds and MOST_DICE dice."""
     m = DICE.match(text)
     if not m:
         return None
     dice = tuple((int(n), int(s)) for n, s in DIE.findall(m.group(1)))
-    if any(s not in SIDES or not 1 <= n <= 15 for n, s in dice) or sum(n for n, _ in dice) > 15:
+    kinds = {s for _, s in dice}
+    if any(s not in SIDES for s in kinds) or len(kinds) != len(dice) or len(kinds) > MOST_KINDS:
+        return None
+    if not 1 <= sum(n for n, _ in dice) <= MOST_DICE:
         return None
     flat = int(m.group(3).replace(" ", "")) if m.group(3) else 0
     return Roll(dice, flat)
@@ -247,7 +255,8 @@ class _Reader:
                 table,
                 index,
                 key,
-                f'{who}: {key} must be dice such as "2d6+3" (d{", d".join(map(str, SIDES))})',
+                f'{who}: {key} must be dice such as "2d6+3" (d{", d".join(map(str, SIDES))};'
+                f" at most {MOST_DICE} dice of {MOST_KINDS} kinds)",
             )
         return found
 

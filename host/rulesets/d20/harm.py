@@ -24,7 +24,8 @@ def d20(game: Game, purpose: str, who: int, adv: bool, dis: bool) -> tuple[int, 
 
 def roll_damage(game: Game, roll: Roll, who: int, crit: bool, purpose: str = "damage") -> int:
     """[8]: a critical hit rolls the damage dice twice; the flat part once."""
-    sides = roll.sides * (2 if crit else 1)
+    # Each kind of die together (2d6+1d8 doubled is 4d6+2d8): a roll names at most a few kinds.
+    sides = tuple(s for n, s in roll.dice for _ in range(n * (2 if crit else 1)))
     faces = game.dice.draw(purpose, who, sides) if sides else ()
     return max(0, sum(faces) + roll.flat)
 
