@@ -313,6 +313,12 @@ class Ruleset:
         state = self.state(game)
         return [state.slots[i].label for i in range(state.count)]
 
+    def gone(self, game: Any) -> set[str]:
+        """The full names (`fighter_names`') of the fighters who have left the fight
+        (`remove`): they keep their slot, their statistics and their place in the journal,
+        but take no turn and no effect can wait on one. By default nobody."""
+        return set()
+
     def snapshot(self, game: Any) -> dict:
         """The whole game as plain data: `run --json` and the export's final state."""
         raise NotImplementedError

@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from host.core.plurals import plural
 from host.rulesets.korxsol.fighter import norm
@@ -296,6 +296,7 @@ def _list(r: _Reader, doc: dict, name: str) -> list[dict]:
 
 def parse(text: str, filename: str = "<encounter>") -> Encounter:
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
     known = ("ruleset", "encounter", "team", "solighter", "move", "item", "artifact")
     r.known("", 0, doc, known, "file")
@@ -343,6 +344,16 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     for t, team_name in enumerate(teams):
         if not any(f.team == t for f in fighters):
             raise r.fail("team", t, None, f"team {team_name!r} has no solighter")
+    check_templates(
+        doc,
+        templates,
+        text,
+        filename,
+        lambda template: ("solighter", "team"),
+        parse,
+        MAX_SLOTS,
+        ("solighter",),
+    )
     return Encounter(name, tuple(teams), tuple(fighters), options, text, filename, ID)
 
 
@@ -445,32 +456,28 @@ def _check_totals(r: _Reader, i: int, fighter: Solighter, who: str, sol_points: 
         raise r.fail("solighter", i, key if key != "sol" else None, f"{who}: {what}")
 
 
+SOLIGHTER_KEYS = (
+    "name",
+    "label",
+    "team",
+    "kor",
+    "actions",
+    "inventory",
+    "weight",
+    "weapon",
+    "elements",
+    "moves",
+    "items",
+    "artifacts",
+) + ATTRIBUTES
+
+
 def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> Solighter:
     table = "solighter"
     who = f"solighter {i + 1}"
     if isinstance(data.get("name"), str) and data["name"].strip():
         who = f"solighter {data['name']!r}"
-    r.known(
-        table,
-        i,
-        data,
-        (
-            "name",
-            "label",
-            "team",
-            "kor",
-            "actions",
-            "inventory",
-            "weight",
-            "weapon",
-            "elements",
-            "moves",
-            "items",
-            "artifacts",
-        )
-        + ATTRIBUTES,
-        who,
-    )
+    r.known(table, i, data, SOLIGHTER_KEYS, who)
     name = r.text(table, i, data, "name", who)
     who = f"solighter {name!r}"
     label = r.text(table, i, data, "label", who, default=name[:3])
