@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from shared.limits import MAX_SLOTS
 from shared.state import LABEL_CHARS
@@ -220,6 +220,7 @@ def _int(v: object) -> bool:
 
 def parse(text: str, filename: str) -> Encounter:
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     lines = Lines(text)
 
     def fail(table: str, index: int, key: str | None, what: str) -> EncounterError:
@@ -348,6 +349,10 @@ def parse(text: str, filename: str) -> Encounter:
     for t, team in enumerate(teams):
         if not any(p.team == t for p in players):
             raise fail("", 0, "teams", f"team {team!r} has no player")
+    check_templates(
+        doc, templates, text, filename, lambda t: ("character", "player"), parse, MAX_SLOTS,
+        ("character",),
+    )
     return Encounter(
         str(doc.get("name", "Stones")),
         tuple(teams),

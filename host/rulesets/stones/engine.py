@@ -21,6 +21,7 @@ from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
 from host.core.names import plain
 from host.core.plurals import plural
 from host.core.timeline import Timeline
+from host.rulesets.stones import comings
 from host.rulesets.stones.encounter_schema import (
     INFINITE,
     Ability,
@@ -84,6 +85,10 @@ class Game(kit.Dice):
     log: deque[str] = field(default_factory=game_log)
     timeline: Timeline = field(default_factory=Timeline)
     stats: list[dict[str, int]] = field(default_factory=list)
+    # Characters who joined under way ((table, fields) each: host/core/newcomers.py) and
+    # those who left, by name, with why.
+    joined: list[tuple[str, dict]] = field(default_factory=list)
+    gone: dict[str, str] = field(default_factory=dict)
 
     @property
     def teams(self) -> tuple[str, ...]:  # (interface.Game)
@@ -98,7 +103,7 @@ class Game(kit.Dice):
         return self.enc.characters[i]
 
     def standing(self, i: int) -> bool:
-        return self.hp[i] > 0
+        return self.hp[i] > 0 and self.enc.characters[i].name not in self.gone
 
     def player_standing(self, p: int) -> bool:
         return any(self.standing(i) for i, c in enumerate(self.enc.characters) if c.player == p)
@@ -545,26 +550,36 @@ def _hurt(game: Game, by: int | None, t: int, amount: int) -> list[str]:
         if by is not None:
             game.stats[by]["kos"] += 1
         lines.append(f"{tc.name} is incapacitated")
-        game.statuses[t].clear()
-        for f in game.fused[t]:
-            game.discard.extend(f.cards)
-            lines.append(f"{tc.name}'s fused {f.name} breaks: {_cards(f.cards)} discarded")
-        game.fused[t] = []
-        if not game.player_standing(tc.player):
-            p = game.enc.players[tc.player]
-            game.discard.extend(game.hands[tc.player])
-            game.hands[tc.player] = []
-            lines.append(f"{p.name} is eliminated: the hand goes to the discard pile")
-        for team in range(2):
-            if not any(
-                game.standing(k) for k, x in enumerate(game.enc.characters) if x.team == team
-            ):
-                game.winner = 1 - team
-                lines.append(
-                    f"every character of {game.enc.teams[team]} is incapacitated:"
-                    f" {game.enc.teams[1 - team]} wins"
-                )
-                break
+        lines += out_of_the_fight(game, t)
+    return lines
+
+
+def out_of_the_fight(game: Game, t: int) -> list[str]:
+    """Character t is out (incapacitated, or gone: `remove`): its statuses end, its fused
+    abilities break, its player is eliminated with its last character, and the game ends
+    with a team's last. The lines that say so."""
+    tc = game.ch(t)
+    lines: list[str] = []
+    game.statuses[t].clear()
+    for f in game.fused[t]:
+        game.discard.extend(f.cards)
+        lines.append(f"{tc.name}'s fused {f.name} breaks: {_cards(f.cards)} discarded")
+    game.fused[t] = []
+    if not game.player_standing(tc.player):
+        p = game.enc.players[tc.player]
+        game.discard.extend(game.hands[tc.player])
+        game.hands[tc.player] = []
+        lines.append(f"{p.name} is eliminated: the hand goes to the discard pile")
+    for team in range(2):
+        if not any(
+            game.standing(k) for k, x in enumerate(game.enc.characters) if x.team == team
+        ):
+            game.winner = 1 - team
+            lines.append(
+                f"every character of {game.enc.teams[team]} is incapacitated:"
+                f" {game.enc.teams[1 - team]} wins"
+            )
+            break
     return lines
 
 
@@ -748,6 +763,8 @@ VERBS = {
     "discard": _discard,
     "done": _done,
     "end": _end,
+    "add": comings.add,
+    "remove": comings.remove,
 }
 
 

@@ -1,0 +1,64 @@
+"""Stones' characters who join a fight under way (`add`) and who leave it (`remove`).
+
+A turn is a player's, and its characters act in it in any order: a newcomer joins the
+characters of the player it names (`player=`), and takes part in that player's turns from
+the next one, or from this one if it is that player's turn now (it has not been activated
+yet). Its player's draw grows by the hand's share of a character from the next draw, as
+the turn-order text counts a player's characters. A character who leaves is out as an
+incapacitated one is (its statuses end, its fused stones are discarded, a player left with
+no character is eliminated) and stays in the scores. Reading the newcomer is every
+ruleset's (host/core/newcomers.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from host.core import newcomers
+from host.core.commandline import Command
+from host.core.interface import IllegalAction
+from host.rulesets.stones import encounter_schema
+from host.rulesets.stones.language import ROSTER
+from shared import roster
+
+if TYPE_CHECKING:
+    from host.rulesets.stones.engine import Game
+
+
+def add(game: Game, cmd: Command) -> list[str]:
+    from host.rulesets.stones.engine import STAT_KEYS  # (the engine imports this module)
+
+    chars = game.enc.characters
+    newcomer = newcomers.read_newcomer(
+        cmd,
+        game.enc.source,
+        ROSTER,
+        [p.name for p in game.enc.players],
+        [c.name for c in chars] + [c.label for c in chars],
+        game.joined,
+        encounter_schema.parse,
+    )
+    c = newcomer.encounter.characters[-1]
+    game.enc = dataclasses.replace(game.enc, characters=(*chars, c))
+    game.hp.append(c.hp)
+    game.statuses.append({})
+    game.fused.append([])
+    game.stats.append(dict.fromkeys(STAT_KEYS, 0))
+    game.joined.append((newcomer.table, newcomer.fields))
+    roster.add_slot(game.state, c.label, c.team, c.player, 3, c.hp)
+    owner = game.enc.players[c.player].name
+    when = "this turn" if c.player == game.player else f"{owner}'s next turn"
+    return [f"{c.name} joins {owner}'s characters ({game.enc.teams[c.team]}): it acts from {when}"]
+
+
+def remove(game: Game, cmd: Command) -> list[str]:
+    from host.rulesets.stones.engine import out_of_the_fight
+
+    name, why = newcomers.read_leaver(cmd, lambda w: game.ch(game.char(w)).name, game.gone)
+    i = game.char(name)
+    if game.active == i:
+        raise IllegalAction(f"remove: {name} is being activated: `done {name}` first")
+    game.gone[name] = why
+    left = f"{name} leaves the fight ({why}); its statistics stay in the scores"
+    return [left, *out_of_the_fight(game, i)]
