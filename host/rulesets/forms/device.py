@@ -126,7 +126,7 @@ def new_state(game: Game) -> GameState:
 def to_act(game: Game) -> set[int]:
     """The units still to act in the step (combat) or the social round, as the board shows
     them: the active units without F_ACTED."""
-    standing = {i for i, u in enumerate(game.units) if not u.down}
+    standing = {i for i, u in enumerate(game.units) if not u.down and not u.arriving}
     if game.mode == "combat":
         return set(game.to_act())
     if game.mode != "social":
@@ -143,6 +143,9 @@ def project(game: Game, st: GameState) -> None:
     from host.rulesets.forms.encounter_schema import ATTRIBUTES
 
     _describe(game, st)
+    for u in game.units[st.count :]:  # joined under way (`add`): a slot each
+        spec = u.spec
+        roster.add_slot(st, spec.label, spec.side, spec.score("Agility"), 0, spec.health)
     waiting = to_act(game)
     next_check: dict[int, int] = {}
     for c in game.checks:
@@ -161,6 +164,8 @@ def project(game: Game, st: GameState) -> None:
         slot.counters[DMG] = min(DMG_CAP, pending if game.step in (5, 6) else 0)
         if u.down:
             flags = F_OUT
+        elif u.arriving:
+            flags = F_ACTED  # it takes part from the next round
         else:
             flags = F_ACTIVE if i in waiting else F_ACTIVE | F_ACTED
         if u.aware:

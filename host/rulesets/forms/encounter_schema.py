@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from shared.limits import MAX_DICE, MAX_HEALTH, MAX_SLOTS, MAX_TEAMS
 from shared.roster import check_label
@@ -223,6 +223,7 @@ class _Reader:
 
 def parse(text: str, filename: str) -> Encounter:
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
     r.known("", 0, doc, TOP_KEYS, "the encounter")
     if doc.get("ruleset", ID) != ID:
@@ -349,6 +350,9 @@ def parse(text: str, filename: str) -> Encounter:
             raise r.fail(
                 "unit", i, None, f"unit {u.name!r}: an attribute and a Form's dice pass {MAX_DICE}"
             )
+    check_templates(
+        doc, templates, text, filename, lambda t: ("unit", "side"), parse, MAX_SLOTS, ("unit",)
+    )
     return Encounter(
         name,
         area,

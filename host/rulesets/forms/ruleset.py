@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.core import kit
+from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
@@ -29,7 +29,7 @@ from host.core.interface import (
 from host.rulesets.forms import ai, device, encounter_schema
 from host.rulesets.forms.encounter_schema import ATTRIBUTES, STEP_NAMES, Encounter
 from host.rulesets.forms.engine import RULES_VERSION, Game
-from host.rulesets.forms.language import LANGUAGE
+from host.rulesets.forms.language import LANGUAGE, ROSTER
 from shared import dice
 from shared import events as ev
 from shared.host_only import d100_value
@@ -43,7 +43,8 @@ PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 class Forms(Ruleset):
     id = encounter_schema.ID
-    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: units who joined and left (`add`, `remove`)
     description = (
         "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
         " combat round, Forms"
@@ -119,6 +120,9 @@ class Forms(Ruleset):
 
     def fighter_names(self, game: Game) -> list[str]:
         return [u.spec.name for u in game.units]
+
+    def gone(self, game: Game) -> set[str]:
+        return {u.spec.name for u in game.units if u.gone}
 
     def snapshot(self, game: Game) -> dict:
         return {
@@ -303,6 +307,10 @@ class Forms(Ruleset):
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [u.spec.name for u in game.units]
+        present = [u.spec.name for u in game.units if not u.gone]
+        joining = newcomers.complete(words, game.encounter.source, ROSTER, present)
+        if joining is not None:
+            return joining
         if len(words) == 2 and words[0] in (
             "form",
             "check",
