@@ -377,7 +377,7 @@ def check_templates(
     """Read each template as the ruleset reads a fighter: the file (its templates taken
     out, `doc`) with the template put among its fighters, parsed by `parse`. `table_of`
     gives a template's fighter table and the key naming its team ("" where the table
-    names it); a template that names no team is read on the first fighter's. Where the
+    names it, and the template's `team` picks the table); a template that names no team is read on the first fighter's. Where the
     file already has `most` fighters (in all of `fighter_tables`), the template takes the place of the first of its
     team. An error is the template's, on its line."""
     lines = Lines(text)
@@ -388,7 +388,9 @@ def check_templates(
             continue  # (the ruleset says what is wrong with the file's own fighters)
         trial = {k: v for k, v in doc.items()}
         entry = dict(template)
-        if team_key and team_key not in entry and isinstance(fighters[0], dict):
+        if not team_key:
+            entry.pop("team", None)  # (the table names the team: table_of read it)
+        elif team_key not in entry and isinstance(fighters[0], dict):
             entry[team_key] = fighters[0].get(team_key)
         kept = list(fighters)
         everyone = sum(len(doc.get(t, ())) for t in fighter_tables)

@@ -87,6 +87,10 @@ class Newcomer:
     fields: dict[str, Any]
     encounter: Any
 
+    def pick(self, fighters: Sequence[Any]) -> Any:
+        """The newcomer among the read encounter's fighters (each with a `name`)."""
+        return next(f for f in fighters if f.name == self.name)
+
 
 def read_newcomer(
     cmd: Command,

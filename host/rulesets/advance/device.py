@@ -93,6 +93,8 @@ def new_state(game: Game, version: int) -> GameState:
 def project(game: Game, st: GameState) -> None:
     st.round = game.round if game.started else 0
     st.phase = game.step
+    for f in game.fighters[st.count :]:  # joined under way (`add`): a slot each
+        add_slot(st, f.spec.label, f.spec.side, 0, 1, f.spec.stamina)
     acting = to_act(game)
     for f in game.fighters:
         slot = st.slots[f.index]

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from host.core.names import plain
 from shared.limits import MAX_HEALTH, MAX_SLOTS
@@ -228,6 +228,7 @@ OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 def parse(text: str, filename: str) -> Encounter:
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
     top = ("ruleset", "name", "options", "specialties", "tables", "sheet", "adventurer", "enemy")
     r.known("", 0, doc, top, "the encounter")
@@ -282,11 +283,23 @@ def parse(text: str, filename: str) -> Encounter:
         )
     names: set[str] = set()
     for c in characters:
-        for word in (c.name, c.label):
+        # (a name of three letters may be its own label: one character, not two)
+        own = {plain(c.name): c.name, plain(c.label): c.label}
+        for word in own.values():
             if plain(word) in names:
                 key = "adventurer" if c.side == 0 else "enemy"
                 raise r.fail(key, 0, None, f"{word!r} names two characters")
             names.add(plain(word))
+    check_templates(
+        doc,
+        templates,
+        text,
+        filename,
+        lambda t: ("adventurer" if t.get("team") == TEAMS[0] else "enemy", ""),
+        parse,
+        MAX_SLOTS,
+        ("adventurer", "enemy"),
+    )
     return Encounter(
         name, tuple(characters), specialties, tables, options, TEAMS, text, filename, ID, parts
     )

@@ -36,7 +36,7 @@ def add(game: Game, cmd: Command) -> None:
         game.joined,
         encounter_schema.parse,
     )
-    spec = newcomer.encounter.units[-1]
+    spec = newcomer.pick(newcomer.encounter.units)
     u = Unit(spec, spec.health, list(spec.forms), spec.aware, arriving=True)
     u.fresh = u.aware and game.mode == "combat"
     game.units.append(u)

@@ -34,7 +34,7 @@ class Comings(GameCore):
             self.joined,
             encounter_schema.parse,
         )
-        spec = newcomer.encounter.solighters[-1]
+        spec = newcomer.pick(newcomer.encounter.solighters)
         f = self._enlist(spec)
         self.joined.append((newcomer.table, newcomer.fields))
         st = self.state

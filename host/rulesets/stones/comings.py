@@ -39,7 +39,7 @@ def add(game: Game, cmd: Command) -> list[str]:
         game.joined,
         encounter_schema.parse,
     )
-    c = newcomer.encounter.characters[-1]
+    c = newcomer.pick(newcomer.encounter.characters)
     game.enc = dataclasses.replace(game.enc, characters=(*chars, c))
     game.hp.append(c.hp)
     game.statuses.append({})
