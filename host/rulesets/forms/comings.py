@@ -11,7 +11,7 @@ turns, kept in the scores. Reading the newcomer is every ruleset's (host/core/ne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from host.core import newcomers
 from host.core.commandline import Command
@@ -19,13 +19,12 @@ from host.core.interface import IllegalAction
 from host.rulesets.forms import encounter_schema
 from host.rulesets.forms.language import ROSTER
 
-if TYPE_CHECKING:
-    from host.rulesets.forms.engine import Game
+# The engine's Game calls these with itself (`game`): this module does not import the
+# engine, which imports it.
 
 
-def add(game: Game, cmd: Command) -> None:
-    from host.rulesets.forms.engine import Unit  # (the engine imports this module)
-
+def add(game: Any, cmd: Command, unit: type) -> None:
+    """`unit`: the engine's Unit class."""
     specs = [u.spec for u in game.units]
     newcomer = newcomers.read_newcomer(
         cmd,
@@ -37,7 +36,7 @@ def add(game: Game, cmd: Command) -> None:
         encounter_schema.parse,
     )
     spec = newcomer.pick(newcomer.encounter.units)
-    u = Unit(spec, spec.health, list(spec.forms), spec.aware, arriving=True)
+    u = unit(spec, spec.health, list(spec.forms), spec.aware, arriving=True)
     u.fresh = u.aware and game.mode == "combat"
     game.units.append(u)
     game.order.append(len(game.units) - 1)
@@ -46,7 +45,7 @@ def add(game: Game, cmd: Command) -> None:
     game.say(f"{spec.name} joins {side}: it takes part from the next round")
 
 
-def remove(game: Game, cmd: Command) -> None:
+def remove(game: Any, cmd: Command) -> None:
     gone = {u.spec.name: u.gone for u in game.units if u.gone}
     name, why = newcomers.read_leaver(cmd, lambda w: game.name(game.unit(w)), gone)
     u = game.units[game.unit(name)]
@@ -61,7 +60,7 @@ def remove(game: Game, cmd: Command) -> None:
     game._settle()  # a step that waited only for it closes
 
 
-def refuse_arriving(game: Game, cmd: Command) -> None:
+def refuse_arriving(game: Any, cmd: Command) -> None:
     """A unit that joined this round takes no part in it: a command naming it first is
     refused (add and remove aside)."""
     if cmd.verb in ("add", "remove") or not cmd.args:

@@ -248,7 +248,7 @@ class Game(kit.Dice):
 
     # ------------------------------------------------------------------ comings and goings
     def _do_add(self, cmd: Command) -> None:
-        comings.add(self, cmd)
+        comings.add(self, cmd, Unit)
 
     def _do_remove(self, cmd: Command) -> None:
         comings.remove(self, cmd)

@@ -13,7 +13,8 @@ ruleset's (host/core/newcomers.py).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from host.core import newcomers
 from host.core.commandline import Command
@@ -22,13 +23,12 @@ from host.rulesets.stones import encounter_schema
 from host.rulesets.stones.language import ROSTER
 from shared import roster
 
-if TYPE_CHECKING:
-    from host.rulesets.stones.engine import Game
+# The engine calls these with its Game (`game`) and what they need of it: this module does
+# not import the engine, which imports it.
 
 
-def add(game: Game, cmd: Command) -> list[str]:
-    from host.rulesets.stones.engine import STAT_KEYS  # (the engine imports this module)
-
+def add(game: Any, cmd: Command, stat_keys: Sequence[str]) -> list[str]:
+    """`stat_keys`: the statistics a character keeps (engine.STAT_KEYS)."""
     chars = game.enc.characters
     newcomer = newcomers.read_newcomer(
         cmd,
@@ -44,7 +44,7 @@ def add(game: Game, cmd: Command) -> list[str]:
     game.hp.append(c.hp)
     game.statuses.append({})
     game.fused.append([])
-    game.stats.append(dict.fromkeys(STAT_KEYS, 0))
+    game.stats.append(dict.fromkeys(stat_keys, 0))
     game.joined.append((newcomer.table, newcomer.fields))
     roster.add_slot(game.state, c.label, c.team, c.player, 3, c.hp)
     owner = game.enc.players[c.player].name
@@ -52,9 +52,8 @@ def add(game: Game, cmd: Command) -> list[str]:
     return [f"{c.name} joins {owner}'s characters ({game.enc.teams[c.team]}): it acts from {when}"]
 
 
-def remove(game: Game, cmd: Command) -> list[str]:
-    from host.rulesets.stones.engine import out_of_the_fight
-
+def remove(game: Any, cmd: Command, out_of_the_fight: Callable[[Any, int], list[str]]) -> list[str]:
+    """`out_of_the_fight`: the engine's, for a character out as an incapacitated one is."""
     name, why = newcomers.read_leaver(cmd, lambda w: game.ch(game.char(w)).name, game.gone)
     i = game.char(name)
     if game.active == i:

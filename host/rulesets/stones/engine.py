@@ -763,8 +763,8 @@ VERBS = {
     "discard": _discard,
     "done": _done,
     "end": _end,
-    "add": comings.add,
-    "remove": comings.remove,
+    "add": lambda game, cmd: comings.add(game, cmd, STAT_KEYS),
+    "remove": lambda game, cmd: comings.remove(game, cmd, out_of_the_fight),
 }
 
 
