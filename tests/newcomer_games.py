@@ -25,8 +25,11 @@ class Scene:
 
 SCENES = {
     "korxsol": Scene(
-        "korxsol", "add Gorm team=Dusk kor=12 agility=3 power=2 moves=\"Rock Smash\"", "Ashling",
-        "Orrin", "team",
+        "korxsol",
+        'add Gorm team=Dusk kor=12 agility=3 power=2 moves="Rock Smash"',
+        "Ashling",
+        "Orrin",
+        "team",
     ),
     "stones": Scene(
         "stones",

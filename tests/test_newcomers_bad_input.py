@@ -34,7 +34,9 @@ def test_a_name_clashes_with_one_who_has_left(ruleset_id: str) -> None:
     s = session(ruleset_id)
     leaver = SCENES[ruleset_id].leaver
     s.execute(f"remove {leaver}")
-    assert "already a fighter's name" in refused(s, f"add {SCENES[ruleset_id].template} as {leaver}")
+    assert "already a fighter's name" in refused(
+        s, f"add {SCENES[ruleset_id].template} as {leaver}"
+    )
 
 
 @pytest.mark.parametrize("ruleset_id", JOINING)

@@ -30,7 +30,9 @@ def test_korxsol_newcomers_reach_the_board_and_one_past_its_slots_is_refused() -
             table.execute("add Ashling as Late")
         # The newcomer placed last takes the next turn (it sits right after the current).
         table.press("next_turn")
-        active = [board.slots[i].label for i in range(board.count) if board.slots[i].flags & F_ACTIVE]
+        active = [
+            board.slots[i].label for i in range(board.count) if board.slots[i].flags & F_ACTIVE
+        ]
         assert active == [f"Q{MAX_SLOTS - before - 1}"]
         table.execute("remove Q0 fled")
         table.settle()

@@ -21,9 +21,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 from host.core import names, registry, textfile
@@ -346,9 +345,7 @@ def take_templates(doc: dict[str, Any], text: str, filename: str) -> list[dict[s
     for index, data in enumerate(found):
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise EncounterError(
-                f"{filename}:{lines.of(TEMPLATE, index)}: a template needs a name"
-            )
+            raise EncounterError(f"{filename}:{lines.of(TEMPLATE, index)}: a template needs a name")
         if name.lower() in seen:
             raise EncounterError(
                 f"{filename}:{lines.of(TEMPLATE, index, 'name')}: template {name!r} is"
@@ -377,9 +374,10 @@ def check_templates(
     """Read each template as the ruleset reads a fighter: the file (its templates taken
     out, `doc`) with the template put among its fighters, parsed by `parse`. `table_of`
     gives a template's fighter table and the key naming its team ("" where the table
-    names it, and the template's `team` picks the table); a template that names no team is read on the first fighter's. Where the
-    file already has `most` fighters (in all of `fighter_tables`), the template takes the place of the first of its
-    team. An error is the template's, on its line."""
+    names it, and the template's `team` picks the table); a template that names no team
+    is read on the first fighter's. Where the file already has `most` fighters (in all of
+    `fighter_tables`), the template takes the place of the first of its team. An error is
+    the template's, on its line."""
     lines = Lines(text)
     for index, template in enumerate(templates):
         table, team_key = table_of(template)

@@ -10,9 +10,7 @@ from host.rulesets.advance.encounter_schema import CHARACTER_KEYS
 
 # How an encounter file writes a character: an [[adventurer]] or an [[enemy]], which `add`
 # picks by its team= (host/core/newcomers.py).
-ROSTER = newcomers.Roster(
-    "adventurer", "", CHARACTER_KEYS, team_tables=("adventurer", "enemy")
-)
+ROSTER = newcomers.Roster("adventurer", "", CHARACTER_KEYS, team_tables=("adventurer", "enemy"))
 
 VERBS: dict[str, Verb] = {
     "next": Verb(

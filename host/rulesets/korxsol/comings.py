@@ -21,7 +21,6 @@ from shared.limits import NO_SLOT
 from shared.state import F_OUT
 
 
-
 class Comings(GameCore):
     def _do_add(self, cmd: Command, out: Outcome) -> None:
         taken = [f.spec.name for f in self.fighters] + [f.spec.label for f in self.fighters]

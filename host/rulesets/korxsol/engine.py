@@ -76,9 +76,7 @@ __all__ = [
 RULES_VERSION = 6
 
 
-class Game(
-    TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, GameViews, Comings
-):
+class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, GameViews, Comings):
     """One game of an encounter: each verb of the command language is a `_do_<verb>` of a
     seam, and `apply` runs one of them."""
 

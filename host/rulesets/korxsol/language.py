@@ -17,7 +17,16 @@ from host.core.commandline import Command, Language, Option, Verb
 from host.rulesets.korxsol.encounter_schema import SOLIGHTER_KEYS
 from shared.limits import MAX_DICE
 
-__all__ = ["ROSTER", "Command", "LANGUAGE", "SESSION_VERBS", "STRIKE_OPTIONS", "VERBS", "parse", "usage"]
+__all__ = [
+    "ROSTER",
+    "Command",
+    "LANGUAGE",
+    "SESSION_VERBS",
+    "STRIKE_OPTIONS",
+    "VERBS",
+    "parse",
+    "usage",
+]
 
 # The options of a use that strikes: `attack`, `item`, `artifact` and `odds` (docs/commands.md,
 # "Options of attack"). A value the grammar cannot check (a name, a path) is the rules'.

@@ -350,7 +350,13 @@ def parse(text: str, filename: str) -> Encounter:
         if not any(p.team == t for p in players):
             raise fail("", 0, "teams", f"team {team!r} has no player")
     check_templates(
-        doc, templates, text, filename, lambda t: ("character", "player"), parse, MAX_SLOTS,
+        doc,
+        templates,
+        text,
+        filename,
+        lambda t: ("character", "player"),
+        parse,
+        MAX_SLOTS,
         ("character",),
     )
     return Encounter(

@@ -571,9 +571,7 @@ def out_of_the_fight(game: Game, t: int) -> list[str]:
         game.hands[tc.player] = []
         lines.append(f"{p.name} is eliminated: the hand goes to the discard pile")
     for team in range(2):
-        if not any(
-            game.standing(k) for k, x in enumerate(game.enc.characters) if x.team == team
-        ):
+        if not any(game.standing(k) for k, x in enumerate(game.enc.characters) if x.team == team):
             game.winner = 1 - team
             lines.append(
                 f"every character of {game.enc.teams[team]} is incapacitated:"
