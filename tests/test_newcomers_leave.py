@@ -6,9 +6,11 @@ that must not wait on a fighter who has left."""
 from __future__ import annotations
 
 import pytest
-from newcomer_games import JOINING, SCENES, session
+from newcomer_games import JOINING, SCENES, named, session
 
+from host import cli
 from host.core.interface import IllegalAction
+from host.core.journal import Journal
 from shared.state import F_OUT
 
 
@@ -122,3 +124,20 @@ def test_flare_refuses_a_player_leaving_in_one_line() -> None:
     with pytest.raises(IllegalAction, match="cannot leave a game under way") as err:
         s.execute("remove Ann")
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("ruleset_id", JOINING)
+def test_the_exports_keep_who_joined_and_who_left(ruleset_id: str, tmp_path, capsys) -> None:
+    journal = Journal(tmp_path / "j.sqlite")
+    s = session(ruleset_id, 5, journal)
+    scene = SCENES[ruleset_id]
+    s.execute(scene.stat_line)
+    s.execute(f"remove {scene.leaver} fled")
+    journal.close()
+    assert cli.main(["export", "--db", str(tmp_path / "j.sqlite"), "--format", "scores-csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    players = {row.split(",")[2] for row in rows[1:] if row.split(",")[1] == "player"}
+    assert {named(scene.stat_line), scene.leaver} <= players
+    assert cli.main(["export", "--db", str(tmp_path / "j.sqlite"), "--format", "json"]) == 0
+    events = capsys.readouterr().out
+    assert f"remove {scene.leaver} fled" in events and scene.stat_line.split()[1] in events
