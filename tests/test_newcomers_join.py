@@ -141,3 +141,13 @@ def test_a_newcomer_is_in_play_on_the_board() -> None:
     state = s.ruleset.state(s.game)
     slot = state.slots[state.count - 1]
     assert slot.label == "Gor" and not slot.flags & F_OUT and slot.health == 12
+
+
+@pytest.mark.parametrize("ruleset_id", JOINING)
+def test_the_terminal_views_show_the_newcomer(ruleset_id: str) -> None:
+    s = session(ruleset_id)
+    s.execute(f"add {SCENES[ruleset_id].template} as Newt")
+    roster = [" ".join(row) for row in s.ruleset.roster(s.game).rows]
+    live = [" ".join(row.cells) for row in s.ruleset.live_roster(s.game).rows]
+    assert any("Newt" in row for row in roster)
+    assert any("Newt" in row or "New" in row for row in live)

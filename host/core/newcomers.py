@@ -77,6 +77,11 @@ def add_verb(roster: Roster, game_words: str = "") -> Verb:
     )
 
 
+def help_note(roster: Roster) -> str:
+    """The line `help` adds for `add`: the keys its stat line takes."""
+    return "add keys (as in the encounter file): " + " ".join(k + "=" for k in roster.option_keys)
+
+
 @dataclass(frozen=True)
 class Newcomer:
     """A fighter who joins: its table as the file would write it, the table it goes in,

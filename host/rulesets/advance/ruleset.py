@@ -324,6 +324,7 @@ class Advance(Ruleset):
     def help_notes(self) -> list[str]:
         return [
             "attack options: with=SUPPORT evade=yes|no spare; dice: check F F, death F, d6 F",
+            newcomers.help_note(language.ROSTER),
         ]
 
     # -- odds ----------------------------------------------------------------------------------

@@ -335,6 +335,7 @@ class Forms(Ruleset):
         return [
             "checks go Vitality, Physique, Resolve, Insight, Agility, Passion, Prowess, Genius",
             "combat steps: " + ", ".join(f"{n} {w}" for n, w in PHASE_WORDS.items()),
+            newcomers.help_note(ROSTER),
         ]
 
     # -- the demo AI ---------------------------------------------------------------------

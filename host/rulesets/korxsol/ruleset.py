@@ -264,7 +264,10 @@ class Korxsol(Ruleset):
         return names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
 
     def help_notes(self) -> list[str]:
-        return ["attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll"]
+        return [
+            "attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll",
+            newcomers.help_note(ROSTER),
+        ]
 
     # -- odds -----------------------------------------------------------------------------------
     def odds_preview(self, game: Game) -> list[str]:

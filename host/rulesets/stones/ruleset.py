@@ -312,7 +312,8 @@ class Stones(Ruleset):
     def help_notes(self) -> list[str]:
         return [
             "cards are ELEMENT then stars (fire3), ELEMENT* the infinite one;"
-            " pay=fire3,fire1 names them, else the cheapest that covers the cost is paid"
+            " pay=fire3,fire1 names them, else the cheapest that covers the cost is paid",
+            newcomers.help_note(ROSTER),
         ]
 
     # -- odds ------------------------------------------------------------------------------
