@@ -480,7 +480,13 @@ class Ruleset:
                 bool(slot.flags & F_OUT),
             )
         order = [state.order[p] for p in range(state.count)]
-        return [by_slot[i] for i in order if i in by_slot]
+        return [by_slot[i] for i in order if i in by_slot] + self.off_board(game)
+
+    def off_board(self, game: Any) -> list[Fighter]:
+        """Whoever takes turns with no board slot (a newcomer past the board's slots, in a
+        game whose projection leaves it off: host/core/newcomers.py), after those on the
+        board in `fighters`. By default nobody: every fighter has a slot."""
+        return []
 
     def device_grid(self, game: Any, color: bool) -> str:
         """The device view drawn as text, for a demo without a board."""

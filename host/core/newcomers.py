@@ -37,6 +37,12 @@ else:  # pragma: no cover
 REASONS = ("fled", "dismissed", "left", "captured", "slain")
 DEFAULT_REASON = "left"
 
+# The fighters a fight may hold, newcomers and those who left included, in a game whose
+# board projection can leave some off the board (the board has MAX_SLOTS slots: the first
+# to come have them; the rest are on the screens only). A game that keeps its fighters'
+# own state in the board's slots (korxsol) holds MAX_SLOTS.
+MOST_FIGHTERS = 16
+
 REMOVE_VERB = Verb(
     "NAME [WHY]",
     "NAME leaves the fight (WHY: fled, dismissed, ...): out of the order, kept in the scores",
@@ -105,13 +111,14 @@ def read_newcomer(
     taken: Collection[str],
     joined: Sequence[tuple[str, dict[str, Any]]],
     parse: Callable[[str, str], Any],
-    board_slots: int = MAX_SLOTS,
+    most: int = MAX_SLOTS,
 ) -> Newcomer:
     """The newcomer `cmd` (`add ...`) names, read by `parse` (the ruleset's encounter
     reader) among the file's fighters (`source`) and those who joined before (`joined`:
     (table, fields) each, in order). `teams`: the values the team key takes; `taken`: the
     names and labels of every fighter in the game, gone or not. Refused in one line
-    (IllegalAction), changing nothing."""
+    (IllegalAction), changing nothing. `most`: the fighters the fight may hold (MAX_SLOTS
+    where every fighter needs a board slot; `parse` must then take as many)."""
     templates = {t["name"].lower(): t for t in templates_of(source)}
     known_templates = ", ".join(t["name"] for t in templates.values()) or "none in this encounter"
     args = cmd.args
@@ -164,10 +171,11 @@ def read_newcomer(
     else:
         fields[team_key] = picked
     everyone = sum(len(doc.get(t, ())) for t in roster.tables())
-    if everyone >= board_slots:
+    if everyone >= most:
+        held = f"the board's {most} slots are all taken" if most == MAX_SLOTS else ""
         raise IllegalAction(
-            f"add: the board's {board_slots} slots are all taken ({everyone} fighters, those"
-            f" who left keep theirs): {name} cannot join"
+            f"add: {held or f'a fight holds at most {most} fighters'} ({everyone} fighters,"
+            f" those who left among them): {name} cannot join"
         )
     doc.setdefault(table, []).append(fields)
     try:
@@ -175,6 +183,19 @@ def read_newcomer(
     except EncounterError as err:
         raise IllegalAction("add: " + str(err).split(": ", 1)[-1]) from None
     return Newcomer(name, table, fields, encounter)
+
+
+def on_the_board(index: int) -> bool:
+    """Whether the fighter at `index` (in the order fighters came) has a board slot: the
+    first MAX_SLOTS do; a newcomer past them is on the screens only."""
+    return index < MAX_SLOTS
+
+
+def off_the_board(name: str) -> str:
+    """What the log says of a newcomer with no board slot."""
+    return (
+        f"{name} has no slot on the board (its {MAX_SLOTS} are taken): it plays on the screens only"
+    )
 
 
 def _kinds(doc: dict[str, Any], roster: Roster, template: dict | None) -> dict[str, Any]:

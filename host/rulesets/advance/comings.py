@@ -28,7 +28,8 @@ def add(game: Game, cmd: Command) -> list[str]:
         game.encounter.teams,
         [s.name for s in specs] + [s.label for s in specs],
         game.joined,
-        encounter_schema.parse,
+        lambda text, name: encounter_schema.parse(text, name, newcomers.MOST_FIGHTERS),
+        newcomers.MOST_FIGHTERS,
     )
     spec = newcomer.pick(newcomer.encounter.characters)
     f = Fighter(
@@ -42,10 +43,11 @@ def add(game: Game, cmd: Command) -> list[str]:
     game.fighters.append(f)
     game.joined.append((newcomer.table, newcomer.fields))
     team = game.encounter.teams[spec.side]
+    off = [] if newcomers.on_the_board(f.index) else [newcomers.off_the_board(f.name)]
     if game.step == 0:
-        return [f"{f.name} joins the {team}: it takes part in this round's Initiative Check"]
+        return [f"{f.name} joins the {team}: it takes part in this round's Initiative Check", *off]
     f.acted = True  # this round's order is made: it waits for the next
-    return [f"{f.name} joins the {team}: it acts from the next round's Initiative Check"]
+    return [f"{f.name} joins the {team}: it acts from the next round's Initiative Check", *off]
 
 
 def remove(game: Game, cmd: Command) -> list[str]:

@@ -226,7 +226,9 @@ ITEM_KEYS = ("name", "place", "specialty", "damage", "stamina", "willpower")
 OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
-def parse(text: str, filename: str) -> Encounter:
+def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
+    """The encounter in `text`; `most`: the characters it may hold (the board's slots,
+    or more for one read with newcomers who join off the board: host/core/newcomers.py)."""
     doc = read_toml(text, filename)
     templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
@@ -277,9 +279,9 @@ def parse(text: str, filename: str) -> Encounter:
     for side, key in enumerate(("adventurer", "enemy")):
         if not any(c.side == side for c in characters):
             raise r.fail("", 0, None, f"the encounter needs at least one [[{key}]]")
-    if len(characters) > MAX_SLOTS:
+    if len(characters) > most:
         raise r.fail(
-            "enemy", 0, None, f"at most {MAX_SLOTS} characters fit the board, not {len(characters)}"
+            "enemy", 0, None, f"at most {most} characters fit the board, not {len(characters)}"
         )
     names: set[str] = set()
     for c in characters:

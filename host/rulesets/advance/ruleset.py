@@ -13,6 +13,7 @@ from host.core import kit, names, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
+    Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
@@ -120,6 +121,23 @@ class Advance(Ruleset):
     def gone(self, game: Game) -> set[str]:
         """Who has left: removed, or fled with <Flee>."""
         return {f.name for f in game.fighters if f.status in ("fled", "left")}
+
+    def off_board(self, game: Game) -> list[Fighter]:
+        now = device.to_act(game)
+        return [
+            Fighter(
+                f.name,
+                game.encounter.teams[f.spec.side],
+                f.spec.label,
+                f.stamina,
+                f.spec.stamina,
+                [f"willpower {f.willpower}"] + (["helpless"] if f.helpless else []),
+                [],
+                f.index in now,
+                not f.in_combat,
+            )
+            for f in game.fighters[game.state.count :]
+        ]
 
     def snapshot(self, game: Game) -> dict:
         p = game.pending

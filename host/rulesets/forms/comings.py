@@ -33,7 +33,8 @@ def add(game: Any, cmd: Command, unit: type) -> None:
         game.encounter.teams,
         [s.name for s in specs] + [s.label for s in specs],
         game.joined,
-        encounter_schema.parse,
+        lambda text, name: encounter_schema.parse(text, name, newcomers.MOST_FIGHTERS),
+        newcomers.MOST_FIGHTERS,
     )
     spec = newcomer.pick(newcomer.encounter.units)
     u = unit(spec, spec.health, list(spec.forms), spec.aware, arriving=True)
@@ -43,6 +44,8 @@ def add(game: Any, cmd: Command, unit: type) -> None:
     game.joined.append((newcomer.table, newcomer.fields))
     side = game.encounter.teams[spec.side]
     game.say(f"{spec.name} joins {side}: it takes part from the next round")
+    if not newcomers.on_the_board(len(game.units) - 1):
+        game.say(newcomers.off_the_board(spec.name))
 
 
 def remove(game: Any, cmd: Command) -> None:

@@ -221,7 +221,9 @@ class _Reader:
         return tuple(sorted(set(value)))
 
 
-def parse(text: str, filename: str) -> Encounter:
+def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
+    """The encounter in `text`; `most`: the units it may hold (the board's slots, or
+    more for one read with newcomers who join off the board: host/core/newcomers.py)."""
     doc = read_toml(text, filename)
     templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
@@ -339,8 +341,8 @@ def parse(text: str, filename: str) -> Encounter:
                 aware,
             )
         )
-    if not 2 <= len(units) <= MAX_SLOTS:
-        raise r.fail("unit", 0, None, f"an encounter has 2..{MAX_SLOTS} units, not {len(units)}")
+    if not 2 <= len(units) <= most:
+        raise r.fail("unit", 0, None, f"an encounter has 2..{most} units, not {len(units)}")
     for t, side in enumerate(sides):
         if not any(u.side == t for u in units):
             raise r.fail("", 0, "sides", f"side {side!r} has no unit")

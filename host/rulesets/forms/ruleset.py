@@ -19,6 +19,7 @@ from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
+    Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
@@ -123,6 +124,24 @@ class Forms(Ruleset):
 
     def gone(self, game: Game) -> set[str]:
         return {u.spec.name for u in game.units if u.gone}
+
+    def off_board(self, game: Game) -> list[Fighter]:
+        waiting = device.to_act(game)
+        return [
+            Fighter(
+                u.spec.name,
+                game.encounter.teams[u.spec.side],
+                u.spec.label,
+                max(0, u.health),
+                u.spec.health,
+                [u.form] if u.form else [],
+                [],
+                i in waiting,
+                u.down,
+            )
+            for i, u in enumerate(game.units)
+            if i >= game.state.count
+        ]
 
     def snapshot(self, game: Game) -> dict:
         return {
@@ -261,6 +280,8 @@ class Forms(Ruleset):
             u = game.units[i]
             mark = ">" if i == active else "." if i in waiting else "-"
             state = "down" if u.down else ("aware" if u.aware else "unaware")
+            if u.gone or u.arriving:
+                state = "left" if u.gone else "next round"
             rows.append(
                 (
                     i,

@@ -37,7 +37,8 @@ def add(game: Any, cmd: Command, stat_keys: Sequence[str]) -> list[str]:
         [p.name for p in game.enc.players],
         [c.name for c in chars] + [c.label for c in chars],
         game.joined,
-        encounter_schema.parse,
+        lambda text, name: encounter_schema.parse(text, name, newcomers.MOST_FIGHTERS),
+        newcomers.MOST_FIGHTERS,
     )
     c = newcomer.pick(newcomer.encounter.characters)
     game.enc = dataclasses.replace(game.enc, characters=(*chars, c))
@@ -46,10 +47,14 @@ def add(game: Any, cmd: Command, stat_keys: Sequence[str]) -> list[str]:
     game.fused.append([])
     game.stats.append(dict.fromkeys(stat_keys, 0))
     game.joined.append((newcomer.table, newcomer.fields))
-    roster.add_slot(game.state, c.label, c.team, c.player, 3, c.hp)
     owner = game.enc.players[c.player].name
     when = "this turn" if c.player == game.player else f"{owner}'s next turn"
-    return [f"{c.name} joins {owner}'s characters ({game.enc.teams[c.team]}): it acts from {when}"]
+    lines = [f"{c.name} joins {owner}'s characters ({game.enc.teams[c.team]}): it acts from {when}"]
+    if newcomers.on_the_board(len(chars)):
+        roster.add_slot(game.state, c.label, c.team, c.player, 3, c.hp)
+    else:
+        lines.append(newcomers.off_the_board(c.name))
+    return lines
 
 
 def remove(game: Any, cmd: Command, out_of_the_fight: Callable[[Any, int], list[str]]) -> list[str]:

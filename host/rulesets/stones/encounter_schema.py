@@ -218,7 +218,9 @@ def _int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def parse(text: str, filename: str) -> Encounter:
+def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
+    """The encounter in `text`; `most`: the characters it may hold (the board's slots,
+    or more for one read with newcomers who join off the board: host/core/newcomers.py)."""
     doc = read_toml(text, filename)
     templates = take_templates(doc, text, filename)
     lines = Lines(text)
@@ -341,8 +343,8 @@ def parse(text: str, filename: str) -> Encounter:
                     "character", n, "name", f"{char.name}: its name or label is {other.name}'s"
                 )
         chars.append(char)
-    if len(chars) > MAX_SLOTS:
-        raise fail("character", MAX_SLOTS, None, f"at most {MAX_SLOTS} characters (board slots)")
+    if len(chars) > most:
+        raise fail("character", most, None, f"at most {most} characters (board slots)")
     for i, p in enumerate(players):
         if not any(c.player == i for c in chars):
             raise fail("player", i, None, f"player {p.name!r} controls no character")

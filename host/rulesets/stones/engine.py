@@ -33,6 +33,7 @@ from host.rulesets.stones.encounter_schema import (
 )
 from shared import dice
 from shared.host_only import d100_value
+from shared.limits import NO_SLOT
 from shared.state import GameState
 
 RULES_VERSION = 1
@@ -388,7 +389,9 @@ def _d100(game: Game, who: int, label: str, purpose: str = "crit") -> int:
     rolled = game.take_roll(wanted, game.replayed, own)
     (tens, units), source = rolled.faces, rolled.source
     game.used.append([tens, units, source])
-    dice.enter(game.state, dice.KIND_D100, (tens, units), who, mask=0)
+    # (a character who joined past the board's slots rolls with no slot of its own)
+    on_board = who if who < game.state.count else NO_SLOT
+    dice.enter(game.state, dice.KIND_D100, (tens, units), on_board, mask=0)
     value = d100_value(tens, units)
     game.roll_lines.append(f"{label}: d100 {tens} {units} -> {value}{kit.from_where(source)}")
     return value

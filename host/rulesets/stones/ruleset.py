@@ -11,6 +11,7 @@ from host.core import kit, names, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
+    Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
@@ -116,6 +117,25 @@ class Stones(Ruleset):
 
     def gone(self, game: Game) -> set[str]:
         return set(game.gone)
+
+    def off_board(self, game: Game) -> list[Fighter]:
+        enc = game.enc
+        acting = set(engine.to_act(game))
+        return [
+            Fighter(
+                c.name,
+                enc.teams[c.team],
+                c.label,
+                game.hp[i],
+                c.hp,
+                sorted(game.statuses[i]),
+                [],
+                i in acting,
+                not game.standing(i),
+            )
+            for i, c in enumerate(enc.characters)
+            if i >= game.state.count
+        ]
 
     def snapshot(self, game: Game) -> dict:
         enc = game.enc
