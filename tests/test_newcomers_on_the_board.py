@@ -11,6 +11,7 @@ import pytest
 from newcomer_games import session
 
 from host.board.tethered_sim import TetheredSim
+from host.core import audience
 from host.core.interface import IllegalAction
 from shared.limits import MAX_SLOTS
 from shared.state import F_ACTIVE, F_OUT
@@ -100,3 +101,18 @@ def test_a_newcomer_past_the_boards_slots_plays_on_through_the_board(ruleset_id:
                 break
         table.settle()
         assert board.count == MAX_SLOTS and len(s.done) > before + 2
+
+
+def test_a_hidden_fighter_past_the_boards_slots_stays_off_the_players_page() -> None:
+    # host/core/audience.py: anything about a hidden fighter stays off the players' page.
+    s = session("stones")
+    player = s.game.player_name
+    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 1:
+        s.execute(f"add Wisp as Q{len(s.ruleset.fighter_names(s.game))} player={player}")
+    hidden = s.ruleset.fighter_names(s.game)[-1]
+    secrets = audience.Secrets({hidden})
+    lines = s.execute(f"move {hidden} 1")
+    cast = audience.cast_of(s.ruleset, s.game)
+    assert any(hidden in line for line in lines)
+    shown = audience.for_players(lines, cast, secrets, s.game.teams)
+    assert not any(hidden in line for line in shown)
