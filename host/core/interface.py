@@ -308,8 +308,9 @@ class Ruleset:
 
     def fighter_names(self, game: Any) -> list[str]:
         """The full name of whoever each board slot stands for, by slot index (the web
-        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot). By default
-        the board's labels, for a game whose labels are its names (a board on its own)."""
+        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot), then of
+        whoever has no slot (a newcomer past the board's: `off_board`). By default the
+        board's labels, for a game whose labels are its names (a board on its own)."""
         state = self.state(game)
         return [state.slots[i].label for i in range(state.count)]
 
