@@ -10,6 +10,7 @@ input and a string console.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from collections.abc import Callable, Iterable
@@ -28,7 +29,7 @@ from rich.text import Text
 
 from host.board.tether import Tether
 from host.core.commandline import MAX_LINE
-from host.core.interface import IllegalAction
+from host.core.interface import IllegalAction, LiveTable
 from host.core.interface import Table as RulesetTable
 from host.core.names import printable
 from host.core.plurals import plural
@@ -154,6 +155,20 @@ _TEXT_RUN = re.compile("([^\x00-\x1f\x7f]*)([\x00-\x1f\x7f]?)")
 _SEQUENCE = 16  # characters: more than an escape sequence's tail after its ESC
 
 
+def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
+    """`table` with each cell that is a board label (after a turn mark such as "> ") spelt
+    as the name it stands for: the name the log and the refusals use, and as good to type."""
+    if not names:
+        return table
+
+    def cell(text: str) -> str:
+        word = text.lstrip("> *")
+        return text[: len(text) - len(word)] + names[word] if word in names else text
+
+    rows = [dataclasses.replace(r, cells=[cell(c) for c in r.cells]) for r in table.rows]
+    return LiveTable(table.headers, rows)
+
+
 def _direct(action: Callable[[], T]) -> T:
     return action()
 
@@ -180,6 +195,7 @@ class PlayUI:
         self.odds_lines: list[str] = []
         self.dice_log: list[str] = []
         self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
+        self.last_mark = 0  # messages[last_mark:] are the last action's lines
         # The board's presses redraw the view from the watcher's thread: one print at a time.
         self._printing = threading.Lock()
         self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
@@ -194,41 +210,79 @@ class PlayUI:
     # ------------------------------------------------------------------ drawing
     def render(self) -> Group:
         """The live view, made to fit an 80x24 terminal with a 2v2 fight (the round and turn
-        line stays on screen above the prompt): the fighters in a borderless table, the log
-        in the lines left over, the last command's dice, the odds and a line of scores
-        (`scores` prints the whole table). Parts with nothing to show are left out."""
+        line stays on screen above the prompt): the head, the fighters in a borderless
+        table, then `below` in the lines left over (one is the prompt's)."""
+        top = self.head() + [self.roster()]
+        return Group(*top, *self.below(self.console.height - self._lines(top) - 1))
+
+    def head(self) -> list[RenderableType]:
+        """The ruleset's headline, and the board's line (with a board; without one, its
+        note until the fight starts)."""
         game = self.session.game
         ruleset = self.session.ruleset
         title, head = ruleset.headline(game)
         # Every text shown is spelt printable: a name never sends the terminal an escape code.
         title, head = printable(title), printable(head)
-        top: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
+        parts: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
         board = self._board_line()
         if board and (self.tether is not None or not ruleset.started(game)):
-            top.append(Text(board, style="dim"))  # a note without a board: until the start
+            parts.append(Text(board, style="dim"))
+        return parts
+
+    def roster(self) -> Text:
+        """The table of whoever takes turns, each named as the game master may type it (a
+        board label the ruleset shows is spelt out as its name)."""
+        game = self.session.game
+        table = spelt_out(self.session.ruleset.live_roster(game), self._labels())
         roster = Text()
-        rows = text_tables.live_lines(ruleset.live_roster(game), self.console.width)
+        rows = text_tables.live_lines(table, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
-        top.append(roster)
-        bottom: list[RenderableType] = []
+        return roster
+
+    def _labels(self) -> dict[str, str]:
+        try:
+            fighters = self.session.ruleset.fighters(self.session.game)
+        except NotImplementedError:
+            return {}
+        return {f.label: f.name for f in fighters if f.label and f.label != f.name}
+
+    def below(self, room: int) -> list[RenderableType]:
+        """The log, the roll a waiting action wants, the last command's dice, the odds and
+        a line of scores (`scores` prints the whole table), in `room` lines. The last
+        action's lines always show whole, the dice and the odds only where there is room
+        for them too, and older lines fill what is left. Parts with nothing to show are
+        left out."""
+        game = self.session.game
+        ruleset = self.session.ruleset
+        must: list[RenderableType] = []
         wanted = [printable(line) for line in self.session.wanted_lines()]
         if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
-            bottom.append(Text("\n".join(wanted), style="bold"))
+            must.append(Text("\n".join(wanted), style="bold"))
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
         pending = {p: len(q) for p, q in ruleset.waiting(game).items() if q}
         if pending:
             waiting = "waiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
             dice_text = f"{dice_text}; {waiting}" if dice_text else waiting
+        extras: list[RenderableType] = []
         if dice_text:
-            bottom.append(Text("dice: " + printable(dice_text)))
+            extras.append(Text("dice: " + printable(dice_text)))
         odds_lines = self._odds()
         if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
-            bottom.append(Text(printable("\n".join(odds_lines))))
-        bottom.append(Text(printable(ruleset.score_line(game))))
-        parts = top + self._log(self.console.height - self._lines(top + bottom)) + bottom
-        return Group(*parts)
+            extras.append(Text(printable("\n".join(odds_lines))))
+        scores = Text(printable(ruleset.score_line(game)))
+        room -= self._lines([*must, scores])
+        last = self._lines([Text(m) for m in map(printable, self.messages[self.last_mark :])])
+        # The dice before the odds: each shown only if the last action's lines still fit.
+        shown_extras: list[RenderableType] = []
+        for extra in extras:
+            needed = self._lines([extra])
+            if last + 1 + needed <= room:
+                shown_extras.append(extra)
+                room -= needed
+        log = self._log(room)
+        return log + must + shown_extras + [scores]
 
     def _lines(self, parts: list[RenderableType]) -> int:
         """How many terminal lines these take."""
@@ -236,17 +290,20 @@ class PlayUI:
         return sum(len(self.console.render_lines(part, options, pad=False)) for part in parts)
 
     def _log(self, room: int) -> list[RenderableType]:
-        """A rule and the latest messages that fit in `room` lines (less the prompt's)."""
+        """A rule and the latest messages in `room` lines: the last action's lines (the
+        newest of them, if even they do not fit), then older ones up to MAX_LOG_LINES."""
         if not self.messages:
             return []
-        room = max(MIN_LOG_LINES, min(MAX_LOG_LINES, room - 2))  # the rule, the prompt
+        room = max(MIN_LOG_LINES, room - 1)  # the rule
         shown: list[str] = []
-        for message in map(printable, reversed(self.messages)):
+        taken = 0
+        for n, message in reversed(list(enumerate(map(printable, self.messages)))):
             needed = self._lines([Text(message)])
-            if shown and needed > room:
+            limit = room if n >= self.last_mark else min(room, MAX_LOG_LINES)
+            if shown and taken + needed > limit:
                 break
             shown.insert(0, message)
-            room -= needed
+            taken += needed
         log = Text()
         for n, message in enumerate(shown):
             style = "bold red" if message.startswith(REFUSED_BY_THE_BOARD) else ""
@@ -340,6 +397,7 @@ class PlayUI:
                     self.tether.replace_session(self.session)
                 previous.discard_if_empty()  # a game never played is not kept
                 self.messages = [f"new game, seed {self.session.seed}"]
+                self.last_mark = 0
                 self.show()
                 return
             ruleset = self.session.ruleset
@@ -350,11 +408,13 @@ class PlayUI:
             before = self.session.told(ruleset.before(self.session.game, line), "gm")
             self._take_board_lines()
             last = self.session.done[-1] if self.session.done else None
+            mark = len(self.messages)
             lines = before + self.guard(lambda: self.session.execute(line))
             if verb in language.asides:  # it informs: shown beside the view, not logged
                 self.odds_lines = self.session.told(lines, "gm")
             else:
                 self.odds_lines = []
+                self.last_mark = mark
                 self.messages.extend(lines)
                 self.dice_mark = len(self.dice_log)
                 # An action's rolls once it is applied: at once, or when `roll` or `dice`
@@ -445,6 +505,8 @@ class PlayUI:
             changed = self._board_line() != self._shown_board_line
         if not new and not changed:
             return []
+        if new:
+            self.last_mark = len(self.messages)
         self.messages.extend(new)
         self.show()
         return new
