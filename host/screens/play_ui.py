@@ -11,6 +11,7 @@ input and a string console.
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 import threading
 from collections.abc import Callable, Iterable
@@ -34,12 +35,16 @@ from host.core.interface import Table as RulesetTable
 from host.core.names import printable
 from host.core.plurals import plural
 from host.core.session import Session
+from host.core.verb_choices import acting_choices
 from host.screens import text_tables
 
 T = TypeVar("T")
 
 UI_VERBS = {
-    "help": "list the commands, or `help VERB` for one",
+    "help": "list the commands, or `help VERB [NAME]` for one, with what the acting fighter"
+    " (or NAME) may use with it",
+    "url": "what start-up printed: the journal and the seed, the board, and with --web the"
+    " pages' addresses and the console's QR code",
     "scores": "this game's full score table (the live view shows each team's score)",
     "table": "the score table across this session's games",
     "quit": "leave, as Ctrl-D does (the journal already holds everything)",
@@ -196,6 +201,9 @@ class PlayUI:
         self.dice_log: list[str] = []
         self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
         self.last_mark = 0  # messages[last_mark:] are the last action's lines
+        # What start-up printed (`url`), and the web console's address for its QR code.
+        self.about: list[str] = []
+        self.console_url: str | None = None
         # The board's presses redraw the view from the watcher's thread: one print at a time.
         self._printing = threading.Lock()
         self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
@@ -318,7 +326,19 @@ class PlayUI:
         state = "not linked: " + problem if problem else "not linked, retrying"
         where = f"board on {link.url}: " + ("linked" if link.linked else state)
         refused = link.session.events_rejected
-        return where + (f", {plural(refused, 'press', 'presses')} refused" if refused else "")
+        where += f", {plural(refused, 'press', 'presses')} refused" if refused else ""
+        return where + self._dice_note()
+
+    def _dice_note(self) -> str:
+        """Where the actions' dice come from, and the command that takes them from the
+        board instead (or back to the engine)."""
+        if not self.session.ruleset.asks_for_rolls:
+            return ""
+        source = self.session.dice_from
+        if source == "engine":
+            return "; dice: the engine rolls (`dice from board`: the board's roll key)"
+        said = "the board's roll key" if source == "board" else "entered (`dice N ...`)"
+        return f"; dice: {said} (`dice from engine`: the engine rolls)"
 
     def _take_board_lines(self) -> None:
         if self.tether is not None:
@@ -356,9 +376,12 @@ class PlayUI:
         if verb in ("quit", "exit"):
             return False
         if verb == "help":
-            self.console.print(
-                self.help_text(words[1] if len(words) > 1 else None), markup=False, soft_wrap=True
-            )
+            who = words[2] if len(words) > 2 else None
+            text = self.help_text(words[1] if len(words) > 1 else None, who=who)
+            self.console.print(text, markup=False, soft_wrap=True)
+            return True
+        if verb == "url":
+            self._print_text(self.started_text())
             return True
         ruleset = self.session.ruleset
         if verb == "scores":
@@ -424,9 +447,25 @@ class PlayUI:
                     self.dice_log += ruleset.roll_lines(self.session.game)
             self.show()
 
-    def help_text(self, verb: str | None, width: int | None = None) -> str:
+    def started_text(self) -> str:
+        """What start-up printed before the screen took over, and the console's URL as a
+        QR code to scan with a phone (`url`)."""
+        lines = list(self.about) or [f"seed {self.session.seed}"]
+        if self.console_url is None:
+            lines.append("no web pages: `turnlight play --web` serves them")
+            return "\n".join(lines)
+        try:
+            import segno
+        except ImportError:  # the QR code is a nicety: the URL is above
+            return "\n".join(lines)
+        code = io.StringIO()
+        segno.make(self.console_url, error="l").terminal(out=code, compact=True, border=2)
+        return "\n".join(lines) + "\n" + code.getvalue().rstrip("\n")
+
+    def help_text(self, verb: str | None, width: int | None = None, who: str | None = None) -> str:
         """The commands and what they do, within `width` columns (the console's), never
-        broken inside a word."""
+        broken inside a word; for one verb, what the acting fighter (or `who`) may use
+        with it."""
         width = width or self.console.width
         language = self.session.ruleset.language
         table = dict(language.verbs)
@@ -438,6 +477,10 @@ class PlayUI:
                 return "\n".join(text_tables.wrapped(f"{verb}: {UI_VERBS[verb]}", width))
             lines = text_tables.wrapped(language.usage(verb), width)
             lines += text_tables.wrapped("  " + table[verb][1], width, "  ")
+            game = self.session.game
+            choices = acting_choices(self.session.ruleset, game, verb, who)
+            if choices is not None:
+                lines += text_tables.wrapped("  " + printable(choices.line()), width, "    ")
             return "\n".join(lines)
         pairs = [(language.usage(v), d) for v, (_, d) in table.items()]
         pairs += list(UI_VERBS.items())
