@@ -336,9 +336,9 @@ class PlayUI:
             return ""
         source = self.session.dice_from
         if source == "engine":
-            return "; dice: the engine rolls (`dice from board`: the board's roll key)"
-        said = "the board's roll key" if source == "board" else "entered (`dice N ...`)"
-        return f"; dice: {said} (`dice from engine`: the engine rolls)"
+            return "; engine dice (`dice from board`: roll on the board)"
+        said = "board dice (its roll key)" if source == "board" else "entered dice (`dice N`)"
+        return f"; {said}, `dice from engine`: the engine rolls"
 
     def _take_board_lines(self) -> None:
         if self.tether is not None:
