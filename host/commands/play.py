@@ -243,7 +243,7 @@ def same_setup(args: argparse.Namespace, dice_from: str) -> list[str]:
     words = [f"--db {shlex.quote(args.db)}"] if args.db else []
     if args.sim:
         words.append("--sim")
-        if args.board != "trellis_m4":
+        if args.board not in (None, "trellis_m4"):
             words.append(f"--board {args.board}")
     elif args.port:
         words.append(f"--port {shlex.quote(args.port)}")
