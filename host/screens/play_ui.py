@@ -162,16 +162,23 @@ _SEQUENCE = 16  # characters: more than an escape sequence's tail after its ESC
 
 def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
     """`table` with each cell that is a board label (after a turn mark such as "> ") spelt
-    as the name it stands for: the name the log and the refusals use, and as good to type."""
-    if not names:
-        return table
-
+    as the name it stands for: the name the log and the refusals use, and as good to type;
+    and without the notes that say nothing."""
     def cell(text: str) -> str:
         word = text.lstrip("> *")
         return text[: len(text) - len(word)] + names[word] if word in names else text
 
-    rows = [dataclasses.replace(r, cells=[cell(c) for c in r.cells]) for r in table.rows]
+    rows = [
+        dataclasses.replace(r, cells=[cell(c) for c in r.cells], note=_said(r.note))
+        for r in table.rows
+    ]
     return LiveTable(table.headers, rows)
+
+
+def _said(note: str) -> str:
+    """A row's note, or "" for one that says nothing (a lone dash): a line of an 80x24
+    screen is worth more."""
+    return "" if note.strip() in ("", "-") else note
 
 
 def _direct(action: Callable[[], T]) -> T:
