@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import math
+import sys
 import textwrap
 import threading
 from typing import TYPE_CHECKING, Any
@@ -91,6 +92,7 @@ class PlayScreen:
             file=self._printed, force_terminal=True, color_system="truecolor", width=80
         )
         ui.redraw = self._changed
+        ui.older_log_lines = sys.maxsize  # the log fills the screen's room
         self.buffer = Buffer(
             completer=CommandCompleter(ui), complete_while_typing=False, multiline=False
         )

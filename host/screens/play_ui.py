@@ -208,6 +208,9 @@ class PlayUI:
         self.dice_log: list[str] = []
         self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
         self.last_mark = 0  # messages[last_mark:] are the last action's lines
+        # The most log lines shown with older ones: each redraw is printed on a line
+        # prompt; a full screen (host/screens/play_screen.py) fills what it has.
+        self.older_log_lines = MAX_LOG_LINES
         # What start-up printed (`url`), and the web console's address for its QR code.
         self.about: list[str] = []
         self.console_url: str | None = None
@@ -306,7 +309,7 @@ class PlayUI:
 
     def _log(self, room: int) -> list[RenderableType]:
         """A rule and the latest messages in `room` lines: the last action's lines (the
-        newest of them, if even they do not fit), then older ones up to MAX_LOG_LINES."""
+        newest of them, if even they do not fit), then older ones up to `older_log_lines`."""
         if not self.messages:
             return []
         room = max(MIN_LOG_LINES, room - 1)  # the rule
@@ -314,7 +317,7 @@ class PlayUI:
         taken = 0
         for n, message in reversed(list(enumerate(map(printable, self.messages)))):
             needed = self._lines([Text(message)])
-            limit = room if n >= self.last_mark else min(room, MAX_LOG_LINES)
+            limit = room if n >= self.last_mark else min(room, self.older_log_lines)
             if shown and taken + needed > limit:
                 break
             shown.insert(0, message)
