@@ -164,6 +164,7 @@ def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
     """`table` with each cell that is a board label (after a turn mark such as "> ") spelt
     as the name it stands for: the name the log and the refusals use, and as good to type;
     and without the notes that say nothing."""
+
     def cell(text: str) -> str:
         word = text.lstrip("> *")
         return text[: len(text) - len(word)] + names[word] if word in names else text
