@@ -17,7 +17,7 @@ import pytest
 from tmux_terminal import Tmux
 
 ROOT = Path(__file__).resolve().parent.parent
-WAIT = 30.0  # seconds: generous for two busy cores; each wait returns as soon as it holds
+WAIT = 60.0  # seconds: generous for two busy cores; each wait returns as soon as it holds
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
