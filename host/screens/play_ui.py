@@ -470,7 +470,8 @@ class PlayUI:
         except ImportError:  # the QR code is a nicety: the URL is above
             return "\n".join(lines)
         code = io.StringIO()
-        segno.make(self.console_url, error="l").terminal(out=code, compact=True, border=2)
+        # A quiet zone of one module: the code and the lines above it fit an 80x24 screen.
+        segno.make(self.console_url, error="l").terminal(out=code, compact=True, border=1)
         return "\n".join(lines) + "\n" + code.getvalue().rstrip("\n")
 
     def help_text(self, verb: str | None, width: int | None = None, who: str | None = None) -> str:
