@@ -10,8 +10,9 @@ has it.
 
 The journal's events: `action` (the line and its record; `by: "board"` for a board
 press, so the board's undo key knows its own presses after a resume), `undo` and `redo` (steps),
-`dice` (a roll waiting for a purpose), `dice-clear`, and `roll-shown` (a board roll the
-rules had no use for: kept, never replayed).
+`dice` (a roll waiting for a purpose), `dice-clear`, `roll-shown` (a board roll the
+rules had no use for: kept, never replayed) and `dice-from` (`dice from SOURCE`: read back
+by a resume, never replayed).
 
 Where the dice come from (`dice_from`, `play --dice`): "engine" (the default: the engine
 rolls, and board or entered rolls wait in the ruleset's queues as above), "board" or
@@ -372,6 +373,8 @@ class Session:
         action already waiting keeps waiting: `roll` or `dice` still give its roll)."""
         if source not in DICE_FROM:
             raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {source!r}")
+        if source != self.dice_from:  # journalled: a resume keeps it (`resume`)
+            self._journal("dice-from", {"source": source})
         self.dice_from = source
         said = {"board": "the board's roll key", "engine": "the engine", "entered": "`dice`"}
         return [f"dice from {source}: the next actions' rolls come from {said[source]}"]
@@ -608,9 +611,10 @@ def _copy(waiting: Waiting) -> Waiting:
     return {purpose: deque(queue) for purpose, queue in waiting.items()}
 
 
-def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engine") -> Session:
+def resume(journal: Journal, game_id: int | None = None, dice_from: str | None = None) -> Session:
     """Rebuild a journalled game exactly, under the ruleset its row names: its actions,
-    undos, redos and waiting rolls."""
+    undos, redos and waiting rolls. Its dice come from `dice_from`, else where the game's
+    last `dice from` said (its `dice-from` event), else the engine."""
     if game_id is None:
         game_id = journal.latest_game()
         if game_id is None:
@@ -624,6 +628,9 @@ def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engin
     events = _events_after(journal, game_id, candidates[0].seq) if candidates else None
     if events is None:  # (a checkpoint row naming an event that is not there is ignored)
         candidates, events = [], _checked_events(journal, game_id)
+    if dice_from is None:
+        said = (journal.last_event(game_id, "dice-from") or {}).get("source")
+        dice_from = said if said in DICE_FROM else "engine"
     taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
     try:
         return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates)

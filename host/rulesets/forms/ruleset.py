@@ -325,6 +325,8 @@ class Forms(Ruleset):
 
     def help_notes(self) -> list[str]:
         return [
+            "pos: the place in the order after a mark: > acts now, . still to act, - done"
+            " (or not in this step)",
             "checks go Vitality, Physique, Resolve, Insight, Agility, Passion, Prowess, Genius",
             "combat steps: " + ", ".join(f"{n} {w}" for n, w in PHASE_WORDS.items()),
         ]
