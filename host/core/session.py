@@ -57,19 +57,49 @@ from host.core.interface import (
 from host.core.journal import Journal
 from host.core.plurals import plural
 from shared import dice
+from shared.limits import MAX_DICE, MAX_KINDS
 from shared.words import KIND_NAMES
 
 DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
 
 
+def dice_words(sides: tuple[int, ...]) -> str:
+    """Plain dice by their faces, in order: `1d20`, `2d20` (a d20 with advantage),
+    `2d6+1d8`."""
+    runs: list[list[int]] = []
+    for n in sides:
+        if runs and runs[-1][1] == n:
+            runs[-1][0] += 1
+        else:
+            runs.append([1, n])
+    return "+".join(f"{count}d{n}" for count, n in runs)
+
+
+def wanted_problem(wanted: WantedRoll) -> str:
+    """Why a ruleset's wanted roll is not one the board and the table can make ("" if it
+    is): plain dice name each die's faces (2..100), in at most MAX_KINDS kinds."""
+    if wanted.kind != dice.KIND_DN:
+        return ""
+    sides = wanted.sides
+    if len(sides) != wanted.count or not 1 <= wanted.count <= MAX_DICE:
+        return f"{wanted.purpose} roll: {wanted.count} dice, and faces for {len(sides)}"
+    if not all(2 <= n <= dice.MAX_SIDES for n in sides):
+        return f"{wanted.purpose} roll: a die has 2..{dice.MAX_SIDES} faces, not {sides}"
+    if dice_words(sides).count("+") >= MAX_KINDS:
+        return f"{wanted.purpose} roll: {dice_words(sides)} is more than {MAX_KINDS} kinds of die"
+    return ""
+
+
 def roll_words(wanted: WantedRoll) -> str:
     """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`, `Kaelen's crit roll (a d100:
-    two D10, tens then units)`."""
+    two D10, tens then units)`, `Ria's attack roll (2d20)`, `the damage roll (2d6+1d8)`."""
     whose = f"{wanted.who_name}'s" if wanted.who_name else "the"
     if wanted.kind == dice.KIND_CHANCE:
         what = plural(wanted.count, "flip")
     elif wanted.kind == dice.KIND_D100:
         what = "a d100: two D10, tens then units"
+    elif wanted.kind == dice.KIND_DN:
+        what = dice_words(wanted.sides)
     else:
         what = f"{wanted.count} {KIND_NAMES[wanted.kind].upper()}"
     return f"{whose} {wanted.purpose} roll ({what})"
@@ -255,6 +285,9 @@ class Session:
         except RollWanted as raised:
             if pending.wanted is None and declare:
                 self._journal("want", {"text": pending.text, "by": pending.by})
+            problem = wanted_problem(raised.wanted)
+            if problem:  # the ruleset's own mistake: said, and nothing waits
+                raise IllegalAction(f"{pending.action}: {problem}") from None
             pending.wanted = self._named(raised.wanted)
             self.pending = pending
             return [f"{pending.action}: waits for {roll_words(pending.wanted)}"]
@@ -275,8 +308,14 @@ class Session:
         wanted = pending.wanted
         if len(faces) != wanted.count:
             raise IllegalAction(f"{roll_words(wanted)} takes {wanted.count} dice, not {len(faces)}")
+        for i, n in enumerate(wanted.sides if wanted.kind == dice.KIND_DN else ()):
+            if not 1 <= faces[i] <= n:  # the die named, as the table holds it
+                raise IllegalAction(
+                    f"{roll_words(wanted)}: die {i + 1} is a d{n}, and {faces[i]} is not"
+                    f" one of its faces (1..{n})"
+                )
         try:
-            dice.check_faces(wanted.kind, faces)
+            dice.check_faces(wanted.kind, faces, wanted.sides or 0)
         except dice.DiceError as err:
             raise IllegalAction(f"{wanted.purpose} roll: {err}") from None
         self._journal(
@@ -337,7 +376,7 @@ class Session:
         x = (self.seed * 0x9E3779B1 + len(self.done) * 0x85EBCA77) & 0xFFFFFFFF
         rng = dice.XorShift32((x ^ (len(pending.supplied) * 0x27D4EB2F) & 0xFFFFFFFF) or 1)
         faces = bytearray(wanted.count)
-        dice.roll_faces(rng, wanted.kind, wanted.count, faces)
+        dice.roll_faces(rng, wanted.kind, wanted.count, faces, wanted.sides or 0)
         return self.supply(tuple(faces), "engine")
 
     def drop_wanted(self) -> list[str]:
@@ -359,8 +398,13 @@ class Session:
                 "no action waits for a roll: declare the action, and its roll is asked for"
             )
         args = list(cmd.args)
-        if args and args[0] in (pending.wanted.purpose, KIND_NAMES[pending.wanted.kind]):
-            args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`
+        wanted = pending.wanted
+        if args and args[0] in (
+            wanted.purpose,
+            KIND_NAMES[wanted.kind],
+            dice_words(wanted.sides) if wanted.sides else "",
+        ):
+            args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`, `dice 2d20 17 4`
         if not args or not all(a.isdigit() for a in args):
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"

@@ -43,7 +43,8 @@ PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 class Forms(Ruleset):
     id = encounter_schema.ID
-    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: the device state (shared.state) has effects on its slots and each die's sides
     description = (
         "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
         " combat round, Forms"
