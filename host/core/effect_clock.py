@@ -11,14 +11,16 @@ slot: a fighter may join mid-fight and the slots move.
 
 `moments(before, after)` is the list of what happened between two views, in order:
 
-- `("end", name, real)` for each fighter of the unit that was running (real: in play; a
-  fighter out of play in that unit, or passed over by the order, has its turn *as if* it
-  came, so "until the start of Vex's next turn" ends when that turn would have come);
-- `("start", name, False)` and `("end", name, False)` for each fighter the order passed
-  over (out of play, skipped), at its place in the order;
+- `("end", name, real)` for each fighter of the unit that was running (real: in play at
+  its end; whoever counts turns counts only the end of a turn it saw start);
+- `("passed", name, round)` for each fighter out of play whose turn the order passed over
+  in that round (or who stood out of play in the unit that begins): its turn counts *as
+  if* it came and went, so "until the start of Vex's next turn" ends when that turn
+  would have come though Vex is out of the fight. Whoever counts turns counts one such
+  turn a round at most (an order sorted again mid-round may pass a fighter twice);
 - `("round", n)` as round n begins;
-- `("turn", round, position)` as a unit's turn begins, then `("start", name, real)` for
-  each of its fighters.
+- `("turn", round, position)` as a unit's turn begins, then `("start", name, round)` for
+  each of its fighters in play.
 
 Between two views of the same round and position nothing happened. A ruleset that runs
 several units' turns inside one action says which (`Ruleset.passed_turns`, points of
@@ -103,27 +105,25 @@ def _between(after: TurnView, point: tuple[int, int]) -> TurnView:
 
 def _step(before: TurnView, after: TurnView) -> list[Moment]:
     out: list[Moment] = []
+    same_round = after.round == before.round
     if before.round > 0:
         out += [("end", n, n not in before.out) for n in before.unit]
-        if after.round == before.round:
-            out += _passed(before.order[before.unit_end : after.turn])
-        else:
-            out += _passed(before.order[before.unit_end :])
-    first = before.round + 1 if after.round != before.round else after.round
+        skipped = before.order[before.unit_end : after.turn if same_round else None]
+        out += _passed(skipped, before.round, set(before.out) | set(after.out))
+    first = before.round + 1 if not same_round else after.round
     for rnd in range(first, after.round):  # whole rounds passed inside one action
         out.append(("round", rnd))
-        out += _passed(after.order)
-    if after.round != before.round:
+        out += _passed(after.order, rnd, None)
+    if not same_round:
         out.append(("round", after.round))
-        out += _passed(after.order[: after.turn])
+        out += _passed(after.order[: after.turn], after.round, set(after.out))
     out.append(("turn", after.round, after.turn))
-    out += [("start", n, n not in after.out) for n in after.unit]
+    out += _passed(after.unit, after.round, set(after.out))
+    out += [("start", n, after.round) for n in after.unit if n not in after.out]
     return out
 
 
-def _passed(names: Sequence[str]) -> list[Moment]:
-    """The turns of fighters the order passed over: each as if it came and went."""
-    out: list[Moment] = []
-    for n in names:
-        out += [("start", n, False), ("end", n, False)]
-    return out
+def _passed(names: Sequence[str], rnd: int, out_of_play: set[str] | None) -> list[Moment]:
+    """The turns of round `rnd` the order passed over: of the fighters out of play among
+    `names` (None: of all of them, a round an action ran through whole)."""
+    return [("passed", n, rnd) for n in names if out_of_play is None or n in out_of_play]

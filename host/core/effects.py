@@ -106,6 +106,7 @@ class EffectBook:
     ended: list[Ended] = field(default_factory=list)
     starts: dict[str, int] = field(default_factory=dict)
     ends: dict[str, int] = field(default_factory=dict)
+    rounds: dict[str, int] = field(default_factory=dict)  # the round of each one's last turn
     actions: int = 0
     seen: TurnView | None = None
 
@@ -119,7 +120,12 @@ def book_of(ruleset: Any, game: Any) -> EffectBook:
     """The game's book, made (empty, at the game's turn now) if it has none yet."""
     book = getattr(game, BOOK, None)
     if not isinstance(book, EffectBook):
-        book = EffectBook(seen=view(ruleset, game))
+        now = view(ruleset, game)
+        book = EffectBook(seen=now)
+        for name in now.unit if now.round else ():  # a game made in its first turn
+            if name not in now.out:
+                book.starts[name] = 1
+                book.rounds[name] = now.round
         setattr(game, BOOK, book)
     return book
 
@@ -163,7 +169,9 @@ def command(ruleset: Any, game: Any, cmd: Command) -> list[str]:
             raise IllegalAction(f"effect save: the answer is yes or no, not {answer!r}")
         return answer_save(ruleset, game, target, name, answer == "yes")
     duration = _duration(cmd, known)
-    stacks = whole_number(cmd.opts["stacks"], 1, MOST_STACKS, "stacks=") if "stacks" in cmd.opts else 0
+    stacks = 0
+    if "stacks" in cmd.opts:
+        stacks = whole_number(cmd.opts["stacks"], 1, MOST_STACKS, "stacks=")
     return add(ruleset, game, target, name, duration, stacks, cmd.opts.get("note", ""))
 
 
@@ -195,7 +203,9 @@ def _duration(cmd: Command, known: list[str]) -> Duration:
             f"effect: one duration at most, not {' and '.join(k + '=' for k in given)}"
         )
     if "of" in opts and "until" not in opts:
-        raise IllegalAction("effect: of= says whose turn until= counts: give until=end or until=start")
+        raise IllegalAction(
+            "effect: of= says whose turn until= counts: give until=end or until=start"
+        )
     if "rounds" in opts:
         return Duration("rounds", whole_number(opts["rounds"], 1, MOST_ROUNDS, "rounds="))
     if "until" in opts:
@@ -245,7 +255,10 @@ def add(
         whose = duration.of or target
         if whose not in known:
             raise IllegalAction(f"no fighter {whose!r} (fighters: {', '.join(known)})")
-        if whose in now.out or whose not in now.order:
+        # The start of a turn that would have come ends an effect though its fighter is
+        # out of the fight; the end of a turn, or a save at it, would never come.
+        gone = whose not in now.order or (whose in now.out and duration.kind != "start")
+        if gone:
             said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
         effect.of = whose
@@ -288,7 +301,8 @@ def answer_save(ruleset: Any, game: Any, target: str, name: str, ends: bool) -> 
     effect.asking = False
     if ends:
         return _end(book, effect, "saved")
-    return [_line(f"{effect.name} on {target} stays (asked again as {target}'s next turn ends)", effect)]
+    again = f"asked again as {target}'s next turn ends"
+    return [_line(f"{effect.name} on {target} stays ({again})", effect)]
 
 
 def _find(book: EffectBook, target: str, name: str) -> Effect:
@@ -329,20 +343,24 @@ def tick(ruleset: Any, game: Any) -> list[str]:
 
 
 def _at(book: EffectBook, moment: Moment) -> list[str]:
-    lines: list[str] = []
     what = moment[0]
-    if what in ("start", "end"):
+    if what == "start":
+        _, name, rnd = moment
+        book.rounds[name] = rnd
+        return _count(book, name, "start", True)
+    if what == "end":
         _, name, real = moment
-        counts = book.starts if what == "start" else book.ends
-        counts[name] = counts.get(name, 0) + 1
-        for effect in list(book.effects):
-            if effect.kind == what and effect.of == name and counts[name] >= effect.count:
-                lines += _end(book, effect, f"{name}'s turn {what}s")
-            elif what == "end" and effect.kind == "save" and effect.target == name and real:
-                if not effect.asking:
-                    effect.asking = True
-                    lines.append(_asking(effect))
-    elif what == "round":
+        if book.starts.get(name, 0) <= book.ends.get(name, 0):
+            return []  # (the end of a turn it never saw start)
+        return _count(book, name, "end", real)
+    if what == "passed":
+        _, name, rnd = moment
+        if book.rounds.get(name) == rnd:
+            return []  # its turn of this round is counted already
+        book.rounds[name] = rnd
+        return _count(book, name, "start", False) + _count(book, name, "end", False)
+    lines: list[str] = []
+    if what == "round":
         for effect in list(book.effects):
             if effect.kind == "rounds" and effect.due_round < moment[1]:
                 lines += _end(book, effect, _rounds_up(effect.rounds))
@@ -351,6 +369,22 @@ def _at(book: EffectBook, moment: Moment) -> list[str]:
         for effect in list(book.effects):
             if effect.kind == "rounds" and point >= (effect.due_round, effect.due_turn):
                 lines += _end(book, effect, _rounds_up(effect.rounds))
+    return lines
+
+
+def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
+    """One more turn start (or end) of `name`: what waits for it ends, and at a real end
+    of its turn each save=end effect on it asks."""
+    counts = book.starts if what == "start" else book.ends
+    counts[name] = counts.get(name, 0) + 1
+    lines: list[str] = []
+    for effect in list(book.effects):
+        if effect.kind == what and effect.of == name and counts[name] >= effect.count:
+            lines += _end(book, effect, f"{name}'s turn {what}s")
+        elif what == "end" and real and effect.kind == "save" and effect.target == name:
+            if not effect.asking:
+                effect.asking = True
+                lines.append(_asking(effect))
     return lines
 
 
@@ -438,7 +472,7 @@ def problem(game: Any) -> str | None:
         return "its effect book's lists are not lists"
     if not isinstance(book.actions, int) or book.actions < 0:
         return "its effect book counts no actions"
-    for counts in (book.starts, book.ends):
+    for counts in (book.starts, book.ends, book.rounds):
         if not isinstance(counts, dict) or not all(
             isinstance(k, str) and type(v) is int and v >= 0 for k, v in counts.items()
         ):

@@ -45,7 +45,6 @@ from host.core.audience import Secrets, cast_of, tell
 from host.core.commandline import Command
 from host.core.history import HOLE, Entry, Pending
 from host.core.history import replay_events as _replay_events
-from host.core.interface import Encounter as EncounterLike
 from host.core.interface import (
     Applied,
     EncounterError,
@@ -54,6 +53,7 @@ from host.core.interface import (
     Waiting,
     WantedRoll,
 )
+from host.core.interface import Encounter as EncounterLike
 from host.core.journal import Journal
 from host.core.plurals import plural
 from shared import dice
