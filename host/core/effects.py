@@ -38,7 +38,7 @@ from host.core.audience import Line
 from host.core.commandline import Command, whole_number
 from host.core.effect_clock import Moment, TurnView, moments, view
 from host.core.errors import IllegalAction
-from host.core.interface import EFFECT_BOOK
+from host.core.interface import EFFECT_BOOK, LiveRow, LiveTable
 from host.core.plurals import plural
 
 BOOK = EFFECT_BOOK  # the attribute of a game object that holds its effect book
@@ -421,6 +421,45 @@ def on_fighter(game: Any, name: str) -> list[str]:
     return book.shown_on(name) if isinstance(book, EffectBook) else []
 
 
+def fighter_lines(ruleset: Any, game: Any) -> list[str]:
+    """A line for each fighter that bears effects, in the slots' order, for a terminal:
+    `Kaelen: Bless 2 rounds, Hex (save: asking)`."""
+    book = getattr(game, BOOK, None)
+    if not isinstance(book, EffectBook) or not book.effects:
+        return []
+    lines = []
+    for name in ruleset.fighter_names(game):
+        shown_now = book.shown_on(name)
+        if shown_now:
+            lines.append(f"{name}: {', '.join(shown_now)}")
+    return lines
+
+
+def with_effects(table: LiveTable, ruleset: Any, game: Any) -> LiveTable:
+    """The live view's table with each fighter's effects added to its row's note: the row
+    whose cells hold the fighter's name or board label (a turn marker before it aside)."""
+    book = getattr(game, BOOK, None)
+    if not isinstance(book, EffectBook) or not book.effects:
+        return table
+    state = ruleset.state(game)
+    names = list(ruleset.fighter_names(game))
+    words = {}
+    for i, name in enumerate(names):
+        words[name_rules.plain(name)] = name
+        if i < state.count and state.slots[i].label:
+            words.setdefault(name_rules.plain(state.slots[i].label), name)
+    rows = []
+    for row in table.rows:
+        cells = (name_rules.plain(cell.lstrip(">*- ")) for cell in row.cells)
+        who = next((words[c] for c in cells if c in words), None)
+        shown_now = book.shown_on(who) if who is not None else []
+        if shown_now:
+            extra = "effects: " + ", ".join(shown_now)
+            row = LiveRow(row.cells, f"{row.note}; {extra}" if row.note else extra, row.current)
+        rows.append(row)
+    return LiveTable(table.headers, rows)
+
+
 def asking(game: Any) -> list[Effect]:
     """The save=end effects waiting for the game master's answer."""
     return [e for e in in_play(game) if e.kind == "save" and e.asking]
@@ -499,3 +538,114 @@ def _effect_problem(effect: Any, actions: int) -> str | None:
     if effect.since > actions or effect.stacks > MOST_STACKS or effect.rounds > MOST_ROUNDS:
         return f"effect {effect.name[:40]!r} has numbers no action gives"
     return None
+
+
+# ---------------------------------------------------------------------- completion
+OPTIONS_OFFERED = ("rounds=", "until=end", "until=start", "of=", "save=end", "stacks=", "note=")
+
+
+def complete(ruleset: Any, game: Any, words: list[str]) -> list[str] | None:
+    """Completions for the last word (maybe "") of an `effect` line: fighters' names, the
+    effects on a fighter where one is named, option keys, `of=` a fighter's name, yes or
+    no; None for a line of another verb (the ruleset's `complete` then offers its own)."""
+    if not words or words[0].lower() != VERB or VERB in ruleset.language.verbs:
+        return None
+    fighters = [f'"{n}"' if " " in n else n for n in ruleset.fighter_names(game)]
+    at = len(words) - 1
+    sub = words[1].lower() if len(words) > 2 and words[1].lower() in ("end", "save") else ""
+    if at == 1:
+        return fighters + ["end", "save"]
+    if sub:
+        if at == 2:
+            return fighters
+        if at == 3:
+            target = words[2].strip('"')
+            key = name_rules.plain(target)
+            return [_quoted(e.name) for e in in_play(game) if name_rules.plain(e.target) == key]
+        return ["yes", "no"] if sub == "save" and at == 4 else []
+    if at == 2:
+        seen = {e.name for e in in_play(game)} | {e.effect.name for e in ended(game)}
+        return sorted(_quoted(n) for n in seen)
+    last = words[-1]
+    if last.lower().startswith("of="):
+        return [f"of={n}" for n in fighters]
+    given = {w.split("=", 1)[0].lower() for w in words[3:-1] if "=" in w}
+    return [o for o in OPTIONS_OFFERED if o.split("=", 1)[0] not in given]
+
+
+# ---------------------------------------------------------------------- the board
+MOST_ON_THE_BOARD = 15  # a slot's count of effects on the board: 0..15
+
+
+def set_board_counts(ruleset: Any, game: Any, state: Any, hidden: Any = ()) -> None:
+    """Each slot of a board state (shared.state.GameState) given the count of effects on
+    its fighter (`Slot.effects`, 0..15) and whether one of them ends as this turn ends
+    (`Slot.effect_ends`: an until=end effect whose fighter's running turn is the one it
+    waits for). No effect's name reaches the board. Fighters in `hidden` show none. A state
+    whose slots have no such fields yet is left as it is."""
+    if not state.slots or not hasattr(state.slots[0], "effects"):
+        return
+    book = getattr(game, BOOK, None)
+    on = book.effects if isinstance(book, EffectBook) else []
+    names = list(ruleset.fighter_names(game))
+    for i in range(state.count):
+        slot = state.slots[i]
+        name = names[i] if i < len(names) else None
+        mine = [e for e in on if e.target == name] if name not in hidden else []
+        slot.effects = min(MOST_ON_THE_BOARD, len(mine))
+        slot.effect_ends = any(_ends_this_turn(book, e) for e in mine)
+
+
+def _ends_this_turn(book: Any, effect: Effect) -> bool:
+    seen = book.seen
+    if effect.kind != "end" or seen is None or not seen.in_turn(effect.of):
+        return False
+    return bool(book.ends.get(effect.of, 0) + 1 >= effect.count)
+
+
+# ---------------------------------------------------------------------- exports
+EXPORT_FIELDS = (
+    "target",
+    "name",
+    "duration",
+    "rounds",
+    "of",
+    "stacks",
+    "note",
+    "put_on",
+    "ended_at",
+    "why",
+    "asking",
+)
+
+
+def export_rows(game: Any) -> list[dict[str, Any]]:
+    """Every effect put on in the game, in the order put on, as plain data (EXPORT_FIELDS):
+    `put_on` and `ended_at` count the game's actions (1: its first), `ended_at` and `why`
+    None for one in play."""
+    book = getattr(game, BOOK, None)
+    if not isinstance(book, EffectBook):
+        return []
+    rows: list[tuple[Effect, int | None, str | None]] = [
+        (e.effect, e.at, e.why) for e in book.ended
+    ]
+    rows += [(e, None, None) for e in book.effects]
+    rows.sort(key=lambda row: row[0].since)
+    return [
+        {
+            "target": e.target,
+            "name": e.name,
+            "duration": {"": "until taken off", "start": "until start", "end": "until end"}.get(
+                e.kind, e.kind
+            ),
+            "rounds": e.rounds or None,
+            "of": e.of or None,
+            "stacks": e.stacks or None,
+            "note": e.note or None,
+            "put_on": e.since,
+            "ended_at": at,
+            "why": why,
+            "asking": e.asking,
+        }
+        for e, at, why in rows
+    ]
