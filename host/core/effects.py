@@ -161,18 +161,21 @@ def command(ruleset: Any, game: Any, cmd: Command) -> list[str]:
     name = cmd.arg(cmd.first + 1, "NAME")
     if sub == "end":
         _no_options(cmd, "effect end")
-        return take_off(ruleset, game, target, name)
-    if sub == "save":
+        lines = take_off(ruleset, game, target, name)
+    elif sub == "save":
         _no_options(cmd, "effect save")
         answer = cmd.arg(cmd.first + 2, "yes|no").lower()
         if answer not in ("yes", "no"):
             raise IllegalAction(f"effect save: the answer is yes or no, not {answer!r}")
-        return answer_save(ruleset, game, target, name, answer == "yes")
-    duration = _duration(cmd, known)
-    stacks = 0
-    if "stacks" in cmd.opts:
-        stacks = whole_number(cmd.opts["stacks"], 1, MOST_STACKS, "stacks=")
-    return add(ruleset, game, target, name, duration, stacks, cmd.opts.get("note", ""))
+        lines = answer_save(ruleset, game, target, name, answer == "yes")
+    else:
+        duration = _duration(cmd, known)
+        stacks = 0
+        if "stacks" in cmd.opts:
+            stacks = whole_number(cmd.opts["stacks"], 1, MOST_STACKS, "stacks=")
+        lines = add(ruleset, game, target, name, duration, stacks, cmd.opts.get("note", ""))
+    book_of(ruleset, game).actions += 1  # (an action of its own, counted as the rules' are)
+    return lines
 
 
 def _no_options(cmd: Command, verb: str) -> None:
@@ -272,8 +275,7 @@ def add(
     elif duration.kind == "end":
         # "The end of its next turn", said during that turn, is the end of the one after.
         effect.count = book.ends.get(effect.of, 0) + (2 if now.in_turn(effect.of) else 1)
-    book.actions += 1
-    effect.since = book.actions
+    effect.since = book.actions + 1  # (the action under way)
     book.effects.append(effect)
     return [_line(f"{effect.name} on {target}: {_lasts(effect, now)}", effect)]
 
@@ -282,7 +284,6 @@ def take_off(ruleset: Any, game: Any, target: str, name: str) -> list[str]:
     """Take effect `name` off `target` (`effect end`); IllegalAction if it has none."""
     book = book_of(ruleset, game)
     effect = _find(book, target, name)
-    book.actions += 1
     return _end(book, effect, "taken off")
 
 
@@ -297,7 +298,6 @@ def answer_save(ruleset: Any, game: Any, target: str, name: str, ends: bool) -> 
         raise IllegalAction(
             f"{effect.name} on {target} is not asking: it asks at the end of {target}'s turns"
         )
-    book.actions += 1
     effect.asking = False
     if ends:
         return _end(book, effect, "saved")
@@ -317,7 +317,7 @@ def _find(book: EffectBook, target: str, name: str) -> Effect:
 
 def _end(book: EffectBook, effect: Effect, why: str) -> list[str]:
     book.effects.remove(effect)
-    book.ended.append(Ended(effect, book.actions, why))
+    book.ended.append(Ended(effect, book.actions + 1, why))
     return [_line(f"{effect.name} on {effect.target} ends: {why}", effect)]
 
 
@@ -326,7 +326,6 @@ def tick(ruleset: Any, game: Any) -> list[str]:
     """After one of the rules' actions (applied or replayed): end what its turn boundaries
     end, ask what they ask, and say so. The session calls it, after `Ruleset.project`."""
     book = book_of(ruleset, game)
-    book.actions += 1
     now = view(ruleset, game)
     before = book.seen if book.seen is not None else now
     passed = ruleset.passed_turns(game)
@@ -339,6 +338,7 @@ def tick(ruleset: Any, game: Any) -> list[str]:
         for effect in list(book.effects):
             if effect.kind in ("start", "end") and effect.of not in now.order:
                 lines += _end(book, effect, f"{effect.of} has left the fight")
+    book.actions += 1
     return lines
 
 
