@@ -41,19 +41,20 @@ import uuid
 from collections import deque
 from typing import Any
 
-from host.core import journal_checkpoints, memory_checkpoints, registry, scores
+from host.core import effects, journal_checkpoints, memory_checkpoints, registry, scores
 from host.core.audience import Secrets, cast_of, tell
 from host.core.commandline import Command
 from host.core.history import HOLE, Entry, Pending
 from host.core.history import replay_events as _replay_events
-from host.core.interface import Encounter as EncounterLike
 from host.core.interface import (
+    Applied,
     EncounterError,
     IllegalAction,
     RollWanted,
     Waiting,
     WantedRoll,
 )
+from host.core.interface import Encounter as EncounterLike
 from host.core.journal import Journal
 from host.core.plurals import plural
 from shared import dice
@@ -158,12 +159,28 @@ class Session:
     def _new_game(self) -> Any:
         game = self.ruleset.new_game(self.encounter, self.seed)
         self.ruleset.project(game)
+        effects.book_of(self.ruleset, game)  # the game's effects, kept on it
         return game
 
     def _replay(self, game: Any, entry: Entry) -> list[str]:
-        lines = self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
+        cmd = self._parse(entry.text)
+        if effects.is_effect(self.ruleset, cmd):
+            return self.told(effects.command(self.ruleset, game, cmd))
+        effects.book_of(self.ruleset, game)  # (a game from before effects: its book now)
+        lines = self.ruleset.replay(game, cmd, entry.rolls)
         self.ruleset.project(game)
-        return lines
+        return lines + self.told(effects.tick(self.ruleset, game))
+
+    def _play(self, game: Any, cmd: Command) -> Applied:
+        """Apply one action to `game`: an `effect` line to its effect book, any other
+        through the rules, whose turn boundaries then tick the effects (host/core/effects.py).
+        An effect action's record is an empty list: it uses no dice."""
+        if effects.is_effect(self.ruleset, cmd):
+            return Applied(effects.command(self.ruleset, game, cmd), [])
+        effects.book_of(self.ruleset, game)
+        applied = self.ruleset.apply(game, cmd)
+        self.ruleset.project(game)
+        return Applied(applied.lines + effects.tick(self.ruleset, game), applied.record)
 
     # ------------------------------------------------------------------ commands
     def execute(self, line: str) -> list[str]:
@@ -201,6 +218,8 @@ class Session:
         waits = self.asks or self.pending is not None  # (a resumed one, with the engine's dice)
         if cmd.verb == "dice" and waits and cmd.args[:1] != ["clear"]:
             return self._entered(cmd)
+        if effects.is_effect(self.ruleset, cmd):
+            return self.act(cmd)  # an action on the game's effects, journalled as any
         if cmd.verb == "new":
             raise IllegalAction("`new` starts the next game; use it in `turnlight play`")
         if cmd.verb in self.ruleset.language.session_verbs:
@@ -225,7 +244,7 @@ class Session:
         come from the board or the table, the action may wait for its roll instead."""
         if self.pending is not None:
             raise IllegalAction(self._waits_line())
-        if self.asks:
+        if self.asks and not effects.is_effect(self.ruleset, cmd):
             return self._attempt(Pending(cmd.text, "board" if self.pressed else "laptop"), cmd)
         return self._apply(cmd, "board" if self.pressed else "laptop")
 
@@ -235,8 +254,7 @@ class Session:
         if pending is not None:
             self.ruleset.supply_rolls(self.game, list(pending.supplied))
         try:
-            applied = self.ruleset.apply(self.game, cmd)
-            self.ruleset.project(self.game)
+            applied = self._play(self.game, cmd)
         except (IllegalAction, RollWanted):
             self._rebuild()
             self.ruleset.set_waiting(self.game, saved)

@@ -29,6 +29,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from host.board.tether import Tether
+from host.core import effects
 from host.core.commandline import MAX_LINE
 from host.core.interface import IllegalAction, LiveTable
 from host.core.interface import Table as RulesetTable
@@ -75,7 +76,10 @@ class CommandCompleter(Completer):
             verbs = [v for v in language.session_verbs if " " not in v]
             candidates = list(language.verbs) + verbs + list(UI_VERBS)
         else:
-            candidates = session.ruleset.complete(session.game, words)
+            generic = effects.complete(session.ruleset, session.game, words)  # `effect`
+            candidates = (
+                generic if generic is not None else session.ruleset.complete(session.game, words)
+            )
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
