@@ -59,5 +59,9 @@ VERBS = {
     "add": newcomers.add_verb(ROSTER, ": refused in flare (a player joins a new game)"),
     "remove": newcomers.REMOVE_VERB,
 }
-SESSION_VERBS = {"show": Verb("", "the grid and the hands")}
+SESSION_VERBS = {
+    "show": Verb(
+        "[CARD ...]", "the grid and the hands; with cards, each card's pattern and effects"
+    )
+}
 LANGUAGE = Language(VERBS, SESSION_VERBS)
