@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 from newcomer_games import JOINING, SCENES, named, session
 
-from host.core.interface import IllegalAction
+from host.core import registry
+from host.core.interface import EncounterError, IllegalAction
+from host.core.session import Session
 from shared.state import F_OUT
 
 
@@ -151,3 +153,17 @@ def test_the_terminal_views_show_the_newcomer(ruleset_id: str) -> None:
     live = [" ".join(row.cells) for row in s.ruleset.live_roster(s.game).rows]
     assert any("Newt" in row for row in roster)
     assert any("Newt" in row or "New" in row for row in live)
+
+
+def test_korxsol_newcomers_last_puts_a_newcomer_at_the_end_of_the_order() -> None:
+    # korxsol-players-guide.txt "2. TURN ORDER" is silent on a late fighter: the encounter's
+    # `newcomers = "last"` option places it after everyone (docs/rulesets/korxsol.md).
+    ruleset = registry.get("korxsol")
+    text = ruleset.example_path().read_text(encoding="utf-8")
+    text = text.replace("success_faces = [3]", 'success_faces = [3]\nnewcomers = "last"', 1)
+    s = Session(ruleset.parse_encounter(text, "last.toml"), 5)
+    s.execute("initiative")
+    s.execute("add Gorm team=Dusk kor=12 agility=3")
+    assert [f.name for f in s.ruleset.fighters(s.game)][-1] == "Gorm"
+    with pytest.raises(EncounterError, match="newcomers 'soon' is not one of next, last"):
+        ruleset.parse_encounter(text.replace('"last"', '"soon"'), "soon.toml")

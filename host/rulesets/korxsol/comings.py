@@ -2,8 +2,9 @@
 
 The players' guide has every player roll AGILITY for the turn order once, before the first
 turn, and says nothing of a fighter who comes later: a newcomer takes the place right after
-the fighter whose turn it is (its turn comes next, this round), and before initiative it
-simply rolls with everyone. A fighter who leaves is out of play (the turn order skips it)
+the fighter whose turn it is (its turn comes next, this round), or with the encounter's
+`newcomers = "last"` the last place in the order; before initiative it simply rolls with
+everyone. A fighter who leaves is out of play (the turn order skips it)
 and stays in the scores; it cannot be healed back. Reading a newcomer's stat line or
 template is every ruleset's (host/core/newcomers.py).
 """
@@ -43,12 +44,16 @@ class Comings(GameCore):
             return
         order = [st.order[p] for p in range(st.count - 1)]
         reasons = [st.order_reason[p] for p in range(st.count - 1)]
-        order.insert(st.turn + 1, f.index)
-        reasons.insert(st.turn + 1, 0)
+        at = st.turn + 1 if self.encounter.options.newcomers == "next" else len(order)
+        order.insert(at, f.index)
+        reasons.insert(at, 0)
         roster.set_order(st, order, reasons)
-        now = self.active
-        after = f" after {now.name}" if now is not None else ""
-        out.say(f"{f.name} joins {team}: its turn comes next{after}, this round")
+        if at == st.turn + 1:
+            now = self.active
+            after = f" after {now.name}" if now is not None else ""
+            out.say(f"{f.name} joins {team}: its turn comes next{after}, this round")
+        else:
+            out.say(f"{f.name} joins {team}: its turn comes last in the order, this round")
 
     def _do_remove(self, cmd: Command, out: Outcome) -> None:
         name, why = newcomers.read_leaver(cmd, lambda n: self.fighter(n).spec.name, self.gone)

@@ -305,7 +305,9 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     head = doc.get("encounter", {})
     if not isinstance(head, dict):
         raise r.fail("", 0, "encounter", "encounter must be a table")
-    r.known("encounter", 0, head, ("name", "ruleset", "dice", "success_faces"), "encounter")
+    r.known(
+        "encounter", 0, head, ("name", "ruleset", "dice", "success_faces", "newcomers"), "encounter"
+    )
     name = r.text("encounter", 0, head, "name", "encounter", default="encounter")
     r.text("encounter", 0, head, "ruleset", "encounter", default=ID, choices=(ID,))  # older files
     dice_kind = r.text(
@@ -321,7 +323,10 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
         raise r.fail(
             "encounter", 0, "success_faces", "encounter: success_faces must list 1 or 2 of 1, 2, 3"
         )
-    options = Options(dice=dice_kind, success_faces=tuple(sorted(set(faces))))
+    newcomers = r.text(
+        "encounter", 0, head, "newcomers", "encounter", default="next", choices=("next", "last")
+    )
+    options = Options(dice=dice_kind, success_faces=tuple(sorted(set(faces))), newcomers=newcomers)
 
     teams = []
     for i, team in enumerate(_list(r, doc, "team")):
