@@ -134,15 +134,6 @@ def test_the_board_is_sent_a_count_a_fighter_and_whether_one_ends_this_turn() ->
     assert by_name[active].effects == 0 and not by_name[active].effect_ends
 
 
-def test_a_board_state_without_the_fields_is_left_as_it_is() -> None:
-    s = session_of("korxsol")
-    s.execute("effect Kaelen Bless")
-    state = GameState()
-    state.count = 4
-    effects.set_board_counts(s.ruleset, s.game, state)
-    assert not hasattr(state.slots[0], "effect_ends")
-
-
 @pytest.mark.parametrize(
     ("typed", "offered", "not_offered"),
     [
