@@ -79,7 +79,7 @@ async def scan_dice(transport: Transport, seconds: float) -> list[DieInfo]:
 
 
 async def _ask_godice(transport: Transport, info: DieInfo) -> DieInfo:
-    heard: dict[str, object] = {}
+    heard: dict[str, int | str] = {}
     got = asyncio.Event()
 
     def on_data(data: bytes) -> None:
@@ -108,7 +108,7 @@ async def _ask_godice(transport: Transport, info: DieInfo) -> DieInfo:
     return dataclasses.replace(
         info,
         battery=int(heard.get("battery", -1)),
-        colour=str(heard.get("colour", "")),  # type: ignore[call-overload]
+        colour=str(heard.get("colour", "")),
     )
 
 

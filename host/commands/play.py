@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from host.core.session import Session
 
 BOARD_UNDO = ("own", "all", "off")  # host/board/tether.py's, without importing the link here
-DICE_FROM = ("board", "engine", "entered")  # host/core/session.py's, the same way
+DICE_FROM = ("board", "engine", "entered", "smart")  # host/core/session.py's, the same way
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -69,8 +69,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="where an action's dice come from: board (the action waits for the board's roll "
         "key; the default with a board), engine (the engine rolls; the default without one) "
-        "or entered (the action waits for `dice FACES`); for a ruleset that asks for its "
-        "rolls (korxsol), else the engine rolls",
+        "or entered (the action waits for `dice FACES`) or smart (the paired Bluetooth dice, "
+        "`turnlight dice pair`; needs pip install 'turnlight[dice]'); for a ruleset that asks "
+        "for its rolls (korxsol), else the engine rolls",
     )
     p.add_argument(
         "--screen",
@@ -154,6 +155,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not web_ok(args):
         return 2
+    if args.dice == "smart":
+        from host.dice.play_hook import bleak_missing
+
+        if bleak_missing():
+            return fail(bleak_missing())
     journal = open_journal(args)
     if args.resume is not None:
         game_id = args.resume or journal.latest_game()
@@ -187,8 +193,12 @@ def run(args: argparse.Namespace) -> int:
             with tether.lock:  # the board may already press
                 session.dice_from = "board"
         web = None
+        smart_dice = None
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
+            from host.dice.play_hook import SmartDiceForPlay
+
+            smart_dice = SmartDiceForPlay(ui).start()  # once the dice come from "smart"
             if args.web is not None:
                 from host.commands._web import start_web
                 from host.web.server import PlayLive, WebError
@@ -207,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 ui.loop(make_prompt(ui))
         finally:
+            if smart_dice is not None:
+                smart_dice.stop()
             if web is not None:
                 web.stop()
             disconnect()

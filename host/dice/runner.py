@@ -61,6 +61,11 @@ class SmartDiceRunner:
         try:
             self.loop.run_until_complete(self._main())
         finally:
+            # The stack's own tasks (Bumble re-arms its advertising) end with the loop.
+            left = [t for t in asyncio.all_tasks(self.loop) if not t.done()]
+            for task in left:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
             self.loop.close()
 
     async def _main(self) -> None:

@@ -60,7 +60,7 @@ class DiceTable:
         self,
         transport: Transport,
         dice: list[PairedDie],
-        on_roll: Callable[[PairedDie, int], None],
+        on_roll: Callable[[PairedDie, int], object],
         say: Callable[[str], None],
         waiting: Callable[[], str] = lambda: "",
         accept_unstable: bool = False,

@@ -24,7 +24,7 @@ PIXEL_TYPES = {"d4": 1, "d6": 2, "d8": 3, "d10": 4, "d00": 5, "d12": 6, "d20": 7
 class VirtualDie:
     """What both virtual dice share: a device, its notify characteristic, its writes."""
 
-    notify: Characteristic
+    notify: Characteristic[bytes]
 
     def __init__(self, link: LocalLink, address: str, name: str) -> None:
         self.device = device_on(link, address, name)
@@ -76,10 +76,10 @@ class VirtualPixel(VirtualDie):
         self.state, self.index, self.battery = 5, 0, 80  # on face 1 at power-on
         notify_uuid = pixels.OLD_NOTIFY if old else pixels.NOTIFY
         write_uuid = pixels.OLD_WRITE if old else pixels.WRITE
-        self.notify = Characteristic(
+        self.notify: Characteristic[bytes] = Characteristic(
             notify_uuid, Characteristic.Properties.NOTIFY, Characteristic.READABLE, b""
         )
-        write = Characteristic(
+        write: Characteristic[bytes] = Characteristic(
             write_uuid,
             Characteristic.Properties.WRITE | Characteristic.Properties.WRITE_WITHOUT_RESPONSE,
             Characteristic.WRITEABLE,
@@ -134,10 +134,10 @@ class VirtualGoDice(VirtualDie):
     ) -> None:
         super().__init__(link, address, name)
         self.shell, self.colour, self.battery = shell, colour, 70
-        self.notify = Characteristic(
+        self.notify: Characteristic[bytes] = Characteristic(
             godice.NOTIFY, Characteristic.Properties.NOTIFY, Characteristic.READABLE, b""
         )
-        write = Characteristic(
+        write: Characteristic[bytes] = Characteristic(
             godice.WRITE,
             Characteristic.Properties.WRITE | Characteristic.Properties.WRITE_WITHOUT_RESPONSE,
             Characteristic.WRITEABLE,
