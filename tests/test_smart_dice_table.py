@@ -49,7 +49,7 @@ class Table:
             self.transport,
             [paired for _, paired in dice],
             self.source.rolled,
-            self.said.append,
+            lambda line: self.source.tell([line]),
             self.source.waiting_words,
             backoff_s=(0.01, 0.02),
         )
@@ -319,3 +319,30 @@ def test_smart_faces_resume_with_their_source(tmp_path: Path) -> None:
     assert back.ruleset.snapshot(back.game) == s.ruleset.snapshot(s.game)
     back.undo(1)
     assert len(back.done) == len(s.done) - 1  # the action the smart dice resolved is undone
+
+
+def test_what_smart_dice_say_of_a_hidden_fighter_stays_off_the_players_page(
+    tmp_path: Path,
+) -> None:
+    """The secrets issue: a hidden fighter's roll, filled by smart dice, and a drop while it
+    waits, never name it on the players' page (host/core/audience.py)."""
+    from host.core.audience import Secrets, cast_of, for_players
+
+    s = _stones(tmp_path)  # Kaelen's crit roll waits
+    kaelen = next(n for n in s.ruleset.fighter_names(s.game) if n.startswith("Kaelen"))
+    s.set_secrets(Secrets(hidden={kaelen}))
+    die = pixel("AA:01", 0x1, "d10")
+
+    async def script(t: Table) -> None:
+        t.transport.drop("AA:01")
+        await asyncio.sleep(0)
+        t.table.connected.clear()
+        await asyncio.wait_for(t.table.connected.wait(), 5)
+        pixels_roll(t.transport, "AA:01", "d10", 4)
+        pixels_roll(t.transport, "AA:01", "d10", 2)
+
+    t = run(s, [die], script)
+    assert s.pending is None
+    assert any("Kaelen" in line for line in t.said)  # the game master sees it
+    seen = for_players(t.said, cast_of(s.ruleset, s.game), s.secrets, s.encounter.teams)
+    assert not any("Kaelen" in line for line in seen)

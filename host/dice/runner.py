@@ -76,7 +76,7 @@ class SmartDiceRunner:
             transport,
             self.dice,
             self.source.rolled,
-            lambda line: self.source.say([line]),
+            lambda line: self.source.tell([line]),
             self.source.waiting_words,
             self.accept_unstable,
             **kw,

@@ -7,7 +7,11 @@ A die thrown while nothing waits, or that fits no empty place, is shown and jour
 as a roll the rules did not use (`Session.note_roll`), like a board roll.
 
 Every change to the session runs through `guard` (the play UI's lock, or the tether's),
-from the thread the dice run on; the lines for the game master go to `say`."""
+from the thread the dice run on; the lines go to `say`, written for the log as the
+session writes its own (`Session.told`: what they reveal of hidden fighters).
+
+`place_lines()` is what a view shows while a roll is filled: which die filled which place,
+and what each empty place waits for."""
 
 from __future__ import annotations
 
@@ -64,6 +68,11 @@ class SmartDiceSource:
             self._for = key
         return self.matcher
 
+    def place_lines(self) -> list[str]:
+        """The wanted roll's places as filled so far (none while nothing waits)."""
+        matcher = self.matcher
+        return self.session().told(matcher.lines()) if matcher is not None else []
+
     def waiting_words(self) -> str:
         from host.core.session import roll_words
 
@@ -74,9 +83,15 @@ class SmartDiceSource:
     def rolled(self, die: PairedDie, value: int) -> list[str]:
         """A die came to rest showing `value`: fill a place, complete the roll, or show it
         as unused. Returns (and says) the lines."""
-        lines = self.guard(lambda: self._rolled(die, value))
+        lines = self.guard(lambda: self.session().told(self._rolled(die, value)))
         self.say(lines)
         return lines
+
+    def tell(self, lines: list[str]) -> None:
+        """Say lines of the dice's own (a die linked, dropped, its battery low), written for
+        the log with what they reveal (a waiting roll names who rolls it: a hidden fighter
+        stays off the players' page, host/core/audience.py)."""
+        self.say(self.session().told(lines))
 
     def _rolled(self, die: PairedDie, value: int) -> list[str]:
         said = f"smart die {die.kind} {die.name or die.die_id} rolled {value}"
