@@ -84,7 +84,16 @@ def test_dice_list_and_forget(tmp_path) -> None:
     assert missing.stderr.strip() == "turnlight: no paired die 'nope' (paired: GoDice_1)"
     gone = _turnlight("dice", "forget", "GoDice_1", "--file", str(file), home=tmp_path)
     assert gone.returncode == 0
-    assert json.loads(file.read_text()) == {"dice": []}
+    assert json.loads(file.read_text())["dice"] == []
+
+
+def test_the_game_master_may_count_godice_unstable_rests_as_rolls(tmp_path) -> None:
+    file = tmp_path / "dice.json"
+    assert settings.accepts_unstable(file) is False  # the default: not counted
+    done = _turnlight("dice", "unstable", "yes", "--file", str(file), home=tmp_path)
+    assert done.returncode == 0 and settings.accepts_unstable(file) is True
+    settings.save([settings.PairedDie("GoDice_1", GODICE, "d6", "g", "AA", "d6")], file)
+    assert settings.accepts_unstable(file) is True  # pairing keeps the setting
 
 
 FOUND = [

@@ -40,7 +40,7 @@ def _events(s: Session) -> list[tuple[str, dict]]:
 class Table:
     """A session, its smart dice on a fake stack, and what was said."""
 
-    def __init__(self, session: Session, dice: list) -> None:
+    def __init__(self, session: Session, dice: list, accept_unstable: bool = False) -> None:
         self.session = session
         self.transport = FakeTransport([fake for fake, _ in dice])
         self.said: list[str] = []
@@ -51,13 +51,14 @@ class Table:
             self.source.rolled,
             lambda line: self.source.tell([line]),
             self.source.waiting_words,
+            accept_unstable,
             backoff_s=(0.01, 0.02),
         )
         self.source.dice_of_kind = self.table.kinds_at_table
 
 
-def run(session: Session, dice: list, script) -> Table:
-    t = Table(session, dice)
+def run(session: Session, dice: list, script, accept_unstable: bool = False) -> Table:
+    t = Table(session, dice, accept_unstable)
 
     async def main() -> None:
         t.table.start()
@@ -148,6 +149,19 @@ def test_godice_fake_stable_is_said_and_not_counted(tmp_path: Path) -> None:
     t = run(s, [die], script)
     assert s.pending is not None and s.pending.supplied == []
     assert any("fake stable, not counted" in line for line in t.said)
+
+
+def test_godice_unstable_rests_count_when_the_game_master_allows_them(tmp_path: Path) -> None:
+    s = _stones(tmp_path)
+    die = godie("AA:03", "GoDice_1_K_v04", "d10")
+
+    async def script(t: Table) -> None:
+        for rest, value in ((b"TS", 5), (b"MS", 6)):
+            t.transport.notify("AA:03", b"R")
+            t.transport.notify("AA:03", godice.stable(godice.vector_of("d10", value), rest))
+
+    run(s, [die], script, accept_unstable=True)
+    assert [p["faces"] for k, p in _events(s) if k == "want-dice"] == [[5, 6]]
 
 
 def test_two_dice_thrown_together_fill_two_places(tmp_path: Path) -> None:

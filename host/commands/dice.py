@@ -1,7 +1,8 @@
 """`turnlight dice`: the smart dice (Pixels, GoDice) in range and the ones paired with this
 computer. `scan` lists the dice in range (make, id, kind, name, battery, a GoDice's
 colour); `pair ID` keeps one in the user's settings by its own id, with a GoDice's shell
-(`--shell`, which the die cannot report); `list` and `forget ID` read and edit them. The
+(`--shell`, which the die cannot report); `list` and `forget ID` read and edit them;
+`unstable yes|no` says whether a GoDice's unstable rests count as rolls. The
 dice then fill wanted rolls in `play --dice smart`. Needs the `dice` extra (bleak)."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ GODICE_ASK_S = 1.5  # how long a scan waits for a GoDice's battery and colour
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "dice",
-        help="smart dice (Pixels, GoDice) over Bluetooth: scan, pair, list, forget",
+        help="smart dice (Pixels, GoDice) over Bluetooth: scan, pair, list, forget, unstable",
         description="Smart dice fill the rolls actions wait for in `play --dice smart`. "
         "Pair each die once, by its own id as `scan` shows it (not its address). Needs "
         "Bluetooth support: pip install 'turnlight[dice]'.",
@@ -50,9 +51,15 @@ def register(sub: argparse._SubParsersAction) -> None:
             help="how long to listen for dice (default 5)",
         )
     verbs.add_parser("list", help="the paired dice")
+    unstable = verbs.add_parser(
+        "unstable",
+        help="whether a GoDice's fake, tilt and move stable rests count as rolls (no by "
+        "default: a pick-up or a nudge gives them too)",
+    )
+    unstable.add_argument("allow", choices=("yes", "no"), help="yes: count them; no: do not")
     forget = verbs.add_parser("forget", help="forget a paired die")
     forget.add_argument("die_id", metavar="ID", help="the die's id")
-    for verb in (scan, pair, verbs.choices["list"], forget):
+    for verb in (scan, pair, verbs.choices["list"], forget, unstable):
         verb.add_argument(
             "--file",
             metavar="PATH",
@@ -136,6 +143,11 @@ def run(args: argparse.Namespace) -> int:
         for p in paired:
             shell = f" (shell {p.shell})" if p.shell else ""
             print(f"{p.die_id:<22} {p.make:<7} {p.kind:<6} {p.name}{shell}")
+        return 0
+    if args.verb == "unstable":
+        settings.save(paired, path, args.allow == "yes")
+        counted = "count as rolls" if args.allow == "yes" else "are said and not counted"
+        print(f"a GoDice's fake, tilt and move stable rests {counted}")
         return 0
     if args.verb == "forget":
         kept = [p for p in paired if p.die_id != args.die_id]

@@ -41,7 +41,7 @@ class SmartDiceForPlay:
         ui: Any,
         make_transport: Callable[[], Awaitable[Transport]] = _bleak,
         dice: list[settings.PairedDie] | None = None,
-        accept_unstable: bool = False,
+        accept_unstable: bool | None = None,
     ) -> None:
         self.ui = ui
         self.make_transport = make_transport
@@ -86,6 +86,9 @@ class SmartDiceForPlay:
                 return
         try:
             dice = self.dice if self.dice is not None else settings.load()
+            unstable = self.accept_unstable
+            if unstable is None:
+                unstable = settings.accepts_unstable()
         except settings.SettingsError as err:
             self.say([str(err)])
             return
@@ -95,6 +98,4 @@ class SmartDiceForPlay:
             )
             return
         source = SmartDiceSource(lambda: self.ui.session, self.say, self._guard)
-        self.runner = SmartDiceRunner(
-            self.make_transport, dice, source, self.accept_unstable
-        ).start()
+        self.runner = SmartDiceRunner(self.make_transport, dice, source, unstable).start()

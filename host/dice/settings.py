@@ -47,12 +47,30 @@ def load(path: Path | None = None) -> list[PairedDie]:
         raise SettingsError(f"{path}: not a paired-dice file ({err})") from None
 
 
-def save(dice: list[PairedDie], path: Path | None = None) -> Path:
-    """Write the paired dice (atomically: a new file renamed over the old)."""
+def accepts_unstable(path: Path | None = None) -> bool:
+    """Whether the game master counts a GoDice's fake, tilt and move stable rests as rolls
+    (`turnlight dice unstable yes`; no by default)."""
     path = path or settings_path()
+    if not path.is_file():
+        return False
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("accept_unstable") is True
+    except (OSError, ValueError, AttributeError) as err:
+        raise SettingsError(f"{path}: not a paired-dice file ({err})") from None
+
+
+def save(
+    dice: list[PairedDie], path: Path | None = None, accept_unstable: bool | None = None
+) -> Path:
+    """Write the paired dice (atomically: a new file renamed over the old); the unstable
+    rests' setting is kept unless given."""
+    path = path or settings_path()
+    if accept_unstable is None:
+        accept_unstable = accepts_unstable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     new = path.with_suffix(".tmp")
-    new.write_text(json.dumps({"dice": [asdict(d) for d in dice]}, indent=2) + "\n", "utf-8")
+    data = {"dice": [asdict(d) for d in dice], "accept_unstable": accept_unstable}
+    new.write_text(json.dumps(data, indent=2) + "\n", "utf-8")
     os.replace(new, path)
     return path
 
