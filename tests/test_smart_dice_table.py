@@ -360,3 +360,37 @@ def test_what_smart_dice_say_of_a_hidden_fighter_stays_off_the_players_page(
     assert any("Kaelen" in line for line in t.said)  # the game master sees it
     seen = for_players(t.said, cast_of(s.ruleset, s.game), s.secrets, s.encounter.teams)
     assert not any("Kaelen" in line for line in seen)
+
+
+def test_korxsol_initiative_and_an_attack_resolve_from_two_smart_d6s(tmp_path: Path) -> None:
+    """korxsol-players-guide.txt:8: its action dice are D3s, or D6s read as D3s; the
+    initiative's AGILITY roll and an attack's rolls are all filled by thrown d6s."""
+    from host.rulesets.korxsol import encounter_schema
+
+    s = Session(
+        encounter_schema.load(encounter_schema.example_path()), 5, Journal(tmp_path / "j.sqlite")
+    )
+    s.dice_from = "smart"
+    dice = [pixel("AA:01", 0x1, "d6"), godie("AA:02", "GoDice_6_K_v04", "d6")]
+
+    async def throw_until_resolved(t: Table) -> None:
+        for n in range(400):
+            if t.source.current() is None:
+                return
+            if n % 2:
+                godice_roll(t.transport, "AA:02", "d6", 1 + n % 6)
+            else:
+                pixels_roll(t.transport, "AA:01", "d6", 1 + n % 6)
+        raise AssertionError("the action kept waiting")
+
+    async def script(t: Table) -> None:
+        t.session.execute("initiative")
+        await throw_until_resolved(t)
+        line = t.session.ruleset.plan_turn(t.session.game)[0]
+        t.session.execute(line)
+        await throw_until_resolved(t)
+
+    run(s, dice, script)
+    assert s.pending is None and len(s.done) == 2
+    smart = [p for k, p in _events(s) if k == "want-dice"]
+    assert smart and all(p["source"].startswith("smart:") for p in smart)
