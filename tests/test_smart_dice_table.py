@@ -394,3 +394,17 @@ def test_korxsol_initiative_and_an_attack_resolve_from_two_smart_d6s(tmp_path: P
     assert s.pending is None and len(s.done) == 2
     smart = [p for k, p in _events(s) if k == "want-dice"]
     assert smart and all(p["source"].startswith("smart:") for p in smart)
+
+
+def test_a_godice_fake_stable_mid_throw_leaves_its_stable_rest_counted(tmp_path: Path) -> None:
+    s = _stones(tmp_path)
+    die = godie("AA:03", "GoDice_1_K_v04", "d10")
+
+    async def script(t: Table) -> None:
+        t.transport.notify("AA:03", b"R")
+        t.transport.notify("AA:03", godice.stable(godice.vector_of("d10", 5), b"FS"))
+        t.transport.notify("AA:03", godice.stable(godice.vector_of("d10", 8)))
+
+    t = run(s, [die], script)
+    assert s.pending is not None and s.pending.supplied == []  # one place of two filled
+    assert any("rolled 8: place 1 of 2 (tens) = 8" in line for line in t.said)

@@ -8,6 +8,8 @@ The parts, one job each:
   bleak) and `bumble_transport` (Google's Bumble, in-process, for tests and the bench);
 - `matcher`: which place of the wanted roll a die's face fills;
 - `table`: the paired dice kept connected (reconnect with backoff, battery, blinking);
-- `source`: the table wired to a Session (`play --dice smart`);
+- `source`: the table wired to a Session; `runner` runs both on their own thread and loop,
+  `play_hook` starts them in `play` once the dice come from "smart";
+- `ad_structures`: raw advertising data read and built (Bumble, the virtual dice);
 - `settings`: the paired dice, kept in the user's settings file.
 """

@@ -62,6 +62,11 @@ class SmartDiceForPlay:
         if self.runner is not None:
             self.runner.stop()
 
+    def place_lines(self) -> list[str]:
+        """Which die filled which place of the roll being filled, and what each empty place
+        waits for (for a view: none while nothing waits or no dice run)."""
+        return self.runner.source.place_lines() if self.runner is not None else []
+
     def say(self, lines: list[str]) -> None:
         if lines:
             self.ui.messages.extend(lines)

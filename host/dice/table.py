@@ -179,8 +179,8 @@ class DiceTable:
             state.armed = False
             self.on_roll(die, event.value)
         elif event.what == IGNORED:
+            # Still armed: the die may yet come to a stable rest from the same throw.
             self.say(f"smart die {state.name}: {event.note}, not counted as a roll")
-            state.armed = False
         elif event.what == BATTERY:
             self._battery(state, event.value)
         elif event.what == IDENTITY and event.info is not None:
