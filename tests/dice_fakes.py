@@ -4,7 +4,6 @@ GoDice as their adverts and services say, and a table of them run on an event lo
 from __future__ import annotations
 
 import asyncio
-import struct
 
 from host.dice import godice, pixels
 from host.dice.fake_transport import FakeDie, FakeTransport
@@ -58,7 +57,3 @@ async def linked(table: DiceTable, count: int) -> None:
             return
         await asyncio.sleep(0.005)
     raise AssertionError("the dice never linked")
-
-
-def struct_unpack_blink(data: bytes) -> tuple:
-    return struct.unpack("<BBHIIBB", data)

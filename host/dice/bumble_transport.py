@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from bumble.controller import Controller
-from bumble.core import UUID
 from bumble.device import Device, Peer
 from bumble.hci import Address
 from bumble.host import Host
@@ -118,7 +117,3 @@ class BumbleTransport:
             except Exception as err:
                 raise TransportError(f"{address}: {err or type(err).__name__}") from None
         return BumbleLink(connection, peer, on_drop)
-
-
-def uuid(text: str) -> UUID:
-    return UUID(text)
