@@ -408,3 +408,17 @@ def test_a_godice_fake_stable_mid_throw_leaves_its_stable_rest_counted(tmp_path:
     t = run(s, [die], script)
     assert s.pending is not None and s.pending.supplied == []  # one place of two filled
     assert any("rolled 8: place 1 of 2 (tens) = 8" in line for line in t.said)
+
+
+def test_dice_from_smart_makes_actions_wait_and_says_to_throw_the_smart_dice(
+    tmp_path: Path,
+) -> None:
+    s = stones_session(journal=Journal(tmp_path / "j.sqlite"))
+    assert s.execute("dice from smart") == [
+        "dice from smart: the next actions' rolls come from the paired smart dice"
+    ]
+    s.execute("attack Kae Orr")
+    waiting, how = s.wanted_lines()
+    assert waiting.startswith("waiting for Kaelen's crit roll (a d100: two D10, tens then units)")
+    assert "from the smart dice" in waiting
+    assert how.strip().startswith("throw the blinking smart dice; `roll` (the engine rolls)")
