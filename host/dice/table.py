@@ -108,7 +108,10 @@ class DiceTable:
         while True:
             try:
                 await self._link(state)
-            except TransportError as err:
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # a stack's own error on a half-open link: try again
+                state.link = None
                 if tries == 0:
                     self.say(f"smart die {state.name}: not linked ({err}); trying again")
             else:
@@ -210,6 +213,6 @@ class DiceTable:
             try:
                 await state.link.write(state.write_uuid, message)
                 blinked.append(state.die.die_id)
-            except TransportError:
+            except Exception:  # a die that drops as it is blinked: its drop is said anyway
                 pass
         return blinked
