@@ -166,6 +166,7 @@ def test_a_die_that_drops_while_the_roll_waits_relinks_and_fills_it(tmp_path: Pa
     runner, table, said = _runner(s, spec, [PairedDie("00000007", PIXELS, "d10", "d", PX)])
     try:
         s.execute("attack Kae Orr")
+        _wait(lambda: len(runner.blinked) == 1)  # the die blinked: the roll is wanted
         runner.call(table.dice[PX].drop())
         _wait(lambda: any("dropped" in line for line in said))
         assert s.pending is not None  # still wanted
