@@ -12,6 +12,7 @@ know (a die linked, dropped, its battery low, a rest that was not counted) goes 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -69,7 +70,7 @@ class DiceTable:
         self.transport = transport
         self.links = {d.die_id: DieLink(d, address=d.address) for d in dice}
         self.on_roll = on_roll
-        self.say = say
+        self._say = say
         self.waiting = waiting  # the roll that waits, in words ("" for none)
         self.accept_unstable = accept_unstable
         self.backoff_s = backoff_s
@@ -96,6 +97,13 @@ class DiceTable:
                     pass
                 state.link = None
 
+    def say(self, line: str) -> None:
+        """Say a line; a view that fails to take it never ends a die's reconnect loop."""
+        try:
+            self._say(line)
+        except Exception:
+            logging.getLogger(__name__).exception("a smart-dice line was not said: %s", line)
+
     def kinds_at_table(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for state in self.links.values():
@@ -118,7 +126,10 @@ class DiceTable:
                 tries = 0
                 await state.dropped.wait()
                 state.link = None
-                waits = self.waiting()
+                try:
+                    waits = self.waiting()
+                except Exception:
+                    waits = ""
                 still = f"; {waits} still waits" if waits else ""
                 self.say(f"smart die {state.name} dropped: reconnecting{still}")
             pause = self.backoff_s[min(tries, len(self.backoff_s) - 1)]
