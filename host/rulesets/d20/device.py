@@ -13,9 +13,9 @@ generic device state after every action.
 - the order: the initiative order, entry by entry, out of the fight last (before initiative,
   the encounter's order);
 - scores: the foes each team has down;
-- the roll key: d20s. Until the board takes plain dice of any size in its descriptor
-  (KIND_DN), the descriptor names a D10, and a wanted d20 is rolled by the engine when the
-  board cannot roll it.
+- the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS); a
+  roll an action waits for is exactly the dice it wants (two d20s with advantage, 2d6 and
+  a d8 of damage), each die with its own faces; the last roll shows them the same way.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from firmware import palette as pal
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.engine import Game
 from shared import dice
-from shared.descriptor_pack import UNIT_KEY, counter, mark, pack
+from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
 from shared.limits import MAX_COUNTER, MAX_HEALTH, NO_SLOT
 from shared.roster import add_slot
@@ -35,8 +35,6 @@ CONCENTRATING, PRONE, INCAPACITATED, REACTED, SURPRISED = range(5)
 
 # d20's number on the board (the state's ruleset field); its Ruleset declares this one.
 BOARD_ID = 7
-# The roll key's dice in the descriptor: see the module's docstring.
-DESCRIPTOR_DICE = dice.KIND_D10
 
 
 def descriptor(version: int) -> bytes:
@@ -60,9 +58,11 @@ def descriptor(version: int) -> bytes:
             mark("surprise", pal.BLUISH_GREEN),
         ),
         phases=("turn",),
-        # The host runs every turn rule: nothing refills or ticks on the board.
-        flags=UNIT_KEY,
-        dice_kind=DESCRIPTOR_DICE,
+        # The host runs every turn rule: nothing refills or ticks on the board. A d20's 20
+        # and 1 count (NATURALS): the board marks them.
+        flags=UNIT_KEY | NATURALS,
+        dice_kind=dice.KIND_DN,
+        sides=20,
         success_mask=0,
         dice_count=1,
         first_counter=CONDITIONS,
@@ -146,7 +146,8 @@ def project(game: Game, st: GameState) -> None:
         roll = st.roll
         roll.kind = dice.KIND_DN
         roll.count = min(len(faces), len(roll.faces))
-        roll.sides = sides[0]
+        for i in range(len(roll.sides)):  # each die's faces: 20, 20; or 6, 6, 8
+            roll.sides[i] = sides[i] if i < roll.count else 0
         roll.who = who if 0 <= who < st.count else NO_SLOT
         for i in range(len(roll.faces)):
             roll.faces[i] = faces[i] if i < len(faces) else 0
