@@ -5,21 +5,18 @@ and a blink, never on the players' page for a hidden fighter; and `effect` compl
 from __future__ import annotations
 
 import json
-import threading
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from effects_fixtures import current, next_turn, session_of, shown_on
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from prompt_toolkit.input import create_pipe_input
 from rich.console import Console
-from test_play_screen import Output80x24, until
 
 from host import cli
 from host.core import audience, effects
 from host.core.audience import Secrets
-from host.screens.play_screen import PlayScreen
 from host.screens.play_ui import CommandCompleter, PlayUI
 from shared.state import GameState
 
@@ -53,18 +50,18 @@ def test_a_hidden_fighters_effects_never_reach_the_players() -> None:
         assert all("Brimm" not in line for line in audience.for_players(said, cast, secrets, []))
 
 
-def test_the_terminal_view_shows_the_effects_under_the_fighters() -> None:
+def test_the_terminal_view_shows_the_effects_on_the_fighters_rows() -> None:
+    """The live view (host/screens/play_ui.py, the full screen's too) notes each fighter's
+    effects under its row."""
     s = session_of("korxsol")
     s.execute("effect Kaelen Bless rounds=2 stacks=3")
-    with create_pipe_input() as pipe:
-        screen = PlayScreen(PlayUI(s, Console()), None, input=pipe, output=Output80x24())
-        runner = threading.Thread(target=screen.run, daemon=True)
-        runner.start()
-        try:
-            until(lambda: "Kaelen: Bless x3 2 rounds" in screen._view_text().value, "shown")
-        finally:
-            pipe.send_text("\x15quit\r")
-            runner.join(10)
+    s.execute("effect Kaelen Hex save=end")
+    out = StringIO()
+    PlayUI(s, Console(file=out, width=80, color_system=None)).show()
+    lines = out.getvalue().splitlines()
+    at = next(n for n, line in enumerate(lines) if "effects: " in line)
+    assert lines[at].strip() == "effects: Bless x3 2 rounds, Hex (save)"
+    assert "Kaelen" in lines[at - 1]  # under Kaelen's row
 
 
 def test_the_live_table_notes_each_fighters_effects_on_its_row() -> None:

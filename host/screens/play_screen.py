@@ -30,10 +30,7 @@ from prompt_toolkit.layout.containers import VSplit, WindowAlign
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console
-from rich.text import Text
 
-from host.core import effects
-from host.core.names import printable
 from host.screens.play_ui import LEAVE_HINT, BoundedLine, CommandCompleter, PlayUI
 
 if TYPE_CHECKING:
@@ -135,9 +132,7 @@ class PlayScreen:
         with self._lock:
             if self._stale or width != self._view_width:
                 console = self.ui.console
-                session = self.ui.session  # the effects on the fighters, under the view
-                marked = effects.fighter_lines(session.ruleset, session.game)
-                console.size = (width, max(8, rows - 2 - self._note_lines() - len(marked)))
+                console.size = (width, max(8, rows - 2 - self._note_lines()))
                 tether = self.ui.tether
                 if tether is not None:
                     with tether.lock:  # board presses change the session on the link's thread
@@ -147,8 +142,6 @@ class PlayScreen:
                     frame = self.ui.render()
                 with console.capture() as captured:
                     console.print(frame)
-                    if marked:
-                        console.print(Text(printable("\n".join(marked)), style="dim"))
                 self._view = captured.get()
                 self._view_width = width
                 self._stale = False

@@ -211,7 +211,8 @@ class PlayUI:
         if board and (self.tether is not None or not ruleset.started(game)):
             top.append(Text(board, style="dim"))  # a note without a board: until the start
         roster = Text()
-        rows = text_tables.live_lines(ruleset.live_roster(game), self.console.width)
+        live = effects.with_effects(ruleset.live_roster(game), ruleset, game)  # and effects
+        rows = text_tables.live_lines(live, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
