@@ -28,19 +28,21 @@ from shared import (
 from shared.compat import Problem
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
-CODEC_VERSION = 5
+CODEC_VERSION = 6
 
-# The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10.
-_FACE_BITS = b"\x00\x02\x03\x01\x04\x08\x04"
+# The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10. A plain die's
+# (dN) face takes the bits of its sides (a d20's 5, a d100's 7), here 0.
+_FACE_BITS = b"\x00\x02\x03\x01\x04\x00\x04"
 _COUNT_BITS = limits.SLOT_BITS + 1  # a slot count, 0..MAX_SLOTS
 _WHO_NONE = (1 << _COUNT_BITS) - 1  # "nobody rolled" in a roller field of _COUNT_BITS
 
 # The per-slot numbers written at a width the state chooses, in this order: order key,
-# health (and its maximum), cooldown turns left, then each counter. For each, the bits of
-# its width field and the widest it may be.
-_WIDTH_BITS = b"\x03\x04\x03" + b"\x03" * limits.MAX_COUNTERS
-_WIDEST = b"\x04\x08\x04" + b"\x04" * limits.MAX_COUNTERS
-_NUMBERS = 3 + limits.MAX_COUNTERS
+# health (and its maximum), cooldown turns left, each counter, then the effects (their
+# count, times two, plus 1 when one ends this turn). For each, the bits of its width field
+# and the widest it may be.
+_WIDTH_BITS = b"\x03\x04\x03" + b"\x03" * limits.MAX_COUNTERS + b"\x03"
+_WIDEST = b"\x04\x08\x04" + b"\x04" * limits.MAX_COUNTERS + b"\x05"
+_NUMBERS = 4 + limits.MAX_COUNTERS
 _WIDTHS = bytearray(_NUMBERS)  # the widths of the state being encoded or decoded
 _FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its widths
 
@@ -49,17 +51,18 @@ _FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its
 MAX_ENCODED = (
     # the version byte and the globals (the round and the scores at their widest)
     8 + 4 + 5 + 16 + 16 + _COUNT_BITS + limits.SLOT_BITS + 4 + 4 + 2
-    + 5 + limits.MAX_TEAMS * 16 + 3 + 4 + 3 + limits.MAX_COUNTERS * 3
-    # the last roll
-    + 3 + 4 + _COUNT_BITS + 4 + 8 + limits.MAX_DICE * 8
-    # the roll's unused bit, and the wanted roll (dice count, then kind, roller, purpose)
-    + 1 + 4 + 3 + _COUNT_BITS + 4
+    + 5 + limits.MAX_TEAMS * 16 + 3 + 4 + 3 + limits.MAX_COUNTERS * 3 + 3
+    # the last roll (plain dice: each die's sides and face, 7 bits each)
+    + 3 + 4 + _COUNT_BITS + 4 + limits.MAX_DICE * 14
+    # the roll's unused bit, and the wanted roll (dice count, then kind, its dice' sides,
+    # roller, purpose)
+    + 1 + 4 + 3 + limits.MAX_DICE * 7 + _COUNT_BITS + 4
     # each slot (label, numbers, counters, flags, cooldown timers), and its place in the
     # turn order
     + limits.MAX_SLOTS * (
         2 + 6 * limits.LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + limits.MAX_COUNTERS * 4 + 8
         + limits.MAX_COOLDOWNS
-        + limits.MAX_COOLDOWNS * (3 + 4 + 1)
+        + limits.MAX_COOLDOWNS * (3 + 4 + 1) + 5
         + limits.SLOT_BITS + 2
     )
     # the grid: a bit, its width and height, each cell (occupied, then owner and rank)
@@ -183,16 +186,19 @@ def encode(state, buf=None):
         _put(r.count, 4)
         _put(_WHO_NONE if r.who == limits.NO_SLOT else r.who, _COUNT_BITS)
         _put(r.successes, 4)
-        if r.kind == dice.KIND_DN:
-            _put(r.sides, 8)
-        bits = _FACE_BITS[r.kind]
         for i in range(r.count):
+            bits = _FACE_BITS[r.kind]
+            if r.kind == dice.KIND_DN:  # a plain die: its sides, and a face of their bits
+                bits = _put_sides(r, i)
             _put(r.faces[i], bits)
         _put(r.unused, 1)
         want = s.want
         _put(want.count, 4)
         if want.count:
             _put(want.kind, 3)
+            if want.kind == dice.KIND_DN:
+                for i in range(want.count):
+                    _put_sides(want, i)
             _put(_WHO_NONE if want.who == limits.NO_SLOT else want.who, _COUNT_BITS)
             _put(want.purpose, 4)
         for i in range(s.count):
@@ -236,10 +242,21 @@ def _slot_widths(s, out):
             elif k == 2:
                 for t in range(limits.MAX_COOLDOWNS):
                     v |= slot.cd_left[t]
-            else:
+            elif k < 3 + limits.MAX_COUNTERS:
                 v |= slot.counters[k - 3]
+            else:
+                v |= slot.effects << 1 | (1 if slot.effect_ends else 0)
         n = _bits_for(v)
         out[k] = n if n < 256 else 255  # over any width: refused by the caller
+
+
+def _put_sides(roll, i):
+    """Die i's sides, less 2 (7 bits: a d2 is 0, a d100 98); returns the bits of its face."""
+    sides = roll.sides[i]
+    if sides > dice.MAX_SIDES:
+        raise ValueError(39, sides)  # (and _put refuses one of fewer than 2)
+    _put(sides - 2, 7)
+    return _bits_for(sides)
 
 
 def _write_grid(s):
@@ -287,6 +304,7 @@ def _write_slot(slot, widths):
     _put(slot.health_max, widths[1])
     for k in range(limits.MAX_COUNTERS):
         _put(slot.counters[k], widths[3 + k])
+    _put(slot.effects << 1 | (1 if slot.effect_ends else 0), widths[_NUMBERS - 1])
     _put(slot.flags, 8)
     used = 0
     for i in range(limits.MAX_COOLDOWNS):
@@ -353,42 +371,46 @@ def decode(data, state):
         roll.who = limits.NO_SLOT if who == _WHO_NONE else who
         roll.successes = _get(4)
         _check(roll.successes <= roll.count, 24)
-        roll.sides = _get(8) if roll.kind == dice.KIND_DN else 0
         _check(
             roll.successes == 0 or roll.kind < dice.KIND_D100 or roll.kind == dice.KIND_D10,
             25,
         )
-        bits = _FACE_BITS[roll.kind]
-        if roll.kind != dice.KIND_NONE:
-            try:
-                low, high = dice.face_range(roll.kind, roll.sides)
-            except dice.DiceError as err:
-                raise CodecError(32, err)
         for i in range(limits.MAX_DICE):
             roll.faces[i] = 0
+            roll.sides[i] = 0
         for i in range(roll.count):
+            bits = _FACE_BITS[roll.kind]
+            sides = 0
+            if roll.kind == dice.KIND_DN:  # a plain die: its sides, then its face
+                sides = _get(7) + 2
+                _check(sides <= dice.MAX_SIDES, 39, sides)
+                roll.sides[i] = sides
+                bits = _bits_for(sides)
             face = _get(bits)
+            low, high = dice.face_range(roll.kind, sides)
             _check(low <= face <= high, 26, face)
             roll.faces[i] = face
         roll.unused = _get(1)
         _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, 27)
         want = s.want
+        want.clear()
         want.count = _get(4)
         if want.count:
             want.kind = _get(3)
             _check(
                 dice.KIND_ACTION_D3 <= want.kind <= dice.KIND_CHANCE
-                or want.kind == dice.KIND_D10
+                or dice.KIND_DN <= want.kind <= dice.KIND_D10
                 or (want.kind == dice.KIND_D100 and want.count == 2),  # a d100 is two D10
                 28,
                 want.kind,
             )
+            for i in range(want.count if want.kind == dice.KIND_DN else 0):
+                want.sides[i] = _get(7) + 2
+                _check(want.sides[i] <= dice.MAX_SIDES, 39, want.sides[i])
             who = _get(_COUNT_BITS)
             _check(who == _WHO_NONE or who < count, 29, who)
             want.who = limits.NO_SLOT if who == _WHO_NONE else who
             want.purpose = _get(4)
-        else:
-            want.clear()
         for i in range(count):
             _read_slot(s.slots[i], s.team_count, widths)
         for i in range(count, limits.MAX_SLOTS):
@@ -457,6 +479,10 @@ def _read_slot(slot, team_count, widths):
     slot.health_max = _get(widths[1])
     for k in range(limits.MAX_COUNTERS):
         slot.counters[k] = _get(widths[3 + k])
+    v = _get(widths[_NUMBERS - 1])
+    if v or slot.effects or slot.effect_ends:  # set only once a slot has them (shared/state.py)
+        slot.effects = v >> 1
+        slot.effect_ends = v & 1 == 1
     slot.flags = _get(8)
     used = _get(limits.MAX_COOLDOWNS)
     slot.cd_pending = 0

@@ -9,6 +9,10 @@ except ImportError:  # plain CPython without Blinka's `micropython` module
         return x
 
 
+# Whether this is the host (CPython), not a board (MicroPython, CircuitPython).
+HOST = __import__("sys").implementation.name not in ("micropython", "circuitpython")
+
+
 class Problem(ValueError):
     """A shared module's error (CodecError, DiceError, EventError, TurnError): its args are
     a problem code and the numbers it names. The board keeps no words for them: str() is

@@ -22,7 +22,7 @@ from shared import (
 )
 from shared.compat import const
 
-VERSION = const(2)
+VERSION = const(3)  # version 2's bytes read the same (it had no plain dice, no NATURALS)
 MAX_DESCRIPTOR = const(160)  # bytes; the framed descriptor is 7 or 8 more
 _NAME_LEN = const(8)  # characters in a name
 COLOURS = const(13)  # colour indexes the board's palette has (firmware/palette.py)
@@ -35,6 +35,9 @@ SKIPPED_COOLDOWNS = const(4)  # an out-of-play slot's cooldown phase passes with
 # round's ends (32, 64, 128) and mark rules for them (8, 16), and the grid flag (64: the
 # state may carry a token grid, GameState.grid): their names are
 # shared/descriptor_pack.py's (the host's), the board's modules keep private copies.
+# Version 3 adds plain dice (dice.KIND_DN) to the roll key, their sides in bytes 7..8 where
+# action dice have their success faces, and the NATURALS turn flag (128): a plain die's
+# highest and lowest faces count (the board marks them).
 
 # Counter rules.
 C_DRAIN = const(1)  # turn start: drains the allowance; at or above it, skips the turn
@@ -82,7 +85,9 @@ def problem(buf, start, n):
     marks = buf[b + _COUNTS] & 15
     kind = buf[b + 6]
     faces = 3 if kind <= dice.KIND_ACTION_D6 else 10 if kind == dice.KIND_D10 else 0
-    if buf[b] != VERSION:
+    if kind == dice.KIND_DN and 2 <= buf[b + 8] <= dice.MAX_SIDES:
+        faces = 7  # bytes 7..8 are the sides: 2..MAX_SIDES, 7 bits
+    if buf[b] != VERSION and buf[b] != 2:
         return 1
     if buf[b + 1] > 15:
         return 2
@@ -90,11 +95,11 @@ def problem(buf, start, n):
         return 4
     if not 1 <= buf[b + 4] <= limits.MAX_PHASES:
         return 5
-    if buf[b + 5] > 127:
+    if buf[b + 5] > 127 and buf[b] == 2:
         return 6
-    if kind == 0 or kind == dice.KIND_CHANCE or kind == dice.KIND_DN or kind > dice.KIND_D10:
+    if kind == 0 or kind == dice.KIND_CHANCE or kind > dice.KIND_D10:
         return 7
-    if (buf[b + 7] << 8 | buf[b + 8]) >> faces:
+    if (buf[b + 7] << 8 | buf[b + 8]) >> faces or (kind == dice.KIND_DN and faces == 0):
         return 8
     if not 1 <= buf[b + 9] <= limits.MAX_DICE:
         return 10
@@ -168,7 +173,7 @@ class Descriptor:
         self.phases = raw[4]
         self.flags = raw[5]
         self.dice_kind = raw[6]
-        self.success_mask = raw[7] << 8 | raw[8]
+        self.success_mask = raw[7] << 8 | raw[8]  # for plain dice: their sides instead
         self.dice_count = raw[9]
         self.first_counter = raw[10]
 

@@ -26,6 +26,9 @@ ROUND_REFILL = 8
 # A turn flag: the game has a token grid (GameState.grid: owned, ranked tokens on a small
 # board); a state with a grid fits only a descriptor with it (shared.descriptor.state_fits).
 GRID = 64
+# A turn flag (descriptor version 3): a plain die's highest and lowest faces count (a natural
+# maximum and minimum), and the board marks them.
+NATURALS = 128
 # Counter rules for the round's ends.
 C_ROUND_FILL = 32  # round start: filled to its cap
 C_ROUND_STEP_DOWN = 64  # round end: one off
@@ -49,7 +52,7 @@ _FIELDS = (
     (4, "the phase count"),
     (5, "the turn flags"),
     (6, "the roll key's dice"),
-    (7, "the success faces"),
+    (7, "the success faces (plain dice: their sides)"),
     (9, "the dice count"),
     (10, "the first counter"),
     (11, "a counter's cap, colour, rule, mark or guard"),
@@ -86,9 +89,13 @@ def pack(
     success_mask=dice.DEFAULT_SUCCESS_MASK,
     dice_count=3,
     first_counter=0,
+    sides=0,
 ):
     """The descriptor's bytes; raises DescriptorError, saying why, if the board would refuse
-    them (shared.descriptor.problem)."""
+    them (shared.descriptor.problem). Plain dice (dice_kind dice.KIND_DN) take `sides`
+    (2..100) and no success faces; the NATURALS flag marks their highest and lowest faces."""
+    if dice_kind == dice.KIND_DN:
+        success_mask = sides
     if len(counters) > MAX_COUNTERS or len(marks) > MAX_MARKS:
         raise DescriptorError("descriptor for %s: too many counters or marks" % name)
     # Every number is checked before it is stored: a bytearray refuses one over 255 with

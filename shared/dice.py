@@ -1,6 +1,8 @@
 """Dice: action dice (D3, a D6 read as a D3, or D10), chance-token flips, a d100 made of two
-D10s and plain dN, from an injectable, seedable random source; plus checks for results entered by
-hand from physical dice.
+D10s and plain dice of 2..100 faces (KIND_DN: a d4, d6, d8, d10, d12, d20, d100 ... and a roll of
+several of them, each die with its own faces: `sides` is one number for every die or one per
+die), from an injectable, seedable random source; plus checks for results entered by hand from
+physical dice.
 
 The default source is a xorshift32 generator, so one seed gives the same rolls on the board,
 under MicroPython and on the desktop. The board seeds it from `os.urandom`.
@@ -14,7 +16,8 @@ KIND_ACTION_D3 = const(1)
 KIND_ACTION_D6 = const(2)  # a D6 read as a D3: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3
 KIND_CHANCE = const(3)  # faces: 1 = heads (a success), 0 = tails
 KIND_D100 = const(4)  # faces: the tens D10 then the units D10, each 0..9; 0 and 0 read 100
-KIND_DN = const(5)  # faces 1..sides
+KIND_DN = const(5)  # faces 1..sides, per die
+MAX_SIDES = const(100)  # a plain die has 2..MAX_SIDES faces
 KIND_D10 = const(6)  # an action die of ten faces, 1..10
 # Their names, for people: shared.words.KIND_NAMES (the host's).
 
@@ -89,8 +92,13 @@ def count_successes(kind, faces, count, mask=DEFAULT_SUCCESS_MASK):
     return total
 
 
+def die_sides(sides, i):
+    """Die i's faces, from `sides`: one number for every die, or one per die."""
+    return sides if isinstance(sides, int) else sides[i]
+
+
 def face_range(kind, sides=0):
-    """(lowest, highest) face of one die of this kind."""
+    """(lowest, highest) face of one die of this kind (`sides`: a plain die's faces)."""
     if kind == KIND_ACTION_D3:
         return 1, 3
     if kind == KIND_ACTION_D6:
@@ -102,7 +110,7 @@ def face_range(kind, sides=0):
     if kind == KIND_D100:
         return 0, 9
     if kind == KIND_DN:
-        if not 2 <= sides <= 255:
+        if not 2 <= sides <= MAX_SIDES:
             raise DiceError(2, sides)
         return 1, sides
     raise DiceError(3, kind)
@@ -118,32 +126,32 @@ def _check_count(kind, count):
 
 def roll_faces(rng, kind, count, out, sides=0):
     """Roll `count` dice of `kind` into the buffer `out` (no allocation)."""
-    low, high = face_range(kind, sides)
     _check_count(kind, count)
-    span = high - low + 1
     for i in range(count):
-        out[i] = low + rng.below(span)
+        low, high = face_range(kind, die_sides(sides, i))
+        out[i] = low + rng.below(high - low + 1)
 
 
 def check_faces(kind, faces, sides=0, count=-1):
     """Validate hand-entered faces: the right count (`count` dice when it is given) and every
     face in range."""
-    low, high = face_range(kind, sides)
     _check_count(kind, len(faces))
     if count >= 0 and len(faces) != count:
         raise DiceError(6, count, len(faces))
     for i in range(len(faces)):
         face = faces[i]
+        low, high = face_range(kind, die_sides(sides, i))
         if not low <= face <= high:
             raise DiceError(7, i + 1, face, kind, low, high)
 
 
 def enter(state, kind, faces, who, sides=0, mask=None, count=-1):
     """Record dice rolled (by the board, or physical dice at the table) as the state's last
-    roll; raises DiceError and changes nothing if the result is impossible (a face out of
-    range, or not `count` dice when it is given). Returns the successes (counted with
-    `mask`, by default the success faces of the state's descriptor). Rolling into the state
-    from a generator is shared.host_only.roll (the host's)."""
+    roll (a plain die's faces: `sides`, one number or one per die); raises DiceError and
+    changes nothing if the result is impossible (a face out of range, or not `count` dice
+    when it is given). Returns the successes (counted with `mask`, by default the success
+    faces of the state's descriptor). Rolling into the state from a generator is
+    shared.host_only.roll (the host's)."""
     check_faces(kind, faces, sides, count)
     if mask is None:
         mask = state.rules.success_mask
@@ -151,8 +159,8 @@ def enter(state, kind, faces, who, sides=0, mask=None, count=-1):
     roll = state.roll
     for i in range(MAX_DICE):
         roll.faces[i] = faces[i] if i < count else 0
+        roll.sides[i] = die_sides(sides, i) if i < count and kind == KIND_DN else 0
     roll.kind = kind
-    roll.sides = sides if kind == KIND_DN else 0
     roll.count = count
     roll.who = who
     roll.unused = 0

@@ -1,6 +1,7 @@
 """The board's events (key presses and rolls) and the one function that applies them.
 
-An event is a small record: code, slot, arg, face count, then the faces (one byte each).
+An event is a small record: code, slot, arg, body length, then the body: the faces (one byte
+each), and for plain dice (ROLL_DICE) each die's faces after them (`dice_sides`).
 The board applies a press locally with `apply_event` the moment it happens and journals the
 record; the host replays the same record through its rules (by default `apply_event` too),
 so the board and the desktop run the same code for the same press.
@@ -12,11 +13,11 @@ records the same result, so replaying a roll can never reroll it.
 from shared import dice, turns
 from shared.compat import Problem, const
 from shared.descriptor import M_CLEAR_AT_START
-from shared.limits import MAX_DICE, NO_SLOT
+from shared.limits import MAX_DICE, MAX_KINDS, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE
 
-EVENT_HEADER = const(4)  # code, slot, arg, face count
-EVENT_MAX = const(19)  # EVENT_HEADER + MAX_DICE
+EVENT_HEADER = const(4)  # code, slot, arg, body length (the faces, and plain dice's sides)
+EVENT_MAX = const(24)  # EVENT_HEADER + MAX_DICE + 1 + 2 * (MAX_KINDS - 1)
 
 NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn); in a
 #                       unit of several slots, naming one of them: that slot is done
@@ -30,6 +31,8 @@ COUNTER_DOWN = const(8)  # arg = counter index: one less on `slot`, down to 0
 UNDO = const(9)  # undo the last local action
 END_COMBAT = const(10)  # back to "not started": round 0, no active turn, no last roll
 RESET = const(11)  # an empty table
+ROLL_DICE = const(12)  # plain dice (dice.KIND_DN): arg = the dice count; the body is the
+#                       faces, then die 0's sides, then (first die, sides) of each later kind
 # Their names, for people: shared.words.EVENT_NAMES (the host's).
 MAX_CHANCE_FLIPS = const(3)
 
@@ -39,12 +42,27 @@ class EventError(Problem):
     its numbers, worded on the host (shared/words.py)."""
 
 
-def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
-    """Write an event record into buf (EVENT_MAX bytes); returns its length."""
+def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0, sides=None):
+    """Write an event record into buf (EVENT_MAX bytes); returns its length. A ROLL_DICE
+    record takes each die's faces, `sides` (one number for every die, or one per die)."""
     if faces is not None and count == 0:
         count = len(faces)
     if count > MAX_DICE:
         raise EventError(1, count)
+    n = EVENT_HEADER + count
+    if sides is not None:  # die 0's faces, then (first die, faces) where they change
+        last = dice.die_sides(sides, 0) & 0xFF  # (a bad number: dice_sides refuses it)
+        buf[n] = last
+        n += 1
+        for i in range(1, count):
+            s = dice.die_sides(sides, i) & 0xFF
+            if s != last:
+                if n + 2 > EVENT_HEADER + count + 2 * MAX_KINDS - 1:
+                    raise EventError(18)
+                buf[n] = i
+                buf[n + 1] = s
+                n += 2
+                last = s
     # Each field is checked before it is stored: a bytearray refuses a number over 255 with
     # ValueError on CPython and OverflowError on CircuitPython, and MicroPython wraps it.
     if not (0 <= code <= 255 and 0 <= slot <= 255 and 0 <= arg <= 255):
@@ -55,10 +73,38 @@ def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
     buf[0] = code
     buf[1] = slot
     buf[2] = arg
-    buf[3] = count
+    buf[3] = n - EVENT_HEADER
     for i in range(count):
         buf[EVENT_HEADER + i] = faces[i]
-    return EVENT_HEADER + count
+    return n
+
+
+def dice_sides(buf, start, out=None):
+    """0 if the ROLL_DICE record at buf[start:] is well formed (every die of 2..MAX_SIDES
+    faces, a later kind's first die after the one before, each face within its die's), and
+    then each die's faces into `out` (if given); else a problem code (shared.link.messages'
+    record codes: 11 a face, 12 the dice). Allocates nothing."""
+    count = buf[start + 2]
+    at = start + EVENT_HEADER + count
+    end = start + EVENT_HEADER + buf[start + 3]
+    if not 1 <= count <= MAX_DICE or at >= end or (end - at) & 1 == 0:
+        return 12
+    if end - at > 2 * MAX_KINDS - 1:
+        return 12
+    sides = buf[at]
+    at += 1
+    for i in range(count):
+        if at < end and buf[at] == i and i:
+            sides = buf[at + 1]
+            at += 2
+        if not 2 <= sides <= dice.MAX_SIDES:
+            return 12
+        face = buf[start + EVENT_HEADER + i]
+        if face < 1 or face > sides:
+            return 11
+        if out is not None:
+            out[i] = sides
+    return 12 if at != end else 0
 
 
 def _slot_index(state, record):
@@ -120,6 +166,10 @@ def _check(state, record):
     elif code == D100:
         _check_faces(record, dice.KIND_D100)
         _who(state, record)
+    elif code == ROLL_DICE:
+        if dice_sides(record, 0):
+            raise EventError(19)
+        _who(state, record)
     elif code == SELECT:
         _slot_index(state, record)
     elif code == COUNTER_UP or code == COUNTER_DOWN:
@@ -171,8 +221,14 @@ def apply_event(state, record, undo=None):
         faces = record[EVENT_HEADER : EVENT_HEADER + record[3]]
         kind = dice.KIND_CHANCE if code == CHANCE else dice.KIND_D100 if code == D100 else record[2]
         dice.enter(state, kind, faces, _who(state, record))
-        if state.want.matches(kind, record[3]):
+        if state.want.matches(state.roll):
             state.want.clear()  # the wanted roll is made: the roll key goes dark
+    elif code == ROLL_DICE:  # each die's faces into the roll's first (_check passed them)
+        dice_sides(record, 0, state.roll.sides)
+        faces = record[EVENT_HEADER : EVENT_HEADER + record[2]]
+        dice.enter(state, dice.KIND_DN, faces, _who(state, record), state.roll.sides)
+        if state.want.matches(state.roll):
+            state.want.clear()
     elif code == COUNTER_UP or code == COUNTER_DOWN:
         slot = state.slots[_slot_index(state, record)]
         state.add_counter(slot, record[2], 1 if code == COUNTER_UP else -1)

@@ -9,10 +9,11 @@ from shared.events import EVENT_MAX, write_event
 from shared.limits import MAX_DICE, NO_SLOT
 
 
-def make_event(code, slot=NO_SLOT, arg=0, faces=()):
-    """The record for one event, as bytes (allocates: for the host and tests)."""
+def make_event(code, slot=NO_SLOT, arg=0, faces=(), sides=None):
+    """The record for one event, as bytes (allocates: for the host and tests). A ROLL_DICE
+    record takes each die's faces, `sides` (its arg is the dice count)."""
     buf = bytearray(EVENT_MAX)
-    return bytes(buf[: write_event(buf, code, slot, arg, faces)])
+    return bytes(buf[: write_event(buf, code, slot, arg, faces, 0, sides)])
 
 
 def d100_value(tens, units):

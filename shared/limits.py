@@ -17,6 +17,7 @@ MAX_MARKS = const(5)  # ruleset marks: Slot.flags bits 3..7
 MAX_PHASES = const(15)  # phases (or steps) of a turn
 MAX_TEAMS = const(4)
 MAX_DICE = const(15)  # faces kept for the last roll (a count fits in 4 bits)
+MAX_KINDS = const(3)  # kinds of plain die in one roll (2d6 + 1d8 is two)
 LABEL_LEN = const(3)  # characters in a slot's short label
 MAX_GRID_SIDE = const(8)  # a token grid (GameState.grid) is at most 8 x 8 cells
 MAX_RANK = const(2)  # a grid token's rank: 0 common, 1 heroic, 2 legendary

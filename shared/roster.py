@@ -104,6 +104,8 @@ def copy_state(target, source):
         a.health_max = b.health_max
         a.counters[:] = b.counters
         a.flags = b.flags
+        a.effects = b.effects
+        a.effect_ends = b.effect_ends
         a.cd_pending = b.cd_pending
         a.cd_id[:] = b.cd_id
         a.cd_left[:] = b.cd_left
@@ -113,7 +115,7 @@ def copy_state(target, source):
         target.scores[i] = source.scores[i]
     roll = target.roll
     roll.kind = source.roll.kind
-    roll.sides = source.roll.sides
+    roll.sides[:] = source.roll.sides
     roll.count = source.roll.count
     roll.successes = source.roll.successes
     roll.who = source.roll.who
@@ -122,6 +124,7 @@ def copy_state(target, source):
     want = target.want
     want.kind = source.want.kind
     want.count = source.want.count
+    want.sides[:] = source.want.sides
     want.who = source.want.who
     want.purpose = source.want.purpose
     target.rules.load(source.rules.raw, 0, len(source.rules.raw))

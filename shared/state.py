@@ -10,7 +10,7 @@ carries everything but `rules`, which the link sends once per link. Adding slots
 copying states is `shared.roster`'s (the host's and the tests'; the board does neither).
 """
 
-from shared.compat import const
+from shared.compat import HOST, const
 from shared.descriptor import Descriptor
 from shared.limits import (
     MAX_COOLDOWNS,
@@ -49,7 +49,19 @@ class Slot:
     state's buffer `tables`: a view of a shared buffer costs the heap half what a bytearray
     of its own does."""
 
+    # The effects on this slot (0..15, of any name: the host's), and whether one of them ends
+    # as its turn ends. On a board, class attributes until a slot first has one: its slot is
+    # 12 attributes, and a 13th would grow each slot's attribute table by 96 bytes (on the
+    # VM) whether or not the game has effects (docs/memory.md). On the host every slot owns
+    # them from the start, so that every slot has the same attributes (a stored checkpoint
+    # is checked against them: host/core/plain_data.py).
+    effects = 0
+    effect_ends = False
+
     def __init__(self, tables, i):
+        if HOST:
+            self.effects = 0
+            self.effect_ends = False
         view = memoryview(tables)[i * (MAX_COUNTERS + 2 * MAX_COOLDOWNS) :]
         self.counters = view[:MAX_COUNTERS]
         self.cd_id = view[MAX_COUNTERS : MAX_COUNTERS + MAX_COOLDOWNS]  # 0 = free timer
@@ -67,6 +79,9 @@ class Slot:
         for i in range(MAX_COUNTERS):
             self.counters[i] = 0
         self.flags = 0
+        if self.effects or self.effect_ends:  # (see `effects` below)
+            self.effects = 0
+            self.effect_ends = False
         self.cd_pending = 0  # bit i: timer i was used this turn and is not yet on cooldown
         for i in range(MAX_COOLDOWNS):
             self.cd_id[i] = 0
@@ -80,23 +95,24 @@ class Roll:
     """A roll of dice (one class for the state's two: a class costs the board's heap more than
     a few unused numbers do).
 
-    GameState.roll, the most recent roll: `count` dice of `kind` (`sides` for plain dN), its
-    `faces`, its `successes` and who rolled (`who`); `unused` 1: the board rolled it and
-    nothing wanted it (the host says so). Its `purpose` stays 0.
+    GameState.roll, the most recent roll: `count` dice of `kind`, its `faces`, its
+    `successes` and who rolled (`who`); `unused` 1: the board rolled it and nothing wanted
+    it (the host says so). Its `purpose` stays 0. For plain dice (dice.KIND_DN) `sides[i]`
+    is die i's faces (a d20 with advantage: 20, 20; 2d6 + 1d8: 6, 6, 8); else all 0.
 
     GameState.want, the roll the host waits for (an action declared, its dice to come from
-    the board): `count` dice of `kind` for slot `who`, for the ruleset's roll `purpose`
-    (0..15, its own numbering). count 0: nothing is wanted. The board lights its roll key
-    with it, and one press rolls exactly that. It has no faces (`faces` is b""); its
-    `sides`, `successes` and `unused` stay 0."""
+    the board): `count` dice of `kind` (plain dice: each die's `sides`) for slot `who`, for
+    the ruleset's roll `purpose` (0..15, its own numbering). count 0: nothing is wanted. The
+    board lights its roll key with it, and one press rolls exactly that. It has no faces
+    (`faces` is b""); its `successes` and `unused` stay 0."""
 
-    def __init__(self, faces):
+    def __init__(self, faces, sides):
         self.faces = faces
+        self.sides = sides
         self.clear()
 
     def clear(self):
         self.kind = 0  # a dice.KIND_* value; 0 = no roll yet
-        self.sides = 0
         self.count = 0
         self.successes = 0
         self.who = NO_SLOT
@@ -104,10 +120,18 @@ class Roll:
         self.purpose = 0
         for i in range(len(self.faces)):
             self.faces[i] = 0
+        for i in range(MAX_DICE):
+            self.sides[i] = 0
 
-    def matches(self, kind, count):
-        """Whether a roll of `count` dice of `kind` is the one wanted."""
-        return self.count != 0 and self.kind == kind and self.count == count
+    def matches(self, roll):
+        """Whether `roll` (the last roll) is the one wanted: its kind, count and each die's
+        faces."""
+        if self.count == 0 or self.kind != roll.kind or self.count != roll.count:
+            return False
+        for i in range(self.count):
+            if self.sides[i] != roll.sides[i]:
+                return False
+        return True
 
 
 class GameState:
@@ -119,8 +143,8 @@ class GameState:
         self.order = bytearray(MAX_SLOTS)  # slot index at each turn position
         self.order_reason = bytearray(MAX_SLOTS)  # initiative.R_* that decided each position
         self.scores = [0] * MAX_TEAMS
-        self.roll = Roll(bytearray(MAX_DICE))
-        self.want = Roll(b"")
+        self.roll = Roll(bytearray(MAX_DICE), bytearray(MAX_DICE))
+        self.want = Roll(b"", bytearray(MAX_DICE))
         # A small board of owned, ranked tokens, row by row (grid_w x grid_h of it in use;
         # 0 x 0 = no grid): cells as GRID_OWNER and GRID_RANK_SHIFT say.
         self.grid = bytearray(MAX_GRID_SIDE * MAX_GRID_SIDE)

@@ -10,7 +10,7 @@ shared/dice.py, shared/events.py and shared/turns.py writes; and
 shared.link.messages.event_record_problem's codes (`record_problem`).
 """
 
-from shared import limits
+from shared import dice, limits
 from shared.codec import CODEC_VERSION, MAX_ENCODED, CodecError
 from shared.compat import Problem
 from shared.dice import DiceError
@@ -33,6 +33,7 @@ EVENT_NAMES = (
     "undo",
     "end combat",
     "reset",
+    "roll dice",
 )
 
 _ENCODE = "cannot encode state: "
@@ -76,12 +77,13 @@ _CODEC = (
     _ENCODE + "the token grid does not fit the codec",
     "grid token of team %d, not in play",
     "grid token rank %%d over %d" % limits.MAX_RANK,
+    "a plain die of %%d faces, not 2..%d" % dice.MAX_SIDES,
 )
 
 
 _DICE = (
     "cannot draw below %d",
-    "a dN die needs 2..255 sides, not %d",
+    "a dN die needs 2..%d sides, not %%d" % dice.MAX_SIDES,
     "unknown dice kind %d",
     "a d100 is two D10s (tens, units), not %d dice",
     lambda kind, count: (
@@ -117,6 +119,8 @@ _EVENTS = (
     lambda code, slot, problem: "event %d, slot %d: %s" % (code, slot, record_problem(problem)),
     "event %d, slot %d, argument %d: each is a byte, 0..255",
     "a die face of %d: a face is a byte, 0..255",
+    "a roll of plain dice is at most %d kinds of die" % limits.MAX_KINDS,
+    "a plain dice record's dice (each 2..%d faces) or faces are not well formed" % dice.MAX_SIDES,
 )
 
 # shared.link.messages.event_record_problem's codes (1..).
@@ -132,6 +136,8 @@ _RECORD = (
     "no such counter",
     "this event carries no faces",
     "a face out of range",
+    "its plain dice are not well formed",
+    "too large for the board's journal (9 or more bytes of dice, one over 15)",
 )
 
 

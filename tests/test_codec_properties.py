@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vmcheck import snapshot
 
-from shared import codec, dice, roster
+from shared import codec, dice, limits, roster
 from shared.limits import (
     LABEL_LEN,
     MAX_ACTIONS,
@@ -63,11 +63,32 @@ def states(draw: st.DrawFn) -> GameState:
         state.round = draw(st.integers(0, 0xFFFF))
         state.turn = draw(st.integers(0, count - 1))
         kind = draw(st.sampled_from((1, 2, 3, 4, 5, 6)))
-        sides = draw(st.integers(2, 255)) if kind == dice.KIND_DN else 0
         n = 2 if kind == dice.KIND_D100 else draw(st.integers(1, 15))
-        low, high = dice.face_range(kind, sides)
-        faces = draw(st.lists(st.integers(low, high), min_size=n, max_size=n))
+        # Plain dice: any die of 2..100 faces each, several kinds in one roll.
+        sides = [draw(st.integers(2, dice.MAX_SIDES)) if kind == dice.KIND_DN else 0]
+        while len(sides) < n:
+            runs = 1 + sum(a != b for a, b in zip(sides, sides[1:], strict=False))
+            same = draw(st.booleans()) or runs >= limits.MAX_KINDS
+            sides.append(sides[-1] if same else draw(st.integers(2, dice.MAX_SIDES)))
+        faces = [
+            draw(st.integers(*dice.face_range(kind, sides[i] if kind == dice.KIND_DN else 0)))
+            for i in range(n)
+        ]
         dice.enter(state, kind, faces, draw(st.integers(0, count - 1)), sides=sides)
+        if draw(st.booleans()):  # a roll wanted: plain dice each of their own faces
+            want = state.want
+            want.kind = dice.KIND_DN
+            want.count = draw(st.integers(1, 15))
+            kinds = draw(
+                st.lists(st.integers(2, dice.MAX_SIDES), min_size=1, max_size=limits.MAX_KINDS)
+            )
+            for i in range(want.count):
+                want.sides[i] = kinds[i * len(kinds) // want.count]
+            want.who = draw(st.integers(0, count - 1))
+            want.purpose = draw(st.integers(0, 15))
+    for i in range(count):
+        state.slots[i].effects = draw(st.integers(0, 15))
+        state.slots[i].effect_ends = draw(st.booleans())
     state.phase = draw(st.integers(0, state.phase_count - 1))
     for t in range(state.team_count):
         state.scores[t] = draw(st.integers(-0x8000, 0x7FFF))

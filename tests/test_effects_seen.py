@@ -97,19 +97,6 @@ def test_export_writes_every_effect_as_json_and_csv(tmp_path: Path, capsys) -> N
     assert lines[2].startswith("Orrin,Rage,until taken off,")
 
 
-class _BoardSlotFields:
-    """The board branch's two Slot fields, on a state made before they exist."""
-
-    @staticmethod
-    def state_with_fields(count: int) -> GameState:
-        state = GameState()
-        for slot in state.slots:
-            slot.effects = 0
-            slot.effect_ends = False
-        state.count = count
-        return state
-
-
 def test_the_board_is_sent_a_count_a_fighter_and_whether_one_ends_this_turn() -> None:
     s = session_of("korxsol")
     names = s.ruleset.fighter_names(s.game)
@@ -118,7 +105,8 @@ def test_the_board_is_sent_a_count_a_fighter_and_whether_one_ends_this_turn() ->
     s.execute(f"effect {active} Dodge until=end")  # said in its own turn: lasts another
     s.execute(f"effect {active} Shield until=end of={other}")
     s.execute(f"effect {other} Hex save=end")
-    state = _BoardSlotFields.state_with_fields(len(names))
+    state = GameState()
+    state.count = len(names)
     effects.set_board_counts(s.ruleset, s.game, state)
     by_name = {n: state.slots[i] for i, n in enumerate(names)}
     assert (by_name[active].effects, by_name[other].effects) == (2, 1)
@@ -129,15 +117,6 @@ def test_the_board_is_sent_a_count_a_fighter_and_whether_one_ends_this_turn() ->
     assert by_name[active].effect_ends  # Shield ends as the other's running turn ends
     effects.set_board_counts(s.ruleset, s.game, state, hidden={active})
     assert by_name[active].effects == 0 and not by_name[active].effect_ends
-
-
-def test_a_board_state_without_the_fields_is_left_as_it_is() -> None:
-    s = session_of("korxsol")
-    s.execute("effect Kaelen Bless")
-    state = GameState()
-    state.count = 4
-    effects.set_board_counts(s.ruleset, s.game, state)
-    assert not hasattr(state.slots[0], "effect_ends")
 
 
 @pytest.mark.parametrize(

@@ -36,6 +36,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 "health_max": slot.health_max,
                 "counters": {name: slot.counters[i] for i, name in enumerate(counter_names)},
                 "flags": [name for bit, name in enumerate(flag_names) if slot.flags & (1 << bit)],
+                "effects": slot.effects,
+                "effect_ends": bool(slot.effect_ends),
                 "cooldowns": [
                     {
                         "id": slot.cd_id[i],
@@ -58,7 +60,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "scores": list(state.scores[: state.team_count]),
         "last_roll": {
             "kind": KIND_NAMES[roll.kind],
-            "sides": roll.sides,
+            "sides": list(roll.sides[: roll.count]),
             "faces": list(roll.faces[: roll.count]),
             "successes": roll.successes,
             "who": None if roll.who == 0xFF else roll.who,
@@ -122,7 +124,13 @@ def state_to_compact_json(state: GameState) -> str:
         state.phase,
         state.phase_count,
         list(state.scores[: state.team_count]),
-        [roll.kind, roll.sides, roll.successes, roll.who, list(roll.faces[: roll.count])],
+        [
+            roll.kind,
+            list(roll.sides[: roll.count]),
+            roll.successes,
+            roll.who,
+            list(roll.faces[: roll.count]),
+        ],
         slots,
         list(state.order[: state.count]),
         list(state.order_reason[: state.count]),

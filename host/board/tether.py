@@ -47,15 +47,15 @@ from host.board.bridge import BoardLink
 from host.core import audience, effects
 from host.core.interface import IllegalAction, Waiting
 from host.core.journal import Journal
-from host.core.session import Session, roll_words
+from host.core.session import Session, dice_words, roll_words
 from shared import dice, roster
 from shared import events as ev
-from shared.limits import NO_SLOT
+from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import GameState
 from shared.words import KIND_NAMES
 
 # The presses that roll: the board shows their dice until the rules roll their own.
-ROLLS = (ev.ROLL_ACTION, ev.CHANCE, ev.D100)
+ROLLS = (ev.ROLL_ACTION, ev.CHANCE, ev.D100, ev.ROLL_DICE)
 BOARD_UNDO = ("own", "all", "off")  # who the board's undo key may undo: see above
 WANTED = "\x00wanted"  # the board's last roll was given to a waiting action (not a queue)
 
@@ -198,6 +198,7 @@ class Tether:
         session = self.session
         code = record[0]
         faces = tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + record[3]])
+        sides: tuple[int, ...] = ()
         kind = (
             dice.KIND_CHANCE
             if code == ev.CHANCE
@@ -205,6 +206,9 @@ class Tether:
             if code == ev.D100
             else record[2]
         )
+        if code == ev.ROLL_DICE:  # plain dice: the faces, then each die's sides
+            faces, sides = board_dice(record)
+            kind = dice.KIND_DN
         pending = session.pending
         wanted = pending.wanted if pending is not None else None
         if (
@@ -217,7 +221,12 @@ class Tether:
         self._last_roll = None
         self._roll_shown = bytes(record)
         shown = " ".join(map(str, faces))
-        if wanted is not None and wanted.kind == kind and wanted.count == len(faces):
+        if (
+            wanted is not None
+            and wanted.kind == kind
+            and wanted.count == len(faces)
+            and tuple(wanted.sides) == sides
+        ):
             session.pressed = True
             try:
                 lines = session.supply(faces, "board")
@@ -232,7 +241,7 @@ class Tether:
             why = "no action waits for a roll"
         else:
             why = f"{roll_words(wanted)} is wanted"
-        session.note_roll(KIND_NAMES[kind], faces, "board")
+        session.note_roll(dice_words(sides) if sides else KIND_NAMES[kind], faces, "board")
         self._roll_unused = True
         self._last_roll = ("", ())  # only shown: the board's undo takes back nothing more
         return [f"roll {shown} fits no wanted roll ({why}): shown, not used"]
@@ -329,8 +338,21 @@ def _set_want(state: GameState, session: Session) -> None:
         return
     want.kind = wanted.kind
     want.count = wanted.count
+    for i in range(len(want.sides)):  # plain dice: each die's faces (the session checked them)
+        want.sides[i] = wanted.sides[i] if i < len(wanted.sides) else 0
     want.who = wanted.who if 0 <= wanted.who < state.count else NO_SLOT
     want.purpose = wanted.code & 15
+
+
+def board_dice(record: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A ROLL_DICE record's faces and each die's sides (the link checked the record)."""
+    sides = bytearray(MAX_DICE)
+    ev.dice_sides(record, 0, sides)
+    count = record[2]
+    return (
+        tuple(record[ev.EVENT_HEADER : ev.EVENT_HEADER + count]),
+        tuple(sides[:count]),
+    )
 
 
 def _copy_waiting(waiting: Waiting) -> dict[str, list[tuple]]:

@@ -98,10 +98,15 @@ class Dice:
             raise RollWanted(wanted)
         purpose, faces, source = supplied[self.supplied_at]
         self.supplied_at += 1
-        if purpose != wanted.purpose or len(faces) != wanted.count:
+        if (
+            purpose != wanted.purpose
+            or len(faces) != wanted.count
+            or not all(1 <= f <= n for f, n in zip(faces, wanted.sides, strict=False))
+        ):
+            of = f" ({'+'.join(f'd{n}' for n in wanted.sides)})" if wanted.sides else ""
             raise IllegalAction(
                 f"the {source} {purpose} roll of {len(faces)} dice does not fit this"
-                f" {wanted.purpose} roll of {wanted.count}"
+                f" {wanted.purpose} roll of {wanted.count}{of}"
             )
         return Rolled(tuple(faces), source, WANTED, purpose, wanted.who)
 

@@ -10,8 +10,9 @@ has it.
 
 The journal's events: `action` (the line and its record; `by: "board"` for a board
 press, so the board's undo key knows its own presses after a resume), `undo` and `redo` (steps),
-`dice` (a roll waiting for a purpose), `dice-clear`, and `roll-shown` (a board roll the
-rules had no use for: kept, never replayed).
+`dice` (a roll waiting for a purpose), `dice-clear`, `roll-shown` (a board roll the
+rules had no use for: kept, never replayed) and `dice-from` (`dice from SOURCE`: read back
+by a resume, never replayed).
 
 Where the dice come from (`dice_from`, `play --dice`): "engine" (the default: the engine
 rolls, and board or entered rolls wait in the ruleset's queues as above), "board" or
@@ -57,19 +58,49 @@ from host.core.interface import Encounter as EncounterLike
 from host.core.journal import Journal
 from host.core.plurals import plural
 from shared import dice
+from shared.limits import MAX_DICE, MAX_KINDS
 from shared.words import KIND_NAMES
 
 DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
 
 
+def dice_words(sides: tuple[int, ...]) -> str:
+    """Plain dice by their faces, in order: `1d20`, `2d20` (a d20 with advantage),
+    `2d6+1d8`."""
+    runs: list[list[int]] = []
+    for n in sides:
+        if runs and runs[-1][1] == n:
+            runs[-1][0] += 1
+        else:
+            runs.append([1, n])
+    return "+".join(f"{count}d{n}" for count, n in runs)
+
+
+def wanted_problem(wanted: WantedRoll) -> str:
+    """Why a ruleset's wanted roll is not one the board and the table can make ("" if it
+    is): plain dice name each die's faces (2..100), in at most MAX_KINDS kinds."""
+    if wanted.kind != dice.KIND_DN:
+        return ""
+    sides = wanted.sides
+    if len(sides) != wanted.count or not 1 <= wanted.count <= MAX_DICE:
+        return f"{wanted.purpose} roll: {wanted.count} dice, and faces for {len(sides)}"
+    if not all(2 <= n <= dice.MAX_SIDES for n in sides):
+        return f"{wanted.purpose} roll: a die has 2..{dice.MAX_SIDES} faces, not {sides}"
+    if dice_words(sides).count("+") >= MAX_KINDS:
+        return f"{wanted.purpose} roll: {dice_words(sides)} is more than {MAX_KINDS} kinds of die"
+    return ""
+
+
 def roll_words(wanted: WantedRoll) -> str:
     """`Vex's hit roll (4 D3)`, `the chance roll (2 flips)`, `Kaelen's crit roll (a d100:
-    two D10, tens then units)`."""
+    two D10, tens then units)`, `Ria's attack roll (2d20)`, `the damage roll (2d6+1d8)`."""
     whose = f"{wanted.who_name}'s" if wanted.who_name else "the"
     if wanted.kind == dice.KIND_CHANCE:
         what = plural(wanted.count, "flip")
     elif wanted.kind == dice.KIND_D100:
         what = "a d100: two D10, tens then units"
+    elif wanted.kind == dice.KIND_DN:
+        what = dice_words(wanted.sides)
     else:
         what = f"{wanted.count} {KIND_NAMES[wanted.kind].upper()}"
     return f"{whose} {wanted.purpose} roll ({what})"
@@ -272,6 +303,9 @@ class Session:
         except RollWanted as raised:
             if pending.wanted is None and declare:
                 self._journal("want", {"text": pending.text, "by": pending.by})
+            problem = wanted_problem(raised.wanted)
+            if problem:  # the ruleset's own mistake: said, and nothing waits
+                raise IllegalAction(f"{pending.action}: {problem}") from None
             pending.wanted = self._named(raised.wanted)
             self.pending = pending
             return [f"{pending.action}: waits for {roll_words(pending.wanted)}"]
@@ -292,8 +326,14 @@ class Session:
         wanted = pending.wanted
         if len(faces) != wanted.count:
             raise IllegalAction(f"{roll_words(wanted)} takes {wanted.count} dice, not {len(faces)}")
+        for i, n in enumerate(wanted.sides if wanted.kind == dice.KIND_DN else ()):
+            if not 1 <= faces[i] <= n:  # the die named, as the table holds it
+                raise IllegalAction(
+                    f"{roll_words(wanted)}: die {i + 1} is a d{n}, and {faces[i]} is not"
+                    f" one of its faces (1..{n})"
+                )
         try:
-            dice.check_faces(wanted.kind, faces)
+            dice.check_faces(wanted.kind, faces, wanted.sides or 0)
         except dice.DiceError as err:
             raise IllegalAction(f"{wanted.purpose} roll: {err}") from None
         self._journal(
@@ -354,7 +394,7 @@ class Session:
         x = (self.seed * 0x9E3779B1 + len(self.done) * 0x85EBCA77) & 0xFFFFFFFF
         rng = dice.XorShift32((x ^ (len(pending.supplied) * 0x27D4EB2F) & 0xFFFFFFFF) or 1)
         faces = bytearray(wanted.count)
-        dice.roll_faces(rng, wanted.kind, wanted.count, faces)
+        dice.roll_faces(rng, wanted.kind, wanted.count, faces, wanted.sides or 0)
         return self.supply(tuple(faces), "engine")
 
     def drop_wanted(self) -> list[str]:
@@ -376,8 +416,13 @@ class Session:
                 "no action waits for a roll: declare the action, and its roll is asked for"
             )
         args = list(cmd.args)
-        if args and args[0] in (pending.wanted.purpose, KIND_NAMES[pending.wanted.kind]):
-            args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`
+        wanted = pending.wanted
+        if args and args[0] in (
+            wanted.purpose,
+            KIND_NAMES[wanted.kind],
+            dice_words(wanted.sides) if wanted.sides else "",
+        ):
+            args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`, `dice 2d20 17 4`
         if not args or not all(a.isdigit() for a in args):
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
@@ -390,6 +435,8 @@ class Session:
         action already waiting keeps waiting: `roll` or `dice` still give its roll)."""
         if source not in DICE_FROM:
             raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {source!r}")
+        if source != self.dice_from:  # journalled: a resume keeps it (`resume`)
+            self._journal("dice-from", {"source": source})
         self.dice_from = source
         said = {"board": "the board's roll key", "engine": "the engine", "entered": "`dice`"}
         return [f"dice from {source}: the next actions' rolls come from {said[source]}"]
@@ -626,9 +673,10 @@ def _copy(waiting: Waiting) -> Waiting:
     return {purpose: deque(queue) for purpose, queue in waiting.items()}
 
 
-def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engine") -> Session:
+def resume(journal: Journal, game_id: int | None = None, dice_from: str | None = None) -> Session:
     """Rebuild a journalled game exactly, under the ruleset its row names: its actions,
-    undos, redos and waiting rolls."""
+    undos, redos and waiting rolls. Its dice come from `dice_from`, else where the game's
+    last `dice from` said (its `dice-from` event), else the engine."""
     if game_id is None:
         game_id = journal.latest_game()
         if game_id is None:
@@ -642,6 +690,9 @@ def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engin
     events = _events_after(journal, game_id, candidates[0].seq) if candidates else None
     if events is None:  # (a checkpoint row naming an event that is not there is ignored)
         candidates, events = [], _checked_events(journal, game_id)
+    if dice_from is None:
+        said = (journal.last_event(game_id, "dice-from") or {}).get("source")
+        dice_from = said if said in DICE_FROM else "engine"
     taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
     try:
         return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates)

@@ -41,9 +41,12 @@ _HELLO_MS = const(250)  # the board repeats its HELLO this often until a host ac
 # in order. When it is full a new event is refused (the caller shows that on the board); an
 # old event is never dropped to make room. Events leave only when the host acknowledges them.
 # The board numbers its events one after another, so the ring keeps only the oldest's seq.
-# A record keeps its header whole and its faces two to a byte (each is at most 10:
-# event_record_problem checks every record before it is journalled), so the longest, 4
-# bytes and 15 faces, takes a slot of 12 bytes, not 19.
+# A record keeps its header whole and its body (the faces, and plain dice's sides) as it is
+# when it is 8 bytes or fewer, else two to a byte: action dice's faces are at most 10
+# (event_record_problem checks every record before it is journalled), so the longest, 4
+# bytes and 15 faces, takes a slot of 12 bytes, not 19. The stored length byte says which
+# (128: as it is). A record of plain dice that fits neither way (9 or more bytes of body
+# with a number over 15: 8 d20s) is refused, not journalled.
 
 JOURNAL_EVENTS = const(120)  # < 128, so every journalled seq is distinct mod 256
 _SLOT = const(12)  # EVENT_HEADER + (MAX_DICE + 1) // 2 (a test checks it)
@@ -68,14 +71,29 @@ class Journal:
             self.first = seq
         buf = self.buf
         at = ((self.head + self.count) % self.capacity) * _SLOT
+        n = record[3]
         for k in range(4):
             buf[at + k] = record[k]
-        for k in range(record[3]):
-            if k & 1:
+        if n <= _SLOT - 4:
+            buf[at + 3] = n | 128
+        for k in range(n):
+            if n <= _SLOT - 4:
+                buf[at + 4 + k] = record[4 + k]
+            elif k & 1:
                 buf[at + 4 + (k >> 1)] |= record[4 + k] << 4
             else:
                 buf[at + 4 + (k >> 1)] = record[4 + k]
         self.count += 1
+
+    def fits(self, record):
+        # Whether a slot holds the record (see above).
+        n = record[3]
+        if n <= _SLOT - 4:
+            return True
+        for k in range(n):
+            if record[4 + k] > 15:
+                return False
+        return n <= 2 * (_SLOT - 4)
 
     def read(self, i, out, start):
         # Unpack the i-th oldest event's record into out[start:]; returns its length.
@@ -83,9 +101,14 @@ class Journal:
         at = ((self.head + i) % self.capacity) * _SLOT
         for k in range(4):
             out[start + k] = buf[at + k]
-        for k in range(buf[at + 3]):
-            out[start + 4 + k] = (buf[at + 4 + (k >> 1)] >> ((k & 1) << 2)) & 15
-        return 4 + buf[at + 3]
+        n = buf[at + 3] & 127
+        out[start + 3] = n
+        for k in range(n):
+            if buf[at + 3] & 128:
+                out[start + 4 + k] = buf[at + 4 + k]
+            else:
+                out[start + 4 + k] = (buf[at + 4 + (k >> 1)] >> ((k & 1) << 2)) & 15
+        return 4 + n
 
     def seq(self, i):
         return (self.first + i) & 0xFF
@@ -197,6 +220,8 @@ class BoardSession(framing.Endpoint):
             journal.refused += 1
             return JOURNAL_FULL
         problem = m.event_record_problem(record, 0, record[3] + 4)
+        if not problem and not journal.fits(record):
+            problem = 13  # too large for a journal slot
         if problem:
             # The host would drop it as malformed, and keep dropping its resends.
             self.last_refusal = str(ev.EventError(15, record[0], record[1], problem))

@@ -171,7 +171,7 @@ def event_record_problem(buf, start, n):
     index (or 255), a face count that matches the length, and the faces (and dice kind)
     that code carries. The rules may still refuse it; a malformed record is dropped by a
     host like a damaged frame and never journalled by a board. Allocates nothing."""
-    if n < ev.EVENT_HEADER or n > ev.EVENT_HEADER + limits.MAX_DICE:
+    if n < ev.EVENT_HEADER or n > ev.EVENT_MAX:
         return 1
     code = buf[start]
     slot = buf[start + 1]
@@ -180,6 +180,10 @@ def event_record_problem(buf, start, n):
         return 2
     if slot != limits.NO_SLOT and slot >= limits.MAX_SLOTS:
         return 3
+    if code == ev.ROLL_DICE:  # plain dice: each face within its die's
+        return ev.dice_sides(buf, start)
+    if count > limits.MAX_DICE:
+        return 1
     if code == ev.ROLL_ACTION:
         kind = buf[start + 2]
         if kind == dice.KIND_ACTION_D3:
@@ -203,7 +207,7 @@ def event_record_problem(buf, start, n):
         high = 9
         if count != 2:
             return 7
-    elif code < 1 or code > ev.RESET:
+    elif code < 1 or code > ev.ROLL_DICE:
         return 8
     elif (code == ev.COUNTER_UP or code == ev.COUNTER_DOWN) and (
         buf[start + 2] >= limits.MAX_COUNTERS

@@ -3,7 +3,7 @@ bytes. Not a rules test; the state it carries is the one the rules above fill in
 
 from vmcheck import raises, snapshot, three_fighters
 
-from shared import codec, cooldowns, dice, roster
+from shared import codec, cooldowns, dice, limits, roster
 from shared.limits import (
     MAX_COOLDOWNS,
     MAX_COUNTER,
@@ -129,10 +129,18 @@ def test_the_largest_state_fits_the_maximum():
             slot.cd_id[k] = k + 1
             slot.cd_left[k] = 15
         slot.cd_pending = (1 << MAX_COOLDOWNS) - 1
+        slot.effects = 15
+        slot.effect_ends = True
     for i in range(4):
         state.scores[i] = -32768
     state.round = 0xFFFF
-    dice.enter(state, dice.KIND_DN, (255,) * 15, 7, sides=255)
+    # Plain dice at their widest: the most kinds of die a roll has, 7-bit faces.
+    sides = [100 - i * limits.MAX_KINDS // 15 for i in range(15)]
+    dice.enter(state, dice.KIND_DN, sides, 7, sides=sides)
+    state.want.kind = dice.KIND_DN
+    state.want.count = 15
+    state.want.sides[:] = bytes(sides)
+    state.want.who = 7
     cells = [roster.grid_cell(i % 4, 2) for i in range(MAX_GRID_SIDE * MAX_GRID_SIDE)]
     roster.set_grid(state, MAX_GRID_SIDE, MAX_GRID_SIDE, cells)
     data = codec.encode(state)
@@ -185,11 +193,13 @@ def test_a_wanted_roll_and_an_unused_roll_round_trip_exactly():
     assert codec.encode(back) == data
 
 
-def test_a_wanted_roll_costs_two_bytes_and_none_costs_no_byte():
+def test_a_wanted_roll_costs_at_most_two_bytes_and_none_costs_no_byte():
+    # 4 bits of dice count, and with a roll wanted 14 more (kind, roller, purpose): the
+    # padding of the last byte may hold some of them.
     plain = len(codec.encode(build_reference_state()))
     wanting = _wanting(build_reference_state(), dice.KIND_CHANCE, 2, NO_SLOT, 6)
-    assert plain == 99
-    assert len(codec.encode(wanting)) == plain + 2
+    assert plain <= 100
+    assert plain < len(codec.encode(wanting)) <= plain + 2
 
 
 def test_decoding_a_state_without_a_wanted_roll_clears_the_last_one():
@@ -202,10 +212,10 @@ def test_decoding_a_state_without_a_wanted_roll_clears_the_last_one():
 
 def test_a_wanted_roll_of_another_kind_or_of_a_slot_not_in_use_is_rejected():
     # The encoder writes what it is given; the decoder takes only action dice, chance
-    # flips or a d100 (of two dice), wanted of a slot in use (or of nobody).
+    # flips, plain dice or a d100 (of two dice), wanted of a slot in use (or of nobody).
     for kind, count, who in (
         (dice.KIND_D100, 3, 0),
-        (dice.KIND_DN, 2, 0),
+        (7, 2, 0),  # no such kind
         (dice.KIND_ACTION_D3, 2, 5),
     ):
         data = codec.encode(_wanting(three_fighters(), kind, count, who, 0))

@@ -278,7 +278,9 @@ def test_the_board_refuses_a_descriptor_of_version_1_and_unknown_turn_bits():
     data[0] = descriptor.VERSION
     data[5] = 64  # the grid flag (docs/state-codec.md): known
     assert descriptor.problem(data, 0, len(data)) == 0
-    data[5] = 128
+    data[5] = 128  # NATURALS: known since version 3, unknown to version 2
+    assert descriptor.problem(data, 0, len(data)) == 0
+    data[0] = 2
     assert descriptor.problem(data, 0, len(data)) == 6
 
 

@@ -69,6 +69,8 @@ def snapshot(state):
                 s.cd_pending,
                 bytes(s.cd_id),
                 bytes(s.cd_left),
+                s.effects,
+                bool(s.effect_ends),
             )
         )
     roll = state.roll
@@ -82,9 +84,15 @@ def snapshot(state):
         state.phase_count,
         state.team_count,
         tuple(state.scores[: state.team_count]),
-        (roll.kind, roll.sides, roll.count, roll.successes, roll.who, bytes(roll.faces)),
+        (roll.kind, bytes(roll.sides), roll.count, roll.successes, roll.who, bytes(roll.faces)),
         roll.unused,
-        (state.want.kind, state.want.count, state.want.who, state.want.purpose),
+        (
+            state.want.kind,
+            state.want.count,
+            bytes(state.want.sides),
+            state.want.who,
+            state.want.purpose,
+        ),
         tuple(slots),
         bytes(state.order[: state.count]),
         bytes(state.order_reason[: state.count]),

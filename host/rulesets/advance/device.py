@@ -134,7 +134,7 @@ def project(game: Game, st: GameState) -> None:
         roll = st.roll
         roll.kind = dice.KIND_ACTION_D6
         roll.count = len(faces)
-        roll.sides = 0
+        roll.sides[:] = bytes(len(roll.sides))  # action dice: no plain die
         roll.who = who if who < st.count else NO_SLOT
         for i in range(len(roll.faces)):
             roll.faces[i] = faces[i] if i < len(faces) else 0

@@ -52,5 +52,9 @@ VERBS = {
         (Option("claim", "TASK"),),
     ),
 }
-SESSION_VERBS = {"show": Verb("", "the grid and the hands")}
+SESSION_VERBS = {
+    "show": Verb(
+        "[CARD ...]", "the grid and the hands; with cards, each card's pattern and effects"
+    )
+}
 LANGUAGE = Language(VERBS, SESSION_VERBS)

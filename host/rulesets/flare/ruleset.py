@@ -159,6 +159,8 @@ class FlareRules(Ruleset):
         }
 
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
+        if cmd.verb == "show" and cmd.args:
+            return [line for word in cmd.args for line in card_lines(session.game.card(word))]
         if cmd.verb == "show":
             game = session.game
             lines = self.device_grid(game, False).splitlines()
@@ -247,6 +249,8 @@ class FlareRules(Ruleset):
             return sorted(set(hand.creatures + hand.legendaries))
         if words[0] == "flare" and len(words) == 2:
             return sorted(set(hand.flares))
+        if words[0] == "show":
+            return sorted(set(hand.creatures + hand.legendaries + hand.flares))
         if words[0] == "place" and len(words) == 2:
             return [
                 game.name_of(r, c)
@@ -259,7 +263,10 @@ class FlareRules(Ruleset):
     def help_notes(self) -> list[str]:
         return [
             "squares are a column letter and a row number: a1 is the top left",
-            "`show` draws the grid and the hands; docs/rulesets/flare.md has the rules",
+            "`show` draws the grid and the hands, `show CARD` a card's pattern;"
+            " docs/rulesets/flare.md has the rules",
+            "patterns: * the summoned token, . any square, _ empty, o yours, c h l your common,"
+            " heroic, legendary, u your upgraded, x an enemy's",
         ]
 
     # -- the demo AI -------------------------------------------------------------------------
@@ -277,6 +284,15 @@ def describe(card: Creature | Flare) -> str:
     if isinstance(card, Flare):
         return f"{card.id}: top {card.top} bottom {card.bottom}"
     return f"{card.id}: {RANKS[card.rank]} {'/'.join(card.pattern)}"
+
+
+def card_lines(card: Creature | Flare) -> list[str]:
+    """A card as `show CARD` draws it: its pattern row by row (a Flare: its two halves)."""
+    if isinstance(card, Flare):
+        return [describe(card)]
+    effects = ", ".join(e.text() for e in card.effects)
+    head = f"{card.id} ({card.name}): {RANKS[card.rank]}" + (f", then {effects}" if effects else "")
+    return [head] + ["  " + " ".join(row) for row in card.pattern]
 
 
 RULESET = FlareRules()

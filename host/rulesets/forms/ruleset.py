@@ -43,7 +43,8 @@ PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 class Forms(Ruleset):
     id = encounter_schema.ID
-    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: the device state (shared.state) has effects on its slots and each die's sides
     description = (
         "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
         " combat round, Forms"
@@ -325,6 +326,8 @@ class Forms(Ruleset):
 
     def help_notes(self) -> list[str]:
         return [
+            "pos: the place in the order after a mark: > acts now, . still to act, - done"
+            " (or not in this step)",
             "checks go Vitality, Physique, Resolve, Insight, Agility, Passion, Prowess, Genius",
             "combat steps: " + ", ".join(f"{n} {w}" for n, w in PHASE_WORDS.items()),
         ]

@@ -71,8 +71,9 @@ THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "ar
 
 class Korxsol(Ruleset):
     id = ID
-    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
-    # 3: the board state's slots keep their tables as views of one buffer, one Roll class
+    state_version = 4  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: the board state's slots keep their tables as views of one buffer, one Roll class;
+    # 4: the board state has effects on its slots and each die's sides
     description = (
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )

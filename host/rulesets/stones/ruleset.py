@@ -34,7 +34,8 @@ NAMED_ABILITY = ("fuse", "ability", "break")
 
 class Stones(Ruleset):
     id = encounter_schema.ID
-    state_version = 2  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists
+    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: the device state (shared.state) has effects on its slots and each die's sides
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
