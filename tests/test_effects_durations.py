@@ -18,7 +18,14 @@ from effects_fixtures import (
     position_of,
     session_of,
     shown_on,
+    units,
 )
+
+
+@pytest.fixture(autouse=True)
+def team_turns():
+    with units():
+        yield
 
 
 def _ending_lines(said: list[str], name: str) -> list[str]:
@@ -43,7 +50,7 @@ def test_rounds_n_ends_at_the_same_point_in_the_order_n_rounds_later(unit: str) 
     assert len(_ending_lines(said, "Bless")) == 1
 
 
-@pytest.mark.parametrize("unit", ["slot", "group"])  # (in steps every turn runs at once)
+@pytest.mark.parametrize("unit", ["slot", "group", "team"])  # (in steps every turn is the round)
 def test_until_end_of_the_targets_next_turn_ends_as_that_turn_ends(unit: str) -> None:
     """issue #29: `until=end` of a fighter not in its turn ends as its next turn ends."""
     s = session_of(BY_UNIT[unit])
@@ -90,7 +97,8 @@ def test_until_start_of_the_sources_next_turn_ends_as_that_turn_starts(unit: str
     assert len(_ending_lines(said, "Marked")) == 1
 
 
-@pytest.mark.parametrize("unit", UNITS)
+# (tiny_teams' demo player only ends turns: nobody leaves its fight)
+@pytest.mark.parametrize("unit", ["slot", "group", "steps"])
 def test_until_start_of_a_source_out_of_the_fight_ends_when_its_turn_would_have_come(
     unit: str,
 ) -> None:
