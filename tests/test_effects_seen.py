@@ -138,3 +138,22 @@ def test_effect_completes_fighters_effects_and_options(typed, offered, not_offer
     comp = CommandCompleter(PlayUI(s, Console()))
     found = [c.text for c in comp.get_completions(Document(typed), CompleteEvent())]
     assert offered in found and not_offered not in found
+
+
+def test_the_simulated_board_receives_each_fighters_count_of_effects() -> None:
+    """End to end: the tether's state, over the link and the codec, into the real firmware
+    code's state (host/board/tethered_sim.py); the hidden fighter's count stays dark."""
+    from host.board.tethered_sim import TetheredSim
+
+    s = session_of("korxsol")
+    names = s.ruleset.fighter_names(s.game)
+    s.execute(f"effect {names[0]} Bless rounds=2")
+    s.execute(f"effect {names[0]} Hex save=end")
+    s.execute(f"effect {names[1]} Rage")
+    s.set_secrets(Secrets(hidden={names[1]}))
+    with TetheredSim(s).start(10) as table:
+        table.execute(f"effect {names[2]} Dodge until=end")
+        table.settle()
+        with table.sim.lock:
+            counts = [table.sim.app.state.slots[i].effects for i in range(3)]
+    assert counts == [2, 0, 1]
