@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from host.core.session import Session
 
 BOARD_UNDO = ("own", "all", "off")  # host/board/tether.py's, without importing the link here
-DICE_FROM = ("board", "engine", "entered")  # host/core/session.py's, the same way
+DICE_FROM = ("board", "engine", "entered", "smart")  # host/core/session.py's, the same way
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,9 +71,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="where an action's dice come from: engine (the default: the engine rolls, and "
         "a roll pressed on the board waits for the next action that wants it), board (the "
-        "action waits for the board's roll key) or entered (the action waits for `dice "
-        "FACES`); for a ruleset that asks for its rolls (korxsol), else the engine rolls. "
-        "`dice from SOURCE` changes it in play; a resumed game keeps the last one",
+        "action waits for the board's roll key), entered (the action waits for `dice "
+        "FACES`) or smart (the paired Bluetooth dice, `turnlight dice pair`; needs pip "
+        "install 'turnlight[dice]'); for a ruleset that asks for its rolls (korxsol), else "
+        "the engine rolls. `dice from SOURCE` changes it in play; a resumed game keeps the "
+        "last one",
     )
     p.add_argument(
         "--screen",
@@ -157,6 +159,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not web_ok(args):
         return 2
+    if args.dice == "smart":
+        from host.dice.play_hook import bleak_missing
+
+        if bleak_missing():
+            return fail(bleak_missing())
     journal = open_journal(args)
     if args.resume is not None:
         game_id = args.resume or journal.latest_game()
@@ -190,11 +197,15 @@ def run(args: argparse.Namespace) -> int:
         if args.dice is not None and args.resume is None:
             session.dice_from = args.dice  # (not journalled: a game with no events is removed)
         web = None
+        smart_dice = None
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
             ui.about.append(started)
             if sim is not None and tether is not None:
                 ui.about.append(f"simulated {args.board} board on {tether.link.url}")
+            from host.dice.play_hook import SmartDiceForPlay
+
+            smart_dice = SmartDiceForPlay(ui).start()  # once the dice come from "smart"
             if args.web is not None:
                 from host.commands._web import start_web
                 from host.web.server import PlayLive, WebError
@@ -215,6 +226,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 ui.loop(make_prompt(ui))
         finally:
+            if smart_dice is not None:
+                smart_dice.stop()
             if web is not None:
                 web.stop()
             disconnect()

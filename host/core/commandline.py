@@ -221,7 +221,7 @@ WANTED_VERBS: dict[str, Verb] = {
         "while an action waits for its roll: its faces, rolled at the table (PURPOSE: the"
         " roll's purpose or kind of dice, if named)",
     ),
-    "dice from": Verb("board|engine|entered", "where the next actions' dice come from"),
+    "dice from": Verb("board|engine|entered|smart", "where the next actions' dice come from"),
 }
 
 

@@ -581,10 +581,7 @@ def set_board_counts(ruleset: Any, game: Any, state: Any, hidden: Any = ()) -> N
     """Each slot of a board state (shared.state.GameState) given the count of effects on
     its fighter (`Slot.effects`, 0..15) and whether one of them ends as this turn ends
     (`Slot.effect_ends`: an until=end effect whose fighter's running turn is the one it
-    waits for). No effect's name reaches the board. Fighters in `hidden` show none. A state
-    whose slots have no such fields yet is left as it is."""
-    if not state.slots or not hasattr(state.slots[0], "effects"):
-        return
+    waits for). No effect's name reaches the board. Fighters in `hidden` show none."""
     book = getattr(game, BOOK, None)
     on = book.effects if isinstance(book, EffectBook) else []
     names = list(ruleset.fighter_names(game))

@@ -323,10 +323,17 @@ class Ruleset:
 
     def fighter_names(self, game: Any) -> list[str]:
         """The full name of whoever each board slot stands for, by slot index (the web
-        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot). By default
-        the board's labels, for a game whose labels are its names (a board on its own)."""
+        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot), then of
+        whoever has no slot (a newcomer past the board's: `off_board`). By default the
+        board's labels, for a game whose labels are its names (a board on its own)."""
         state = self.state(game)
         return [state.slots[i].label for i in range(state.count)]
+
+    def gone(self, game: Any) -> set[str]:
+        """The full names (`fighter_names`') of the fighters who have left the fight
+        (`remove`): they keep their slot, their statistics and their place in the journal,
+        but take no turn and no effect can wait on one. By default nobody."""
+        return set()
 
     def snapshot(self, game: Any) -> dict:
         """The whole game as plain data: `run --json` and the export's final state."""
@@ -491,7 +498,13 @@ class Ruleset:
                 book.shown_on(full_names[i]) if book is not None else [],
             )
         order = [state.order[p] for p in range(state.count)]
-        return [by_slot[i] for i in order if i in by_slot]
+        return [by_slot[i] for i in order if i in by_slot] + self.off_board(game)
+
+    def off_board(self, game: Any) -> list[Fighter]:
+        """Whoever takes turns with no board slot (a newcomer past the board's slots, in a
+        game whose projection leaves it off: host/core/newcomers.py), after those on the
+        board in `fighters`. By default nobody: every fighter has a slot."""
+        return []
 
     def device_grid(self, game: Any, color: bool) -> str:
         """The device view drawn as text, for a demo without a board."""

@@ -67,7 +67,8 @@ from shared import dice
 from shared.limits import MAX_DICE, MAX_KINDS
 from shared.words import KIND_NAMES
 
-DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
+# Where an action's dice come from (see above); "smart": Bluetooth dice, host/dice/source.py.
+DICE_FROM = ("board", "engine", "entered", "smart")
 
 
 def dice_words(sides: tuple[int, ...]) -> str:
@@ -444,7 +445,12 @@ class Session:
         if source != self.dice_from:  # journalled: a resume keeps it (`resume`)
             self._journal("dice-from", {"source": source})
         self.dice_from = source
-        said = {"board": "the board's roll key", "engine": "the engine", "entered": "`dice`"}
+        said = {
+            "board": "the board's roll key",
+            "engine": "the engine",
+            "entered": "`dice`",
+            "smart": "the paired smart dice",
+        }
         return [f"dice from {source}: the next actions' rolls come from {said[source]}"]
 
     def _waits_line(self) -> str:
@@ -460,6 +466,8 @@ class Session:
         ways = ["`roll` (the engine rolls)", f"`dice {faces}` (entered dice)", "`cancel`"]
         if self.dice_from == "board":
             ways.insert(0, "press the board's roll key")
+        elif self.dice_from == "smart":
+            ways.insert(0, "throw the blinking smart dice")
         return "; ".join(ways)
 
     def wanted_lines(self) -> list[str]:
@@ -468,7 +476,11 @@ class Session:
         if pending is None or pending.wanted is None:
             return []
         wanted = pending.wanted
-        where = {"board": "from the board", "entered": "from the table"}.get(self.dice_from, "")
+        where = {
+            "board": "from the board",
+            "entered": "from the table",
+            "smart": "from the smart dice",
+        }.get(self.dice_from, "")
         return [
             f"waiting for {roll_words(wanted)}{' ' + where if where else ''}: `{pending.action}`",
             "  " + self.how_to_roll(),

@@ -23,6 +23,7 @@ from host.lab import (
     bench_hostile,
     bench_link,
     bench_session,
+    bench_smart_dice,
     bench_stack,
 )
 from host.lab import bench_web as web_bench
@@ -81,6 +82,7 @@ MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += bench_effects.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += bench_hostile.MEASUREMENTS
+MEASUREMENTS += bench_smart_dice.MEASUREMENTS
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
 MEASUREMENTS += web_load_bench.MEASUREMENTS
 

@@ -13,6 +13,7 @@ from typing import Any
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
+from host.rulesets.advance import comings
 from host.rulesets.advance.encounter_schema import Ability, Row
 from host.rulesets.advance.engine import STEP_NAMES, STEPS, Death, Fighter, Game, Hit
 
@@ -701,6 +702,8 @@ HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {
     "spend": do_spend,
     "fullpower": do_fullpower,
     "yell": do_yell,
+    "add": comings.add,
+    "remove": comings.remove,
 }
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names
 from host.core.commandline import Command
-from host.core.interface import Applied, LiveRow, LiveTable, Ruleset, Table
+from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
 from host.rulesets.flare import ai, device, encounter_schema
 from host.rulesets.flare.cards import RANKS, Creature, Flare
 from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
@@ -18,6 +18,18 @@ from host.rulesets.flare.language import LANGUAGE
 from shared import events as ev
 from shared.state import GameState
 from shared.words import EVENT_NAMES
+
+# Flare's players take turns round the table from a shuffled deck each, draw up to a hand
+# that the turn's scoring refills, and hold tokens on one shared grid: its turn text has a
+# player joining or leaving nowhere, so neither is taken under way (docs/rulesets/flare.md).
+NO_NEWCOMERS = (
+    "add: a flare player cannot join a game under way (each player's deck, hand and place in"
+    " the turn's rotation are dealt as the game begins): start a new game with them"
+)
+NO_LEAVERS = (
+    "remove: a flare player cannot leave a game under way (their tokens hold the grid and the"
+    " turn passes round every player): end the game, or pass control to a teammate"
+)
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -76,6 +88,10 @@ class FlareRules(Ruleset):
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
+        if cmd.verb == "add":
+            raise IllegalAction(NO_NEWCOMERS)
+        if cmd.verb == "remove":
+            raise IllegalAction(NO_LEAVERS)
         return Applied(self._act(game, cmd), [])
 
     def replay(self, game: Game, cmd: Command, record: Any) -> list[str]:
