@@ -11,8 +11,9 @@ frame is due or something changed, render, limit and show() once. A fault in any
 shown on the problem cell, and the loop goes on.
 
 The controls are generic: the roll key rolls the dice the host's descriptor names (D3, D6,
-D10 or d100), starting at its dice count, or, while the host wants a roll (state.want), one
-press rolls exactly that (its count and kind), and the key lights with it; the counter
+D10, d100 or plain dice of any size), starting at its dice count, or, while the host wants
+a roll (state.want), one press rolls exactly that (its count and kind, each plain die of
+its own faces), and the key lights with it; the counter
 keys move the counter picked with "counter_next" (the descriptor's first counter after
 each new descriptor) on the selected slot, up to its cap. The next-turn key ends the
 running turn, whatever its unit (one slot, a team's or a player's slots, or a step:
@@ -455,6 +456,7 @@ class App:
             # What it did shows at once (a roll: the dice page and its tumble), not the menu.
             self.menu_until = now_ms
         roll = -1  # the dice kind to roll, if any
+        sides = 0  # plain dice: one number for every die, or each die's (a bytearray)
         if code == _C_MENU_NEXT:
             count = len(MENU)
             step = count - 1 if kind == _LONG else 1
@@ -480,9 +482,11 @@ class App:
             elif want.count:  # the roll the host wants, exactly
                 roll = want.kind
                 count = want.count
+                sides = want.sides
             else:  # the descriptor's dice (its check allows no chance flips here)
                 roll = self.state.rules.dice_kind
                 count = self.dice_count
+                sides = self.state.rules.success_mask  # (plain dice: their faces)
         elif code == _C_ADD_DIE:
             self._step_dice(-1 if kind == _LONG else 1, now_ms)
         elif code == _C_CHANCE:
@@ -522,8 +526,9 @@ class App:
         elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (MAX_SLOTS of them)
             self._select_position(now_ms, code - _C_POS0)
         if roll >= 0:
-            # `roll` dice of that kind, sent: chance flips, a d100 (its two D10s), or action
-            # dice (the event names their kind).
+            # `roll` dice of that kind, sent: chance flips, a d100 (its two D10s), plain dice
+            # (the event names how many, and each die's faces), or action dice (the event
+            # names their kind).
             event = ev.ROLL_ACTION
             arg = roll
             if roll == dice.KIND_CHANCE:
@@ -533,16 +538,21 @@ class App:
                 event = ev.D100
                 arg = 0
                 count = 2
-            dice.roll_faces(self.rng, roll, count, self.faces)
-            if self._submit(now_ms, event, NO_SLOT, arg, count) == ACCEPTED:
+            elif roll == dice.KIND_DN:
+                event = ev.ROLL_DICE
+                arg = count
+            dice.roll_faces(self.rng, roll, count, self.faces, sides)
+            if roll != dice.KIND_DN:
+                sides = None
+            if self._submit(now_ms, event, NO_SLOT, arg, count, sides) == ACCEPTED:
                 self.page = pages.DICE
         self.dirty = True
 
-    def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0):
+    def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0, sides=None):
         # The record written here and handed to submit_record: BoardSession.submit would be
         # one call level more on the board's deepest path.
         record = self._record
-        ev.write_event(record, code, slot, arg, self.faces if count else None, count)
+        ev.write_event(record, code, slot, arg, self.faces if count else None, count, sides)
         result = self.session.submit_record(now_ms, record)
         if result == ACCEPTED:
             self._event_key = self._key
