@@ -456,7 +456,6 @@ class App:
             # What it did shows at once (a roll: the dice page and its tumble), not the menu.
             self.menu_until = now_ms
         roll = -1  # the dice kind to roll, if any
-        sides = 0  # plain dice: one number for every die, or each die's (a bytearray)
         if code == _C_MENU_NEXT:
             count = len(MENU)
             step = count - 1 if kind == _LONG else 1
@@ -482,11 +481,9 @@ class App:
             elif want.count:  # the roll the host wants, exactly
                 roll = want.kind
                 count = want.count
-                sides = want.sides
             else:  # the descriptor's dice (its check allows no chance flips here)
                 roll = self.state.rules.dice_kind
                 count = self.dice_count
-                sides = self.state.rules.success_mask  # (plain dice: their faces)
         elif code == _C_ADD_DIE:
             self._step_dice(-1 if kind == _LONG else 1, now_ms)
         elif code == _C_CHANCE:
@@ -541,18 +538,30 @@ class App:
             elif roll == dice.KIND_DN:
                 event = ev.ROLL_DICE
                 arg = count
-            dice.roll_faces(self.rng, roll, count, self.faces, sides)
-            if roll != dice.KIND_DN:
-                sides = None
-            if self._submit(now_ms, event, NO_SLOT, arg, count, sides) == ACCEPTED:
+            # Plain dice: each die's faces, the wanted roll's, else the descriptor's (where
+            # action dice have their success faces). Written out here and in _submit, not
+            # kept in a local or passed: either would widen a frame on the deepest path.
+            state = self.state
+            want = state.want
+            dice.roll_faces(
+                self.rng,
+                roll,
+                count,
+                self.faces,
+                want.sides if want.count else state.rules.success_mask,
+            )
+            if self._submit(now_ms, event, NO_SLOT, arg, count) == ACCEPTED:
                 self.page = pages.DICE
         self.dirty = True
 
-    def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0, sides=None):
+    def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0):
         # The record written here and handed to submit_record: BoardSession.submit would be
         # one call level more on the board's deepest path.
         record = self._record
-        ev.write_event(record, code, slot, arg, self.faces if count else None, count, sides)
+        ev.write_event(record, code, slot, arg, self.faces if count else None, count)
+        if code == ev.ROLL_DICE:  # each die's faces, as do_control rolled them
+            want = self.state.want
+            ev.write_sides(record, want.sides if want.count else self.state.rules.success_mask)
         result = self.session.submit_record(now_ms, record)
         if result == ACCEPTED:
             self._event_key = self._key

@@ -42,27 +42,13 @@ class EventError(Problem):
     its numbers, worded on the host (shared/words.py)."""
 
 
-def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0, sides=None):
+def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
     """Write an event record into buf (EVENT_MAX bytes); returns its length. A ROLL_DICE
-    record takes each die's faces, `sides` (one number for every die, or one per die)."""
+    record then takes its dice with `write_sides`."""
     if faces is not None and count == 0:
         count = len(faces)
     if count > MAX_DICE:
         raise EventError(1, count)
-    n = EVENT_HEADER + count
-    if sides is not None:  # die 0's faces, then (first die, faces) where they change
-        last = dice.die_sides(sides, 0) & 0xFF  # (a bad number: dice_sides refuses it)
-        buf[n] = last
-        n += 1
-        for i in range(1, count):
-            s = dice.die_sides(sides, i) & 0xFF
-            if s != last:
-                if n + 2 > EVENT_HEADER + count + 2 * MAX_KINDS - 1:
-                    raise EventError(18)
-                buf[n] = i
-                buf[n + 1] = s
-                n += 2
-                last = s
     # Each field is checked before it is stored: a bytearray refuses a number over 255 with
     # ValueError on CPython and OverflowError on CircuitPython, and MicroPython wraps it.
     if not (0 <= code <= 255 and 0 <= slot <= 255 and 0 <= arg <= 255):
@@ -73,9 +59,31 @@ def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0, sides=None)
     buf[0] = code
     buf[1] = slot
     buf[2] = arg
-    buf[3] = n - EVENT_HEADER
+    buf[3] = count
     for i in range(count):
         buf[EVENT_HEADER + i] = faces[i]
+    return EVENT_HEADER + count
+
+
+def write_sides(buf, sides):
+    """After the faces of the ROLL_DICE record in buf (its arg dice), each die's faces
+    (`sides`: one number for every die, or one per die): die 0's, then the first die and the
+    faces of each later kind of die; returns the record's length."""
+    count = buf[2]
+    n = EVENT_HEADER + count
+    last = dice.die_sides(sides, 0) & 0xFF  # (a bad number: dice_sides refuses it)
+    buf[n] = last
+    n += 1
+    for i in range(1, count):
+        s = dice.die_sides(sides, i) & 0xFF
+        if s != last:
+            if n + 2 > EVENT_HEADER + count + 2 * MAX_KINDS - 1:
+                raise EventError(18)
+            buf[n] = i
+            buf[n + 1] = s
+            n += 2
+            last = s
+    buf[3] = n - EVENT_HEADER
     return n
 
 
