@@ -89,9 +89,10 @@ def write_sides(buf, sides):
 
 def dice_sides(buf, start, out=None):
     """0 if the ROLL_DICE record at buf[start:] is well formed (every die of 2..MAX_SIDES
-    faces, a later kind's first die after the one before, each face within its die's), and
-    then each die's faces into `out` (if given); else a problem code (shared.link.messages'
-    record codes: 11 a face, 12 the dice). Allocates nothing."""
+    faces, a later kind's first die after the one before, each face within its die's, and
+    a board's journal can hold it), and then each die's faces into `out` (if given); else a
+    problem code (shared.link.messages' record codes: 11 a face, 12 the dice, 13 too large
+    for a journal). Allocates nothing."""
     count = buf[start + 2]
     at = start + EVENT_HEADER + count
     end = start + EVENT_HEADER + buf[start + 3]
@@ -112,7 +113,15 @@ def dice_sides(buf, start, out=None):
             return 11
         if out is not None:
             out[i] = sides
-    return 12 if at != end else 0
+    if at != end:
+        return 12
+    # A board journals a body of 8 bytes as it is, or else two to a byte
+    # (shared/link/board.py): a longer body with a number over 15 is refused.
+    if end - start - EVENT_HEADER > 8:
+        for i in range(start + EVENT_HEADER, end):
+            if buf[i] > 15 or end - start - EVENT_HEADER > 16:
+                return 13
+    return 0
 
 
 def _slot_index(state, record):
