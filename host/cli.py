@@ -25,6 +25,7 @@ COMMANDS = (
     "host.commands.rulesets",
     "host.commands.deploy",
     "host.commands.sim",
+    "host.commands.dice",
 )
 
 

@@ -197,7 +197,7 @@ def test_every_language_has_the_session_verbs_and_a_wanted_roll_game_its_dice_to
     assert set(wanted.session_verbs) == set(SESSION_VERBS) | set(WANTED_VERBS)
     assert {"roll", "cancel", "dice", "dice from"} <= set(WANTED_VERBS)
     assert wanted.usage("dice") == "dice [PURPOSE] FACE ..."
-    assert wanted.usage("dice from") == "dice from board|engine|entered"
+    assert wanted.usage("dice from") == "dice from board|engine|entered|smart"
 
 
 def test_a_games_own_verb_of_a_wanted_verbs_name_stays_its_own() -> None:
@@ -212,7 +212,7 @@ def test_a_verb_of_two_words_counts_its_own_words() -> None:
     cmd = language.parse("dice from board")
     assert cmd is not None and (cmd.verb, cmd.args) == ("dice", ["from", "board"])
     assert refusal("dice from board now", language) == (
-        "dice from: unexpected 'now' (usage: dice from board|engine|entered)"
+        "dice from: unexpected 'now' (usage: dice from board|engine|entered|smart)"
     )
 
 

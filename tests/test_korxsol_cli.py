@@ -140,7 +140,10 @@ def test_the_odds_command_prints_the_exact_chance():
 def _ui() -> tuple[PlayUI, StringIO]:
     buf = StringIO()
     enc = encounter_schema.load(encounter_schema.example_path())
-    ui = PlayUI(Session(enc, 2), Console(file=buf, width=160, color_system=None), "no board")
+    # 40 lines: room for the odds under every line of the initiative (on 24, the odds give
+    # way to the last action's lines: issue #28).
+    console = Console(file=buf, width=160, height=40, color_system=None)
+    ui = PlayUI(Session(enc, 2), console, "no board")
     return ui, buf
 
 

@@ -2,7 +2,7 @@
 `shared/` and `host/`, read with `ast` (at any depth of a module: a function's own imports
 and the type-only ones count too), form no circle, and none runs up the layers.
 
-    shared  <  host.core  <  host.rulesets, host.board  <  host.screens  <  host.web
+    shared  <  host.core  <  host.rulesets, host.board, host.dice  <  host.screens  <  host.web
             <  host.commands  <  host.cli  <  host.lab
 
 A ruleset's own bench figures (`host/rulesets/<id>/bench_turn.py`, named by the ruleset's
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = (
     ("shared",),
     ("host", "host.core"),  # `host` itself: its __init__ loads two shared modules
-    ("host.rulesets", "host.board"),
+    ("host.rulesets", "host.board", "host.dice"),
     ("host.screens",),
     ("host.web",),
     ("host.commands",),

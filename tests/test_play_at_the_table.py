@@ -49,10 +49,11 @@ def play(*args: str, typed: str, env: dict[str, str] | None = None) -> subproces
 def test_quit_says_which_game_was_saved_and_how_to_resume_it(tmp_path: Path) -> None:
     done = play("--no-board", typed="initiative\nquit\n", env={"XDG_DATA_HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
-    assert done.stderr.splitlines()[-1] == "game 1 saved; resume with: turnlight play --resume 1"
-    resumed = play(
-        "--no-board", "--resume", "1", typed="quit\n", env={"XDG_DATA_HOME": str(tmp_path)}
+    assert done.stderr.splitlines()[-1] == (
+        "game 1 saved; resume with: turnlight play --resume 1 --no-board"
     )
+    printed = done.stderr.splitlines()[-1].split("turnlight play ")[1].split()
+    resumed = play(*printed, typed="quit\n", env={"XDG_DATA_HOME": str(tmp_path)})
     assert resumed.returncode == 0 and "(game 1)" in resumed.stderr
 
 
@@ -60,7 +61,7 @@ def test_quit_names_the_journal_when_it_is_not_the_default(tmp_path: Path) -> No
     db = tmp_path / "j.sqlite"
     done = play("--no-board", "--db", str(db), typed="initiative\n")  # Ctrl-D: the input ends
     assert done.stderr.splitlines()[-1] == (
-        f"game 1 saved; resume with: turnlight play --resume 1 --db {db}"
+        f"game 1 saved; resume with: turnlight play --resume 1 --db {db} --no-board"
     )
 
 

@@ -5,6 +5,7 @@ input, and in a real terminal under tmux at 80x24."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import threading
 import time
@@ -22,7 +23,7 @@ from tmux_terminal import Tmux
 from host.board.tethered_sim import TetheredSim
 from host.core.session import Session
 from host.rulesets.korxsol import encounter_schema
-from host.screens.play_screen import PlayScreen
+from host.screens.play_screen import PlayScreen, led_grid
 from host.screens.play_ui import PlayUI
 
 WAIT = 20.0  # seconds: generous, for a busy machine; each wait returns as soon as it holds
@@ -128,3 +129,115 @@ def test_in_a_real_80x24_terminal_the_grid_the_view_and_the_prompt_share_the_scr
         t.wait("play", "resume with: turnlight play --resume 1", WAIT)
     finally:
         t.close()
+
+
+# ---------------------------------------------------------------- issue #28: at a real table
+def test_tab_shows_the_moves_in_a_menu_and_enter_takes_one_without_running_the_line(
+    tmp_path: Path,
+) -> None:
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        session = screen.ui.session
+        pipe.send_text("initiative\r")
+        until(lambda: session.ruleset.started(session.game), "started")
+        pipe.send_text("attack Kaelen \t")
+        until(lambda: screen.buffer.complete_state is not None, "the menu opens")
+        menu = screen.buffer.complete_state
+        assert menu is not None
+        assert [c.display_text for c in menu.completions] == [
+            '"Flame Slash"',
+            '"Rally Cry"',
+            '"Heavy Charge"',
+        ]
+        assert menu.current_completion is None  # shown, nothing inserted yet
+        pipe.send_text("\x1b[B")  # Down chooses the first, in the menu on screen
+        until(lambda: screen.buffer.text == 'attack Kaelen "Flame Slash"', "Down chose one")
+        done = len(session.done)
+        pipe.send_text("\r")  # Enter takes the choice; the line is not run yet
+        until(lambda: screen.buffer.complete_state is None, "the menu closes")
+        assert screen.buffer.text == 'attack Kaelen "Flame Slash"' and len(session.done) == done
+
+
+def test_at_80x24_every_line_of_the_last_attack_shows_with_the_scores(tmp_path: Path) -> None:
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        ui = screen.ui
+        pipe.send_text("initiative\r")
+        until(lambda: ui.session.ruleset.started(ui.session.game), "started")
+        pipe.send_text('attack Kaelen "Flame Slash" Orrin\r')
+        until(lambda: any("Flame Slash on Orrin" in m for m in ui.messages), "the attack ran")
+        until(lambda: not screen._stale, "drawn")
+        shown = " ".join(screen._view_text().value.split())
+        last = ui.messages[ui.last_mark :]
+        assert len(last) >= 4  # the odds, the use, the hit, the damage ...
+        for line in last:
+            assert " ".join(line.split()) in shown
+        assert " ".join(ui.session.ruleset.score_line(ui.session.game).split()) in shown
+        head, roster, rest = screen._parts
+        rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
+        assert rows + 2 <= 24  # with the status line and the prompt
+
+
+def test_help_pages_over_the_view_and_esc_closes_it(tmp_path: Path) -> None:
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        pipe.send_text("help\r")
+        until(lambda: screen.notes.startswith("initiative"), "help is shown")
+        assert screen.paging and screen._note_lines() == 22  # all but status and prompt
+        assert screen._status_line().startswith("lines 1-22 of ")
+        pipe.send_text("\x1b[6~")  # PgDn
+        until(lambda: screen.notes_top > 0, "the next page")
+        pipe.send_text("\x1b[6~" * 5)
+        until(lambda: "Ctrl-D or `quit` ends" in screen._notes_text().value, "the last page")
+        pipe.send_text("\x1b")
+        until(lambda: screen.notes == "", "Esc closes it")
+
+
+def test_a_dim_led_is_drawn_brightened_as_the_web_page_draws_it() -> None:
+    # host/web/static/app.js, `lit`: the square root of each channel, as a screen shows it.
+    drawn = led_grid([[(2, 3, 5), (255, 255, 255), (0, 0, 0)]])
+    found = re.findall(r"\x1b\[38;2;(\d+);(\d+);(\d+)m", drawn)
+    colours = [tuple(map(int, c)) for c in found]
+    assert colours[0] == (23, 28, 36)  # not rgb(2,3,5): black on a dark terminal
+    assert colours[1] == (255, 255, 255) and "··" in drawn  # full stays full; unlit a dot
+
+
+def test_escape_leaves_board_keys_without_waiting_for_an_escape_sequence(tmp_path: Path) -> None:
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        # prompt_toolkit waits ttimeoutlen for the rest of a sequence after Esc (0.5 s by
+        # default, which felt like a second): the screen asks for none worth noticing.
+        assert screen.app.ttimeoutlen is not None and screen.app.ttimeoutlen <= 0.1
+        pipe.send_text("\t")
+        until(lambda: screen.board_keys, "board keys on")
+        pipe.send_text("\x1b")
+        until(lambda: not screen.board_keys, "Esc gives the letters back")
+
+
+def test_url_shows_the_seed_the_web_addresses_and_a_qr_code_of_the_console() -> None:
+    session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
+    ui = PlayUI(session, Console(width=80))
+    ui.about += ["journal: j.sqlite (game 1), seed 3", "players' page: http://10.0.0.2:8765/"]
+    ui.console_url = "http://10.0.0.2:8765/gm?token=abc"
+    said = ui.started_text()
+    assert "seed 3" in said and "http://10.0.0.2:8765/" in said
+    assert said.count("\n") > 10 and "▀" in said  # the QR code, in half blocks
+
+
+def test_the_roster_spells_board_labels_as_the_names_to_type() -> None:
+    from host.core import registry
+
+    ruleset = registry.get("advance")
+    encounter = ruleset.parse_encounter(ruleset.example_path().read_text(), "example.toml")
+    ui = PlayUI(Session(encounter, 3), Console(width=80))
+    shown = ui.roster().plain.split()
+    names = [f.name for f in ruleset.fighters(ui.session.game)]
+    assert all(name in shown for name in names)
+    assert "Ayl" not in shown and "MOR" not in shown
+
+
+def test_help_for_a_verb_lists_what_the_acting_fighter_may_use() -> None:
+    session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
+    ui = PlayUI(session, Console(width=80))
+    session.execute("initiative")
+    acting = next(f.name for f in session.ruleset.fighters(session.game) if f.current)
+    moves = {"Kaelen": "Flame Slash, Rally Cry, Heavy Charge"}.get(acting)
+    assert acting == "Kaelen" and moves is not None  # seed 3: Kaelen goes first
+    assert f"attack for Kaelen: {moves}" in " ".join(ui.help_text("attack").split())
+    assert "attack for Orrin: Rock Smash" in " ".join(ui.help_text("attack", who="Orn").split())

@@ -23,6 +23,19 @@ MISSPELT = {
     # :38, :49, an ability in range, paid with stones of its element (range=, pay=)
     ("ability", "range"): 'ability Kae "Flame Slash" Orr rnage=5',
     ("ability", "pay"): 'ability Kae "Flame Slash" Orr pya=fire2,fire2',
+    # `add` (docs/commands.md, "Fighters who join and leave"): a character's keys, as the
+    # encounter file writes them; a misspelt one never joins a character short of it
+    ("add", "player"): "add Tam plaeyr=Ann",
+    ("add", "label"): "add Tam lable=Tm",
+    ("add", "class"): "add Tam calss=warrior",
+    ("add", "hp"): "add Tam hpp=12",
+    ("add", "atk"): "add Tam atkk=4",
+    ("add", "armor"): "add Tam armr=1",
+    ("add", "spirit_armor"): "add Tam spirit_armr=1",
+    ("add", "crt"): "add Tam crtt=10",
+    ("add", "move"): "add Tam mvoe=3",
+    ("add", "range"): "add Tam rnage=2",
+    ("add", "abilities"): "add Tam abilites=[]",
 }
 
 

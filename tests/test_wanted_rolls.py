@@ -358,9 +358,11 @@ def test_rulesets_that_do_not_ask_for_rolls_play_as_before_whatever_the_dice_set
     assert ruleset.snapshot(board.game) == ruleset.snapshot(plain.game)
 
 
-def test_play_takes_the_board_s_dice_with_a_board_and_the_engine_s_without(
+def test_play_takes_the_engine_s_dice_by_default_even_with_a_board_and_the_board_s_on_asking(
     tmp_path: Path,
 ) -> None:
+    """Issue #28 (1): the README's commands, typed after `play --sim`, play on at once; the
+    board's dice are one `--dice board` (or `dice from board`) away, and the view says so."""
     env = {**os.environ, "TERM": "dumb", "XDG_DATA_HOME": str(tmp_path)}
 
     def play(*args: str) -> str:
@@ -377,7 +379,10 @@ def test_play_takes_the_board_s_dice_with_a_board_and_the_engine_s_without(
 
     assert "round 1" in play("--no-board") and "waiting for" not in play("--no-board")
     with_board = play("--sim", "--no-screen")
-    assert "waiting for Kaelen's initiative roll (3 D3) from the board: `initiative`" in with_board
+    assert "round 1" in with_board and "waiting for" not in with_board
+    assert "engine dice (`dice from board`: roll on the board)" in with_board
+    board_dice = play("--sim", "--no-screen", "--dice", "board")
+    assert "waiting for Kaelen's initiative roll (3 D3) from the board: `initiative`" in board_dice
     entered = play("--no-board", "--dice", "entered")
     assert "waiting for Kaelen's initiative roll (3 D3) from the table" in entered
 

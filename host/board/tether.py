@@ -44,7 +44,7 @@ from collections import deque
 from collections.abc import Callable
 
 from host.board.bridge import BoardLink
-from host.core import audience
+from host.core import audience, effects
 from host.core.interface import IllegalAction, Waiting
 from host.core.journal import Journal
 from host.core.session import Session, dice_words, roll_words
@@ -322,6 +322,8 @@ class Tether:
             players = teams.index(secrets.players_team(teams)) if teams else 0
             others = {i for i in range(state.count) if state.slots[i].team != players}
             audience.blur_health(state, others, secrets.health)
+        # How many effects each fighter bears, and a blink where one ends this turn.
+        effects.set_board_counts(self.session.ruleset, self.session.game, state, secrets.hidden)
         state.version = version
         state.touch()
 

@@ -14,7 +14,7 @@ from host.screens.event_table import events_csv
 if TYPE_CHECKING:
     from host.core.journal import Journal
 
-FORMATS = ("json", "csv", "scores-csv", "scores-json", "png")
+FORMATS = ("json", "csv", "scores-csv", "scores-json", "effects-csv", "png")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,6 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="json: the game, every event, the final state and the timeline; "
         "csv: one row per event, one column per field; "
         "scores-csv / scores-json: per player and team statistics; "
+        "effects-csv: one row per effect put on (docs/effects.md); "
         "png: the game's chart over the turns (korxsol: KOR and score).",
     )
     p.add_argument("game", nargs="?", type=int, help="game id (default: the latest)")
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace, journal: Journal) -> int:
-    from host.core import scores
+    from host.core import effects, scores
     from host.core.interface import IllegalAction
     from host.core.session import resume
 
@@ -104,8 +105,10 @@ def _export(args: argparse.Namespace, journal: Journal) -> int:
         print(f"wrote {args.out}", file=sys.stderr)
         return 0
     if args.format in ("json", "csv"):
-        replayed = (ruleset.snapshot(game), ruleset.timeline(game))
+        replayed = (ruleset.snapshot(game), ruleset.timeline(game), effects.export_rows(game))
         return _write(args, _journal_text(args.format, row, events, replayed))
+    if args.format == "effects-csv":
+        return _write(args, _effects_csv(effects.export_rows(game)))
     summary = ruleset.summary(game)
     if args.format == "scores-json":
         winner = ruleset.winner(game)
@@ -116,7 +119,7 @@ def _export(args: argparse.Namespace, journal: Journal) -> int:
 def _journal_text(
     fmt: str, row: dict, events: list, replayed: tuple | None, partial: str | None = None
 ) -> str:
-    """A game's journal as JSON (with its final state and timeline when it replays; null
+    """A game's journal as JSON (with its final state, timeline and effects when it replays; null
     when it does not; `partial`: what is wrong after the events given, when the journal
     is damaged) or as CSV (one row per event)."""
     buf = io.StringIO()
@@ -126,12 +129,27 @@ def _journal_text(
             "events": [{"seq": s, "kind": k, "payload": p, "at": at} for s, k, p, at in events],
             "final": replayed[0] if replayed else None,
             "timeline": replayed[1] if replayed else None,
+            "effects": replayed[2] if replayed else None,
             "partial": partial,
         }
         json.dump(doc, buf, indent=2, sort_keys=True, default=str)
         buf.write("\n")
     else:
         buf.write(events_csv(events))
+    return buf.getvalue()
+
+
+def _effects_csv(rows: list[dict]) -> str:
+    """Every effect put on, one row each, in the columns host/core/effects.py exports."""
+    import csv
+
+    from host.core.effects import EXPORT_FIELDS
+
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=EXPORT_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: "" if v is None else v for k, v in row.items()})
     return buf.getvalue()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from host.commands._game_args import (
     open_journal,
     ruleset_ok,
 )
+from host.commands._web import DEFAULT as DEFAULT_WEB
 from host.commands._web import add_web, web_ok
 
 if TYPE_CHECKING:
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from host.core.session import Session
 
 BOARD_UNDO = ("own", "all", "off")  # host/board/tether.py's, without importing the link here
-DICE_FROM = ("board", "engine", "entered")  # host/core/session.py's, the same way
+DICE_FROM = ("board", "engine", "entered", "smart")  # host/core/session.py's, the same way
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -67,10 +69,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--dice",
         choices=DICE_FROM,
         default=None,
-        help="where an action's dice come from: board (the action waits for the board's roll "
-        "key; the default with a board), engine (the engine rolls; the default without one) "
-        "or entered (the action waits for `dice FACES`); for a ruleset that asks for its "
-        "rolls (korxsol), else the engine rolls",
+        help="where an action's dice come from: engine (the default: the engine rolls, and "
+        "a roll pressed on the board waits for the next action that wants it), board (the "
+        "action waits for the board's roll key), entered (the action waits for `dice "
+        "FACES`) or smart (the paired Bluetooth dice, `turnlight dice pair`; needs pip "
+        "install 'turnlight[dice]'); for a ruleset that asks for its rolls (korxsol), else "
+        "the engine rolls. `dice from SOURCE` changes it in play; a resumed game keeps the "
+        "last one",
     )
     p.add_argument(
         "--screen",
@@ -154,6 +159,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not web_ok(args):
         return 2
+    if args.dice == "smart":
+        from host.dice.play_hook import bleak_missing
+
+        if bleak_missing():
+            return fail(bleak_missing())
     journal = open_journal(args)
     if args.resume is not None:
         game_id = args.resume or journal.latest_game()
@@ -165,6 +175,8 @@ def run(args: argparse.Namespace) -> int:
             )
         try:
             session = resume(journal, args.resume or None)
+            if args.dice is not None:
+                session.set_dice_from(args.dice)  # journalled: the next resume keeps it
         except IllegalAction as err:
             print(f"turnlight: {err}", file=sys.stderr)
             return 2
@@ -173,7 +185,8 @@ def run(args: argparse.Namespace) -> int:
         if enc is None:
             return 2
         session = Session(enc, game_seed(args), journal)
-    print(f"journal: {journal.path} (game {session.game_id}), seed {session.seed}", file=sys.stderr)
+    started = f"journal: {journal.path} (game {session.game_id}), seed {session.seed}"
+    print(started, file=sys.stderr)
     ui: PlayUI | None = None
     try:
         try:
@@ -181,14 +194,18 @@ def run(args: argparse.Namespace) -> int:
         except LinkError as err:
             print(f"turnlight: {err}", file=sys.stderr)
             return 2
-        if args.dice is not None:
-            session.dice_from = args.dice
-        elif tether is not None:
-            with tether.lock:  # the board may already press
-                session.dice_from = "board"
+        if args.dice is not None and args.resume is None:
+            session.dice_from = args.dice  # (not journalled: a game with no events is removed)
         web = None
+        smart_dice = None
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
+            ui.about.append(started)
+            if sim is not None and tether is not None:
+                ui.about.append(f"simulated {args.board} board on {tether.link.url}")
+            from host.dice.play_hook import SmartDiceForPlay
+
+            smart_dice = SmartDiceForPlay(ui).start()  # once the dice come from "smart"
             if args.web is not None:
                 from host.commands._web import start_web
                 from host.web.server import PlayLive, WebError
@@ -200,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
                     ui = None  # the error stays the last line
                     return 2
                 ui.messages.append(f"web: players {web.player_url}, console {web.gm_url}")
+                ui.about += [f"players' page: {web.player_url}", f"console: {web.gm_url}"]
+                ui.console_url = web.gm_url
             if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():
                 from host.screens.play_screen import PlayScreen
 
@@ -207,6 +226,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 ui.loop(make_prompt(ui))
         finally:
+            if smart_dice is not None:
+                smart_dice.stop()
             if web is not None:
                 web.stop()
             disconnect()
@@ -222,6 +243,31 @@ def run(args: argparse.Namespace) -> int:
             else:
                 kept = game
     if kept is not None and ui is not None:
-        again = f"turnlight play --resume {kept.game_id}" + (f" --db {args.db}" if args.db else "")
+        setup = same_setup(args, kept.dice_from)
+        again = " ".join(["turnlight play --resume", str(kept.game_id), *setup])
         print(f"game {kept.game_id} saved; resume with: {again}", file=sys.stderr)
     return 0
+
+
+def same_setup(args: argparse.Namespace, dice_from: str) -> list[str]:
+    """The options that play the game again as it was set up: its journal, its board (and
+    the simulated board's profile), where its dice come from now, what the board's undo
+    takes back, the web pages and the screen."""
+    words = [f"--db {shlex.quote(args.db)}"] if args.db else []
+    if args.sim:
+        words.append("--sim")
+        if args.board not in (None, "trellis_m4"):
+            words.append(f"--board {args.board}")
+    elif args.port:
+        words.append(f"--port {shlex.quote(args.port)}")
+    elif args.no_board:
+        words.append("--no-board")
+    if dice_from != "engine":
+        words.append(f"--dice {dice_from}")
+    if args.board_undo != "own":
+        words.append(f"--board-undo {args.board_undo}")
+    if args.web is not None:
+        words.append("--web" if args.web == DEFAULT_WEB else f"--web {shlex.quote(args.web)}")
+    if not args.screen:
+        words.append("--no-screen")
+    return words

@@ -124,10 +124,13 @@ Cast = list[tuple[str, str, str]]  # (full name, board label, team) of each figh
 
 def cast_of(ruleset: Any, game: Any) -> Cast:
     """The fighters' names and board labels (by slot: cheaper than Ruleset.fighters); the
-    teams are left out ("") as telling a line does not need them."""
+    teams are left out ("") as telling a line does not need them. A fighter past the
+    board's slots (a newcomer: host/core/newcomers.py) has a name and no label."""
     state = ruleset.state(game)
     names = ruleset.fighter_names(game)
-    return [(names[i], state.slots[i].label, "") for i in range(min(len(names), state.count))]
+    return [
+        (name, state.slots[i].label if i < state.count else "", "") for i, name in enumerate(names)
+    ]
 
 
 def _names(text: str, cast: Cast) -> set[str]:

@@ -15,7 +15,8 @@ words, how many words it takes depends on the game: the ruleset reads that name 
 `Command.take_name` (host/core/names.py), which refuses the words left over, before the
 rules read the command.
 
-The session verbs undo, redo and new are every game's; a game that asks for its rolls
+The session verbs undo, redo, new and effect (with `effect end` and `effect save`) are
+every game's; a game that asks for its rolls
 (`wanted=True`) has roll, cancel, dice and dice from too. A line is at most MAX_LINE
 characters: shell quoting takes time that grows with the square of a word's length (a word
 of 1 MB took 19 s), and no command needs more.
@@ -184,6 +185,28 @@ SESSION_VERBS: dict[str, Verb] = {
     "undo": Verb("[N]", "take back the last N actions (default 1)"),
     "redo": Verb("[N]", "put back N undone actions"),
     "new": Verb("", "start the next game of this session with the same encounter"),
+    # Effects of any name, with durations that end on their own (host/core/effects.py).
+    "effect": Verb(
+        "TARGET NAME",
+        "put effect NAME on fighter TARGET: for rounds=N, until=end|start of of=FIGHTER's"
+        " next turn (the target's by default), until a save=end the game master answers, or"
+        " (no duration) until taken off; stacks=N and note=TEXT are kept with it",
+        (
+            Option("rounds", "N", number=(1, 10_000)),
+            Option("until", choices=("end", "start")),
+            Option("of", "FIGHTER"),
+            Option("save", choices=("end",)),
+            Option("stacks", "N", number=(1, 999)),
+            Option("note", "TEXT"),
+        ),
+        several=("TARGET",),
+    ),
+    "effect end": Verb("TARGET NAME", "take effect NAME off fighter TARGET", several=("TARGET",)),
+    "effect save": Verb(
+        "TARGET NAME yes|no",
+        "answer a save=end effect's question: yes, it ends; no, it stays",
+        several=("TARGET",),
+    ),
 }
 
 # The session verbs of a game that asks for its rolls (Ruleset.asks_for_rolls): an action
@@ -198,7 +221,7 @@ WANTED_VERBS: dict[str, Verb] = {
         "while an action waits for its roll: its faces, rolled at the table (PURPOSE: the"
         " roll's purpose or kind of dice, if named)",
     ),
-    "dice from": Verb("board|engine|entered", "where the next actions' dice come from"),
+    "dice from": Verb("board|engine|entered|smart", "where the next actions' dice come from"),
 }
 
 

@@ -7,13 +7,21 @@ file that names none is the default ruleset's (registry.DEFAULT), as every file 
 there were other games; an older file's `ruleset` under `[encounter]` is read too. Every
 error is one line, `FILE:LINE: what is wrong`; the TOML helpers here give rulesets the
 same lines.
+
+Every ruleset's file may also hold `[[template]]` tables: a named fighter written with the
+keys of that ruleset's fighters, which `add` brings into a fight under way
+(host/core/newcomers.py). `take_templates` takes them out of a read file before the ruleset
+reads the rest, and `check_templates` reads each as that ruleset reads a fighter, so a
+template that could never join is refused when the file is loaded. `write_toml` writes a
+read document back as TOML text.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -318,3 +326,121 @@ def _toml_error(text: str, filename: str, err: Exception) -> EncounterError:
                 what += f" at {noticed}, inside a bracket or string opened on this line"
             line = opened
     return EncounterError(f"{filename}:{line}: not valid TOML: {what}")
+
+
+TEMPLATE = "template"  # the table of a fighter that may join a fight under way
+
+
+def take_templates(doc: dict[str, Any], text: str, filename: str) -> list[dict[str, Any]]:
+    """Take the `[[template]]` tables out of a read file (the ruleset reads the rest) and
+    check what every template needs whatever the game: a name, none twice."""
+    found = doc.pop(TEMPLATE, [])
+    lines = Lines(text)
+    if not isinstance(found, list) or not all(isinstance(t, dict) for t in found):
+        raise EncounterError(
+            f"{filename}:{lines.of('', 0, TEMPLATE)}: templates are written as"
+            f" [[{TEMPLATE}]] tables"
+        )
+    seen: set[str] = set()
+    for index, data in enumerate(found):
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise EncounterError(f"{filename}:{lines.of(TEMPLATE, index)}: a template needs a name")
+        if name.lower() in seen:
+            raise EncounterError(
+                f"{filename}:{lines.of(TEMPLATE, index, 'name')}: template {name!r} is"
+                " written twice"
+            )
+        seen.add(name.lower())
+    return found
+
+
+def templates_of(text: str) -> list[dict[str, Any]]:
+    """The templates of an encounter file's text (one already read and checked)."""
+    found = read_toml(text, "<encounter>").get(TEMPLATE, [])
+    return found if isinstance(found, list) else []
+
+
+def check_templates(
+    doc: dict[str, Any],
+    templates: list[dict[str, Any]],
+    text: str,
+    filename: str,
+    table_of: Callable[[dict[str, Any]], tuple[str, str]],
+    parse: Callable[[str, str], object],
+    most: int,
+    fighter_tables: tuple[str, ...],
+) -> None:
+    """Read each template as the ruleset reads a fighter: the file (its templates taken
+    out, `doc`) with the template put among its fighters, parsed by `parse`. `table_of`
+    gives a template's fighter table and the key naming its team ("" where the table
+    names it, and the template's `team` picks the table); a template that names no team
+    is read on the first fighter's. Where the file already has `most` fighters (in all of
+    `fighter_tables`), the template takes the place of the first of its team. An error is
+    the template's, on its line."""
+    lines = Lines(text)
+    for index, template in enumerate(templates):
+        table, team_key = table_of(template)
+        fighters = doc.get(table)
+        if not isinstance(fighters, list) or not fighters:
+            continue  # (the ruleset says what is wrong with the file's own fighters)
+        trial = {k: v for k, v in doc.items()}
+        entry = dict(template)
+        if not team_key:
+            entry.pop("team", None)  # (the table names the team: table_of read it)
+        elif team_key not in entry and isinstance(fighters[0], dict):
+            entry[team_key] = fighters[0].get(team_key)
+        kept = list(fighters)
+        everyone = sum(len(doc.get(t, ())) for t in fighter_tables)
+        if everyone >= most:
+            team = entry.get(team_key) if team_key else None
+            del kept[next((n for n, f in enumerate(kept) if f.get(team_key) == team), 0)]
+        trial[table] = [*kept, entry]
+        try:
+            parse(write_toml(trial), filename)
+        except EncounterError as err:
+            what = str(err).split(": ", 1)[-1]
+            raise EncounterError(
+                f"{filename}:{lines.of(TEMPLATE, index)}: template {template['name']!r}: {what}"
+            ) from None
+
+
+def write_toml(doc: dict[str, Any]) -> str:
+    """A read document written back as TOML: its keys, then its tables, then its arrays of
+    tables, each as it was read (a table inside one is written inline)."""
+    out: list[str] = []
+    tables = {k: v for k, v in doc.items() if isinstance(v, dict)}
+    arrays = {
+        k: v
+        for k, v in doc.items()
+        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
+    }
+    for key, value in doc.items():
+        if key not in tables and key not in arrays:
+            out.append(f"{_key(key)} = {_value(value)}")
+    for key, value in tables.items():
+        out.append(f"\n[{_key(key)}]")
+        out.extend(f"{_key(k)} = {_value(v)}" for k, v in value.items())
+    for key, entries in arrays.items():
+        for entry in entries:
+            out.append(f"\n[[{_key(key)}]]")
+            out.extend(f"{_key(k)} = {_value(v)}" for k, v in entry.items())
+    return "\n".join(out) + "\n"
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+    return json.dumps(str(value))  # dates and times: written as text

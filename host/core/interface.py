@@ -11,7 +11,9 @@ A game must be a pure function of (encounter, seed, the actions applied with the
 records): undo, redo and resume rebuild it by replaying them. The few things the host
 reads of a game itself are `Game` (its log, its timeline, its teams); the board's view of
 it is `Ruleset.state`, which the session brings in step (`Ruleset.project`) after every
-change it makes to the game.
+change it makes to the game. The host keeps one thing of its own on a game object: its
+effect book (host/core/effects.py, the attribute EFFECT_BOOK), so a game object must
+take a new attribute (a plain class does), and it travels with every copy and checkpoint.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from shared.words import EVENT_NAMES
 
 __all__ = ["EncounterError", "IllegalAction"]  # raised across the seam: importable from here
 
+
+# The attribute of a game object that holds the host's effect book (host/core/effects.py).
+EFFECT_BOOK = "host_effects"
 
 # A game's own log keeps only its latest lines: the journal holds the whole game, and a
 # log of every line was most of a long game's memory after its timeline (host/core/timeline.py).
@@ -165,6 +170,8 @@ class Fighter:
     cooldowns: list[str] = field(default_factory=list)
     current: bool = False
     out: bool = False
+    # The effects on it (host/core/effects.py), each in a few words: "Bless 2 rounds".
+    effects: list[str] = field(default_factory=list)
 
 
 class SessionAPI(Protocol):
@@ -306,12 +313,27 @@ class Ruleset:
         undo and resume rebuild the game by replay), so the rules need not. By default
         nothing: a game that keeps its state in step as it plays (korxsol)."""
 
+    def passed_turns(self, game: Any) -> list[tuple[int, int]]:
+        """The turns the last action began and finished inside it, before the one it left
+        running, as (round, position in the order of the unit's first slot), in order:
+        the effects tick at their ends too (host/core/effect_clock.py). By default none:
+        an action that moves the turn moves it to the next unit, and the fighters the
+        order skipped on the way (out of play) are read from the order itself."""
+        return []
+
     def fighter_names(self, game: Any) -> list[str]:
         """The full name of whoever each board slot stands for, by slot index (the web
-        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot). By default
-        the board's labels, for a game whose labels are its names (a board on its own)."""
+        pages, and the roll a waiting action wants: `WantedRoll.who` is a slot), then of
+        whoever has no slot (a newcomer past the board's: `off_board`). By default the
+        board's labels, for a game whose labels are its names (a board on its own)."""
         state = self.state(game)
         return [state.slots[i].label for i in range(state.count)]
+
+    def gone(self, game: Any) -> set[str]:
+        """The full names (`fighter_names`') of the fighters who have left the fight
+        (`remove`): they keep their slot, their statistics and their place in the journal,
+        but take no turn and no effect can wait on one. By default nobody."""
+        return set()
 
     def snapshot(self, game: Any) -> dict:
         """The whole game as plain data: `run --json` and the export's final state."""
@@ -448,6 +470,7 @@ class Ruleset:
         words = names(encoded(state.rules))
         teams = list(game.teams)
         full_names = self.fighter_names(game)
+        book = getattr(game, EFFECT_BOOK, None)  # the host's effects on the game
         by_slot: dict[int, Fighter] = {}
         for i in range(state.count):
             slot = state.slots[i]
@@ -472,9 +495,16 @@ class Ruleset:
                 cooldowns,
                 bool(slot.flags & F_ACTIVE),
                 bool(slot.flags & F_OUT),
+                book.shown_on(full_names[i]) if book is not None else [],
             )
         order = [state.order[p] for p in range(state.count)]
-        return [by_slot[i] for i in order if i in by_slot]
+        return [by_slot[i] for i in order if i in by_slot] + self.off_board(game)
+
+    def off_board(self, game: Any) -> list[Fighter]:
+        """Whoever takes turns with no board slot (a newcomer past the board's slots, in a
+        game whose projection leaves it off: host/core/newcomers.py), after those on the
+        board in `fighters`. By default nobody: every fighter has a slot."""
+        return []
 
     def device_grid(self, game: Any, color: bool) -> str:
         """The device view drawn as text, for a demo without a board."""

@@ -39,7 +39,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from host.core import plain_data, state_check
+from host.core import effects, plain_data, state_check
 from host.core.history import HOLE, Entry, Pending, replay_events
 from host.core.journal import JournalError
 
@@ -332,14 +332,17 @@ def _game(ruleset: Any, found: Stored, body: bytes, fresh: Any) -> Any:
             gc.enable()
     if type(game) is not type(fresh):
         raise Refused(f"checkpoint at event {found.seq} holds a {type(game).__name__}")
+    effects.book_of(ruleset, game)
     now = plain_data.shapes(fresh)
     for cls, names in met.items():
+        if cls is type(fresh):  # a checkpoint from before the games kept effects has none
+            names = names | {effects.BOOK}
         if cls in now and now[cls] != names:
             raise Refused(
                 f"checkpoint at event {found.seq}: a {cls.__name__} has other attributes"
                 " than today's (its state_version was not raised?)"
             )
-    wrong = state_check.problem(game, fresh, ruleset.state_schema())
+    wrong = state_check.problem(game, fresh, ruleset.state_schema()) or effects.problem(game)
     if wrong:
         raise Refused(f"checkpoint at event {found.seq} holds a game no event makes: {wrong}")
     return game
@@ -444,7 +447,7 @@ def begin(session: Any, candidates: list[Stored], events: list) -> Start | None:
             if len(done) < n or done[n - 1] is not last:
                 continue  # the game's history was undone past it since
             if fresh is None:
-                fresh = ruleset.new_game(session.encounter, session.seed)
+                fresh = session._new_game()
             game = _game(ruleset, found, body, fresh)
         except OtherRules:
             continue
@@ -476,7 +479,7 @@ def nearest(session: Any, end: int, below: int) -> tuple[int, Any] | None:
         try:
             body = _checked_body(session.journal, session.game_id, session.ruleset, found)
             if fresh is None:
-                fresh = session.ruleset.new_game(session.encounter, session.seed)
+                fresh = session._new_game()
             return k, _game(session.ruleset, found, body, fresh)
         except (Refused, *_UNREADABLE):
             continue

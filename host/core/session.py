@@ -10,8 +10,9 @@ has it.
 
 The journal's events: `action` (the line and its record; `by: "board"` for a board
 press, so the board's undo key knows its own presses after a resume), `undo` and `redo` (steps),
-`dice` (a roll waiting for a purpose), `dice-clear`, and `roll-shown` (a board roll the
-rules had no use for: kept, never replayed).
+`dice` (a roll waiting for a purpose), `dice-clear`, `roll-shown` (a board roll the
+rules had no use for: kept, never replayed) and `dice-from` (`dice from SOURCE`: read back
+by a resume, never replayed).
 
 Where the dice come from (`dice_from`, `play --dice`): "engine" (the default: the engine
 rolls, and board or entered rolls wait in the ruleset's queues as above), "board" or
@@ -40,26 +41,28 @@ import uuid
 from collections import deque
 from typing import Any
 
-from host.core import journal_checkpoints, memory_checkpoints, registry, scores
+from host.core import effects, journal_checkpoints, memory_checkpoints, registry, scores
 from host.core.audience import Secrets, cast_of, tell
 from host.core.commandline import Command
 from host.core.history import HOLE, Entry, Pending
 from host.core.history import replay_events as _replay_events
-from host.core.interface import Encounter as EncounterLike
 from host.core.interface import (
+    Applied,
     EncounterError,
     IllegalAction,
     RollWanted,
     Waiting,
     WantedRoll,
 )
+from host.core.interface import Encounter as EncounterLike
 from host.core.journal import Journal
 from host.core.plurals import plural
 from shared import dice
 from shared.limits import MAX_DICE, MAX_KINDS
 from shared.words import KIND_NAMES
 
-DICE_FROM = ("board", "engine", "entered")  # where an action's dice come from: see above
+# Where an action's dice come from (see above); "smart": Bluetooth dice, host/dice/source.py.
+DICE_FROM = ("board", "engine", "entered", "smart")
 
 
 def dice_words(sides: tuple[int, ...]) -> str:
@@ -157,12 +160,28 @@ class Session:
     def _new_game(self) -> Any:
         game = self.ruleset.new_game(self.encounter, self.seed)
         self.ruleset.project(game)
+        effects.book_of(self.ruleset, game)  # the game's effects, kept on it
         return game
 
     def _replay(self, game: Any, entry: Entry) -> list[str]:
-        lines = self.ruleset.replay(game, self._parse(entry.text), entry.rolls)
+        cmd = self._parse(entry.text)
+        if effects.is_effect(self.ruleset, cmd):
+            return self.told(effects.command(self.ruleset, game, cmd))
+        effects.book_of(self.ruleset, game)  # (a game from before effects: its book now)
+        lines = self.ruleset.replay(game, cmd, entry.rolls)
         self.ruleset.project(game)
-        return lines
+        return lines + self.told(effects.tick(self.ruleset, game))
+
+    def _play(self, game: Any, cmd: Command) -> Applied:
+        """Apply one action to `game`: an `effect` line to its effect book, any other
+        through the rules, whose turn boundaries then tick the effects (host/core/effects.py).
+        An effect action's record is an empty list: it uses no dice."""
+        if effects.is_effect(self.ruleset, cmd):
+            return Applied(effects.command(self.ruleset, game, cmd), [])
+        effects.book_of(self.ruleset, game)
+        applied = self.ruleset.apply(game, cmd)
+        self.ruleset.project(game)
+        return Applied(applied.lines + effects.tick(self.ruleset, game), applied.record)
 
     # ------------------------------------------------------------------ commands
     def execute(self, line: str) -> list[str]:
@@ -200,6 +219,8 @@ class Session:
         waits = self.asks or self.pending is not None  # (a resumed one, with the engine's dice)
         if cmd.verb == "dice" and waits and cmd.args[:1] != ["clear"]:
             return self._entered(cmd)
+        if effects.is_effect(self.ruleset, cmd):
+            return self.act(cmd)  # an action on the game's effects, journalled as any
         if cmd.verb == "new":
             raise IllegalAction("`new` starts the next game; use it in `turnlight play`")
         if cmd.verb in self.ruleset.language.session_verbs:
@@ -224,7 +245,7 @@ class Session:
         come from the board or the table, the action may wait for its roll instead."""
         if self.pending is not None:
             raise IllegalAction(self._waits_line())
-        if self.asks:
+        if self.asks and not effects.is_effect(self.ruleset, cmd):
             return self._attempt(Pending(cmd.text, "board" if self.pressed else "laptop"), cmd)
         return self._apply(cmd, "board" if self.pressed else "laptop")
 
@@ -234,8 +255,7 @@ class Session:
         if pending is not None:
             self.ruleset.supply_rolls(self.game, list(pending.supplied))
         try:
-            applied = self.ruleset.apply(self.game, cmd)
-            self.ruleset.project(self.game)
+            applied = self._play(self.game, cmd)
         except (IllegalAction, RollWanted):
             self._rebuild()
             self.ruleset.set_waiting(self.game, saved)
@@ -416,8 +436,15 @@ class Session:
         action already waiting keeps waiting: `roll` or `dice` still give its roll)."""
         if source not in DICE_FROM:
             raise IllegalAction(f"dice come from {', '.join(DICE_FROM)}, not {source!r}")
+        if source != self.dice_from:  # journalled: a resume keeps it (`resume`)
+            self._journal("dice-from", {"source": source})
         self.dice_from = source
-        said = {"board": "the board's roll key", "engine": "the engine", "entered": "`dice`"}
+        said = {
+            "board": "the board's roll key",
+            "engine": "the engine",
+            "entered": "`dice`",
+            "smart": "the paired smart dice",
+        }
         return [f"dice from {source}: the next actions' rolls come from {said[source]}"]
 
     def _waits_line(self) -> str:
@@ -433,6 +460,8 @@ class Session:
         ways = ["`roll` (the engine rolls)", f"`dice {faces}` (entered dice)", "`cancel`"]
         if self.dice_from == "board":
             ways.insert(0, "press the board's roll key")
+        elif self.dice_from == "smart":
+            ways.insert(0, "throw the blinking smart dice")
         return "; ".join(ways)
 
     def wanted_lines(self) -> list[str]:
@@ -441,7 +470,11 @@ class Session:
         if pending is None or pending.wanted is None:
             return []
         wanted = pending.wanted
-        where = {"board": "from the board", "entered": "from the table"}.get(self.dice_from, "")
+        where = {
+            "board": "from the board",
+            "entered": "from the table",
+            "smart": "from the smart dice",
+        }.get(self.dice_from, "")
         return [
             f"waiting for {roll_words(wanted)}{' ' + where if where else ''}: `{pending.action}`",
             "  " + self.how_to_roll(),
@@ -652,9 +685,10 @@ def _copy(waiting: Waiting) -> Waiting:
     return {purpose: deque(queue) for purpose, queue in waiting.items()}
 
 
-def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engine") -> Session:
+def resume(journal: Journal, game_id: int | None = None, dice_from: str | None = None) -> Session:
     """Rebuild a journalled game exactly, under the ruleset its row names: its actions,
-    undos, redos and waiting rolls."""
+    undos, redos and waiting rolls. Its dice come from `dice_from`, else where the game's
+    last `dice from` said (its `dice-from` event), else the engine."""
     if game_id is None:
         game_id = journal.latest_game()
         if game_id is None:
@@ -668,6 +702,9 @@ def resume(journal: Journal, game_id: int | None = None, dice_from: str = "engin
     events = _events_after(journal, game_id, candidates[0].seq) if candidates else None
     if events is None:  # (a checkpoint row naming an event that is not there is ignored)
         candidates, events = [], _checked_events(journal, game_id)
+    if dice_from is None:
+        said = (journal.last_event(game_id, "dice-from") or {}).get("source")
+        dice_from = said if said in DICE_FROM else "engine"
     taken_over = journal.hold(game_id, str(row["session"])) if journal.writable else None
     try:
         return _resume_held(journal, game_id, row, events, taken_over, dice_from, candidates)

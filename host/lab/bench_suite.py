@@ -17,11 +17,13 @@ from host.board import micropython_vm
 from host.core import registry
 from host.lab import (
     bench_board,
+    bench_effects,
     bench_engine,
     bench_host_cpu,
     bench_hostile,
     bench_link,
     bench_session,
+    bench_smart_dice,
     bench_stack,
 )
 from host.lab import bench_web as web_bench
@@ -77,8 +79,10 @@ MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += bench_stack.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
+MEASUREMENTS += bench_effects.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += bench_hostile.MEASUREMENTS
+MEASUREMENTS += bench_smart_dice.MEASUREMENTS
 MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
 MEASUREMENTS += web_load_bench.MEASUREMENTS
 

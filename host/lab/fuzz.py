@@ -38,7 +38,12 @@ Target = Callable[[random.Random], None]
 
 # Modules whose import registers targets: the host's, and the board's (framing, messages,
 # codec, events, descriptor).
-TARGET_MODULES = ("host.lab.fuzz_host", "host.lab.fuzz_board", "host.lab.fuzz_secrets")
+TARGET_MODULES = (
+    "host.lab.fuzz_host",
+    "host.lab.fuzz_board",
+    "host.lab.fuzz_secrets",
+    "host.lab.fuzz_effects",
+)
 HANG_SECONDS = 10.0  # one input; every target's inputs take well under a second
 TARGETS: dict[str, Target] = {}
 

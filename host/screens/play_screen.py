@@ -1,13 +1,16 @@
 """`turnlight play --sim` on a terminal: one full-screen app with the live view, the
 simulated board's LED grid drawn live in colour, and the prompt.
 
-The left pane is the play UI's live view (host/screens/play_ui.py), redrawn whenever a typed
-command or a board press changes it; under it, whatever the last command printed besides
-the view (a refusal, `help`, `scores`). The right pane is the board's grid as its LEDs show
-it now, and under it which keyboard letters press its keys. Tab on an empty prompt (or
-Ctrl-B) hands the letters to the board: `n` presses next turn, `r` rolls, and so on, as in
-`turnlight sim`; Tab or Esc gives them back to the prompt. Enter runs the line; Ctrl-C
-clears it; Ctrl-D or `quit` ends the session.
+The play UI's live view (host/screens/play_ui.py) is redrawn whenever a typed command or a
+board press changes it: its head across the top, the fighters' table beside the board's
+grid (drawn as its LEDs show now, a dim LED brightened as the web page draws it), and the
+log, dice, odds and scores across the whole width, so that at 80x24 the last action's
+lines all show. Under it, whatever the last command printed besides the view (a refusal,
+`help`, `scores`); what is too long for that pages over the view (PgDn, PgUp; Esc closes).
+Tab completes in a menu. Tab on an empty prompt (or Ctrl-B) hands the letters to the
+board: `n` presses next turn, `r` rolls, and so on, as in `turnlight sim`; Tab or Esc
+gives them back to the prompt at once. Enter runs the line; Ctrl-C clears it; Ctrl-D or
+`quit` ends the session.
 
 Built on prompt_toolkit's full-screen Application, so tests drive it with the library's
 own pipe input and a dummy output.
@@ -16,6 +19,8 @@ own pipe input and a dummy output.
 from __future__ import annotations
 
 import io
+import math
+import sys
 import textwrap
 import threading
 from typing import TYPE_CHECKING, Any
@@ -26,11 +31,21 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, FormattedText
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import BufferControl, FormattedTextControl, HSplit, Layout, Window
-from prompt_toolkit.layout.containers import VSplit, WindowAlign
+from prompt_toolkit.layout.containers import (
+    ConditionalContainer,
+    Float,
+    FloatContainer,
+    VSplit,
+    WindowAlign,
+)
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console
+from rich.text import Text
 
+from host.core import effects
+from host.core.names import printable
 from host.screens.play_ui import LEAVE_HINT, BoundedLine, CommandCompleter, PlayUI
 
 if TYPE_CHECKING:
@@ -40,12 +55,17 @@ if TYPE_CHECKING:
     from host.board.simulated_board import SimulatedBoard
 
 GRID_REFRESH_SECONDS = 0.1  # how often the board's grid is redrawn (its LEDs pulse)
-NOTE_LINES = 4  # lines what the last command printed always gets, if it needs them
-VIEW_MIN_LINES = 10  # lines the live view keeps when a command printed much (help)
+MENU_LINES = 8  # the completion menu's most lines
+VIEW_MIN_LINES = 10  # lines the live view keeps under what a command printed; longer pages
 BOARD_PANE_MIN = 26  # columns: the board's pane is its grid's width, or this
 PROMPT = "turnlight> "
-BOARD_HINT = "Tab on an empty line (or Ctrl-B): the letters press the board's keys"
+BOARD_HINT = "Tab or Ctrl-B: the letters press the board's keys"
 BOARD_PROMPT = "board keys> "
+PAGER_HINT = "PgDn/PgUp: page; Esc: back to the view"
+# Escape ends board-key mode and the pager at once: prompt_toolkit waits this long for the
+# rest of an escape sequence (its default, half a second, felt like a second).
+ESCAPE_SECONDS = 0.05
+KEY_CHORD_SECONDS = 0.3  # and this long for the key after a prefix such as Esc
 
 
 class PlayScreen:
@@ -63,9 +83,11 @@ class PlayScreen:
         self.board_keys = False  # the keyboard's letters press the board's keys
         self.status = ""  # one line: why the last board letter did nothing, or a hint
         self.notes = ""  # what the last command printed besides the view
-        self._view = ""  # the live view as last drawn (ANSI), remade when `_stale`
+        self.notes_top = 0  # the first line of `notes` shown, when they page
+        self._parts = ("", "", "")  # the view's head, roster and the rest (ANSI)
+        self._heights = (0, 0)  # the head's lines, the roster's
         self._stale = True
-        self._view_width = 0
+        self._drawn_for = (0, 0)  # the (columns, rows) the parts were drawn for
         self._lock = threading.Lock()
         # The UI prints refusals, help and tables to this console; the view is captured.
         self._printed = io.StringIO()
@@ -73,6 +95,7 @@ class PlayScreen:
             file=self._printed, force_terminal=True, color_system="truecolor", width=80
         )
         ui.redraw = self._changed
+        ui.older_log_lines = sys.maxsize  # the log fills the screen's room
         self.buffer = Buffer(
             completer=CommandCompleter(ui), complete_while_typing=False, multiline=False
         )
@@ -86,25 +109,41 @@ class PlayScreen:
             output=output,
             mouse_support=False,
         )
+        self.app.ttimeoutlen = ESCAPE_SECONDS
+        self.app.timeoutlen = KEY_CHORD_SECONDS
         self.bound.guard(self.app.input)
 
     # ------------------------------------------------------------------ layout
     def _layout(self) -> Layout:
-        view = Window(FormattedTextControl(self._view_text), wrap_lines=False)
-        notes = Window(
-            FormattedTextControl(self._notes_text),
-            height=lambda: Dimension.exact(self._note_lines()),
-            wrap_lines=True,
+        viewing = Condition(lambda: not self.paging)
+        head = Window(
+            FormattedTextControl(lambda: self._part(0)),
+            height=lambda: Dimension.exact(self._heights_now()[0]),
+            wrap_lines=False,
         )
-        left = HSplit([view, notes])
-        body: Any = left
+        roster = Window(FormattedTextControl(lambda: self._part(1)), wrap_lines=False)
+        top: Any = roster
         if self.sim is not None:
             board = Window(
                 FormattedTextControl(self._board_text),
                 width=Dimension.exact(self._board_width()),
                 wrap_lines=True,
             )
-            body = VSplit([left, Window(width=1, char="│", style="class:rule"), board])
+            top = VSplit([roster, Window(width=1, char="│", style="class:rule"), board])
+        top_box = HSplit([top], height=lambda: Dimension.exact(self._heights_now()[1]))
+        rest = Window(FormattedTextControl(lambda: self._part(2)), wrap_lines=False)
+        key_list = Window(
+            FormattedTextControl(
+                lambda: FormattedText([("class:keys", "\n".join(self._key_list()))])
+            ),
+            height=lambda: Dimension.exact(len(self._key_list())),
+        )
+        view = ConditionalContainer(HSplit([head, top_box, key_list, rest]), filter=viewing)
+        notes = Window(
+            FormattedTextControl(self._notes_text),
+            height=lambda: Dimension.exact(self._note_lines()),
+            wrap_lines=False,
+        )
         prompt = Window(
             BufferControl(
                 self.buffer,
@@ -113,70 +152,161 @@ class PlayScreen:
             height=1,
         )
         status = Window(
-            FormattedTextControl(lambda: FormattedText([("italic", self.status)])),
+            FormattedTextControl(lambda: FormattedText([("italic", self._status_line())])),
             height=1,
             align=WindowAlign.LEFT,
         )
         self._prompt_window = prompt
-        return Layout(HSplit([body, status, prompt]), focused_element=prompt)
+        body = FloatContainer(
+            HSplit([view, notes, status, prompt]),
+            floats=[
+                Float(
+                    xcursor=True,
+                    ycursor=True,
+                    content=CompletionsMenu(max_height=MENU_LINES, scroll_offset=1),
+                )
+            ],
+        )
+        return Layout(body, focused_element=prompt)
+
+    def _size(self) -> tuple[int, int]:
+        size = self.app.output.get_size()
+        return size.columns, size.rows
 
     def _pane_width(self) -> int:
-        columns = self.app.output.get_size().columns
+        columns = self._size()[0]
         if self.sim is None:
             return columns
         return max(20, columns - self._board_width() - 1)
 
+    def _heights_now(self) -> tuple[int, int]:
+        self._draw()
+        return self._heights
+
+    def _part(self, n: int) -> ANSI:
+        self._draw()
+        return ANSI(self._parts[n])
+
     def _view_text(self) -> ANSI:
-        width = self._pane_width()
-        rows = self.app.output.get_size().rows
+        """The whole live view as shown (its three parts), for tests and the web alike."""
+        self._draw()
+        return ANSI("\n".join(self._parts))
+
+    def _draw(self) -> None:
+        """Lay the view out again if it changed or the terminal did: the head at the full
+        width, the roster beside the board, the rest (log, dice, odds, scores) in the
+        full width under them, in the lines left over."""
+        columns, rows = self._size()
         with self._lock:
-            if self._stale or width != self._view_width:
-                console = self.ui.console
-                console.size = (width, max(8, rows - 2 - self._note_lines()))
-                tether = self.ui.tether
-                if tether is not None:
-                    with tether.lock:  # board presses change the session on the link's thread
-                        self.ui._take_board_lines()
-                        frame = self.ui.render()
-                else:
-                    frame = self.ui.render()
-                with console.capture() as captured:
-                    console.print(frame)
-                self._view = captured.get()
-                self._view_width = width
-                self._stale = False
-            return ANSI(self._view)
+            if not self._stale and self._drawn_for == (columns, rows):
+                return
+            tether = self.ui.tether
+            if tether is not None:
+                with tether.lock:  # board presses change the session on the link's thread
+                    self.ui._take_board_lines()
+                    self._lay_out(columns, rows)
+            else:
+                self._lay_out(columns, rows)
+            self._drawn_for = (columns, rows)
+            self._stale = False
+
+    def _lay_out(self, columns: int, rows: int) -> None:
+        console = self.ui.console
+        console.size = (columns, rows)
+        head = self._ansi(self.ui.head())
+        head_lines = head.count("\n") + 1
+        console.size = (self._pane_width(), rows)
+        session = self.ui.session  # the effects on the fighters, under the roster
+        marked = effects.fighter_lines(session.ruleset, session.game)
+        under = [Text(printable("\n".join(marked)), style="dim")] if marked else []
+        roster = self._ansi([self.ui.roster(), *under])
+        top_lines = max(roster.count("\n") + 1, self._board_lines())
+        taken = head_lines + top_lines + len(self._key_list()) + self._note_lines()
+        room = max(4, rows - 2 - taken)
+        console.size = (columns, room)
+        rest = self._ansi(self.ui.below(room))
+        self._parts = (head, roster, rest)
+        self._heights = (head_lines, top_lines)
+
+    def _ansi(self, parts: list[Any]) -> str:
+        console = self.ui.console
+        with console.capture() as captured:
+            for part in parts:
+                console.print(part)
+        return captured.get().rstrip("\n")
+
+    # ------------------------------------------------------------------ notes and the pager
+    @property
+    def paging(self) -> bool:
+        """What the last command printed is too long to show under the view: it pages over
+        it instead."""
+        rows = self._size()[1]
+        return self._notes_count() > max(0, rows - 2 - VIEW_MIN_LINES)
+
+    def _notes_count(self) -> int:
+        return self.notes.count("\n") + 1 if self.notes else 0
 
     def _note_lines(self) -> int:
-        """The lines the last command's output gets: all of it, as long as the view keeps
-        VIEW_MIN_LINES (the rest is cut; `help VERB` says one command's)."""
+        """The lines the last command's output gets: all of it under the view, or (paging)
+        every line but the status's and the prompt's."""
         if not self.notes:
             return 0
-        room = max(NOTE_LINES, self.app.output.get_size().rows - 2 - VIEW_MIN_LINES)
-        return min(room, self.notes.count("\n") + 1)
+        if self.paging:
+            return max(1, self._size()[1] - 2)
+        return self._notes_count()
 
     def _notes_text(self) -> ANSI:
-        return ANSI(self.notes)
+        if not self.paging:
+            return ANSI(self.notes)
+        lines = self.notes.split("\n")
+        return ANSI("\n".join(lines[self.notes_top : self.notes_top + self._note_lines()]))
 
+    def _status_line(self) -> str:
+        if self.status or not self.paging:
+            return self.status
+        shown = self._note_lines()
+        last = min(self._notes_count(), self.notes_top + shown)
+        return f"lines {self.notes_top + 1}-{last} of {self._notes_count()}: {PAGER_HINT}"
+
+    def _page(self, pages: int) -> None:
+        step = max(1, self._note_lines() - 1)
+        most = max(0, self._notes_count() - self._note_lines())
+        self.notes_top = max(0, min(most, self.notes_top + pages * step))
+
+    # ------------------------------------------------------------------ the board's pane
     def _board_width(self) -> int:
         assert self.sim is not None
         return max(3 * self.sim.profile.WIDTH + 1, BOARD_PANE_MIN)
 
+    def _board_hint(self) -> list[str]:
+        if self.board_keys:
+            return textwrap.wrap("Tab or Esc: back to the prompt", self._board_width())
+        return textwrap.wrap(BOARD_HINT, self._board_width())
+
+    def _key_list(self) -> list[str]:
+        """In board-key mode, which letter presses which key, across the screen's width
+        (under the view: the board's pane is too narrow for them)."""
+        if not self.board_keys or self.sim is None:
+            return []
+        from host.screens.board_keyboard import help_line
+
+        columns = self._size()[0]
+        first, *menu = help_line(self.sim).split("\n")
+        keys = [k for k in first.removeprefix("keys: ").split("  ") if k and k != "q=quit"]
+        lines = _packed(keys, columns)
+        for more in menu:  # the Pico's menu, in words
+            lines += textwrap.wrap(more, columns)
+        return lines
+
+    def _board_lines(self) -> int:
+        if self.sim is None:
+            return 0
+        return self.sim.profile.HEIGHT + len(self._board_hint())
+
     def _board_text(self) -> ANSI:
         assert self.sim is not None
-        grid = self.sim.terminal_grid()
-        if self.board_keys:
-            from host.screens.board_keyboard import help_line
-
-            first, *menu = help_line(self.sim).split("\n")
-            keys = [k for k in first.removeprefix("keys: ").split("  ") if k and k != "q=quit"]
-            lines = _packed(keys + ["Tab/Esc=back to the prompt"], self._board_width())
-            for more in menu:  # the Pico's menu, in words
-                lines += textwrap.wrap(more, self._board_width())
-        else:
-            lines = textwrap.wrap(BOARD_HINT, self._board_width())
-        hint = "\n".join(lines)
-        return ANSI(f"{grid}\n\n\x1b[2m{hint}\x1b[0m")
+        hint = "\n".join(self._board_hint())
+        return ANSI(f"{led_grid(self.sim.grid())}\n\x1b[2m{hint}\x1b[0m")
 
     def _changed(self) -> None:
         """The view must be redrawn (a command ran, or the board did something)."""
@@ -192,8 +322,15 @@ class PlayScreen:
         empty = Condition(lambda: not self.buffer.text)
         has_board = Condition(lambda: self.sim is not None)
 
+        paging = Condition(lambda: bool(self.notes) and self.paging)
+
         @keys.add("enter", filter=typing)
         def _run(event: KeyPressEvent) -> None:
+            menu = self.buffer.complete_state
+            if menu is not None:
+                self.buffer.complete_state = None  # the menu closes; a chosen name stays
+                if menu.current_completion is not None:
+                    return
             line = self.buffer.text
             self.buffer.reset()
             too_long = self.bound.refusal()
@@ -208,10 +345,28 @@ class PlayScreen:
         def _to_board(event: KeyPressEvent) -> None:
             self.board_keys = True
             self.status = "the letters press the board's keys; Tab or Esc: back to the prompt"
+            self._changed()
 
         @keys.add("tab", filter=typing & ~empty)
         def _complete(event: KeyPressEvent) -> None:
-            self.buffer.start_completion(select_first=False)
+            # The common part of every choice, then a menu of them (Tab again steps on).
+            if self.buffer.complete_state:
+                self.buffer.complete_next()
+            else:
+                self.buffer.start_completion(insert_common_part=True)
+
+        @keys.add("pagedown", filter=paging)
+        def _page_down(event: KeyPressEvent) -> None:
+            self._page(1)
+
+        @keys.add("pageup", filter=paging)
+        def _page_up(event: KeyPressEvent) -> None:
+            self._page(-1)
+
+        @keys.add("escape", filter=typing & paging, eager=True)
+        def _close_notes(event: KeyPressEvent) -> None:
+            self.notes = ""
+            self._changed()
 
         @keys.add("tab", filter=pressing)
         @keys.add("escape", filter=pressing, eager=True)
@@ -219,6 +374,7 @@ class PlayScreen:
         def _to_prompt(event: KeyPressEvent) -> None:
             self.board_keys = False
             self.status = ""
+            self._changed()
 
         @keys.add("<any>", filter=pressing)
         def _press(event: KeyPressEvent) -> None:
@@ -246,13 +402,14 @@ class PlayScreen:
         """Run one typed line as the line prompt would, and show what it printed."""
         self.status = ""
         # What the command prints (help, scores) is laid out for the view's pane.
-        self.ui.console.size = (self._pane_width(), self.app.output.get_size().rows)
+        self.ui.console.size = self._size()
         keep_going = self.ui.handle(line)
         printed = self._printed.getvalue()
         self._printed.seek(0)
         self._printed.truncate()
         if printed.strip() or line.strip():
             self.notes = printed.rstrip("\n")
+            self.notes_top = 0
         self._changed()
         if not keep_going:
             self.app.exit()
@@ -273,6 +430,23 @@ class PlayScreen:
 
         while not stop.wait(BOARD_ECHO_SECONDS):
             self.ui.echo_board()
+
+
+def led_grid(rows: list[list[tuple[int, int, int]]]) -> str:
+    """The board's LEDs as coloured blocks, each brightened as the web page draws it
+    (host/web/static/app.js, `lit`): a square root of each channel, so a dim LED (rgb(2,3,5))
+    shows on a dark terminal and dim, half and full stay apart. An unlit one is a grey dot."""
+    lines = []
+    for row in rows:
+        cells = []
+        for pixel in row:
+            if any(pixel):
+                r, g, b = (round(255 * math.sqrt(c / 255)) for c in pixel)
+                cells.append(f"\x1b[38;2;{r};{g};{b}m██")
+            else:
+                cells.append("\x1b[38;2;45;45;45m··")
+        lines.append(" ".join(cells) + "\x1b[0m")
+    return "\n".join(lines)
 
 
 def _packed(items: list[str], width: int) -> list[str]:

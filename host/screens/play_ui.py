@@ -10,6 +10,8 @@ input and a string console.
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import re
 import threading
 from collections.abc import Callable, Iterable
@@ -27,18 +29,23 @@ from rich.rule import Rule
 from rich.text import Text
 
 from host.board.tether import Tether
+from host.core import effects
 from host.core.commandline import MAX_LINE
-from host.core.interface import IllegalAction
+from host.core.interface import IllegalAction, LiveTable
 from host.core.interface import Table as RulesetTable
 from host.core.names import printable
 from host.core.plurals import plural
 from host.core.session import Session
+from host.core.verb_choices import acting_choices
 from host.screens import text_tables
 
 T = TypeVar("T")
 
 UI_VERBS = {
-    "help": "list the commands, or `help VERB` for one",
+    "help": "list the commands, or `help VERB [NAME]` for one, with what the acting fighter"
+    " (or NAME) may use with it",
+    "url": "what start-up printed: the journal and the seed, the board, and with --web the"
+    " pages' addresses and the console's QR code",
     "scores": "this game's full score table (the live view shows each team's score)",
     "table": "the score table across this session's games",
     "quit": "leave, as Ctrl-D does (the journal already holds everything)",
@@ -69,7 +76,10 @@ class CommandCompleter(Completer):
             verbs = [v for v in language.session_verbs if " " not in v]
             candidates = list(language.verbs) + verbs + list(UI_VERBS)
         else:
-            candidates = session.ruleset.complete(session.game, words)
+            generic = effects.complete(session.ruleset, session.game, words)  # `effect`
+            candidates = (
+                generic if generic is not None else session.ruleset.complete(session.game, words)
+            )
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
@@ -154,6 +164,28 @@ _TEXT_RUN = re.compile("([^\x00-\x1f\x7f]*)([\x00-\x1f\x7f]?)")
 _SEQUENCE = 16  # characters: more than an escape sequence's tail after its ESC
 
 
+def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
+    """`table` with each cell that is a board label (after a turn mark such as "> ") spelt
+    as the name it stands for: the name the log and the refusals use, and as good to type;
+    and without the notes that say nothing."""
+
+    def cell(text: str) -> str:
+        word = text.lstrip("> *")
+        return text[: len(text) - len(word)] + names[word] if word in names else text
+
+    rows = [
+        dataclasses.replace(r, cells=[cell(c) for c in r.cells], note=_said(r.note))
+        for r in table.rows
+    ]
+    return LiveTable(table.headers, rows)
+
+
+def _said(note: str) -> str:
+    """A row's note, or "" for one that says nothing (a lone dash): a line of an 80x24
+    screen is worth more."""
+    return "" if note.strip() in ("", "-") else note
+
+
 def _direct(action: Callable[[], T]) -> T:
     return action()
 
@@ -180,6 +212,13 @@ class PlayUI:
         self.odds_lines: list[str] = []
         self.dice_log: list[str] = []
         self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
+        self.last_mark = 0  # messages[last_mark:] are the last action's lines
+        # The most log lines shown with older ones: each redraw is printed on a line
+        # prompt; a full screen (host/screens/play_screen.py) fills what it has.
+        self.older_log_lines = MAX_LOG_LINES
+        # What start-up printed (`url`), and the web console's address for its QR code.
+        self.about: list[str] = []
+        self.console_url: str | None = None
         # The board's presses redraw the view from the watcher's thread: one print at a time.
         self._printing = threading.Lock()
         self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
@@ -194,41 +233,79 @@ class PlayUI:
     # ------------------------------------------------------------------ drawing
     def render(self) -> Group:
         """The live view, made to fit an 80x24 terminal with a 2v2 fight (the round and turn
-        line stays on screen above the prompt): the fighters in a borderless table, the log
-        in the lines left over, the last command's dice, the odds and a line of scores
-        (`scores` prints the whole table). Parts with nothing to show are left out."""
+        line stays on screen above the prompt): the head, the fighters in a borderless
+        table, then `below` in the lines left over (one is the prompt's)."""
+        top = self.head() + [self.roster()]
+        return Group(*top, *self.below(self.console.height - self._lines(top) - 1))
+
+    def head(self) -> list[RenderableType]:
+        """The ruleset's headline, and the board's line (with a board; without one, its
+        note until the fight starts)."""
         game = self.session.game
         ruleset = self.session.ruleset
         title, head = ruleset.headline(game)
         # Every text shown is spelt printable: a name never sends the terminal an escape code.
         title, head = printable(title), printable(head)
-        top: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
+        parts: list[RenderableType] = [Text.assemble((f"{title}: ", "bold"), head)]
         board = self._board_line()
         if board and (self.tether is not None or not ruleset.started(game)):
-            top.append(Text(board, style="dim"))  # a note without a board: until the start
+            parts.append(Text(board, style="dim"))
+        return parts
+
+    def roster(self) -> Text:
+        """The table of whoever takes turns, each named as the game master may type it (a
+        board label the ruleset shows is spelt out as its name)."""
+        game = self.session.game
+        table = spelt_out(self.session.ruleset.live_roster(game), self._labels())
         roster = Text()
-        rows = text_tables.live_lines(ruleset.live_roster(game), self.console.width)
+        rows = text_tables.live_lines(table, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
-        top.append(roster)
-        bottom: list[RenderableType] = []
+        return roster
+
+    def _labels(self) -> dict[str, str]:
+        try:
+            fighters = self.session.ruleset.fighters(self.session.game)
+        except NotImplementedError:
+            return {}
+        return {f.label: f.name for f in fighters if f.label and f.label != f.name}
+
+    def below(self, room: int) -> list[RenderableType]:
+        """The log, the roll a waiting action wants, the last command's dice, the odds and
+        a line of scores (`scores` prints the whole table), in `room` lines. The last
+        action's lines always show whole, the dice and the odds only where there is room
+        for them too, and older lines fill what is left. Parts with nothing to show are
+        left out."""
+        game = self.session.game
+        ruleset = self.session.ruleset
+        must: list[RenderableType] = []
         wanted = [printable(line) for line in self.session.wanted_lines()]
         if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
-            bottom.append(Text("\n".join(wanted), style="bold"))
+            must.append(Text("\n".join(wanted), style="bold"))
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
         pending = {p: len(q) for p, q in ruleset.waiting(game).items() if q}
         if pending:
             waiting = "waiting: " + ", ".join(f"{p} x{n}" for p, n in pending.items())
             dice_text = f"{dice_text}; {waiting}" if dice_text else waiting
+        extras: list[RenderableType] = []
         if dice_text:
-            bottom.append(Text("dice: " + printable(dice_text)))
+            extras.append(Text("dice: " + printable(dice_text)))
         odds_lines = self._odds()
         if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
-            bottom.append(Text(printable("\n".join(odds_lines))))
-        bottom.append(Text(printable(ruleset.score_line(game))))
-        parts = top + self._log(self.console.height - self._lines(top + bottom)) + bottom
-        return Group(*parts)
+            extras.append(Text(printable("\n".join(odds_lines))))
+        scores = Text(printable(ruleset.score_line(game)))
+        room -= self._lines([*must, scores])
+        last = self._lines([Text(m) for m in map(printable, self.messages[self.last_mark :])])
+        # The dice before the odds: each shown only if the last action's lines still fit.
+        shown_extras: list[RenderableType] = []
+        for extra in extras:
+            needed = self._lines([extra])
+            if last + 1 + needed <= room:
+                shown_extras.append(extra)
+                room -= needed
+        log = self._log(room)
+        return log + must + shown_extras + [scores]
 
     def _lines(self, parts: list[RenderableType]) -> int:
         """How many terminal lines these take."""
@@ -236,17 +313,20 @@ class PlayUI:
         return sum(len(self.console.render_lines(part, options, pad=False)) for part in parts)
 
     def _log(self, room: int) -> list[RenderableType]:
-        """A rule and the latest messages that fit in `room` lines (less the prompt's)."""
+        """A rule and the latest messages in `room` lines: the last action's lines (the
+        newest of them, if even they do not fit), then older ones up to `older_log_lines`."""
         if not self.messages:
             return []
-        room = max(MIN_LOG_LINES, min(MAX_LOG_LINES, room - 2))  # the rule, the prompt
+        room = max(MIN_LOG_LINES, room - 1)  # the rule
         shown: list[str] = []
-        for message in map(printable, reversed(self.messages)):
+        taken = 0
+        for n, message in reversed(list(enumerate(map(printable, self.messages)))):
             needed = self._lines([Text(message)])
-            if shown and needed > room:
+            limit = room if n >= self.last_mark else min(room, self.older_log_lines)
+            if shown and taken + needed > limit:
                 break
             shown.insert(0, message)
-            room -= needed
+            taken += needed
         log = Text()
         for n, message in enumerate(shown):
             style = "bold red" if message.startswith(REFUSED_BY_THE_BOARD) else ""
@@ -261,7 +341,19 @@ class PlayUI:
         state = "not linked: " + problem if problem else "not linked, retrying"
         where = f"board on {link.url}: " + ("linked" if link.linked else state)
         refused = link.session.events_rejected
-        return where + (f", {plural(refused, 'press', 'presses')} refused" if refused else "")
+        where += f", {plural(refused, 'press', 'presses')} refused" if refused else ""
+        return where + self._dice_note()
+
+    def _dice_note(self) -> str:
+        """Where the actions' dice come from, and the command that takes them from the
+        board instead (or back to the engine)."""
+        if not self.session.ruleset.asks_for_rolls:
+            return ""
+        source = self.session.dice_from
+        if source == "engine":
+            return "; engine dice (`dice from board`: roll on the board)"
+        said = "board dice (its roll key)" if source == "board" else "entered dice (`dice N`)"
+        return f"; {said}, `dice from engine`: the engine rolls"
 
     def _take_board_lines(self) -> None:
         if self.tether is not None:
@@ -299,9 +391,12 @@ class PlayUI:
         if verb in ("quit", "exit"):
             return False
         if verb == "help":
-            self.console.print(
-                self.help_text(words[1] if len(words) > 1 else None), markup=False, soft_wrap=True
-            )
+            who = words[2] if len(words) > 2 else None
+            text = self.help_text(words[1] if len(words) > 1 else None, who=who)
+            self.console.print(text, markup=False, soft_wrap=True)
+            return True
+        if verb == "url":
+            self._print_text(self.started_text())
             return True
         ruleset = self.session.ruleset
         if verb == "scores":
@@ -340,6 +435,7 @@ class PlayUI:
                     self.tether.replace_session(self.session)
                 previous.discard_if_empty()  # a game never played is not kept
                 self.messages = [f"new game, seed {self.session.seed}"]
+                self.last_mark = 0
                 self.show()
                 return
             ruleset = self.session.ruleset
@@ -350,11 +446,13 @@ class PlayUI:
             before = self.session.told(ruleset.before(self.session.game, line), "gm")
             self._take_board_lines()
             last = self.session.done[-1] if self.session.done else None
+            mark = len(self.messages)
             lines = before + self.guard(lambda: self.session.execute(line))
             if verb in language.asides:  # it informs: shown beside the view, not logged
                 self.odds_lines = self.session.told(lines, "gm")
             else:
                 self.odds_lines = []
+                self.last_mark = mark
                 self.messages.extend(lines)
                 self.dice_mark = len(self.dice_log)
                 # An action's rolls once it is applied: at once, or when `roll` or `dice`
@@ -364,9 +462,26 @@ class PlayUI:
                     self.dice_log += ruleset.roll_lines(self.session.game)
             self.show()
 
-    def help_text(self, verb: str | None, width: int | None = None) -> str:
+    def started_text(self) -> str:
+        """What start-up printed before the screen took over, and the console's URL as a
+        QR code to scan with a phone (`url`)."""
+        lines = list(self.about) or [f"seed {self.session.seed}"]
+        if self.console_url is None:
+            lines.append("no web pages: `turnlight play --web` serves them")
+            return "\n".join(lines)
+        try:
+            import segno
+        except ImportError:  # the QR code is a nicety: the URL is above
+            return "\n".join(lines)
+        code = io.StringIO()
+        # A quiet zone of one module: the code and the lines above it fit an 80x24 screen.
+        segno.make(self.console_url, error="l").terminal(out=code, compact=True, border=1)
+        return "\n".join(lines) + "\n" + code.getvalue().rstrip("\n")
+
+    def help_text(self, verb: str | None, width: int | None = None, who: str | None = None) -> str:
         """The commands and what they do, within `width` columns (the console's), never
-        broken inside a word."""
+        broken inside a word; for one verb, what the acting fighter (or `who`) may use
+        with it."""
         width = width or self.console.width
         language = self.session.ruleset.language
         table = dict(language.verbs)
@@ -378,6 +493,10 @@ class PlayUI:
                 return "\n".join(text_tables.wrapped(f"{verb}: {UI_VERBS[verb]}", width))
             lines = text_tables.wrapped(language.usage(verb), width)
             lines += text_tables.wrapped("  " + table[verb][1], width, "  ")
+            game = self.session.game
+            choices = acting_choices(self.session.ruleset, game, verb, who)
+            if choices is not None:
+                lines += text_tables.wrapped("  " + printable(choices.line()), width, "    ")
             return "\n".join(lines)
         pairs = [(language.usage(v), d) for v, (_, d) in table.items()]
         pairs += list(UI_VERBS.items())
@@ -445,6 +564,8 @@ class PlayUI:
             changed = self._board_line() != self._shown_board_line
         if not new and not changed:
             return []
+        if new:
+            self.last_mark = len(self.messages)
         self.messages.extend(new)
         self.show()
         return new

@@ -28,7 +28,7 @@ from host.rulesets.advance.engine import STEPS, Death, Game, Hit
 from shared import dice
 from shared.descriptor_pack import UNIT_STEP, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
-from shared.limits import MAX_ACTIONS, NO_SLOT
+from shared.limits import MAX_ACTIONS, MAX_SLOTS, NO_SLOT
 from shared.roster import add_slot
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -93,8 +93,11 @@ def new_state(game: Game, version: int) -> GameState:
 def project(game: Game, st: GameState) -> None:
     st.round = game.round if game.started else 0
     st.phase = game.step
+    for f in game.fighters[st.count : MAX_SLOTS]:  # joined under way (`add`): a slot each
+        add_slot(st, f.spec.label, f.spec.side, 0, 1, f.spec.stamina)
     acting = to_act(game)
-    for f in game.fighters:
+    on_board = game.fighters[: st.count]  # (those past are off the board)
+    for f in on_board:
         slot = st.slots[f.index]
         slot.health = f.stamina
         slot.counters[WILLPOWER] = f.willpower
@@ -119,7 +122,7 @@ def project(game: Game, st: GameState) -> None:
         if f.supports:
             flags |= F_SUPPORTED
         slot.flags = flags
-    order = sorted(game.fighters, key=lambda f: (not f.in_combat, _place(f), f.index))
+    order = sorted(on_board, key=lambda f: (not f.in_combat, _place(f), f.index))
     for pos, f in enumerate(order):
         st.order[pos] = f.index
         st.order_reason[pos] = R_SUCCESSES if f.in_combat else R_OUT

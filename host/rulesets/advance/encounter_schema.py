@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from host.core.names import plain
 from shared.limits import MAX_HEALTH, MAX_SLOTS
@@ -226,8 +226,11 @@ ITEM_KEYS = ("name", "place", "specialty", "damage", "stamina", "willpower")
 OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
-def parse(text: str, filename: str) -> Encounter:
+def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
+    """The encounter in `text`; `most`: the characters it may hold (the board's slots,
+    or more for one read with newcomers who join off the board: host/core/newcomers.py)."""
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
     top = ("ruleset", "name", "options", "specialties", "tables", "sheet", "adventurer", "enemy")
     r.known("", 0, doc, top, "the encounter")
@@ -276,17 +279,29 @@ def parse(text: str, filename: str) -> Encounter:
     for side, key in enumerate(("adventurer", "enemy")):
         if not any(c.side == side for c in characters):
             raise r.fail("", 0, None, f"the encounter needs at least one [[{key}]]")
-    if len(characters) > MAX_SLOTS:
+    if len(characters) > most:
         raise r.fail(
-            "enemy", 0, None, f"at most {MAX_SLOTS} characters fit the board, not {len(characters)}"
+            "enemy", 0, None, f"at most {most} characters fit the board, not {len(characters)}"
         )
     names: set[str] = set()
     for c in characters:
-        for word in (c.name, c.label):
+        # (a name of three letters may be its own label: one character, not two)
+        own = {plain(c.name): c.name, plain(c.label): c.label}
+        for word in own.values():
             if plain(word) in names:
                 key = "adventurer" if c.side == 0 else "enemy"
                 raise r.fail(key, 0, None, f"{word!r} names two characters")
             names.add(plain(word))
+    check_templates(
+        doc,
+        templates,
+        text,
+        filename,
+        lambda t: ("adventurer" if t.get("team") == TEAMS[0] else "enemy", ""),
+        parse,
+        MAX_SLOTS,
+        ("adventurer", "enemy"),
+    )
     return Encounter(
         name, tuple(characters), specialties, tables, options, TEAMS, text, filename, ID, parts
     )

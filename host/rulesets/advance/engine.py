@@ -47,7 +47,7 @@ class Fighter:
     places: dict[str, str]  # item name -> equipped | hand | bag
     owned: dict[str, Item]  # the items it holds now (exchange moves them)
     damaged: list[str] = field(default_factory=list)  # body parts, in the order damaged
-    status: str = "in"  # in | dead | fled
+    status: str = "in"  # in | dead | fled | left (`remove`)
     full_power: bool = False
     advance: bool | None = None  # this round's initiative: True Advance, False Late
     acted: bool = False
@@ -157,6 +157,10 @@ class Game:
         self.initiative_specialty = ""
         self.over: str | None = None  # the winning team, "nobody", or None
         self.last_ok = False  # the last check's outcome (the board's last roll)
+        # Characters who joined under way ((table, fields) each: host/core/newcomers.py) and
+        # those who left (`remove`), by name, with why.
+        self.joined: list[tuple[str, dict]] = []
+        self.gone: dict[str, str] = {}
         self.state: Any = None  # the board's view (host/rulesets/advance/device.py keeps it)
 
     @property

@@ -4,7 +4,13 @@ docs/rulesets/advance.md is its reference."""
 
 from __future__ import annotations
 
+from host.core import newcomers
 from host.core.commandline import Language, Option, Verb
+from host.rulesets.advance.encounter_schema import CHARACTER_KEYS
+
+# How an encounter file writes a character: an [[adventurer]] or an [[enemy]], which `add`
+# picks by its team= (host/core/newcomers.py).
+ROSTER = newcomers.Roster("adventurer", "", CHARACTER_KEYS, team_tables=("adventurer", "enemy"))
 
 VERBS: dict[str, Verb] = {
     "next": Verb(
@@ -47,6 +53,8 @@ VERBS: dict[str, Verb] = {
     "spend": Verb("NAME N", "after a failed Death check, spend N Willpower to raise it"),
     "fullpower": Verb("NAME", "a Boss below half its Willpower enters Full Power (not an action)"),
     "yell": Verb("NAME", "a Helpless Boss's <Yell> check, once a round: 1 Willpower back"),
+    "add": newcomers.add_verb(ROSTER, ": it acts from the next Initiative Check"),
+    "remove": newcomers.REMOVE_VERB,
 }
 # `roll`, `cancel`, `dice` and `dice from` too: an action waits for its dice while they come
 # from the board or the table (host/core/session.py, "wanted rolls"); `dice check F F`,

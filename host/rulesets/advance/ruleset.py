@@ -9,10 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.core import kit, names
+from host.core import kit, names, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
+    Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
@@ -40,8 +41,9 @@ STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 
 class Advance(Ruleset):
     id = encounter_schema.ID
-    # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: Fighter.put_down
-    state_version = 3
+    # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: Fighter.put_down;
+    # 4: the characters who joined and left (`add`, `remove`)
+    state_version = 4
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"
@@ -115,6 +117,27 @@ class Advance(Ruleset):
 
     def fighter_names(self, game: Game) -> list[str]:
         return [f.name for f in game.fighters]
+
+    def gone(self, game: Game) -> set[str]:
+        """Who has left: removed, or fled with <Flee>."""
+        return {f.name for f in game.fighters if f.status in ("fled", "left")}
+
+    def off_board(self, game: Game) -> list[Fighter]:
+        now = device.to_act(game)
+        return [
+            Fighter(
+                f.name,
+                game.encounter.teams[f.spec.side],
+                f.spec.label,
+                f.stamina,
+                f.spec.stamina,
+                [f"willpower {f.willpower}"] + (["helpless"] if f.helpless else []),
+                [],
+                f.index in now,
+                not f.in_combat,
+            )
+            for f in game.fighters[game.state.count :]
+        ]
 
     def snapshot(self, game: Game) -> dict:
         p = game.pending
@@ -297,6 +320,10 @@ class Advance(Ruleset):
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [f.spec.label for f in game.fighters]
+        present = [f.name for f in game.fighters if f.in_combat]
+        joining = newcomers.complete(words, game.encounter.source, language.ROSTER, present)
+        if joining is not None:
+            return joining
         if words[0] == "dice" and len(words) == 2:
             return list(PURPOSES) + ["from"]
         if words[:2] == ["dice", "from"] and len(words) == 3:
@@ -315,6 +342,7 @@ class Advance(Ruleset):
     def help_notes(self) -> list[str]:
         return [
             "attack options: with=SUPPORT evade=yes|no spare; dice: check F F, death F, d6 F",
+            newcomers.help_note(language.ROSTER),
         ]
 
     # -- odds ----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """What an advance game's state may hold beyond the kinds of value a new game shows: a
 stored checkpoint's game outside it is refused and replayed (host/core/state_check.py).
-The round's step is one of A to E; a fighter is in, dead or fled, and each fighter is the
-one at its own place. Rules: advance-late-combat-round.txt.
+The round's step is one of A to E; a fighter is in, dead, fled or left (`remove`), and
+each fighter is the one at its own place. Rules: advance-late-combat-round.txt.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ SCHEMA = StateSchema(
         },
         Dice: {"_replay": Field((list, None))},
         Fighter: {
-            "status": Field((str,), one_of=("in", "dead", "fled")),
+            "status": Field((str,), one_of=("in", "dead", "fled", "left")),
             "extra": Field((int,), low=0),
             "advance": Field((bool, None)),
         },

@@ -8,10 +8,12 @@ break, spend), and a Boss's Full Power and <Yell>. docs/commands.md documents ea
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
+from host.rulesets.advance import comings
 from host.rulesets.advance.encounter_schema import Ability, Row
 from host.rulesets.advance.engine import STEP_NAMES, STEPS, Death, Fighter, Game, Hit
 
@@ -217,7 +219,10 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
     else:
         item = game.item(f, what)
         if item is None or not item.weapon:
-            raise IllegalAction(f"{f.name} has no attack ability or weapon named {what!r}")
+            known = _abilities(f, "attack") + _items(f, lambda it: it.weapon)
+            raise IllegalAction(
+                f"{f.name} has no attack ability or weapon named {what!r}{_known(known)}"
+            )
         if f.places[item.name] != "equipped":
             raise IllegalAction(
                 f"{f.name}'s {item.name} is not equipped (it is in the {f.places[item.name]})"
@@ -229,7 +234,9 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
     for word in cmd.list_opt("with"):
         s = game.ability(f, word)
         if s is None or s.kind != "support":
-            raise IllegalAction(f"{f.name} has no support ability named {word!r}")
+            raise IllegalAction(
+                f"{f.name} has no support ability named {word!r}" + _known(_abilities(f, "support"))
+            )
         _not_locked(game, f, s)
         supports.append(s)
     most = f.spec.assists if f.spec.boss else 1
@@ -480,7 +487,10 @@ def do_break(game: Game, cmd: Command) -> list[str]:
         raise IllegalAction("a weapon breaks before the Death check is rolled, not after")
     item = game.item(f, cmd.arg(1, "a weapon"))
     if item is None or f.places.get(item.name) != "equipped":
-        raise IllegalAction(f"{f.name} has no equipped weapon named {cmd.args[1]!r}")
+        equipped = _items(f, lambda it: it.weapon, "equipped")
+        raise IllegalAction(
+            f"{f.name} has no equipped weapon named {cmd.args[1]!r}{_known(equipped)}"
+        )
     del f.places[item.name]
     del f.owned[item.name]
     game.pending = None
@@ -497,7 +507,10 @@ def do_coop(game: Game, cmd: Command) -> list[str]:
     if len(cmd.args) > 2:
         ab = game.ability(f, cmd.args[2])
         if ab is None or ab.kind != "support":
-            raise IllegalAction(f"{f.name} has no support ability named {cmd.args[2]!r}")
+            raise IllegalAction(
+                f"{f.name} has no support ability named {cmd.args[2]!r}"
+                + _known(_abilities(f, "support"))
+            )
         _not_locked(game, f, ab)
         name = ab.name
     _use_action(game, f)
@@ -530,7 +543,10 @@ def do_assist(game: Game, cmd: Command) -> list[str]:
     else:
         item = game.item(f, what)
         if item is None or not (item.stamina or item.willpower):
-            raise IllegalAction(f"{f.name} has no assist ability or usable item named {what!r}")
+            known = _abilities(f, "assist") + _items(f, lambda it: it.stamina or it.willpower)
+            raise IllegalAction(
+                f"{f.name} has no assist ability or usable item named {what!r}{_known(known)}"
+            )
         if f.places[item.name] != "hand":
             raise IllegalAction(
                 f"{f.name}'s {item.name} is in the bag: take it out first (`store`)"
@@ -572,7 +588,8 @@ def do_equip(game: Game, cmd: Command) -> list[str]:
     f = _actor(game, cmd)
     item = game.item(f, cmd.arg(1, "a weapon"))
     if item is None or not item.weapon:
-        raise IllegalAction(f"{f.name} has no weapon named {cmd.args[1]!r}")
+        known = _items(f, lambda it: it.weapon)
+        raise IllegalAction(f"{f.name} has no weapon named {cmd.args[1]!r}{_known(known)}")
     if f.places[item.name] != "bag":
         raise IllegalAction(
             f"{f.name}'s {item.name} is {f.places[item.name]}, not in the bag:"
@@ -603,14 +620,17 @@ def do_exchange(game: Game, cmd: Command) -> list[str]:
         taker.owned[item.name] = item
         taker.places[item.name] = "hand"
         return [f"{item.name} goes from {giver.name} to {taker.name}"]
-    raise IllegalAction(f"neither {f.name} nor {ally.name} has an item named {word!r}")
+    known = _items(f) + _items(ally)
+    raise IllegalAction(
+        f"neither {f.name} nor {ally.name} has an item named {word!r}{_known(known)}"
+    )
 
 
 def do_store(game: Game, cmd: Command) -> list[str]:
     f = _actor(game, cmd)
     item = game.item(f, cmd.arg(1, "an item"))
     if item is None:
-        raise IllegalAction(f"{f.name} has no item named {cmd.args[1]!r}")
+        raise IllegalAction(f"{f.name} has no item named {cmd.args[1]!r}{_known(_items(f))}")
     _use_action(game, f)
     into = f.places[item.name] != "bag"
     f.places[item.name] = "bag" if into else "hand"
@@ -682,4 +702,20 @@ HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {
     "spend": do_spend,
     "fullpower": do_fullpower,
     "yell": do_yell,
+    "add": comings.add,
+    "remove": comings.remove,
 }
+
+
+# -- what a refusal names ----------------------------------------------------------------------
+def _abilities(f: Fighter, kind: str) -> list[str]:
+    return [a.name for a in f.spec.abilities if a.kind == kind]
+
+
+def _items(f: Fighter, which: Callable[[Any], Any] = bool, place: str = "") -> list[str]:
+    return [n for n, it in f.owned.items() if which(it) and (not place or f.places[n] == place)]
+
+
+def _known(names: list[str]) -> str:
+    """The names a refusal offers instead: ` (known: A, B)` (`known: none` if it has none)."""
+    return f" (known: {', '.join(names) or 'none'})"

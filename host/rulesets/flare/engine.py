@@ -187,7 +187,9 @@ class Game:
     def card(self, card_id: str) -> Creature | Flare:
         found = self.enc.deck.card(card_id.lower())
         if found is None:
-            raise IllegalAction(f"no card {card_id!r} in this deck")
+            hand = self.hands[self.current]
+            held = ", ".join([*hand.creatures, *hand.legendaries, *hand.flares]) or "none"
+            raise IllegalAction(f"no card {card_id!r} in this deck ({self.player} holds: {held})")
         return found
 
     def draw(self, p: int, deck: int) -> str | None:

@@ -4,7 +4,12 @@ docs/rulesets/flare.md is its reference."""
 
 from __future__ import annotations
 
+from host.core import newcomers
 from host.core.commandline import Language, Option, Verb
+
+# How an encounter file writes a player: what `add` would read. Flare refuses it (and
+# `remove`) in one line: host/rulesets/flare/ruleset.py, NO_NEWCOMERS and NO_LEAVERS.
+ROSTER = newcomers.Roster("player", "team", ("name", "team"))
 
 VERBS = {
     "place": Verb(
@@ -51,6 +56,12 @@ VERBS = {
         " (the advanced game; default the first completed), draw up",
         (Option("claim", "TASK"),),
     ),
+    "add": newcomers.add_verb(ROSTER, ": refused in flare (a player joins a new game)"),
+    "remove": newcomers.REMOVE_VERB,
 }
-SESSION_VERBS = {"show": Verb("", "the grid and the hands")}
+SESSION_VERBS = {
+    "show": Verb(
+        "[CARD ...]", "the grid and the hands; with cards, each card's pattern and effects"
+    )
+}
 LANGUAGE = Language(VERBS, SESSION_VERBS)

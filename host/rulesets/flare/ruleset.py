@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names
 from host.core.commandline import Command
-from host.core.interface import Applied, LiveRow, LiveTable, Ruleset, Table
+from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
 from host.rulesets.flare import ai, device, encounter_schema
 from host.rulesets.flare.cards import RANKS, Creature, Flare
 from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
@@ -18,6 +18,18 @@ from host.rulesets.flare.language import LANGUAGE
 from shared import events as ev
 from shared.state import GameState
 from shared.words import EVENT_NAMES
+
+# Flare's players take turns round the table from a shuffled deck each, draw up to a hand
+# that the turn's scoring refills, and hold tokens on one shared grid: its turn text has a
+# player joining or leaving nowhere, so neither is taken under way (docs/rulesets/flare.md).
+NO_NEWCOMERS = (
+    "add: a flare player cannot join a game under way (each player's deck, hand and place in"
+    " the turn's rotation are dealt as the game begins): start a new game with them"
+)
+NO_LEAVERS = (
+    "remove: a flare player cannot leave a game under way (their tokens hold the grid and the"
+    " turn passes round every player): end the game, or pass control to a teammate"
+)
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -76,6 +88,10 @@ class FlareRules(Ruleset):
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
+        if cmd.verb == "add":
+            raise IllegalAction(NO_NEWCOMERS)
+        if cmd.verb == "remove":
+            raise IllegalAction(NO_LEAVERS)
         return Applied(self._act(game, cmd), [])
 
     def replay(self, game: Game, cmd: Command, record: Any) -> list[str]:
@@ -159,6 +175,8 @@ class FlareRules(Ruleset):
         }
 
     def session_command(self, session: SessionAPI, cmd: Command) -> list[str]:
+        if cmd.verb == "show" and cmd.args:
+            return [line for word in cmd.args for line in card_lines(session.game.card(word))]
         if cmd.verb == "show":
             game = session.game
             lines = self.device_grid(game, False).splitlines()
@@ -247,6 +265,8 @@ class FlareRules(Ruleset):
             return sorted(set(hand.creatures + hand.legendaries))
         if words[0] == "flare" and len(words) == 2:
             return sorted(set(hand.flares))
+        if words[0] == "show":
+            return sorted(set(hand.creatures + hand.legendaries + hand.flares))
         if words[0] == "place" and len(words) == 2:
             return [
                 game.name_of(r, c)
@@ -259,7 +279,10 @@ class FlareRules(Ruleset):
     def help_notes(self) -> list[str]:
         return [
             "squares are a column letter and a row number: a1 is the top left",
-            "`show` draws the grid and the hands; docs/rulesets/flare.md has the rules",
+            "`show` draws the grid and the hands, `show CARD` a card's pattern;"
+            " docs/rulesets/flare.md has the rules",
+            "patterns: * the summoned token, . any square, _ empty, o yours, c h l your common,"
+            " heroic, legendary, u your upgraded, x an enemy's",
         ]
 
     # -- the demo AI -------------------------------------------------------------------------
@@ -277,6 +300,15 @@ def describe(card: Creature | Flare) -> str:
     if isinstance(card, Flare):
         return f"{card.id}: top {card.top} bottom {card.bottom}"
     return f"{card.id}: {RANKS[card.rank]} {'/'.join(card.pattern)}"
+
+
+def card_lines(card: Creature | Flare) -> list[str]:
+    """A card as `show CARD` draws it: its pattern row by row (a Flare: its two halves)."""
+    if isinstance(card, Flare):
+        return [describe(card)]
+    effects = ", ".join(e.text() for e in card.effects)
+    head = f"{card.id} ({card.name}): {RANKS[card.rank]}" + (f", then {effects}" if effects else "")
+    return [head] + ["  " + " ".join(row) for row in card.pattern]
 
 
 RULESET = FlareRules()

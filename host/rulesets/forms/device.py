@@ -37,6 +37,7 @@ from shared.descriptor_pack import (
     mark,
     pack,
 )
+from shared.limits import MAX_SLOTS, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def new_state(game: Game) -> GameState:
 def to_act(game: Game) -> set[int]:
     """The units still to act in the step (combat) or the social round, as the board shows
     them: the active units without F_ACTED."""
-    standing = {i for i, u in enumerate(game.units) if not u.down}
+    standing = {i for i, u in enumerate(game.units) if not u.down and not u.arriving}
     if game.mode == "combat":
         return set(game.to_act())
     if game.mode != "social":
@@ -143,12 +144,15 @@ def project(game: Game, st: GameState) -> None:
     from host.rulesets.forms.encounter_schema import ATTRIBUTES
 
     _describe(game, st)
+    for u in game.units[st.count : MAX_SLOTS]:  # joined under way (`add`): a slot each
+        spec = u.spec
+        roster.add_slot(st, spec.label, spec.side, spec.score("Agility"), 0, spec.health)
     waiting = to_act(game)
     next_check: dict[int, int] = {}
     for c in game.checks:
         next_check.setdefault(c.unit, ATTRIBUTES.index(c.attribute) + 1)
     st.round = game.round
-    for i, u in enumerate(game.units):
+    for i, u in enumerate(game.units[: st.count]):  # (those past are off the board)
         slot = st.slots[i]
         slot.health = max(0, u.health)
         slot.counters[CHECK] = next_check.get(i, 0)
@@ -161,6 +165,8 @@ def project(game: Game, st: GameState) -> None:
         slot.counters[DMG] = min(DMG_CAP, pending if game.step in (5, 6) else 0)
         if u.down:
             flags = F_OUT
+        elif u.arriving:
+            flags = F_ACTED  # it takes part from the next round
         else:
             flags = F_ACTIVE if i in waiting else F_ACTIVE | F_ACTED
         if u.aware:
@@ -174,8 +180,9 @@ def project(game: Game, st: GameState) -> None:
         elif u.form:
             flags |= mark_bit(FORM)
         slot.flags = flags
-    reasons = [game.order_reason(i)[0] for i in game.order]
-    roster.set_order(st, game.order, reasons)
+    order = [i for i in game.order if i < st.count]
+    reasons = [game.order_reason(i)[0] for i in order]
+    roster.set_order(st, order, reasons)
     if game.mode == "combat":
         st.phase = game.step - 1
     elif game.combined is not None:
@@ -185,7 +192,7 @@ def project(game: Game, st: GameState) -> None:
     else:
         st.phase = 0  # the social round's one step
     # The step's unit starts at the first standing unit (shared.turns.start_round's).
-    standing = [pos for pos, i in enumerate(game.order) if not game.units[i].down]
+    standing = [pos for pos, i in enumerate(order) if not game.units[i].down]
     st.turn = standing[0] if standing else 0
     for t in range(len(game.encounter.teams)):
         st.scores[t] = sum(u.dealt for u in game.units if u.spec.side == t)
@@ -199,7 +206,7 @@ def project(game: Game, st: GameState) -> None:
         for k, face in enumerate(faces):
             roll.faces[k] = face
         roll.successes = min(15, last.successes)
-        roll.who = last.who
+        roll.who = last.who if last.who < st.count else NO_SLOT  # (one off the board)
     else:
         roll.clear()
     st.touch()

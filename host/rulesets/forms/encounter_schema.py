@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from shared.limits import MAX_DICE, MAX_HEALTH, MAX_SLOTS, MAX_TEAMS
 from shared.roster import check_label
@@ -221,8 +221,11 @@ class _Reader:
         return tuple(sorted(set(value)))
 
 
-def parse(text: str, filename: str) -> Encounter:
+def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
+    """The encounter in `text`; `most`: the units it may hold (the board's slots, or
+    more for one read with newcomers who join off the board: host/core/newcomers.py)."""
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
     r.known("", 0, doc, TOP_KEYS, "the encounter")
     if doc.get("ruleset", ID) != ID:
@@ -338,8 +341,8 @@ def parse(text: str, filename: str) -> Encounter:
                 aware,
             )
         )
-    if not 2 <= len(units) <= MAX_SLOTS:
-        raise r.fail("unit", 0, None, f"an encounter has 2..{MAX_SLOTS} units, not {len(units)}")
+    if not 2 <= len(units) <= most:
+        raise r.fail("unit", 0, None, f"an encounter has 2..{most} units, not {len(units)}")
     for t, side in enumerate(sides):
         if not any(u.side == t for u in units):
             raise r.fail("", 0, "sides", f"side {side!r} has no unit")
@@ -349,6 +352,9 @@ def parse(text: str, filename: str) -> Encounter:
             raise r.fail(
                 "unit", i, None, f"unit {u.name!r}: an attribute and a Form's dice pass {MAX_DICE}"
             )
+    check_templates(
+        doc, templates, text, filename, lambda t: ("unit", "side"), parse, MAX_SLOTS, ("unit",)
+    )
     return Encounter(
         name,
         area,

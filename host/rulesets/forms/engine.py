@@ -18,6 +18,7 @@ from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
 from host.core.plurals import plural
 from host.core.timeline import Timeline
+from host.rulesets.forms import comings
 from host.rulesets.forms.encounter_schema import (
     ATTRIBUTES,
     STEP_NAMES,
@@ -71,6 +72,8 @@ class Unit:
     acts: int = 0  # actions taken in the current step
     finished: bool = False  # its part of the current step is over
     damage_due: int = 0
+    arriving: bool = False  # joined under way (`add`): it takes part from the next round
+    gone: str = ""  # why it left the fight (`remove`); "" while it is in it
     # statistics
     dealt: int = 0
     taken: int = 0
@@ -79,7 +82,8 @@ class Unit:
 
     @property
     def down(self) -> bool:
-        return self.health <= 0
+        """Out of the fight: at 0 health, or gone (`remove`)."""
+        return self.health <= 0 or bool(self.gone)
 
 
 @dataclass
@@ -146,6 +150,8 @@ class Game(kit.Dice):
         self.lines: list[str] = []
         self.log = game_log()
         self.timeline = Timeline()
+        # Units who joined under way ((table, fields) each: host/core/newcomers.py).
+        self.joined: list[tuple[str, dict]] = []
         self.state: Any = None  # the board's view (host/rulesets/forms/device.py keeps it)
         self._remake_order()
 
@@ -227,6 +233,7 @@ class Game(kit.Dice):
         handler = getattr(self, "_do_" + cmd.verb, None)
         if handler is None:
             raise IllegalAction(f"forms has no verb {cmd.verb!r}")
+        comings.refuse_arriving(self, cmd)
         handler(cmd)
         self.actions += 1
         self.log.extend(self.lines)
@@ -238,6 +245,13 @@ class Game(kit.Dice):
         if self.winner < 0:
             return "every side is down"
         return f"{self.encounter.teams[self.winner]} wins"
+
+    # ------------------------------------------------------------------ comings and goings
+    def _do_add(self, cmd: Command) -> None:
+        comings.add(self, cmd, Unit)
+
+    def _do_remove(self, cmd: Command) -> None:
+        comings.remove(self, cmd)
 
     # ------------------------------------------------------------------ social rounds
     def _social(self, verb: str) -> None:
@@ -462,6 +476,7 @@ class Game(kit.Dice):
         self.attacks = []
         self.dodges = {}
         for u in self.units:
+            u.arriving = False
             u.path = set(range(1, STEPS + 1))
             u.form = ""
             u.moved_at = 0
@@ -502,7 +517,7 @@ class Game(kit.Dice):
     def eligible(self, i: int, step: int) -> bool:
         """Whether unit i has a part in `step` of this combat round."""
         u = self.units[i]
-        if u.down or step not in u.path:
+        if u.down or u.arriving or step not in u.path:
             return False
         if step == 1:
             return not u.aware
@@ -562,7 +577,13 @@ class Game(kit.Dice):
 
     def _foes(self, i: int) -> list[int]:
         side = self.units[i].spec.side
-        return [j for j in self.order if self.units[j].spec.side != side and not self.units[j].down]
+        return [
+            j
+            for j in self.order
+            if self.units[j].spec.side != side
+            and not self.units[j].down
+            and not self.units[j].arriving
+        ]
 
     def _to_aim(self, i: int) -> list[Attack]:
         return [a for a in self.attacks if a.attacker == i and a.hit and not a.aimed]

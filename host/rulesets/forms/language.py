@@ -4,8 +4,13 @@ docs/rulesets/forms.md is its reference."""
 
 from __future__ import annotations
 
+from host.core import newcomers
 from host.core.commandline import Language, Option, Verb
+from host.rulesets.forms.encounter_schema import UNIT_KEYS
 from shared.limits import MAX_DICE
+
+# How an encounter file writes a unit: what `add` reads (host/core/newcomers.py).
+ROSTER = newcomers.Roster("unit", "side", UNIT_KEYS, team_word="side")
 
 VERBS = {
     "form": Verb(
@@ -39,6 +44,8 @@ VERBS = {
     "fight": Verb("", "combat begins, in a new round: the social encounter closes"),
     "area": Verb("NAME ...", "move to another area: a new social encounter"),
     "gain": Verb("UNIT FORM", "a chance to gain a Form: an encounter of its own"),
+    "add": newcomers.add_verb(ROSTER, ": it takes part from the next round"),
+    "remove": newcomers.REMOVE_VERB,
 }
 SESSION_VERBS = {"order": Verb("", "the movement order and the reason for each position")}
 # `cancel`, `dice` and `dice from` too (the game's `roll` stays its own; a bare `roll` while

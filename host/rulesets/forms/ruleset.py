@@ -15,10 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.core import kit
+from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
+    Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
@@ -29,7 +30,7 @@ from host.core.interface import (
 from host.rulesets.forms import ai, device, encounter_schema
 from host.rulesets.forms.encounter_schema import ATTRIBUTES, STEP_NAMES, Encounter
 from host.rulesets.forms.engine import RULES_VERSION, Game
-from host.rulesets.forms.language import LANGUAGE
+from host.rulesets.forms.language import LANGUAGE, ROSTER
 from shared import dice
 from shared import events as ev
 from shared.host_only import d100_value
@@ -43,8 +44,9 @@ PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 class Forms(Ruleset):
     id = encounter_schema.ID
-    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
-    # 3: the device state (shared.state) has effects on its slots and each die's sides
+    state_version = 4  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: the device state (shared.state) has effects on its slots and each die's sides;
+    # 4: units who joined and left (`add`, `remove`)
     description = (
         "encounters and simultaneous rounds: social checks in attribute order, an 8-step"
         " combat round, Forms"
@@ -120,6 +122,27 @@ class Forms(Ruleset):
 
     def fighter_names(self, game: Game) -> list[str]:
         return [u.spec.name for u in game.units]
+
+    def gone(self, game: Game) -> set[str]:
+        return {u.spec.name for u in game.units if u.gone}
+
+    def off_board(self, game: Game) -> list[Fighter]:
+        waiting = device.to_act(game)
+        return [
+            Fighter(
+                u.spec.name,
+                game.encounter.teams[u.spec.side],
+                u.spec.label,
+                max(0, u.health),
+                u.spec.health,
+                [u.form] if u.form else [],
+                [],
+                i in waiting,
+                u.down,
+            )
+            for i, u in enumerate(game.units)
+            if i >= game.state.count
+        ]
 
     def snapshot(self, game: Game) -> dict:
         return {
@@ -258,6 +281,8 @@ class Forms(Ruleset):
             u = game.units[i]
             mark = ">" if i == active else "." if i in waiting else "-"
             state = "down" if u.down else ("aware" if u.aware else "unaware")
+            if u.gone or u.arriving:
+                state = "left" if u.gone else "next round"
             rows.append(
                 (
                     i,
@@ -304,6 +329,10 @@ class Forms(Ruleset):
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [u.spec.name for u in game.units]
+        present = [u.spec.name for u in game.units if not u.gone]
+        joining = newcomers.complete(words, game.encounter.source, ROSTER, present)
+        if joining is not None:
+            return joining
         if len(words) == 2 and words[0] in (
             "form",
             "check",
@@ -326,8 +355,11 @@ class Forms(Ruleset):
 
     def help_notes(self) -> list[str]:
         return [
+            "pos: the place in the order after a mark: > acts now, . still to act, - done"
+            " (or not in this step)",
             "checks go Vitality, Physique, Resolve, Insight, Agility, Passion, Prowess, Genius",
             "combat steps: " + ", ".join(f"{n} {w}" for n, w in PHASE_WORDS.items()),
+            newcomers.help_note(ROSTER),
         ]
 
     # -- the demo AI ---------------------------------------------------------------------

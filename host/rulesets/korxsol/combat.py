@@ -306,7 +306,8 @@ class CombatRules(GameCore):
             (a for a in f.spec.artifacts if norm(a.name) == norm(name)), None
         )
         if art is None:
-            raise IllegalAction(f"{f.name} has no artifact {name!r}")
+            have = ", ".join(a.name for a in f.spec.artifacts) or "none"
+            raise IllegalAction(f"{f.name} has no artifact {name!r} (has: {have})")
         if art.kind != "active":
             raise IllegalAction(f"{art.name} is passive: it is always on and cannot be activated")
         timer = self.timer(f, "artifact", art.name)

@@ -190,7 +190,7 @@ class EffectRules(GameCore):
         s.health = min(s.health_max, s.health + amount)  # healing never passes the starting KOR
         self.state.touch()
         out.say(f"{f.name} heals {s.health - before} KOR ({s.health}/{s.health_max})")
-        if s.flags & F_OUT and s.health > 0:
+        if s.flags & F_OUT and s.health > 0 and f.name not in self.gone:
             s.flags &= ~F_OUT
             out.say(f"{f.name} wakes and is back in the fight")
 

@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from host.core.plurals import plural
 from host.rulesets.korxsol.fighter import norm
@@ -296,6 +296,7 @@ def _list(r: _Reader, doc: dict, name: str) -> list[dict]:
 
 def parse(text: str, filename: str = "<encounter>") -> Encounter:
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
     known = ("ruleset", "encounter", "team", "solighter", "move", "item", "artifact")
     r.known("", 0, doc, known, "file")
@@ -304,7 +305,9 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     head = doc.get("encounter", {})
     if not isinstance(head, dict):
         raise r.fail("", 0, "encounter", "encounter must be a table")
-    r.known("encounter", 0, head, ("name", "ruleset", "dice", "success_faces"), "encounter")
+    r.known(
+        "encounter", 0, head, ("name", "ruleset", "dice", "success_faces", "newcomers"), "encounter"
+    )
     name = r.text("encounter", 0, head, "name", "encounter", default="encounter")
     r.text("encounter", 0, head, "ruleset", "encounter", default=ID, choices=(ID,))  # older files
     dice_kind = r.text(
@@ -320,7 +323,10 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
         raise r.fail(
             "encounter", 0, "success_faces", "encounter: success_faces must list 1 or 2 of 1, 2, 3"
         )
-    options = Options(dice=dice_kind, success_faces=tuple(sorted(set(faces))))
+    newcomers = r.text(
+        "encounter", 0, head, "newcomers", "encounter", default="next", choices=("next", "last")
+    )
+    options = Options(dice=dice_kind, success_faces=tuple(sorted(set(faces))), newcomers=newcomers)
 
     teams = []
     for i, team in enumerate(_list(r, doc, "team")):
@@ -343,6 +349,16 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     for t, team_name in enumerate(teams):
         if not any(f.team == t for f in fighters):
             raise r.fail("team", t, None, f"team {team_name!r} has no solighter")
+    check_templates(
+        doc,
+        templates,
+        text,
+        filename,
+        lambda template: ("solighter", "team"),
+        parse,
+        MAX_SLOTS,
+        ("solighter",),
+    )
     return Encounter(name, tuple(teams), tuple(fighters), options, text, filename, ID)
 
 
@@ -445,32 +461,28 @@ def _check_totals(r: _Reader, i: int, fighter: Solighter, who: str, sol_points: 
         raise r.fail("solighter", i, key if key != "sol" else None, f"{who}: {what}")
 
 
+SOLIGHTER_KEYS = (
+    "name",
+    "label",
+    "team",
+    "kor",
+    "actions",
+    "inventory",
+    "weight",
+    "weapon",
+    "elements",
+    "moves",
+    "items",
+    "artifacts",
+) + ATTRIBUTES
+
+
 def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> Solighter:
     table = "solighter"
     who = f"solighter {i + 1}"
     if isinstance(data.get("name"), str) and data["name"].strip():
         who = f"solighter {data['name']!r}"
-    r.known(
-        table,
-        i,
-        data,
-        (
-            "name",
-            "label",
-            "team",
-            "kor",
-            "actions",
-            "inventory",
-            "weight",
-            "weapon",
-            "elements",
-            "moves",
-            "items",
-            "artifacts",
-        )
-        + ATTRIBUTES,
-        who,
-    )
+    r.known(table, i, data, SOLIGHTER_KEYS, who)
     name = r.text(table, i, data, "name", who)
     who = f"solighter {name!r}"
     label = r.text(table, i, data, "label", who, default=name[:3])

@@ -23,6 +23,7 @@ which is what undo, redo and resume rely on.
     terrain.py             terrain entered (lava, water, ice) and at turn start; cover,
                            walls, buster and a move's Movement as the game master states them
     threat.py              what an opponent's threat forbids
+    comings.py             fighters who join (add) and leave (remove) under way
     views.py               snapshot, fighter JSON, team statistics, timeline, scores
 """
 
@@ -34,6 +35,7 @@ from host.rulesets.korxsol.combat import (
     TRUE_SIGHT_HIT,
     CombatRules,
 )
+from host.rulesets.korxsol.comings import Comings
 from host.rulesets.korxsol.effects import BLESS_KOR, EffectRules
 from host.rulesets.korxsol.fighter import Fighter, Modifier, norm
 from host.rulesets.korxsol.game_core import KNOCKDOWN_AGILITY, Outcome
@@ -74,7 +76,7 @@ __all__ = [
 RULES_VERSION = 6
 
 
-class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, GameViews):
+class Game(TurnFlow, CombatRules, EffectRules, GrappleAndCharge, TerrainRules, GameViews, Comings):
     """One game of an encounter: each verb of the command language is a `_do_<verb>` of a
     seam, and `apply` runs one of them."""
 

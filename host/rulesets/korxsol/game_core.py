@@ -61,30 +61,13 @@ class GameCore:
         device.load_rules(st, self.dice_kind, self.mask, self.rules_version)
         st.team_count = max(2, len(encounter.teams))
         self.fighters: list[Fighter] = []
+        self._by_name: dict[str, Fighter] = {}
         for spec in encounter.solighters:
-            passive = _passive(spec)
-            ap_max = spec.actions + passive.get("actions", 0) + (1 if spec.weapon == "sword" else 0)
-            kor = min(MAX_HEALTH, spec.kor + passive.get("kor", 0))
-            # the slot's Agility is the initiative dice: passive artifacts count
-            agility = max(0, min(self.cap, spec.agility + passive.get("agility", 0)))
-            index = roster.add_slot(st, spec.label, spec.team, agility, min(7, ap_max), kor)
-            self.fighters.append(
-                Fighter(
-                    spec,
-                    index,
-                    sol=opts.sol_points + passive.get("sol", 0),
-                    armor=min(self.cap, spec.armor + passive.get("armor", 0)),
-                    hand=list(spec.items),
-                    timers={
-                        (kind, norm(name)): n for n, (kind, name) in enumerate(spec.timed(), 1)
-                    },
-                )
-            )
-        self._by_name = {}
-        for f in reversed(self.fighters):  # a name wins over another's equal label
-            self._by_name[norm(f.spec.label)] = f
-        for f in reversed(self.fighters):
-            self._by_name[norm(f.spec.name)] = f
+            self._enlist(spec)
+        # Fighters who joined under way ((table, fields) each: host/core/newcomers.py) and
+        # those who left, by name, with why.
+        self.joined: list[tuple[str, dict]] = []
+        self.gone: dict[str, str] = {}
         self.roller = Roller(st, self.dice_kind, self.mask, seed)
         self.actions = 0  # actions applied so far
         self.winner: int | None = None
@@ -94,6 +77,31 @@ class GameCore:
         self._loose_after: set[int] = set()
         self.order_by_gm = False
         self._current: Effects | None = None  # the move, item or artifact being resolved
+
+    def _enlist(self, spec: Solighter) -> Fighter:
+        """A fighter of `spec` on a slot of its own, with its whole allowance: the
+        encounter's fighters, and those who join under way (`add`)."""
+        st = self.state
+        opts = self.encounter.options
+        passive = _passive(spec)
+        ap_max = spec.actions + passive.get("actions", 0) + (1 if spec.weapon == "sword" else 0)
+        kor = min(MAX_HEALTH, spec.kor + passive.get("kor", 0))
+        # the slot's Agility is the initiative dice: passive artifacts count
+        agility = max(0, min(self.cap, spec.agility + passive.get("agility", 0)))
+        index = roster.add_slot(st, spec.label, spec.team, agility, min(7, ap_max), kor)
+        f = Fighter(
+            spec,
+            index,
+            sol=opts.sol_points + passive.get("sol", 0),
+            armor=min(self.cap, spec.armor + passive.get("armor", 0)),
+            hand=list(spec.items),
+            timers={(kind, norm(name)): n for n, (kind, name) in enumerate(spec.timed(), 1)},
+        )
+        self.fighters.append(f)
+        # a name wins over another's equal label
+        self._by_name.setdefault(norm(spec.label), f)
+        self._by_name[norm(spec.name)] = f
+        return f
 
     # Copies (the session's checkpoints, the legal-action check) share what never changes
     # and copy the histories, which are only ever appended to, one level deep: a game's

@@ -12,10 +12,21 @@ in several words (host/rulesets/korxsol/ruleset.py reads it).
 
 from __future__ import annotations
 
+from host.core import newcomers
 from host.core.commandline import Command, Language, Option, Verb
+from host.rulesets.korxsol.encounter_schema import SOLIGHTER_KEYS
 from shared.limits import MAX_DICE
 
-__all__ = ["Command", "LANGUAGE", "SESSION_VERBS", "STRIKE_OPTIONS", "VERBS", "parse", "usage"]
+__all__ = [
+    "ROSTER",
+    "Command",
+    "LANGUAGE",
+    "SESSION_VERBS",
+    "STRIKE_OPTIONS",
+    "VERBS",
+    "parse",
+    "usage",
+]
 
 # The options of a use that strikes: `attack`, `item`, `artifact` and `odds` (docs/commands.md,
 # "Options of attack"). A value the grammar cannot check (a name, a path) is the rules'.
@@ -35,6 +46,9 @@ STRIKE_OPTIONS = (
     Option("moved", "N", number=(1, None)),
 )
 FALL = Option("fall", "F:T[:water]")
+
+# How an encounter file writes a solighter: what `add` reads (host/core/newcomers.py).
+ROSTER = newcomers.Roster("solighter", "team", SOLIGHTER_KEYS)
 
 # verb -> its grammar and what it does; the help text of `play` and docs/commands.md use it.
 VERBS: dict[str, Verb] = {
@@ -74,6 +88,8 @@ VERBS: dict[str, Verb] = {
         "NAME WHAT +N|-N",
         "the game master's correction of frost, burn, fear, kor, armor, sol or ap",
     ),
+    "add": newcomers.add_verb(ROSTER, ": its turn comes next"),
+    "remove": newcomers.REMOVE_VERB,
 }
 # Session commands: handled around the game, not by it. Korxsol asks for its rolls
 # (`wanted`: roll, cancel and dice from, host/core/session.py); its `dice` also enters a

@@ -157,6 +157,9 @@ class Options:
     attribute_cap: int = 7
     sol_points: int = 3
     sol_dice: int = 3
+    # Where a fighter who joins a fight under way takes its place (`add`): "next", right
+    # after the fighter whose turn it is, or "last", at the end of the order.
+    newcomers: str = "next"
 
 
 @dataclass(frozen=True)

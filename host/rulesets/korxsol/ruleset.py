@@ -13,7 +13,7 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.core import kit, names
+from host.core import kit, names, newcomers
 from host.core.commandline import Command, whole_number
 from host.core.interface import (
     Applied,
@@ -38,7 +38,7 @@ from host.rulesets.korxsol import (
 )
 from host.rulesets.korxsol.engine import RULES_VERSION, Game
 from host.rulesets.korxsol.fighter import norm
-from host.rulesets.korxsol.language import LANGUAGE
+from host.rulesets.korxsol.language import LANGUAGE, ROSTER
 from host.rulesets.korxsol.language import parse as parse_line
 from host.rulesets.korxsol.model import Encounter
 from host.rulesets.korxsol.rolls import PURPOSES, RollRecord
@@ -71,9 +71,10 @@ THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "ar
 
 class Korxsol(Ruleset):
     id = ID
-    state_version = 4  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    state_version = 5  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
     # 3: the board state's slots keep their tables as views of one buffer, one Roll class;
-    # 4: the board state has effects on its slots and each die's sides
+    # 4: the board state has effects on its slots and each die's sides; 5: the fighters
+    # who joined and left (`add`, `remove`)
     description = (
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )
@@ -122,6 +123,9 @@ class Korxsol(Ruleset):
 
     def fighter_names(self, game: Game) -> list[str]:
         return [f.spec.name for f in game.fighters]
+
+    def gone(self, game: Game) -> set[str]:
+        return set(game.gone)
 
     def snapshot(self, game: Game) -> dict:
         return game.snapshot()
@@ -233,6 +237,10 @@ class Korxsol(Ruleset):
         return tables.render_grid(game.state, color)
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
+        present = [f.spec.name for f in game.fighters if f.spec.name not in game.gone]
+        joining = newcomers.complete(words, game.encounter.source, ROSTER, present)
+        if joining is not None:
+            return joining
         names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]
         if words[0] == "dice" and len(words) == 2:
             return list(PURPOSES) + ["clear", "from"]
@@ -257,7 +265,10 @@ class Korxsol(Ruleset):
         return names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
 
     def help_notes(self) -> list[str]:
-        return ["attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll"]
+        return [
+            "attack options: " + " ".join(OPTION_KEYS) + " fulldraw reroll",
+            newcomers.help_note(ROSTER),
+        ]
 
     # -- odds -----------------------------------------------------------------------------------
     def odds_preview(self, game: Game) -> list[str]:

@@ -99,7 +99,7 @@ def project(game: Game) -> None:
     acting = game.active
     left = to_act(game)
     over = game.winner is not None
-    for i, c in enumerate(game.enc.characters):
+    for i, c in enumerate(game.enc.characters[: st.count]):  # (those past are off the board)
         slot = st.slots[i]
         slot.health = game.hp[i]
         slot.counters[HAND] = min(CAP, len(game.hands[c.player]))
@@ -127,13 +127,16 @@ def project(game: Game) -> None:
     # The initiative page's order: the characters of the round's players in turn order
     # (each player's in the file's order), the incapacitated after them, out of play.
     players = round_order(game)
-    first = [i for p in players for i in game.chars_of(p) if game.standing(i)]
-    rest = [i for i in range(len(game.enc.characters)) if i not in first]
+    slotted = range(st.count)
+    first = [i for p in players for i in game.chars_of(p) if game.standing(i) and i in slotted]
+    rest = [i for i in slotted if i not in first]
     reasons = [R_SUCCESSES] * len(first) + [R_OUT] * len(rest)
     roster.set_order(st, first + rest, reasons)
-    # The turn: the first position of the player's characters (the unit's first slot).
-    standing = [i for i in game.chars_of(game.player) if game.standing(i)]
-    turn = (standing or game.chars_of(game.player))[0]
+    # The turn: the first position of the player's characters (the unit's first slot); a
+    # player with none on the board leaves it at the first.
+    own = [i for i in game.chars_of(game.player) if i in slotted]
+    standing = [i for i in own if game.standing(i)]
+    turn = (standing or own or [(first + rest)[0]])[0]
     st.turn = (first + rest).index(turn)
     st.phase = PHASE_END if game.end_step else PHASE_ACT
     for t in range(2):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
+from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from shared.limits import MAX_SLOTS
 from shared.state import LABEL_CHARS
@@ -218,8 +218,11 @@ def _int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def parse(text: str, filename: str) -> Encounter:
+def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
+    """The encounter in `text`; `most`: the characters it may hold (the board's slots,
+    or more for one read with newcomers who join off the board: host/core/newcomers.py)."""
     doc = read_toml(text, filename)
+    templates = take_templates(doc, text, filename)
     lines = Lines(text)
 
     def fail(table: str, index: int, key: str | None, what: str) -> EncounterError:
@@ -340,14 +343,24 @@ def parse(text: str, filename: str) -> Encounter:
                     "character", n, "name", f"{char.name}: its name or label is {other.name}'s"
                 )
         chars.append(char)
-    if len(chars) > MAX_SLOTS:
-        raise fail("character", MAX_SLOTS, None, f"at most {MAX_SLOTS} characters (board slots)")
+    if len(chars) > most:
+        raise fail("character", most, None, f"at most {most} characters (board slots)")
     for i, p in enumerate(players):
         if not any(c.player == i for c in chars):
             raise fail("player", i, None, f"player {p.name!r} controls no character")
     for t, team in enumerate(teams):
         if not any(p.team == t for p in players):
             raise fail("", 0, "teams", f"team {team!r} has no player")
+    check_templates(
+        doc,
+        templates,
+        text,
+        filename,
+        lambda t: ("character", "player"),
+        parse,
+        MAX_SLOTS,
+        ("character",),
+    )
     return Encounter(
         str(doc.get("name", "Stones")),
         tuple(teams),

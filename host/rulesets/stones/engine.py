@@ -21,6 +21,7 @@ from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
 from host.core.names import plain
 from host.core.plurals import plural
 from host.core.timeline import Timeline
+from host.rulesets.stones import comings
 from host.rulesets.stones.encounter_schema import (
     INFINITE,
     Ability,
@@ -32,6 +33,7 @@ from host.rulesets.stones.encounter_schema import (
 )
 from shared import dice
 from shared.host_only import d100_value
+from shared.limits import NO_SLOT
 from shared.state import GameState
 
 RULES_VERSION = 1
@@ -84,6 +86,10 @@ class Game(kit.Dice):
     log: deque[str] = field(default_factory=game_log)
     timeline: Timeline = field(default_factory=Timeline)
     stats: list[dict[str, int]] = field(default_factory=list)
+    # Characters who joined under way ((table, fields) each: host/core/newcomers.py) and
+    # those who left, by name, with why.
+    joined: list[tuple[str, dict]] = field(default_factory=list)
+    gone: dict[str, str] = field(default_factory=dict)
 
     @property
     def teams(self) -> tuple[str, ...]:  # (interface.Game)
@@ -98,7 +104,7 @@ class Game(kit.Dice):
         return self.enc.characters[i]
 
     def standing(self, i: int) -> bool:
-        return self.hp[i] > 0
+        return self.hp[i] > 0 and self.enc.characters[i].name not in self.gone
 
     def player_standing(self, p: int) -> bool:
         return any(self.standing(i) for i, c in enumerate(self.enc.characters) if c.player == p)
@@ -383,7 +389,9 @@ def _d100(game: Game, who: int, label: str, purpose: str = "crit") -> int:
     rolled = game.take_roll(wanted, game.replayed, own)
     (tens, units), source = rolled.faces, rolled.source
     game.used.append([tens, units, source])
-    dice.enter(game.state, dice.KIND_D100, (tens, units), who, mask=0)
+    # (a character who joined past the board's slots rolls with no slot of its own)
+    on_board = who if who < game.state.count else NO_SLOT
+    dice.enter(game.state, dice.KIND_D100, (tens, units), on_board, mask=0)
     value = d100_value(tens, units)
     game.roll_lines.append(f"{label}: d100 {tens} {units} -> {value}{kit.from_where(source)}")
     return value
@@ -545,26 +553,34 @@ def _hurt(game: Game, by: int | None, t: int, amount: int) -> list[str]:
         if by is not None:
             game.stats[by]["kos"] += 1
         lines.append(f"{tc.name} is incapacitated")
-        game.statuses[t].clear()
-        for f in game.fused[t]:
-            game.discard.extend(f.cards)
-            lines.append(f"{tc.name}'s fused {f.name} breaks: {_cards(f.cards)} discarded")
-        game.fused[t] = []
-        if not game.player_standing(tc.player):
-            p = game.enc.players[tc.player]
-            game.discard.extend(game.hands[tc.player])
-            game.hands[tc.player] = []
-            lines.append(f"{p.name} is eliminated: the hand goes to the discard pile")
-        for team in range(2):
-            if not any(
-                game.standing(k) for k, x in enumerate(game.enc.characters) if x.team == team
-            ):
-                game.winner = 1 - team
-                lines.append(
-                    f"every character of {game.enc.teams[team]} is incapacitated:"
-                    f" {game.enc.teams[1 - team]} wins"
-                )
-                break
+        lines += out_of_the_fight(game, t)
+    return lines
+
+
+def out_of_the_fight(game: Game, t: int) -> list[str]:
+    """Character t is out (incapacitated, or gone: `remove`): its statuses end, its fused
+    abilities break, its player is eliminated with its last character, and the game ends
+    with a team's last. The lines that say so."""
+    tc = game.ch(t)
+    lines: list[str] = []
+    game.statuses[t].clear()
+    for f in game.fused[t]:
+        game.discard.extend(f.cards)
+        lines.append(f"{tc.name}'s fused {f.name} breaks: {_cards(f.cards)} discarded")
+    game.fused[t] = []
+    if not game.player_standing(tc.player):
+        p = game.enc.players[tc.player]
+        game.discard.extend(game.hands[tc.player])
+        game.hands[tc.player] = []
+        lines.append(f"{p.name} is eliminated: the hand goes to the discard pile")
+    for team in range(2):
+        if not any(game.standing(k) for k, x in enumerate(game.enc.characters) if x.team == team):
+            game.winner = 1 - team
+            lines.append(
+                f"every character of {game.enc.teams[team]} is incapacitated:"
+                f" {game.enc.teams[1 - team]} wins"
+            )
+            break
     return lines
 
 
@@ -748,6 +764,8 @@ VERBS = {
     "discard": _discard,
     "done": _done,
     "end": _end,
+    "add": lambda game, cmd: comings.add(game, cmd, STAT_KEYS),
+    "remove": lambda game, cmd: comings.remove(game, cmd, out_of_the_fight),
 }
 
 

@@ -5,7 +5,12 @@ reads it); the words left over are then refused."""
 
 from __future__ import annotations
 
+from host.core import newcomers
 from host.core.commandline import Language, Option, Verb
+from host.rulesets.stones.encounter_schema import CHAR_KEYS
+
+# How an encounter file writes a character: what `add` reads (host/core/newcomers.py).
+ROSTER = newcomers.Roster("character", "player", tuple(CHAR_KEYS), team_word="player")
 
 PAY = Option("pay", "CARDS")
 RANGE = Option("range", "N", number=(1, 999))
@@ -43,6 +48,8 @@ VERBS: dict[str, Verb] = {
         " one done ends activations)",
     ),
     "end": Verb("", "end the turn: refused while more cards are held than the hand size"),
+    "add": newcomers.add_verb(ROSTER, ": it joins its player's characters"),
+    "remove": newcomers.REMOVE_VERB,
 }
 # `roll`, `cancel`, `dice` and `dice from` too: an action waits for its d100s while they
 # come from the board or the table (host/core/session.py, "wanted rolls"); `dice d100 TENS

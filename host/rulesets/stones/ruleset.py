@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.core import kit, names
+from host.core import kit, names, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
+    Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
@@ -20,7 +21,7 @@ from host.core.interface import (
 )
 from host.rulesets.stones import ai, device, encounter_schema, engine
 from host.rulesets.stones.engine import Game
-from host.rulesets.stones.language import LANGUAGE
+from host.rulesets.stones.language import LANGUAGE, ROSTER
 from shared import dice
 from shared import events as ev
 from shared.host_only import d100_value
@@ -34,8 +35,9 @@ NAMED_ABILITY = ("fuse", "ability", "break")
 
 class Stones(Ruleset):
     id = encounter_schema.ID
-    state_version = 3  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
-    # 3: the device state (shared.state) has effects on its slots and each die's sides
+    state_version = 4  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    # 3: the device state (shared.state) has effects on its slots and each die's sides;
+    # 4: the characters who joined and left (`add`, `remove`)
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
@@ -113,6 +115,28 @@ class Stones(Ruleset):
 
     def fighter_names(self, game: Game) -> list[str]:
         return [c.name for c in game.enc.characters]
+
+    def gone(self, game: Game) -> set[str]:
+        return set(game.gone)
+
+    def off_board(self, game: Game) -> list[Fighter]:
+        enc = game.enc
+        acting = set(engine.to_act(game))
+        return [
+            Fighter(
+                c.name,
+                enc.teams[c.team],
+                c.label,
+                game.hp[i],
+                c.hp,
+                sorted(game.statuses[i]),
+                [],
+                i in acting,
+                not game.standing(i),
+            )
+            for i, c in enumerate(enc.characters)
+            if i >= game.state.count
+        ]
 
     def snapshot(self, game: Game) -> dict:
         enc = game.enc
@@ -286,6 +310,10 @@ class Stones(Ruleset):
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         chars = [c.name for c in game.enc.characters]
+        present = [c for c in chars if c not in game.gone]
+        joining = newcomers.complete(words, game.enc.source, ROSTER, present)
+        if joining is not None:
+            return joining
         if words[0] == "dice" and len(words) == 2:
             return ["d100", "from"]
         if words[:2] == ["dice", "from"] and len(words) == 3:
@@ -305,7 +333,8 @@ class Stones(Ruleset):
     def help_notes(self) -> list[str]:
         return [
             "cards are ELEMENT then stars (fire3), ELEMENT* the infinite one;"
-            " pay=fire3,fire1 names them, else the cheapest that covers the cost is paid"
+            " pay=fire3,fire1 names them, else the cheapest that covers the cost is paid",
+            newcomers.help_note(ROSTER),
         ]
 
     # -- odds ------------------------------------------------------------------------------

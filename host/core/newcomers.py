@@ -1,0 +1,256 @@
+"""Fighters who join a fight under way and fighters who leave it (`add`, `remove`), read the
+same way in every ruleset; how a newcomer enters the turn order is each ruleset's.
+
+A newcomer is a fighter's table as the ruleset's encounter file writes it: typed at the
+prompt as `key=value` options (`add Gorm team=Dusk kor=12 agility=3`), or a `[[template]]`
+of the file (`add goblin`, `add goblin as Snik`, its keys overridden by any typed after).
+It is read by the ruleset's own encounter reader: the file, with every fighter who has
+joined so far and the newcomer put among its fighters, is written back as TOML and parsed
+again (host/core/encounter_files.py), so a stat line is checked by the same code, and its
+errors read the same, as the file's fighters. The game keeps each newcomer's table (plain
+data) so that the next one is read among them.
+
+What a ruleset declares is its `Roster`: the table its fighters are written in, the key
+that names a fighter's team (or, for a game whose teams each have a table, those tables),
+and the keys a fighter's table takes. `add_verb` and REMOVE_VERB are the two verbs'
+grammars; `complete` their completions.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from host.core.commandline import Command, Option, Verb
+from host.core.encounter_files import TEMPLATE, read_toml, templates_of, write_toml
+from host.core.errors import EncounterError, IllegalAction
+from shared.limits import MAX_SLOTS
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+# Why a fighter leaves (`remove NAME WHY`): any one word; these are offered.
+REASONS = ("fled", "dismissed", "left", "captured", "slain")
+DEFAULT_REASON = "left"
+
+# The fighters a fight may hold, newcomers and those who left included, in a game whose
+# board projection can leave some off the board (the board has MAX_SLOTS slots: the first
+# to come have them; the rest are on the screens only). A game that keeps its fighters'
+# own state in the board's slots (korxsol) holds MAX_SLOTS.
+MOST_FIGHTERS = 16
+
+REMOVE_VERB = Verb(
+    "NAME [WHY]",
+    "NAME leaves the fight (WHY: fled, dismissed, ...): out of the order, kept in the scores",
+)
+
+
+@dataclass(frozen=True)
+class Roster:
+    """How a ruleset's encounter file writes a fighter. `table`: the array of tables its
+    fighters are in; `team_key`: the key of that table naming the fighter's team (or
+    player, or side); `keys`: every key a fighter's table takes. A game whose teams each
+    have a table of their own (advance's adventurers and enemies) names them in
+    `team_tables`, in the teams' order, and its newcomers name their team with `team=`."""
+
+    table: str
+    team_key: str
+    keys: tuple[str, ...]
+    team_tables: tuple[str, ...] = ()
+    team_word: str = "team"  # what the team key's values are called in an error
+
+    @property
+    def option_keys(self) -> tuple[str, ...]:
+        """The options `add` takes: the team's key, then the fighter's other keys."""
+        team = self.team_key or "team"
+        return (team, *(k for k in self.keys if k not in ("name", team)))
+
+    def tables(self) -> tuple[str, ...]:
+        return self.team_tables or (self.table,)
+
+
+def add_verb(roster: Roster, game_words: str = "") -> Verb:
+    """`add`'s grammar for a ruleset: a template or a new name, and the fighter's keys."""
+    return Verb(
+        "NAME|TEMPLATE [as] [NAME]",
+        "a fighter joins the fight: a [[template]] of the encounter (as NAME) or a stat line"
+        f" of its keys{game_words}",
+        tuple(Option(key, key.upper()) for key in roster.option_keys),
+    )
+
+
+def help_note(roster: Roster) -> str:
+    """The line `help` adds for `add`: the keys its stat line takes."""
+    return "add keys (as in the encounter file): " + " ".join(k + "=" for k in roster.option_keys)
+
+
+@dataclass(frozen=True)
+class Newcomer:
+    """A fighter who joins: its table as the file would write it, the table it goes in,
+    and the encounter read again with it among the fighters (the ruleset's Encounter)."""
+
+    name: str
+    table: str
+    fields: dict[str, Any]
+    encounter: Any
+
+    def pick(self, fighters: Sequence[Any]) -> Any:
+        """The newcomer among the read encounter's fighters (each with a `name`)."""
+        return next(f for f in fighters if f.name == self.name)
+
+
+def read_newcomer(
+    cmd: Command,
+    source: str,
+    roster: Roster,
+    teams: Sequence[str],
+    taken: Collection[str],
+    joined: Sequence[tuple[str, dict[str, Any]]],
+    parse: Callable[[str, str], Any],
+    most: int = MAX_SLOTS,
+) -> Newcomer:
+    """The newcomer `cmd` (`add ...`) names, read by `parse` (the ruleset's encounter
+    reader) among the file's fighters (`source`) and those who joined before (`joined`:
+    (table, fields) each, in order). `teams`: the values the team key takes; `taken`: the
+    names and labels of every fighter in the game, gone or not. Refused in one line
+    (IllegalAction), changing nothing. `most`: the fighters the fight may hold (MAX_SLOTS
+    where every fighter needs a board slot; `parse` must then take as many)."""
+    templates = {t["name"].lower(): t for t in templates_of(source)}
+    known_templates = ", ".join(t["name"] for t in templates.values()) or "none in this encounter"
+    args = cmd.args
+    if len(args) == 3 and args[1].lower() == "as":
+        template = templates.get(args[0].lower())
+        if template is None:
+            raise IllegalAction(f"add: no template {args[0]!r} (templates: {known_templates})")
+        name = args[2]
+    elif len(args) == 1:
+        template = templates.get(args[0].lower())
+        name = template["name"] if template is not None else args[0]
+        if template is None and not cmd.opts:
+            raise IllegalAction(
+                f"add: {args[0]!r} is no template (templates: {known_templates}) and no stat"
+                f" line follows (keys: {', '.join(k + '=' for k in roster.option_keys)})"
+            )
+    else:
+        raise IllegalAction("add: write `add NAME key=value ...` or `add TEMPLATE [as NAME]`")
+    if name.lower() in {t.lower() for t in taken}:
+        raise IllegalAction(
+            f"add: {name!r} is already a fighter's name or label in this fight"
+            " (another: add TEMPLATE as NAME)"
+        )
+    doc = read_toml(source, "<encounter>")
+    doc.pop(TEMPLATE, None)
+    for table, fields in joined:
+        doc.setdefault(table, []).append(dict(fields))
+    # A template joining under a name of its own takes no label of the template's: the
+    # ruleset makes one of the name (two of a template would share it otherwise).
+    dropped = ("name", "label") if len(args) == 3 else ("name",)
+    fields = {k: v for k, v in (template or {}).items() if k not in dropped}
+    fields["name"] = name
+    like = _kinds(doc, roster, template)
+    for key, text in cmd.opts.items():
+        fields[key] = _value(text, like.get(key))
+    team_key = roster.team_key or "team"
+    team = fields.pop(team_key, None) if roster.team_tables else fields.get(team_key)
+    if team is None:
+        raise IllegalAction(
+            f"add: {name}'s {roster.team_word} is missing: {team_key}=, one of {', '.join(teams)}"
+        )
+    picked = next((t for t in teams if t.lower() == str(team).lower()), None)
+    if picked is None:
+        raise IllegalAction(
+            f"add: no {roster.team_word} {team!r} ({roster.team_word}s: {', '.join(teams)})"
+        )
+    table = roster.table
+    if roster.team_tables:
+        table = roster.team_tables[list(teams).index(picked)]
+    else:
+        fields[team_key] = picked
+    everyone = sum(len(doc.get(t, ())) for t in roster.tables())
+    if everyone >= most:
+        held = f"the board's {most} slots are all taken" if most == MAX_SLOTS else ""
+        raise IllegalAction(
+            f"add: {held or f'a fight holds at most {most} fighters'} ({everyone} fighters,"
+            f" those who left among them): {name} cannot join"
+        )
+    doc.setdefault(table, []).append(fields)
+    try:
+        encounter = parse(write_toml(doc), "add")
+    except EncounterError as err:
+        raise IllegalAction("add: " + str(err).split(": ", 1)[-1]) from None
+    return Newcomer(name, table, fields, encounter)
+
+
+def on_the_board(index: int) -> bool:
+    """Whether the fighter at `index` (in the order fighters came) has a board slot: the
+    first MAX_SLOTS do; a newcomer past them is on the screens only."""
+    return index < MAX_SLOTS
+
+
+def off_the_board(name: str) -> str:
+    """What the log says of a newcomer with no board slot."""
+    return (
+        f"{name} has no slot on the board (its {MAX_SLOTS} are taken): it plays on the screens only"
+    )
+
+
+def _kinds(doc: dict[str, Any], roster: Roster, template: dict | None) -> dict[str, Any]:
+    """A value of each key as the file writes it (its fighters', its template's): a value
+    typed for a key the file writes as a list is read as a list (`elements=fire,ice`)."""
+    like: dict[str, Any] = {}
+    for table in roster.tables():
+        for fighter in doc.get(table, ()):
+            if isinstance(fighter, dict):
+                for key, value in fighter.items():
+                    like.setdefault(key, value)
+    for key, value in (template or {}).items():
+        like.setdefault(key, value)
+    return like
+
+
+def _value(text: str, like: Any) -> Any:
+    """A typed value as TOML reads it (`3`, `true`, `["a", "b"]`), else as text; a list
+    where the file writes a list (comma-separated words), text where it writes text."""
+    try:
+        value = tomllib.loads(f"v = {text}")["v"]
+    except (tomllib.TOMLDecodeError, ValueError):
+        value = text
+    if isinstance(like, list) and not isinstance(value, list):
+        return [word.strip() for word in text.split(",") if word.strip()]
+    if isinstance(like, str) and not isinstance(value, str):
+        return text
+    return value
+
+
+def read_leaver(cmd: Command, find: Callable[[str], str], gone: dict[str, str]) -> tuple[str, str]:
+    """(name, why) of `remove NAME [WHY]`: `find` gives the full name of a fighter named
+    (its own one-line refusal for a name it does not know); one already gone is refused."""
+    name = find(cmd.arg(0, "the fighter who leaves"))
+    if name in gone:
+        raise IllegalAction(f"remove: {name} has already left the fight ({gone[name]})")
+    why = cmd.args[1] if len(cmd.args) > 1 else DEFAULT_REASON
+    return name, why
+
+
+def complete(
+    words: list[str], source: str, roster: Roster, present: Sequence[str]
+) -> list[str] | None:
+    """Completions of `add` (its templates, then its keys) and `remove` (the fighters still
+    in the fight, then the reasons); None for a line of another verb."""
+    if words[0] == "add":
+        if len(words) == 2:
+            return [t["name"] for t in templates_of(source)]
+        if len(words) == 3:
+            return ["as", *(k + "=" for k in roster.option_keys)]
+        return [k + "=" for k in roster.option_keys]
+    if words[0] == "remove":
+        if len(words) == 2:
+            return list(present)
+        if len(words) == 3:
+            return list(REASONS)
+        return []
+    return None

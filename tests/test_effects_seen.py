@@ -1,0 +1,155 @@
+"""Effects are seen everywhere (issue #29, item 5): on each fighter's data (the web view
+reads `Ruleset.fighters`), under the terminal view, in the exports, on the board as a count
+and a blink, never on the players' page for a hidden fighter; and `effect` completes."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from effects_fixtures import current, next_turn, session_of, shown_on
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from rich.console import Console
+from test_play_screen import Output80x24, until
+
+from host import cli
+from host.core import audience, effects
+from host.core.audience import Secrets
+from host.screens.play_screen import PlayScreen
+from host.screens.play_ui import CommandCompleter, PlayUI
+from shared.state import GameState
+
+
+def test_every_fighter_carries_its_effects_in_a_few_words() -> None:
+    """interface.Fighter.effects: "Bless 2 rounds", "Hex (save)" (korxsol's own fighters()
+    builds on the default)."""
+    s = session_of("korxsol")
+    s.execute("effect Kaelen Bless rounds=2")
+    s.execute("effect Kaelen Hex save=end")
+    s.execute("effect Orrin Marked until=start of=Vexa")
+    assert shown_on(s, "Kaelen") == ["Bless 2 rounds", "Hex (save)"]
+    assert shown_on(s, "Orrin") == ["Marked (to Vexa's turn start)"]
+    assert shown_on(s, "Vexa") == []
+
+
+def test_a_hidden_fighters_effects_never_reach_the_players() -> None:
+    """Hidden information (host/core/audience.py): a line about an effect on a hidden
+    fighter, or one naming it as whose turn counts, is the game master's alone."""
+    s = session_of("korxsol")
+    secrets = Secrets(hidden={"Brimm"})
+    s.set_secrets(secrets)
+    said = s.execute("effect Brimm Hex save=end")
+    said += s.execute("effect Kaelen Marked until=start of=Brimm")
+    said += s.execute("effect Vexa Bless rounds=1")
+    cast = audience.cast_of(s.ruleset, s.game)
+    shown = audience.for_players(said, cast, secrets, list(s.game.teams))
+    assert shown == [line for line in said if line.startswith("Bless on Vexa")]
+    while effects.in_play(s.game) and "Brimm" not in current(s):
+        said = next_turn(s)
+        assert all("Brimm" not in line for line in audience.for_players(said, cast, secrets, []))
+
+
+def test_the_terminal_view_shows_the_effects_under_the_fighters() -> None:
+    s = session_of("korxsol")
+    s.execute("effect Kaelen Bless rounds=2 stacks=3")
+    with create_pipe_input() as pipe:
+        screen = PlayScreen(PlayUI(s, Console()), None, input=pipe, output=Output80x24())
+        runner = threading.Thread(target=screen.run, daemon=True)
+        runner.start()
+        try:
+            until(lambda: "Kaelen: Bless x3 2 rounds" in screen._view_text().value, "shown")
+        finally:
+            pipe.send_text("\x15quit\r")
+            runner.join(10)
+
+
+def test_the_live_table_notes_each_fighters_effects_on_its_row() -> None:
+    s = session_of("stones")
+    s.execute("effect Mira Hex save=end")
+    table = effects.with_effects(s.ruleset.live_roster(s.game), s.ruleset, s.game)
+    noted = [row.note for row in table.rows if "Hex (save)" in row.note]
+    assert len(noted) == 1 and "Mira" in " ".join(
+        next(r.cells for r in table.rows if "Hex (save)" in r.note)
+    )
+
+
+def test_export_writes_every_effect_as_json_and_csv(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "e.sqlite"
+    script = tmp_path / "s.txt"
+    script.write_text(
+        'initiative\neffect Kaelen Bless rounds=1 note="the cleric"\nend\nend\n'
+        "end\nend\nend\neffect Orrin Rage\n"
+    )
+    assert cli.main(["run", "--script", str(script), "--db", str(db), "--seed", "3"]) == 0
+    capsys.readouterr()
+    assert cli.main(["export", "--db", str(db)]) == 0
+    rows = json.loads(capsys.readouterr().out)["effects"]
+    assert [(r["target"], r["name"], r["put_on"], r["ended_at"]) for r in rows] == [
+        ("Kaelen", "Bless", 2, 6),
+        ("Orrin", "Rage", 8, None),
+    ]
+    assert rows[0]["note"] == "the cleric" and rows[0]["why"] == "1 round is up"
+    assert cli.main(["export", "--db", str(db), "--format", "effects-csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split(",") == list(effects.EXPORT_FIELDS)
+    assert lines[1].startswith("Kaelen,Bless,rounds,1,,,the cleric,2,6,1 round is up")
+    assert lines[2].startswith("Orrin,Rage,until taken off,")
+
+
+class _BoardSlotFields:
+    """The board branch's two Slot fields, on a state made before they exist."""
+
+    @staticmethod
+    def state_with_fields(count: int) -> GameState:
+        state = GameState()
+        for slot in state.slots:
+            slot.effects = 0
+            slot.effect_ends = False
+        state.count = count
+        return state
+
+
+def test_the_board_is_sent_a_count_a_fighter_and_whether_one_ends_this_turn() -> None:
+    s = session_of("korxsol")
+    names = s.ruleset.fighter_names(s.game)
+    active = current(s)[0]
+    other = next(n for n in names if n != active)
+    s.execute(f"effect {active} Dodge until=end")  # said in its own turn: lasts another
+    s.execute(f"effect {active} Shield until=end of={other}")
+    s.execute(f"effect {other} Hex save=end")
+    state = _BoardSlotFields.state_with_fields(len(names))
+    effects.set_board_counts(s.ruleset, s.game, state)
+    by_name = {n: state.slots[i] for i, n in enumerate(names)}
+    assert (by_name[active].effects, by_name[other].effects) == (2, 1)
+    assert not by_name[active].effect_ends and not by_name[other].effect_ends
+    while other not in current(s):
+        next_turn(s)
+    effects.set_board_counts(s.ruleset, s.game, state)
+    assert by_name[active].effect_ends  # Shield ends as the other's running turn ends
+    effects.set_board_counts(s.ruleset, s.game, state, hidden={active})
+    assert by_name[active].effects == 0 and not by_name[active].effect_ends
+
+
+@pytest.mark.parametrize(
+    ("typed", "offered", "not_offered"),
+    [
+        ("effect K", "Kaelen", "Bless"),
+        ("effect Kaelen ", "Bless", "rounds="),
+        ("effect Kaelen Hex ", "until=end", "Kaelen"),
+        ("effect Kaelen Hex rounds=2 ", "stacks=", "rounds="),
+        ("effect Kaelen Hex until=end of=V", "of=Vexa", "of=Kaelen"),
+        ("effect end Kaelen ", "Bless", "Hex"),
+        ("effect save Kaelen Bless ", "yes", "Bless"),
+    ],
+)
+def test_effect_completes_fighters_effects_and_options(typed, offered, not_offered) -> None:
+    s = session_of("korxsol")
+    s.execute("effect Kaelen Bless save=end")
+    s.execute("effect Vexa Hex")
+    comp = CommandCompleter(PlayUI(s, Console()))
+    found = [c.text for c in comp.get_completions(Document(typed), CompleteEvent())]
+    assert offered in found and not_offered not in found

@@ -1,0 +1,118 @@
+"""Fighters who join and leave on the simulated board (a real pty, the real firmware): the
+board gets a slot for each newcomer with the next snapshot and greys the one who left. It
+holds MAX_SLOTS (shared/limits.py): in korxsol, whose fighters keep their state on their
+slots, a newcomer past them is refused in one line; in the other games it plays on the
+screens only, and the game, board and all, goes on (docs/commands.md, "Fighters who join
+and leave")."""
+
+from __future__ import annotations
+
+import pytest
+from newcomer_games import session
+
+from host.board.tethered_sim import TetheredSim
+from host.core import audience
+from host.core.interface import IllegalAction
+from shared.limits import MAX_SLOTS
+from shared.state import F_ACTIVE, F_OUT
+
+
+def test_korxsol_newcomers_reach_the_board_and_one_past_its_slots_is_refused() -> None:
+    s = session("korxsol")
+    with TetheredSim(s) as table:
+        board = table.sim.app.state
+        table.press("next_turn")  # the board's next-turn key rolls initiative: round 1
+        before = board.count
+        for n in range(MAX_SLOTS - before):
+            table.execute(f"add Ashling as Q{n}")
+        table.settle()
+        assert board.count == MAX_SLOTS
+        labels = [board.slots[i].label for i in range(board.count)]
+        assert labels[before:] == [f"Q{n}" for n in range(MAX_SLOTS - before)]
+        with pytest.raises(IllegalAction, match="slots are all taken"):
+            table.execute("add Ashling as Late")
+        # The newcomer placed last takes the next turn (it sits right after the current).
+        table.press("next_turn")
+        active = [
+            board.slots[i].label for i in range(board.count) if board.slots[i].flags & F_ACTIVE
+        ]
+        assert active == [f"Q{MAX_SLOTS - before - 1}"]
+        table.execute("remove Q0 fled")
+        table.settle()
+        assert board.slots[before].flags & F_OUT
+        for _ in range(MAX_SLOTS):  # the game goes on through the board, past the refusal
+            table.press("next_turn")
+        assert s.ruleset.fighter_names(s.game)[before] == "Q0"
+
+
+def test_stones_a_newcomer_reaches_the_board_as_its_players_character() -> None:
+    s = session("stones")
+    with TetheredSim(s) as table:
+        board = table.sim.app.state
+        player = s.game.player_name
+        before = board.count
+        table.execute(f"add Tamsin player={player} class=warrior hp=15 atk=5 crt=10 move=3 range=1")
+        table.settle()
+        slot = board.slots[before]
+        assert board.count == before + 1 and slot.label == "Tam"
+        assert slot.flags & F_ACTIVE and slot.health == 15  # its player's turn: it may act
+
+
+def test_stones_a_character_past_the_boards_slots_plays_on_the_screens() -> None:
+    s = session("stones")
+    with TetheredSim(s) as table:
+        board = table.sim.app.state
+        player = s.game.player_name
+        count = len(s.ruleset.fighter_names(s.game))
+        for n in range(MAX_SLOTS + 2 - count):
+            lines = table.execute(f"add Wisp as Q{n} player={player}")
+        assert "no slot on the board" in lines[-1]
+        last = f"Q{MAX_SLOTS + 1 - count}"
+        table.execute(f"move {last} 1")
+        table.execute(f"attack {last} Orrin")  # its crit d100: a roll of nobody on the board
+        table.settle()
+        assert board.count == MAX_SLOTS
+        shown = {f.name: f for f in s.ruleset.fighters(s.game)}
+        assert last in shown and shown[last].team == s.game.enc.teams[0]
+        assert s.ruleset.state(s.game).roll.who == 0xFF
+        lines = table.press("next_turn")  # the board still ends the turn's activations
+        assert lines
+
+
+@pytest.mark.parametrize("ruleset_id", ["advance", "forms"])
+def test_a_newcomer_past_the_boards_slots_plays_on_through_the_board(ruleset_id: str) -> None:
+    s = session(ruleset_id)
+    template = {"advance": "Ghoul", "forms": "Drowned"}[ruleset_id]
+    with TetheredSim(s) as table:
+        board = table.sim.app.state
+        while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 2:
+            table.execute(f"add {template} as Q{len(s.ruleset.fighter_names(s.game))}")
+        table.settle()
+        assert board.count == MAX_SLOTS
+        names = s.ruleset.fighter_names(s.game)
+        assert {f.name for f in s.ruleset.fighters(s.game)} == set(names)
+        before = len(s.done)
+        for _ in range(12):  # rounds go by through the board's next-turn key
+            if s.over:
+                break
+            try:
+                table.press("next_turn")
+            except IllegalAction:
+                break
+        table.settle()
+        assert board.count == MAX_SLOTS and len(s.done) > before + 2
+
+
+def test_a_hidden_fighter_past_the_boards_slots_stays_off_the_players_page() -> None:
+    # host/core/audience.py: anything about a hidden fighter stays off the players' page.
+    s = session("stones")
+    player = s.game.player_name
+    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 1:
+        s.execute(f"add Wisp as Q{len(s.ruleset.fighter_names(s.game))} player={player}")
+    hidden = s.ruleset.fighter_names(s.game)[-1]
+    secrets = audience.Secrets({hidden})
+    lines = s.execute(f"move {hidden} 1")
+    cast = audience.cast_of(s.ruleset, s.game)
+    assert any(hidden in line for line in lines)
+    shown = audience.for_players(lines, cast, secrets, s.game.teams)
+    assert not any(hidden in line for line in shown)
