@@ -134,3 +134,17 @@ def test_no_ruleset_name_is_in_the_board_s_code() -> None:
         text = path.read_text(encoding="utf-8")
         for name in names:
             assert not re.search(rf"\b{name}\b", text), f"{path} names {name}"
+
+
+def test_a_board_of_few_keys_shows_the_dice_that_fit_and_no_more() -> None:
+    # The MacroPad's 3 x 4 keys give the page 8 cells: four d20 take them all, a fifth is
+    # not drawn (the dice page of the host's screens shows every die).
+    state = GameState()
+    data = pack("t", 13, dice_kind=dice.KIND_DN, sides=20)
+    state.rules.load(data, 0, len(data))
+    dice.enter(state, dice.KIND_DN, (11, 12, 13, 14, 15), 0, 20)
+    canvas = pages.Canvas(3, 4)
+    assert not canvas.columns and canvas.content == 8
+    whole_pages.render_dice(canvas, state, False, 0)
+    lit = [any(canvas.frame[c * 3 : c * 3 + 3]) for c in range(canvas.cells)]
+    assert lit[:8] == [True] * 8 and not any(lit[8:])
