@@ -13,11 +13,15 @@ records the same result, so replaying a roll can never reroll it.
 from shared import dice, turns
 from shared.compat import Problem, const
 from shared.descriptor import M_CLEAR_AT_START
-from shared.limits import MAX_DICE, MAX_KINDS, NO_SLOT
+from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE
 
 EVENT_HEADER = const(4)  # code, slot, arg, body length (the faces, and plain dice's sides)
 EVENT_MAX = const(24)  # EVENT_HEADER + MAX_DICE + 1 + 2 * (MAX_KINDS - 1)
+# The bytes of a plain dice record's dice at most: die 0's faces, and the first die and faces
+# of each of the MAX_KINDS - 1 kinds after it (shared.limits.MAX_KINDS; a private copy, which
+# costs the board's heap no name: tests/test_dice_records.py checks that the two agree).
+_KIND_BYTES = const(5)
 
 NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn); in a
 #                       unit of several slots, naming one of them: that slot is done
@@ -77,7 +81,7 @@ def write_sides(buf, sides):
     for i in range(1, count):
         s = dice.die_sides(sides, i) & 0xFF
         if s != last:
-            if n + 2 > EVENT_HEADER + count + 2 * MAX_KINDS - 1:
+            if n + 2 > EVENT_HEADER + count + _KIND_BYTES:
                 raise EventError(18)
             buf[n] = i
             buf[n + 1] = s
@@ -98,7 +102,7 @@ def dice_sides(buf, start, out=None):
     end = start + EVENT_HEADER + buf[start + 3]
     if not 1 <= count <= MAX_DICE or at >= end or (end - at) & 1 == 0:
         return 12
-    if end - at > 2 * MAX_KINDS - 1:
+    if end - at > _KIND_BYTES:
         return 12
     sides = buf[at]
     at += 1

@@ -65,3 +65,10 @@ def test_more_kinds_of_die_than_a_roll_has_are_refused() -> None:
         make_event(ev.ROLL_DICE, 0, 4, (1, 1, 1, 1), sides=(4, 6, 8, 10))
     forged = bytes((ev.ROLL_DICE, 0, 4, 11, 1, 1, 1, 1, 4, 1, 6, 2, 8, 3, 10))
     assert event_record_problem(forged, 0, len(forged)) == 12
+
+
+def test_the_events_private_copy_of_the_kinds_agrees_with_the_limits() -> None:
+    from shared import limits
+
+    assert ev._KIND_BYTES == 2 * limits.MAX_KINDS - 1
+    assert ev.EVENT_MAX == ev.EVENT_HEADER + limits.MAX_DICE + ev._KIND_BYTES
