@@ -130,17 +130,19 @@ def gm_view(
     odds: list[str],
     board: dict[str, Any],
     timer: dict[str, Any] | None = None,
+    console: bool = True,
 ) -> dict[str, Any]:
     """The whole view: what `play` shows, and the settings. `timer`: the turn timer the
-    game master runs (its start, in ms of the epoch, and its limit in seconds, if any)."""
+    game master runs (its start, in ms of the epoch, and its limit in seconds, if any).
+    Without `console` (no console open), the console's own parts (GM_PARTS) are left out:
+    the players' view, made from this one, is the same."""
     state = ruleset.state(game)
     words = names(encoded(state.rules))
     fighters = ruleset.fighters(game)
     title, status = ruleset.headline(game)
     phases = words["phases"]
-    live = ruleset.live_roster(game)
     players = secrets.players_team(teams)
-    return {
+    view = {
         "ruleset": ruleset.id,
         "title": title,
         "status": status,
@@ -163,17 +165,22 @@ def gm_view(
         "winner": ruleset.winner(game),
         "board": board,
         # the game master's alone
-        "table": {
-            "headers": live.headers,
-            "rows": [{"cells": r.cells, "note": r.note, "current": r.current} for r in live.rows],
-        },
-        "odds": list(odds),
         "settings": {
             "hidden": sorted(secrets.hidden),
             "health": secrets.health,
             "players": players,
         },
-        "commands": {
+    }
+    if not console:
+        return view
+    live = ruleset.live_roster(game)
+    view.update(
+        table={
+            "headers": live.headers,
+            "rows": [{"cells": r.cells, "note": r.note, "current": r.current} for r in live.rows],
+        },
+        odds=list(odds),
+        commands={
             "verbs": list(ruleset.language.verbs),
             "prefill": _prefills(ruleset, game, fighters),
             "session_verbs": [v for v in ruleset.language.session_verbs if " " not in v],
@@ -181,10 +188,12 @@ def gm_view(
             "bare": [v for v in ruleset.language.session_verbs if _bare(ruleset, v)],
             "fighters": _fighter_commands(ruleset, game, fighters),
         },
-    }
+    )
+    return view
 
 
 GM_ONLY = ("table", "odds", "settings", "commands", "upcoming")
+GM_PARTS = ("table", "odds", "commands")  # built only while a console is open
 
 
 def _bare(ruleset: Ruleset, verb: str) -> bool:

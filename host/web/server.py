@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from host.core.session import Session
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
-WATCH_SECONDS = 0.005  # how often the watcher looks for a change
-VIEW_SECONDS = 0.1  # views go out at most this often: the first of a burst at once
+WATCH_SECONDS = 0.01  # how often the watcher looks for a change
+VIEW_SECONDS = 0.2  # views go out at most this often: the first of a burst at once
 BOARD_SECONDS = 0.05  # how often it samples the simulated board's LEDs (board_leds.py)
 TOKEN_EVENT = "web"  # the journal's event that keeps a game's console token
 MAX_LINE = 400  # characters in one console line
@@ -199,8 +199,9 @@ class Hub:
             {"type": "view", "view": gm}
         )
 
-    def views_now(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The (player, gm) views as they are now."""
+    def views_now(self, console: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The (player, gm) views as they are now (without `console`, the game master's
+        lacks what only the console shows: no console is open)."""
         source = self.source
         with source.lock():
             session = source.session()
@@ -216,6 +217,7 @@ class Hub:
                 source.odds(),
                 board,
                 self._timer(session),
+                console=console,
             )
             full["hidden_unknown"] = sorted(
                 set(self.secrets.hidden) - {f["name"] for f in full["fighters"]}
@@ -265,31 +267,64 @@ class Hub:
         if self._wake is not None and not self._wake.done():
             self._wake.set_result(None)
 
+    def poll(self, loop: asyncio.AbstractEventLoop, stop: threading.Event) -> None:
+        """The watcher's eyes, on a thread of its own: a look at the session's stamp every
+        WATCH_SECONDS, and a wake for the watcher only when it moved (or the board's LEDs
+        are due a look). A thread's sleep costs far less than the event loop waking 200
+        times a second, with the session's thread waiting on the same GIL."""
+        seen: object = None
+        board_at = 0.0
+        while not stop.wait(WATCH_SECONDS):
+            if not self.players and not self.gms:
+                continue
+            stamp = (self.source.stamp(), self._settings)
+            now = time.monotonic()
+            due = self.source.sim() is not None and now - board_at >= BOARD_SECONDS
+            if due:
+                board_at = now
+            if stamp != seen or due:
+                seen = stamp
+                with contextlib.suppress(RuntimeError):  # the loop has closed
+                    loop.call_soon_threadsafe(self.kick)
+
     async def watch(self) -> None:
         loop = asyncio.get_running_loop()
+        stop = threading.Event()
+        eyes = threading.Thread(target=self.poll, args=(loop, stop), daemon=True, name="web-poll")
+        eyes.start()
+        try:
+            await self._watch(loop)
+        finally:
+            stop.set()
+
+    async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
+        timer: asyncio.TimerHandle | None = None
         while True:
-            # A future and a timer: cheaper than wait_for, which makes a task each time.
             self._wake = loop.create_future()
-            timer = loop.call_later(WATCH_SECONDS, _wake, self._wake)
             await self._wake
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
+                timer = None
             if not self.players and not self.gms:
                 continue
             now = loop.time()
             sim = self.source.sim()
-            if sim is not None and now - self._board_at >= BOARD_SECONDS:
+            if sim is not None and now - self._board_at >= BOARD_SECONDS * 0.9:
                 self._board_at = now
                 pixels = self._pixels(sim)
                 board = self.leds.sample(ticks_ms(), pixels)  # the board's own clock
                 if board is not None:
                     self.publish_board(board)
             stamp = (self.source.stamp(), self._settings)
-            if stamp == self._stamp or now - self._view_at < VIEW_SECONDS:
+            if stamp == self._stamp:
+                continue
+            if now - self._view_at < VIEW_SECONDS:  # the view after a burst's first: later
+                timer = loop.call_at(self._view_at + VIEW_SECONDS, self.kick)
                 continue
             self._stamp = stamp
             self._view_at = now
             try:
-                views = await asyncio.to_thread(self.views_now)
+                views = await asyncio.to_thread(self.views_now, bool(self.gms))
             except Exception as err:  # a view that cannot be drawn must not stop the server
                 for page in list(self.gms):
                     page.reply(json.dumps({"type": "error", "text": str(err)}))
@@ -442,11 +477,6 @@ class Hub:
         return said
 
 
-def _wake(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
-
-
 def _changes(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
     """The top-level keys of `new` whose values differ from `old`'s (all, without one)."""
     if old is None:
@@ -586,7 +616,8 @@ def make_app(hub: Hub) -> Starlette:
                     hub.publish(await asyncio.to_thread(hub.views_now))
                 page.reply(json.dumps(reply))
 
-        hub.kick()
+        if hub._last is None or "commands" not in hub._last[1]:
+            hub.publish(await asyncio.to_thread(hub.views_now))  # its parts, built now
         await attend(ws, hub.gms, sockets.MAX_CONSOLES, "consoles", hub.first(1), listen)
 
     @contextlib.asynccontextmanager

@@ -93,7 +93,7 @@ function drawFighters(v) {
 // The console's actions on one fighter: its verbs (each starts the line), the acting
 // fighter's moves, and hiding it from the players' page.
 function fighterActions(v, f) {
-  const mine = (v.commands.fighters || {})[f.name] || { word: "", verbs: [], moves: [] };
+  const mine = ((v.commands && v.commands.fighters) || {})[f.name] || { word: "", verbs: [], moves: [] };
   const box = el("div", { class: "actions" });
   const verbs = mine.verbs.map((verb) => el("button", {
     class: "verb", "data-verb": verb, onclick: () => prefill(`${verb} ${mine.word} `),
@@ -186,6 +186,7 @@ function playLeds() {
 }
 
 function drawGm(v) {
+  if (!v.table || !v.commands) return; // built once a console is open: on their way
   const t = v.table;
   const table = el("table", {}, el("thead", {}, el("tr", {}, ...t.headers.map((h) => el("th", {}, h)))));
   const body = el("tbody");
