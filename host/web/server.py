@@ -322,18 +322,18 @@ class Hub:
                 timer = loop.call_at(self._view_at + VIEW_SECONDS, self.kick)
                 continue
             self._stamp = stamp
-            self._view_at = now
             try:
                 views = await asyncio.to_thread(self.views_now, bool(self.gms))
             except Exception as err:  # a view that cannot be drawn must not stop the server
                 for page in list(self.gms):
                     page.reply(json.dumps({"type": "error", "text": str(err)}))
                 continue
-            self.publish(views)
+            if self.publish(views):  # a stamp that moved and changed nothing shown is free
+                self._view_at = now
 
-    def publish(self, views: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    def publish(self, views: tuple[dict[str, Any], dict[str, Any]]) -> bool:
         """Each page's outbox takes what changed (or the whole view, when the page has
-        not yet had the last one); each page's own task sends it."""
+        not yet had the last one); each page's own task sends it. False: nothing changed."""
         player, gm = views
         old = self._last
         self._last = views
@@ -353,7 +353,9 @@ class Hub:
             sent[n] = text
             for page in list(pages):
                 page.outbox.view(whole, text)
+        changed = (sent[0], sent[1]) != self.views
         self.views = (sent[0], sent[1])
+        return changed
 
     def publish_board(self, board: dict[str, Any]) -> None:
         """The board's LEDs, to every page: what the players see on the table itself."""
