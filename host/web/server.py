@@ -648,7 +648,7 @@ class WebServer:
 
     def __init__(self, source: Source, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT):
         self.host, self.port = host, port
-        self.hub = Hub(source, token_source.token_urlsafe(18))
+        self.hub = Hub(source)  # the token the game's journal keeps, or a new one
         self.app = make_app(self.hub)
         self._thread: threading.Thread | None = None
         self._server: Any = None

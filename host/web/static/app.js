@@ -291,7 +291,10 @@ function send(line) {
 }
 
 let asked = 0;
+let completions = [];
 function ask(line) {
+  completions = []; // those of the line before: gone until the new ones come
+  fill("completions", []);
   clearTimeout(asked);
   asked = setTimeout(() => {
     if (connected()) socket.send(JSON.stringify({ complete: line }));
@@ -306,7 +309,6 @@ function showCompletions(message) {
     class: "completion", type: "button", onclick: () => { input.value = item; input.focus(); ask(item); },
   }, item.slice(message.line.lastIndexOf(" ") + 1).trim() || item)));
 }
-let completions = [];
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
