@@ -190,9 +190,7 @@ def test_a_line_typed_while_disconnected_stays_and_says_it_was_not_sent(
     assert not session.done
 
 
-def test_a_console_left_open_across_a_restart_rejoins_or_says_how(
-    browser, tmp_path: Path
-) -> None:
+def test_a_console_left_open_across_a_restart_rejoins_or_says_how(browser, tmp_path: Path) -> None:
     """Issue #28 item 8: the token is the game's, in its journal. `play --resume` serves
     the same one, so the console left open rejoins by itself; a new game's server has
     another, and the page says this link is not its game's and what to open instead."""

@@ -35,9 +35,7 @@ def eight_fighters() -> str:
         for name, new, label in MORE:
             if f'name = "{name}"' in block:
                 copy = block.replace(f'name = "{name}"', f'name = "{new}"')
-                old_label = next(
-                    line for line in copy.splitlines() if line.startswith("label = ")
-                )
+                old_label = next(line for line in copy.splitlines() if line.startswith("label = "))
                 extra.append(copy.replace(old_label, f'label = "{label}"'))
     return text.rstrip() + "\n\n" + "".join("[[solighter]]" + b for b in extra)
 
@@ -87,7 +85,8 @@ def photograph(folder: Path) -> list[Path]:
                         driver.get(url)
                         _wait(driver, "document.querySelector('#fighters li.current')")
                         if page == "gm":  # the acting fighter tapped: its actions
-                            driver.execute_script("document.querySelector('#fighters li.current').click()")
+                            tap = "document.querySelector('#fighters li.current').click()"
+                            driver.execute_script(tap)
                         time.sleep(3)  # the board's LEDs: read and told
                         path = folder / f"web-{page}-{size}.png"
                         driver.save_screenshot(str(path))
