@@ -402,7 +402,37 @@ def test_another_address_than_this_machine_s_own_prints_a_warning(tmp_path: Path
     )
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 1 and "anyone who can reach this machine" in warnings[0]
+    # (and, on a machine with no network, a second: no address a phone could reach)
+    assert len([w for w in warnings if "anyone who can reach this machine" in w]) == 1
+
+
+def test_bound_to_every_address_the_urls_and_qr_code_name_one_a_phone_can_reach(
+    tmp_path: Path,
+) -> None:
+    """Issue #28 item 8: not 0.0.0.0 (nobody can open it) nor 127.0.0.1 (only this
+    machine): the machine's address on its network, in the URLs and in the QR code."""
+    import segno
+
+    from host.web.server import lan_address
+
+    done = _turnlight(
+        "play",
+        "--no-board",
+        "--db",
+        str(tmp_path / "j.sqlite"),
+        "--web",
+        "0.0.0.0:0",
+        typed="quit\n",
+    )
+    assert done.returncode == 0, done.stderr
+    players = re.search(r"players' page: http://([^/:]+):\d+/", done.stderr)
+    console = re.search(r"game master's console: (\S+)", done.stderr)
+    assert players and console
+    assert players.group(1) == lan_address() != "0.0.0.0"
+    assert "0.0.0.0" not in console.group(1)
+    drawn = StringIO()  # the QR code printed is the console's URL as printed
+    segno.make(console.group(1), error="l").terminal(out=drawn, compact=True, border=2)
+    assert drawn.getvalue() in done.stderr
 
 
 def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
