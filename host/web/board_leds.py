@@ -14,11 +14,14 @@ LED is told to the pages as what it does, not what it is at this instant:
 
 A pattern is read from the samples of the last two windows (WINDOW_MS each): the period
 of PERIODS that orders them with the fewest changes of colour, told once two readings in
-a row agree on the period and the number of runs. A colour an LED shows that its telling
-does not allow, or a colour it keeps against its pattern for MISSES samples in a row, is a
-change (a key pressed, a turn passed): the LED is told steady in that colour at once, and
-its pattern, if it has one, follows within a few seconds. So a message goes out when what
-the board shows changes, and none while the board only pulses.
+a row agree on the period and the number of bright runs in it (and told again only when
+those change: a run's edges move by a sample or so from one reading to the next).
+
+A colour an LED shows that its telling does not allow, or one it keeps SLACK_MS longer
+than its pattern ever keeps it, is a change (a key pressed, a turn passed): the LED is
+told steady in that colour at once, and its pattern, if it has one, follows within a few
+seconds. So a message goes out when what the board shows changes, and none while the
+board only pulses.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import Any
 
 WINDOW_MS = 2400  # firmware/palette.py CYCLE_MS, the longest period
 PERIODS = (250, 2000, 2400)  # palette.fast_pulse, slow_blink, and CYCLE_MS (counts, dips)
-MISSES = 3  # samples in a row against the told pattern: it changed
+SLACK_MS = 150  # a colour kept this much longer than its pattern keeps it: a change
 
 Pixel = tuple[int, int, int]
 
@@ -42,18 +45,21 @@ class _Led:
         self.colours: tuple[str, ...] = ()
         self.runs: list[tuple[int, int]] = []
         self.period = 0
+        self.rises = 0  # bright runs a period, as told
+        self.longest: dict[str, int] = {}  # each colour's longest run in the told pattern
         self.samples: list[tuple[int, str]] = []  # (board ms, colour), two windows
         self.guess: tuple[int, int] = (0, 0)  # the last reading's (period, runs)
-        self.misses = 0
+        self.run = ("", 0)  # the colour it shows, and since when
 
-    def tell(self, told: str) -> None:
+    def tell(self, told: str, rises: int = 0) -> None:
         self.told = told
+        self.rises = rises
         parts = told.split("/")
         self.colours = tuple(parts[:2])
         self.period = int(parts[2]) if len(parts) > 2 else 0
         self.runs = [_run(r) for r in parts[3].split(",")] if len(parts) > 3 and parts[3] else []
         self.guess = (0, 0)
-        self.misses = 0
+        self.longest = _longest_runs(self) if self.period else {}
 
     def bright_at(self, ms: int) -> bool:
         phase = ms % self.period
@@ -62,10 +68,11 @@ class _Led:
     def look(self, ms: int, text: str) -> bool:
         """One sample; True when the pages must be told of a change."""
         self.samples.append((ms, text))
+        if text != self.run[0]:
+            self.run = (text, ms)
         if self.period:  # told a pattern
-            expected = self.colours[0] if self.bright_at(ms) else self.colours[1]
-            self.misses = self.misses + 1 if text != expected else 0
-            if text not in self.colours or self.misses >= MISSES:
+            kept = ms - self.run[1]
+            if text not in self.colours or kept > self.longest.get(text, 0) + SLACK_MS:
                 self.tell(text)
                 return True
             return False
@@ -83,15 +90,37 @@ class _Led:
         if found is None:
             self.guess = (0, 0)
             return False
-        period, runs, bright, dim = found
-        guess = (period, len(runs))
+        period, runs, bright, dim, rises = found
+        guess = (period, rises)
         agreed = guess == self.guess
         self.guess = guess
-        if not agreed or (period, len(runs)) == (self.period, len(self.runs)):
-            return False
+        if not agreed or guess == (self.period, self.rises):
+            return False  # not yet sure, or told so already
         spans = ",".join(f"{a}-{b}" for a, b in runs)
-        self.tell(f"{bright}/{dim}/{period}/{spans}")
+        self.tell(f"{bright}/{dim}/{period}/{spans}", rises)
         return True
+
+
+def _longest_runs(led: _Led) -> dict[str, int]:
+    """How long the told pattern keeps each of its two colours at most (ms, round the
+    period's end): one look a millisecond through one period."""
+    period = led.period
+    lit = [led.bright_at(ms) for ms in range(period)]
+    longest = {True: 0, False: 0}
+    if all(lit) or not any(lit):
+        longest[lit[0]] = period
+    else:
+        start = lit.index(not lit[0])  # a change of colour: runs counted from there
+        run, colour = 0, lit[start]
+        for i in range(period):
+            here = lit[(start + i) % period]
+            if here == colour:
+                run += 1
+            else:
+                longest[colour] = max(longest[colour], run)
+                run, colour = 1, here
+        longest[colour] = max(longest[colour], run)
+    return {led.colours[0]: longest[True], led.colours[1]: longest[False]}
 
 
 def _run(text: str) -> tuple[int, int]:
@@ -130,9 +159,11 @@ class BoardLeds:
         return {"type": "board", "width": width, "now": now_ms, "leds": leds}
 
 
-def _pattern(samples: list[tuple[int, str]]) -> tuple[int, list[tuple[int, int]], str, str] | None:
-    """(period, bright runs in phase, bright, dim) of two colours' samples, or None (one
-    colour, or more than two, or too few samples)."""
+def _pattern(
+    samples: list[tuple[int, str]],
+) -> tuple[int, list[tuple[int, int]], str, str, int] | None:
+    """(period, bright spans in phase, bright, dim, bright runs a period) of two colours'
+    samples, or None (one colour, or more than two, or too few samples)."""
     colours = {text for _, text in samples}
     if len(colours) != 2 or len(samples) < 20:
         return None
@@ -176,4 +207,4 @@ def _pattern(samples: list[tuple[int, str]]) -> tuple[int, list[tuple[int, int]]
             spans.append((a, b))
         else:  # through phase 0
             spans += [(a, period), (0, b)]
-    return period, sorted(s for s in spans if s[0] < s[1]), bright, dim
+    return period, sorted(s for s in spans if s[0] < s[1]), bright, dim, len(runs)
