@@ -1,8 +1,8 @@
 """The web pages (#16) in a real browser: Debian's headless Chromium through Selenium,
 against the real server (uvicorn on a loopback port), a real session and the simulated
 board on a real pty. Board keys are pressed and commands typed; the DOM is checked; both
-pages are photographed at phone and TV sizes (into $TURNLIGHT_WEB_PICTURES when set, as
-docs/images/ was made; else a temporary folder).
+pages are photographed at phone and TV sizes (into $TURNLIGHT_WEB_PICTURES when set; else
+a temporary folder; docs/images/ is made by `make web-images`, host/lab/web_pictures.py).
 
 Without the browser, every test here is skipped with one line saying why (pytest -ra
 prints it): never silently."""

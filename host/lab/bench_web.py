@@ -88,17 +88,20 @@ def _wait(driver, script: str, *args: object, timeout: float = 10.0):
     raise RuntimeError(f"the page did not show the press in {timeout} s")
 
 
-IDLE_SECONDS = 20.0  # counted, then scaled to a minute
-IDLE_SETTLE_SECONDS = 15.0  # before counting: the board's patterns are read by then
+IDLE_SECONDS = 30.0  # counted, then scaled to a minute
+IDLE_SETTLE_SECONDS = 1.0  # before counting: the page's first view and first LEDs
 
 
 def web_idle_bytes(seconds: float = IDLE_SECONDS) -> dict[str, float | int]:
     """What one players' page receives while nothing happens: a korxsol game in `play`'s
     session, tethered to the simulated board on a real pty (its keys pulsing and blinking
     as they do), round 1 started, with the web server on a loopback port and one players'
-    socket open. After IDLE_SETTLE_SECONDS (its first view, and the board's LEDs read and
-    sent once), every byte of every message it receives over `seconds` is counted, and
-    scaled to a minute. Also how many messages came."""
+    socket open. From IDLE_SETTLE_SECONDS after it opens (its first view and first LEDs
+    have come: what opening the page costs), every byte of every message it receives
+    over `seconds` is counted and scaled to a minute. The first seconds, while the
+    server reads the board's patterns and tells them, are among the counted ones: scaled,
+    they count twice, so the figure is an upper bound of the first minute (later minutes
+    receive nothing). Also how many messages came."""
     import threading
 
     from rich.console import Console
