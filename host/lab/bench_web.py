@@ -132,7 +132,8 @@ def web_idle_bytes(seconds: float = IDLE_SECONDS) -> dict[str, float | int]:
                         except TimeoutError:
                             continue
                         if received["counting"]:
-                            received["bytes"] += len(text.encode())
+                            data = text.encode() if isinstance(text, str) else text
+                            received["bytes"] += len(data)
                             received["messages"] += 1
 
             reader = threading.Thread(target=read, daemon=True)

@@ -17,8 +17,12 @@ from pathlib import Path
 
 SIZES = {"phone": (390, 844), "720p": (1280, 720), "tv": (1920, 1080)}
 # Four more fighters for korxsol's Ember Ridge (each a copy of one of its own, renamed).
-MORE = (("Kaelen", "Selka", "Sel"), ("Vexa", "Tarn", "Tar"), ("Orrin", "Wren", "Wre"))
-MORE += (("Brimm", "Ulric", "Ulr"),)
+MORE = (
+    ("Kaelen", "Selka", "Sel"),
+    ("Vexa", "Tarn", "Tar"),
+    ("Orrin", "Wren", "Wre"),
+    ("Brimm", "Ulric", "Ulr"),
+)
 
 
 def eight_fighters() -> str:

@@ -353,9 +353,9 @@ class Hub:
             sent[n] = text
             for page in list(pages):
                 page.outbox.view(whole, text)
-        changed = (sent[0], sent[1]) != self.views
+        moved = (sent[0], sent[1]) != self.views
         self.views = (sent[0], sent[1])
-        return changed
+        return moved
 
     def publish_board(self, board: dict[str, Any]) -> None:
         """The board's LEDs, to every page: what the players see on the table itself."""
