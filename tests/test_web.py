@@ -110,6 +110,29 @@ def test_the_players_page_needs_no_token_and_the_console_needs_its_own() -> None
                 assert not hub.gms  # never counted as a console
 
 
+def test_the_console_s_token_is_the_game_s_kept_in_its_journal_once_it_has_an_action(
+    tmp_path: Path,
+) -> None:
+    """Issue #28 item 8: `play --resume` serves the token the console was opened with. A
+    game quit before its first action keeps nothing (it is left out as empty)."""
+    from host.web.server import TOKEN_EVENT
+
+    path = tmp_path / "j.sqlite"
+    session = _session(journal=Journal(path))
+    game = session.game_id
+    assert game is not None and session.journal is not None
+    hub = Hub(PlayLive(_ui(session)))
+    hub.views_now()
+    assert session.journal.last_event(game, TOKEN_EVENT) is None
+    session.execute("initiative")
+    hub.views_now()
+    assert session.journal.last_event(game, TOKEN_EVENT) == {"token": hub.token}
+    session.journal.release(game)
+    resumed = resume(Journal(path), game)
+    assert Hub(PlayLive(_ui(resumed))).token == hub.token
+    assert Hub(PlayLive(_ui(_session(journal=Journal(path))))).token != hub.token
+
+
 def test_the_wrong_token_page_has_the_page_s_style_and_says_what_to_do() -> None:
     """Issue #28 item 13: not a bare line."""
     with served(_ui(_session())) as (client, _):

@@ -205,6 +205,8 @@ def test_a_console_left_open_across_a_restart_rejoins_or_says_how(browser, tmp_p
     try:
         browser.get(first.gm_url)
         wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+        click(browser, "#buttons button[data-line='initiative']")
+        wait_for(browser, "document.querySelector('#fighters li.current')", "round 1")
     finally:
         first.stop()
         assert session.journal is not None
@@ -217,9 +219,16 @@ def test_a_console_left_open_across_a_restart_rejoins_or_says_how(browser, tmp_p
     try:
         assert again.hub.token == token
         wait_for(browser, "document.getElementById('connection').textContent === ''", "back")
-        click(browser, "#buttons button[data-line='initiative']")
-        wait_for(browser, "document.querySelector('#fighters li.current')", "it plays on")
-        assert len(resumed.done) == 1
+        before = browser.execute_script(
+            "return document.querySelector('#fighters li.current').dataset.name"
+        )
+        click(browser, "#buttons button[data-line='end']")
+        wait_for(
+            browser,
+            f"document.querySelector('#fighters li.current')?.dataset.name !== {before!r}",
+            "it plays on",
+        )
+        assert len(resumed.done) == 2
     finally:
         again.stop()
         assert resumed.journal is not None

@@ -206,7 +206,9 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
     (the ruleset completes the fighter's name there), with the word that names it, and,
     for whoever takes the turn, the moves each verb completes after the name (an attack's
     moves, an item): the acting fighter's moves."""
-    offered = {verb: set(ruleset.complete(game, [verb, ""])) for verb in ruleset.language.verbs}
+    language = ruleset.language
+    verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
+    offered = {verb: set(ruleset.complete(game, [verb, ""])) for verb in verbs_here}
     named = {w for f in fighters for w in (f.name, f.label, f'"{f.name}"') if w}
     result: dict[str, Any] = {}
     for f in fighters:

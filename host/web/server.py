@@ -170,7 +170,7 @@ class Hub:
     def __init__(self, source: Source, token: str | None = None) -> None:
         self.source = source
         self.token = token if token is not None else kept_token(source)
-        self._token_game: object = source_game(source)
+        self._token_game: object = None  # the game whose journal holds the token
         self.players: set[Page] = set()
         self.gms: set[Page] = set()
         self.wholes: tuple[str, str] = ("", "")  # each page's first message: the whole views
@@ -245,9 +245,11 @@ class Hub:
         return text
 
     def _keep_token(self, session: Any) -> None:
-        """A game begun by `new` keeps the console's token too, so that resuming it does."""
+        """The game's journal keeps the console's token (a game begun by `new` too), so
+        that resuming it does: once the game has an action, so that a game quit before
+        any is still left out of the journal as empty."""
         game = getattr(session, "game_id", None)
-        if game != self._token_game:
+        if game != self._token_game and (getattr(session, "done", None) or []):
             self._token_game = game
             journal_token(session, self.token)
 
@@ -486,25 +488,17 @@ def _changes(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in new.items() if old.get(k, _changes) != v}
 
 
-def source_game(source: Source) -> object:
-    try:
-        return getattr(source.session(), "game_id", None)
-    except Exception:  # a board on its own has no game
-        return None
-
-
 def kept_token(source: Source) -> str:
     """The console's token: the one the game's journal keeps (so that a console left open
-    rejoins after `play --resume`), else a new one, journalled for the next time."""
+    rejoins after `play --resume`), else a new one (journalled by the Hub once the game
+    has an action)."""
     session = source.session()
     journal, game = getattr(session, "journal", None), getattr(session, "game_id", None)
     if journal is not None and game is not None:
         kept = (journal.last_event(game, TOKEN_EVENT) or {}).get("token")
         if isinstance(kept, str) and 16 <= len(kept) <= 64 and kept.isascii():
             return kept
-    token = token_source.token_urlsafe(18)
-    journal_token(session, token)
-    return token
+    return token_source.token_urlsafe(18)
 
 
 def journal_token(session: Any, token: str) -> None:
