@@ -203,6 +203,24 @@ def test_a_slow_page_gets_only_the_latest_view_and_every_reply_in_order() -> Non
     assert asyncio.run(drained(box)) == ["view 2", "reply 1", "view 4", "reply 2"]
 
 
+def test_a_page_gets_what_changed_when_it_has_every_view_before_else_the_whole_view() -> None:
+    """Issue #28 item 12: a patch applies only to the view before it."""
+
+    async def drained(box: Outbox) -> list[str]:
+        return [await box.next() for _ in range(len(box))]
+
+    box = Outbox()
+    box.view("whole 1", "patch 1")
+    assert asyncio.run(drained(box)) == ["whole 1"]  # a page's first view is whole
+    box.view("whole 2", "patch 2")
+    assert asyncio.run(drained(box)) == ["patch 2"]
+    box.view("whole 3", "patch 3")
+    box.view("whole 4", "patch 4")  # patch 3 was never sent: patch 4 would not apply
+    box.board("leds 1")
+    box.board("leds 2")  # the board's latest only
+    assert sorted(asyncio.run(drained(box))) == ["leds 2", "whole 4"]
+
+
 def test_a_message_longer_than_a_few_kilobytes_closes_its_socket() -> None:
     """Refused from the frame's header (1009), before its payload is read; in fragments
     too, from the header of the fragment that would pass the limit."""
