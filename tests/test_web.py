@@ -133,6 +133,29 @@ def test_the_console_s_token_is_the_game_s_kept_in_its_journal_once_it_has_an_ac
     assert Hub(PlayLive(_ui(_session(journal=Journal(path))))).token != hub.token
 
 
+def test_the_game_master_starts_and_stops_a_turn_timer_that_restarts_each_turn() -> None:
+    """Issue #28 item 11: an optional turn timer, on both pages."""
+    ui = _ui(_session())
+    with (
+        served(ui) as (client, _),
+        client.websocket_connect("/ws") as ws,
+        client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+    ):
+        assert reply(gm, "initiative")["ok"]
+        assert view_where(ws, lambda v: v["round"] == 1)["timer"] is None  # off at first
+        said = reply(gm, "timer soon")
+        assert not said["ok"] and "\n" not in said["text"] and "SECONDS" in said["text"]
+        assert reply(gm, "timer 60")["ok"]
+        started = view_where(ws, lambda v: v["timer"] is not None)["timer"]
+        assert started["limit"] == 60
+        time.sleep(0.01)
+        assert reply(gm, "end")["ok"]  # the next turn: the timer starts again
+        again = view_where(ws, lambda v: v["timer"] and v["timer"]["since"] > started["since"])
+        assert again["timer"]["limit"] == 60
+        assert reply(gm, "timer off")["ok"]
+        assert view_where(ws, lambda v: v["timer"] is None)["timer"] is None
+
+
 def test_the_wrong_token_page_has_the_page_s_style_and_says_what_to_do() -> None:
     """Issue #28 item 13: not a bare line."""
     with served(_ui(_session())) as (client, _):
