@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import json
 import secrets as token_source
@@ -173,7 +174,7 @@ class Hub:
         self._token_game: object = None  # the game whose journal holds the token
         self.players: set[Page] = set()
         self.gms: set[Page] = set()
-        self.wholes: tuple[str, str] = ("", "")  # each page's first message: the whole views
+        self._wholes: list[str | None] = [None, None]  # the whole views, once made
         self.views: tuple[str, str] = ("", "")  # the last (player, gm) messages sent
         self._last: tuple[dict[str, Any], dict[str, Any]] | None = None
         self._stamp: tuple | None = None
@@ -339,25 +340,39 @@ class Hub:
         player, gm = views
         old = self._last
         self._last = views
-        wholes = (
-            self._player_text({"type": "view", "view": player}),
-            json.dumps({"type": "view", "view": gm}),
-        )
-        self.wholes = wholes
+        self._wholes = [None, None]  # made when a page needs one
         sent = list(self.views)
         for n, (pages, view) in enumerate(((self.players, player), (self.gms, gm))):
             changed = _changes(old[n] if old is not None else None, view)
             if not changed:
                 continue
-            whole = wholes[n]
             patch = {"type": "patch", "view": changed}
             text = self._player_text(patch) if n == 0 else json.dumps(patch)
             sent[n] = text
             for page in list(pages):
-                page.outbox.view(whole, text)
+                page.outbox.view(functools.partial(self.whole, n), text)
         moved = (sent[0], sent[1]) != self.views
         self.views = (sent[0], sent[1])
         return moved
+
+    def whole(self, n: int) -> str:
+        """The last view published, whole, as a message: the players' (0) or the console's."""
+        made = self._wholes[n]
+        if made is None:
+            if self._last is None:
+                return ""
+            view = self._last[n]
+            made = (
+                self._player_text({"type": "view", "view": view})
+                if n == 0
+                else json.dumps({"type": "view", "view": view})
+            )
+            self._wholes[n] = made
+        return made
+
+    @property
+    def wholes(self) -> tuple[str, str]:
+        return self.whole(0), self.whole(1)
 
     def publish_board(self, board: dict[str, Any]) -> None:
         """The board's LEDs, to every page: what the players see on the table itself."""
@@ -367,7 +382,7 @@ class Hub:
 
     def first(self, n: int) -> list[str]:
         """What a page that opens gets first: the whole view, and the board's LEDs."""
-        return [text for text in (self.wholes[n], self.board) if text]
+        return [text for text in (self.whole(n), self.board) if text]
 
     # -- the console --------------------------------------------------------------------
     def console(self, raw: str) -> dict[str, Any]:

@@ -49,11 +49,16 @@ class Outbox:
         self._had_view = False
         self._ready = asyncio.Event()
 
-    def view(self, whole: str, patch: str | None = None) -> None:
+    def view(self, whole: str | Callable[[], str], patch: str | None = None) -> None:
+        """The next view: `whole` (or what makes it, called only when this page needs
+        it), and `patch`, what changed since the view before."""
         if self._waiting and self._waiting[-1][0]:
-            self._waiting[-1] = (True, whole)  # the patch it replaces was never sent
+            text = whole if isinstance(whole, str) else whole()
+            self._waiting[-1] = (True, text)  # the patch it replaces was never sent
+        elif patch and self._had_view:
+            self._waiting.append((True, patch))
         else:
-            self._waiting.append((True, patch if patch and self._had_view else whole))
+            self._waiting.append((True, whole if isinstance(whole, str) else whole()))
         self._had_view = True
         self._ready.set()
 
