@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test demo images lint typecheck typecheck-firmware pytest fuzz clean
+.PHONY: test demo images web-images lint typecheck typecheck-firmware pytest fuzz clean
 
 # The tests' plugin ruleset (tests/plugin) is installed after turnlight, as any package that
 # adds a ruleset would be: the registry finds it by its entry point.
@@ -54,6 +54,11 @@ images: $(STAMP)
 	for board in trellis_m4 macropad pico_matrix; do \
 		$(BIN)/turnlight sim --pictures docs/images --board $$board || exit 1; \
 	done
+
+# The web pages' pictures (docs/commands.md): both pages at a phone's size, 1280x720 and a
+# TV's, in headless Chromium (apt-get install chromium chromium-driver).
+web-images: $(STAMP)
+	$(BIN)/python -m host.lab.web_pictures docs/images
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

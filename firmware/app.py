@@ -11,8 +11,9 @@ frame is due or something changed, render, limit and show() once. A fault in any
 shown on the problem cell, and the loop goes on.
 
 The controls are generic: the roll key rolls the dice the host's descriptor names (D3, D6,
-D10 or d100), starting at its dice count, or, while the host wants a roll (state.want), one
-press rolls exactly that (its count and kind), and the key lights with it; the counter
+D10, d100 or plain dice of any size), starting at its dice count, or, while the host wants
+a roll (state.want), one press rolls exactly that (its count and kind, each plain die of
+its own faces), and the key lights with it; the counter
 keys move the counter picked with "counter_next" (the descriptor's first counter after
 each new descriptor) on the selected slot, up to its cap. The next-turn key ends the
 running turn, whatever its unit (one slot, a team's or a player's slots, or a step:
@@ -522,8 +523,9 @@ class App:
         elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (MAX_SLOTS of them)
             self._select_position(now_ms, code - _C_POS0)
         if roll >= 0:
-            # `roll` dice of that kind, sent: chance flips, a d100 (its two D10s), or action
-            # dice (the event names their kind).
+            # `roll` dice of that kind, sent: chance flips, a d100 (its two D10s), plain dice
+            # (the event names how many, and each die's faces), or action dice (the event
+            # names their kind).
             event = ev.ROLL_ACTION
             arg = roll
             if roll == dice.KIND_CHANCE:
@@ -533,7 +535,21 @@ class App:
                 event = ev.D100
                 arg = 0
                 count = 2
-            dice.roll_faces(self.rng, roll, count, self.faces)
+            elif roll == dice.KIND_DN:
+                event = ev.ROLL_DICE
+                arg = count
+            # Plain dice: each die's faces, the wanted roll's, else the descriptor's (where
+            # action dice have their success faces). Written out here and in _submit, not
+            # kept in a local or passed: either would widen a frame on the deepest path.
+            state = self.state
+            want = state.want
+            dice.roll_faces(
+                self.rng,
+                roll,
+                count,
+                self.faces,
+                want.sides if want.count else state.rules.success_mask,
+            )
             if self._submit(now_ms, event, NO_SLOT, arg, count) == ACCEPTED:
                 self.page = pages.DICE
         self.dirty = True
@@ -543,6 +559,9 @@ class App:
         # one call level more on the board's deepest path.
         record = self._record
         ev.write_event(record, code, slot, arg, self.faces if count else None, count)
+        if code == ev.ROLL_DICE:  # each die's faces, as do_control rolled them
+            want = self.state.want
+            ev.write_sides(record, want.sides if want.count else self.state.rules.success_mask)
         result = self.session.submit_record(now_ms, record)
         if result == ACCEPTED:
             self._event_key = self._key

@@ -17,7 +17,10 @@ or a mark is, and its colour, comes from the state's descriptor (state.rules):
   initiative: actions left (blinks), phase (or step) under each active slot (steady in the
               first phase, a slow blink in the last, that many blinks in one between)
   cooldowns:  timers 1..4: turns left (blinks); steady dim = used this turn, not yet cooling
-  counters:   each counter of the descriptor, in its colour (blinks)
+  counters:   each counter of the descriptor, in its colour (blinks), then, when a slot has
+              effects, the effects on each slot, whatever their names (vermillion blinks)
+On every per-position page a slot one of whose effects ends as its turn ends blinks
+vermillion at the end of each cycle on its identity cell.
   marks:      each mark of the descriptor, in its colour (steady)
   dice:       the last roll's faces in reading order (not per position), successes by the
               descriptor's success faces; a roll nothing wanted (the host's `unused`) in
@@ -137,6 +140,9 @@ def draw_identity(canvas, state, pos, selected, now_ms):
     colour = pal.team_colour(slot.team)
     if index == selected and pal.slow_blink(now_ms // 2):
         colour = pal.WHITE
+    if slot.effect_ends and now_ms % pal.CYCLE_MS >= pal.CYCLE_MS - 300:
+        pal.put(canvas.frame, cell, pal.VERMILLION, pal.FULL)  # an effect ends this turn
+        return
     if slot.flags & F_ACTIVE:  # each slot of the running turn: fast while it has to act
         fast = not slot.flags & F_ACTED
         level = (
@@ -165,7 +171,11 @@ def draw_steady(canvas, pos, row, colour, on, level):
 
 def render_per_position(canvas, page, state, selected, now_ms):
     rules = state.rules
-    canvas.rotate(page_rows(page, rules), now_ms)
+    rows = page_rows(page, rules)
+    for i in range(state.count if page == _COUNTERS else 0):
+        if state.slots[i].effects:  # a row more: the effects on each slot
+            rows = rules.counters + 1
+    canvas.rotate(rows, now_ms)
     canvas.active_pos = state.turn if state.active != limits.NO_SLOT else -1
     for pos in range(state.count):
         draw_identity(canvas, state, pos, selected, now_ms)
@@ -192,6 +202,7 @@ def render_per_position(canvas, page, state, selected, now_ms):
         elif page == _COUNTERS:
             for k in range(rules.counters):
                 draw_count(canvas, pos, k + 1, rules.colours[k], slot.counters[k], now_ms)
+            draw_count(canvas, pos, rules.counters + 1, pal.VERMILLION, slot.effects, now_ms)
         elif page == _MARKS:
             for k in range(rules.marks):
                 on = slot.flags & mark_bit(k)
@@ -202,12 +213,16 @@ def render_wanted(canvas, state, controls, roll, now_ms):
     """The roll the host waits for, on the roll keys' cells (a key is the cell of its
     number, where it has one; `controls` holds each key's control, `roll` the roll key's):
     the dice count as blinks at full brightness, in the success colour (chance flips: bluish
-    green); between the blinks a dim steady glow, so the key never looks dark while a roll
-    is wanted."""
+    green; plain dice: sky blue, or white when they are of several kinds); between the
+    blinks a dim steady glow, so the key never looks dark while a roll is wanted."""
     want = state.want
     if not want.count:
         return
-    colour = pal.BLUISH_GREEN if want.kind == dice.KIND_CHANCE else pal.SUCCESS
+    colour = pal.SUCCESS
+    if want.kind == dice.KIND_CHANCE:
+        colour = pal.BLUISH_GREEN
+    elif want.kind == dice.KIND_DN:  # plain dice: sky blue, one kind; a kind more, white
+        colour = pal.WHITE if want.sides[0] != want.sides[want.count - 1] else pal.SKY_BLUE
     level = pal.FULL if pal.count_lit(want.count, now_ms) else pal.DIM
     for key in range(min(len(controls), canvas.cells)):
         if controls[key] == roll:

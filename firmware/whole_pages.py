@@ -11,8 +11,12 @@ from shared import dice
 
 def render_dice(canvas, state, animating, now_ms):
     """The last roll, one face per cell; successes (by the descriptor's success faces)
-    bright, failures dim, the face value as blinks. While `animating` the faces tumble
-    instead."""
+    bright, failures dim, the face value as blinks. Plain dice: a die of up to 10 faces on a
+    cell, its face as white blinks; a larger one, whose faces blinks cannot count, on two
+    cells, its number's tens (white) then units (amber) as blinks, a 0 a dim glow (a d100's
+    D10s the same way); with the descriptor's NATURALS flag (128) a die's highest face is
+    steady in the success colour on its cells, its lowest steady in red. While `animating`
+    the faces tumble instead."""
     roll = state.roll
     frame = canvas.frame
     count = roll.count
@@ -37,6 +41,25 @@ def render_dice(canvas, state, animating, now_ms):
                 pal.put(frame, i, colour, pal.DIM // 2)
             elif pal.count_lit(value, now_ms):
                 pal.put(frame, i, colour, pal.FULL)
+        return
+    if roll.kind == dice.KIND_DN:
+        cell = 0
+        for i in range(roll.count):
+            sides = roll.sides[i]
+            face = roll.faces[i]
+            wide = 2 if sides > 10 else 1  # the cells the die takes
+            if cell + wide > canvas.content:
+                break
+            for k in range(wide):
+                digit = face if wide == 1 else face % 10 if k else face // 10
+                colour = pal.COOLDOWN if k else pal.WHITE
+                if state.rules.flags & 128 and (face == 1 or face == sides):
+                    pal.put(frame, cell + k, pal.SUCCESS if face > 1 else pal.WARN, pal.FULL)
+                elif digit == 0:
+                    pal.put(frame, cell + k, colour, pal.DIM // 2)
+                elif pal.count_lit(digit, now_ms):
+                    pal.put(frame, cell + k, colour, pal.MID)
+            cell += wide
         return
     mask = state.rules.success_mask
     for i in range(count):

@@ -1,25 +1,28 @@
-"""The compact, versioned binary encoding of a whole GameState (exact round trips).
-
-Layout (most significant bit first; docs/state-codec.md has the bit-level table): one
-version byte, then bit fields for the globals, the last roll, each slot in use, and the
-turn order with its initiative reasons; the last byte is zero padded. Numbers that are
-small in play (the round, the scores, and per-slot order key, health, each counter and
-cooldown turns) are written with just the bits the largest of them needs in this state,
-and the header says how many: a real table costs well under the fixed-width worst case.
-The state's rules (its descriptor) are not part of it: the link sends them once per link.
-
-Bit packing (_put and _get, most significant bit first, no allocation) rather
-than `struct` formats: most fields are 1 to 6 bits wide, and byte-aligned `struct` fields
-would cost about half again as many bytes.
-
-`decode` raises CodecError, and only CodecError, for bad input. It reads into a state the
-caller owns (it never grows a buffer), rejects input longer than MAX_ENCODED at once, and
-never loops on its input. It checks every field against the codec's own ceilings only; a
-ruleset's caps are the descriptor's (shared.descriptor.state_fits). On error the target
-state is left half written: decode into a spare state and copy it over on success
-(GameState.copy_from), or encode the target first and decode that back on error (the
-board's way: MAX_ENCODED bytes instead of a spare state).
-"""
+# The compact, versioned binary encoding of a whole GameState (exact round trips).
+#
+# Layout (most significant bit first; docs/state-codec.md has the bit-level table): one
+# version byte, then bit fields for the globals, the last roll, each slot in use, and the
+# turn order with its initiative reasons; the last byte is zero padded. Numbers that are
+# small in play (the round, the scores, and per-slot order key, health, each counter and
+# cooldown turns) are written with just the bits the largest of them needs in this state,
+# and the header says how many: a real table costs well under the fixed-width worst case.
+# The state's rules (its descriptor) are not part of it: the link sends them once per link.
+#
+# Bit packing (_put and _get, most significant bit first, no allocation) rather
+# than `struct` formats: most fields are 1 to 6 bits wide, and byte-aligned `struct` fields
+# would cost about half again as many bytes.
+#
+# `decode` raises CodecError, and only CodecError, for bad input. It reads into a state the
+# caller owns (it never grows a buffer), rejects input longer than MAX_ENCODED at once, and
+# never loops on its input. It checks every field against the codec's own ceilings only; a
+# ruleset's caps are the descriptor's (shared.descriptor.state_fits). On error the target
+# state is left half written: decode into a spare state and copy it over on success
+# (GameState.copy_from), or encode the target first and decode that back on error (the
+# board's way: MAX_ENCODED bytes instead of a spare state).
+#
+#
+# (Comments, not a docstring: the codec is the board's largest compile, and a docstring is
+# a string token its compile holds in the heap: docs/memory.md.)
 
 from shared import (
     dice,
@@ -251,7 +254,7 @@ def _slot_widths(s, out):
 
 
 def _put_sides(roll, i):
-    """Die i's sides, less 2 (7 bits: a d2 is 0, a d100 98); returns the bits of its face."""
+    # Die i's sides, less 2 (7 bits: a d2 is 0, a d100 98); returns the bits of its face.
     sides = roll.sides[i]
     if sides > dice.MAX_SIDES:
         raise ValueError(39, sides)  # (and _put refuses one of fewer than 2)

@@ -13,11 +13,15 @@ records the same result, so replaying a roll can never reroll it.
 from shared import dice, turns
 from shared.compat import Problem, const
 from shared.descriptor import M_CLEAR_AT_START
-from shared.limits import MAX_DICE, MAX_KINDS, NO_SLOT
+from shared.limits import MAX_DICE, NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE
 
 EVENT_HEADER = const(4)  # code, slot, arg, body length (the faces, and plain dice's sides)
 EVENT_MAX = const(24)  # EVENT_HEADER + MAX_DICE + 1 + 2 * (MAX_KINDS - 1)
+# The bytes of a plain dice record's dice at most: die 0's faces, and the first die and faces
+# of each of the MAX_KINDS - 1 kinds after it (shared.limits.MAX_KINDS; a private copy, which
+# costs the board's heap no name: tests/test_dice_records.py checks that the two agree).
+_KIND_BYTES = const(5)
 
 NEXT_TURN = const(1)  # end the active turn (or start round 1 before the first turn); in a
 #                       unit of several slots, naming one of them: that slot is done
@@ -42,27 +46,13 @@ class EventError(Problem):
     its numbers, worded on the host (shared/words.py)."""
 
 
-def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0, sides=None):
+def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0):
     """Write an event record into buf (EVENT_MAX bytes); returns its length. A ROLL_DICE
-    record takes each die's faces, `sides` (one number for every die, or one per die)."""
+    record then takes its dice with `write_sides`."""
     if faces is not None and count == 0:
         count = len(faces)
     if count > MAX_DICE:
         raise EventError(1, count)
-    n = EVENT_HEADER + count
-    if sides is not None:  # die 0's faces, then (first die, faces) where they change
-        last = dice.die_sides(sides, 0) & 0xFF  # (a bad number: dice_sides refuses it)
-        buf[n] = last
-        n += 1
-        for i in range(1, count):
-            s = dice.die_sides(sides, i) & 0xFF
-            if s != last:
-                if n + 2 > EVENT_HEADER + count + 2 * MAX_KINDS - 1:
-                    raise EventError(18)
-                buf[n] = i
-                buf[n + 1] = s
-                n += 2
-                last = s
     # Each field is checked before it is stored: a bytearray refuses a number over 255 with
     # ValueError on CPython and OverflowError on CircuitPython, and MicroPython wraps it.
     if not (0 <= code <= 255 and 0 <= slot <= 255 and 0 <= arg <= 255):
@@ -73,23 +63,46 @@ def write_event(buf, code, slot=NO_SLOT, arg=0, faces=None, count=0, sides=None)
     buf[0] = code
     buf[1] = slot
     buf[2] = arg
-    buf[3] = n - EVENT_HEADER
+    buf[3] = count
     for i in range(count):
         buf[EVENT_HEADER + i] = faces[i]
+    return EVENT_HEADER + count
+
+
+def write_sides(buf, sides):
+    """After the faces of the ROLL_DICE record in buf (its arg dice), each die's faces
+    (`sides`: one number for every die, or one per die): die 0's, then the first die and the
+    faces of each later kind of die; returns the record's length."""
+    count = buf[2]
+    n = EVENT_HEADER + count
+    last = dice.die_sides(sides, 0) & 0xFF  # (a bad number: dice_sides refuses it)
+    buf[n] = last
+    n += 1
+    for i in range(1, count):
+        s = dice.die_sides(sides, i) & 0xFF
+        if s != last:
+            if n + 2 > EVENT_HEADER + count + _KIND_BYTES:
+                raise EventError(18)
+            buf[n] = i
+            buf[n + 1] = s
+            n += 2
+            last = s
+    buf[3] = n - EVENT_HEADER
     return n
 
 
 def dice_sides(buf, start, out=None):
     """0 if the ROLL_DICE record at buf[start:] is well formed (every die of 2..MAX_SIDES
-    faces, a later kind's first die after the one before, each face within its die's), and
-    then each die's faces into `out` (if given); else a problem code (shared.link.messages'
-    record codes: 11 a face, 12 the dice). Allocates nothing."""
+    faces, a later kind's first die after the one before, each face within its die's, and
+    a board's journal can hold it), and then each die's faces into `out` (if given); else a
+    problem code (shared.link.messages' record codes: 11 a face, 12 the dice, 13 too large
+    for a journal). Allocates nothing."""
     count = buf[start + 2]
     at = start + EVENT_HEADER + count
     end = start + EVENT_HEADER + buf[start + 3]
     if not 1 <= count <= MAX_DICE or at >= end or (end - at) & 1 == 0:
         return 12
-    if end - at > 2 * MAX_KINDS - 1:
+    if end - at > _KIND_BYTES:
         return 12
     sides = buf[at]
     at += 1
@@ -104,7 +117,15 @@ def dice_sides(buf, start, out=None):
             return 11
         if out is not None:
             out[i] = sides
-    return 12 if at != end else 0
+    if at != end:
+        return 12
+    # A board journals a body of 8 bytes as it is, or else two to a byte
+    # (shared/link/board.py): a longer body with a number over 15 is refused.
+    if end - start - EVENT_HEADER > 8:
+        for i in range(start + EVENT_HEADER, end):
+            if buf[i] > 15 or end - start - EVENT_HEADER > 16:
+                return 13
+    return 0
 
 
 def _slot_index(state, record):

@@ -5,7 +5,7 @@ from a generator into a state.
 """
 
 from shared import dice
-from shared.events import EVENT_MAX, write_event
+from shared.events import EVENT_MAX, write_event, write_sides
 from shared.limits import MAX_DICE, NO_SLOT
 
 
@@ -13,7 +13,10 @@ def make_event(code, slot=NO_SLOT, arg=0, faces=(), sides=None):
     """The record for one event, as bytes (allocates: for the host and tests). A ROLL_DICE
     record takes each die's faces, `sides` (its arg is the dice count)."""
     buf = bytearray(EVENT_MAX)
-    return bytes(buf[: write_event(buf, code, slot, arg, faces, 0, sides)])
+    n = write_event(buf, code, slot, arg, faces)
+    if sides is not None:
+        n = write_sides(buf, sides)
+    return bytes(buf[:n])
 
 
 def d100_value(tens, units):

@@ -137,7 +137,7 @@ _RECORD = (
     "this event carries no faces",
     "a face out of range",
     "its plain dice are not well formed",
-    "too large for the board's journal (9 or more bytes of dice, one over 15)",
+    "too large for a board's journal (9 or more bytes of dice, one of them over 15)",
 )
 
 

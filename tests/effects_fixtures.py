@@ -5,6 +5,8 @@ effect clock under test."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from host.core import effects, registry
@@ -14,14 +16,27 @@ from host.core.session import Session
 from shared.state import F_OUT
 
 # A ruleset for each turn unit of the descriptor (shared/descriptor_pack.py): korxsol one
-# slot (UNIT_SLOT), stones a player's characters together (UNIT_KEY), forms steps
-# (UNIT_STEP: every fighter's turn is the round).
-BY_UNIT = {"slot": "korxsol", "group": "stones", "steps": "forms"}
+# slot (UNIT_SLOT), stones a player's characters together (UNIT_KEY), tests/tiny_units.py's
+# tiny_teams a team together (UNIT_TEAM; registered by the tests that play it: `units`),
+# forms steps (UNIT_STEP: every fighter's turn is the round).
+BY_UNIT = {"slot": "korxsol", "group": "stones", "team": "tiny_teams", "steps": "forms"}
 UNITS = list(BY_UNIT)
 
 # Actions that change no fighter's health: the tests move turns on without putting
 # anyone out of the fight unless they mean to.
 _QUIET = ("end", "pass", "discard", "move", "done", "phase", "next", "initiative")
+
+
+@contextlib.contextmanager
+def units() -> Iterator[None]:
+    """The tests' own ruleset of team turns registered while they play it."""
+    from tiny_units import TINY_TEAMS
+
+    registry.register(TINY_TEAMS)
+    try:
+        yield
+    finally:
+        registry.unregister(TINY_TEAMS.id)
 
 
 def session_of(ruleset_id: str, journal: Journal | None = None, seed: int = 1) -> Session:

@@ -18,7 +18,14 @@ from effects_fixtures import (
     position_of,
     session_of,
     shown_on,
+    units,
 )
+
+
+@pytest.fixture(autouse=True)
+def team_turns():
+    with units():
+        yield
 
 
 def _ending_lines(said: list[str], name: str) -> list[str]:
@@ -43,7 +50,7 @@ def test_rounds_n_ends_at_the_same_point_in_the_order_n_rounds_later(unit: str) 
     assert len(_ending_lines(said, "Bless")) == 1
 
 
-@pytest.mark.parametrize("unit", ["slot", "group"])  # (in steps every turn runs at once)
+@pytest.mark.parametrize("unit", ["slot", "group", "team"])  # (in steps every turn is the round)
 def test_until_end_of_the_targets_next_turn_ends_as_that_turn_ends(unit: str) -> None:
     """issue #29: `until=end` of a fighter not in its turn ends as its next turn ends."""
     s = session_of(BY_UNIT[unit])
@@ -90,7 +97,8 @@ def test_until_start_of_the_sources_next_turn_ends_as_that_turn_starts(unit: str
     assert len(_ending_lines(said, "Marked")) == 1
 
 
-@pytest.mark.parametrize("unit", UNITS)
+# (tiny_teams' demo player only ends turns: nobody leaves its fight)
+@pytest.mark.parametrize("unit", ["slot", "group", "steps"])
 def test_until_start_of_a_source_out_of_the_fight_ends_when_its_turn_would_have_come(
     unit: str,
 ) -> None:
@@ -192,3 +200,41 @@ def test_until_start_of_a_source_that_left_after_its_turn_this_round_waits_for_t
         assert "Marked" in effect_names(s, target)
         next_turn(s)
     assert "Marked" not in effect_names(s, target)
+
+
+@pytest.mark.parametrize("unit", ["slot", "group", "steps"])
+def test_until_start_of_a_source_removed_from_the_fight_ends_when_its_turn_would_have_come(
+    unit: str,
+) -> None:
+    """issue #29: "the start of the source's next turn" ends when that turn would have come,
+    the source having left (`remove`, docs/commands.md)."""
+    s = session_of(BY_UNIT[unit])
+    target = current(s)[0]
+    source = not_in_turn(s) if unit != "steps" else current(s)[-1]
+    s.execute(f'effect "{target}" Marked until=start of="{source}"')
+    s.execute(f'remove "{source}" fled')
+    rnd, turn = point(s)
+    place = position_of(s, source)
+    due = (rnd, place) if place > turn and unit != "steps" else (rnd + 1, place)
+    while True:
+        next_turn(s)
+        at = point(s)
+        if at[0] > due[0] or (at[0] == due[0] and at[1] > due[1]) or (unit == "steps"):
+            break
+        assert "Marked" in effect_names(s, target), f"ended early, at {at}"
+    assert "Marked" not in effect_names(s, target)
+
+
+@pytest.mark.parametrize("unit", ["slot", "group", "steps"])
+def test_an_effect_on_a_fighter_who_joined_mid_fight_counts_its_own_turns(unit: str) -> None:
+    """issue #29: fighters join mid-fight (`add`); effects name them by name, whatever slot
+    or place in the order they are given."""
+    s = session_of(BY_UNIT[unit])
+    template = s.ruleset.complete(s.game, ["add", ""])[0].strip('"')
+    s.execute(f'add "{template}" as Newcomer')
+    s.execute("effect Newcomer Dodge until=end")
+    while "Newcomer" not in current(s):
+        next_turn(s)
+        assert "Dodge" in effect_names(s, "Newcomer")
+    next_turn(s)
+    assert "Dodge" not in effect_names(s, "Newcomer")

@@ -5,21 +5,18 @@ and a blink, never on the players' page for a hidden fighter; and `effect` compl
 from __future__ import annotations
 
 import json
-import threading
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from effects_fixtures import current, next_turn, session_of, shown_on
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from prompt_toolkit.input import create_pipe_input
 from rich.console import Console
-from test_play_screen import Output80x24, until
 
 from host import cli
 from host.core import audience, effects
 from host.core.audience import Secrets
-from host.screens.play_screen import PlayScreen
 from host.screens.play_ui import CommandCompleter, PlayUI
 from shared.state import GameState
 
@@ -53,18 +50,18 @@ def test_a_hidden_fighters_effects_never_reach_the_players() -> None:
         assert all("Brimm" not in line for line in audience.for_players(said, cast, secrets, []))
 
 
-def test_the_terminal_view_shows_the_effects_under_the_fighters() -> None:
+def test_the_terminal_view_shows_the_effects_on_the_fighters_rows() -> None:
+    """The live view (host/screens/play_ui.py, the full screen's too) notes each fighter's
+    effects under its row."""
     s = session_of("korxsol")
     s.execute("effect Kaelen Bless rounds=2 stacks=3")
-    with create_pipe_input() as pipe:
-        screen = PlayScreen(PlayUI(s, Console()), None, input=pipe, output=Output80x24())
-        runner = threading.Thread(target=screen.run, daemon=True)
-        runner.start()
-        try:
-            until(lambda: "Kaelen: Bless x3 2 rounds" in screen._view_text().value, "shown")
-        finally:
-            pipe.send_text("\x15quit\r")
-            runner.join(10)
+    s.execute("effect Kaelen Hex save=end")
+    out = StringIO()
+    PlayUI(s, Console(file=out, width=80, color_system=None)).show()
+    lines = out.getvalue().splitlines()
+    at = next(n for n, line in enumerate(lines) if "effects: " in line)
+    assert lines[at].strip() == "effects: Bless x3 2 rounds, Hex (save)"
+    assert "Kaelen" in lines[at - 1]  # under Kaelen's row
 
 
 def test_the_live_table_notes_each_fighters_effects_on_its_row() -> None:
@@ -100,19 +97,6 @@ def test_export_writes_every_effect_as_json_and_csv(tmp_path: Path, capsys) -> N
     assert lines[2].startswith("Orrin,Rage,until taken off,")
 
 
-class _BoardSlotFields:
-    """The board branch's two Slot fields, on a state made before they exist."""
-
-    @staticmethod
-    def state_with_fields(count: int) -> GameState:
-        state = GameState()
-        for slot in state.slots:
-            slot.effects = 0
-            slot.effect_ends = False
-        state.count = count
-        return state
-
-
 def test_the_board_is_sent_a_count_a_fighter_and_whether_one_ends_this_turn() -> None:
     s = session_of("korxsol")
     names = s.ruleset.fighter_names(s.game)
@@ -121,7 +105,8 @@ def test_the_board_is_sent_a_count_a_fighter_and_whether_one_ends_this_turn() ->
     s.execute(f"effect {active} Dodge until=end")  # said in its own turn: lasts another
     s.execute(f"effect {active} Shield until=end of={other}")
     s.execute(f"effect {other} Hex save=end")
-    state = _BoardSlotFields.state_with_fields(len(names))
+    state = GameState()
+    state.count = len(names)
     effects.set_board_counts(s.ruleset, s.game, state)
     by_name = {n: state.slots[i] for i, n in enumerate(names)}
     assert (by_name[active].effects, by_name[other].effects) == (2, 1)
@@ -153,3 +138,22 @@ def test_effect_completes_fighters_effects_and_options(typed, offered, not_offer
     comp = CommandCompleter(PlayUI(s, Console()))
     found = [c.text for c in comp.get_completions(Document(typed), CompleteEvent())]
     assert offered in found and not_offered not in found
+
+
+def test_the_simulated_board_receives_each_fighters_count_of_effects() -> None:
+    """End to end: the tether's state, over the link and the codec, into the real firmware
+    code's state (host/board/tethered_sim.py); the hidden fighter's count stays dark."""
+    from host.board.tethered_sim import TetheredSim
+
+    s = session_of("korxsol")
+    names = s.ruleset.fighter_names(s.game)
+    s.execute(f"effect {names[0]} Bless rounds=2")
+    s.execute(f"effect {names[0]} Hex save=end")
+    s.execute(f"effect {names[1]} Rage")
+    s.set_secrets(Secrets(hidden={names[1]}))
+    with TetheredSim(s).start(10) as table:
+        table.execute(f"effect {names[2]} Dodge until=end")
+        table.settle()
+        with table.sim.lock:
+            counts = [table.sim.app.state.slots[i].effects for i in range(3)]
+    assert counts == [2, 0, 1]

@@ -133,3 +133,22 @@ def test_the_writer_never_renames_over_a_fifo_that_appeared_meanwhile(tmp_path) 
     with pytest.raises(outfile.NotAFile):
         outfile.write_with(out, make_a_fifo_there)
     assert out.is_fifo() and [p.name for p in tmp_path.iterdir()] == ["late"]
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_an_export_never_carries_the_web_consoles_token(tmp_path, capsys, fmt) -> None:
+    """Whoever holds the console's token runs the game (host/web/server.py keeps it in the
+    journal for --resume): an export, which travels, says it was withheld."""
+    from host.core.journal import Journal
+    from host.web.server import TOKEN_EVENT
+
+    db = _journal(tmp_path, capsys)
+    token = "k3Yq9-secret-console-token"
+    journal = Journal(db)
+    game = journal.games()[-1]["id"]
+    journal.append(game, TOKEN_EVENT, {"token": token})
+    journal.close()
+    assert cli.main(["export", "--db", str(db), "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    assert token not in out
+    assert "(withheld)" in out

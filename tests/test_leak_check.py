@@ -86,7 +86,7 @@ def test_every_message_the_players_socket_receives_keeps_the_secrets(ruleset: st
                     for line in r.plan_turn(session.game) if not session.over else []:
                         odds = r.odds_preview(session.game) + r.before(session.game, line)
                         reply(gm, line)
-                        while hub.views[0] != last:  # every message sent since
+                        while hub.views[0] != last:  # every message sent since (a patch too)
                             last = ws.receive_text()
                             check_players_message(last, session, odds)
                             checked += 1
@@ -120,4 +120,4 @@ def test_the_simulated_board_shows_a_hidden_fighter_dark(ruleset: str) -> None:
                 if not session.over:
                     ui.run_line(line)
         assert turns or session.over, "the hidden fighter's turn never came"
-        assert "pixels" in json.loads(hub.build()[0])["view"]["board"]
+        assert json.loads(hub.build()[0])["view"]["board"] == {"leds": True}

@@ -57,6 +57,9 @@ def built(name: str) -> bytes:
     elif name == "event-roll":
         record = make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
         return bytes([m.EVENT | m.FROM_BOARD, 5, 2]) + record
+    elif name == "event-roll-dice":
+        record = make_event(ev.ROLL_DICE, 1, 3, (6, 1, 7), sides=(6, 6, 8))
+        return bytes([m.EVENT | m.FROM_BOARD, 8, 2]) + record
     elif name == "event-next-turn":
         return bytes([m.EVENT | m.FROM_BOARD, 6, 2]) + make_event(ev.NEXT_TURN)
     elif name == "event-counter-up":

@@ -28,10 +28,11 @@ from host.core.audience import health_word
 from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.screens.play_ui import PlayUI
-from host.web.page_data import PAUSE
+from host.web.page_data import PAUSE, score_text
 from host.web.server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
+    STALE_CODE,
     Hub,
     PlayLive,
     WebError,
@@ -59,10 +60,19 @@ def served(ui: PlayUI, sim: Any = None) -> Iterator[tuple[TestClient, Hub]]:
         yield client, hub
 
 
+_SEEN: dict[int, dict] = {}  # each socket's view as its page holds it
+
+
 def until(ws: Any, check: Callable[[dict], bool], most: int = 50) -> dict:
-    """The first message on `ws` (a view, or a console's reply) that passes `check`."""
+    """The first message on `ws` (a view, or a console's reply) that passes `check`. A
+    patch is merged into the view the socket had, as the page does, and seen as a view."""
     for _ in range(most):
         message = ws.receive_json()
+        if message["type"] == "view":
+            _SEEN[id(ws)] = message["view"]
+        elif message["type"] == "patch":
+            message = {"type": "view", "view": {**_SEEN[id(ws)], **message["view"]}}
+            _SEEN[id(ws)] = message["view"]
         if check(message):
             return message
     raise AssertionError("no such message")
@@ -81,7 +91,7 @@ def reply(gm: Any, line: str) -> dict:
 
 
 def test_the_players_page_needs_no_token_and_the_console_needs_its_own() -> None:
-    with served(_ui(_session())) as (client, _):
+    with served(_ui(_session())) as (client, hub):
         assert client.get("/").status_code == 200
         assert 'data-role="player"' in client.get("/").text
         assert client.get("/gm").status_code == 403
@@ -91,8 +101,70 @@ def test_the_players_page_needs_no_token_and_the_console_needs_its_own() -> None
         assert client.get("/static/app.js").status_code == 200
         assert client.get("/static/../server.py").status_code == 404
         for path in ("/ws/gm", "/ws/gm?token=wrong"):
-            with pytest.raises(WebSocketDisconnect), client.websocket_connect(path) as ws:
-                ws.receive_json()
+            with client.websocket_connect(path) as ws:
+                told = ws.receive_json()
+                assert told["type"] == "stale" and "link turnlight printed" in told["text"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == STALE_CODE
+                assert not hub.gms  # never counted as a console
+
+
+def test_the_console_s_token_is_the_game_s_kept_in_its_journal_once_it_has_an_action(
+    tmp_path: Path,
+) -> None:
+    """Issue #28 item 8: `play --resume` serves the token the console was opened with. A
+    game quit before its first action keeps nothing (it is left out as empty)."""
+    from host.web.server import TOKEN_EVENT
+
+    path = tmp_path / "j.sqlite"
+    session = _session(journal=Journal(path))
+    game = session.game_id
+    assert game is not None and session.journal is not None
+    hub = Hub(PlayLive(_ui(session)))
+    hub.views_now()
+    assert session.journal.last_event(game, TOKEN_EVENT) is None
+    session.execute("initiative")
+    hub.views_now()
+    assert session.journal.last_event(game, TOKEN_EVENT) == {"token": hub.token}
+    session.journal.release(game)
+    resumed = resume(Journal(path), game)
+    assert Hub(PlayLive(_ui(resumed))).token == hub.token
+    assert Hub(PlayLive(_ui(_session(journal=Journal(path))))).token != hub.token
+
+
+def test_the_game_master_starts_and_stops_a_turn_timer_that_restarts_each_turn() -> None:
+    """Issue #28 item 11: an optional turn timer, on both pages."""
+    ui = _ui(_session())
+    with (
+        served(ui) as (client, _),
+        client.websocket_connect("/ws") as ws,
+        client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+    ):
+        assert reply(gm, "initiative")["ok"]
+        assert view_where(ws, lambda v: v["round"] == 1)["timer"] is None  # off at first
+        said = reply(gm, "timer soon")
+        assert not said["ok"] and "\n" not in said["text"] and "SECONDS" in said["text"]
+        assert reply(gm, "timer 60")["ok"]
+        started = view_where(ws, lambda v: v["timer"] is not None)["timer"]
+        assert started["limit"] == 60
+        time.sleep(0.01)
+        assert reply(gm, "end")["ok"]  # the next turn: the timer starts again
+        again = view_where(ws, lambda v: v["timer"] and v["timer"]["since"] > started["since"])
+        assert again["timer"]["limit"] == 60
+        assert reply(gm, "timer off")["ok"]
+        assert view_where(ws, lambda v: v["timer"] is None)["timer"] is None
+
+
+def test_the_wrong_token_page_has_the_page_s_style_and_says_what_to_do() -> None:
+    """Issue #28 item 13: not a bare line."""
+    with served(_ui(_session())) as (client, _):
+        page = client.get("/gm?token=from-yesterday")
+        assert page.status_code == 403
+        assert page.headers["referrer-policy"] == "no-referrer"
+        assert '<link rel="stylesheet" href="/static/app.css">' in page.text
+        assert "--resume" in page.text and "QR code" in page.text
+        assert 'href="/"' in page.text  # the players' page, which needs no token
 
 
 def test_the_pages_load_nothing_from_outside_this_machine() -> None:
@@ -136,8 +208,9 @@ def test_a_board_press_updates_the_players_page_with_the_board_s_leds() -> None:
         ui = _ui(session, tether=table.tether)
         with served(ui, table.sim) as (client, _), client.websocket_connect("/ws") as ws:
             first = view_where(ws, lambda v: True)
-            pixels = first["board"]["pixels"]
-            assert len(pixels) == 4 and len(pixels[0]) == 8  # the Trellis M4's grid
+            assert first["board"] == {"leds": True}  # drawn from the board's messages
+            leds = until(ws, lambda m: m["type"] == "board")
+            assert leds["width"] == 8 and len(leds["leds"]) == 32  # the Trellis M4's grid
             table.sim.press(table.sim.key_for("next_turn"))  # the board's key: initiative
             started = view_where(ws, lambda v: v["round"] == 1)
             assert any(line.startswith("board: ") for line in started["log"])
@@ -229,14 +302,17 @@ def test_a_hidden_fighter_is_never_sent_to_the_players_until_revealed() -> None:
     ):
         assert reply(gm, "hide Orrin")["ok"]
         seen: list[str] = []
+        held: dict = {}  # the view as the page holds it: the whole one, patches merged
 
         def raw_view(check: Callable[[dict], bool]) -> dict:
             while True:
                 text = ws.receive_text()
                 seen.append(text)
                 message = json.loads(text)
-                if message["type"] == "view" and check(message["view"]):
-                    return message["view"]
+                if message["type"] in ("view", "patch"):
+                    held.update(message["view"])
+                    if check(held):
+                        return dict(held)
 
         raw_view(lambda v: all(f["name"] != "Orrin" for f in v["fighters"]))
         seen.clear()  # the views from before `hide` showed Orrin, as they should
@@ -256,7 +332,7 @@ def test_a_hidden_fighter_is_never_sent_to_the_players_until_revealed() -> None:
             assert '"table"' not in text and '"odds"' not in text and TOKEN not in text
         assert reply(gm, "reveal Orrin")["ok"]
         shown = raw_view(lambda v: any(f["name"] == "Orrin" for f in v["fighters"]))
-        assert "pixels" in shown["board"] or "text" in shown["board"]
+        assert "leds" in shown["board"] or "text" in shown["board"]
 
 
 @pytest.mark.parametrize("mode", ["word", "bar", "none"])
@@ -313,7 +389,7 @@ def test_every_ruleset_shows_through_the_same_page(ruleset: str) -> None:
             assert reply(gm, r.start_command)["ok"]
         for line in r.plan_turn(session.game):
             assert reply(gm, line)["ok"], line
-        full = json.loads(hub.views[1])["view"]  # the last sent to the console
+        full = json.loads(hub.wholes[1])["view"]  # the last sent to the console, whole
         assert full["log"]
         # nobody hidden: the players see the whole log but the game master's own lines
         # (the odds said before an attack), and the same scores
@@ -323,7 +399,7 @@ def test_every_ruleset_shows_through_the_same_page(ruleset: str) -> None:
         names = set(r.summary(session.game)["team_of"])
         assert {f["name"] for f in view["fighters"]} <= names
         assert len(view["fighters"]) == r.state(session.game).count
-        assert view["title"] and view["scores"] == r.score_line(session.game)
+        assert view["title"] and view["scores"] == score_text(r.score_line(session.game))
         assert full["table"]["headers"] == r.live_roster(session.game).headers
 
 
@@ -372,7 +448,37 @@ def test_another_address_than_this_machine_s_own_prints_a_warning(tmp_path: Path
     )
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 1 and "anyone who can reach this machine" in warnings[0]
+    # (and, on a machine with no network, a second: no address a phone could reach)
+    assert len([w for w in warnings if "anyone who can reach this machine" in w]) == 1
+
+
+def test_bound_to_every_address_the_urls_and_qr_code_name_one_a_phone_can_reach(
+    tmp_path: Path,
+) -> None:
+    """Issue #28 item 8: not 0.0.0.0 (nobody can open it) nor 127.0.0.1 (only this
+    machine): the machine's address on its network, in the URLs and in the QR code."""
+    import segno
+
+    from host.web.server import lan_address
+
+    done = _turnlight(
+        "play",
+        "--no-board",
+        "--db",
+        str(tmp_path / "j.sqlite"),
+        "--web",
+        "0.0.0.0:0",
+        typed="quit\n",
+    )
+    assert done.returncode == 0, done.stderr
+    players = re.search(r"players' page: http://([^/:]+):\d+/", done.stderr)
+    console = re.search(r"game master's console: (\S+)", done.stderr)
+    assert players and console
+    assert players.group(1) == lan_address() != "0.0.0.0"
+    assert "0.0.0.0" not in console.group(1)
+    drawn = StringIO()  # the QR code printed is the console's URL as printed
+    segno.make(console.group(1), error="l").terminal(out=drawn, compact=True, border=2)
+    assert drawn.getvalue() in done.stderr
 
 
 def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
@@ -457,9 +563,13 @@ def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
                 break
         assert address
         rounds = set()
+        view: dict = {}
         with connect(f"ws://{address}/ws") as ws:
             while True:
-                view = json.loads(ws.recv(timeout=30))["view"]
+                message = json.loads(ws.recv(timeout=30))
+                if message["type"] not in ("view", "patch"):
+                    continue
+                view.update(message["view"])  # a patch: what changed
                 rounds.add(view["round"])
                 if view["winner"]:
                     break
@@ -527,7 +637,7 @@ def test_sim_web_shows_a_board_on_its_own_and_follows_its_keys() -> None:
             client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
         ):
             first = view_where(ws, lambda v: True)
-            assert len(first["fighters"]) == 8 and "pixels" in first["board"]
+            assert len(first["fighters"]) == 8 and first["board"] == {"leds": True}
             assert first["status"].endswith("'s turn")
             sim.press(sim.key_for("next_turn"))
             moved = view_where(ws, lambda v: v["status"] != first["status"])

@@ -27,7 +27,7 @@ from host.core import registry
 from host.core.session import Session
 from host.lab.bench_web_load import frame_head, handshake
 from host.web import sockets
-from host.web.server import DemoLive, Hub, WebServer, make_app
+from host.web.server import STALE_CODE, DemoLive, Hub, WebServer, make_app
 from host.web.sockets import Outbox
 
 TOKEN = "the-token"
@@ -73,11 +73,12 @@ def until(check: Any, what: str) -> None:
 
 
 def changes(live: DemoLive, lock: threading.RLock, count: int, first: int = 0) -> None:
-    """`count` changes to the demo's log (numbered from `first`), each a line of 2 KB: views
-    of ~25 KB, more in all than a socket's buffers hold."""
+    """`count` changes to the demo's log (numbered from `first`), each a line of 20 KB:
+    views of ~250 KB (at most ten a second go out), more in all than a socket's buffers
+    hold."""
     for n in range(first, first + count):
         with lock:
-            live.say(f"change {n} " + "." * 2000)
+            live.say(f"change {n} " + "." * 20000)
         time.sleep(0.01)
 
 
@@ -150,8 +151,13 @@ def test_a_page_that_takes_nothing_for_a_while_is_dropped(
         stuck = never_reading(web)
         try:
             until(lambda: len(web.hub.players) == 1, "the page open")
-            changes(live, lock, 200)
-            until(lambda: not web.hub.players, "the page dropped")
+            # Changes until its buffers are full and it stalls (views go out at most
+            # VIEW_SECONDS apart, so filling them takes a while).
+            made, deadline = 0, time.monotonic() + WAIT
+            while web.hub.players:
+                assert time.monotonic() < deadline, f"not within {WAIT} s: the page dropped"
+                changes(live, lock, 50, made)
+                made += 50
             stuck.settimeout(WAIT)  # and its connection ends: what it holds, then the end
             with contextlib.suppress(ConnectionResetError):
                 while stuck.recv(65536):
@@ -195,6 +201,24 @@ def test_a_slow_page_gets_only_the_latest_view_and_every_reply_in_order() -> Non
     box.view("view 4")
     box.message("reply 2")
     assert asyncio.run(drained(box)) == ["view 2", "reply 1", "view 4", "reply 2"]
+
+
+def test_a_page_gets_what_changed_when_it_has_every_view_before_else_the_whole_view() -> None:
+    """Issue #28 item 12: a patch applies only to the view before it."""
+
+    async def drained(box: Outbox) -> list[str]:
+        return [await box.next() for _ in range(len(box))]
+
+    box = Outbox()
+    box.view("whole 1", "patch 1")
+    assert asyncio.run(drained(box)) == ["whole 1"]  # a page's first view is whole
+    box.view("whole 2", "patch 2")
+    assert asyncio.run(drained(box)) == ["patch 2"]
+    box.view("whole 3", "patch 3")
+    box.view("whole 4", "patch 4")  # patch 3 was never sent: patch 4 would not apply
+    box.board("leds 1")
+    box.board("leds 2")  # the board's latest only
+    assert sorted(asyncio.run(drained(box))) == ["leds 2", "whole 4"]
 
 
 def test_a_message_longer_than_a_few_kilobytes_closes_its_socket() -> None:
@@ -275,11 +299,11 @@ def test_a_token_that_is_not_ascii_is_refused_like_a_wrong_one() -> None:
     with TestClient(make_app(Hub(live, TOKEN))) as client:
         for token in ("%C3%A9t%C3%A9", "%E2%82%AC" * 10, "%FF%FE"):
             assert client.get(f"/gm?token={token}").status_code == 403
-            with (
-                pytest.raises(WebSocketDisconnect),
-                client.websocket_connect(f"/ws/gm?token={token}") as ws,
-            ):
-                ws.receive_json()
+            with client.websocket_connect(f"/ws/gm?token={token}") as ws:
+                assert ws.receive_json()["type"] == "stale"  # told why, in one line
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == STALE_CODE
 
 
 def test_the_console_s_page_tells_the_browser_to_send_no_referrer() -> None:

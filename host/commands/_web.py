@@ -21,8 +21,10 @@ def add_web(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="HOST:PORT",
         help=f"serve the live players' page (/) and the game master's console (/gm, with a "
-        f"token printed here) in a browser (default {DEFAULT}; another address than "
-        "this machine's own prints a warning)",
+        f"token printed here, kept in the game's journal so --resume keeps it) in a browser "
+        f"(default {DEFAULT}; another address than this machine's own prints a warning; "
+        "0.0.0.0 serves every address, and the URLs and QR code name this machine's "
+        "address on its network, for a phone)",
     )
 
 
@@ -52,6 +54,12 @@ def start_web(address: str, source: Source, qr: bool = True) -> WebServer:
         print(
             f"warning: --web {host}:{server.port} serves the players' page to anyone who can"
             " reach this machine (the console still needs its token)",
+            file=sys.stderr,
+        )
+    if not is_loopback(host) and is_loopback(server.shown_host):
+        print(
+            "warning: this machine has no network address a phone could reach: the pages"
+            " below are for this machine only",
             file=sys.stderr,
         )
     print(f"players' page: {server.player_url}", file=sys.stderr)

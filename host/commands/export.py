@@ -123,6 +123,7 @@ def _journal_text(
     when it does not; `partial`: what is wrong after the events given, when the journal
     is damaged) or as CSV (one row per event)."""
     buf = io.StringIO()
+    events = [_withheld(event) for event in events]
     if fmt == "json":
         doc: dict = {
             "game": {k: v for k, v in row.items() if k not in ("encounter_toml", "summary")},
@@ -137,6 +138,18 @@ def _journal_text(
     else:
         buf.write(events_csv(events))
     return buf.getvalue()
+
+
+# The web console's token (host/web/server.py keeps it in the journal so a resumed game keeps
+# its link): whoever holds it runs the game, so an export, which travels, never carries it.
+SECRET_EVENTS = ("web",)
+
+
+def _withheld(event: tuple) -> tuple:
+    seq, kind, payload, at = event
+    if kind in SECRET_EVENTS and isinstance(payload, dict):
+        payload = {key: "(withheld)" for key in payload}
+    return seq, kind, payload, at
 
 
 def _effects_csv(rows: list[dict]) -> str:

@@ -273,8 +273,10 @@ def add(
     elif duration.kind == "start":
         effect.count = book.starts.get(effect.of, 0) + 1
     elif duration.kind == "end":
-        # "The end of its next turn", said during that turn, is the end of the one after.
-        effect.count = book.ends.get(effect.of, 0) + (2 if now.in_turn(effect.of) else 1)
+        # "The end of its next turn", said during that fighter's own turn, is the end of the
+        # one after. Its own turn: one the book saw start and not end (a fighter who joined
+        # this turn and takes part from the next is not in one).
+        effect.count = book.ends.get(effect.of, 0) + (2 if _in_turn(book, effect.of) else 1)
     effect.since = book.actions + 1  # (the action under way)
     book.effects.append(effect)
     return [_line(f"{effect.name} on {target}: {_lasts(effect, now)}", effect)]
@@ -594,10 +596,14 @@ def set_board_counts(ruleset: Any, game: Any, state: Any, hidden: Any = ()) -> N
 
 
 def _ends_this_turn(book: Any, effect: Effect) -> bool:
-    seen = book.seen
-    if effect.kind != "end" or seen is None or not seen.in_turn(effect.of):
+    if effect.kind != "end" or not _in_turn(book, effect.of):
         return False
     return bool(book.ends.get(effect.of, 0) + 1 >= effect.count)
+
+
+def _in_turn(book: EffectBook, name: str) -> bool:
+    """Whether `name` is in a turn the book counted the start of and not yet the end."""
+    return book.starts.get(name, 0) > book.ends.get(name, 0)
 
 
 # ---------------------------------------------------------------------- exports

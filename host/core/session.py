@@ -26,6 +26,12 @@ roll). `cancel` (or `undo`) drops it. The journal holds `want` (the action decla
 `want-dice` (a roll given to it) and `want-drop`, so a resumed session waits for the same
 roll again.
 
+Effects (host/core/effects.py, docs/effects.md): an `effect` line is an action like any
+other, journalled and replayed, applied to the game's effect book rather than through the
+rules; after each of the rules' actions, applied or replayed, the book ticks at the turn
+boundaries it passed. The book lives on the game, so every copy, checkpoint and rebuild
+carries it.
+
 What the game master keeps from the players (`secrets`: hidden fighters, how health shows,
 host/core/audience.py) is journalled whole at each change as a `secrets` event, never
 replayed as an action: a resume takes the latest (Journal.last_event), and the next game

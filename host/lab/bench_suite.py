@@ -83,7 +83,12 @@ MEASUREMENTS += bench_effects.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += bench_hostile.MEASUREMENTS
 MEASUREMENTS += bench_smart_dice.MEASUREMENTS
-MEASUREMENTS += (web_bench.web_latency, web_bench.web_viewers_cpu, web_bench.board_e2e_with_pages)
+MEASUREMENTS += (
+    web_bench.web_latency,
+    web_bench.web_viewers_cpu,
+    web_bench.web_idle_bytes,
+    web_bench.board_e2e_with_pages,
+)
 MEASUREMENTS += web_load_bench.MEASUREMENTS
 
 TARGETS: dict[str, tuple[str, float]] = {
@@ -103,7 +108,8 @@ TARGETS.update(
     {
         "web_latency_ms_p50": ("<=", 50),
         "web_latency_ms_p99": ("<=", 200),
-        "web_viewers_cpu_pct": ("<=", 10),
+        "web_viewers_cpu_pct": ("<=", 3),
+        "web_idle_bytes_per_min": ("<=", 10_000),
     }
 )
 TARGETS.update(web_load_bench.TARGETS)

@@ -36,7 +36,7 @@ def web_latency(presses: int = PRESSES) -> dict[str, float | int]:
     from host.core.journal import Journal
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import PlayLive, WebServer
+    from host.web.server import VIEW_SECONDS, PlayLive, WebServer
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -53,6 +53,9 @@ def web_latency(presses: int = PRESSES) -> dict[str, float | int]:
                     _wait(driver, "document.querySelectorAll('#fighters li').length > 0")
                     key = table.sim.key_for("next_turn")
                     for n in range(presses + 1):
+                        # At a person's pace: views go out at most one per VIEW_SECONDS,
+                        # so a press sooner after the last view waits for its turn.
+                        time.sleep(VIEW_SECONDS)
                         before = driver.execute_script("return document.body.dataset.statusAt")
                         pressed = time.time() * 1000
                         table.sim.press(key)
@@ -83,6 +86,69 @@ def _wait(driver, script: str, *args: object, timeout: float = 10.0):
             return value
         time.sleep(0.001)
     raise RuntimeError(f"the page did not show the press in {timeout} s")
+
+
+IDLE_SECONDS = 30.0  # counted, then scaled to a minute
+IDLE_SETTLE_SECONDS = 1.0  # before counting: the page's first view and first LEDs
+
+
+def web_idle_bytes(seconds: float = IDLE_SECONDS) -> dict[str, float | int]:
+    """What one players' page receives while nothing happens: a korxsol game in `play`'s
+    session, tethered to the simulated board on a real pty (its keys pulsing and blinking
+    as they do), round 1 started, with the web server on a loopback port and one players'
+    socket open. From IDLE_SETTLE_SECONDS after it opens (its first view and first LEDs
+    have come: what opening the page costs), every byte of every message it receives
+    over `seconds` is counted and scaled to a minute. The first seconds, while the
+    server reads the board's patterns and tells them, are among the counted ones: scaled,
+    they count twice, so the figure is an upper bound of the first minute (later minutes
+    receive nothing). Also how many messages came."""
+    import threading
+
+    from rich.console import Console
+    from websockets.sync.client import connect
+
+    from host.board.tethered_sim import TetheredSim
+    from host.core import registry
+    from host.core.session import Session
+    from host.screens.play_ui import PlayUI
+    from host.web.server import PlayLive, WebServer
+
+    r = registry.get("korxsol")
+    path = r.example_path()
+    session = Session(r.parse_encounter(path.read_text(), str(path)), 7)
+    received = {"bytes": 0, "messages": 0, "counting": False}
+    with TetheredSim(session, "trellis_m4") as table:
+        ui = PlayUI(session, Console(file=StringIO()), tether=table.tether)
+        table.press("next_turn")  # initiative: round 1, a turn pulsing
+        with WebServer(PlayLive(ui, table.sim), "127.0.0.1", 0) as web:
+            url = web.player_url.replace("http://", "ws://") + "ws"
+            stop = threading.Event()
+
+            def read() -> None:
+                with connect(url, max_size=None) as ws:
+                    while not stop.is_set():
+                        try:
+                            text = ws.recv(timeout=0.2)
+                        except TimeoutError:
+                            continue
+                        if received["counting"]:
+                            data = text.encode() if isinstance(text, str) else text
+                            received["bytes"] += len(data)
+                            received["messages"] += 1
+
+            reader = threading.Thread(target=read, daemon=True)
+            reader.start()
+            time.sleep(IDLE_SETTLE_SECONDS)
+            received["counting"] = True
+            time.sleep(seconds)
+            received["counting"] = False
+            stop.set()
+            reader.join(5)
+    scale = 60.0 / seconds
+    return {
+        "web_idle_bytes_per_min": round(received["bytes"] * scale),
+        "web_idle_messages_per_min": round(received["messages"] * scale, 1),
+    }
 
 
 VIEWERS = 20

@@ -25,7 +25,7 @@ from shared import codec, descriptor
 from shared import events as ev
 from shared.descriptor_pack import encoded
 from shared.host_only import make_event
-from shared.limits import MAX_DICE, NO_SLOT
+from shared.limits import NO_SLOT
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.host import Hello, UndoHistory
@@ -140,7 +140,7 @@ def fuzz_messages(rng: random.Random) -> None:
     assert isinstance(problem, int)
     if not problem:
         record = bytes(buf[start:n])
-        assert ev.EVENT_HEADER <= len(record) <= ev.EVENT_HEADER + MAX_DICE
+        assert ev.EVENT_HEADER <= len(record) <= ev.EVENT_MAX
         assert len(record) == ev.EVENT_HEADER + record[3]
         state = build_reference_state()
         before = _fingerprint(state)

@@ -1,5 +1,6 @@
 """Effects end exactly once (issue #29, item 4): random games of any ruleset with random
-effects, undos, redos and resumes from the journal (from a stored checkpoint, as after a
+effects, fighters joining and leaving (`add`, `remove`, where the game has them), undos,
+redos and resumes from the journal (from a stored checkpoint, as after a
 kill -9), whose effects' ends are checked against a reference computed from the final
 history alone.
 
@@ -87,25 +88,33 @@ def _step(rng: random.Random, session: Session) -> Session:
     roll = rng.random()
     names = session.ruleset.fighter_names(session.game)
     with contextlib.suppress(IllegalAction):
-        if roll < 0.40:
+        if roll < 0.38:
             for line in session.ruleset.plan_turn(session.game):
                 session.execute(line)
-        elif roll < 0.65:
+        elif roll < 0.60:
             session.execute(_effect_line(rng, names))
-        elif roll < 0.72:
+        elif roll < 0.67:
             asking = effects.asking(session.game)
             if asking:
                 e = rng.choice(asking)
                 session.execute(f'effect save "{e.target}" {e.name} {rng.choice(("yes", "no"))}')
-        elif roll < 0.76:
+        elif roll < 0.71:
             on = effects.in_play(session.game)
             if on:
                 e = rng.choice(on)
                 session.execute(f'effect end "{e.target}" {e.name}')
-        elif roll < 0.86:
+        elif roll < 0.80:
             session.execute(f"undo {rng.randint(1, 3)}")
-        elif roll < 0.93:
+        elif roll < 0.86:
             session.execute(f"redo {rng.randint(1, 3)}")
+        elif roll < 0.89:  # a fighter joins (where the game takes one: `add`)
+            templates = session.ruleset.complete(session.game, ["add", ""])
+            if templates and session.ruleset.language.knows("add"):
+                joining = f"Newcomer{len(session.done)}"
+                session.execute(f"add {rng.choice(templates)} as {joining}")
+        elif roll < 0.92:  # one leaves (`remove`)
+            if session.ruleset.language.knows("remove"):
+                session.execute(f'remove "{rng.choice(names)}" fled')
         else:
             return _killed_and_resumed(session)
     return session
@@ -173,10 +182,11 @@ def reference(ruleset: Any, session: Session, done: list[Entry]) -> list[Put]:
         later = view(ruleset, game)
         said += [(number, m) for m in moments(now, later, ruleset.passed_turns(game))]
         now = later
-    turns = _counted_turns(said, first)
+    running = {n for n in first.unit if n not in first.out} if first.round else set()
+    turns = _counted_turns(said, running, first.round)
     for put in puts:
         if put.ended is None:
-            put.ended = _end_of(put, said, turns)
+            put.ended = _end_of(put, said, turns, running)
     return puts
 
 
@@ -208,12 +218,15 @@ def _effect_action(
     puts.append(put)
 
 
-def _counted_turns(said: list[tuple[int, Moment]], first: TurnView) -> list[tuple[int, str, str]]:
-    """Each fighter's turns as they count: (action, "start" or "end", name) in order. A turn
-    the order passed over counts once a round; an end counts only after its start."""
+def _counted_turns(
+    said: list[tuple[int, Moment]], first: set[str], first_round: int
+) -> list[tuple[int, str, str]]:
+    """Each fighter's turns as they count: (action, "start" or "end", name) in order, from
+    the turns running as the game began (`first`). A turn the order passed over counts once
+    a round; an end counts only after its start."""
     out: list[tuple[int, str, str]] = []
-    running = {n for n in first.unit if n not in first.out} if first.round else set()
-    last_round = {n: first.round for n in running}
+    running = set(first)
+    last_round = {n: first_round for n in running}
     for number, moment in said:
         if moment[0] == "start":
             running.add(moment[1])
@@ -232,7 +245,7 @@ def _counted_turns(said: list[tuple[int, Moment]], first: TurnView) -> list[tupl
 Turns = list[tuple[int, str, str]]
 
 
-def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns) -> int | None:
+def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns, first: set[str]) -> int | None:
     at = put.at
     assert at is not None
     if put.kind == "rounds":
@@ -246,7 +259,13 @@ def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns) -> int | Non
                 return number
         return None
     if put.kind in ("start", "end"):
-        wanted = 2 if put.kind == "end" and at.in_turn(put.of) else 1
+        running = put.of in first  # in a turn whose start counted, as it was put on?
+        for number, what, name in turns:
+            if number >= put.since:
+                break
+            if name == put.of:
+                running = what == "start"
+        wanted = 2 if put.kind == "end" and running else 1
         for number, what, name in turns:
             if number > put.since and what == put.kind and name == put.of:
                 wanted -= 1

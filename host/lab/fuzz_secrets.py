@@ -138,9 +138,14 @@ def check_players_message(text: str, session: Session, odds: list[str]) -> None:
     )
     inexact_words = {w for f in fighters if f.name in inexact for w in (f.name, f.label) if w}
     message = json.loads(text)
-    if message.get("type") != "view":
+    if message.get("type") == "board":  # the LEDs: colours and timings, nothing else
+        if any(not re.fullmatch(r"[0-9a-f/,\-]*", str(led)) for led in message["leds"]):
+            raise Leak(f"the players' page got board LEDs that are not colours: {text[:80]!r}")
+        return
+    if message.get("type") not in ("view", "patch"):
         raise Leak(f"the players' page got a message that is not a view: {text[:80]!r}")
-    view = message["view"]
+    # A patch holds what changed; what it leaves out, the page had already (and was checked).
+    view = {"phase": "", "fighters": [], **message["view"]}
 
     def lines_of(value: Any) -> list[str]:
         found: list[str] = []

@@ -42,10 +42,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console
-from rich.text import Text
 
-from host.core import effects
-from host.core.names import printable
 from host.screens.play_ui import LEAVE_HINT, BoundedLine, CommandCompleter, PlayUI
 
 if TYPE_CHECKING:
@@ -216,10 +213,7 @@ class PlayScreen:
         head = self._ansi(self.ui.head())
         head_lines = head.count("\n") + 1
         console.size = (self._pane_width(), rows)
-        session = self.ui.session  # the effects on the fighters, under the roster
-        marked = effects.fighter_lines(session.ruleset, session.game)
-        under = [Text(printable("\n".join(marked)), style="dim")] if marked else []
-        roster = self._ansi([self.ui.roster(), *under])
+        roster = self._ansi([self.ui.roster()])  # (each fighter's effects under its row)
         top_lines = max(roster.count("\n") + 1, self._board_lines())
         taken = head_lines + top_lines + len(self._key_list()) + self._note_lines()
         room = max(4, rows - 2 - taken)

@@ -256,7 +256,9 @@ class PlayUI:
         """The table of whoever takes turns, each named as the game master may type it (a
         board label the ruleset shows is spelt out as its name)."""
         game = self.session.game
-        table = spelt_out(self.session.ruleset.live_roster(game), self._labels())
+        ruleset = self.session.ruleset
+        live = effects.with_effects(ruleset.live_roster(game), ruleset, game)  # and effects
+        table = spelt_out(live, self._labels())
         roster = Text()
         rows = text_tables.live_lines(table, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):

@@ -40,6 +40,7 @@ LOG_LINES = 12  # the last events the pages show
 
 def fighter_json(f: Fighter, hidden: bool = False) -> dict[str, Any]:
     return {
+        "effects": [_text_of(e) for e in getattr(f, "effects", None) or ()],
         "name": f.name,
         "label": f.label,
         "team": f.team,
@@ -51,6 +52,39 @@ def fighter_json(f: Fighter, hidden: bool = False) -> dict[str, Any]:
         "out": f.out,
         "hidden": hidden,
     }
+
+
+def _text_of(effect: Any) -> str:
+    """An effect as a line: the text itself, or what the object says it is."""
+    if isinstance(effect, str):
+        return effect
+    for name in ("text", "label", "name"):
+        value = getattr(effect, name, None)
+        if isinstance(value, str) and value:
+            return value
+    return str(effect)
+
+
+def score_text(line: str) -> str:
+    """The ruleset's score line without its own "scores:": the pages head it already."""
+    head, colon, rest = line.partition(":")
+    return rest.strip() if colon and head.strip().lower() in ("score", "scores") else line
+
+
+def upcoming(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> list[str]:
+    """The fighters whose turns come next, in order from the turn after this one (none
+    before the first round): neither taking their turn now nor out of play."""
+    state = ruleset.state(game)
+    if state.round == 0 or not state.count:
+        return []
+    by_label = {f.label: f for f in fighters if f.label}
+    names: list[str] = []
+    for step in range(1, state.count + 1):
+        slot = state.slots[state.order[(state.turn + step) % state.count]]
+        f = by_label.get(slot.label)
+        if f is not None and not f.current and not f.out and f.name not in names:
+            names.append(f.name)
+    return names
 
 
 def dice_json(ruleset: Ruleset, game: Any, lines: list[str]) -> dict[str, Any]:
@@ -95,16 +129,20 @@ def gm_view(
     dice_lines: list[str],
     odds: list[str],
     board: dict[str, Any],
+    timer: dict[str, Any] | None = None,
+    console: bool = True,
 ) -> dict[str, Any]:
-    """The whole view: what `play` shows, and the settings."""
+    """The whole view: what `play` shows, and the settings. `timer`: the turn timer the
+    game master runs (its start, in ms of the epoch, and its limit in seconds, if any).
+    Without `console` (no console open), the console's own parts (GM_PARTS) are left out:
+    the players' view, made from this one, is the same."""
     state = ruleset.state(game)
     words = names(encoded(state.rules))
     fighters = ruleset.fighters(game)
     title, status = ruleset.headline(game)
     phases = words["phases"]
-    live = ruleset.live_roster(game)
     players = secrets.players_team(teams)
-    return {
+    view = {
         "ruleset": ruleset.id,
         "title": title,
         "status": status,
@@ -118,32 +156,84 @@ def gm_view(
             if i < len(state.scores)
         ],
         "fighters": [fighter_json(f, f.name in secrets.hidden) for f in fighters],
+        "upcoming": (following := upcoming(ruleset, game, fighters)),
+        "next_up": following[0] if following else "",
+        "timer": timer,
         "dice": dice_json(ruleset, game, dice_lines),
         "log": log[-LOG_LINES:],
-        "scores": ruleset.score_line(game),
+        "scores": score_text(ruleset.score_line(game)),
         "winner": ruleset.winner(game),
         "board": board,
         # the game master's alone
-        "table": {
-            "headers": live.headers,
-            "rows": [{"cells": r.cells, "note": r.note, "current": r.current} for r in live.rows],
-        },
-        "odds": list(odds),
         "settings": {
             "hidden": sorted(secrets.hidden),
             "health": secrets.health,
             "players": players,
         },
-        "commands": {
+    }
+    if not console:
+        return view
+    live = ruleset.live_roster(game)
+    view.update(
+        table={
+            "headers": live.headers,
+            "rows": [{"cells": r.cells, "note": r.note, "current": r.current} for r in live.rows],
+        },
+        odds=list(odds),
+        commands={
             "verbs": list(ruleset.language.verbs),
             "prefill": _prefills(ruleset, game, fighters),
             "session_verbs": [v for v in ruleset.language.session_verbs if " " not in v],
             "next_turn": list(ruleset.next_turn_commands),
+            "bare": [v for v in ruleset.language.session_verbs if _bare(ruleset, v)],
+            "fighters": _fighter_commands(ruleset, game, fighters),
         },
-    }
+    )
+    return view
 
 
-GM_ONLY = ("table", "odds", "settings", "commands")
+GM_ONLY = ("table", "odds", "settings", "commands", "upcoming")
+GM_PARTS = ("table", "odds", "commands")  # built only while a console is open
+
+
+def _bare(ruleset: Ruleset, verb: str) -> bool:
+    """A verb that takes nothing (or nothing it needs): its button runs it."""
+    return all(word.startswith("[") for word in ruleset.language.usage(verb).split()[1:])
+
+
+def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, Any]:
+    """What the console offers on each fighter: the verbs whose first word is a fighter
+    (the ruleset completes the fighter's name there), with the word that names it, and,
+    for whoever takes the turn, the moves each verb completes after the name (an attack's
+    moves, an item): the acting fighter's moves."""
+    language = ruleset.language
+    verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
+    offered = {verb: set(ruleset.complete(game, [verb, ""])) for verb in verbs_here}
+    named = {w for f in fighters for w in (f.name, f.label, f'"{f.name}"') if w}
+    result: dict[str, Any] = {}
+    for f in fighters:
+        verbs: list[str] = []
+        word = ""
+        for verb, words in offered.items():
+            usage = ruleset.language.usage(verb).split()
+            if len(usage) < 2 or usage[1].startswith("["):
+                continue  # the name is optional: the verb stands alone
+            mine = next((w for w in (f.name, f'"{f.name}"', f.label) if w and w in words), "")
+            if mine:
+                verbs.append(verb)
+                word = word or mine
+        moves = []
+        if f.current and word:
+            for verb in verbs:
+                usage = ruleset.language.usage(verb).split()
+                if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
+                    continue  # nothing the fighter picks after its name
+                found = [m for m in ruleset.complete(game, [verb, word, ""]) if m not in named]
+                found = [m for m in found if not m.endswith("=")]  # options, not moves
+                if found:
+                    moves.append({"verb": verb, "moves": found})
+        result[f.name] = {"word": word, "verbs": verbs, "moves": moves}
+    return result
 
 
 def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, str]:
@@ -190,6 +280,7 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
             continue
         shown = {k: f[k] for k in ("name", "team", "current", "out")}
         shown["statuses"] = visible(f["statuses"])
+        shown["effects"] = visible(f["effects"])
         shown["cooldowns"] = visible(f["cooldowns"])
         health, most = f["health"], f["health_max"]
         if health is not None and most:
@@ -204,6 +295,7 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
     names = named(scores, cast)
     if names - exact or names & hidden:  # a line of fighters' scores: each team's total
         scores = " · ".join(f"{s['team']} {s['score']}" for s in full["team_scores"])
+    following = [name for name in full["upcoming"] if name not in hidden]
     dice = {k: v for k, v in full["dice"].items() if k != "who"}
     dice["lines"] = visible(dice["lines"])
     roller = {name for name, label, _ in cast if label and label == full["dice"]["who"]}
@@ -214,7 +306,7 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
     # it a state with hidden fighters dark). The ruleset's text drawing of the game shows
     # everyone's exact health: only while nothing is kept from the players.
     whole = not hidden and secrets.health == "number"
-    board = full["board"] if whole or "pixels" in full["board"] else {}
+    board = full["board"] if whole or "leds" in full["board"] else {}
     return {
         "ruleset": full["ruleset"],
         "title": one(full["title"]),
@@ -224,6 +316,9 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
         "phase": "" if paused else full["phase"],
         "health_name": full["health_name"],
         "fighters": fighters,
+        # Who comes next among those the players see: a hidden fighter is never next.
+        "next_up": following[0] if following and not paused else "",
+        "timer": None if paused else full["timer"],
         "dice": dice,
         "log": visible(full["log"]),
         "scores": scores,

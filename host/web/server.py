@@ -22,19 +22,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import json
 import secrets as token_source
 import shlex
 import socket
+import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
+from adafruit_ticks import ticks_ms
+
 from host.core.audience import HEALTH_MODES, Secrets
 from host.core.interface import IllegalAction
 from host.web import sockets
+from host.web.board_leds import BoardLeds
 from host.web.page_data import GM_ONLY, gm_view, player_view
 from host.web.sockets import Page, attend
 
@@ -46,9 +52,17 @@ if TYPE_CHECKING:
     from host.core.session import Session
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
-WATCH_SECONDS = 0.005  # how often the watcher looks for a change
-BOARD_SECONDS = 0.1  # how often it looks at the simulated board's LEDs alone
+WATCH_SECONDS = 0.01  # how often the watcher looks for a change
+VIEW_SECONDS = 0.2  # views go out at most this often: the first of a burst at once
+BOARD_SECONDS = 0.05  # how often it samples the simulated board's LEDs (board_leds.py)
+TOKEN_EVENT = "web"  # the journal's event that keeps a game's console token
 MAX_LINE = 400  # characters in one console line
+MAX_COMPLETIONS = 40
+STALE_CODE = 4003  # close code: a console whose token is not this game's
+STALE = (
+    "this console's link is not this game's (turnlight was started again, not resumed):"
+    " open the link turnlight printed now, or scan its QR code"
+)
 QUIET_LOGS = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -63,6 +77,8 @@ CONSOLE_VERBS = {
     "reveal": "reveal NAME: show a hidden fighter again",
     "health": "health number|word|bar|none: how the other teams' health shows to players",
     "players": "players TEAM: the players' own team (its health always shows as a number)",
+    "timer": "timer on|off|SECONDS: a turn timer on both pages, from each turn's start"
+    " (SECONDS: it counts down from that many); off hides it",
 }
 
 
@@ -130,20 +146,46 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-class Hub:
-    """The live views and the sockets they go to."""
+def lan_address(ipv6: bool = False) -> str:
+    """This machine's address on its network: the one its route to the outside leaves
+    from (a UDP socket's connect sends nothing), else the loopback address."""
+    family = socket.AF_INET6 if ipv6 else socket.AF_INET
+    probe = ("2001:db8::1", 9) if ipv6 else ("192.0.2.1", 9)  # documentation addresses
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probing:
+            probing.connect(probe)
+            address = str(probing.getsockname()[0])
+    except OSError:
+        address = ""
+    if not address or is_loopback(address) or address in ("0.0.0.0", "::"):
+        return "::1" if ipv6 else "127.0.0.1"
+    return address
 
-    def __init__(self, source: Source, token: str) -> None:
+
+class Hub:
+    """The live views and the sockets they go to. Each page gets its view whole once, then
+    what changed (`patch`: the view's top-level keys that differ, the page merges them),
+    and the simulated board's LEDs as a message of their own (`board`, host/web/board_leds.py)
+    only when what they show changes."""
+
+    def __init__(self, source: Source, token: str | None = None) -> None:
         self.source = source
-        self.token = token
+        self.token = token if token is not None else kept_token(source)
+        self._token_game: object = None  # the game whose journal holds the token
         self.players: set[Page] = set()
         self.gms: set[Page] = set()
+        self._wholes: list[str | None] = [None, None]  # the whole views, once made
         self.views: tuple[str, str] = ("", "")  # the last (player, gm) messages sent
+        self._last: tuple[dict[str, Any], dict[str, Any]] | None = None
         self._stamp: tuple | None = None
         self._settings = 0  # moves with every change of the secrets
-        self._kick: asyncio.Event | None = None
+        self._wake: asyncio.Future[None] | None = None
         self._board_at = 0.0
-        self._board: list[list[str]] | None = None
+        self._view_at = -VIEW_SECONDS
+        self.leds = BoardLeds()
+        self.timer: dict[str, Any] | None = None  # {"since": epoch ms, "limit": s or None}
+        self._turn: object = None
+        self.board = ""  # the last board message
 
     @property
     def secrets(self) -> Secrets:
@@ -152,10 +194,19 @@ class Hub:
 
     # -- the views ----------------------------------------------------------------------
     def build(self) -> tuple[str, str]:
-        """The (player, gm) messages, as JSON text."""
+        """The whole (player, gm) views as messages, JSON text."""
+        player, gm = self.views_now()
+        return self._player_text({"type": "view", "view": player}), json.dumps(
+            {"type": "view", "view": gm}
+        )
+
+    def views_now(self, console: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The (player, gm) views as they are now (without `console`, the game master's
+        lacks what only the console shows: no console is open)."""
         source = self.source
         with source.lock():
             session = source.session()
+            self._keep_token(session)
             board = self._board_data(session)
             full = gm_view(
                 session.ruleset,
@@ -166,6 +217,8 @@ class Hub:
                 source.dice_lines(),
                 source.odds(),
                 board,
+                self._timer(session),
+                console=console,
             )
             full["hidden_unknown"] = sorted(
                 set(self.secrets.hidden) - {f["name"] for f in full["fighters"]}
@@ -174,86 +227,199 @@ class Hub:
         assert not set(GM_ONLY) & set(player)
         # The console's URL is in play's log for the game master: never on the players' page.
         player["log"] = [line for line in player["log"] if self.token not in line]
-        text = json.dumps({"type": "view", "view": player})
-        if self.token in text:  # nowhere else either
+        return player, full
+
+    def _timer(self, session: Any) -> dict[str, Any] | None:
+        """The turn timer, started again whenever the turn (or the round) moves."""
+        ruleset = session.ruleset
+        state = ruleset.state(session.game)
+        turn = (id(session), state.round, state.turn, state.phase)
+        if self.timer is not None and turn != self._turn:
+            self.timer = dict(self.timer, since=int(time.time() * 1000))
+        self._turn = turn
+        return self.timer
+
+    def _player_text(self, message: dict[str, Any]) -> str:
+        text = json.dumps(message)
+        if self.token in text:  # nowhere on the players' page
             text = text.replace(self.token, "(the console's token)")
-        return (
-            text,
-            json.dumps({"type": "view", "view": full}),
-        )
+        return text
+
+    def _keep_token(self, session: Any) -> None:
+        """The game's journal keeps the console's token (a game begun by `new` too), so
+        that resuming it does: once the game has an action, so that a game quit before
+        any is still left out of the journal as empty."""
+        game = getattr(session, "game_id", None)
+        if game != self._token_game and (getattr(session, "done", None) or []):
+            self._token_game = game
+            journal_token(session, self.token)
 
     def _board_data(self, session: Session) -> dict[str, Any]:
         sim = self.source.sim()
         if sim is None:
             return {"text": session.ruleset.device_grid(session.game, False)}
-        return {"pixels": self._pixels(sim)}
+        return {"leds": True}  # drawn from the board's own messages
 
     @staticmethod
-    def _pixels(sim: SimulatedBoard) -> list[list[str]]:
+    def _pixels(sim: SimulatedBoard) -> list[list[tuple[int, int, int]]]:
         with sim.lock:
-            grid = sim.grid()
-        return [[f"#{r:02x}{g:02x}{b:02x}" for r, g, b in row] for row in grid]
+            return [list(row) for row in sim.grid()]
 
     # -- the watcher --------------------------------------------------------------------
     def kick(self) -> None:
-        if self._kick is not None:
-            self._kick.set()
+        if self._wake is not None and not self._wake.done():
+            self._wake.set_result(None)
 
-    async def watch(self) -> None:
-        self._kick = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        while True:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._kick.wait(), WATCH_SECONDS)
-            self._kick.clear()
+    def poll(self, loop: asyncio.AbstractEventLoop, stop: threading.Event) -> None:
+        """The watcher's eyes, on a thread of its own: a look at the session's stamp every
+        WATCH_SECONDS, and a wake for the watcher only when it moved (or the board's LEDs
+        are due a look). A thread's sleep costs far less than the event loop waking 200
+        times a second, with the session's thread waiting on the same GIL."""
+        seen: object = None
+        board_at = 0.0
+        while not stop.wait(WATCH_SECONDS):
             if not self.players and not self.gms:
                 continue
             stamp = (self.source.stamp(), self._settings)
+            now = time.monotonic()
+            due = self.source.sim() is not None and now - board_at >= BOARD_SECONDS
+            if due:
+                board_at = now
+            if stamp != seen or due:
+                seen = stamp
+                with contextlib.suppress(RuntimeError):  # the loop has closed
+                    loop.call_soon_threadsafe(self.kick)
+
+    async def watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        stop = threading.Event()
+        eyes = threading.Thread(target=self.poll, args=(loop, stop), daemon=True, name="web-poll")
+        eyes.start()
+        try:
+            await self._watch(loop)
+        finally:
+            stop.set()
+
+    async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
+        timer: asyncio.TimerHandle | None = None
+        while True:
+            self._wake = loop.create_future()
+            await self._wake
+            if timer is not None:
+                timer.cancel()
+                timer = None
+            if not self.players and not self.gms:
+                continue
             now = loop.time()
             sim = self.source.sim()
-            if stamp == self._stamp and (sim is None or now - self._board_at < BOARD_SECONDS):
-                continue
-            if stamp == self._stamp and sim is not None:
+            if sim is not None and now - self._board_at >= BOARD_SECONDS * 0.9:
                 self._board_at = now
-                pixels = await asyncio.to_thread(self._pixels, sim)
-                if pixels == self._board:
-                    continue
+                pixels = self._pixels(sim)
+                board = self.leds.sample(ticks_ms(), pixels)  # the board's own clock
+                if board is not None:
+                    self.publish_board(board)
+            stamp = (self.source.stamp(), self._settings)
+            if stamp == self._stamp:
+                continue
+            if now - self._view_at < VIEW_SECONDS:  # the view after a burst's first: later
+                timer = loop.call_at(self._view_at + VIEW_SECONDS, self.kick)
+                continue
             self._stamp = stamp
             try:
-                views = await asyncio.to_thread(self.build)
+                views = await asyncio.to_thread(self.views_now, bool(self.gms))
             except Exception as err:  # a view that cannot be drawn must not stop the server
-                views = self.views
                 for page in list(self.gms):
                     page.reply(json.dumps({"type": "error", "text": str(err)}))
-            self._board_at = now
-            self.publish(views)
+                continue
+            if self.publish(views):  # a stamp that moved and changed nothing shown is free
+                self._view_at = now
 
-    def publish(self, views: tuple[str, str]) -> None:
-        """Each page's outbox takes the new view; each page's own task sends it."""
+    def publish(self, views: tuple[dict[str, Any], dict[str, Any]]) -> bool:
+        """Each page's outbox takes what changed (or the whole view, when the page has
+        not yet had the last one); each page's own task sends it. False: nothing changed."""
         player, gm = views
-        old_player, old_gm = self.views
-        self.views = views
-        try:
-            self._board = json.loads(player)["view"]["board"].get("pixels")
-        except (KeyError, AttributeError):
-            self._board = None
-        if player != old_player:
-            for page in list(self.players):
-                page.outbox.view(player)
-        if gm != old_gm:
-            for page in list(self.gms):
-                page.outbox.view(gm)
+        old = self._last
+        self._last = views
+        self._wholes = [None, None]  # made when a page needs one
+        sent = list(self.views)
+        for n, (pages, view) in enumerate(((self.players, player), (self.gms, gm))):
+            changed = _changes(old[n] if old is not None else None, view)
+            if not changed:
+                continue
+            patch = {"type": "patch", "view": changed}
+            text = self._player_text(patch) if n == 0 else json.dumps(patch)
+            sent[n] = text
+            for page in list(pages):
+                page.outbox.view(functools.partial(self.whole, n), text)
+        moved = (sent[0], sent[1]) != self.views
+        self.views = (sent[0], sent[1])
+        return moved
+
+    def whole(self, n: int) -> str:
+        """The last view published, whole, as a message: the players' (0) or the console's."""
+        made = self._wholes[n]
+        if made is None:
+            if self._last is None:
+                return ""
+            view = self._last[n]
+            made = (
+                self._player_text({"type": "view", "view": view})
+                if n == 0
+                else json.dumps({"type": "view", "view": view})
+            )
+            self._wholes[n] = made
+        return made
+
+    @property
+    def wholes(self) -> tuple[str, str]:
+        return self.whole(0), self.whole(1)
+
+    def publish_board(self, board: dict[str, Any]) -> None:
+        """The board's LEDs, to every page: what the players see on the table itself."""
+        self.board = json.dumps(board)
+        for page in list(self.players) + list(self.gms):
+            page.outbox.board(self.board)
+
+    def first(self, n: int) -> list[str]:
+        """What a page that opens gets first: the whole view, and the board's LEDs."""
+        return [text for text in (self.whole(n), self.board) if text]
 
     # -- the console --------------------------------------------------------------------
     def console(self, raw: str) -> dict[str, Any]:
-        """One message from the console: {"line": "..."} run like a typed line. Returns
-        the reply: {"type": "reply", "ok": bool, "text": "..."}."""
+        """One message from the console: {"line": "..."} run like a typed line, or
+        {"complete": "..."}, a line being typed. Returns the reply: {"type": "reply",
+        "ok": bool, "text": "..."}, or {"type": "completions", "line": ..., "items": [...]}
+        (whole lines, each the typed line with its last word completed)."""
         try:
-            line = _line_of(raw)
-            text = self._console_line(line)
+            key, line = _line_of(raw)
+            if key == "complete":
+                return {"type": "completions", "line": line, "items": self.complete(line)}
+            text = self._console_line(line.strip())
         except IllegalAction as err:
             return {"type": "reply", "ok": False, "text": f"refused: {err}"}
         return {"type": "reply", "ok": True, "text": text}
+
+    def complete(self, line: str) -> list[str]:
+        """The typed line's completions: a verb for its first word, else what the
+        ruleset completes there (the acting fighter's moves after its name, say)."""
+        head, _, last = line.rpartition(" ")
+        with self.source.lock():
+            session = self.source.session()
+            ruleset = session.ruleset
+            if not head.strip():
+                language = ruleset.language
+                words = [*language.verbs, *language.session_verbs, *CONSOLE_VERBS]
+                words += ["help", "scores", "table"]
+                found = [w for w in dict.fromkeys(words) if w.startswith(last.lower())]
+            else:
+                try:
+                    words = shlex.split(head)
+                except ValueError:
+                    return []
+                offered = ruleset.complete(session.game, [*words, last])
+                found = [w for w in offered if w.lower().startswith(last.lower())]
+        prefix = head + " " if head else ""
+        return [prefix + w + ("" if w.endswith("=") else " ") for w in found[:MAX_COMPLETIONS]]
 
     def _console_line(self, line: str) -> str:
         try:
@@ -263,6 +429,10 @@ class Hub:
         if not words:
             return ""
         verb = words[0].lower()
+        if verb == "timer":
+            text = self._set_timer(words[1:])
+            self._settings += 1
+            return text
         if verb in CONSOLE_VERBS:
             text = self._setting(verb, words[1:])
             self._settings += 1
@@ -273,6 +443,25 @@ class Hub:
         if said is not None:
             return said
         return "\n".join(self.source.run(line))
+
+    def _set_timer(self, args: list[str]) -> str:
+        usage = CONSOLE_VERBS["timer"].split(":")[0]
+        if len(args) != 1:
+            raise IllegalAction(f"usage: {usage}")
+        word = args[0].lower()
+        if word == "off":
+            self.timer = None
+            return "the turn timer is off"
+        if word == "on":
+            limit = None
+        elif word.isdigit() and 1 <= int(word) <= 24 * 3600:
+            limit = int(word)
+        else:
+            raise IllegalAction(f"usage: {usage} (SECONDS from 1 to 86400), not {args[0]!r}")
+        self.timer = {"since": int(time.time() * 1000), "limit": limit}
+        if limit is None:
+            return "the turn timer counts each turn's time"
+        return f"the turn timer counts down {limit} s from each turn's start"
 
     def _setting(self, verb: str, args: list[str]) -> str:
         usage = CONSOLE_VERBS[verb].split(":")[0]
@@ -307,6 +496,39 @@ class Hub:
         return said
 
 
+def _changes(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
+    """The top-level keys of `new` whose values differ from `old`'s (all, without one)."""
+    if old is None:
+        return dict(new)
+    return {k: v for k, v in new.items() if old.get(k, _changes) != v}
+
+
+def kept_token(source: Source) -> str:
+    """The console's token: the one the game's journal keeps (so that a console left open
+    rejoins after `play --resume`), else a new one (journalled by the Hub once the game
+    has an action)."""
+    session = source.session()
+    journal, game = getattr(session, "journal", None), getattr(session, "game_id", None)
+    if journal is not None and game is not None:
+        kept = (journal.last_event(game, TOKEN_EVENT) or {}).get("token")
+        if isinstance(kept, str) and 16 <= len(kept) <= 64 and kept.isascii():
+            return kept
+    return token_source.token_urlsafe(18)
+
+
+def journal_token(session: Any, token: str) -> None:
+    journal, game = getattr(session, "journal", None), getattr(session, "game_id", None)
+    if journal is None or game is None or not getattr(journal, "writable", False):
+        return
+    if (journal.last_event(game, TOKEN_EVENT) or {}).get("token") == token:
+        return
+    from host.core.journal import JournalError
+
+    # A journal that cannot take it: the token lasts as long as this server, as before.
+    with contextlib.suppress(JournalError, sqlite3.Error):
+        journal.append(game, TOKEN_EVENT, {"token": token})
+
+
 def _one_of(wanted: str, choices: list[str], what: str) -> str:
     for choice in choices:
         if choice.lower() == wanted.lower():
@@ -314,24 +536,26 @@ def _one_of(wanted: str, choices: list[str], what: str) -> str:
     raise IllegalAction(f"no {what} {wanted!r}: one of {', '.join(choices)}")
 
 
-def _line_of(raw: str) -> str:
-    """The line in a console message, checked as the prompt would take it."""
+def _line_of(raw: str) -> tuple[str, str]:
+    """The console message's kind ("line" or "complete") and its line, checked as the
+    prompt would take it."""
     if len(raw) > MAX_LINE + 100:
         raise IllegalAction(f"a console message is at most {MAX_LINE} characters")
     try:
         message = json.loads(raw)
     except ValueError:
         raise IllegalAction('a console message is JSON: {"line": "..."}') from None
-    if not isinstance(message, dict) or set(message) != {"line"}:
+    if not isinstance(message, dict) or set(message) not in ({"line"}, {"complete"}):
         raise IllegalAction('a console message is JSON: {"line": "..."}')
-    line = message["line"]
+    key = next(iter(message))
+    line = message[key]
     if not isinstance(line, str):
         raise IllegalAction("the line must be text")
     if len(line) > MAX_LINE:
         raise IllegalAction(f"a line is at most {MAX_LINE} characters")
     if any(ord(ch) < 32 for ch in line):
         raise IllegalAction("a line is one line of printable text")
-    return line.strip()
+    return key, line
 
 
 def page(name: str) -> str:
@@ -357,8 +581,7 @@ def make_app(hub: Hub) -> Starlette:
 
     async def gm_page(request: Any) -> Response:
         if not allowed(request.query_params.get("token")):
-            text = "the console needs the token printed by turnlight"
-            return PlainTextResponse(text, 403, headers=private)
+            return HTMLResponse(page("wrong_token.html"), 403, headers=private)
         return HTMLResponse(page("gm.html"), headers=private)
 
     async def asset(request: Any) -> Response:
@@ -375,14 +598,21 @@ def make_app(hub: Hub) -> Starlette:
             hub.players,
             sockets.MAX_PLAYERS,
             "players' pages",
-            hub.views[0],
+            hub.first(0),
             sockets.read_to_close,
         )
 
     async def gm_socket(ws: WebSocket) -> None:
         origin, host = ws.headers.get("origin"), ws.headers.get("host")
-        if not allowed(ws.query_params.get("token")) or not same_origin(origin, host):
+        if not same_origin(origin, host):
             await ws.close(code=1008)
+            return
+        if not allowed(ws.query_params.get("token")):
+            # A console left open across a restart that is not a resume of its game: it
+            # is told why in one line, and keeps trying (the game may yet be resumed).
+            await ws.accept()
+            await ws.send_text(json.dumps({"type": "stale", "text": STALE}))
+            await ws.close(STALE_CODE, "the console's token is not this game's")
             return
 
         async def listen(page: Page) -> tuple[int, str] | None:
@@ -392,12 +622,14 @@ def make_app(hub: Hub) -> Starlette:
                     return None
                 # A binary message is refused as text that is not JSON would be.
                 reply = await asyncio.to_thread(hub.console, message.get("text") or "")
-                # Every page shows what the line did before its reply comes back.
-                hub.publish(await asyncio.to_thread(hub.build))
+                if reply["type"] == "reply":
+                    # Every page shows what the line did before its reply comes back.
+                    hub.publish(await asyncio.to_thread(hub.views_now))
                 page.reply(json.dumps(reply))
 
-        hub.kick()
-        await attend(ws, hub.gms, sockets.MAX_CONSOLES, "consoles", hub.views[1], listen)
+        if hub._last is None or "commands" not in hub._last[1]:
+            hub.publish(await asyncio.to_thread(hub.views_now))  # its parts, built now
+        await attend(ws, hub.gms, sockets.MAX_CONSOLES, "consoles", hub.first(1), listen)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
@@ -425,14 +657,23 @@ class WebServer:
 
     def __init__(self, source: Source, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT):
         self.host, self.port = host, port
-        self.hub = Hub(source, token_source.token_urlsafe(18))
+        self.hub = Hub(source)  # the token the game's journal keeps, or a new one
         self.app = make_app(self.hub)
         self._thread: threading.Thread | None = None
         self._server: Any = None
 
     @property
+    def shown_host(self) -> str:
+        """The address the URLs name: bound to every address, this machine's address on
+        its network (what a phone scanning the QR code can reach), not 0.0.0.0."""
+        if self.host in ("0.0.0.0", "::", ""):
+            return lan_address(self.host == "::")
+        return self.host
+
+    @property
     def base(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
+        host = self.shown_host
+        host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}"
 
     @property

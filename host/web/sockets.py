@@ -2,7 +2,8 @@
 sent, and how many pages may be open. What a view holds is the Hub's (host/web/server.py).
 
 - Every page has an Outbox of its own and a task that sends it, so a page never waits
-  for another: the latest view only (a newer view replaces one not yet sent) and, for the
+  for another: the latest view only (a newer view replaces one not yet sent; a page that
+  had every view before gets only what changed), the board's latest LEDs, and, for the
   console, its replies and errors in order between views (at most MAX_REPLIES waiting).
 - A players' socket is read only to see it close: a message on it closes it (1008),
   HOLD_SECONDS later.
@@ -37,18 +38,32 @@ FULL_NOTICE = "{count} {what} are open, as many as this table allows: close one 
 
 
 class Outbox:
-    """One page's messages not yet sent, in order; a view replaces the view waiting last,
-    so a page that reads slowly gets the latest one and nothing piles up."""
+    """One page's messages not yet sent, in order. A view replaces the view waiting last, so
+    a page that reads slowly gets the latest one and nothing piles up: a view comes as a
+    patch (what changed since the view before) when the page has had every view before
+    it, else whole. The board's LEDs wait in a slot of their own, the latest only."""
 
     def __init__(self) -> None:
         self._waiting: deque[tuple[bool, str]] = deque()  # (is it a view, text)
+        self._board: str | None = None
+        self._had_view = False
         self._ready = asyncio.Event()
 
-    def view(self, text: str) -> None:
+    def view(self, whole: str | Callable[[], str], patch: str | None = None) -> None:
+        """The next view: `whole` (or what makes it, called only when this page needs
+        it), and `patch`, what changed since the view before."""
         if self._waiting and self._waiting[-1][0]:
-            self._waiting[-1] = (True, text)
+            text = whole if isinstance(whole, str) else whole()
+            self._waiting[-1] = (True, text)  # the patch it replaces was never sent
+        elif patch and self._had_view:
+            self._waiting.append((True, patch))
         else:
-            self._waiting.append((True, text))
+            self._waiting.append((True, whole if isinstance(whole, str) else whole()))
+        self._had_view = True
+        self._ready.set()
+
+    def board(self, text: str) -> None:
+        self._board = text
         self._ready.set()
 
     def message(self, text: str) -> bool:
@@ -60,13 +75,17 @@ class Outbox:
         return True
 
     def __len__(self) -> int:
-        return len(self._waiting)
+        return len(self._waiting) + (self._board is not None)
 
     async def next(self) -> str:
-        while not self._waiting:
+        while not self._waiting and self._board is None:
             self._ready.clear()
             await self._ready.wait()
-        return self._waiting.popleft()[1]
+        if self._waiting:
+            return self._waiting.popleft()[1]
+        text, self._board = self._board, None
+        assert text is not None
+        return text
 
 
 class Page:
@@ -104,7 +123,7 @@ Listen = Callable[[Page], Coroutine[None, None, tuple[int, str] | None]]
 
 
 async def attend(
-    ws: WebSocket, pages: set[Page], most: int, what: str, first: str, listen: Listen
+    ws: WebSocket, pages: set[Page], most: int, what: str, first: list[str], listen: Listen
 ) -> None:
     """Serve one page from its handshake to its end: `listen` reads it (returning the
     close code and reason it earned, or None when it went away) while its outbox is sent;
@@ -117,8 +136,12 @@ async def attend(
         await ws.close(FULL, f"{most} {what} are open")
         return
     page = Page(ws)
-    if first:
-        page.outbox.view(first)  # before any await: a newer view published meanwhile replaces it
+    # Before any await: a newer view published meanwhile replaces the whole one.
+    for text in first:
+        if text.startswith('{"type": "board"'):
+            page.outbox.board(text)
+        else:
+            page.outbox.view(text)
     pages.add(page)  # counted before the handshake's await: the limit holds
     tasks: list[asyncio.Task] = []
     ending: tuple[int, str] | None = None

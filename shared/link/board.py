@@ -46,7 +46,7 @@ _HELLO_MS = const(250)  # the board repeats its HELLO this often until a host ac
 # (event_record_problem checks every record before it is journalled), so the longest, 4
 # bytes and 15 faces, takes a slot of 12 bytes, not 19. The stored length byte says which
 # (128: as it is). A record of plain dice that fits neither way (9 or more bytes of body
-# with a number over 15: 8 d20s) is refused, not journalled.
+# with a number over 15: 8 d20s) is malformed (event_record_problem): never journalled.
 
 JOURNAL_EVENTS = const(120)  # < 128, so every journalled seq is distinct mod 256
 _SLOT = const(12)  # EVENT_HEADER + (MAX_DICE + 1) // 2 (a test checks it)
@@ -84,16 +84,6 @@ class Journal:
             else:
                 buf[at + 4 + (k >> 1)] = record[4 + k]
         self.count += 1
-
-    def fits(self, record):
-        # Whether a slot holds the record (see above).
-        n = record[3]
-        if n <= _SLOT - 4:
-            return True
-        for k in range(n):
-            if record[4 + k] > 15:
-                return False
-        return n <= 2 * (_SLOT - 4)
 
     def read(self, i, out, start):
         # Unpack the i-th oldest event's record into out[start:]; returns its length.
@@ -220,8 +210,6 @@ class BoardSession(framing.Endpoint):
             journal.refused += 1
             return JOURNAL_FULL
         problem = m.event_record_problem(record, 0, record[3] + 4)
-        if not problem and not journal.fits(record):
-            problem = 13  # too large for a journal slot
         if problem:
             # The host would drop it as malformed, and keep dropping its resends.
             self.last_refusal = str(ev.EventError(15, record[0], record[1], problem))

@@ -1,11 +1,16 @@
 // Turnlight's pages: the players' view (/) and the game master's console (/gm). The server
-// sends whole views as JSON over a WebSocket; this draws them. Nothing ruleset-specific
-// lives here: names, health, statuses and the table come from the view data.
+// sends a page its view whole once, then what changed (a patch of the view's top-level
+// keys), and the board's LEDs as a message of their own that says what each LED does
+// (steady, or bright and dim in a pattern of the board's clock): this page plays the
+// patterns itself. Nothing ruleset-specific lives here: names, health, statuses and the
+// table come from the view data.
 "use strict";
 const role = document.body.dataset.role;
 const token = new URLSearchParams(location.search).get("token") || "";
 let socket = null;
 let view = null;
+let board = null; // the last board message, and when it came (performance.now())
+let stale = ""; // the server's line on why this console's token is refused
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -23,7 +28,7 @@ function el(tag, attrs, ...children) {
 
 function fill(id, nodes) {
   const box = document.getElementById(id);
-  box.replaceChildren(...nodes);
+  if (box) box.replaceChildren(...nodes);
 }
 
 function healthNode(f, name) {
@@ -45,25 +50,64 @@ function bar(fraction, text) {
   return el("span", { class: "health" }, el("span", { class: "bar" }, fillBar), el("span", { class: "health-text" }, text));
 }
 
+// A cooldown as the ruleset words it ("Pinning Shot 2"), said to be one.
+function cooldownText(text) {
+  const m = /^(.*\S)\s+(\d+)$/.exec(text);
+  return m ? `${m[1]}: cooldown ${m[2]}` : `cooldown: ${text}`;
+}
+
+let opened = ""; // the fighter whose actions the console shows
+
 function drawFighters(v) {
+  const nextUp = v.next_up || "";
   fill("fighters", v.fighters.map((f) => {
     const classes = ["fighter"];
     if (f.current) classes.push("current");
     if (f.out) classes.push("out");
     if (f.hidden) classes.push("hidden");
+    if (f.name === nextUp) classes.push("next");
     const head = el("div", { class: "fighter-head" },
       el("span", { class: "name" }, f.name),
+      f.name === nextUp ? el("span", { class: "next-up" }, "next up") : null,
       el("span", { class: "team" }, f.team));
-    const item = el("li", { class: classes.join(" "), "data-name": f.name }, head,
-      healthNode(f, v.health_name));
-    if (f.statuses.length) item.append(el("div", { class: "statuses" }, ...f.statuses.map((s) => el("span", { class: "chip" }, s))));
-    if (f.cooldowns.length) item.append(el("div", { class: "cooldowns" }, ...f.cooldowns.map((s) => el("span", { class: "chip cd" }, s))));
+    const item = el("li", { class: classes.join(" "), "data-name": f.name }, head, healthNode(f, v.health_name));
+    const chips = [
+      ...f.statuses.map((s) => el("span", { class: "chip" }, s)),
+      ...(f.effects || []).map((s) => el("span", { class: "chip effect" }, s)),
+      ...f.cooldowns.map((s) => el("span", { class: "chip cd" }, cooldownText(s))),
+    ];
+    if (chips.length) item.append(el("div", { class: "chips" }, ...chips));
     if (role === "gm") {
-      const verb = f.hidden ? "reveal" : "hide";
-      item.append(el("button", { class: "small", "data-line": `${verb} "${f.name}"`, onclick: () => send(`${verb} "${f.name}"`) }, verb));
+      item.classList.add("tappable");
+      item.addEventListener("click", (event) => {
+        if (event.target.closest(".actions")) return;
+        opened = opened === f.name ? "" : f.name;
+        drawFighters(view);
+      });
+      if (opened === f.name) item.append(fighterActions(v, f));
     }
     return item;
   }));
+}
+
+// The console's actions on one fighter: its verbs (each starts the line), the acting
+// fighter's moves, and hiding it from the players' page.
+function fighterActions(v, f) {
+  const mine = ((v.commands && v.commands.fighters) || {})[f.name] || { word: "", verbs: [], moves: [] };
+  const box = el("div", { class: "actions" });
+  const verbs = mine.verbs.map((verb) => el("button", {
+    class: "verb", "data-verb": verb, onclick: () => prefill(`${verb} ${mine.word} `),
+  }, verb));
+  const hide = f.hidden ? "reveal" : "hide";
+  verbs.push(el("button", { class: "hide", "data-line": `${hide} "${f.name}"`, onclick: () => send(`${hide} "${f.name}"`) }, hide));
+  box.append(el("div", { class: "row" }, ...verbs));
+  for (const group of mine.moves) {
+    box.append(el("div", { class: "row moves" }, el("span", { class: "label" }, group.verb),
+      ...group.moves.map((move) => el("button", {
+        class: "move", "data-move": move, onclick: () => prefill(`${group.verb} ${mine.word} ${move} `),
+      }, move.replace(/^"|"$/g, "")))));
+  }
+  return box;
 }
 
 function drawDice(v) {
@@ -71,32 +115,39 @@ function drawDice(v) {
   fill("dice", d.faces.map((f) => el("span", {
     class: "die " + (f.success === true ? "success" : f.success === false ? "failure" : "plain"),
   }, f.face)));
-  if (d.value !== undefined) document.getElementById("dice").append(el("span", { class: "dice-value" }, `= ${d.value}`));
+  const dice = document.getElementById("dice");
+  if (d.value !== undefined) dice.append(el("span", { class: "dice-value" }, `= ${d.value}`));
   if (d.successes !== null && d.faces.some((f) => f.success !== null)) {
-    document.getElementById("dice").append(el("span", { class: "dice-value" }, `${d.successes} success${d.successes === 1 ? "" : "es"}`));
+    dice.append(el("span", { class: "dice-value" }, `${d.successes} success${d.successes === 1 ? "" : "es"}`));
   }
   fill("dice-lines", d.lines.map((line) => el("li", {}, line)));
 }
 
 // An LED's colour as a screen shows it: the board's dim levels brightened (a square root),
 // so dim, half and full stay apart and every lit key is seen.
-function lit(colour) {
-  const channels = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+function lit(hex) {
+  const channels = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  if (channels.every((c) => c === 0)) return "";
   const shown = channels.map((c) => Math.round(255 * Math.sqrt(c / 255)));
   return `rgb(${shown.join(",")})`;
 }
 
+// Each LED: [steady colour] or [bright, dim, period, runs] from "rrggbb/rrggbb/P/A-B,...".
+function ledPlan(told) {
+  const parts = told.split("/");
+  if (parts.length < 4) return { steady: lit(parts[0] || "000000") };
+  const runs = parts[3] ? parts[3].split(",").map((r) => r.split("-").map(Number)) : [];
+  return { bright: lit(parts[0]), dim: lit(parts[1]), period: Number(parts[2]), runs };
+}
+
+let plans = [];
+let animating = null;
+
 function drawBoard(v) {
-  const b = v.board;
-  if (b.pixels) {
-    const grid = el("div", { class: "leds" });
-    grid.style.gridTemplateColumns = `repeat(${b.pixels[0].length}, 1fr)`;
-    for (const row of b.pixels) for (const colour of row) {
-      const led = el("span", { class: "led" });
-      if (colour !== "#000000") led.style.background = lit(colour);
-      grid.append(led);
-    }
-    fill("board", [grid]);
+  const b = v.board || {};
+  if (b.leds) {
+    if (!document.querySelector("#board .leds")) fill("board", [el("div", { class: "leds" })]);
+    drawLeds();
   } else if (b.text !== undefined) {
     fill("board", [el("pre", { class: "grid-text" }, b.text)]);
   } else {
@@ -104,7 +155,38 @@ function drawBoard(v) {
   }
 }
 
+function drawLeds() {
+  const grid = document.querySelector("#board .leds");
+  if (!grid || !board) return;
+  const { message } = board;
+  if (grid.children.length !== message.leds.length) {
+    grid.replaceChildren(...message.leds.map(() => el("span", { class: "led" })));
+    grid.style.gridTemplateColumns = `repeat(${message.width}, 1fr)`;
+  }
+  plans = message.leds.map(ledPlan);
+  const moving = plans.some((p) => p.period);
+  if (moving && animating === null) animating = setInterval(playLeds, 50);
+  if (!moving && animating !== null) { clearInterval(animating); animating = null; }
+  playLeds();
+}
+
+function playLeds() {
+  const grid = document.querySelector("#board .leds");
+  if (!grid || !board) return;
+  const now = board.message.now + (performance.now() - board.at); // the board's clock
+  plans.forEach((p, i) => {
+    let colour = p.steady;
+    if (p.period) {
+      const phase = ((now % p.period) + p.period) % p.period;
+      colour = p.runs.some(([a, b]) => a <= phase && phase < b) ? p.bright : p.dim;
+    }
+    const led = grid.children[i];
+    if (led && led.style.background !== colour) led.style.background = colour;
+  });
+}
+
 function drawGm(v) {
+  if (!v.table || !v.commands) return; // built once a console is open: on their way
   const t = v.table;
   const table = el("table", {}, el("thead", {}, el("tr", {}, ...t.headers.map((h) => el("th", {}, h)))));
   const body = el("tbody");
@@ -116,18 +198,40 @@ function drawGm(v) {
   fill("table", [table]);
   fill("odds", v.odds.map((line) => el("li", {}, line)));
   const c = v.commands;
-  const buttons = [];
-  for (const line of c.next_turn) buttons.push(el("button", { "data-line": line, onclick: () => send(line) }, line));
-  for (const line of ["undo", "redo"]) buttons.push(el("button", { "data-line": line, onclick: () => send(line) }, line));
-  for (const verb of [...c.verbs, ...c.session_verbs]) {
-    if (c.next_turn.includes(verb) || verb === "undo" || verb === "redo") continue;
-    const start = (c.prefill && c.prefill[verb]) || verb + " ";
-    buttons.push(el("button", { class: "verb", "data-verb": verb, onclick: () => prefill(start) }, verb + "…"));
+  const run = (line) => el("button", { class: "run", "data-line": line, onclick: () => send(line) }, line);
+  const buttons = c.next_turn.map(run);
+  for (const verb of c.bare) {
+    if (c.next_turn.includes(verb)) continue;
+    // `new` ends this game: asked first. The others take nothing, so they run.
+    if (verb === "new") {
+      buttons.push(el("button", { class: "run", "data-line": verb, onclick: () => { if (confirm("End this game and start a new one?")) send(verb); } }, verb));
+    } else buttons.push(run(verb));
   }
   fill("buttons", buttons);
+  const more = [];
+  for (const verb of [...c.verbs, ...c.session_verbs]) {
+    if (c.next_turn.includes(verb) || c.bare.includes(verb)) continue;
+    const start = (c.prefill && c.prefill[verb]) || verb + " ";
+    more.push(el("button", { class: "verb", "data-verb": verb, onclick: () => prefill(start) }, verb + "…"));
+  }
+  fill("more-verbs", more);
   const mode = document.getElementById("health-mode");
   if (document.activeElement !== mode) mode.value = v.settings.health;
 }
+
+function drawTimer() {
+  const box = document.getElementById("timer");
+  if (!box) return;
+  const t = view && view.timer;
+  if (!t) { box.textContent = ""; box.className = "timer"; return; }
+  const gone = Math.max(0, Math.floor((Date.now() - t.since) / 1000));
+  const left = t.limit ? t.limit - gone : null;
+  const shown = left === null ? gone : Math.abs(left);
+  const text = `${Math.floor(shown / 60)}:${String(shown % 60).padStart(2, "0")}`;
+  box.textContent = left === null ? `turn ${text}` : left >= 0 ? `turn: ${text} left` : `turn: ${text} over`;
+  box.className = "timer" + (left !== null && left < 0 ? " over" : "");
+}
+setInterval(drawTimer, 250);
 
 function draw(v) {
   view = v;
@@ -143,6 +247,7 @@ function draw(v) {
   const line = parts.join(" · ");
   if (status.textContent !== line) document.body.dataset.statusAt = String(Date.now());
   status.textContent = line;
+  document.getElementById("next").textContent = v.next_up ? `next up: ${v.next_up}` : "";
   drawFighters(v);
   drawDice(v);
   document.getElementById("scores").textContent = v.scores;
@@ -150,17 +255,59 @@ function draw(v) {
   fill("log", v.log.slice().reverse().map((line) => el("li", { class: line.startsWith("board: refused") ? "refused" : "" }, line)));
   drawBoard(v);
   if (role === "gm") drawGm(v);
+  drawTimer();
   document.body.dataset.updated = String(performance.timeOrigin + performance.now());
+}
+
+function say(text, ok) {
+  const reply = document.getElementById("reply");
+  if (!reply) return;
+  reply.textContent = text;
+  reply.className = "reply " + (ok ? "ok" : "refused");
 }
 
 function prefill(start) {
   const input = document.getElementById("command");
   input.value = start;
   input.focus();
+  ask(start);
 }
 
+function connected() {
+  return socket !== null && socket.readyState === WebSocket.OPEN;
+}
+
+// A line goes only on an open socket; else it stays where it was typed and the page
+// says it was not sent (a line sent later, on its own, could act on a game moved on).
 function send(line) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ line }));
+  if (connected()) {
+    socket.send(JSON.stringify({ line }));
+    return true;
+  }
+  say(`not sent: "${line}" (not connected; it stays in the box: run it again once connected)`, false);
+  const input = document.getElementById("command");
+  if (input && !input.value) input.value = line;
+  return false;
+}
+
+let asked = 0;
+let completions = [];
+function ask(line) {
+  completions = []; // those of the line before: gone until the new ones come
+  fill("completions", []);
+  clearTimeout(asked);
+  asked = setTimeout(() => {
+    if (connected()) socket.send(JSON.stringify({ complete: line }));
+  }, 120);
+}
+
+function showCompletions(message) {
+  const input = document.getElementById("command");
+  if (!input || message.line !== input.value) return; // typed on since
+  completions = message.items;
+  fill("completions", message.items.map((item) => el("button", {
+    class: "completion", type: "button", onclick: () => { input.value = item; input.focus(); ask(item); },
+  }, item.slice(message.line.lastIndexOf(" ") + 1).trim() || item)));
 }
 
 function connect() {
@@ -171,21 +318,20 @@ function connect() {
   let notice = ""; // the server's one line on why it closes this page (too many open)
   socket.onopen = () => { status.textContent = ""; status.className = "connection"; };
   socket.onclose = () => {
-    status.textContent = notice ? `${notice}; retrying…` : "not connected: retrying…";
-    status.className = "connection lost";
-    setTimeout(connect, notice ? 10000 : 1000);
+    const why = stale || notice;
+    status.textContent = why ? `${why}; trying again…` : "not connected: retrying…";
+    status.className = "connection lost" + (stale ? " stale" : "");
+    setTimeout(connect, why ? 10000 : 1000);
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") draw(message.view);
+    if (message.type === "view") { stale = ""; draw(message.view); }
+    else if (message.type === "patch" && view) draw(Object.assign({}, view, message.view));
+    else if (message.type === "board") { board = { message, at: performance.now() }; drawLeds(); }
     else if (message.type === "notice") notice = message.text;
-    else if (message.type === "reply" || message.type === "error") {
-      const reply = document.getElementById("reply");
-      if (reply) {
-        reply.textContent = message.text;
-        reply.className = "reply " + (message.ok ? "ok" : "refused");
-      }
-    }
+    else if (message.type === "stale") stale = message.text;
+    else if (message.type === "completions") showCompletions(message);
+    else if (message.type === "reply" || message.type === "error") say(message.text, message.ok);
   };
 }
 
@@ -196,14 +342,21 @@ if (role === "gm") {
   document.getElementById("command-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const line = input.value.trim();
-    if (line) {
-      send(line);
-      if (history[history.length - 1] !== line) history.push(line);
-    }
+    if (!line) return;
+    if (history[history.length - 1] !== line) history.push(line);
     back = 0;
-    input.value = "";
+    if (send(line)) { input.value = ""; fill("completions", []); }
   });
+  input.addEventListener("input", () => ask(input.value));
   input.addEventListener("keydown", (event) => {
+    if (event.key === "Tab" && completions.length) {
+      // Tab takes the one completion, or what all of them share.
+      event.preventDefault();
+      let common = completions[0];
+      for (const item of completions) while (!item.startsWith(common)) common = common.slice(0, -1);
+      if (common.length > input.value.length) { input.value = common; ask(common); }
+      return;
+    }
     // Up and Down walk the lines sent before, as at play's prompt.
     if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
     event.preventDefault();

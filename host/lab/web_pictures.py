@@ -1,0 +1,120 @@
+"""The web pages' pictures in docs/images/: `python -m host.lab.web_pictures [DIR]` (or
+`make web-images`) photographs the players' page and the game master's console in
+Debian's headless Chromium at a phone's size (390x844), 1280x720 and a TV's (1920x1080),
+from a korxsol fight of eight fighters played on the simulated board a few actions in:
+`web-player-phone.png`, `web-player-720p.png`, `web-player-tv.png` and the same for `gm`.
+
+The eight-fighter encounter is also what the pages' tests use to check the players' page
+fits a TV (tests/test_web_pages.py).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from io import StringIO
+from pathlib import Path
+
+SIZES = {"phone": (390, 844), "720p": (1280, 720), "tv": (1920, 1080)}
+# Four more fighters for korxsol's Ember Ridge (each a copy of one of its own, renamed).
+MORE = (
+    ("Kaelen", "Selka", "Sel"),
+    ("Vexa", "Tarn", "Tar"),
+    ("Orrin", "Wren", "Wre"),
+    ("Brimm", "Ulric", "Ulr"),
+)
+
+
+def eight_fighters() -> str:
+    """Korxsol's bundled encounter with four more fighters: eight, two teams of four."""
+    from host.core import registry
+
+    text = registry.get("korxsol").example_path().read_text()
+    blocks = text.split("[[solighter]]")
+    extra = []
+    for whole in blocks[1:]:
+        lines = whole.split("\n")
+        end = next((i for i, line in enumerate(lines) if i and line.startswith("[")), len(lines))
+        block = "\n".join(lines[:end]).rstrip() + "\n\n"  # the fighter's keys alone
+        for name, new, label in MORE:
+            if f'name = "{name}"' in block:
+                copy = block.replace(f'name = "{name}"', f'name = "{new}"')
+                old_label = next(line for line in copy.splitlines() if line.startswith("label = "))
+                extra.append(copy.replace(old_label, f'label = "{label}"'))
+    return text.rstrip() + "\n\n" + "".join("[[solighter]]" + b for b in extra)
+
+
+def fight(seed: int = 3):  # -> Session
+    """The eight fighters' session, from the encounter above."""
+    from host.core import registry
+    from host.core.session import Session
+
+    r = registry.get("korxsol")
+    return Session(r.parse_encounter(eight_fighters(), "eight.toml"), seed)
+
+
+def photograph(folder: Path) -> list[Path]:
+    from rich.console import Console
+
+    from host.board.tethered_sim import TetheredSim
+    from host.screens.play_ui import PlayUI
+    from host.web.browser import chromium, missing, resize
+    from host.web.server import PlayLive, WebServer
+
+    why = missing()
+    if why:
+        raise SystemExit(f"web_pictures: {why}")
+    folder.mkdir(parents=True, exist_ok=True)
+    session = fight()
+    written = []
+    with TetheredSim(session, "trellis_m4") as table:
+        ui = PlayUI(session, Console(file=StringIO(), width=100), tether=table.tether)
+        with WebServer(PlayLive(ui, table.sim), "127.0.0.1", 0) as web:
+            table.press("next_turn")  # initiative, on the board
+            active = next(f for f in session.ruleset.fighters(session.game) if f.current)
+            moves = session.ruleset.complete(session.game, ["attack", active.name, ""])
+            foe = next(
+                f.name
+                for f in session.ruleset.fighters(session.game)
+                if f.team != active.team and not f.out
+            )
+            if moves:
+                ui.handle(f"attack {active.name} {moves[0]} {foe}")
+            web.hub.console('{"line": "timer 60"}')
+            driver = chromium(SIZES["tv"])
+            try:
+                for size, pixels in SIZES.items():
+                    resize(driver, pixels)
+                    for page, url in (("player", web.player_url), ("gm", web.gm_url)):
+                        driver.get(url)
+                        _wait(driver, "document.querySelector('#fighters li.current')")
+                        if page == "gm":  # the acting fighter tapped: its actions
+                            tap = "document.querySelector('#fighters li.current').click()"
+                            driver.execute_script(tap)
+                        time.sleep(3)  # the board's LEDs: read and told
+                        path = folder / f"web-{page}-{size}.png"
+                        driver.save_screenshot(str(path))
+                        written.append(path)
+            finally:
+                driver.quit()
+    return written
+
+
+def _wait(driver, script: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not driver.execute_script("return " + script):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the page never showed: {script}")
+        time.sleep(0.05)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0] if args else "docs/images")
+    for path in photograph(folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

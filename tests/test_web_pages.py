@@ -1,0 +1,248 @@
+"""The pages as a person uses them (issue #28, items 8-11), in Debian's headless Chromium
+against the real server, a real session and a real SQLite journal: the players' page on a
+TV with eight fighters, the console's fighter actions and completions, a line typed while
+the connection is down, and a console left open across a restart of turnlight.
+
+Without the browser, every test here is skipped with one line saying why (pytest -ra
+prints it): never silently."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from host.core.journal import Journal
+from host.core.session import Session, resume
+from host.lab.web_pictures import SIZES, eight_fighters, fight
+from host.screens.play_ui import PlayUI
+from host.web.browser import chromium, missing, resize
+from host.web.server import PlayLive, WebServer
+
+WAIT = 15.0  # seconds for the page to show a change (it takes milliseconds)
+
+WHY = missing()
+if WHY:
+    pytest.skip(f"browser tests skipped: {WHY}", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    driver = chromium(SIZES["tv"])
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _ui(session: Session) -> PlayUI:
+    return PlayUI(session, Console(file=StringIO(), width=100), "no board")
+
+
+def wait_for(driver: Any, script: str, what: str) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(f"return {script}"), what)
+
+
+def click(driver: Any, selector: str) -> None:
+    assert driver.execute_script(
+        "const b = document.querySelector(arguments[0]); if (b) b.click(); return !!b;", selector
+    ), selector
+
+
+@pytest.mark.parametrize("size", ["tv", "720p"])
+def test_the_players_page_fits_a_tv_with_eight_fighters(browser, size: str) -> None:
+    """A TV cannot scroll: at 1920x1080 and 1280x720 the whole page is one screen, with
+    every fighter, the board, the dice and the newest log line in sight."""
+    session = fight()
+    ui = _ui(session)
+    ui.handle("initiative")
+    active = next(f for f in session.ruleset.fighters(session.game) if f.current)
+    foe = next(f for f in session.ruleset.fighters(session.game) if f.team != active.team)
+    moves = session.ruleset.complete(session.game, ["attack", active.name, ""])
+    ui.handle(f"attack {active.name} {moves[0]} {foe.name}")  # dice, a cooldown, log lines
+    resize(browser, SIZES[size])
+    try:
+        with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+            browser.get(web.player_url)
+            wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+            tall, high, wide, width = browser.execute_script(
+                "const d = document.documentElement;"
+                "return [d.scrollHeight, innerHeight, d.scrollWidth, innerWidth]"
+            )
+            assert tall <= high, f"the players' page scrolls at {size}: {tall} > {high}"
+            assert wide <= width
+            bottoms = browser.execute_script(
+                "return [...document.querySelectorAll('#fighters li, #dice, #log li:first-child')]"
+                ".map(e => e.getBoundingClientRect().bottom)"
+            )
+            assert len(bottoms) == 10 and max(bottoms) <= high  # all in sight
+    finally:
+        resize(browser, SIZES["tv"])
+
+
+def test_the_players_page_marks_who_is_next_and_says_a_cooldown_is_one(browser) -> None:
+    session = fight()
+    ui = _ui(session)
+    ui.handle("initiative")
+    fighters = session.ruleset.fighters(session.game)
+    active = next(f for f in fighters if f.current)
+    foe = next(f for f in fighters if f.team != active.team)
+    moves = session.ruleset.complete(session.game, ["attack", active.name, ""])
+    ui.handle(f"attack {active.name} {moves[0]} {foe.name}")
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        browser.get(web.player_url)
+        marked = wait_for(browser, "document.querySelector('#fighters li.next')?.dataset.name", "")
+        names = [f.name for f in session.ruleset.fighters(session.game)]
+        assert marked == names[names.index(active.name) + 1]  # the next in the order
+        assert "next up" in browser.find_element("css selector", "li.next").text
+        chips = browser.execute_script(
+            "return [...document.querySelectorAll('.chip.cd')].map(c => c.textContent)"
+        )
+        assert chips and all("cooldown" in chip for chip in chips)
+        scores = browser.find_element("id", "scores").text
+        assert not scores.lower().startswith("scores")  # headed "Scores" once, not twice
+
+
+def test_a_fighter_tapped_on_the_console_offers_its_verbs_and_the_acting_one_its_moves(
+    browser,
+) -> None:
+    session = fight()
+    ui = _ui(session)
+    ui.handle("initiative")
+    active = next(f for f in session.ruleset.fighters(session.game) if f.current)
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        browser.get(web.gm_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+        click(browser, f"#fighters li[data-name='{active.name}']")
+        moves = wait_for(
+            browser,
+            "[...document.querySelectorAll('.actions button.move')].map(b => b.dataset.move)",
+            "the acting fighter's moves",
+        )
+        expected = session.ruleset.complete(session.game, ["attack", active.name, ""])
+        assert set(expected) <= set(moves)
+        click(browser, f".actions button.move[data-move='{expected[0]}']")
+        line = browser.execute_script("return document.getElementById('command').value")
+        assert line == f"attack {active.name} {expected[0]} "
+        assert browser.execute_script(
+            "return !!document.querySelector('.actions button.hide')"
+        )  # hide, from the fighter itself
+        buttons = browser.execute_script(
+            "return [...document.querySelectorAll('#buttons button')].map(b => b.textContent)"
+        )
+        assert not [b for b in buttons if b.endswith("…")]  # what runs at once has none
+        assert {"roll", "cancel"} <= set(buttons)
+
+
+def test_tab_completes_a_typed_line_on_the_console(browser) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    session = fight()
+    ui = _ui(session)
+    ui.handle("initiative")
+    active = next(f for f in session.ruleset.fighters(session.game) if f.current)
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        browser.get(web.gm_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+        command = browser.find_element(By.ID, "command")
+        command.send_keys("initi")
+        wait_for(browser, "document.querySelectorAll('#completions button').length", "offered")
+        command.send_keys(Keys.TAB)
+        assert command.get_attribute("value") == "initiative "
+        command.clear()
+        command.send_keys(f"attack {active.name} ")
+        offered = wait_for(
+            browser,
+            "[...document.querySelectorAll('#completions button')].map(b => b.textContent)",
+            "the acting fighter's moves",
+        )
+        moves = session.ruleset.complete(session.game, ["attack", active.name, ""])
+        assert set(offered) == set(moves)
+
+
+def test_a_line_typed_while_disconnected_stays_and_says_it_was_not_sent(
+    browser, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    session = fight()
+    ui = _ui(session)
+    web = WebServer(PlayLive(ui), "127.0.0.1", 0).start()
+    try:
+        browser.get(web.gm_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+    finally:
+        web.stop()
+    wait_for(browser, "document.querySelector('#connection.lost')", "the page sees it")
+    command = browser.find_element(By.ID, "command")
+    command.send_keys("initiative", Keys.ENTER)
+    assert command.get_attribute("value") == "initiative"  # kept, not lost
+    said = browser.find_element(By.ID, "reply").text
+    assert "not sent" in said and "initiative" in said
+    assert not session.done
+
+
+def test_a_console_left_open_across_a_restart_rejoins_or_says_how(browser, tmp_path: Path) -> None:
+    """Issue #28 item 8: the token is the game's, in its journal. `play --resume` serves
+    the same one, so the console left open rejoins by itself; a new game's server has
+    another, and the page says this link is not its game's and what to open instead."""
+    from host.core import registry
+
+    path = tmp_path / "j.sqlite"
+    r = registry.get("korxsol")
+    session = Session(r.parse_encounter(eight_fighters(), "eight.toml"), 3, Journal(path))
+    game = session.game_id
+    first = WebServer(PlayLive(_ui(session)), "127.0.0.1", 0).start()
+    port, token = first.port, first.hub.token
+    try:
+        browser.get(first.gm_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+        click(browser, "#buttons button[data-line='initiative']")
+        wait_for(browser, "document.querySelector('#fighters li.current')", "round 1")
+    finally:
+        first.stop()
+        assert session.journal is not None
+        session.journal.release(game)
+    wait_for(browser, "document.querySelector('#connection.lost')", "the page sees it")
+
+    resumed = resume(Journal(path), game)  # turnlight play --resume
+    ui = _ui(resumed)
+    again = WebServer(PlayLive(ui), "127.0.0.1", port).start()
+    try:
+        assert again.hub.token == token
+        wait_for(browser, "document.getElementById('connection').textContent === ''", "back")
+        before = browser.execute_script(
+            "return document.querySelector('#fighters li.current').dataset.name"
+        )
+        click(browser, "#buttons button[data-line='end']")
+        wait_for(
+            browser,
+            f"document.querySelector('#fighters li.current')?.dataset.name !== {before!r}",
+            "it plays on",
+        )
+        assert len(resumed.done) == 2
+    finally:
+        again.stop()
+        assert resumed.journal is not None
+        resumed.journal.release(game)
+
+    other = Session(r.parse_encounter(eight_fighters(), "eight.toml"), 4, Journal(path))
+    third = WebServer(PlayLive(_ui(other)), "127.0.0.1", port).start()  # a new game
+    try:
+        assert third.hub.token != token
+        said = wait_for(
+            browser,
+            "document.querySelector('#connection.stale')?.textContent",
+            "the page says the link is not this game's",
+        )
+        assert "not this game's" in said and "link turnlight printed" in said
+    finally:
+        third.stop()
