@@ -70,3 +70,24 @@ def test_a_ninth_creature_or_a_taken_name_is_refused_in_one_line():
     t = Table(ANA, ORC, BOSS.replace('"Boss"', '"Orc"', 1).replace('"BSS"', '"ORX"'))
     with pytest.raises(IllegalAction, match="already in the fight"):
         joined(t, 3)
+
+
+def test_add_brings_a_template_into_the_fight_and_remove_takes_one_out():
+    from host.core.session import Session
+    from host.rulesets.d20 import encounter_schema
+
+    path = encounter_schema.example_path()
+    enc = RULESET.parse_encounter(path.read_text(), str(path))
+    s = Session(enc, 3)
+    s.execute("initiative")
+    lines = s.execute('add "Goblin Boss"')
+    assert lines[0].startswith("Goblin Boss joins the fight: initiative d20 ")
+    boss = s.game.fighter("Goblin Boss")
+    assert boss.label == "GBB" and s.game.entry_of(boss.index) is not None
+    assert RULESET.fighter_names(s.game)[-1] == "Goblin Boss"
+    with pytest.raises(IllegalAction, match="at most 8 creatures fit the board"):
+        s.execute('add "Goblin Boss" as Grik')  # a ninth
+    s.execute("remove GBB fled")
+    assert not s.game.fighter("GBB").in_fight and RULESET.gone(s.game) == {"Goblin Boss"}
+    s.undo(2)
+    assert len(s.game.fighters) == 7

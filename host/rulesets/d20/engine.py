@@ -168,6 +168,10 @@ class Game:
         self.legendary_now: list[int] = []
         self.lair_used = False
         self.effects: list[Any] = []  # conditions.Effect, in the order they began
+        # Creatures who joined under way ((table, fields) each: host/core/newcomers.py) and
+        # who left (name -> why).
+        self.joined: list[tuple[str, dict]] = []
+        self.gone: dict[str, str] = {}
         self.dice = Dice(seed)
         self.actions = 0
         self.log = game_log()

@@ -4,10 +4,14 @@ docs/rulesets/d20.md is its reference."""
 
 from __future__ import annotations
 
+from host.core import newcomers
 from host.core.commandline import Language, Option, Verb
+from host.rulesets.d20.encounter_schema import CREATURE_KEYS
 
 ABILITY = ("str", "dex", "con", "int", "wis", "cha")
 AS = ("action", "bonus", "reaction", "legendary", "free")
+# How an encounter file writes a creature: a [[creature]] with its team= (host/core/newcomers.py).
+ROSTER = newcomers.Roster("creature", "team", tuple(k for k in CREATURE_KEYS if k != "count"))
 
 VERBS: dict[str, Verb] = {
     "initiative": Verb(
@@ -79,6 +83,8 @@ VERBS: dict[str, Verb] = {
     "stabilize": Verb("NAME TARGET", "NAME's action: a DC 10 Medicine check to stabilize TARGET"),
     "flee": Verb("NAME", "NAME leaves the fight"),
     "end": Verb("[TEAM ...]", "the game master ends the fight (TEAM won, or nobody)"),
+    "add": newcomers.add_verb(ROSTER, ": it rolls initiative and takes its place in the order"),
+    "remove": newcomers.REMOVE_VERB,
 }
 # `roll`, `cancel`, `dice` and `dice from` too: an action waits for its dice while they come
 # from the board or the table (host/core/session.py, "wanted rolls").

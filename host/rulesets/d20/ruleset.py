@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from host.core import kit
+from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
     Applied,
@@ -106,6 +106,9 @@ class D20(Ruleset):
 
     def fighter_names(self, game: Game) -> list[str]:
         return [f.name for f in game.fighters]
+
+    def gone(self, game: Game) -> set[str]:
+        return set(game.gone)
 
     def snapshot(self, game: Game) -> dict:
         e = game.entry()
@@ -255,6 +258,10 @@ class D20(Ruleset):
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         labels = [f.label for f in game.fighters]
+        present = [f.name for f in game.fighters if f.in_fight]
+        joining = newcomers.complete(words, game.encounter.source, language.ROSTER, present)
+        if joining is not None:
+            return joining
         if words[0] == "dice" and len(words) == 2:
             return [*_PURPOSES, "from"]
         if words[:2] == ["dice", "from"] and len(words) == 3:
@@ -277,6 +284,7 @@ class D20(Ruleset):
         return [
             "attack options: adv dis far spare as=action|bonus|reaction|legendary|free;"
             " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC",
+            newcomers.help_note(language.ROSTER),
         ]
 
     # -- the demo AI -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
-from host.rulesets.d20 import conditions, harm, turns
+from host.rulesets.d20 import comings, conditions, harm, turns
 from host.rulesets.d20.conditions import Effect
 from host.rulesets.d20.encounter_schema import CONDITION_NAMES, Attack, read_roll
 from host.rulesets.d20.engine import Fighter, Game
@@ -21,7 +21,7 @@ from host.rulesets.d20.language import ABILITY
 def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[str]:
     if game.over is not None:
         raise IllegalAction(f"the fight is over: {_won(game.over)}")
-    if not game.started and cmd.verb not in ("initiative", "end"):
+    if not game.started and cmd.verb not in ("initiative", "end", "add", "remove"):
         raise IllegalAction("roll initiative first: `initiative`")
     game.dice.begin(game.actions, replay)
     lines = HANDLERS[cmd.verb](game, cmd)
@@ -587,4 +587,6 @@ HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {
     "stabilize": do_stabilize,
     "flee": do_flee,
     "end": do_end,
+    "add": comings.add,
+    "remove": comings.remove,
 }
