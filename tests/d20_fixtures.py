@@ -1,7 +1,8 @@
 """Helpers for d20's tests: small encounters written from stat lines, and a game played
 through the Ruleset interface (host/core/interface.py) with the faces of every roll given
 in order, as the table would give them (`Ruleset.supply_rolls`, the kit's order), so each
-test says exactly which dice fell.
+test says exactly which dice fell; the host's effect book ticks after each action, as the
+session has it (host/core/effects.py).
 
 The creatures (labels in brackets):
 - Ana [ANA], a character: 20 HP, AC 15, initiative +3, CON save +2, Medicine +4; Sword
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.core import effects
 from host.core.interface import IllegalAction
 from host.rulesets.d20.language import LANGUAGE
 from host.rulesets.d20.ruleset import RULESET
@@ -127,6 +129,7 @@ class Table:
         self.encounter = RULESET.parse_encounter(text, "test.toml")
         self.game: Any = RULESET.new_game(self.encounter, seed)
         RULESET.project(self.game)
+        effects.book_of(RULESET, self.game)  # the host's effect book, as a session keeps it
 
     def play(self, line: str, *rolls: Roll) -> list[str]:
         """Apply `line` with exactly `rolls` (purpose, faces), each used in order."""
@@ -139,7 +142,8 @@ class Table:
             RULESET.supply_rolls(self.game, None)
         assert self.game.dice.supplied_at == len(rolls), "a roll was given and not used"
         RULESET.project(self.game)
-        return lines
+        # The host's effect book ticks after each action, as the session has it do.
+        return lines + [str(x) for x in effects.tick(RULESET, self.game)]
 
     def refused(self, line: str) -> str:
         """The one line the rules refuse `line` with; the game is unchanged."""

@@ -97,3 +97,22 @@ def test_the_web_pages_show_each_creature_s_conditions_concentration_and_death_s
     assert shown["Ana"].current and shown["Ana"].statuses == ["concentrating on bless"]
     assert shown["Bo"].statuses == ["unconscious", "prone", "death saves 0/0"]
     assert shown["Orc"].statuses == ["frightened"] and shown["Orc"].health == 15
+
+
+def test_the_lair_s_count_is_no_creature_s_turn_for_the_effects_that_wait_for_one():
+    # d20-srd-combat.txt [26][28]: "until the start of the drake's next turn" outlasts its
+    # lair's count 20; "until the end of Ana's next turn" ends with Ana's turn, not the lair's
+    t = Table(ANA, ORC, DRAKE)
+    t.start(17, 15, 2)  # Ana 20, the lair, the orc 16, the drake 2
+    t.play("condition Orc marked until=start by=Drake")
+    t.play("condition Orc dazed until=end of=Drake")
+    t.play("next")
+    assert t.turn() == ["lair"] and {"marked", "dazed"} <= set(t.conditions("Orc"))
+    t.play("next")
+    assert t.turn() == ["Orc"] and {"marked", "dazed"} <= set(t.conditions("Orc"))
+    t.play("next")
+    assert t.turn() == ["Drake"] and "marked" not in t.conditions("Orc")
+    assert "dazed" in t.conditions("Orc")
+    t.play("next")  # round 2: Ana
+    t.play("next")  # the lair's count: the drake's turn ended before it
+    assert "dazed" not in t.conditions("Orc")

@@ -3,15 +3,16 @@ generic device state after every action.
 
 - the turn unit: UNIT_KEY, the consecutive positions that share an order key: each entry
   of the initiative order has its own key, so a group of identical creatures takes its
-  turn together; on the lair's count 20 its owner's slot is the active one;
+  turn together; on the lair's count 20 its owner's slot is lit, and the turn the state
+  shows stays the last creature's (no creature's turn starts or ends on it);
 - health bar: HP (temporary hit points are not on it: the screens show them);
 - counters: conditions (1 each, exhaustion's level counted as one) (0), death save
   successes (1) and failures (2), legendary actions left (3);
 - marks: concentrating (0), prone (1), incapacitated (2), reaction used (3), surprised (4);
   F_OUT: dead or fled;
 - the allowance: the action and the bonus action left this turn;
-- the order: the initiative order, entry by entry, out of the fight last (before initiative,
-  the encounter's order);
+- the order: the initiative order, entry by entry, the dead and fled in their places, out
+  of play (before initiative, the encounter's order);
 - scores: the foes each team has down;
 - the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS); a
   roll an action waits for is exactly the dice it wants (two d20s with advantage, 2d6 and
@@ -81,16 +82,15 @@ def new_state(game: Game, version: int) -> GameState:
 
 
 def order(game: Game) -> list[list[int]]:
-    """The slots by entry, in the order (a lair's entry is none): those still in the fight,
-    then the rest; before initiative, the encounter's order, one each."""
+    """The slots by entry, in the order (a lair's entry is none), the dead and the fled in
+    their places (out of play: the order still passes them, so an effect that waits for a
+    dead creature's turn ends as that turn would have come); before initiative, the
+    encounter's order, one each."""
     if not game.order:
         return [[f.index] for f in game.fighters]
     placed = [list(e.members) for e in game.order if e.members]
     seen = {i for unit in placed for i in unit}
-    placed += [[f.index] for f in game.fighters if f.index not in seen]  # joined later
-    inside = [[i for i in u if game.fighters[i].in_fight] for u in placed]
-    outside = [[i] for u in placed for i in u if not game.fighters[i].in_fight]
-    return [u for u in inside if u] + outside
+    return placed + [[f.index] for f in game.fighters if f.index not in seen]
 
 
 def project(game: Game, st: GameState) -> None:
@@ -136,6 +136,8 @@ def project(game: Game, st: GameState) -> None:
             st.slots[i].order_key = key % 15 + 1
             pos += 1
     _first_active(st, active)
+    if e is not None and e.lair_of >= 0 and game.over is None:
+        _lair_count(game, st)
     from host.rulesets.d20.verbs import downs
 
     for n in range(len(game.teams)):
@@ -153,6 +155,25 @@ def project(game: Game, st: GameState) -> None:
             roll.faces[i] = faces[i] if i < len(faces) else 0
         roll.successes = 0  # a plain die counts no successes on the board
     st.touch()
+
+
+def _lair_count(game: Game, st: GameState) -> None:
+    """On a lair's count 20 no creature takes a turn: the turn the board's state shows (and
+    the host's effect clock reads, host/core/effect_clock.py) stays the one before it, the
+    previous entry that took a turn (in round 0 before the first), so what ends as a turn
+    starts or ends waits for the next creature's turn. Its owner's slot is lit."""
+    before = [n for n in range(game.at) if game.order[n].members]
+    rnd = game.round
+    if not before:
+        rnd -= 1
+        before = [n for n in range(len(game.order)) if game.order[n].members]
+    taking = [n for n in before if any(game.fighters[i].in_fight for i in game.order[n].members)]
+    if rnd == 0 or not taking:
+        st.round, st.turn = 0, 0
+        return
+    first = game.order[taking[-1]].members[0]
+    st.round = rnd
+    st.turn = next(p for p in range(st.count) if st.order[p] == first)
 
 
 def _first_active(st: GameState, active: set[int]) -> None:

@@ -30,7 +30,6 @@ TIE_RULES = ("gm", "roll", "dex")  # [3]: the file's order, a d20 roll-off, Dext
 AT_ZERO = ("die", "knocked_out")  # [14]: a monster brought to 0 HP
 TEMP_RULES = ("higher", "new", "old")  # [11]: which temporary hit points a creature keeps
 ENDS = ("auto", "gm")  # [29]: the fight ends once a side is down, or only when the GM says
-ROUNDS_END = ("start", "end")  # [26] "for N rounds": as that point's turn starts, or ends
 MAX_HP = 999
 MAX_GROUP = MAX_SLOTS
 DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$")
@@ -135,7 +134,6 @@ class Options:
     monsters_at_zero: str = "die"
     temp_hp: str = "higher"
     end: str = "auto"
-    rounds_end: str = "start"
 
 
 @dataclass(frozen=True)
@@ -316,7 +314,6 @@ def _options(r: _Reader, data: Any) -> Options:
         r.choice("options", 0, data, "monsters_at_zero", "options", AT_ZERO, base.monsters_at_zero),
         r.choice("options", 0, data, "temp_hp", "options", TEMP_RULES, base.temp_hp),
         r.choice("options", 0, data, "end", "options", ENDS, base.end),
-        r.choice("options", 0, data, "rounds_end", "options", ROUNDS_END, base.rounds_end),
     )
 
 

@@ -167,7 +167,8 @@ class Game:
         # has, the turn is over for whoever was taking it.
         self.legendary_now: list[int] = []
         self.lair_used = False
-        self.effects: list[Any] = []  # conditions.Effect, in the order they began
+        self.effects: list[Any] = []  # d20's own conditions.Effect, in the order they began
+        self.links: list[Any] = []  # conditions.Link: effects that end with a concentration
         # Creatures who joined under way ((table, fields) each: host/core/newcomers.py) and
         # who left (name -> why).
         self.joined: list[tuple[str, dict]] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.core.state_check import Field, StateSchema, each_at_its_index
-from host.rulesets.d20.conditions import DURATIONS, Effect
+from host.rulesets.d20.conditions import Effect
 from host.rulesets.d20.engine import Dice, Entry, Fighter, Game
 
 
@@ -47,9 +47,8 @@ SCHEMA = StateSchema(
         },
         Entry: {"lair_of": Field((int,), low=-1)},
         Effect: {
-            "kind": Field((str,), one_of=DURATIONS),
+            "kind": Field((str,), one_of=("none", "save")),
             "target": Field((int,), low=0),
-            "ends_left": Field((int,), low=0, high=2),
         },
     },
     _relations,

@@ -103,7 +103,7 @@ def start_turn(game: Game) -> list[str]:
     e = game.entry()
     assert e is not None
     game.legendary_now = []
-    lines = conditions.at_turn_start(game)
+    lines: list[str] = []  # (what ends as a turn starts: the host's effect book)
     if e.lair_of >= 0:
         game.lair_used = False
         owner = game.fighters[e.lair_of]
@@ -131,8 +131,8 @@ def end_turn(game: Game) -> list[str]:
     surprise over [1][26]."""
     e = game.entry()
     assert e is not None
-    lines, saves = conditions.at_turn_end(game, e)
-    for effect in saves:
+    lines: list[str] = []
+    for effect in conditions.saves_at_turn_end(game, e):
         f = game.fighters[effect.target]
         if not f.in_fight or effect not in game.effects:
             continue

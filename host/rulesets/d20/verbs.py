@@ -334,22 +334,22 @@ def do_condition(game: Game, cmd: Command) -> list[str]:
     if len(kinds) > 1:
         raise IllegalAction(f"one duration at a time, not {' and '.join(kinds)}")
     effect = Effect(name, f.index)
+    kind, rounds, of = "", 0, -1
     if "by" in cmd.opts:
         effect.source = game.fighter(cmd.opts["by"]).index
     if "rounds" in cmd.opts:
-        effect.kind = "rounds"
-        effect.rounds = cmd.int_opt("rounds", 1, 100)
+        kind, rounds = "rounds", cmd.int_opt("rounds", 1, 100)
     elif "until" in cmd.opts:
-        effect.kind = cmd.opts["until"]
+        kind = cmd.opts["until"]
         who = cmd.opts.get("of")
         if who is None:
             # "until the start of your next turn" is the source's; "the end of its next
             # turn", the target's [26]
-            if effect.kind == "start" and effect.source < 0:
+            if kind == "start" and effect.source < 0:
                 raise IllegalAction("until=start is of the source's next turn: by=NAME or of=NAME")
-            effect.of = effect.source if effect.kind == "start" else f.index
+            of = effect.source if kind == "start" else f.index
         else:
-            effect.of = game.fighter(who).index
+            of = game.fighter(who).index
     elif "save" in cmd.opts:
         ability, _, dc = cmd.opts["save"].partition(":")
         effect.kind = "save"
@@ -357,23 +357,26 @@ def do_condition(game: Game, cmd: Command) -> list[str]:
         effect.dc = whole_number(dc, 1, 40, "save=ABILITY:DC's DC")
     elif "of" in cmd.opts:
         raise IllegalAction("of=NAME goes with until=start or until=end")
+    caster = -1
     if "concentration" in cmd.opts:
         if effect.source < 0:
             raise IllegalAction("concentration: whose? by=NAME names the caster")
-        caster = game.fighters[effect.source]
-        if not caster.concentration:
-            raise IllegalAction(f"{caster.name} concentrates on nothing: `concentrate` first")
-        effect.concentration = caster.index
-    lines = [conditions.begin(game, effect, game.entry())]
-    lines += _implied(game, f, name)
-    return lines
+        caster = effect.source
+        if not game.fighters[caster].concentration:
+            raise IllegalAction(
+                f"{game.fighters[caster].name} concentrates on nothing: `concentrate` first"
+            )
+    lines = conditions.begin(game, effect, game.entry(), kind, rounds, of)
+    if caster >= 0:
+        conditions.link(game, f.index, name, caster)
+    return lines + _implied(game, f, name)
 
 
 def _implied(game: Game, f: Fighter, name: str) -> list[str]:
     """[22][24]: an incapacitating condition ends concentration; unconscious drops prone."""
     lines: list[str] = []
     if name == "unconscious" and "prone" not in conditions.on(game, f.index):
-        lines.append(conditions.begin(game, Effect("prone", f.index), None))
+        lines += conditions.begin(game, Effect("prone", f.index), None)
     if name in conditions.INCAPACITATING and name in CONDITION_NAMES:
         lines += conditions.concentration_over(game, f.index)
     return lines
@@ -448,7 +451,7 @@ def do_move(game: Game, cmd: Command) -> list[str]:
 def do_stand(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     _able(game, f, "move")
-    if "prone" not in [e.name for e in game.effects if e.target == f.index]:
+    if "prone" not in conditions.on(game, f.index) or f.hp == 0:
         raise IllegalAction(f"{f.name} is not prone")
     cost = f.spec.speed // 2  # [25]
     if cost > f.movement:
@@ -509,8 +512,8 @@ def do_lair(game: Game, cmd: Command) -> list[str]:
         lines.append(f"damage {amount} ({lair.damage.text()})")
         lines += harm.damage(game, target, amount, lair.type, f)
     if lair.condition and target.in_fight:
-        effect = Effect(lair.condition, target.index, f.index)
-        lines.append(conditions.begin(game, effect, e))
+        if lair.condition not in conditions.on(game, target.index):
+            lines += conditions.begin(game, Effect(lair.condition, target.index, f.index), e)
         lines += _implied(game, target, lair.condition)
     return lines
 
