@@ -116,3 +116,15 @@ def test_the_lair_s_count_is_no_creature_s_turn_for_the_effects_that_wait_for_on
     t.play("next")  # round 2: Ana
     t.play("next")  # the lair's count: the drake's turn ended before it
     assert "dazed" not in t.conditions("Orc")
+
+
+def test_the_host_s_effect_verb_under_a_condition_s_name_is_that_condition_to_the_rules():
+    # d20-srd-combat.txt [24][25] through host/core/effects.py's own verb
+    from host.core.session import Session
+
+    s = Session(Table(ANA, ORC).encounter, 1)
+    s.execute("initiative")
+    s.execute("effect Orc paralyzed rounds=1")
+    from host.rulesets.d20 import conditions
+
+    assert conditions.incapacitated(s.game, s.game.fighter("Orc").index)
