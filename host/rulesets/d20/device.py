@@ -1,0 +1,185 @@
+"""d20 on the board: its descriptor (shared/descriptor.py) and the game projected onto the
+generic device state after every action.
+
+- the turn unit: UNIT_KEY, the consecutive positions that share an order key: each entry
+  of the initiative order has its own key, so a group of identical creatures takes its
+  turn together; on the lair's count 20 its owner's slot is lit, and the turn the state
+  shows stays the last creature's (no creature's turn starts or ends on it);
+- health bar: HP (temporary hit points are not on it: the screens show them);
+- counters: conditions (1 each, exhaustion's level counted as one) (0), death save
+  successes (1) and failures (2), legendary actions left (3);
+- marks: concentrating (0), prone (1), incapacitated (2), reaction used (3), surprised (4);
+  F_OUT: dead or fled;
+- the allowance: the action and the bonus action left this turn;
+- the order: the initiative order, entry by entry, the dead and fled in their places, out
+  of play (before initiative, the encounter's order);
+- scores: the foes each team has down;
+- the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS); a
+  roll an action waits for is exactly the dice it wants (two d20s with advantage, 2d6 and
+  a d8 of damage), each die with its own faces; the last roll shows them the same way.
+"""
+
+from __future__ import annotations
+
+from firmware import palette as pal
+from host.rulesets.d20 import conditions
+from host.rulesets.d20.engine import Game
+from shared import dice
+from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
+from shared.initiative import R_OUT, R_SUCCESSES
+from shared.limits import MAX_COUNTER, MAX_HEALTH, NO_SLOT
+from shared.roster import add_slot
+from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
+
+CONDITIONS, SUCCESSES, FAILURES, LEGENDARY = range(4)
+CONCENTRATING, PRONE, INCAPACITATED, REACTED, SURPRISED = range(5)
+
+# d20's number on the board (the state's ruleset field); its Ruleset declares this one.
+BOARD_ID = 7
+
+
+def descriptor(version: int) -> bytes:
+    return pack(
+        "d20",
+        BOARD_ID,
+        version,
+        health="HP",
+        allowance="actions",
+        counters=(
+            counter("conds", MAX_COUNTER, pal.VERMILLION),
+            counter("saves+", 3, pal.SUCCESS),
+            counter("saves-", 3, pal.FAIL),
+            counter("legend", MAX_COUNTER, pal.COOLDOWN),
+        ),
+        marks=(
+            mark("conc", pal.SKY_BLUE),
+            mark("prone", pal.WARN),
+            mark("incap", pal.WHITE),
+            mark("reacted", pal.FAIL),
+            mark("surprise", pal.BLUISH_GREEN),
+        ),
+        phases=("turn",),
+        # The host runs every turn rule: nothing refills or ticks on the board. A d20's 20
+        # and 1 count (NATURALS): the board marks them.
+        flags=UNIT_KEY | NATURALS,
+        dice_kind=dice.KIND_DN,
+        sides=20,
+        success_mask=0,
+        dice_count=1,
+        first_counter=CONDITIONS,
+    )
+
+
+def new_state(game: Game, version: int) -> GameState:
+    st = GameState()
+    data = descriptor(version)
+    st.rules.load(data, 0, len(data))
+    st.ruleset = BOARD_ID
+    st.phase_count = 1
+    for f in game.fighters:
+        add_slot(st, f.label, f.spec.team, 0, 2, min(MAX_HEALTH, f.spec.hp))
+    return st
+
+
+def order(game: Game) -> list[list[int]]:
+    """The slots by entry, in the order (a lair's entry is none), the dead and the fled in
+    their places (out of play: the order still passes them, so an effect that waits for a
+    dead creature's turn ends as that turn would have come); before initiative, the
+    encounter's order, one each."""
+    if not game.order:
+        return [[f.index] for f in game.fighters]
+    placed = [list(e.members) for e in game.order if e.members]
+    seen = {i for unit in placed for i in unit}
+    return placed + [[f.index] for f in game.fighters if f.index not in seen]
+
+
+def project(game: Game, st: GameState) -> None:
+    for f in game.fighters[st.count :]:  # a creature that joined the fight
+        add_slot(st, f.label, f.spec.team, 0, 2, min(MAX_HEALTH, f.spec.hp))
+    st.round = game.round
+    st.phase = 0
+    e = game.entry()
+    active = set(e.members) if e is not None and game.over is None else set()
+    if e is not None and e.lair_of >= 0 and game.over is None:
+        active = {e.lair_of}
+    for f in game.fighters:
+        slot = st.slots[f.index]
+        slot.health = min(MAX_HEALTH, f.hp)
+        names = conditions.on(game, f.index)
+        slot.counters[CONDITIONS] = min(MAX_COUNTER, len(names))
+        slot.counters[SUCCESSES] = f.successes
+        slot.counters[FAILURES] = min(3, f.failures)
+        slot.counters[LEGENDARY] = min(MAX_COUNTER, f.legendary_left)
+        slot.actions = int(f.action) + int(f.bonus) if f.in_fight and f.hp else 0
+        slot.actions_max = 2
+        flags = 0
+        if not f.in_fight:
+            flags |= F_OUT
+        elif f.index in active:
+            flags |= F_ACTIVE | (F_ACTED if game.legendary_now else 0)
+        if f.concentration:
+            flags |= mark_bit(CONCENTRATING)
+        if "prone" in names:
+            flags |= mark_bit(PRONE)
+        if conditions.incapacitated(game, f.index):
+            flags |= mark_bit(INCAPACITATED)
+        if not f.reaction:
+            flags |= mark_bit(REACTED)
+        if f.surprised:
+            flags |= mark_bit(SURPRISED)
+        slot.flags = flags
+    pos = 0
+    for key, unit in enumerate(order(game)):
+        for i in unit:
+            st.order[pos] = i
+            st.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
+            st.slots[i].order_key = key % 15 + 1
+            pos += 1
+    _first_active(st, active)
+    if e is not None and e.lair_of >= 0 and game.over is None:
+        _lair_count(game, st)
+    from host.rulesets.d20.verbs import downs
+
+    for n in range(len(game.teams)):
+        st.scores[n] = downs(game, n)
+    last = game.dice.last
+    if last is not None:
+        _, faces, sides, who = last
+        roll = st.roll
+        roll.kind = dice.KIND_DN
+        roll.count = min(len(faces), len(roll.faces))
+        for i in range(len(roll.sides)):  # each die's faces: 20, 20; or 6, 6, 8
+            roll.sides[i] = sides[i] if i < roll.count else 0
+        roll.who = who if 0 <= who < st.count else NO_SLOT
+        for i in range(len(roll.faces)):
+            roll.faces[i] = faces[i] if i < len(faces) else 0
+        roll.successes = 0  # a plain die counts no successes on the board
+    st.touch()
+
+
+def _lair_count(game: Game, st: GameState) -> None:
+    """On a lair's count 20 no creature takes a turn: the turn the board's state shows (and
+    the host's effect clock reads, host/core/effect_clock.py) stays the one before it, the
+    previous entry that took a turn (in round 0 before the first), so what ends as a turn
+    starts or ends waits for the next creature's turn. Its owner's slot is lit."""
+    before = [n for n in range(game.at) if game.order[n].members]
+    rnd = game.round
+    if not before:
+        rnd -= 1
+        before = [n for n in range(len(game.order)) if game.order[n].members]
+    taking = [n for n in before if any(game.fighters[i].in_fight for i in game.order[n].members)]
+    if rnd == 0 or not taking:
+        st.round, st.turn = 0, 0
+        return
+    first = game.order[taking[-1]].members[0]
+    st.round = rnd
+    st.turn = next(p for p in range(st.count) if st.order[p] == first)
+
+
+def _first_active(st: GameState, active: set[int]) -> None:
+    """The turn position is the first of the active slots (the entry's first)."""
+    for pos in range(st.count):
+        if st.order[pos] in active:
+            st.turn = pos
+            return
+    st.turn = 0

@@ -1,0 +1,214 @@
+"""A d20 fight's state: its creatures (hit points, temporary hit points, death saves,
+concentration, what each has used this turn and this round), the initiative order as
+entries (a creature, a group of identical creatures, or a lair on count 20), the round and
+whose turn it is, and every die of an action.
+
+A game is a pure function of its encounter, its seed and its actions with their records:
+every die comes from `Dice.draw`, in the kit's order (host/core/kit.py): the record's when
+replaying, else the roll given to the waiting action while the session takes the dice from
+the board or the table, else the engine's generator seeded by the game's seed and the
+action's number. The rules that change a game live beside it: turns.py (initiative and the
+turn's ends), harm.py (damage, healing, dying, concentration), conditions.py (conditions and
+their durations), verbs.py (each verb).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.core import kit
+from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
+from host.core.names import plain
+from host.core.timeline import Timeline
+from host.rulesets.d20.encounter_schema import Creature, Encounter
+from shared import dice
+
+# The rules' version: raise it when the same journal would play out differently.
+RULES_VERSION = 1
+# What each roll is for, and its number on the board (the wanted roll's purpose, 0..15).
+CODES = {
+    "initiative": 1,
+    "tie": 2,
+    "attack": 3,
+    "damage": 4,
+    "save": 5,
+    "death": 6,
+    "check": 7,
+    "heal": 8,
+}
+
+
+@dataclass
+class Fighter:
+    """One creature in the fight."""
+
+    spec: Creature
+    index: int
+    hp: int
+    temp: int = 0
+    dead: bool = False
+    fled: bool = False
+    stable: bool = False  # a character at 0 HP that makes no more death saves
+    knocked_out: bool = False  # a monster at 0 HP left alive [14]
+    successes: int = 0  # death saves
+    failures: int = 0
+    exhaustion: int = 0
+    concentration: str = ""  # the spell it concentrates on ("" for none)
+    surprised: bool = False  # until its first turn is over [1]
+    action: bool = True  # what it has left: this turn's action and bonus action,
+    bonus: bool = True
+    reaction: bool = True  # this round's reaction (back at the start of its turn)
+    movement: int = 0
+    readied: str = ""  # the readied action's trigger and what it does [7]
+    legendary_left: int = 0
+    initiative: int | None = None  # its entry's total
+    stats: dict[str, int] = field(
+        default_factory=lambda: {
+            "damage_dealt": 0,
+            "damage_taken": 0,
+            "hits": 0,
+            "misses": 0,
+            "crits": 0,
+            "downs": 0,
+            "healed": 0,
+        }
+    )
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+    @property
+    def in_fight(self) -> bool:
+        """Still in the fight: not dead, not fled (a dying creature is)."""
+        return not self.dead and not self.fled
+
+    @property
+    def down(self) -> bool:
+        """At 0 HP (dying, stable or knocked out), dead or gone: not standing."""
+        return not self.in_fight or self.hp == 0
+
+    @property
+    def dying(self) -> bool:
+        """A character at 0 HP still making death saves."""
+        return self.in_fight and self.hp == 0 and not self.stable and not self.knocked_out
+
+
+@dataclass
+class Entry:
+    """One place in the initiative order: its total, its `rank` (entries run in rank
+    order: higher totals first, a lair after the creatures tied at 20, then the tie's
+    decision), and who takes the turn (a lone creature, a group; none for a lair, whose
+    owner is `lair_of`)."""
+
+    total: int
+    rank: tuple[int, int, int]
+    members: list[int]
+    lair_of: int = -1
+
+
+class Dice(kit.Dice):
+    """Every die of an action, in the kit's order; its record is [purpose, faces, source] a
+    roll."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.supplied: list[Supplied] | None = None
+        self.supplied_at = 0
+        self.records: list[list[Any]] = []
+        self._replay: list[list[Any]] | None = None
+        self._rng = random.Random(0)
+        self.last: tuple[str, tuple[int, ...], tuple[int, ...], int] | None = None
+
+    def begin(self, action: int, replay: list[list[Any]] | None) -> None:
+        self.records = []
+        self.new_action()
+        self._replay = None if replay is None else [list(r) for r in replay]
+        self._rng = random.Random(self.seed * 1_000_003 + action)
+
+    def draw(self, purpose: str, who: int, sides: tuple[int, ...]) -> tuple[int, ...]:
+        """Dice of `sides` (one entry a die: a d20 with advantage is (20, 20)) rolled for
+        `purpose` by slot `who` (-1 nobody)."""
+        wanted = WantedRoll(
+            purpose, len(sides), dice.KIND_DN, who, code=CODES[purpose], sides=sides
+        )
+        rolled = self.take_roll(wanted, self._replay, lambda: self._own(sides))
+        for face, top in zip(rolled.faces, sides, strict=True):
+            if not 1 <= face <= top:
+                raise IllegalAction(f"a {purpose} roll's d{top} shows {face}: it has 1..{top}")
+        self.records.append([purpose, list(rolled.faces), rolled.source])
+        self.last = (purpose, rolled.faces, sides, who)
+        return rolled.faces
+
+    def _own(self, sides: tuple[int, ...]) -> kit.Rolled:
+        return kit.Rolled(tuple(self._rng.randint(1, s) for s in sides), "engine")
+
+
+class Game:
+    def __init__(self, encounter: Encounter, seed: int) -> None:
+        self.encounter = encounter
+        self.options = encounter.options
+        self.seed = seed
+        self.fighters = [Fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
+        for f in self.fighters:
+            f.surprised = f.spec.surprised
+            f.movement = f.spec.speed
+            f.legendary_left = f.spec.legendary
+        self.round = 0  # 0 before initiative is rolled
+        self.order: list[Entry] = []
+        self.at = 0  # the position in `order` whose turn it is
+        # The creatures that took a legendary action at the end of this turn [27]; once one
+        # has, the turn is over for whoever was taking it.
+        self.legendary_now: list[int] = []
+        self.lair_used = False
+        self.effects: list[Any] = []  # d20's own conditions.Effect, in the order they began
+        self.links: list[Any] = []  # conditions.Link: effects that end with a concentration
+        # Creatures who joined under way ((table, fields) each: host/core/newcomers.py) and
+        # who left (name -> why).
+        self.joined: list[tuple[str, dict]] = []
+        self.gone: dict[str, str] = {}
+        self.dice = Dice(seed)
+        self.actions = 0
+        self.log = game_log()
+        self.timeline = Timeline()
+        self.over: str | None = None  # the winning team, "nobody", or None
+        self.state: Any = None  # the board's view (device.py keeps it)
+
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return self.encounter.teams
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+    def fighter(self, word: str) -> Fighter:
+        key = plain(word)
+        for f in self.fighters:
+            if key in (plain(f.name), plain(f.label)):
+                return f
+        known = ", ".join(f.name for f in self.fighters)
+        raise IllegalAction(f"unknown creature {word!r} (known: {known})")
+
+    def entry(self) -> Entry | None:
+        """The entry whose turn it is (None before initiative)."""
+        return self.order[self.at] if self.order else None
+
+    def entry_of(self, index: int) -> Entry | None:
+        return next((e for e in self.order if index in e.members), None)
+
+    def turn_of(self, f: Fighter) -> bool:
+        """Whether it is `f`'s turn (its group's) and the turn is not over."""
+        e = self.entry()
+        return e is not None and f.index in e.members and not self.legendary_now
+
+    def now(self) -> tuple[int, int, int, int]:
+        """Where the fight is: (round, *the current entry's rank)."""
+        e = self.entry()
+        return (self.round, *(e.rank if e else (0, 0, 0)))

@@ -1,0 +1,317 @@
+"""d20 combat (the SRD 5.1's turn order) as the host sees it: the `Ruleset` interface
+(host/core/interface.py) over d20's own modules. encounter_schema.py reads encounter files,
+language.py declares the verbs, verbs.py plays them over engine.py's game (turns.py, harm.py
+and conditions.py hold the rules), device.py projects the game onto the board, ai.py plays
+the demo.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from host.core import kit, newcomers
+from host.core.commandline import Command
+from host.core.interface import (
+    Applied,
+    Fighter,
+    IllegalAction,
+    LiveRow,
+    LiveTable,
+    Ruleset,
+    Supplied,
+    Table,
+)
+from host.rulesets.d20 import ai, conditions, device, encounter_schema, language, verbs
+from host.rulesets.d20.engine import RULES_VERSION, Game
+from shared import events as ev
+
+if TYPE_CHECKING:
+    from host.core.interface import SessionAPI
+
+STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
+
+
+class D20(Ruleset):
+    id = encounter_schema.ID
+    state_version = 1
+    description = (
+        "d20 combat (SRD 5.1): initiative, actions and reactions, attack rolls against AC,"
+        " hit points, death saves, concentration, conditions, legendary and lair actions"
+    )
+    rules_version = RULES_VERSION
+    board_id = device.BOARD_ID
+    bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
+    language = language.LANGUAGE
+    start_command = "initiative"
+    next_turn_commands = ("next",)
+    session_totals = ("damage_dealt", "downs")
+    stat_labels = {"damage_dealt": "damage dealt", "damage_taken": "damage taken"}
+    chart_panels = (("hp", "HP per creature"), ("score", "foes down per team"))
+    grid_legend = (
+        "one row per creature in the initiative order: > whose turn, HP, temporary HP, death"
+        " saves +/-, C concentrating, conditions"
+    )
+    no_roll_waits = (
+        "no action waits for a roll: the engine rolls them (`dice from board` or"
+        " `dice from entered`, and the next roll waits for the board or for `dice`)"
+    )
+    board_refusals = {
+        **dict.fromkeys(
+            (ev.ROLL_ACTION, ev.CHANCE, ev.D100),
+            "the engine rolls the dice (--dice engine): the board's roll is not used;"
+            " `dice from board` and the next roll waits for the roll key",
+        ),
+        **dict.fromkeys(
+            (ev.COUNTER_UP, ev.COUNTER_DOWN),
+            "conditions, death saves and legendary actions are the rules' to count: use the"
+            " laptop (`condition`, `recover`, `legendary`)",
+        ),
+    }
+
+    # -- encounters --------------------------------------------------------------------
+    def example_path(self) -> Path:
+        return encounter_schema.example_path()
+
+    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
+        return encounter_schema.parse(text, filename)
+
+    def template(self) -> str:
+        return encounter_schema.template_path().read_text()
+
+    # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
+        game = Game(encounter, seed)
+        game.state = device.new_state(game, RULES_VERSION)
+        return game
+
+    def apply(self, game: Game, cmd: Command) -> Applied:
+        lines = verbs.apply(game, cmd)
+        return Applied(lines, [list(r) for r in game.dice.records])
+
+    def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
+        return verbs.apply(game, cmd, record)
+
+    def project(self, game: Game) -> None:
+        device.project(game, game.state)
+
+    def record_from_json(self, data: Any) -> list[list]:
+        return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
+
+    def started(self, game: Game) -> bool:
+        return game.started
+
+    def winner(self, game: Game) -> str | None:
+        return game.over
+
+    def fighter_names(self, game: Game) -> list[str]:
+        return [f.name for f in game.fighters]
+
+    def gone(self, game: Game) -> set[str]:
+        return set(game.gone)
+
+    def snapshot(self, game: Game) -> dict:
+        e = game.entry()
+        return {
+            "round": game.round,
+            "turn": [game.fighters[i].name for i in e.members] if e else [],
+            "lair_turn": bool(e and e.lair_of >= 0),
+            "winner": game.over,
+            "order": [
+                {
+                    "total": x.total,
+                    "who": [game.fighters[i].name for i in x.members]
+                    or [f"lair of {game.fighters[x.lair_of].name}"],
+                }
+                for x in game.order
+            ],
+            "creatures": [
+                {
+                    "name": f.name,
+                    "team": game.teams[f.spec.team],
+                    "hp": f.hp,
+                    "hp_max": f.spec.hp,
+                    "temp": f.temp,
+                    "ac": f.spec.ac,
+                    "state": _state(f),
+                    "death_saves": [f.successes, f.failures],
+                    "conditions": conditions.on(game, f.index),
+                    "concentration": f.concentration or None,
+                    "legendary_left": f.legendary_left,
+                    "stats": dict(f.stats),
+                }
+                for f in game.fighters
+            ],
+            "effects": conditions.outlasting(game),
+        }
+
+    # -- the roll an action wants ---------------------------------------------------------
+    # With the dice from the board or the table (`play --dice board|entered`) an action
+    # waits for each roll it makes, in order: initiative's d20s, an attack's d20 (two with
+    # advantage or disadvantage) then its damage dice, a save's d20, a death save's.
+    asks_for_rolls = True
+
+    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
+        game.dice.supply(rolls)
+
+    def roll_lines(self, game: Game) -> list[str]:
+        return [
+            f"{purpose} {' '.join(map(str, faces))}{kit.from_where(source)}"
+            for purpose, faces, source in game.dice.records
+        ]
+
+    # -- scores ------------------------------------------------------------------------------
+    def summary(self, game: Game) -> dict:
+        teams = game.teams
+        players = [
+            (f.name, teams[f.spec.team], {k: f.stats[k] for k in STAT_KEYS}) for f in game.fighters
+        ]
+        return kit.summary(players, teams)
+
+    def score_line(self, game: Game) -> str:
+        return "foes down: " + " · ".join(
+            f"{t} {verbs.downs(game, n)}" for n, t in enumerate(game.teams)
+        )
+
+    # -- views --------------------------------------------------------------------------------
+    def headline(self, game: Game) -> tuple[str, str]:
+        title = f"{game.encounter.name}, round {game.round}"
+        if game.over is not None:
+            return title, f"the fight is over: {verbs._won(game.over)}"
+        if not game.started:
+            return title, "`initiative` rolls initiative and starts round 1"
+        e = game.entry()
+        assert e is not None
+        if e.lair_of >= 0:
+            return title, f"count 20: {game.fighters[e.lair_of].name}'s lair acts"
+        return title, f"{verbs._whose(game)} turn (initiative {e.total})"
+
+    def roster(self, game: Game) -> Table:
+        rows = [
+            [
+                f.name,
+                game.teams[f.spec.team],
+                f"{f.hp}/{f.spec.hp}" + (f" +{f.temp}" if f.temp else ""),
+                str(f.spec.ac),
+                "-" if f.initiative is None else str(f.initiative),
+                _state(f),
+                ", ".join(conditions.on(game, f.index)) or "-",
+            ]
+            for f in self._in_order(game)
+        ]
+        return Table(["name", "team", "HP", "AC", "init", "state", "conditions"], rows, (6,))
+
+    def _in_order(self, game: Game) -> list[Any]:
+        return [game.fighters[i] for unit in device.order(game) for i in unit]
+
+    def live_roster(self, game: Game) -> LiveTable:
+        now = set(self._acting(game))
+        rows = [
+            LiveRow(
+                [f.label, f"{f.hp}" + (f"+{f.temp}" if f.temp else ""), str(f.spec.ac)],
+                ", ".join(
+                    ([] if _state(f) == "up" else [_state(f)]) + conditions.on(game, f.index)
+                ),
+                f.index in now,
+            )
+            for f in self._in_order(game)
+        ]
+        return LiveTable(["who", "HP", "AC"], rows)
+
+    def _acting(self, game: Game) -> list[int]:
+        e = game.entry()
+        if e is None or game.over is not None:
+            return []
+        return [e.lair_of] if e.lair_of >= 0 else list(e.members)
+
+    def fighters(self, game: Game) -> list[Fighter]:
+        now = set(self._acting(game))
+        return [
+            Fighter(
+                f.name,
+                game.teams[f.spec.team],
+                f.label,
+                f.hp,
+                f.spec.hp,
+                conditions.on(game, f.index)
+                + ([f"concentrating on {f.concentration}"] if f.concentration else [])
+                + ([f"death saves {f.successes}/{f.failures}"] if f.dying else []),
+                [],
+                f.index in now,
+                not f.in_fight,
+            )
+            for f in self._in_order(game)
+        ]
+
+    def device_grid(self, game: Game, color: bool) -> str:
+        now = set(self._acting(game))
+        lines = [f"round {game.round}"]
+        for f in self._in_order(game):
+            mark = ">" if f.index in now else ("x" if not f.in_fight else " ")
+            saves = f" saves {f.successes}+ {f.failures}-" if f.dying else ""
+            conc = " C" if f.concentration else ""
+            lines.append(
+                f"{mark} {f.label:<3} {game.teams[f.spec.team][:8]:<8} HP {f.hp:>3}/{f.spec.hp:<3}"
+                f" tmp {f.temp:>2}{saves}{conc} {', '.join(conditions.on(game, f.index))}"
+            )
+        return "\n".join(lines)
+
+    def complete(self, game: Game, words: list[str]) -> list[str]:
+        labels = [f.label for f in game.fighters]
+        present = [f.name for f in game.fighters if f.in_fight]
+        joining = newcomers.complete(words, game.encounter.source, language.ROSTER, present)
+        if joining is not None:
+            return joining
+        if words[0] == "dice" and len(words) == 2:
+            return [*_PURPOSES, "from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
+        if words[0] in ("condition", "recover") and len(words) == 3:
+            return list(encounter_schema.CONDITION_NAMES)
+        if words[0] == "save" and len(words) == 3:
+            return list(encounter_schema.ABILITIES)
+        if words[0] == "attack" and len(words) == 4:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            return [f'"{a.name}"' if " " in a.name else a.name for a in f.spec.attacks]
+        if words[0] == "end" and len(words) == 2:
+            return list(game.teams) + ["nobody"]
+        return labels
+
+    def help_notes(self) -> list[str]:
+        return [
+            "attack options: adv dis far spare as=action|bonus|reaction|legendary|free;"
+            " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC",
+            newcomers.help_note(language.ROSTER),
+        ]
+
+    # -- the demo AI -------------------------------------------------------------------------
+    def plan_turn(self, game: Game) -> list[str]:
+        return ai.plan_turn(game)
+
+    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
+        return (), True
+
+    # -- the board ---------------------------------------------------------------------------
+    def slot_done(self, session: SessionAPI, slot: int) -> list[str] | None:
+        return None
+
+
+_PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")
+
+
+def _state(f: Any) -> str:
+    if f.dead:
+        return "dead"
+    if f.fled:
+        return "fled"
+    if f.hp == 0:
+        if f.knocked_out:
+            return "knocked out"
+        return "stable" if f.stable else "dying"
+    return "up"
+
+
+RULESET = D20()
