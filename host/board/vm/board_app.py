@@ -72,6 +72,7 @@ def _load():
     while the frame lives (the module's own frame lives to the end), and these frames are
     gone before the heap is read."""
     global App, neopixel, REFERENCE_ACTIVE, DESCRIPTOR_FRAME, HELLO_FRAME, SNAPSHOT_FRAME
+    # isort: off
     from firmware.app import App
     import neopixel
 
@@ -79,6 +80,8 @@ def _load():
     # them on CPython): the board never loads the reference table's builders, whose names
     # would stay interned in the heap. The module that carried them is let go.
     import board_frames
+
+    # isort: on
 
     REFERENCE_ACTIVE = board_frames.ACTIVE
     DESCRIPTOR_FRAME = board_frames.DESCRIPTOR
@@ -159,8 +162,7 @@ def code_py_bytes():
     before = collected()
     code = _compiled("firmware/code.py")
     kept = collected() - before
-    code = None
-    return kept
+    return kept if code else 0  # (the code is held until then)
 
 
 def _compiled(path):
