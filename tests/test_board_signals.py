@@ -68,6 +68,11 @@ def test_fighters_past_the_boards_slots_blink_its_problem_cell_slowly_in_amber()
         # Its dark half is not an error's: no problem, so the cell is dark.
         assert table.sim.app.problems == 0
         assert _cell(table, problem_cell, SLOW_OFF) == (0, 0, 0)
+        # A hidden fighter is the game master's alone: not counted on the players' board.
+        s.secrets.hidden.add(f"Q{MAX_SLOTS + 1 - count}")
+        table._tether().guard(lambda: [])
+        table.settle()
+        assert board.off_board == 1
 
 
 @pytest.fixture

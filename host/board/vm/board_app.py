@@ -51,30 +51,27 @@ def collected():
 
 
 BEFORE_FAKES = collected()
-# The fakes, and what CircuitPython builds in under the neopixel library (stand-ins).
-import adafruit_pixelbuf  # noqa: E402, F401
-import digitalio  # noqa: E402, F401
-import neopixel_write  # noqa: E402, F401
+# The fakes, and what CircuitPython builds in under the strip (stand-ins).
+import digitalio  # noqa: E402
+import neopixel_write  # noqa: E402
 from fakehw import Event, Keys, Pixels, Stream  # noqa: E402
 from microcontroller import Pin  # noqa: E402
 
 START = collected()
 FAKES = START - BEFORE_FAKES  # the fake hardware's modules are not the board's: not counted
 
-App = neopixel = None
+App = None
 REFERENCE_ACTIVE = DESCRIPTOR_FRAME = HELLO_FRAME = SNAPSHOT_FRAME = None
 
 
 def _load():
-    """The firmware, the neopixel library (the board library deploy ships, as .py:
-    counted) and the host's frames. In a function, as every step up to the figures: a
+    """The firmware and the host's frames. In a function, as every step up to the figures: a
     value a statement leaves in its frame's stack slots keeps what it points to alive
     while the frame lives (the module's own frame lives to the end), and these frames are
     gone before the heap is read."""
-    global App, neopixel, REFERENCE_ACTIVE, DESCRIPTOR_FRAME, HELLO_FRAME, SNAPSHOT_FRAME
+    global App, REFERENCE_ACTIVE, DESCRIPTOR_FRAME, HELLO_FRAME, SNAPSHOT_FRAME
     # isort: off
     from firmware.app import App
-    import neopixel
 
     # The host's frames come ready-made (host.board.micropython_vm.board_frames writes
     # them on CPython): the board never loads the reference table's builders, whose names
@@ -103,24 +100,36 @@ class _Pins:
         return Pin(name)
 
 
-def start(name, stream):
-    """As code.py's start(): its start-up modules, in its order, held by this call alone and
-    let go before it returns. The App, the heap once they and the profile are imported, and
-    the heap once the App is made."""
+def wire(name):
+    """As code.py's wire(): its start-up modules, in its order, held by this call alone and
+    let go. The profile, the heap once they, the strip's module and the profile are
+    imported, and the heap once the strip is made too (before they go)."""
     from firmware import hardware, settings  # noqa: F401
     from firmware.boards import load
+    from firmware.strip import Strip
 
     profile = load(name)
     imported = collected()
     # The real strip, as code.py makes it (counted): the App draws into fakehw's Pixels,
     # which the checks read, and this one stands beside it for its heap.
     global STRIP
-    STRIP = hardware.make_pixels(_Pins(), neopixel.NeoPixel, profile)
-    pixels = Pixels(profile.WIDTH * profile.HEIGHT)
-    app = App(profile, pixels, Keys(), Event(), stream, None, now_ms=0, seed=7, nonce=1)
+    STRIP = hardware.make_pixels(
+        _Pins(), digitalio.DigitalInOut, Strip, neopixel_write.neopixel_write, profile
+    )
     made = collected()
     hardware.let_go_of_start_up()
-    return app, imported, made
+    return profile, imported, made
+
+
+def start(name, stream):
+    """As code.py's start(): the App, made once wire() has returned (and its modules are
+    gone). The App, the heap once the start-up modules were imported, and what letting
+    them go freed (the strip stays)."""
+    profile, imported, made = wire(name)
+    freed = made - collected()
+    pixels = Pixels(profile.WIDTH * profile.HEIGHT)
+    app = App(profile, pixels, Keys(), Event(), stream, None, now_ms=0, seed=7, nonce=1)
+    return app, imported, freed
 
 
 def _link(app, stream):
@@ -141,10 +150,10 @@ def _link(app, stream):
 
 
 stream = Stream(inbox=256, keep=False)  # the host frames here are 106 B at most
-app, imported, made = start(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4", stream)
+app, imported, freed = start(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4", stream)
 # What importing the firmware, the start-up modules and the frames added, less what
 # letting the start-up modules go freed (the interpreter's own start-up is not counted).
-MODULES = imported - START - (made - collected())
+MODULES = imported - START - freed
 profile, pixels, keys = app.profile, app.pixels, app.keys
 now = 4
 seen = _link(app, stream)
