@@ -1,14 +1,17 @@
 """Two generic signals on the simulated board (a real pty, the real firmware; issue 30):
 fighters who take turns with no slot on the board blink its problem cell slowly in amber,
 apart from a problem's red (docs/board.md); and a roll awaited from smart dice makes the
-roll key's glow between its count's blinks flicker (`play --dice smart`)."""
+roll key's glow between its count's blinks flicker (`play --dice smart`), until two smart
+dice on the fake Bluetooth stack (tests/dice_fakes.py) give the roll."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
 from adafruit_ticks import ticks_ms
+from dice_fakes import linked, pixel, pixels_roll
 from dice_ruleset import RULESET
 from newcomer_games import session
 
@@ -16,6 +19,9 @@ from firmware import palette as pal
 from host.board.tethered_sim import TetheredSim
 from host.core import registry
 from host.core.session import Session
+from host.dice.fake_transport import FakeTransport
+from host.dice.source import SmartDiceSource
+from host.dice.table import DiceTable
 from shared.limits import MAX_SLOTS
 
 ROPE = """ruleset = "tug20"
@@ -98,7 +104,37 @@ def test_a_roll_awaited_from_smart_dice_flickers_the_roll_keys_glow(dice_from: s
         assert _cell(table, key, PAUSE_PULSE_ON) == glow
         flicker = _cell(table, key, PAUSE_PULSE_OFF)
         assert flicker == ((0, 0, 0) if dice_from == "smart" else glow)
-        table.session.set_dice_from("engine")  # nothing awaits the board's dice now
-        table._tether().guard(lambda: [])
+
+
+@pytest.mark.usefixtures("tug20")
+def test_the_smart_dice_signal_ends_when_the_smart_dice_give_the_roll() -> None:
+    encounter = RULESET.parse_encounter(ROPE, "rope.toml")
+    with TetheredSim(Session(encounter, 1, None, dice_from="smart")) as table:
+        board = table.sim.app.state
+        table.execute("pull Ann")
         table.settle()
-        assert board.want.smart == 0
+        assert board.want.smart == 1
+        dice = [pixel("AA:01", 1, "d20"), pixel("AA:02", 2, "d20")]
+        transport = FakeTransport([fake for fake, _ in dice])
+        said: list[str] = []
+        source = SmartDiceSource(lambda: table.session, said.extend, table._tether().guard)
+        smart = DiceTable(
+            transport,
+            [paired for _, paired in dice],
+            source.rolled,
+            lambda line: source.tell([line]),
+            source.waiting_words,
+            backoff_s=(0.01, 0.02),
+        )
+
+        async def throw() -> None:
+            smart.start()
+            await linked(smart, 2)
+            pixels_roll(transport, "AA:01", "d20", 17)
+            pixels_roll(transport, "AA:02", "d20", 4)
+            await smart.stop()
+
+        asyncio.run(throw())
+        table.settle()
+        assert table.session.pending is None, said
+        assert (board.want.count, board.want.smart) == (0, 0)
