@@ -188,9 +188,9 @@ class EntryPoints:
 
     What a board has in its firmware image, or not at all, comes precompiled (mpy-cross,
     when it emits the VM's .mpy version): the stubs of CircuitPython's built-in modules
-    (with adafruit_pixelbuf's Python twin), the scenario and its frames. So none of them is
-    compiled in the VM's heap. The board's own files (firmware/, shared/, code.py, boot.py)
-    and the board libraries (neopixel, adafruit_ticks: deploy ships them as .py, since no
+    (and BUILTIN_LIBRARIES' Python twins, if any), the scenario and its frames. So none of
+    them is compiled in the VM's heap. The board's own files (firmware/, shared/, code.py,
+    boot.py) and the board library (adafruit_ticks: deploy ships it as .py, since no
     compiler CircuitPython accepts can be had, docs/memory.md) stay .py and compile there,
     as on a board."""
 
