@@ -336,7 +336,7 @@ class App:
         canvas = self.canvas
         try:
             canvas.clear()
-            pages.render_system(canvas, self.page, self.session.linked, True, 0, now_ms)
+            pages.render_system(canvas, self.page, self.session.linked, True, 0, 0, now_ms)
             self._show(now_ms)
         except Exception:
             pass
@@ -658,6 +658,7 @@ class App:
                 session.linked,
                 ticks_diff(self.flash_until, now_ms) > 0,
                 self.problems,
+                state.off_board,
                 now_ms,
             )
             if self.refused_key >= 0:

@@ -15,7 +15,6 @@ import os
 
 import board
 import keypad
-import neopixel
 import usb_cdc
 from adafruit_ticks import ticks_ms
 
@@ -29,13 +28,20 @@ except ImportError:  # boards without an encoder may lack the module
     HAVE_ROTARYIO = False
 
 
-def start():
-    """The App, wired to this board. What only start-up needs (the pin wiring, the settings'
-    checks, the profile loader) is imported here and let go before it returns: held by
-    this call alone, nothing of it stays in the heap (a module-level name, or a value left
-    on the module's own stack, would keep it for good; docs/memory.md)."""
+def wire():
+    """This board's parts and settings for the App. What only start-up needs (the pin
+    wiring, the settings' checks, the profile loader) is imported here and let go: held by
+    this call alone, it is gone once it returns, before the App is made, so its code's room
+    is free again for the App's buffers, which the heap, in pieces after the compiles,
+    finds hardest to place (a module-level name, or a value left on the module's own stack,
+    would keep it for good; docs/memory.md)."""
+    # CircuitPython's built-in modules under the strip (C: no heap for their code).
+    import digitalio
+    from neopixel_write import neopixel_write
+
     from firmware import hardware, settings
     from firmware.boards import DEFAULT, load
+    from firmware.strip import Strip
 
     def setting(name, default, low, high):
         value, message = settings.int_setting(name, os.getenv(name), default, low, high)
@@ -55,10 +61,19 @@ def start():
     encoder = None
     if HAVE_ROTARYIO and profile.ENCODER_PINS:
         encoder = hardware.make_encoder(board, rotaryio.IncrementalEncoder, profile)
+    pixels = hardware.make_pixels(board, digitalio.DigitalInOut, Strip, neopixel_write, profile)
+    keys = hardware.make_keys(board, keypad.KeyMatrix, keypad.Keys, profile)
+    hardware.let_go_of_start_up()
+    return profile, pixels, keys, stream, encoder, budget_ma, brightness
+
+
+def start():
+    """The App, wired to this board."""
+    profile, pixels, keys, stream, encoder, budget_ma, brightness = wire()
     app = App(
         profile,
-        hardware.make_pixels(board, neopixel.NeoPixel, profile),
-        hardware.make_keys(board, keypad.KeyMatrix, keypad.Keys, profile),
+        pixels,
+        keys,
         keypad.Event(),
         stream,
         encoder,
@@ -79,7 +94,6 @@ def start():
         app.session.board_id = bytes(board_id)
     except (ImportError, AttributeError, NotImplementedError):
         pass  # no identity: the host tells boards apart by the port's USB serial number only
-    hardware.let_go_of_start_up()
     return app
 
 

@@ -1,8 +1,9 @@
 """Wiring a profile to real pins: the key scanner, the NeoPixel strip and the encoder.
 
 Only code.py and boot.py call this (the app never imports hardware). They pass in the
-`board` module and the classes to build (keypad.KeyMatrix, keypad.Keys, neopixel.NeoPixel,
-rotaryio.IncrementalEncoder), so this file imports nothing board-specific when it runs. The
+`board` module and the classes to build (keypad.KeyMatrix, keypad.Keys, digitalio's
+DigitalInOut and firmware.strip.Strip with neopixel_write, rotaryio.IncrementalEncoder),
+so this file imports nothing board-specific when it runs. The
 annotations are strings, never evaluated on the board; they let mypy check every call here
 against the CircuitPython stubs (python -m host.lab.firmware_typecheck).
 """
@@ -14,9 +15,9 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any, Optional, Union
 
+    from digitalio import DigitalInOut
     from keypad import KeyMatrix, Keys
     from microcontroller import Pin
-    from neopixel import NeoPixel
     from rotaryio import IncrementalEncoder
 
 
@@ -40,13 +41,18 @@ def make_keys(
     return keys(pins(board, profile.KEY_PINS), value_when_pressed=False, pull=True)
 
 
-def make_pixels(board: "ModuleType", neopixel: "type[NeoPixel]", profile: "Any") -> "NeoPixel":
-    return neopixel(
-        getattr(board, profile.PIXEL_PIN),
-        profile.WIDTH * profile.HEIGHT,
-        brightness=1.0,  # the app applies its own brightness and current limit
-        auto_write=False,
-    )
+def make_pixels(
+    board: "ModuleType",
+    digital_in_out: "type[DigitalInOut]",
+    strip: "Any",
+    write: "Any",
+    profile: "Any",
+) -> "Any":
+    """The profile's strip (firmware.strip.Strip) on its data pin, written by `write`
+    (neopixel_write). The app applies its own brightness and current limit."""
+    pin = digital_in_out(getattr(board, profile.PIXEL_PIN))
+    pin.switch_to_output()
+    return strip(pin, profile.WIDTH * profile.HEIGHT, write)
 
 
 def make_encoder(
@@ -59,7 +65,7 @@ def make_encoder(
 
 
 def let_go_of_start_up():
-    """Forget the modules only start-up needs, once the App is made: this one (the wiring),
+    """Forget the modules only start-up needs, before the App is made: this one (the wiring),
     firmware.settings (the settings' checks) and the firmware.boards package (the profile
     loader; the profile module itself stays, the App keeps it). A board compiles them from
     .py, and they would keep their code in its heap for good (docs/memory.md). The caller

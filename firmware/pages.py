@@ -214,7 +214,8 @@ def render_wanted(canvas, state, controls, roll, now_ms):
     number, where it has one; `controls` holds each key's control, `roll` the roll key's):
     the dice count as blinks at full brightness, in the success colour (chance flips: bluish
     green; plain dice: sky blue, or white when they are of several kinds); between the
-    blinks a dim steady glow, so the key never looks dark while a roll is wanted."""
+    blinks a dim glow, so the key never looks dark while a roll is wanted. While smart dice
+    are awaited (want.smart) that glow flickers four times a second."""
     want = state.want
     if not want.count:
         return
@@ -224,6 +225,8 @@ def render_wanted(canvas, state, controls, roll, now_ms):
     elif want.kind == dice.KIND_DN:  # plain dice: sky blue, one kind; a kind more, white
         colour = pal.WHITE if want.sides[0] != want.sides[want.count - 1] else pal.SKY_BLUE
     level = pal.FULL if pal.count_lit(want.count, now_ms) else pal.DIM
+    if level == pal.DIM and want.smart and not pal.fast_pulse(now_ms):
+        level = 0
     for key in range(min(len(controls), canvas.cells)):
         if controls[key] == roll:
             pal.put(canvas.frame, key, colour, level)
@@ -240,9 +243,12 @@ def render_page(canvas, page, state, selected, animating, now_ms):
         render_per_position(canvas, page, state, selected, now_ms)
 
 
-def render_system(canvas, page, linked, problem_flash, problems, now_ms):
+def render_system(canvas, page, linked, problem_flash, problems, off_board, now_ms):
     """The page indicator, the problem cell and the link cell. An 8-wide system row has a
-    cell for each of the first six pages; the grid page (the seventh) lights them all."""
+    cell for each of the first six pages; the grid page (the seventh) lights them all. The
+    problem cell: a strobe for a new problem, a dim red glow once there have been any; and
+    while fighters take turns with no slot on the board (`off_board`), a slow amber blink
+    (its dark half shows the glow)."""
     frame = canvas.frame
     problem_cell = canvas.cells - 2
     if canvas.columns:
@@ -255,6 +261,8 @@ def render_system(canvas, page, linked, problem_flash, problems, now_ms):
     if problem_flash:
         if pal.strobe(now_ms):
             pal.put(frame, problem_cell, pal.WARN, pal.FULL)
+    elif off_board and pal.slow_blink(now_ms):
+        pal.put(frame, problem_cell, pal.COOLDOWN, pal.MID)  # amber
     elif problems:
         pal.put(frame, problem_cell, pal.WARN, pal.DIM // 2)
     # Tethered: steady. Untethered: a slow blink.

@@ -127,6 +127,8 @@ def copy_state(target, source):
     want.sides[:] = source.want.sides
     want.who = source.want.who
     want.purpose = source.want.purpose
+    want.smart = source.want.smart
+    target.off_board = source.off_board
     target.rules.load(source.rules.raw, 0, len(source.rules.raw))
     target.ruleset = source.ruleset
     target.count = source.count

@@ -103,8 +103,10 @@ class Roll:
     GameState.want, the roll the host waits for (an action declared, its dice to come from
     the board): `count` dice of `kind` (plain dice: each die's `sides`) for slot `who`, for
     the ruleset's roll `purpose` (0..15, its own numbering). count 0: nothing is wanted. The
-    board lights its roll key with it, and one press rolls exactly that. It has no faces
-    (`faces` is b""); its `successes` and `unused` stay 0."""
+    board lights its roll key with it, and one press rolls exactly that. `smart` 1: the
+    host awaits the roll from smart dice (the board's roll key blinks its own way).
+    It has no faces (`faces` is b""); its `successes` and `unused` stay 0 (and the last
+    roll's `smart`)."""
 
     def __init__(self, faces, sides):
         self.faces = faces
@@ -118,6 +120,7 @@ class Roll:
         self.who = NO_SLOT
         self.unused = 0
         self.purpose = 0
+        self.smart = 0
         for i in range(len(self.faces)):
             self.faces[i] = 0
         for i in range(MAX_DICE):
@@ -174,6 +177,7 @@ class GameState:
         self.turn = 0  # position in `order` whose turn it is
         self.phase = 0
         self.phase_count = 1
+        self.off_board = 0  # fighters with no slot (0..15: past the board's slots)
         self.touch()
 
     def touch(self):

@@ -59,8 +59,20 @@ class FakeScanner:
         self.events = SimpleNamespace(get_into=lambda event: False)
 
 
+class FakePin:
+    """digitalio.DigitalInOut: the strip's data pin."""
+
+    def __init__(self, pin: Any) -> None:
+        self.pin = pin
+
+    def switch_to_output(self) -> None:
+        pass
+
+
 class FakePixels:
-    def __init__(self, pin: Any, n: int, **kwargs: Any) -> None:
+    """firmware.strip.Strip: the App's pixels."""
+
+    def __init__(self, pin: FakePin, n: int, write: Any) -> None:
         self.n = n
 
     def __setitem__(self, i: int, v: int) -> None:
@@ -85,7 +97,9 @@ def run_code_py(
         "keypad": SimpleNamespace(
             KeyMatrix=FakeScanner, Keys=FakeScanner, Event=lambda: SimpleNamespace()
         ),
-        "neopixel": SimpleNamespace(NeoPixel=FakePixels),
+        "digitalio": SimpleNamespace(DigitalInOut=FakePin),
+        "neopixel_write": SimpleNamespace(neopixel_write=lambda pin, buf: None),
+        "firmware.strip": SimpleNamespace(Strip=FakePixels),
         "usb_cdc": SimpleNamespace(data=None),
         # Blinka's own microcontroller would print a warning about this desktop.
         "microcontroller": SimpleNamespace(cpu=SimpleNamespace(uid=bytes(range(1, 17)))),

@@ -86,6 +86,8 @@ def states(draw: st.DrawFn) -> GameState:
                 want.sides[i] = kinds[i * len(kinds) // want.count]
             want.who = draw(st.integers(0, count - 1))
             want.purpose = draw(st.integers(0, 15))
+            want.smart = draw(st.integers(0, 1))
+    state.off_board = draw(st.integers(0, 15))
     for i in range(count):
         state.slots[i].effects = draw(st.integers(0, 15))
         state.slots[i].effect_ends = draw(st.booleans())

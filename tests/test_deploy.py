@@ -37,7 +37,7 @@ PROJECT = {
     "shared/tests/test_x.py": b"def test_x():\n    assert True\n",
     "firmware/notes.txt": b"not a module\n",
 }
-LIBRARY_FILES = ("lib/adafruit_ticks.py", "lib/neopixel.py")
+LIBRARY_FILES = ("lib/adafruit_ticks.py",)
 # The first line of boot_out.txt as CircuitPython writes it on each profile's board.
 BOOT_OUT = {
     "trellis_m4": "Adafruit CircuitPython 9.2.1 on 2024-11-20; "
@@ -140,11 +140,12 @@ def test_the_board_files_land_where_circuitpython_looks_for_them(
 
 def test_the_libraries_are_the_installed_packages_files(drive: Path, project: Path) -> None:
     deploy_to(drive, project)
-    for name in ("adafruit_ticks", "neopixel"):
-        spec = importlib.util.find_spec(name)
-        assert spec is not None and spec.origin is not None
-        assert (drive / "lib" / f"{name}.py").read_bytes() == Path(spec.origin).read_bytes()
-    # A core module of CircuitPython 9/10 on these boards: a copy in lib/ would be dead weight.
+    spec = importlib.util.find_spec("adafruit_ticks")
+    assert spec is not None and spec.origin is not None
+    assert (drive / "lib" / "adafruit_ticks.py").read_bytes() == Path(spec.origin).read_bytes()
+    # The strip is driven by the built-in neopixel_write (firmware/strip.py): the neopixel
+    # library, and the adafruit_pixelbuf under it, would be dead weight.
+    assert not (drive / "lib" / "neopixel.py").exists()
     assert not (drive / "lib" / "adafruit_pixelbuf.py").exists()
 
 
@@ -164,7 +165,7 @@ def test_the_libraries_ship_as_py_because_circuitpython_refuses_the_registry_com
     assert circuitpy_drive.circuitpython_loads(b"C\x06\x00\x1f")  # what they load
     deploy_to(drive, project)
     assert not list((drive / "lib").glob("*.mpy"))
-    assert (drive / "lib" / "neopixel.py").is_file()
+    assert (drive / "lib" / "adafruit_ticks.py").is_file()
 
 
 def test_settings_toml_keeps_every_other_line_and_names_the_board(

@@ -72,8 +72,13 @@ MISSPELLINGS = [
     ("firmware/hardware.py", "columns_to_anodes=", "column_to_anodes=", "column_to_anodes"),
     # A method the scanner lacks, inside boot.py's function.
     ("boot.py", "keys.deinit()", "keys.deinitNOPE()", "deinitNOPE"),
-    # A NeoPixel keyword the library does not have.
-    ("firmware/hardware.py", "auto_write=False", "autowrite=False", "autowrite"),
+    # A method digitalio's pin (the strip's data line) does not have.
+    (
+        "firmware/hardware.py",
+        "pin.switch_to_output()",
+        "pin.switch_to_outputs()",
+        "switch_to_outputs",
+    ),
 ]
 
 

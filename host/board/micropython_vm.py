@@ -15,10 +15,12 @@ ROOT = Path(__file__).resolve().parents[2]
 VM_SCRIPTS = Path(__file__).resolve().parent / "vm"
 # The board libraries deploy ships (host/board/circuitpy_drive.LIBRARIES), copied from the
 # installed Python packages as the .py files a board gets: they compile in its heap.
-BOARD_LIBRARIES = ("adafruit_ticks", "neopixel")
+BOARD_LIBRARIES = ("adafruit_ticks",)
 # Modules built into CircuitPython that a board library imports: their Python twins from the
-# installed packages stand in, as the stubs do for the other built-in modules.
-BUILTIN_LIBRARIES = ("adafruit_pixelbuf",)
+# installed packages stand in, as the stubs do for the other built-in modules. None now: the
+# firmware drives its strip with neopixel_write itself (firmware/strip.py), not through the
+# neopixel library and its adafruit_pixelbuf.
+BUILTIN_LIBRARIES: tuple[str, ...] = ()
 
 
 # A check a VM script reports: `check("name", ok, detail)` prints `CHECK name ok|FAIL detail`.
@@ -186,9 +188,9 @@ class EntryPoints:
 
     What a board has in its firmware image, or not at all, comes precompiled (mpy-cross,
     when it emits the VM's .mpy version): the stubs of CircuitPython's built-in modules
-    (with adafruit_pixelbuf's Python twin), the scenario and its frames. So none of them is
-    compiled in the VM's heap. The board's own files (firmware/, shared/, code.py, boot.py)
-    and the board libraries (neopixel, adafruit_ticks: deploy ships them as .py, since no
+    (and BUILTIN_LIBRARIES' Python twins, if any), the scenario and its frames. So none of
+    them is compiled in the VM's heap. The board's own files (firmware/, shared/, code.py,
+    boot.py) and the board library (adafruit_ticks: deploy ships it as .py, since no
     compiler CircuitPython accepts can be had, docs/memory.md) stay .py and compile there,
     as on a board."""
 

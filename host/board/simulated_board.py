@@ -1,8 +1,8 @@
 """The simulated board: the real firmware App on CPython, on a real pseudo-terminal.
 
-Blinka supplies `board` and `neopixel` (BLINKA_OS_AGNOSTIC=1 is set before the first
-`import board`); the NeoPixel bytes are captured where they would leave for the wire, by
-patching `neopixel.neopixel_write`. What cannot exist here is faked at the lowest level:
+The LEDs are the firmware's own strip (firmware/strip.py, as code.py makes it), its bytes
+captured where they would leave for the wire: the `neopixel_write` it is given here hands
+them to the simulated board. What cannot exist here is faked at the lowest level:
 keypad events (a queue with keypad's `events.get_into`) and the encoder's position (both
 from host/board/vm/fakehw.py, the fakes the VM scripts and the tests share), and the USB data
 channel, which is the master side of `os.openpty()`: the host opens the slave's path with
@@ -23,34 +23,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+from adafruit_ticks import ticks_ms
 
-import board  # noqa: E402  (Blinka: after the environment variable above)
-import neopixel  # noqa: E402
-from adafruit_ticks import ticks_ms  # noqa: E402
-
-from firmware.app import App  # noqa: E402
-from firmware.boards import DEFAULT, load  # noqa: E402
-from host.board.firmware_host import PAGE_NAMES  # noqa: E402
-from host.board.vm.fakehw import Encoder, Event, Keys  # noqa: E402
-from shared import roster  # noqa: E402
-from shared.state import GameState  # noqa: E402
+from firmware.app import App
+from firmware.boards import DEFAULT, load
+from firmware.strip import Strip
+from host.board.firmware_host import PAGE_NAMES
+from host.board.vm.fakehw import Encoder, Event, Keys
+from shared import roster
+from shared.state import GameState
 
 Pixel = tuple[int, int, int]
-
-_owners: dict[int, SimulatedBoard] = {}
-_owners_lock = threading.Lock()
-
-
-def _capture(pin: Any, buf: bytearray) -> None:
-    """Stands in for neopixel_write: hand the wire bytes to the board that owns the pin."""
-    with _owners_lock:
-        owner = _owners.get(id(pin))
-    if owner is not None:
-        owner._shown(bytes(buf))
-
-
-neopixel.neopixel_write = _capture
 
 
 class PtyStream:
@@ -92,15 +75,9 @@ class SimulatedBoard:
         self.lock = threading.RLock()
         self.keys = Keys(clock=time.monotonic)
         self.encoder = Encoder() if self.profile.ENCODER_PINS else None
-        self.strip = neopixel.NeoPixel(
-            _board_pin(),
-            self.profile.WIDTH * self.profile.HEIGHT,
-            brightness=1.0,
-            auto_write=False,
-            pixel_order=neopixel.GRB,
-        )
-        with _owners_lock:
-            _owners[id(self.strip.pin)] = self
+        # The strip's data pin: nothing here but a name (the pin is only passed back to
+        # the write).
+        self.strip = Strip(PIXEL_PIN, self.profile.WIDTH * self.profile.HEIGHT, self._write)
         self.seed = seed
         self.frames = 0
         self._frame: list[Pixel] = [(0, 0, 0)] * (self.profile.WIDTH * self.profile.HEIGHT)
@@ -164,9 +141,6 @@ class SimulatedBoard:
             if fd >= 0:
                 os.close(fd)
         self._master = self._slave = -1
-        with _owners_lock:
-            _owners.pop(id(self.strip.pin), None)
-        self.strip.deinit()
         for fd in (self._wake_r, self._wake_w):
             os.close(fd)
         self._wake_r = self._wake_w = -1
@@ -262,6 +236,10 @@ class SimulatedBoard:
 
     # -- output -------------------------------------------------------------------------
 
+    def _write(self, pin: Any, buf: bytearray) -> None:
+        """Stands in for neopixel_write: the wire bytes, green, red, blue a pixel."""
+        self._shown(bytes(buf))
+
     def _shown(self, wire: bytes) -> None:
         frame = [(wire[i + 1], wire[i], wire[i + 2]) for i in range(0, len(wire) - 2, 3)]
         with self._frame_cond:
@@ -327,8 +305,4 @@ class SimulatedBoard:
         return image
 
 
-PIXEL_PIN = "NEOPIXEL"  # on Blinka's generic board (the CircuitPython stubs name no pins)
-
-
-def _board_pin() -> Any:
-    return getattr(board, PIXEL_PIN)
+PIXEL_PIN = "NEOPIXEL"

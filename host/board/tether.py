@@ -57,6 +57,7 @@ from shared.words import KIND_NAMES
 # The presses that roll: the board shows their dice until the rules roll their own.
 ROLLS = (ev.ROLL_ACTION, ev.CHANCE, ev.D100, ev.ROLL_DICE)
 BOARD_UNDO = ("own", "all", "off")  # who the board's undo key may undo: see above
+OFF_BOARD_MAX = 15  # GameState.off_board's 4 bits in the codec (docs/state-codec.md)
 WANTED = "\x00wanted"  # the board's last roll was given to a waiting action (not a queue)
 
 
@@ -313,6 +314,10 @@ class Tether:
         _set_want(state, self.session)
         # The board is the players' to see: a hidden fighter's place is dark on it.
         secrets = self.session.secrets
+        # Whoever takes turns with no slot (past the board's): the board signals how many.
+        # A hidden one is not counted.
+        off = self.session.ruleset.off_board(self.session.game)
+        state.off_board = min(OFF_BOARD_MAX, sum(f.name not in secrets.hidden for f in off))
         if secrets.hidden or secrets.health != "number":
             game = self.session.game
             names = self.session.ruleset.fighter_names(game)
@@ -342,6 +347,8 @@ def _set_want(state: GameState, session: Session) -> None:
         want.sides[i] = wanted.sides[i] if i < len(wanted.sides) else 0
     want.who = wanted.who if 0 <= wanted.who < state.count else NO_SLOT
     want.purpose = wanted.code & 15
+    # Smart dice will give the roll: the board's roll key says so with its own blink.
+    want.smart = 1 if session.dice_from == "smart" else 0
 
 
 def board_dice(record: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -13,7 +13,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "deploy",
         help="copy the firmware, the shared engine and its libraries onto a CIRCUITPY drive",
         description="Copy boot.py, code.py, firmware/, shared/ and the libraries the board "
-        "needs (adafruit_ticks, neopixel, from the installed Python packages) onto a mounted "
+        "needs (adafruit_ticks, from the installed Python package) onto a mounted "
         "CIRCUITPY drive, and set TURNLIGHT_BOARD in its settings.toml (and "
         f"CIRCUITPY_PYSTACK_SIZE to at least {PYSTACK_BYTES}, the Python stack the board's "
         "deepest path needs with room to spare; a larger value there stays). Each file is written "

@@ -6,7 +6,7 @@ For each profile, mypy checks firmware/ (code.py included) and boot.py plus a ge
 module that touches every pin the profile names (`board.ROW0`, ...), so a pin the board
 lacks is an error. The board code's function bodies are checked too (check_untyped_defs for
 firmware/ and boot.py in pyproject.toml), and firmware/hardware.py's annotations name the
-keypad, neopixel and rotaryio classes, so a constructor or method the stubs lack is an error.
+keypad, digitalio and rotaryio classes, so a constructor or method the stubs lack is an error.
 
 Run: python -m host.lab.firmware_typecheck  (make test runs it).
 """
@@ -27,7 +27,7 @@ from firmware.boards import NAMES, load
 from host.board.micropython_vm import ROOT
 
 BIN = Path(sys.executable).parent
-BOARD_LIBRARIES = ("neopixel",)
+BOARD_LIBRARIES: tuple[str, ...] = ()
 
 
 def pin_names(profile: Any) -> list[str]:
@@ -80,7 +80,7 @@ def check_board(
 
 def board_libraries(scratch: Path) -> Path:
     """A folder holding the libraries deploy copies to the board that ship without type
-    information (neopixel.py has annotations but no py.typed, so mypy would skip it): on
+    information (none now: the neopixel library was one, before firmware/strip.py): on
     MYPYPATH, mypy reads them and checks the firmware's calls into them."""
     libs = scratch / "libs"
     libs.mkdir(exist_ok=True)

@@ -202,6 +202,24 @@ def test_a_wanted_roll_costs_at_most_two_bytes_and_none_costs_no_byte():
     assert plain < len(codec.encode(wanting)) <= plain + 2
 
 
+def test_smart_dice_awaited_and_the_fighters_off_the_board_round_trip():
+    # issue 30: two board signals, a wanted roll from smart dice and fighters with no slot
+    state = _wanting(build_reference_state(), dice.KIND_ACTION_D3, 2, 1, 1)
+    state.want.smart = 1
+    state.off_board = 15
+    back = GameState()
+    codec.decode(codec.encode(state), back)
+    assert (back.want.smart, back.off_board) == (1, 15)
+    codec.decode(codec.encode(build_reference_state()), back)
+    assert (back.want.smart, back.off_board) == (0, 0)
+
+
+def test_more_fighters_off_the_board_than_the_field_holds_are_refused():
+    state = build_reference_state()
+    state.off_board = 16
+    raises(codec.CodecError, codec.encode, state)
+
+
 def test_decoding_a_state_without_a_wanted_roll_clears_the_last_one():
     back = _wanting(build_reference_state(), dice.KIND_ACTION_D6, 3, 0, 2)
     back.roll.unused = 1

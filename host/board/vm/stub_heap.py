@@ -13,12 +13,11 @@ load(DEFAULT)
 
 gc.collect()
 before = gc.mem_alloc()
-import adafruit_pixelbuf  # noqa: F401  (built into CircuitPython: its stand-in)
 import board  # noqa: F401
 import digitalio  # noqa: F401
 import keypad  # noqa: F401
 import microcontroller  # noqa: F401
-import neopixel_write  # noqa: F401  (under the real neopixel library, not counted here)
+import neopixel_write  # noqa: F401
 import rotaryio  # noqa: F401
 import supervisor  # noqa: F401
 import usb_cdc  # noqa: F401

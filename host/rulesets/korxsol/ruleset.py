@@ -71,10 +71,11 @@ THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "ar
 
 class Korxsol(Ruleset):
     id = ID
-    state_version = 5  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
+    state_version = 6  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
     # 3: the board state's slots keep their tables as views of one buffer, one Roll class;
     # 4: the board state has effects on its slots and each die's sides; 5: the fighters
-    # who joined and left (`add`, `remove`)
+    # who joined and left (`add`, `remove`); 6: the board state's `off_board` and its
+    # wanted roll's `smart`
     description = (
         "Solighters in teams: Agility initiative, AP, cooldowns, burn/frost/fear, SOL, KOR"
     )

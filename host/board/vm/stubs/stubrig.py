@@ -119,8 +119,8 @@ def Keys(pins, value_when_pressed, pull=True, interval=0.02, max_events=64):
 
 
 class _Strip:
-    """What the strip's writes put on the wire (neopixel_write, under the real neopixel
-    library): `shown` holds each pixel's last colour as 0xRRGGBB, `shows` counts the writes.
+    """What the strip's writes put on the wire (neopixel_write, under firmware/strip.py):
+    `shown` holds each pixel's last colour as 0xRRGGBB, `shows` counts the writes.
     Kept in `pixels`. (A real strip takes 24 bits a pixel at 800 kHz: 30 us a pixel,
     docs/benchmarks.md.)"""
 
@@ -131,8 +131,8 @@ class _Strip:
 
 
 def strip_write(pin, buf):
-    """neopixel_write(pin, buf): the bytes in GRB order (the library's default for 3 bytes a
-    pixel), read back into colours without allocating."""
+    """neopixel_write(pin, buf): the bytes in GRB order (a WS2812's, as firmware/strip.py
+    writes them), read back into colours without allocating."""
     global pixels
     if pixels is None:
         pixels = _Strip(pin, len(buf) // 3)
