@@ -1,0 +1,60 @@
+"""d20 rules the audit of #30 §2 found played otherwise than d20-srd-combat.txt says, one
+test each, named after the rule and citing its number; and refusals that blamed the wrong
+thing. The dice of every roll are given (d20_fixtures.py)."""
+
+from __future__ import annotations
+
+from d20_fixtures import ANA, BO, ORC, Table, d20
+
+
+def test_option_ties_roll_a_creature_that_lost_the_roll_off_never_goes_before_the_winners():
+    # d20-srd-combat.txt [3]: "the tied creatures each roll a d20 and the highest goes first".
+    # Three at 15; Ana and Bo roll 15, the orc 3: the orc goes last, and only Ana and Bo
+    # roll again (had the orc rolled again, its 20 here would put it first).
+    t = Table(ANA, BO, ORC, options='ties = "roll"')
+    lines = t.play(
+        "initiative",
+        d20(12, "initiative"),
+        d20(14, "initiative"),
+        d20(14, "initiative"),
+        d20(15, "tie"),
+        d20(15, "tie"),
+        d20(3, "tie"),
+        d20(6, "tie"),  # Ana and Bo again: Bo's 9 is higher
+        d20(9, "tie"),
+    )
+    assert _order(t) == ["Bo", "Ana", "Orc"], lines
+
+
+CAT = """
+[[creature]]
+name = "Cat"
+team = "Foes"
+hp = 4
+ac = 12
+dex = 3
+"""
+
+
+def _order(t: Table) -> list[str]:
+    return [t.game.fighters[e.members[0]].name for e in t.game.order]
+
+
+def test_option_ties_roll_ranks_every_tied_creature_by_its_own_roll():
+    # d20-srd-combat.txt [3]: four at 15 roll 4, 18, 11, 18: the two 18s roll again (Bo 7,
+    # Cat 2), then the 11, then the 4.
+    t = Table(ANA, BO, ORC, CAT, options='ties = "roll"')
+    lines = t.play(
+        "initiative",
+        d20(12, "initiative"),
+        d20(14, "initiative"),
+        d20(14, "initiative"),
+        d20(12, "initiative"),
+        d20(4, "tie"),
+        d20(18, "tie"),
+        d20(11, "tie"),
+        d20(18, "tie"),
+        d20(7, "tie"),
+        d20(2, "tie"),
+    )
+    assert _order(t) == ["Bo", "Cat", "Orc", "Ana"], lines
