@@ -4,7 +4,7 @@ thing. The dice of every roll are given (d20_fixtures.py)."""
 
 from __future__ import annotations
 
-from d20_fixtures import ANA, BO, ORC, Table, d20
+from d20_fixtures import ANA, BO, ORC, Table, d20, dmg
 
 
 def test_option_ties_roll_a_creature_that_lost_the_roll_off_never_goes_before_the_winners():
@@ -58,3 +58,20 @@ def test_option_ties_roll_ranks_every_tied_creature_by_its_own_roll():
         d20(2, "tie"),
     )
     assert _order(t) == ["Bo", "Cat", "Orc", "Ana"], lines
+
+
+def test_an_unconscious_creature_is_prone_so_an_attack_from_afar_has_neither_advantage_nor_dis():
+    # d20-srd-combat.txt [24][25] and [9]: an unconscious creature drops prone; the attack
+    # from afar has advantage (unconscious) and disadvantage (prone, from afar): one d20.
+    for how in ("condition Orc unconscious", "damage Orc 15"):
+        options = 'monsters_at_zero = "knocked_out"\nend = "gm"'
+        t = Table(ANA, ORC, options=options)
+        t.start(15, 1)
+        t.play(how)
+        assert "prone" in t.conditions("Orc")
+        lines = t.play("attack Ana Orc Bow", d20(5))  # one die, not two
+        assert lines[-1] == "Ana attacks Orc with Bow: d20 5 +5 = 10 vs AC 13: miss", lines
+        t.play("next")
+        t.play("next")
+        lines = t.play("attack Ana Orc", ("attack", (4, 9)), dmg(1, 2))  # within 5 feet: adv
+        assert "advantage: 9" in "\n".join(lines), lines

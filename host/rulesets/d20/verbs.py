@@ -188,7 +188,7 @@ def advantage(game: Game, f: Fighter, target: Fighter, far: bool) -> tuple[bool,
             adv = True
             why.append(f"{target.name} is {name}: advantage")
             break
-    if "prone" in on_target and "unconscious" not in on_target:
+    if "prone" in on_target:  # (an unconscious one too [24]: from afar, the two cancel [9])
         if far:
             dis = True
             why.append(f"{target.name} is prone, the attack from afar: disadvantage")
