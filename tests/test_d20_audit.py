@@ -75,3 +75,20 @@ def test_an_unconscious_creature_is_prone_so_an_attack_from_afar_has_neither_adv
         t.play("next")
         lines = t.play("attack Ana Orc", ("attack", (4, 9)), dmg(1, 2))  # within 5 feet: adv
         assert "advantage: 9" in "\n".join(lines), lines
+
+
+def test_refusal_lair_of_a_creature_without_one_says_it_has_no_lair():
+    # d20-srd-combat.txt [28]: only a creature in its lair has lair actions; the refusal
+    # said "Ana's lair acts on initiative count 20, not now", as if Ana had one.
+    t = Table(ANA, ORC)
+    t.start(15, 1)
+    assert t.refused("lair Ana Orc") == "Ana has no lair"
+
+
+def test_temporary_hit_points_are_refused_to_the_dead():
+    # d20-srd-combat.txt [11][13]: a dead creature has no hit points to protect; `temp`
+    # gave it some.
+    t = Table(ANA, BO, ORC, options='end = "gm"')
+    t.start(15, 2, 1)
+    t.play("damage Orc 30")
+    assert t.refused("temp Orc 5") == "Orc is dead"

@@ -303,6 +303,8 @@ def do_heal(game: Game, cmd: Command) -> list[str]:
 def do_temp(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     amount = whole_number(cmd.arg(1, "an amount"), 0, 9999, "temporary hit points")
+    if not f.in_fight:
+        raise IllegalAction(f"{f.name} is {'dead' if f.dead else 'out of the fight'}")
     return [harm.set_temp(game, f, amount, cmd.opts.get("keep", game.options.temp_hp))]
 
 
@@ -492,6 +494,8 @@ def do_legendary(game: Game, cmd: Command) -> list[str]:
 def do_lair(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     target = _who(game, cmd, 1, "a target")
+    if f.spec.lair is None:
+        raise IllegalAction(f"{f.name} has no lair")
     e = game.entry()
     if e is None or e.lair_of != f.index:
         raise IllegalAction(f"{f.name}'s lair acts on initiative count 20, not now [28]")
