@@ -92,3 +92,37 @@ def test_temporary_hit_points_are_refused_to_the_dead():
     t.start(15, 2, 1)
     t.play("damage Orc 30")
     assert t.refused("temp Orc 5") == "Orc is dead"
+
+
+def test_a_condition_put_on_by_the_host_s_effect_verb_that_incapacitates_ends_concentration():
+    # d20-srd-combat.txt [22][24]: the host's `effect` verb puts paralyzed on the caster;
+    # its concentration had gone on (the verb never reaches d20's rules as it is put on).
+    from host.core.session import Session
+
+    s = Session(Table(ANA, BO, ORC, options='end = "gm"').encounter, 1)
+    s.execute("initiative")
+    s.execute("concentrate Bo Bless")
+    s.execute("effect Bo paralyzed rounds=2")
+    said = s.execute("save Ana con 1")  # the next of d20's actions
+    assert s.game.fighter("Bo").concentration == ""
+    assert "Bo's concentration on Bless ends" in said[0], said
+
+
+def test_unconscious_put_on_by_the_host_s_effect_verb_drops_the_creature_prone():
+    # d20-srd-combat.txt [24]: "an unconscious creature also drops prone"; through the host's
+    # `effect` verb it did not, and stays prone when it wakes.
+    from host.core.session import Session
+    from host.rulesets.d20 import conditions
+
+    s = Session(Table(ANA, BO, ORC, options='end = "gm"').encounter, 1)
+    s.execute("initiative")
+    s.execute("effect Bo unconscious rounds=1")
+    said = s.execute("save Ana con 1")  # the next of d20's actions
+    bo = s.game.fighter("Bo").index
+    assert any(x.startswith("Bo is prone") for x in said), said
+    s.execute("effect end Bo unconscious")
+    s.execute("save Ana con 1")
+    assert conditions.on(s.game, bo) == ["prone"]
+    s.execute("condition Ana unconscious rounds=3")
+    s.execute("recover Ana prone")  # the rules' own unconscious: prone once, as it began
+    assert conditions.on(s.game, s.game.fighter("Ana").index) == ["unconscious"]

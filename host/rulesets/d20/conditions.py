@@ -141,6 +141,26 @@ def remove(game: Game, index: int, name: str) -> list[str]:
     raise IllegalAction(f"{f.name} is not {name} (it is: {now})")
 
 
+def settle(game: Game) -> list[str]:
+    """[22][24] for the conditions the host's `effect` verb puts on, which reach no d20
+    code as they begin: before each of d20's actions, an unconscious one begun since the
+    last drops its creature prone, and a concentrating creature that is incapacitated
+    stops concentrating."""
+    lines: list[str] = []
+    for b in book.in_play(game):
+        if b.name == "unconscious" and b.since > game.settled_at:
+            f = next((f for f in game.fighters if f.name == b.target), None)
+            if f is not None and f.in_fight and "prone" not in on(game, f.index):
+                lines += begin(game, Effect("prone", f.index), None)
+                lines[-1] += " (unconscious)"
+    for f in game.fighters:
+        if f.concentration and incapacitated(game, f.index):
+            lines += concentration_over(game, f.index)
+    # (what this action puts on is d20's own doing, its `since` one past the count)
+    game.settled_at = book.book_of(_ruleset(), game).actions + 1
+    return lines
+
+
 def saves_at_turn_end(game: Game, entry: Entry) -> list[Effect]:
     """The `save` effects whose save comes as `entry`'s turn ends (turns.py rolls them)."""
     return [e for e in game.effects if e.kind == "save" and e.target in entry.members]

@@ -24,7 +24,8 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     if not game.started and cmd.verb not in ("initiative", "end", "add", "remove"):
         raise IllegalAction("roll initiative first: `initiative`")
     game.dice.begin(game.actions, replay)
-    lines = HANDLERS[cmd.verb](game, cmd)
+    lines = conditions.settle(game)
+    lines += HANDLERS[cmd.verb](game, cmd)
     game.actions += 1
     if cmd.verb != "end":
         _settle(game, lines)
