@@ -126,3 +126,20 @@ def test_unconscious_put_on_by_the_host_s_effect_verb_drops_the_creature_prone()
     s.execute("condition Ana unconscious rounds=3")
     s.execute("recover Ana prone")  # the rules' own unconscious: prone once, as it began
     assert conditions.on(s.game, s.game.fighter("Ana").index) == ["unconscious"]
+
+
+def test_a_ranged_attack_from_within_5_feet_of_a_prone_or_paralyzed_target_is_within5():
+    # d20-srd-combat.txt [25]: what counts is the distance, "within 5 feet", not the weapon;
+    # a bow was always from afar (disadvantage on the prone, no critical on the paralyzed).
+    t = Table(ANA, ORC, options='end = "gm"')
+    t.start(15, 1)
+    t.play("condition Orc prone")
+    lines = t.play("attack Ana Orc Bow within5", ("attack", (4, 9)), dmg(1))
+    assert "within 5 feet: advantage" in lines[0] and "advantage: 9" in lines[1], lines
+    t.play("recover Orc prone")
+    t.play("condition Orc paralyzed")
+    t.play("next")
+    t.play("next")
+    lines = t.play("attack Ana Orc Bow within5", ("attack", (4, 9)), dmg(1, 2))
+    assert any("critical hit" in x for x in lines), lines
+    assert "far or within5, not both" in t.refused("attack Ana Orc Bow within5 far")

@@ -206,6 +206,8 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     target = _who(game, cmd, 1, "a target")
     weapon = _weapon(f, cmd.args[2] if len(cmd.args) > 2 else None)
+    if "far" in cmd.opts and "within5" in cmd.opts:
+        raise IllegalAction("an attack is far or within5, not both")
     how = cmd.opts.get("as", "action" if game.turn_of(f) else "")
     if not how:
         raise IllegalAction(
@@ -223,7 +225,8 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
         raise IllegalAction(f"{target.name} is {'dead' if target.dead else 'out of the fight'}")
     if target is f:
         raise IllegalAction(f"{f.name} does not attack itself")
-    far = "far" in cmd.opts or weapon.ranged  # a ranged attack is made from afar
+    # [25] counts the distance: a ranged attack is from afar unless `within5`
+    far = "far" in cmd.opts or (weapon.ranged and "within5" not in cmd.opts)
     lines: list[str] = []
     if how == "legendary":
         lines.append(_take_legendary(game, f, 1))
