@@ -4,7 +4,7 @@ thing. The dice of every roll are given (d20_fixtures.py)."""
 
 from __future__ import annotations
 
-from d20_fixtures import ANA, BO, ORC, Table, d20, dmg
+from d20_fixtures import ANA, BO, DRAKE, ORC, Table, d20, dmg
 
 
 def test_option_ties_roll_a_creature_that_lost_the_roll_off_never_goes_before_the_winners():
@@ -143,3 +143,22 @@ def test_a_ranged_attack_from_within_5_feet_of_a_prone_or_paralyzed_target_is_wi
     lines = t.play("attack Ana Orc Bow within5", ("attack", (4, 9)), dmg(1, 2))
     assert any("critical hit" in x for x in lines), lines
     assert "far or within5, not both" in t.refused("attack Ana Orc Bow within5 far")
+
+
+def test_refusal_of_an_attack_on_the_lair_s_count_names_the_lair_s_turn():
+    # d20-srd-combat.txt [28]: count 20 is the lair's; the refusal said "it is 's turn".
+    t = Table(ANA, ORC, DRAKE)
+    t.start(10, 8, 2)  # the lair's count 20 comes first
+    assert t.turn() == ["lair"]
+    said = t.refused("attack Ana Orc")
+    assert said.startswith("it is the lair's turn: Ana attacks with as="), said
+
+
+def test_refusal_after_a_legendary_action_ended_the_turn_says_so():
+    # d20-srd-combat.txt [27]: a legendary action comes at the end of a turn, so the turn
+    # is over; the refusal said "it is nobody's (...) turn, not Ana's".
+    t = Table(ANA, ORC, DRAKE)
+    t.start(10, 8, 2)
+    t.play("next")
+    t.play("legendary Drake")  # at the end of Ana's turn
+    assert t.refused("act Ana") == "Ana's turn is over: a legendary action ended it [27]"

@@ -84,8 +84,9 @@ def _able(game: Game, f: Fighter, use: str) -> None:
     if use in ("action", "bonus", "move"):
         if not game.turn_of(f):
             e = game.entry()
-            whose = "the lair's" if e and e.lair_of >= 0 else _whose(game)
-            raise IllegalAction(f"it is {whose} turn, not {f.name}'s")
+            if game.legendary_now and e is not None and f.index in e.members:
+                raise IllegalAction(f"{f.name}'s turn is over: a legendary action ended it [27]")
+            raise IllegalAction(f"it is {_whose(game)} turn, not {f.name}'s")
         if f.surprised:
             raise IllegalAction(f"{f.name} is surprised: no move or action on its first turn [1]")
     if use == "reaction" and f.surprised:
@@ -103,8 +104,10 @@ def _whose(game: Game) -> str:
     e = game.entry()
     if e is None:
         return "nobody's"
+    if e.lair_of >= 0:
+        return "the lair's"
     if game.legendary_now:
-        return "nobody's (a legendary action closed the last)"
+        return "nobody's (a legendary action ended the last)"
     return " and ".join(game.fighters[i].name for i in e.members) + "'s"
 
 
