@@ -285,7 +285,7 @@ class D20(Ruleset):
 
     def help_notes(self) -> list[str]:
         return [
-            "attack options: adv dis far spare as=action|bonus|reaction|legendary|free;"
+            "attack options: adv dis far within5 spare as=action|bonus|reaction|legendary|free;"
             " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC",
             newcomers.help_note(language.ROSTER),
         ]
