@@ -162,3 +162,14 @@ def test_refusal_after_a_legendary_action_ended_the_turn_says_so():
     t.play("next")
     t.play("legendary Drake")  # at the end of Ana's turn
     assert t.refused("act Ana") == "Ana's turn is over: a legendary action ended it [27]"
+
+
+def test_a_misspelt_condition_is_refused_with_the_condition_it_is_close_to():
+    # d20-srd-combat.txt [23]: "paralysed" went on as an effect of the table's own, with
+    # none of paralyzed's rules (no incapacitation [24], no advantage against it [25]).
+    t = Table(ANA, ORC)
+    t.start(15, 1)
+    for typed, meant in (("paralysed", "paralyzed"), ("unconcious", "unconscious")):
+        said = t.refused(f"condition Orc {typed}")
+        assert said.startswith(f"{typed!r} is not a condition: did you mean {meant!r}?"), said
+    assert t.play("condition Orc blessed") == ["Orc is blessed"]  # the table's own effect

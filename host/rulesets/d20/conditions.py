@@ -21,6 +21,7 @@ with that concentration [20]-[22] (`Link`).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,6 +204,12 @@ def condition_name(word: str) -> str:
     key = " ".join(word.lower().split())
     if not key:
         raise IllegalAction("an effect needs a name")
+    close = difflib.get_close_matches(key, CONDITION_NAMES, 1, 0.8)
+    if close and close[0] != key:  # a typo would be an effect without the condition's rules
+        raise IllegalAction(
+            f"{key!r} is not a condition: did you mean {close[0]!r}?"
+            " (an effect of the table's own needs a name further from one)"
+        )
     return key
 
 
