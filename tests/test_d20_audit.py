@@ -173,3 +173,34 @@ def test_a_misspelt_condition_is_refused_with_the_condition_it_is_close_to():
         said = t.refused(f"condition Orc {typed}")
         assert said.startswith(f"{typed!r} is not a condition: did you mean {meant!r}?"), said
     assert t.play("condition Orc blessed") == ["Orc is blessed"]  # the table's own effect
+
+
+def test_rounds_begun_on_the_lair_s_count_end_at_count_20_that_many_rounds_later():
+    # d20-srd-combat.txt [26] "for 1 minute ... ending at the same point in the order" and
+    # [28]: begun on the lair's count 20 (after Ana, also at 20), one round ends at count 20
+    # of the next round, after Ana's turn; it ended as Ana's turn started.
+    t = Table(ANA, ORC, DRAKE, options='end = "gm"')
+    t.start(17, 8, 2)  # Ana 20, the lair, the orc 9, the drake 2
+    t.play("next")
+    assert t.turn() == ["lair"]
+    t.play("condition Orc shaken rounds=1")
+    for _ in range(3):  # the orc, the drake, round 2: Ana
+        t.play("next")
+        assert "shaken" in t.conditions("Orc"), t.turn()
+    assert t.turn() == ["Ana"] and t.game.round == 2
+    lines = t.play("next")  # count 20 of round 2
+    assert t.turn() == ["lair"] and "shaken" not in t.conditions("Orc"), lines
+
+
+def test_rounds_begun_on_the_lair_s_count_end_there_with_the_lair_s_owner_gone():
+    # d20-srd-combat.txt [26]: the point in the order passes though no lair acts on it.
+    t = Table(ANA, ORC, DRAKE, options='end = "gm"')
+    t.start(17, 8, 2)
+    t.play("next")
+    t.play("condition Orc shaken rounds=1")
+    t.play("flee Drake")
+    t.play("next")  # the orc
+    t.play("next")  # round 2: Ana (the drake gone)
+    assert t.turn() == ["Ana"] and "shaken" in t.conditions("Orc")
+    t.play("next")  # past count 20 to the orc
+    assert t.turn() == ["Orc"] and "shaken" not in t.conditions("Orc")

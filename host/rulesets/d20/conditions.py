@@ -10,7 +10,10 @@ the turns the board's projection shows (device.py):
   when it is out of the fight (its place in the order still passes);
 - `until=end` of a creature's next turn [26]: at the end of that creature's next turn, and
   begun during that very turn, at the end of its following one.
-Two kinds are d20's own, kept here (`Effect`), because its rules decide their end:
+Three kinds are d20's own, kept here (`Effect`), because its rules decide their end:
+- `rounds=N` begun on a lair's count 20 [26][28] (`count`): the book's clock does not see
+  that count (device.py shows it the last creature's turn still), so d20 ends it as the
+  order reaches count 20 N rounds later (turns.advance);
 - `save=ABILITY:DC` [26]: the target rolls the save at the end of each of its own turns
   (turns.py; the book's save asks the game master instead) and the effect ends on a
   success;
@@ -33,7 +36,7 @@ from host.rulesets.d20.engine import Entry, Game
 
 # [24]: these include incapacitated.
 INCAPACITATING = ("incapacitated", "paralyzed", "petrified", "stunned", "unconscious")
-DURATIONS = ("none", "rounds", "start", "end", "save")
+DURATIONS = ("none", "rounds", "start", "end", "save", "count")
 BOOK_KINDS = ("rounds", "start", "end")  # the durations the host's effect book keeps
 
 
@@ -44,10 +47,10 @@ class Effect:
     name: str
     target: int
     source: int = -1  # who caused it (-1: nobody in the fight)
-    kind: str = "none"  # none | save
+    kind: str = "none"  # none | save | count (rounds begun on a lair's count 20)
     save: str = ""  # save: the ability and the DC
     dc: int = 0
-    rounds: int = 0  # (unused: the book keeps rounds)
+    rounds: int = 0  # count: the round at whose count 20 it ends
     of: int = -1  # (the book keeps whose turn)
 
 
@@ -100,6 +103,12 @@ def begin(
     mine = [e.name for e in game.effects if e.target == effect.target]
     if plain(effect.name) in [plain(n) for n in mine]:
         raise IllegalAction(f"{target.name} is already {effect.name}: `recover` it first")
+    if kind == "rounds" and entry is not None and entry.lair_of >= 0:
+        # Begun on a lair's count 20, which the book's clock does not see (it stays on the
+        # last creature's turn): d20 ends it at count 20 `rounds` rounds on [26][28].
+        effect.kind, effect.rounds = "count", game.round + rounds
+        game.effects.append(effect)
+        return [f"{target.name} is {effect.name}{_until(game, effect)}"]
     if kind in BOOK_KINDS:
         whose = game.fighters[of].name if of >= 0 else ""
         if kind == "end" and of >= 0 and not game.fighters[of].in_fight:
@@ -119,7 +128,17 @@ def link(game: Game, target: int, name: str, caster: int) -> None:
 def _until(game: Game, e: Effect) -> str:
     if e.kind == "save":
         return f" until it saves ({e.save.upper()} DC {e.dc}) at the end of its turn"
+    if e.kind == "count":
+        left = e.rounds - game.round
+        return f" until count 20 of round {e.rounds} ({left} round{'s' if left != 1 else ''})"
     return ""
+
+
+def count_20(game: Game) -> list[str]:
+    """[26][28]: the order reaches count 20 (a lair's entry, acting or not): the effects
+    begun on it that many rounds ago end."""
+    due = [e for e in game.effects if e.kind == "count" and e.rounds <= game.round]
+    return [end(game, e, " (its rounds are up on count 20)") for e in due]
 
 
 def end(game: Game, effect: Effect, why: str) -> str:

@@ -158,6 +158,8 @@ def advance(game: Game) -> list[str]:
         if game.at >= len(game.order):
             game.at = 0
             game.round += 1
+        if game.order[game.at].lair_of >= 0:  # count 20 comes, a lair acting on it or not
+            lines += conditions.count_20(game)
         if takes_a_turn(game, game.order[game.at]):
             break
     return lines + start_turn(game)
