@@ -204,3 +204,18 @@ def test_rounds_begun_on_the_lair_s_count_end_there_with_the_lair_s_owner_gone()
     assert t.turn() == ["Ana"] and "shaken" in t.conditions("Orc")
     t.play("next")  # past count 20 to the orc
     assert t.turn() == ["Orc"] and "shaken" not in t.conditions("Orc")
+
+
+def test_refusal_of_concentration_without_a_spell_ready_without_a_trigger_and_an_empty_type():
+    # d20-srd-combat.txt [20] (a spell to concentrate on), [7] (a readied action has a
+    # trigger), [12] (a damage type): each went through, with nothing in its place.
+    t = Table(ANA, ORC)
+    t.start(15, 1)
+    assert (
+        t.refused("concentrate Ana")
+        == "concentrate: a spell is missing (usage: concentrate NAME SPELL ...)"
+    )
+    assert t.refused("ready Ana") == "ready: a trigger is missing (usage: ready NAME TRIGGER ...)"
+    assert (
+        t.refused("damage Orc 5 type=") == "damage: type= needs a damage type (fire, slashing, ...)"
+    )

@@ -278,6 +278,8 @@ def do_damage(game: Game, cmd: Command) -> list[str]:
         raise IllegalAction("damage needs an amount")
     by = game.fighter(cmd.opts["by"]) if "by" in cmd.opts else None
     kind = plain(cmd.opts.get("type", ""))
+    if "type" in cmd.opts and not kind:
+        raise IllegalAction("damage: type= needs a damage type (fire, slashing, ...)")
     lines: list[str] = []
     for amount in amounts:  # [21] one source at a time: one concentration save each
         crit, spare = "crit" in cmd.opts, "spare" in cmd.opts
@@ -412,6 +414,7 @@ def do_exhaustion(game: Game, cmd: Command) -> list[str]:
 
 def do_concentrate(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
+    cmd.arg(1, "a spell")
     spell = " ".join(cmd.args[1:])
     if not f.in_fight or f.hp == 0 or conditions.incapacitated(game, f.index):
         raise IllegalAction(f"{f.name} cannot concentrate now (down or incapacitated) [22]")
@@ -473,6 +476,7 @@ def do_stand(game: Game, cmd: Command) -> list[str]:
 
 def do_ready(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
+    cmd.arg(1, "a trigger")
     _able(game, f, "action")
     _spend(f, "action")
     f.readied = " ".join(cmd.args[1:])
