@@ -6,11 +6,24 @@ from __future__ import annotations
 
 from d20_fixtures import ANA, BO, DRAKE, ORC, Table, d20, dmg
 
+CAT = """
+[[creature]]
+name = "Cat"
+team = "Foes"
+hp = 4
+ac = 12
+dex = 3
+"""
+
+
+def _order(t: Table) -> list[str]:
+    return [t.game.fighters[e.members[0]].name for e in t.game.order]
+
 
 def test_option_ties_roll_a_creature_that_lost_the_roll_off_never_goes_before_the_winners():
     # d20-srd-combat.txt [3]: "the tied creatures each roll a d20 and the highest goes first".
     # Three at 15; Ana and Bo roll 15, the orc 3: the orc goes last, and only Ana and Bo
-    # roll again (had the orc rolled again, its 20 here would put it first).
+    # roll again (the orc rolled again with them, and could go first).
     t = Table(ANA, BO, ORC, options='ties = "roll"')
     lines = t.play(
         "initiative",
@@ -24,20 +37,6 @@ def test_option_ties_roll_a_creature_that_lost_the_roll_off_never_goes_before_th
         d20(9, "tie"),
     )
     assert _order(t) == ["Bo", "Ana", "Orc"], lines
-
-
-CAT = """
-[[creature]]
-name = "Cat"
-team = "Foes"
-hp = 4
-ac = 12
-dex = 3
-"""
-
-
-def _order(t: Table) -> list[str]:
-    return [t.game.fighters[e.members[0]].name for e in t.game.order]
 
 
 def test_option_ties_roll_ranks_every_tied_creature_by_its_own_roll():
