@@ -218,3 +218,28 @@ def test_refusal_of_concentration_without_a_spell_ready_without_a_trigger_and_an
     assert (
         t.refused("damage Orc 5 type=") == "damage: type= needs a damage type (fire, slashing, ...)"
     )
+
+
+def test_a_creature_healed_from_0_hp_wakes_still_prone_and_stands_up_with_half_its_speed():
+    # d20-srd-combat.txt [24] (unconscious, it dropped prone) and [19][25]: healing wakes
+    # it, and nothing stands it up; it stood up for free as it was healed.
+    t = Table(ANA, BO, ORC, options='end = "gm"')
+    t.start(2, 20, 1)  # Bo, Ana, the orc
+    t.play("damage Bo 12")
+    t.play("heal Bo 3")
+    assert t.conditions("Bo") == ["prone"]
+    t.play("next")  # Ana
+    t.play("next")  # the orc: within 5 feet of a prone Bo, advantage
+    lines = t.play("attack Orc Bo", ("attack", (2, 3)))
+    assert "advantage: 3" in "\n".join(lines), lines
+    t.play("next")  # round 2, Bo
+    assert t.play("stand Bo")[-1] == "Bo stands up (15 feet; 15 left)"
+
+
+def test_a_natural_20_on_a_death_save_wakes_the_character_prone():
+    # d20-srd-combat.txt [16][24]
+    t = Table(ANA, BO, ORC, options='end = "gm"')
+    t.start(20, 2, 1)  # Ana, Bo, the orc
+    t.play("damage Bo 12")
+    t.play("next", ("death", (20,)))
+    assert t.who("Bo").hp == 1 and t.conditions("Bo") == ["prone"]
