@@ -225,10 +225,7 @@ def condition_name(word: str) -> str:
         raise IllegalAction("an effect needs a name")
     close = difflib.get_close_matches(key, CONDITION_NAMES, 1, 0.8)
     if close and close[0] != key:  # a typo would be an effect without the condition's rules
-        raise IllegalAction(
-            f"{key!r} is not a condition: did you mean {close[0]!r}?"
-            " (an effect of the table's own needs a name further from one)"
-        )
+        raise IllegalAction(f"{key!r} is not a condition: did you mean {close[0]!r}?")
     return key
 
 
