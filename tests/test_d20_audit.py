@@ -243,3 +243,20 @@ def test_a_natural_20_on_a_death_save_wakes_the_character_prone():
     t.play("damage Bo 12")
     t.play("next", ("death", (20,)))
     assert t.who("Bo").hp == 1 and t.conditions("Bo") == ["prone"]
+
+
+def test_refusal_of_a_move_while_grappled_names_the_speed_of_0_first():
+    # d20-srd-combat.txt [4][23]: moving more than is left while grappled was refused for
+    # the feet left; the speed of 0 is what stops it.
+    t = Table(ANA, ORC)
+    t.start(15, 1)
+    t.play("condition Ana grappled")
+    assert t.refused("move Ana 40") == "Ana cannot move: its speed is 0"
+
+
+def test_refusal_of_healing_dice_that_are_no_die_names_the_dice():
+    # d20-srd-combat.txt [11]: `heal Ana 2d7` said only "not '2d7'"
+    t = Table(ANA, ORC)
+    t.start(15, 1)
+    said = t.refused("heal Ana 2d7")
+    assert "d4" in said and "d20" in said and "'2d7'" in said, said

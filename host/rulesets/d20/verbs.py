@@ -13,7 +13,7 @@ from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.d20 import comings, conditions, harm, turns
 from host.rulesets.d20.conditions import Effect
-from host.rulesets.d20.encounter_schema import CONDITION_NAMES, Attack, read_roll
+from host.rulesets.d20.encounter_schema import CONDITION_NAMES, SIDES, Attack, read_roll
 from host.rulesets.d20.engine import Fighter, Game
 from host.rulesets.d20.language import ABILITY
 
@@ -294,7 +294,8 @@ def do_heal(game: Game, cmd: Command) -> list[str]:
     word = cmd.arg(1, "an amount")
     roll = None if word.isdigit() else read_roll(word)
     if roll is None and not word.isdigit():
-        raise IllegalAction(f"heal takes a number or dice such as 1d8+3, not {word!r}")
+        sides = ", ".join(f"d{n}" for n in SIDES)
+        raise IllegalAction(f"heal takes a number or dice of {sides} (1d8+3), not {word!r}")
     by = game.fighter(cmd.opts["by"]) if "by" in cmd.opts else None
     lines: list[str] = []
     if by is not None:
@@ -452,10 +453,10 @@ def do_move(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     _able(game, f, "move")
     feet = whole_number(cmd.arg(1, "feet"), 1, 1000, "feet")
-    if feet > f.movement:
-        raise IllegalAction(f"{f.name} has {f.movement} feet of movement left, not {feet} [4]")
     if "grappled" in conditions.on(game, f.index) or "restrained" in conditions.on(game, f.index):
         raise IllegalAction(f"{f.name} cannot move: its speed is 0")
+    if feet > f.movement:
+        raise IllegalAction(f"{f.name} has {f.movement} feet of movement left, not {feet} [4]")
     f.movement -= feet
     return [f"{f.name} moves {feet} feet ({f.movement} left)"]
 
