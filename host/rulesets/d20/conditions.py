@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.core import effects as book
-from host.core.interface import IllegalAction
+from host.core.interface import EFFECT_BOOK, IllegalAction
 from host.core.names import plain
 from host.rulesets.d20.encounter_schema import CONDITION_NAMES
 from host.rulesets.d20.engine import Entry, Game
@@ -176,8 +176,10 @@ def settle(game: Game) -> list[str]:
     for f in game.fighters:
         if f.concentration and incapacitated(game, f.index):
             lines += concentration_over(game, f.index)
-    # (what this action puts on is d20's own doing, its `since` one past the count)
-    game.settled_at = book.book_of(_ruleset(), game).actions + 1
+    kept = getattr(game, EFFECT_BOOK, None)  # (none yet: nothing the host's verb put on)
+    if isinstance(kept, book.EffectBook):
+        # (what this action puts on is d20's own doing, its `since` one past the count)
+        game.settled_at = kept.actions + 1
     return lines
 
 
