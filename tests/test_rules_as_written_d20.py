@@ -532,7 +532,7 @@ def test_a_legendary_action_comes_one_at_the_end_of_another_s_turn_and_all_retur
     t.start(15, 10, 1)  # Ana 18, Bo 11, Drake 1
     t.play("attack DRK Ana Tail as=legendary", d20(2))
     assert "taken its legendary action" in t.refused("legendary Drake")
-    assert "not Ana's" in t.refused("act Ana dash")  # the turn is over
+    assert "Ana's turn is over" in t.refused("act Ana dash")
     t.play("next")
     t.play("legendary Drake wing cost=2")
     assert t.who("Drake").legendary_left == 0

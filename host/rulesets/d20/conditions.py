@@ -10,7 +10,10 @@ the turns the board's projection shows (device.py):
   when it is out of the fight (its place in the order still passes);
 - `until=end` of a creature's next turn [26]: at the end of that creature's next turn, and
   begun during that very turn, at the end of its following one.
-Two kinds are d20's own, kept here (`Effect`), because its rules decide their end:
+Three kinds are d20's own, kept here (`Effect`), because its rules decide their end:
+- `rounds=N` begun on a lair's count 20 [26][28] (`count`): the book's clock does not see
+  that count (device.py shows it the last creature's turn still), so d20 ends it as the
+  order reaches count 20 N rounds later (turns.advance);
 - `save=ABILITY:DC` [26]: the target rolls the save at the end of each of its own turns
   (turns.py; the book's save asks the game master instead) and the effect ends on a
   success;
@@ -21,18 +24,19 @@ with that concentration [20]-[22] (`Link`).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
 from host.core import effects as book
-from host.core.interface import IllegalAction
+from host.core.interface import EFFECT_BOOK, IllegalAction
 from host.core.names import plain
 from host.rulesets.d20.encounter_schema import CONDITION_NAMES
 from host.rulesets.d20.engine import Entry, Game
 
 # [24]: these include incapacitated.
 INCAPACITATING = ("incapacitated", "paralyzed", "petrified", "stunned", "unconscious")
-DURATIONS = ("none", "rounds", "start", "end", "save")
+DURATIONS = ("none", "rounds", "start", "end", "save", "count")
 BOOK_KINDS = ("rounds", "start", "end")  # the durations the host's effect book keeps
 
 
@@ -43,10 +47,10 @@ class Effect:
     name: str
     target: int
     source: int = -1  # who caused it (-1: nobody in the fight)
-    kind: str = "none"  # none | save
+    kind: str = "none"  # none | save | count (rounds begun on a lair's count 20)
     save: str = ""  # save: the ability and the DC
     dc: int = 0
-    rounds: int = 0  # (unused: the book keeps rounds)
+    rounds: int = 0  # count: the round at whose count 20 it ends
     of: int = -1  # (the book keeps whose turn)
 
 
@@ -99,6 +103,12 @@ def begin(
     mine = [e.name for e in game.effects if e.target == effect.target]
     if plain(effect.name) in [plain(n) for n in mine]:
         raise IllegalAction(f"{target.name} is already {effect.name}: `recover` it first")
+    if kind == "rounds" and entry is not None and entry.lair_of >= 0:
+        # Begun on a lair's count 20, which the book's clock does not see (it stays on the
+        # last creature's turn): d20 ends it at count 20 `rounds` rounds on [26][28].
+        effect.kind, effect.rounds = "count", game.round + rounds
+        game.effects.append(effect)
+        return [f"{target.name} is {effect.name}{_until(game, effect)}"]
     if kind in BOOK_KINDS:
         whose = game.fighters[of].name if of >= 0 else ""
         if kind == "end" and of >= 0 and not game.fighters[of].in_fight:
@@ -118,7 +128,17 @@ def link(game: Game, target: int, name: str, caster: int) -> None:
 def _until(game: Game, e: Effect) -> str:
     if e.kind == "save":
         return f" until it saves ({e.save.upper()} DC {e.dc}) at the end of its turn"
+    if e.kind == "count":
+        left = e.rounds - game.round
+        return f" until count 20 of round {e.rounds} ({left} round{'s' if left != 1 else ''})"
     return ""
+
+
+def count_20(game: Game) -> list[str]:
+    """[26][28]: the order reaches count 20 (a lair's entry, acting or not): the effects
+    begun on it that many rounds ago end."""
+    due = [e for e in game.effects if e.kind == "count" and e.rounds <= game.round]
+    return [end(game, e, " (its rounds are up on count 20)") for e in due]
 
 
 def end(game: Game, effect: Effect, why: str) -> str:
@@ -139,6 +159,28 @@ def remove(game: Game, index: int, name: str) -> list[str]:
         raise IllegalAction(f"{f.name} is {name} at 0 HP: healing ends it")
     now = ", ".join(on(game, index)) or "nothing"
     raise IllegalAction(f"{f.name} is not {name} (it is: {now})")
+
+
+def settle(game: Game) -> list[str]:
+    """[22][24] for the conditions the host's `effect` verb puts on, which reach no d20
+    code as they begin: before each of d20's actions, an unconscious one begun since the
+    last drops its creature prone, and a concentrating creature that is incapacitated
+    stops concentrating."""
+    lines: list[str] = []
+    for b in book.in_play(game):
+        if b.name == "unconscious" and b.since > game.settled_at:
+            f = next((f for f in game.fighters if f.name == b.target), None)
+            if f is not None and f.in_fight and "prone" not in on(game, f.index):
+                lines += begin(game, Effect("prone", f.index), None)
+                lines[-1] += " (unconscious)"
+    for f in game.fighters:
+        if f.concentration and incapacitated(game, f.index):
+            lines += concentration_over(game, f.index)
+    kept = getattr(game, EFFECT_BOOK, None)  # (none yet: nothing the host's verb put on)
+    if isinstance(kept, book.EffectBook):
+        # (what this action puts on is d20's own doing, its `since` one past the count)
+        game.settled_at = kept.actions + 1
+    return lines
 
 
 def saves_at_turn_end(game: Game, entry: Entry) -> list[Effect]:
@@ -183,6 +225,9 @@ def condition_name(word: str) -> str:
     key = " ".join(word.lower().split())
     if not key:
         raise IllegalAction("an effect needs a name")
+    close = difflib.get_close_matches(key, CONDITION_NAMES, 1, 0.8)
+    if close and close[0] != key:  # a typo would be an effect without the condition's rules
+        raise IllegalAction(f"{key!r} is not a condition: did you mean {close[0]!r}?")
     return key
 
 

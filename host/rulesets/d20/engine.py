@@ -167,6 +167,9 @@ class Game:
         # has, the turn is over for whoever was taking it.
         self.legendary_now: list[int] = []
         self.lair_used = False
+        # The host effect book's action count when d20's rules last looked at it
+        # (conditions.settle): the conditions its `effect` verb put on since are new.
+        self.settled_at = 0
         self.effects: list[Any] = []  # d20's own conditions.Effect, in the order they began
         self.links: list[Any] = []  # conditions.Link: effects that end with a concentration
         # Creatures who joined under way ((table, fields) each: host/core/newcomers.py) and

@@ -139,6 +139,8 @@ def heal(game: Game, f: Fighter, amount: int, by: Fighter | None) -> list[str]:
         f.successes = f.failures = 0
         f.stable = f.knocked_out = False
         lines.append(f"{f.name} is conscious again")
+        if "prone" not in conditions.on(game, f.index):  # [24] it fell prone; it wakes so
+            lines += conditions.begin(game, conditions.Effect("prone", f.index), None)
     return lines
 
 

@@ -27,6 +27,7 @@ VERBS: dict[str, Verb] = {
             Option("adv"),
             Option("dis"),
             Option("far"),
+            Option("within5"),
             Option("spare"),
             Option("as", choices=AS),
         ),

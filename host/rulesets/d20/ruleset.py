@@ -184,6 +184,9 @@ class D20(Ruleset):
         assert e is not None
         if e.lair_of >= 0:
             return title, f"count 20: {game.fighters[e.lair_of].name}'s lair acts"
+        if game.legendary_now:
+            names = " and ".join(game.fighters[i].name for i in e.members)
+            return title, f"{names}'s turn is over (a legendary action ended it): `next`"
         return title, f"{verbs._whose(game)} turn (initiative {e.total})"
 
     def roster(self, game: Game) -> Table:
@@ -282,7 +285,7 @@ class D20(Ruleset):
 
     def help_notes(self) -> list[str]:
         return [
-            "attack options: adv dis far spare as=action|bonus|reaction|legendary|free;"
+            "attack options: adv dis far within5 spare as=action|bonus|reaction|legendary|free;"
             " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC",
             newcomers.help_note(language.ROSTER),
         ]

@@ -82,20 +82,24 @@ def _break_tie(game: Game, tied: list[list[Fighter]], lines: list[str]) -> list[
     if rule == "gm":
         lines.append(f"tie between {names}: in the encounter's order (the GM's and players' call)")
         return tied
+    return _roll_off(game, tied, lines, 0)
+
+
+def _roll_off(
+    game: Game, tied: list[list[Fighter]], lines: list[str], depth: int
+) -> list[list[Fighter]]:
+    """[3]'s optional roll-off: a d20 for each tied entry, the highest first; those that
+    tie again roll again among themselves (never with the ones they beat or lost to)."""
+    if len(tied) <= 1 or depth >= 100:  # (100 ties in a row: the file's order)
+        return tied
+    faces = [game.dice.draw("tie", u[0].index, (20,))[0] for u in tied]
+    said = ", ".join(f"{u[0].name} {face}" for u, face in zip(tied, faces, strict=True))
+    lines.append(f"tie roll-off: {said}")
     out: list[list[Fighter]] = []
-    pool = list(tied)
-    for _ in range(100):
-        if len(pool) <= 1:
-            break
-        faces = {id(u): game.dice.draw("tie", u[0].index, (20,))[0] for u in pool}
-        said = ", ".join(f"{u[0].name} {faces[id(u)]}" for u in pool)
-        lines.append(f"tie roll-off: {said}")
-        top = max(faces.values())
-        winners = [u for u in pool if faces[id(u)] == top]
-        if len(winners) == 1:
-            out.append(winners[0])
-            pool.remove(winners[0])
-    return out + pool
+    for face in sorted(set(faces), reverse=True):
+        again = [u for u, f in zip(tied, faces, strict=True) if f == face]
+        out += _roll_off(game, again, lines, depth + 1)
+    return out
 
 
 def start_turn(game: Game) -> list[str]:
@@ -154,6 +158,8 @@ def advance(game: Game) -> list[str]:
         if game.at >= len(game.order):
             game.at = 0
             game.round += 1
+        if game.order[game.at].lair_of >= 0:  # count 20 comes, a lair acting on it or not
+            lines += conditions.count_20(game)
         if takes_a_turn(game, game.order[game.at]):
             break
     return lines + start_turn(game)

@@ -13,7 +13,7 @@ from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.d20 import comings, conditions, harm, turns
 from host.rulesets.d20.conditions import Effect
-from host.rulesets.d20.encounter_schema import CONDITION_NAMES, Attack, read_roll
+from host.rulesets.d20.encounter_schema import CONDITION_NAMES, SIDES, Attack, read_roll
 from host.rulesets.d20.engine import Fighter, Game
 from host.rulesets.d20.language import ABILITY
 
@@ -24,7 +24,8 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     if not game.started and cmd.verb not in ("initiative", "end", "add", "remove"):
         raise IllegalAction("roll initiative first: `initiative`")
     game.dice.begin(game.actions, replay)
-    lines = HANDLERS[cmd.verb](game, cmd)
+    lines = conditions.settle(game)
+    lines += HANDLERS[cmd.verb](game, cmd)
     game.actions += 1
     if cmd.verb != "end":
         _settle(game, lines)
@@ -83,8 +84,9 @@ def _able(game: Game, f: Fighter, use: str) -> None:
     if use in ("action", "bonus", "move"):
         if not game.turn_of(f):
             e = game.entry()
-            whose = "the lair's" if e and e.lair_of >= 0 else _whose(game)
-            raise IllegalAction(f"it is {whose} turn, not {f.name}'s")
+            if game.legendary_now and e is not None and f.index in e.members:
+                raise IllegalAction(f"{f.name}'s turn is over: a legendary action ended it [27]")
+            raise IllegalAction(f"it is {_whose(game)} turn, not {f.name}'s")
         if f.surprised:
             raise IllegalAction(f"{f.name} is surprised: no move or action on its first turn [1]")
     if use == "reaction" and f.surprised:
@@ -102,8 +104,10 @@ def _whose(game: Game) -> str:
     e = game.entry()
     if e is None:
         return "nobody's"
+    if e.lair_of >= 0:
+        return "the lair's"
     if game.legendary_now:
-        return "nobody's (a legendary action closed the last)"
+        return "nobody's (a legendary action ended the last)"
     return " and ".join(game.fighters[i].name for i in e.members) + "'s"
 
 
@@ -188,7 +192,7 @@ def advantage(game: Game, f: Fighter, target: Fighter, far: bool) -> tuple[bool,
             adv = True
             why.append(f"{target.name} is {name}: advantage")
             break
-    if "prone" in on_target and "unconscious" not in on_target:
+    if "prone" in on_target:  # (an unconscious one too [24]: from afar, the two cancel [9])
         if far:
             dis = True
             why.append(f"{target.name} is prone, the attack from afar: disadvantage")
@@ -205,6 +209,8 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     target = _who(game, cmd, 1, "a target")
     weapon = _weapon(f, cmd.args[2] if len(cmd.args) > 2 else None)
+    if "far" in cmd.opts and "within5" in cmd.opts:
+        raise IllegalAction("an attack is far or within5, not both")
     how = cmd.opts.get("as", "action" if game.turn_of(f) else "")
     if not how:
         raise IllegalAction(
@@ -222,7 +228,8 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
         raise IllegalAction(f"{target.name} is {'dead' if target.dead else 'out of the fight'}")
     if target is f:
         raise IllegalAction(f"{f.name} does not attack itself")
-    far = "far" in cmd.opts or weapon.ranged  # a ranged attack is made from afar
+    # [25] counts the distance: a ranged attack is from afar unless `within5`
+    far = "far" in cmd.opts or (weapon.ranged and "within5" not in cmd.opts)
     lines: list[str] = []
     if how == "legendary":
         lines.append(_take_legendary(game, f, 1))
@@ -271,6 +278,8 @@ def do_damage(game: Game, cmd: Command) -> list[str]:
         raise IllegalAction("damage needs an amount")
     by = game.fighter(cmd.opts["by"]) if "by" in cmd.opts else None
     kind = plain(cmd.opts.get("type", ""))
+    if "type" in cmd.opts and not kind:
+        raise IllegalAction("damage: type= needs a damage type (fire, slashing, ...)")
     lines: list[str] = []
     for amount in amounts:  # [21] one source at a time: one concentration save each
         crit, spare = "crit" in cmd.opts, "spare" in cmd.opts
@@ -285,7 +294,8 @@ def do_heal(game: Game, cmd: Command) -> list[str]:
     word = cmd.arg(1, "an amount")
     roll = None if word.isdigit() else read_roll(word)
     if roll is None and not word.isdigit():
-        raise IllegalAction(f"heal takes a number or dice such as 1d8+3, not {word!r}")
+        sides = ", ".join(f"d{n}" for n in SIDES)
+        raise IllegalAction(f"heal takes a number or dice of {sides} (1d8+3), not {word!r}")
     by = game.fighter(cmd.opts["by"]) if "by" in cmd.opts else None
     lines: list[str] = []
     if by is not None:
@@ -303,6 +313,8 @@ def do_heal(game: Game, cmd: Command) -> list[str]:
 def do_temp(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     amount = whole_number(cmd.arg(1, "an amount"), 0, 9999, "temporary hit points")
+    if not f.in_fight:
+        raise IllegalAction(f"{f.name} is {'dead' if f.dead else 'out of the fight'}")
     return [harm.set_temp(game, f, amount, cmd.opts.get("keep", game.options.temp_hp))]
 
 
@@ -403,6 +415,7 @@ def do_exhaustion(game: Game, cmd: Command) -> list[str]:
 
 def do_concentrate(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
+    cmd.arg(1, "a spell")
     spell = " ".join(cmd.args[1:])
     if not f.in_fight or f.hp == 0 or conditions.incapacitated(game, f.index):
         raise IllegalAction(f"{f.name} cannot concentrate now (down or incapacitated) [22]")
@@ -440,10 +453,10 @@ def do_move(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     _able(game, f, "move")
     feet = whole_number(cmd.arg(1, "feet"), 1, 1000, "feet")
-    if feet > f.movement:
-        raise IllegalAction(f"{f.name} has {f.movement} feet of movement left, not {feet} [4]")
     if "grappled" in conditions.on(game, f.index) or "restrained" in conditions.on(game, f.index):
         raise IllegalAction(f"{f.name} cannot move: its speed is 0")
+    if feet > f.movement:
+        raise IllegalAction(f"{f.name} has {f.movement} feet of movement left, not {feet} [4]")
     f.movement -= feet
     return [f"{f.name} moves {feet} feet ({f.movement} left)"]
 
@@ -464,6 +477,7 @@ def do_stand(game: Game, cmd: Command) -> list[str]:
 
 def do_ready(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
+    cmd.arg(1, "a trigger")
     _able(game, f, "action")
     _spend(f, "action")
     f.readied = " ".join(cmd.args[1:])
@@ -492,6 +506,8 @@ def do_legendary(game: Game, cmd: Command) -> list[str]:
 def do_lair(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     target = _who(game, cmd, 1, "a target")
+    if f.spec.lair is None:
+        raise IllegalAction(f"{f.name} has no lair")
     e = game.entry()
     if e is None or e.lair_of != f.index:
         raise IllegalAction(f"{f.name}'s lair acts on initiative count 20, not now [28]")
