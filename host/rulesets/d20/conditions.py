@@ -64,9 +64,11 @@ class Link:
 
 
 def _ruleset() -> Any:
-    from host.rulesets.d20.ruleset import RULESET
+    """d20's Ruleset, which the effect book asks for the fighters' names. Found through the
+    registry: ruleset.py imports this module, so importing it back would make a circle."""
+    from host.core import registry
 
-    return RULESET
+    return registry.get("d20")
 
 
 def _booked(game: Game, index: int) -> list[book.Effect]:
