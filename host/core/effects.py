@@ -259,8 +259,13 @@ def add(
         if whose not in known:
             raise IllegalAction(f"no fighter {whose!r} (fighters: {', '.join(known)})")
         # The start of a turn that would have come ends an effect though its fighter is
-        # out of the fight; the end of a turn, or a save at it, would never come.
-        gone = whose not in now.order or (whose in now.out and duration.kind != "start")
+        # out of the fight; the end of a turn, or a save at it, would never come. One who
+        # left (`remove`) may keep its place in the projected order: the ruleset says so.
+        gone = (
+            whose not in now.order
+            or whose in ruleset.gone(game)
+            or (whose in now.out and duration.kind != "start")
+        )
         if gone:
             said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
