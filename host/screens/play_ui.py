@@ -36,7 +36,7 @@ from host.core.interface import Table as RulesetTable
 from host.core.names import printable
 from host.core.plurals import plural
 from host.core.session import Session
-from host.core.verb_choices import acting_choices
+from host.core.verb_choices import acting_choices, completions
 from host.screens import text_tables
 
 T = TypeVar("T")
@@ -76,10 +76,7 @@ class CommandCompleter(Completer):
             verbs = [v for v in language.session_verbs if " " not in v]
             candidates = list(language.verbs) + verbs + list(UI_VERBS)
         else:
-            generic = effects.complete(session.ruleset, session.game, words)  # `effect`
-            candidates = (
-                generic if generic is not None else session.ruleset.complete(session.game, words)
-            )
+            candidates = completions(session.ruleset, session.game, words)
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
