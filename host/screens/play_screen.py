@@ -19,7 +19,6 @@ own pipe input and a dummy output.
 from __future__ import annotations
 
 import io
-import math
 import sys
 import textwrap
 import threading
@@ -43,6 +42,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console
 
+from host.screens.led_text import led_grid
 from host.screens.play_ui import LEAVE_HINT, BoundedLine, CommandCompleter, PlayUI
 
 if TYPE_CHECKING:
@@ -424,23 +424,6 @@ class PlayScreen:
 
         while not stop.wait(BOARD_ECHO_SECONDS):
             self.ui.echo_board()
-
-
-def led_grid(rows: list[list[tuple[int, int, int]]]) -> str:
-    """The board's LEDs as coloured blocks, each brightened as the web page draws it
-    (host/web/static/app.js, `lit`): a square root of each channel, so a dim LED (rgb(2,3,5))
-    shows on a dark terminal and dim, half and full stay apart. An unlit one is a grey dot."""
-    lines = []
-    for row in rows:
-        cells = []
-        for pixel in row:
-            if any(pixel):
-                r, g, b = (round(255 * math.sqrt(c / 255)) for c in pixel)
-                cells.append(f"\x1b[38;2;{r};{g};{b}m██")
-            else:
-                cells.append("\x1b[38;2;45;45;45m··")
-        lines.append(" ".join(cells) + "\x1b[0m")
-    return "\n".join(lines)
 
 
 def _packed(items: list[str], width: int) -> list[str]:
