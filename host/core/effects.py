@@ -462,7 +462,8 @@ def with_effects(table: LiveTable, ruleset: Any, game: Any) -> LiveTable:
         shown_now = book.shown_on(who) if who is not None else []
         if shown_now:
             extra = "effects: " + ", ".join(shown_now)
-            row = LiveRow(row.cells, f"{row.note}; {extra}" if row.note else extra, row.current)
+            said = row.note.strip() not in ("", "-")  # (a lone dash says nothing)
+            row = LiveRow(row.cells, f"{row.note}; {extra}" if said else extra, row.current)
         rows.append(row)
     return LiveTable(table.headers, rows)
 
