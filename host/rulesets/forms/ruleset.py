@@ -294,7 +294,7 @@ class Forms(Ruleset):
                         "".join(f"{a:X}" for a in u.spec.attributes),
                         state,
                         u.form or "-",
-                        game.order_reason(i)[1],
+                        "out of the order" if u.gone else game.order_reason(i)[1],
                     ],
                 )
             )

@@ -262,7 +262,9 @@ class Stones(Ruleset):
                 note.append("fused " + ", ".join(f.name for f in game.fused[i]))
             if game.statuses[i]:
                 note.append(", ".join(f"[{s}] {n}" for s, n in game.statuses[i].items()))
-            if not game.standing(i):
+            if c.name in game.gone:  # (`remove`: it left, it was not struck down)
+                note.append(f"left the fight ({game.gone[c.name]})")
+            elif not game.standing(i):
                 note.append("incapacitated")
             p = c.player
             if i == turn and game.winner is None:
