@@ -6,6 +6,8 @@ ruleset completes there (korxsol's `fulldraw`, `reroll` after `adjust NAME`)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from effects_fixtures import session_of
 from newcomer_games import JOINING
@@ -90,8 +92,12 @@ def test_the_web_console_completes_an_effect_line_as_the_terminal_does() -> None
     hub = Hub(PlayLive(ui), "the-token")
     who = acting(s)
     s.execute(f"effect {who} Bless rounds=2")
-    items = [i.strip() for i in hub.console('{"complete": "effect %s Bless "}' % who)["items"]]
+    items = [
+        i.strip() for i in hub.console(json.dumps({"complete": f"effect {who} Bless "}))["items"]
+    ]
     assert f"effect {who} Bless rounds=" in items and f"effect {who} Bless until=end" in items
     assert not [i for i in items if i.endswith(("fulldraw", "reroll", "cornered="))], items
-    items = [i.strip() for i in hub.console('{"complete": "effect end %s "}' % who)["items"]]
+    items = [
+        i.strip() for i in hub.console(json.dumps({"complete": f"effect end {who} "}))["items"]
+    ]
     assert items == [f"effect end {who} Bless"]
