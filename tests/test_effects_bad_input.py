@@ -107,3 +107,24 @@ def test_until_start_of_a_fighter_removed_from_the_fight_is_refused(ruleset_id: 
     for kind in ("start", "end"):
         line = refused(s, f'effect "{other}" Mark until={kind} of="{leaver}"')
         assert leaver in line and "left the fight" in line
+
+
+@pytest.mark.parametrize("ruleset_id", JOINING)
+def test_an_effect_waiting_on_a_fighter_who_then_left_ends_saying_its_turn_was_passed(
+    ruleset_id: str,
+) -> None:
+    """docs/effects.md, `until=end` and `until=start`: a fighter who leaves after the effect
+    was put on takes no more turns; the turn the order passes over ends what waits for it,
+    and the log does not say that a turn nobody took started or ended."""
+    s = session_of(ruleset_id)
+    leaver = SCENES[ruleset_id].leaver
+    other = next(n for n in s.ruleset.fighter_names(s.game) if n != leaver)
+    s.execute(f'effect "{other}" Mark until=end of="{leaver}"')
+    s.execute(f'remove "{leaver}"')
+    said: list[str] = []
+    for _ in range(12):
+        said += next_turn(s)
+        if any("Mark on" in line and "ends" in line for line in said):
+            break
+    (end,) = [line for line in said if "Mark on" in line and "ends" in line]
+    assert "passed over" in end and f"{leaver}'s turn ends" not in end

@@ -385,9 +385,12 @@ def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
     counts = book.starts if what == "start" else book.ends
     counts[name] = counts.get(name, 0) + 1
     lines: list[str] = []
+    # A turn the order passed over (its fighter out of the fight, or left) is not said to
+    # start or end: nobody took it.
+    why = f"{name}'s turn {what}s" if real else f"{name}'s turn is passed over"
     for effect in list(book.effects):
         if effect.kind == what and effect.of == name and counts[name] >= effect.count:
-            lines += _end(book, effect, f"{name}'s turn {what}s")
+            lines += _end(book, effect, why)
         elif what == "end" and real and effect.kind == "save" and effect.target == name:
             if not effect.asking:
                 effect.asking = True
