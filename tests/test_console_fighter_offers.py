@@ -101,3 +101,15 @@ def test_the_web_console_completes_an_effect_line_as_the_terminal_does() -> None
         i.strip() for i in hub.console(json.dumps({"complete": f"effect end {who} "}))["items"]
     ]
     assert items == [f"effect end {who} Bless"]
+
+
+@pytest.mark.parametrize("ruleset_id", ["korxsol", "stones", "forms", "advance"])
+def test_dice_from_completes_every_source_the_session_takes(ruleset_id: str) -> None:
+    """issue #31: `dice from smart` is a source; Tab after `dice from` offers it, and forms,
+    which completed none, offers them all (host/core/session.py DICE_FROM)."""
+    from host.core.session import DICE_FROM
+    from host.core.verb_choices import completions
+
+    s = session_of(ruleset_id)
+    assert completions(s.ruleset, s.game, ["dice", "from", ""]) == list(DICE_FROM)
+    assert "smart" in DICE_FROM

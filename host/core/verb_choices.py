@@ -10,6 +10,7 @@ from typing import Any
 
 from host.core import effects
 from host.core.interface import Ruleset
+from host.core.session import DICE_FROM
 
 # The generic verbs: a fight that changes (host/core/newcomers.py, host/core/effects.py)
 # and the session's dice: what they complete (templates, reasons to leave, effects' names,
@@ -20,7 +21,10 @@ NOT_MOVES = ("add", "remove", "effect", "dice")
 def completions(ruleset: Ruleset, game: Any, words: list[str]) -> list[str]:
     """What may stand for the last of `words` (maybe ""): what the terminal's Tab and the
     web console offer alike. An `effect` line is completed by host/core/effects.py, every
-    other by the ruleset."""
+    other by the ruleset, but for `dice from`'s sources, which are the session's."""
+    said = [w.lower() for w in words[:2]]
+    if len(words) == 3 and said == ["dice", "from"] and ruleset.language.knows("dice from"):
+        return list(DICE_FROM)  # the session's, whatever the ruleset completes
     generic = effects.complete(ruleset, game, words)
     return generic if generic is not None else ruleset.complete(game, words)
 
