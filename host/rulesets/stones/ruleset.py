@@ -313,7 +313,9 @@ class Stones(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         chars = [c.name for c in game.enc.characters]
         present = [c for c in chars if c not in game.gone]
-        joining = newcomers.complete(words, game.enc.source, ROSTER, present)
+        joining = newcomers.complete(
+            words, game.enc.source, ROSTER, present, [p.name for p in game.enc.players]
+        )
         if joining is not None:
             return joining
         if words[0] == "dice" and len(words) == 2:
