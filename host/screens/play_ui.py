@@ -177,6 +177,12 @@ def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
     return LiveTable(table.headers, rows)
 
 
+def resumed_line(session: Session) -> str:
+    """The log's first line after `play --resume` (which would start it empty): the game
+    and how much of it was played again. It names no fighter (a hidden one, say)."""
+    return f"game {session.game_id} resumed: {plural(len(session.done), 'action')} replayed"
+
+
 def _said(note: str) -> str:
     """A row's note, or "" for one that says nothing (a lone dash): a line of an 80x24
     screen is worth more."""
