@@ -261,13 +261,15 @@ def add(
         # The start of a turn that would have come ends an effect though its fighter is
         # out of the fight; the end of a turn, or a save at it, would never come. One who
         # left (`remove`) may keep its place in the projected order: the ruleset says so.
-        gone = (
-            whose not in now.order
-            or whose in ruleset.gone(game)
-            or (whose in now.out and duration.kind != "start")
-        )
-        if gone:
-            said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
+        left = whose in ruleset.gone(game)
+        said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
+        if whose not in now.order and not left:
+            # The clock counts turns on the board's order: one past its slots has none there.
+            raise IllegalAction(
+                f"effect: {said} cannot be timed: {whose} plays past the board's slots, where"
+                " no turn of its is counted (rounds=N or no duration can)"
+            )
+        if left or whose not in now.order or (whose in now.out and duration.kind != "start"):
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
         effect.of = whose
     if duration.kind == "rounds":

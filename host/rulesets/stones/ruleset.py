@@ -279,7 +279,8 @@ class Stones(Ruleset):
                         f"{game.held(p)}/{game.hand_size(p)}",
                     ],
                     "; ".join(note),
-                    bool(st.slots[i].flags & F_ACTIVE) and game.winner is None,
+                    # (the board's F_ACTIVE, for those past its slots too)
+                    game.standing(i) and c.player == game.player and game.winner is None,
                 )
             )
         return LiveTable(["name", "team", "player", "HP", "held"], rows)
@@ -287,7 +288,7 @@ class Stones(Ruleset):
     def device_grid(self, game: Game, color: bool) -> str:
         st = game.state
         out = []
-        for i, c in enumerate(game.enc.characters):
+        for i, c in enumerate(game.enc.characters[: st.count]):  # (the board's slots)
             slot = st.slots[i]
             marks = "".join(
                 ch if slot.flags & (8 << m) else "." for ch, m in (("F", 0), ("M", 1), ("A", 2))
