@@ -269,3 +269,13 @@ def test_at_80x24_a_fight_of_16_leaves_room_for_the_log_the_scores_and_the_promp
         assert "more lines" in roster and "Kaelen" in roster  # whose turn it is: shown
         assert "Bless on Jax" in rest
         assert " ".join(session.ruleset.score_line(session.game).split()) in " ".join(rest.split())
+
+
+def test_help_add_lists_the_encounter_s_templates_not_as_a_fighter_s_own() -> None:
+    """`help add`: the templates the encounter file offers (docs/commands.md, `add`), said
+    as templates: they are nobody's moves ("add for Kaelen: Ashling, Warden" misled)."""
+    session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
+    ui = PlayUI(session, Console(width=80))
+    session.execute("initiative")
+    text = " ".join(ui.help_text("add").split())
+    assert "templates: Ashling, Warden" in text and "add for" not in text

@@ -520,6 +520,11 @@ class PlayUI:
             choices = acting_choices(self.session.ruleset, game, verb, who)
             if choices is not None:
                 lines += text_tables.wrapped("  " + printable(choices.line()), width, "    ")
+            elif verb == "add":  # (the newcomers' verb: its templates are nobody's moves)
+                found = completions(self.session.ruleset, game, ["add", ""])
+                if found:
+                    said = "  templates: " + ", ".join(n.strip('"') for n in found)
+                    lines += text_tables.wrapped(printable(said), width, "    ")
             return "\n".join(lines)
         pairs = [(language.usage(v), d) for v, (_, d) in table.items()]
         pairs += list(UI_VERBS.items())
