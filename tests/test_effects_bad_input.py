@@ -3,7 +3,10 @@ input"; docs/effects.md says each choice)."""
 
 from __future__ import annotations
 
+import pytest
 from effects_fixtures import current, next_turn, out, refused, session_of
+from newcomer_games import JOINING, SCENES
+from newcomer_games import session as newcomer_session
 
 from host.core.commandline import MAX_LINE
 
@@ -90,3 +93,38 @@ def test_an_effect_name_with_a_control_character_or_too_long_is_refused() -> Non
     assert "control character" in refused(s, 'effect Kaelen "Bl\x1bess"')
     assert "at most" in refused(s, f"effect Kaelen {'B' * 41}")
     assert "at most" in refused(s, f'effect Kaelen Bless note="{"n" * (MAX_LINE - 40)}"')
+
+
+@pytest.mark.parametrize("ruleset_id", JOINING)
+def test_until_start_of_a_fighter_removed_from_the_fight_is_refused(ruleset_id: str) -> None:
+    """issue #29, "Bad input": a duration that cannot end. A fighter who left (`remove`)
+    takes no turn again, though the ruleset may keep it in the board's order: the start of
+    its next turn would never come (`Ruleset.gone`, not only the projection, says so)."""
+    s = newcomer_session(ruleset_id)
+    leaver = SCENES[ruleset_id].leaver
+    s.execute(f'remove "{leaver}"')
+    other = next(n for n in s.ruleset.fighter_names(s.game) if n != leaver)
+    for kind in ("start", "end"):
+        line = refused(s, f'effect "{other}" Mark until={kind} of="{leaver}"')
+        assert leaver in line and "left the fight" in line
+
+
+@pytest.mark.parametrize("ruleset_id", JOINING)
+def test_an_effect_waiting_on_a_fighter_who_then_left_ends_saying_its_turn_was_passed(
+    ruleset_id: str,
+) -> None:
+    """docs/effects.md, `until=end` and `until=start`: a fighter who leaves after the effect
+    was put on takes no more turns; the turn the order passes over ends what waits for it,
+    and the log does not say that a turn nobody took started or ended."""
+    s = session_of(ruleset_id)
+    leaver = SCENES[ruleset_id].leaver
+    other = next(n for n in s.ruleset.fighter_names(s.game) if n != leaver)
+    s.execute(f'effect "{other}" Mark until=end of="{leaver}"')
+    s.execute(f'remove "{leaver}"')
+    said: list[str] = []
+    for _ in range(12):
+        said += next_turn(s)
+        if any("Mark on" in line and "ends" in line for line in said):
+            break
+    (end,) = [line for line in said if "Mark on" in line and "ends" in line]
+    assert "passed over" in end and f"{leaver}'s turn ends" not in end

@@ -74,6 +74,18 @@ def test_the_live_table_notes_each_fighters_effects_on_its_row() -> None:
     )
 
 
+def test_a_row_whose_note_says_nothing_shows_its_effects_alone() -> None:
+    """advance notes a fighter with nothing to say with a lone dash: its effects are not
+    shown after it ("-; effects: Bless"), on the terminal and the console's table alike."""
+    s = session_of("advance")
+    fighter = s.ruleset.fighter_names(s.game)[0]
+    bare = effects.with_effects(s.ruleset.live_roster(s.game), s.ruleset, s.game)
+    assert "-" in [row.note.strip() for row in bare.rows]  # (what advance says of nobody)
+    s.execute(f'effect "{fighter}" Bless rounds=1')
+    table = effects.with_effects(s.ruleset.live_roster(s.game), s.ruleset, s.game)
+    assert [row.note for row in table.rows if "Bless" in row.note] == ["effects: Bless 1 round"]
+
+
 def test_export_writes_every_effect_as_json_and_csv(tmp_path: Path, capsys) -> None:
     db = tmp_path / "e.sqlite"
     script = tmp_path / "s.txt"

@@ -205,6 +205,7 @@ def test_play_resume_continues_the_latest_saved_game(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "(game 1)" in done.stderr
+    assert "game 1 resumed: 2 actions replayed" in done.stdout  # the log does not start empty
     from host.core.journal import Journal
 
     events = Journal(db).events(1)

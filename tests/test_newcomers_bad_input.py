@@ -113,3 +113,20 @@ def test_a_fight_holds_at_most_so_many_fighters(ruleset_id: str) -> None:
         n += 1
     message = refused(s, f"add {template} as Q{n}")
     assert f"a fight holds at most {MOST_FIGHTERS} fighters" in message
+
+
+def test_a_game_without_add_or_remove_says_it_takes_no_newcomers_in_one_line() -> None:
+    """issue #29 item 1: "where a ruleset cannot take a newcomer, one line says why". A
+    game whose language has no `add` or `remove` (tug, the tests' plugin ruleset) says
+    that, not that the command is unknown, the game unchanged."""
+    from host.core import registry
+
+    tug = registry.get("tug")
+    path = tug.example_path()
+    s = Session(tug.parse_encounter(path.read_text(encoding="utf-8"), str(path)), 1, None)
+    assert not s.ruleset.language.knows("add")
+    added = refused(s, "add Bob team=Red")
+    assert "no newcomers" in added and "unknown command" not in added
+    removed = refused(s, "remove Ann")
+    assert "leaves mid-fight" in removed and "unknown command" not in removed
+    assert "unknown command 'summon'" in refused(s, "summon Ann")  # the rest stay unknown

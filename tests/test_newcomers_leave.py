@@ -141,3 +141,21 @@ def test_the_exports_keep_who_joined_and_who_left(ruleset_id: str, tmp_path, cap
     assert cli.main(["export", "--db", str(tmp_path / "j.sqlite"), "--format", "json"]) == 0
     events = capsys.readouterr().out
     assert f"remove {scene.leaver} fled" in events and scene.stat_line.split()[1] in events
+
+
+@pytest.mark.parametrize("ruleset_id", JOINING)
+def test_the_live_view_says_a_fighter_left_not_that_it_fell(ruleset_id: str) -> None:
+    """A fighter who fled or was dismissed was not struck down: its row in the live view
+    (play's terminal, the console's table) says it left, not DOWN or incapacitated."""
+    s = session(ruleset_id)
+    leaver = SCENES[ruleset_id].leaver
+    s.execute(f"remove {leaver} fled")
+    label = s.ruleset.state(s.game).slots[s.ruleset.fighter_names(s.game).index(leaver)].label
+    row = next(
+        r
+        for r in s.ruleset.live_roster(s.game).rows
+        if any(c.lstrip("> *-.0123456789") in (leaver, label) for c in r.cells)
+    )
+    said = " ".join([*row.cells, row.note]).lower()
+    assert "left" in said, said
+    assert "down" not in said.split() and "incapacitated" not in said, said

@@ -116,3 +116,51 @@ def test_a_hidden_fighter_past_the_boards_slots_stays_off_the_players_page() -> 
     assert any(hidden in line for line in lines)
     shown = audience.for_players(lines, cast, secrets, s.game.teams)
     assert not any(hidden in line for line in shown)
+
+
+@pytest.mark.parametrize("ruleset_id", ["stones", "advance", "forms"])
+def test_the_live_view_shows_fighters_past_the_boards_slots(ruleset_id: str) -> None:
+    """docs/commands.md, `add`: a newcomer past the board's 8 slots plays on the screens
+    only. The live view (play's terminal, the console's table) lists it, the row of
+    whoever takes the turn marked (stones' crashed on the ninth: it read the board slot
+    the ninth has not)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from host.core import effects
+    from host.screens.play_ui import PlayUI
+
+    s = session(ruleset_id)
+    template = {"stones": "Wisp", "advance": "Ghoul", "forms": "Drowned"}[ruleset_id]
+    names = ["Abe", "Bix", "Cor", "Dax", "Eli", "Fen", "Gus", "Hal"]
+    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 2:
+        s.execute(f"add {template} as {names.pop(0)}")
+    table = effects.with_effects(s.ruleset.live_roster(s.game), s.ruleset, s.game)
+    shown = " ".join(c for r in table.rows for c in r.cells)
+    assert all(n in shown for n in s.ruleset.fighter_names(s.game)[MAX_SLOTS:])
+    out = StringIO()
+    PlayUI(s, Console(file=out, width=80, color_system=None)).show()
+    assert s.ruleset.fighter_names(s.game)[-1] in out.getvalue()
+
+
+@pytest.mark.parametrize("ruleset_id", ["stones", "advance", "forms"])
+def test_an_effect_waiting_on_the_turn_of_one_past_the_slots_says_why_it_is_refused(
+    ruleset_id: str,
+) -> None:
+    """issue #29, "Bad input": the effects' clock counts turns on the board's order, where
+    a fighter past its slots has none: an effect waiting on its turn is refused saying
+    so (not that it left the fight), and rounds=N is taken."""
+    s = session(ruleset_id)
+    template = {"stones": "Wisp", "advance": "Ghoul", "forms": "Drowned"}[ruleset_id]
+    names = ["Abe", "Bix", "Cor", "Dax", "Eli", "Fen", "Gus", "Hal"]
+    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 1:
+        s.execute(f"add {template} as {names.pop(0)}")
+    past = s.ruleset.fighter_names(s.game)[MAX_SLOTS]
+    for line in (f"effect {past} Hex save=end", f"effect Kaelen Hex until=end of={past}"):
+        if ruleset_id != "stones" and "Kaelen" in line:
+            line = line.replace("Kaelen", s.ruleset.fighter_names(s.game)[0])
+        with pytest.raises(IllegalAction) as err:
+            s.execute(line)
+        assert "past the board's slots" in str(err.value) and "left" not in str(err.value)
+    assert s.execute(f"effect {past} Hex rounds=2")

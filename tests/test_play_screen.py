@@ -241,3 +241,41 @@ def test_help_for_a_verb_lists_what_the_acting_fighter_may_use() -> None:
     assert acting == "Kaelen" and moves is not None  # seed 3: Kaelen goes first
     assert f"attack for Kaelen: {moves}" in " ".join(ui.help_text("attack").split())
     assert "attack for Orrin: Rock Smash" in " ".join(ui.help_text("attack", who="Orn").split())
+
+
+def test_at_80x24_a_fight_of_16_leaves_room_for_the_log_the_scores_and_the_prompt() -> None:
+    """A fight may hold 16 fighters (docs/commands.md, `add`), each with effects under its
+    row: taller than 80x24 (prompt_toolkit then drew "Window too small" and nothing else).
+    The roster gives way, from the row of whoever takes the turn, saying how much it
+    leaves out; the last action's lines and the scores still show."""
+    from host.core import registry
+
+    stones = registry.get("stones")
+    path = stones.example_path()
+    session = Session(stones.parse_encounter(path.read_text(), str(path)), seed=3)
+    names = ["Abe", "Bix", "Cor", "Dax", "Eli", "Fen", "Gus", "Hal", "Ivo", "Jax"]
+    for name in names:
+        session.execute(f"add Wisp as {name}")
+    for name in session.ruleset.fighter_names(session.game):
+        session.execute(f"effect {name} Hex")
+    with create_pipe_input() as pipe:
+        ui = PlayUI(session, Console(), "no board")
+        ui.handle("effect Jax Bless rounds=2")  # the last action: its line must show
+        screen = PlayScreen(ui, None, input=pipe, output=Output80x24())
+        screen._draw()
+        head, roster, rest = screen._parts
+        rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
+        assert rows + 2 <= 24  # with the status line and the prompt
+        assert "more lines" in roster and "Kaelen" in roster  # whose turn it is: shown
+        assert "Bless on Jax" in rest
+        assert " ".join(session.ruleset.score_line(session.game).split()) in " ".join(rest.split())
+
+
+def test_help_add_lists_the_encounter_s_templates_not_as_a_fighter_s_own() -> None:
+    """`help add`: the templates the encounter file offers (docs/commands.md, `add`), said
+    as templates: they are nobody's moves ("add for Kaelen: Ashling, Warden" misled)."""
+    session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
+    ui = PlayUI(session, Console(width=80))
+    session.execute("initiative")
+    text = " ".join(ui.help_text("add").split())
+    assert "templates: Ashling, Warden" in text and "add for" not in text

@@ -163,3 +163,43 @@ def test_hold_to_confirm_end_combat_is_reachable_from_the_keyboard(name: str) ->
         assert board.app.state.round == 0
     finally:
         board.stop()
+
+
+def _lit_colours(text: str) -> set[tuple[int, ...]]:
+    import re
+
+    found = re.findall(r"\x1b\[38;2;(\d+);(\d+);(\d+)m", text)
+    return {c for c in (tuple(map(int, f)) for f in found) if c != (45, 45, 45)}  # (unlit)
+
+
+def _dim_channel(colour: tuple[int, ...]) -> bool:
+    # Brightened as the web page does (sqrt), a lit channel is 0 or at least 16 (sqrt(1/255)).
+    return any(0 < c < 16 for c in colour)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sim", "--demo-state", "--seconds", "0.5", "--seed", "1"],
+        ["demo", "--color", "always", "--seed", "3"],
+    ],
+    ids=["sim", "demo"],
+)
+def test_the_text_grid_draws_dim_leds_brightened_as_the_other_screens_do(
+    args: list[str],
+) -> None:
+    """issue #28 item 7: dim LEDs drawn at their raw colour (rgb(5,5,5)) are black on a dark
+    terminal. `turnlight sim` and `turnlight demo` draw the board as `play --sim` and the
+    web page do (host/screens/led_text.py)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    colours = _lit_colours(done.stdout)
+    assert colours  # the board was drawn, lit
+    assert not [c for c in colours if _dim_channel(c)], sorted(colours)

@@ -335,6 +335,43 @@ def test_a_hidden_fighter_is_never_sent_to_the_players_until_revealed() -> None:
         assert "leds" in shown["board"] or "text" in shown["board"]
 
 
+def test_a_hidden_fighter_s_effects_reach_no_message_to_the_players() -> None:
+    """issue #29 item 5, host/core/audience.py: an effect on a hidden fighter (its name,
+    its note, its save's question, its end) and one that waits on its turn are the game
+    master's alone, in every message the players' page receives."""
+    ui = _ui(_session())
+    with (
+        served(ui) as (client, _),
+        client.websocket_connect("/ws") as ws,
+        client.websocket_connect(f"/ws/gm?token={TOKEN}") as gm,
+    ):
+        assert reply(gm, "hide Orrin")["ok"]
+        view_where(ws, lambda v: all(f["name"] != "Orrin" for f in v["fighters"]))
+        # (the views from before `hide` showed Orrin, as they should)
+        assert reply(gm, "initiative")["ok"]
+        assert reply(gm, "effect Orrin Witherhex save=end note=lichmark")["ok"]
+        assert reply(gm, "effect Kaelen Starward until=start of=Orrin")["ok"]
+        assert reply(gm, "effect Vexa Bless rounds=1")["ok"]
+        for _ in range(5):  # round 1 through Orrin's turn, into round 2
+            assert reply(gm, "end")["ok"]
+        assert reply(gm, "effect save Orrin Witherhex yes")["ok"]
+        said = "\n".join(ui.messages)
+        assert "Witherhex on Orrin: does" in said and "Witherhex on Orrin ends" in said
+        assert "Bless on Vexa ends" in said
+        seen: list[str] = []
+        held: dict = {}
+        while not any("Bless on Vexa ends" in line for line in held.get("log", [])):
+            text = ws.receive_text()  # everything the players' page is sent, to the last
+            seen.append(text)
+            message = json.loads(text)
+            if message["type"] in ("view", "patch"):
+                held.update(message["view"])
+        assert any("Bless on Vexa" in text for text in seen)  # (the effects were sent)
+        for text in seen:
+            assert "Witherhex" not in text and "lichmark" not in text, text
+            assert "Starward" not in text and "Orrin" not in text, text
+
+
 @pytest.mark.parametrize("mode", ["word", "bar", "none"])
 def test_the_other_team_s_health_shows_as_the_game_master_chooses(mode: str) -> None:
     session = _session()

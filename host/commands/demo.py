@@ -107,6 +107,7 @@ def _play_on(
             _play(session, say, execute, grid, end, pace)
         return
     from host.board.tethered_sim import SHADE_LEGEND, BoardDidNotFollow, TetheredSim
+    from host.screens.led_text import titled_grid
     from shared import dice
 
     with TetheredSim(session, board) as table:
@@ -155,9 +156,13 @@ def _play_on(
             table.settle()
             return rolled(lines)
 
+        def board_grid() -> str:
+            # In colour, drawn as the other screens draw it (dim LEDs brightened).
+            return titled_grid(table.sim) if color else table.grid(False)
+
         assert table.tether is not None
         with _web(web, session, table.tether.lock, table.sim, out, table.tether) as say:
-            _play(session, say, act, lambda: table.grid(color), end, pace)
+            _play(session, say, act, board_grid, end, pace)
 
 
 @contextmanager

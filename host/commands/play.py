@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     from host.commands._errors import board_ok, fail
     from host.core.interface import IllegalAction
     from host.core.session import Session, resume
-    from host.screens.play_ui import PlayUI, make_prompt
+    from host.screens.play_ui import PlayUI, make_prompt, resumed_line
 
     if args.board is not None and not args.sim:
         why = "it picks the simulated board's profile (a real board says its own)"
@@ -201,6 +201,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             ui = PlayUI(session, Console(), note, tether=tether)
             ui.about.append(started)
+            if args.resume is not None:  # (the log would start empty: say where it is)
+                ui.messages.append(resumed_line(session))
             if sim is not None and tether is not None:
                 ui.about.append(f"simulated {args.board} board on {tether.link.url}")
             from host.dice.play_hook import SmartDiceForPlay

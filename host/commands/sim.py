@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from host.commands._web import add_web, web_ok
 from host.core import registry
 from host.screens.board_keyboard import help_line, press_letter
+from host.screens.led_text import led_grid
 
 if TYPE_CHECKING:
     from host.board.simulated_board import SimulatedBoard
@@ -164,7 +165,7 @@ def _interact(sim: SimulatedBoard, seconds: float) -> None:
     rows = sim.profile.HEIGHT
     status = ""  # under the grid: why the last key did nothing, if it did nothing
     try:
-        sys.stdout.write(sim.terminal_grid() + "\n\n")
+        sys.stdout.write(led_grid(sim.grid()) + "\n\n")
         while deadline is None or time.monotonic() < deadline:
             if interactive and select.select([sys.stdin], [], [], 0.05)[0]:
                 ch = sys.stdin.read(1)
@@ -173,7 +174,7 @@ def _interact(sim: SimulatedBoard, seconds: float) -> None:
                 status = press_letter(sim, ch)
             elif not interactive:
                 time.sleep(0.05)
-            sys.stdout.write(f"\x1b[{rows + 1}A" + sim.terminal_grid() + "\n\x1b[2K")
+            sys.stdout.write(f"\x1b[{rows + 1}A" + led_grid(sim.grid()) + "\n\x1b[2K")
             sys.stdout.write(status + "\n")
             sys.stdout.flush()
     finally:

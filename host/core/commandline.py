@@ -334,6 +334,14 @@ def whole_number(text: str, low: int, high: int | None, what: str) -> int:
     return value
 
 
+# The verbs of a fight that changes (host/core/newcomers.py) in a game whose language has
+# none: what that game cannot do, said as such rather than as a command nobody knows.
+NOT_MID_FIGHT = {
+    "add": "add: this game takes no newcomers mid-fight (its fighters are the encounter's)",
+    "remove": "remove: in this game no fighter leaves mid-fight (its fighters stay to the end)",
+}
+
+
 class Language:
     """A ruleset's verbs, each declared as a `Verb`: `verbs` are the game's actions,
     `session_verbs` what the session does around the game (undo, redo and new are always
@@ -381,6 +389,8 @@ class Language:
         """`unknown command 'intiative': did you mean initiative? (known: ...)`; `more` are
         commands the caller adds (play's help, table, quit)."""
         known = list(self.verbs) + [v for v in self.session_verbs if " " not in v] + list(more)
+        if word.lower() in NOT_MID_FIGHT and word.lower() not in known:
+            return NOT_MID_FIGHT[word.lower()]
         close = difflib.get_close_matches(word.lower(), known, n=1)
         guess = f": did you mean {close[0]}?" if close else ""
         return f"unknown command {word!r}{guess} (known: {', '.join(known)})"

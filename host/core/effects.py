@@ -259,10 +259,17 @@ def add(
         if whose not in known:
             raise IllegalAction(f"no fighter {whose!r} (fighters: {', '.join(known)})")
         # The start of a turn that would have come ends an effect though its fighter is
-        # out of the fight; the end of a turn, or a save at it, would never come.
-        gone = whose not in now.order or (whose in now.out and duration.kind != "start")
-        if gone:
-            said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
+        # out of the fight; the end of a turn, or a save at it, would never come. One who
+        # left (`remove`) may keep its place in the projected order: the ruleset says so.
+        left = whose in ruleset.gone(game)
+        said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
+        if whose not in now.order and not left:
+            # The clock counts turns on the board's order: one past its slots has none there.
+            raise IllegalAction(
+                f"effect: {said} cannot be timed: {whose} plays past the board's slots, where"
+                " no turn of its is counted (rounds=N or no duration can)"
+            )
+        if left or whose not in now.order or (whose in now.out and duration.kind != "start"):
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
         effect.of = whose
     if duration.kind == "rounds":
@@ -380,9 +387,12 @@ def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
     counts = book.starts if what == "start" else book.ends
     counts[name] = counts.get(name, 0) + 1
     lines: list[str] = []
+    # A turn the order passed over (its fighter out of the fight, or left) is not said to
+    # start or end: nobody took it.
+    why = f"{name}'s turn {what}s" if real else f"{name}'s turn is passed over"
     for effect in list(book.effects):
         if effect.kind == what and effect.of == name and counts[name] >= effect.count:
-            lines += _end(book, effect, f"{name}'s turn {what}s")
+            lines += _end(book, effect, why)
         elif what == "end" and real and effect.kind == "save" and effect.target == name:
             if not effect.asking:
                 effect.asking = True
@@ -457,7 +467,8 @@ def with_effects(table: LiveTable, ruleset: Any, game: Any) -> LiveTable:
         shown_now = book.shown_on(who) if who is not None else []
         if shown_now:
             extra = "effects: " + ", ".join(shown_now)
-            row = LiveRow(row.cells, f"{row.note}; {extra}" if row.note else extra, row.current)
+            said = row.note.strip() not in ("", "-")  # (a lone dash says nothing)
+            row = LiveRow(row.cells, f"{row.note}; {extra}" if said else extra, row.current)
         rows.append(row)
     return LiveTable(table.headers, rows)
 

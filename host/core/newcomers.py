@@ -237,16 +237,24 @@ def read_leaver(cmd: Command, find: Callable[[str], str], gone: dict[str, str]) 
 
 
 def complete(
-    words: list[str], source: str, roster: Roster, present: Sequence[str]
+    words: list[str],
+    source: str,
+    roster: Roster,
+    present: Sequence[str],
+    teams: Sequence[str] = (),
 ) -> list[str] | None:
-    """Completions of `add` (its templates, then its keys) and `remove` (the fighters still
-    in the fight, then the reasons); None for a line of another verb."""
+    """Completions of `add` (its templates, then the keys not yet given, and after the
+    team's key the values it takes: `teams`) and `remove` (the fighters still in the
+    fight, then the reasons); None for a line of another verb."""
     if words[0] == "add":
         if len(words) == 2:
             return [t["name"] for t in templates_of(source)]
-        if len(words) == 3:
-            return ["as", *(k + "=" for k in roster.option_keys)]
-        return [k + "=" for k in roster.option_keys]
+        team = (roster.team_key or "team") + "="
+        if words[-1].lower().startswith(team) and teams:
+            return [team + (f'"{t}"' if " " in t else t) for t in teams]
+        given = {w.split("=", 1)[0].lower() for w in words[2:-1] if "=" in w}
+        keys = [k + "=" for k in roster.option_keys if k.lower() not in given]
+        return ["as", *keys] if len(words) == 3 else keys
     if words[0] == "remove":
         if len(words) == 2:
             return list(present)

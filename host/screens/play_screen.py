@@ -19,7 +19,6 @@ own pipe input and a dummy output.
 from __future__ import annotations
 
 import io
-import math
 import sys
 import textwrap
 import threading
@@ -43,6 +42,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console
 
+from host.screens.led_text import led_grid
 from host.screens.play_ui import LEAVE_HINT, BoundedLine, CommandCompleter, PlayUI
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 GRID_REFRESH_SECONDS = 0.1  # how often the board's grid is redrawn (its LEDs pulse)
 MENU_LINES = 8  # the completion menu's most lines
+REST_MIN_LINES = 4  # under the roster: the log's rule, two of its lines and the scores
 VIEW_MIN_LINES = 10  # lines the live view keeps under what a command printed; longer pages
 BOARD_PANE_MIN = 26  # columns: the board's pane is its grid's width, or this
 PROMPT = "turnlight> "
@@ -213,10 +214,13 @@ class PlayScreen:
         head = self._ansi(self.ui.head())
         head_lines = head.count("\n") + 1
         console.size = (self._pane_width(), rows)
-        roster = self._ansi([self.ui.roster()])  # (each fighter's effects under its row)
+        # The roster gives way (a fight of 16) before the log's last lines and the prompt.
+        others = head_lines + len(self._key_list()) + self._note_lines()
+        most = max(self._board_lines(), rows - 2 - others - REST_MIN_LINES)
+        roster = self._ansi([self.ui.roster(most)])  # (each fighter's effects under its row)
         top_lines = max(roster.count("\n") + 1, self._board_lines())
-        taken = head_lines + top_lines + len(self._key_list()) + self._note_lines()
-        room = max(4, rows - 2 - taken)
+        taken = others + top_lines
+        room = max(REST_MIN_LINES, rows - 2 - taken)
         console.size = (columns, room)
         rest = self._ansi(self.ui.below(room))
         self._parts = (head, roster, rest)
@@ -424,23 +428,6 @@ class PlayScreen:
 
         while not stop.wait(BOARD_ECHO_SECONDS):
             self.ui.echo_board()
-
-
-def led_grid(rows: list[list[tuple[int, int, int]]]) -> str:
-    """The board's LEDs as coloured blocks, each brightened as the web page draws it
-    (host/web/static/app.js, `lit`): a square root of each channel, so a dim LED (rgb(2,3,5))
-    shows on a dark terminal and dim, half and full stay apart. An unlit one is a grey dot."""
-    lines = []
-    for row in rows:
-        cells = []
-        for pixel in row:
-            if any(pixel):
-                r, g, b = (round(255 * math.sqrt(c / 255)) for c in pixel)
-                cells.append(f"\x1b[38;2;{r};{g};{b}m██")
-            else:
-                cells.append("\x1b[38;2;45;45;45m··")
-        lines.append(" ".join(cells) + "\x1b[0m")
-    return "\n".join(lines)
 
 
 def _packed(items: list[str], width: int) -> list[str]:

@@ -36,7 +36,7 @@ from host.core.interface import Table as RulesetTable
 from host.core.names import printable
 from host.core.plurals import plural
 from host.core.session import Session
-from host.core.verb_choices import acting_choices
+from host.core.verb_choices import acting_choices, completions
 from host.screens import text_tables
 
 T = TypeVar("T")
@@ -76,10 +76,7 @@ class CommandCompleter(Completer):
             verbs = [v for v in language.session_verbs if " " not in v]
             candidates = list(language.verbs) + verbs + list(UI_VERBS)
         else:
-            generic = effects.complete(session.ruleset, session.game, words)  # `effect`
-            candidates = (
-                generic if generic is not None else session.ruleset.complete(session.game, words)
-            )
+            candidates = completions(session.ruleset, session.game, words)
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
@@ -180,6 +177,26 @@ def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
     return LiveTable(table.headers, rows)
 
 
+def _roster_window(rows: list[tuple[str, bool]], most: int, width: int) -> list[tuple[str, bool]]:
+    """The header and as many of the lines under it as `most` leaves room for with a last
+    line saying what is left out: from the first of whoever takes the turn (a fight of 16
+    fighters with their notes is taller than an 80x24 screen)."""
+    head, body = rows[0], rows[1:]
+    room = max(1, most - 2)
+    first = next((n for n, (_, whose_turn) in enumerate(body) if whose_turn), 0)
+    start = max(0, min(first, len(body) - room))
+    shown = body[start : start + room]
+    left = len(body) - len(shown)
+    more = f"... {left} more lines (a taller screen shows them)"[:width]
+    return [head, *shown, (more, False)]
+
+
+def resumed_line(session: Session) -> str:
+    """The log's first line after `play --resume` (which would start it empty): the game
+    and how much of it was played again. It names no fighter (a hidden one, say)."""
+    return f"game {session.game_id} resumed: {plural(len(session.done), 'action')} replayed"
+
+
 def _said(note: str) -> str:
     """A row's note, or "" for one that says nothing (a lone dash): a line of an 80x24
     screen is worth more."""
@@ -252,15 +269,19 @@ class PlayUI:
             parts.append(Text(board, style="dim"))
         return parts
 
-    def roster(self) -> Text:
+    def roster(self, most: int | None = None) -> Text:
         """The table of whoever takes turns, each named as the game master may type it (a
-        board label the ruleset shows is spelt out as its name)."""
+        board label the ruleset shows is spelt out as its name), in `most` lines at most:
+        a longer one shows its rows from the first whose turn it is, and says how many
+        lines it leaves out."""
         game = self.session.game
         ruleset = self.session.ruleset
         live = effects.with_effects(ruleset.live_roster(game), ruleset, game)  # and effects
         table = spelt_out(live, self._labels())
         roster = Text()
         rows = text_tables.live_lines(table, self.console.width)
+        if most is not None and len(rows) > most:
+            rows = _roster_window(rows, most, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
@@ -499,6 +520,11 @@ class PlayUI:
             choices = acting_choices(self.session.ruleset, game, verb, who)
             if choices is not None:
                 lines += text_tables.wrapped("  " + printable(choices.line()), width, "    ")
+            elif verb == "add":  # (the newcomers' verb: its templates are nobody's moves)
+                found = completions(self.session.ruleset, game, ["add", ""])
+                if found:
+                    said = "  templates: " + ", ".join(n.strip('"') for n in found)
+                    lines += text_tables.wrapped(printable(said), width, "    ")
             return "\n".join(lines)
         pairs = [(language.usage(v), d) for v, (_, d) in table.items()]
         pairs += list(UI_VERBS.items())

@@ -29,6 +29,7 @@ from typing import Any
 
 from host.core.audience import Secrets, for_players, health_word, named
 from host.core.interface import Fighter, Ruleset
+from host.core.verb_choices import acting_choices, completions
 from shared import dice as shared_dice
 from shared.descriptor_pack import encoded, names
 from shared.host_only import d100_value
@@ -203,19 +204,18 @@ def _bare(ruleset: Ruleset, verb: str) -> bool:
 
 def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, Any]:
     """What the console offers on each fighter: the verbs whose first word is a fighter
-    (the ruleset completes the fighter's name there), with the word that names it, and,
-    for whoever takes the turn, the moves each verb completes after the name (an attack's
-    moves, an item): the acting fighter's moves."""
+    (what the console completes there names it), with the word that names it, and, for
+    whoever takes the turn, what it picks after its name with each (an attack's moves, an
+    item): the moves `help VERB` lists in play's terminal (host/core/verb_choices.py)."""
     language = ruleset.language
     verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
-    offered = {verb: set(ruleset.complete(game, [verb, ""])) for verb in verbs_here}
-    named = {w for f in fighters for w in (f.name, f.label, f'"{f.name}"') if w}
+    offered = {verb: set(completions(ruleset, game, [verb, ""])) for verb in verbs_here}
     result: dict[str, Any] = {}
     for f in fighters:
         verbs: list[str] = []
         word = ""
         for verb, words in offered.items():
-            usage = ruleset.language.usage(verb).split()
+            usage = language.usage(verb).split()
             if len(usage) < 2 or usage[1].startswith("["):
                 continue  # the name is optional: the verb stands alone
             mine = next((w for w in (f.name, f'"{f.name}"', f.label) if w and w in words), "")
@@ -225,13 +225,12 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
         moves = []
         if f.current and word:
             for verb in verbs:
-                usage = ruleset.language.usage(verb).split()
+                usage = language.usage(verb).split()
                 if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
                     continue  # nothing the fighter picks after its name
-                found = [m for m in ruleset.complete(game, [verb, word, ""]) if m not in named]
-                found = [m for m in found if not m.endswith("=")]  # options, not moves
-                if found:
-                    moves.append({"verb": verb, "moves": found})
+                choices = acting_choices(ruleset, game, verb, f.name)
+                if choices is not None:
+                    moves.append({"verb": verb, "moves": choices.names})
         result[f.name] = {"word": word, "verbs": verbs, "moves": moves}
     return result
 

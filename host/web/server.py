@@ -39,6 +39,7 @@ from adafruit_ticks import ticks_ms
 
 from host.core.audience import HEALTH_MODES, Secrets
 from host.core.interface import IllegalAction
+from host.core.verb_choices import completions
 from host.web import sockets
 from host.web.board_leds import BoardLeds
 from host.web.page_data import GM_ONLY, gm_view, player_view
@@ -400,8 +401,8 @@ class Hub:
         return {"type": "reply", "ok": True, "text": text}
 
     def complete(self, line: str) -> list[str]:
-        """The typed line's completions: a verb for its first word, else what the
-        ruleset completes there (the acting fighter's moves after its name, say)."""
+        """The typed line's completions: a verb for its first word, else what play's
+        terminal completes there (the acting fighter's moves after its name, say)."""
         head, _, last = line.rpartition(" ")
         with self.source.lock():
             session = self.source.session()
@@ -416,7 +417,7 @@ class Hub:
                     words = shlex.split(head)
                 except ValueError:
                     return []
-                offered = ruleset.complete(session.game, [*words, last])
+                offered = completions(ruleset, session.game, [*words, last])
                 found = [w for w in offered if w.lower().startswith(last.lower())]
         prefix = head + " " if head else ""
         return [prefix + w + ("" if w.endswith("=") else " ") for w in found[:MAX_COMPLETIONS]]

@@ -321,7 +321,9 @@ class Advance(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [f.spec.label for f in game.fighters]
         present = [f.name for f in game.fighters if f.in_combat]
-        joining = newcomers.complete(words, game.encounter.source, language.ROSTER, present)
+        joining = newcomers.complete(
+            words, game.encounter.source, language.ROSTER, present, game.encounter.teams
+        )
         if joining is not None:
             return joining
         if words[0] == "dice" and len(words) == 2:

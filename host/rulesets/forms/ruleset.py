@@ -294,7 +294,7 @@ class Forms(Ruleset):
                         "".join(f"{a:X}" for a in u.spec.attributes),
                         state,
                         u.form or "-",
-                        game.order_reason(i)[1],
+                        "out of the order" if u.gone else game.order_reason(i)[1],
                     ],
                 )
             )
@@ -330,7 +330,9 @@ class Forms(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         names = [u.spec.name for u in game.units]
         present = [u.spec.name for u in game.units if not u.gone]
-        joining = newcomers.complete(words, game.encounter.source, ROSTER, present)
+        joining = newcomers.complete(
+            words, game.encounter.source, ROSTER, present, game.encounter.teams
+        )
         if joining is not None:
             return joining
         if len(words) == 2 and words[0] in (

@@ -239,7 +239,9 @@ class Korxsol(Ruleset):
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
         present = [f.spec.name for f in game.fighters if f.spec.name not in game.gone]
-        joining = newcomers.complete(words, game.encounter.source, ROSTER, present)
+        joining = newcomers.complete(
+            words, game.encounter.source, ROSTER, present, game.encounter.teams
+        )
         if joining is not None:
             return joining
         names = [f.spec.label for f in game.fighters] + [f.spec.name for f in game.fighters]

@@ -105,7 +105,7 @@ def fighter_rows(game: Game) -> list[list[str]]:
                 reason,
                 ("> " if game.active is f else "  ") + f.spec.name,
                 data["team"],
-                "DOWN" if data["down"] else f"{data['kor']}/{data['kor_max']}",
+                _health(game, f.spec.name, data),
                 f"{data['ap']}/{data['ap_max']}",
                 str(data["sol"]),
                 str(data["armor"]),
@@ -143,6 +143,14 @@ REASON_SHORT = {
     "game master": "GM",
 }
 COMPACT_HEADERS = ["by", "name", "team", "KOR", "AP", "SOL", "arm"]
+
+
+def _health(game: Game, name: str, data: dict) -> str:
+    """The KOR column: LEFT for one who left the fight (`remove`: not knocked down), DOWN
+    for one knocked out, else KOR/most."""
+    if name in game.gone:
+        return "LEFT"
+    return "DOWN" if data["down"] else f"{data['kor']}/{data['kor_max']}"
 
 
 def compact_fighter_rows(game: Game) -> list[tuple[list[str], str]]:

@@ -262,7 +262,9 @@ class Stones(Ruleset):
                 note.append("fused " + ", ".join(f.name for f in game.fused[i]))
             if game.statuses[i]:
                 note.append(", ".join(f"[{s}] {n}" for s, n in game.statuses[i].items()))
-            if not game.standing(i):
+            if c.name in game.gone:  # (`remove`: it left, it was not struck down)
+                note.append(f"left the fight ({game.gone[c.name]})")
+            elif not game.standing(i):
                 note.append("incapacitated")
             p = c.player
             if i == turn and game.winner is None:
@@ -277,7 +279,8 @@ class Stones(Ruleset):
                         f"{game.held(p)}/{game.hand_size(p)}",
                     ],
                     "; ".join(note),
-                    bool(st.slots[i].flags & F_ACTIVE) and game.winner is None,
+                    # (the board's F_ACTIVE, for those past its slots too)
+                    game.standing(i) and c.player == game.player and game.winner is None,
                 )
             )
         return LiveTable(["name", "team", "player", "HP", "held"], rows)
@@ -285,7 +288,7 @@ class Stones(Ruleset):
     def device_grid(self, game: Game, color: bool) -> str:
         st = game.state
         out = []
-        for i, c in enumerate(game.enc.characters):
+        for i, c in enumerate(game.enc.characters[: st.count]):  # (the board's slots)
             slot = st.slots[i]
             marks = "".join(
                 ch if slot.flags & (8 << m) else "." for ch, m in (("F", 0), ("M", 1), ("A", 2))
@@ -311,7 +314,9 @@ class Stones(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         chars = [c.name for c in game.enc.characters]
         present = [c for c in chars if c not in game.gone]
-        joining = newcomers.complete(words, game.enc.source, ROSTER, present)
+        joining = newcomers.complete(
+            words, game.enc.source, ROSTER, present, [p.name for p in game.enc.players]
+        )
         if joining is not None:
             return joining
         if words[0] == "dice" and len(words) == 2:
