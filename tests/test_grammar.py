@@ -134,6 +134,22 @@ def test_an_option_with_a_value_written_alone_is_refused_where_another_verb_has_
     assert refusal("b k", language) == "b: k takes a value: k=N"
 
 
+def test_free_text_keeps_a_word_that_is_another_verbs_flag() -> None:
+    """A verb whose words repeat (free text: d20's `ready NAME TRIGGER ...`) reads only its
+    own flags; another verb's flag is a word of its text. A verb of fixed words still
+    refuses another verb's flag by name (above)."""
+    language = Language(
+        {
+            "shoot": Verb("NAME", "x", (Option("far"),)),
+            "ready": Verb("NAME TRIGGER ...", "x", (Option("now"),)),
+        }
+    )
+    cmd = language.parse("ready Lir shoot when it goes far now")
+    assert cmd is not None
+    assert (cmd.args, cmd.opts) == (["Lir", "shoot", "when", "it", "goes", "far"], {"now": ""})
+    assert refusal("shoot Lir now", language) == "shoot: unknown option 'now' (options: far)"
+
+
 def test_a_required_option_left_out_is_refused() -> None:
     assert refusal("summon gob") == "summon: at=SQUARE is missing (usage: summon CARD at=SQUARE)"
 

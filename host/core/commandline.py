@@ -375,6 +375,22 @@ class Language:
                 o.key for v in self.grammar.values() for o in v.options if o.flag or o.alone
             )
         )
+        # The bare words read as flags after each first word. A verb with words that repeat
+        # (`ready NAME TRIGGER ...`: free text) reads only its own (and those of its verbs of
+        # two words): another verb's flag is a plain word of its text there (`ready LIR shoot
+        # when it goes far`, where `far` is attack's). Any other verb reads every verb's
+        # flags, so one written to the wrong verb is refused naming it (`end spare`).
+        own: dict[str, list[str]] = {}
+        free: set[str] = set()
+        for named, v in self.grammar.items():
+            first = named.split(" ", 1)[0]
+            own.setdefault(first, []).extend(o.key for o in v.options if o.flag or o.alone)
+            if any(w.repeats for w in v.slots):
+                free.add(first)
+        self._flags = {
+            first: tuple(dict.fromkeys(keys)) if first in free else self.flags
+            for first, keys in own.items()
+        }
         self.asides = asides
         # Made once: every line parsed carries its verb's usage (for the errors).
         self._usage = {verb: f"{verb} {v.shown()}".strip() for verb, v in self.grammar.items()}
@@ -416,12 +432,13 @@ class Language:
         args: list[str] = []
         opts: dict[str, str] = {}
         given: list[tuple[str, str | None]] = []  # (key, value; None: written alone)
+        flags = self._flags.get(verb, ())
         for word in words[1:]:
             if "=" in word:
                 key, _, value = word.partition("=")
                 opts[key.lower()] = value
                 given.append((key.lower(), value))
-            elif word.lower() in self.flags:
+            elif word.lower() in flags:
                 opts[word.lower()] = ""
                 given.append((word.lower(), None))
             else:
@@ -440,7 +457,7 @@ class Language:
             self.usage(named),
             grammar,
             first,
-            tuple(names.quoted_words(line, self.flags)) if several else (),
+            tuple(names.quoted_words(line, flags)) if several else (),
             max_length is None,
         )
         if max_length is None:
