@@ -169,3 +169,17 @@ def test_the_simulated_board_receives_each_fighters_count_of_effects() -> None:
         with table.sim.lock:
             counts = [table.sim.app.state.slots[i].effects for i in range(3)]
     assert counts == [2, 0, 1]
+
+
+@pytest.mark.parametrize("rid", ["korxsol", "advance", "d20"])
+def test_an_effect_takes_a_fighter_by_the_board_label_the_screens_show(rid: str) -> None:
+    """Issue #28 item 3: what the screens show is what a game master may type. The board's
+    labels (korxsol's `Vex`, d20's `LIR`) name a fighter in `effect`, its target and of=."""
+    s = session_of(rid)
+    fighters = s.ruleset.fighters(s.game)
+    labelled = [f for f in fighters if f.label and f.label.lower() != f.name.lower()]
+    first, last = labelled[0], labelled[-1]
+    lines = s.execute(f"effect {first.label} Bless until=end of={last.label}")
+    assert lines == [f"Bless on {first.name}: until the end of {last.name}'s next turn"]
+    book = effects.book_of(s.ruleset, s.game)
+    assert [(e.target, e.of) for e in book.effects] == [(first.name, last.name)]

@@ -155,6 +155,16 @@ def command(ruleset: Any, game: Any, cmd: Command) -> list[str]:
     sub = cmd.args[0].lower() if cmd.args and cmd.args[0].lower() in ("end", "save") else ""
     if sub and cmd.first == 0:  # (a command made in code)
         cmd = dataclasses.replace(cmd, first=1)
+    labels = _labels(ruleset, game, known)
+    at = cmd.first
+    if at < len(cmd.args) and name_rules.plain(cmd.args[at]) in labels:
+        args = list(cmd.args)
+        args[at] = labels[name_rules.plain(args[at])]  # a board label, typed as it shows
+        cmd = dataclasses.replace(cmd, args=args)
+    if "of" in cmd.opts and name_rules.plain(cmd.opts["of"]) in labels:
+        cmd = dataclasses.replace(
+            cmd, opts={**cmd.opts, "of": labels[name_rules.plain(cmd.opts["of"])]}
+        )
     cmd = cmd.take_name(known, "fighter")
     words = cmd.args[cmd.first :]
     target = _fighter(cmd, words, known, "TARGET")
@@ -176,6 +186,18 @@ def command(ruleset: Any, game: Any, cmd: Command) -> list[str]:
         lines = add(ruleset, game, target, name, duration, stacks, cmd.opts.get("note", ""))
     book_of(ruleset, game).actions += 1  # (an action of its own, counted as the rules' are)
     return lines
+
+
+def _labels(ruleset: Any, game: Any, known: list[str]) -> dict[str, str]:
+    """Each fighter's board label (as `plain` reads it) to its name, where the label is not
+    itself someone's name: the screens show labels, so a game master may type them."""
+    plain_names = {name_rules.plain(name) for name in known}
+    labels: dict[str, str] = {}
+    for f in [*ruleset.fighters(game), *ruleset.off_board(game)]:
+        label = name_rules.plain(f.label) if f.label else ""
+        if label and label not in plain_names and f.name in known:
+            labels.setdefault(label, f.name)
+    return labels
 
 
 def _no_options(cmd: Command, verb: str) -> None:
