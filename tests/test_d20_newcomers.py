@@ -91,3 +91,13 @@ def test_add_brings_a_template_into_the_fight_and_remove_takes_one_out():
     assert not s.game.fighter("GBB").in_fight and RULESET.gone(s.game) == {"Goblin Boss"}
     s.undo(2)
     assert len(s.game.fighters) == 7
+
+
+def test_add_completes_the_teams_after_team_as_every_game_does() -> None:
+    """`add NAME team=` then Tab offers the encounter's teams (host/core/newcomers.py), the
+    ones a wrong team's refusal names."""
+    path = RULESET.example_path()
+    encounter = RULESET.parse_encounter(path.read_text(), str(path))
+    game = RULESET.new_game(encounter, 1)
+    offered = RULESET.complete(game, ["add", "Gob", "team="])
+    assert offered == [f"team={team}" for team in encounter.teams]

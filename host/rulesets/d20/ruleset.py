@@ -262,7 +262,9 @@ class D20(Ruleset):
     def complete(self, game: Game, words: list[str]) -> list[str]:
         labels = [f.label for f in game.fighters]
         present = [f.name for f in game.fighters if f.in_fight]
-        joining = newcomers.complete(words, game.encounter.source, language.ROSTER, present)
+        joining = newcomers.complete(
+            words, game.encounter.source, language.ROSTER, present, game.encounter.teams
+        )
         if joining is not None:
             return joining
         if words[0] == "dice" and len(words) == 2:
