@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from d20_fixtures import ANA, BO, DRAKE, ORC, WOLVES, Table, d20
 
-from host.core.interface import RollWanted
+from host.core.interface import IllegalAction, RollWanted
 from host.core.session import Session
 from host.rulesets.d20 import device
 from host.rulesets.d20.ruleset import RULESET
@@ -120,7 +120,6 @@ def test_the_lair_s_count_is_no_creature_s_turn_for_the_effects_that_wait_for_on
 
 def test_the_host_s_effect_verb_under_a_condition_s_name_is_that_condition_to_the_rules():
     # d20-srd-combat.txt [24][25] through host/core/effects.py's own verb
-    from host.core.session import Session
 
     s = Session(Table(ANA, ORC).encounter, 1)
     s.execute("initiative")
@@ -128,3 +127,18 @@ def test_the_host_s_effect_verb_under_a_condition_s_name_is_that_condition_to_th
     from host.rulesets.d20 import conditions
 
     assert conditions.incapacitated(s.game, s.game.fighter("Orc").index)
+
+
+def test_the_roll_key_with_the_engines_dice_says_how_to_roll_on_the_board(tmp_path) -> None:
+    """d20's roll key rolls plain dice (a d20: ROLL_DICE). With the engine's dice, the
+    default, a press is refused in one line that says how to take the dice from the board,
+    never as an event the host does not know."""
+    from host.board.tethered_sim import TetheredSim
+
+    path = RULESET.example_path()
+    session = Session(RULESET.parse_encounter(path.read_text(), str(path)), 3)
+    assert session.dice_from == "engine"
+    with TetheredSim(session) as table, pytest.raises(IllegalAction) as err:
+        table.press("roll")
+    assert "`dice from board`" in str(err.value)
+    assert "unknown board event" not in str(err.value)

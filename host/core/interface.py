@@ -404,6 +404,12 @@ class Ruleset:
             return session.execute(self.next_turn_commands[-1])
         if code in self.board_refusals:
             raise IllegalAction(self.board_refusals[code])
+        if code in (ev.ROLL_ACTION, ev.CHANCE, ev.D100, ev.ROLL_DICE) and self.asks_for_rolls:
+            # (the session's dice are the engine's: with the board's, the tether takes it)
+            raise IllegalAction(
+                "the engine rolls the dice (--dice engine): the board's roll is not used;"
+                " `dice from board` and the next roll waits for the roll key"
+            )
         if code in (ev.END_COMBAT, ev.RESET):
             raise IllegalAction(f"{EVENT_NAMES[code]} is the game master's call: use the laptop")
         raise IllegalAction(f"unknown board event {code}")
