@@ -183,3 +183,28 @@ def test_an_effect_takes_a_fighter_by_the_board_label_the_screens_show(rid: str)
     assert lines == [f"Bless on {first.name}: until the end of {last.name}'s next turn"]
     book = effects.book_of(s.ruleset, s.game)
     assert [(e.target, e.of) for e in book.effects] == [(first.name, last.name)]
+
+
+@pytest.mark.parametrize("rid", ["korxsol", "stones", "forms"])
+def test_the_board_blinks_a_rounds_effect_in_the_turn_it_ends_after(rid: str) -> None:
+    """Issue #29 item 5: a blink on the key of a fighter whose effect ends this turn. A
+    `rounds=N` effect ends as the turn at its point in the order begins, so its key blinks
+    through the turn just before, and not sooner."""
+    s = session_of(rid)
+    names = s.ruleset.fighter_names(s.game)
+    target = current(s)[0]
+    s.execute(f"effect {target} Bless rounds=2")
+    state = GameState()
+    state.count = len(names)
+    seen = []
+    for _ in range(40):
+        effects.set_board_counts(s.ruleset, s.game, state)
+        blinked = state.slots[names.index(target)].effect_ends
+        next_turn(s)
+        book = effects.book_of(s.ruleset, s.game)  # (a refused plan rebuilds the game)
+        ended = not any(e.name == "Bless" for e in book.effects)
+        seen.append((blinked, ended))
+        if ended:
+            break
+    assert seen[-1] == (True, True)
+    assert all(not blinked for blinked, _ in seen[:-1]) and len(seen) > 1

@@ -629,6 +629,14 @@ def set_board_counts(ruleset: Any, game: Any, state: Any, hidden: Any = ()) -> N
 
 
 def _ends_this_turn(book: Any, effect: Effect) -> bool:
+    if effect.kind == "rounds":  # it ends as the next turn begins: its point is due then
+        seen = book.seen
+        if seen is None or seen.round == 0:
+            return False
+        after = (seen.round, seen.unit_end)
+        if seen.unit_end >= len(seen.order):
+            after = (seen.round + 1, 0)
+        return after >= (effect.due_round, effect.due_turn)
     if effect.kind != "end" or not _in_turn(book, effect.of):
         return False
     return bool(book.ends.get(effect.of, 0) + 1 >= effect.count)
