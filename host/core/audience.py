@@ -23,6 +23,7 @@ shows of it: a word's step, a bar's tenth, or nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -137,10 +138,17 @@ def _names(text: str, cast: Cast) -> set[str]:
     found = set()
     for name, label, _ in cast:
         for word in (name, label):
-            if word and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
+            if word and _word(word).search(text):
                 found.add(name)
                 break
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _word(word: str) -> re.Pattern[str]:
+    """A fighter's name or label as a whole word, any case: compiled once (every line
+    told, and every view of the web pages, looks for each fighter's)."""
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
 
 
 def _told(line: str, cast: Cast, audience: str = "all") -> Line:

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 WATCH_SECONDS = 0.01  # how often the watcher looks for a change
+IDLE_WATCH_SECONDS = 0.1  # how often it looks whether a page has opened
 VIEW_SECONDS = 0.2  # views go out at most this often: the first of a burst at once
 BOARD_SECONDS = 0.05  # how often it samples the simulated board's LEDs (board_leds.py)
 TOKEN_EVENT = "web"  # the journal's event that keeps a game's console token
@@ -275,21 +276,34 @@ class Hub:
         """The watcher's eyes, on a thread of its own: a look at the session's stamp every
         WATCH_SECONDS, and a wake for the watcher only when it moved (or the board's LEDs
         are due a look). A thread's sleep costs far less than the event loop waking 200
-        times a second, with the session's thread waiting on the same GIL."""
+        times a second, with the session's thread waiting on the same GIL.
+
+        It looks only when a look can send something: no page open, it rests (a page that
+        opens gets its view from the watcher, kicked by the page's socket); while the view
+        just sent holds the next one back (VIEW_SECONDS), it sleeps until then (or until
+        the board's LEDs are due), since whatever moved meanwhile goes out then anyway."""
         seen: object = None
         board_at = 0.0
-        while not stop.wait(WATCH_SECONDS):
+        pause = WATCH_SECONDS
+        while not stop.wait(pause):
+            pause = WATCH_SECONDS
             if not self.players and not self.gms:
+                pause = IDLE_WATCH_SECONDS
                 continue
             stamp = (self.source.stamp(), self._settings)
-            now = time.monotonic()
-            due = self.source.sim() is not None and now - board_at >= BOARD_SECONDS
+            now = time.monotonic()  # the event loop's clock (loop.time()), as _view_at is
+            board = self.source.sim() is not None
+            due = board and now - board_at >= BOARD_SECONDS
             if due:
                 board_at = now
             if stamp != seen or due:
                 seen = stamp
                 with contextlib.suppress(RuntimeError):  # the loop has closed
                     loop.call_soon_threadsafe(self.kick)
+            held = self._view_at + VIEW_SECONDS - now
+            if board:
+                held = min(held, board_at + BOARD_SECONDS - now)
+            pause = max(pause, held)
 
     async def watch(self) -> None:
         loop = asyncio.get_running_loop()

@@ -6,7 +6,7 @@ Stats live inside the game and are rebuilt with it by replay, so undo puts them 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 
 STAT_FIELDS = (
@@ -53,12 +53,13 @@ class Stats:
         return self.damage_dealt + 5 * self.kos + self.dodges
 
     def add(self, other: Stats) -> None:
-        for f in fields(self):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        for name in STAT_FIELDS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def as_json(self) -> dict:
-        data = asdict(self)
-        del data["expected3"]
+        # Every field is a number: no deep copy (dataclasses.asdict) needed. The web
+        # pages' views hold each fighter's, built at up to five views a second.
+        data = {name: getattr(self, name) for name in STAT_FIELDS if name != "expected3"}
         data["expected"] = round(self.expected3 / 3, 4)
         data["luck"] = round(self.luck, 4)
         data["score"] = self.score
