@@ -24,7 +24,8 @@ host/core/effect_clock.py. Every line it says is an audience `Line` about the fi
 names, so an effect on a hidden fighter never reaches the players.
 
 A ruleset may use the book from its own rules (`add`, `take_off`): what it does inside
-an action is replayed with the action.
+an action is replayed with the action. After each `effect` line the ruleset is told
+(`Ruleset.effects_changed`), so a condition its rules know takes hold at once.
 """
 
 from __future__ import annotations
@@ -185,7 +186,7 @@ def command(ruleset: Any, game: Any, cmd: Command) -> list[str]:
             stacks = whole_number(cmd.opts["stacks"], 1, MOST_STACKS, "stacks=")
         lines = add(ruleset, game, target, name, duration, stacks, cmd.opts.get("note", ""))
     book_of(ruleset, game).actions += 1  # (an action of its own, counted as the rules' are)
-    return lines
+    return lines + ruleset.effects_changed(game)
 
 
 def _labels(ruleset: Any, game: Any, known: list[str]) -> dict[str, str]:

@@ -329,6 +329,12 @@ class Ruleset:
         state = self.state(game)
         return [state.slots[i].label for i in range(state.count)]
 
+    def effects_changed(self, game: Any) -> list[str]:
+        """What the rules make, at once, of an `effect` line just applied to `game` (a
+        condition they know taking hold: host/core/effects.py calls it after the verb,
+        applied or replayed alike). By default nothing."""
+        return []
+
     def gone(self, game: Any) -> set[str]:
         """The full names (`fighter_names`') of the fighters who have left the fight
         (`remove`): they keep their slot, their statistics and their place in the journal,

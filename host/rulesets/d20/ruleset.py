@@ -259,6 +259,12 @@ class D20(Ruleset):
             )
         return "\n".join(lines)
 
+    def effects_changed(self, game: Game) -> list[str]:
+        """[22][24]: a condition the host's `effect` verb put on (or took off) takes hold at
+        once: unconscious drops its creature prone, an incapacitated caster stops
+        concentrating (conditions.settle, which each of d20's actions also runs first)."""
+        return conditions.settle(game)
+
     def complete(self, game: Game, words: list[str]) -> list[str]:
         labels = [f.label for f in game.fighters]
         present = [f.name for f in game.fighters if f.in_fight]
