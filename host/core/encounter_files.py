@@ -238,6 +238,43 @@ _STRUCTURE = re.compile(r"[\n#\"'\[\]{}]")
 _LONG_NUMBER = re.compile(r"\b(?:0[xob][0-9A-Fa-f_]{17,}|[+-]?[0-9][0-9_]{18,})")
 
 
+class TableReader:
+    """What every ruleset's encounter reader does alike with one table of a read file: a
+    one-line error at the line of the table (or its key), unknown keys refused naming the
+    known ones, a non-empty text and a true/false flag. A ruleset's reader subclasses it
+    and adds its own kinds of value (its numbers keep their own wording)."""
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.filename = filename
+        self.lines = Lines(text)
+
+    def fail(self, table: str, index: int, key: str | None, what: str) -> EncounterError:
+        return EncounterError(f"{self.filename}:{self.lines.of(table, index, key)}: {what}")
+
+    def known(self, table: str, index: int, data: Any, allowed: tuple[str, ...], who: str) -> None:
+        if not isinstance(data, dict):
+            raise self.fail(table, index, None, f"{who} must be a table")
+        for key in data:
+            if key not in allowed:
+                raise self.fail(
+                    table, index, key, f"{who}: unknown key {key!r} (known: {', '.join(allowed)})"
+                )
+
+    def text(
+        self, table: str, index: int, data: dict, key: str, who: str, default: str | None = None
+    ) -> str:
+        value = data.get(key, default)
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(table, index, key, f"{who}: {key} must be a non-empty string")
+        return value.strip()
+
+    def flag(self, table: str, index: int, data: dict, key: str, who: str) -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            raise self.fail(table, index, key, f"{who}: {key} must be true or false")
+        return value
+
+
 def _brackets(text: str, end: int) -> Iterator[tuple[str, int]]:
     """The brackets of `text` up to offset `end` that are not inside a string or comment,
     with their lines; ends with ('"', line) at a string that never closes."""

@@ -14,8 +14,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
-from host.core.interface import EncounterError
+from host.core.encounter_files import (
+    TableReader,
+    check_templates,
+    read_toml,
+    take_templates,
+)
 from host.core.names import plain
 from shared.limits import MAX_HEALTH, MAX_SLOTS
 from shared.roster import check_label
@@ -140,28 +144,15 @@ class Encounter:
         return self.positions.get(plain(specialty))
 
 
-class _Reader:
+class _Reader(TableReader):
     def __init__(self, text: str, filename: str) -> None:
-        self.filename = filename
-        self.lines = Lines(text)
+        super().__init__(text, filename)
         self.seen: dict[str, int] = {}  # sub-tables read so far, by name (their lines)
 
     def next_index(self, table: str) -> int:
         index = self.seen.get(table, 0)
         self.seen[table] = index + 1
         return index
-
-    def fail(self, table: str, index: int, key: str | None, what: str) -> EncounterError:
-        return EncounterError(f"{self.filename}:{self.lines.of(table, index, key)}: {what}")
-
-    def known(self, table: str, index: int, data: dict, allowed: tuple[str, ...], who: str) -> None:
-        if not isinstance(data, dict):
-            raise self.fail(table, index, None, f"{who} must be a table")
-        for key in data:
-            if key not in allowed:
-                raise self.fail(
-                    table, index, key, f"{who}: unknown key {key!r} (known: {', '.join(allowed)})"
-                )
 
     def integer(
         self,
@@ -183,14 +174,6 @@ class _Reader:
                 f"{who}: {key} must be a whole number {low}..{high}, not {value!r}",
             )
         return value
-
-    def text(
-        self, table: str, index: int, data: dict, key: str, who: str, default: str | None = None
-    ) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(table, index, key, f"{who}: {key} must be a non-empty string")
-        return value.strip()
 
     def words(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
         value = data.get(key, [])

@@ -16,8 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, read_toml
-from host.core.interface import EncounterError
+from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
 from shared.limits import MAX_SLOTS, MAX_TEAMS
 from shared.roster import check_label
@@ -190,23 +189,7 @@ CONDITION_NAMES = (
 )
 
 
-class _Reader:
-    def __init__(self, text: str, filename: str) -> None:
-        self.filename = filename
-        self.lines = Lines(text)
-
-    def fail(self, table: str, index: int, key: str | None, what: str) -> EncounterError:
-        return EncounterError(f"{self.filename}:{self.lines.of(table, index, key)}: {what}")
-
-    def known(self, table: str, index: int, data: Any, allowed: tuple[str, ...], who: str) -> None:
-        if not isinstance(data, dict):
-            raise self.fail(table, index, None, f"{who} must be a table")
-        for key in data:
-            if key not in allowed:
-                raise self.fail(
-                    table, index, key, f"{who}: unknown key {key!r} (known: {', '.join(allowed)})"
-                )
-
+class _Reader(TableReader):
     def integer(
         self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
     ) -> int:
@@ -215,26 +198,12 @@ class _Reader:
             raise self.fail(table, index, key, f"{who}: {key} must be a whole number {low}..{high}")
         return value
 
-    def text(
-        self, table: str, index: int, data: dict, key: str, who: str, default: str | None = None
-    ) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(table, index, key, f"{who}: {key} must be a non-empty string")
-        return value.strip()
-
     def choice(
         self, table: str, index: int, data: dict, key: str, who: str, allowed, default: str
     ) -> str:
         value = self.text(table, index, data, key, who, default)
         if value not in allowed:
             raise self.fail(table, index, key, f"{who}: {key} must be {' or '.join(allowed)}")
-        return value
-
-    def flag(self, table: str, index: int, data: dict, key: str, who: str) -> bool:
-        value = data.get(key, False)
-        if not isinstance(value, bool):
-            raise self.fail(table, index, key, f"{who}: {key} must be true or false")
         return value
 
     def words(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:

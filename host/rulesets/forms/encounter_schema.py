@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
-from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
-from host.core.interface import EncounterError
+from host.core.encounter_files import (
+    TableReader,
+    check_templates,
+    read_toml,
+    take_templates,
+)
 from shared.limits import MAX_DICE, MAX_HEALTH, MAX_SLOTS, MAX_TEAMS
 from shared.roster import check_label
 
@@ -167,23 +170,7 @@ UNIT_KEYS = ("name", "label", "side", "health", "damage", "forms", "aware") + tu
 )
 
 
-class _Reader:
-    def __init__(self, text: str, filename: str) -> None:
-        self.filename = filename
-        self.lines = Lines(text)
-
-    def fail(self, table: str, index: int, key: str | None, what: str) -> EncounterError:
-        return EncounterError(f"{self.filename}:{self.lines.of(table, index, key)}: {what}")
-
-    def known(self, table: str, index: int, data: Any, keys: tuple[str, ...], who: str) -> None:
-        if not isinstance(data, dict):
-            raise self.fail(table, index, None, f"{who} must be a table")
-        for key in data:
-            if key not in keys:
-                raise self.fail(
-                    table, index, key, f"{who}: unknown key {key!r} (known: {', '.join(keys)})"
-                )
-
+class _Reader(TableReader):
     def integer(
         self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
     ) -> int:
@@ -193,12 +180,6 @@ class _Reader:
                 table, index, key, f"{who}: {key} must be an integer {low}..{high}, not {value!r}"
             )
         return value
-
-    def text(self, table: str, index: int, data: dict, key: str, who: str, default=None) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(table, index, key, f"{who}: {key} must be a non-empty string")
-        return value.strip()
 
     def attribute(self, table: str, index: int, data: dict, key: str, who: str, default) -> str:
         word = self.text(table, index, data, key, who, default)

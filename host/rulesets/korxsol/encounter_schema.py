@@ -11,7 +11,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
+from host.core.encounter_files import (
+    TableReader,
+    check_templates,
+    read_toml,
+    take_templates,
+)
 from host.core.interface import EncounterError
 from host.core.plurals import plural
 from host.rulesets.korxsol.fighter import norm
@@ -61,22 +66,7 @@ def load(path: str | Path) -> Encounter:
     return parse(text, str(path))
 
 
-class _Reader:
-    def __init__(self, text: str, filename: str):
-        self.filename = filename
-        self.lines = Lines(text)
-
-    def fail(self, table: str, index: int, key: str | None, what: str) -> EncounterError:
-        line = self.lines.of(table, index, key)
-        return EncounterError(f"{self.filename}:{line}: {what}")
-
-    def known(self, table: str, index: int, data: dict, allowed: tuple[str, ...], who: str):
-        for key in data:
-            if key not in allowed:
-                raise self.fail(
-                    table, index, key, f"{who}: unknown key {key!r} (known: {', '.join(allowed)})"
-                )
-
+class _Reader(TableReader):
     def integer(self, table, index, data, key, who, low, high, default=None) -> int:
         if key not in data:
             if default is None:
@@ -104,12 +94,6 @@ class _Reader:
                 key,
                 f"{who}: {key} {value!r} is not one of {', '.join(c or '(none)' for c in choices)}",
             )
-        return value
-
-    def flag(self, table, index, data, key, who) -> bool:
-        value = data.get(key, False)
-        if not isinstance(value, bool):
-            raise self.fail(table, index, key, f"{who}: {key} must be true or false")
         return value
 
     def names(self, table, index, data, key, who) -> list[str]:
