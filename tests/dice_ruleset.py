@@ -24,6 +24,18 @@ from shared.limits import MAX_COUNTER
 ID = "tug20"
 ADVANTAGE = (20, 20)  # a pull's dice
 HEAVE = (6, 6, 8)  # a heave's dice
+# A two-player rope, the encounter the tests play it on.
+ROPE = """ruleset = "tug20"
+name = "Rope"
+teams = ["Red", "Blue"]
+goal = 8
+[[player]]
+name = "Ann"
+team = "Red"
+[[player]]
+name = "Bo"
+team = "Blue"
+"""
 VERBS = {
     "pull": Verb("NAME", "NAME pulls: a d20 with advantage, 11 or more gains ground"),
     "heave": Verb("NAME", "NAME heaves: 2d6 + 1d8, 14 or more gains ground"),

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from adafruit_ticks import ticks_ms
 from dice_fakes import linked, pixel, pixels_roll
-from dice_ruleset import RULESET
+from dice_ruleset import ROPE, RULESET
 from newcomer_games import session
 
 from firmware import palette as pal
@@ -23,18 +23,6 @@ from host.dice.fake_transport import FakeTransport
 from host.dice.source import SmartDiceSource
 from host.dice.table import DiceTable
 from shared.limits import MAX_SLOTS
-
-ROPE = """ruleset = "tug20"
-name = "Rope"
-teams = ["Red", "Blue"]
-goal = 8
-[[player]]
-name = "Ann"
-team = "Red"
-[[player]]
-name = "Bo"
-team = "Blue"
-"""
 
 # Points in the board's cycles (firmware/palette.py): the slow blink is on in the first
 # second of two; the fast pulse on for the first 150 ms of each 250; two blinks of a count

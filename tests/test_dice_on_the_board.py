@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from dice_ruleset import RULESET, descriptor
+from dice_ruleset import ROPE, RULESET, descriptor
 
 from firmware import pages, whole_pages
 from firmware import palette as pal
@@ -25,17 +25,6 @@ from shared.descriptor_pack import pack
 from shared.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
-ROPE = """ruleset = "tug20"
-name = "Rope"
-teams = ["Red", "Blue"]
-goal = 8
-[[player]]
-name = "Ann"
-team = "Red"
-[[player]]
-name = "Bo"
-team = "Blue"
-"""
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from dice_ruleset import ADVANTAGE, HEAVE, RULESET
+from dice_ruleset import ADVANTAGE, HEAVE, ROPE, RULESET
 
 from host.board.tether import _set_want
 from host.core import registry
@@ -17,18 +17,6 @@ from host.core.interface import IllegalAction, WantedRoll
 from host.core.session import Session, dice_words, roll_words, wanted_problem
 from shared import codec, dice, roster
 from shared.state import GameState
-
-ROPE = """ruleset = "tug20"
-name = "Rope"
-teams = ["Red", "Blue"]
-goal = 8
-[[player]]
-name = "Ann"
-team = "Red"
-[[player]]
-name = "Bo"
-team = "Blue"
-"""
 
 
 @pytest.fixture(autouse=True)
