@@ -38,9 +38,7 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
       undo history) and raises ValueError to refuse it; `on_event(record, accepted, reason)`.
     * `.board` (the board's HELLO), `.error_code`/`.error_text` (version mismatch),
       `.events_applied`, `.digest_mismatches`, `.resyncs`, `.board_refused`, `.relinks`
-      (handshakes forced by a frame that contradicted what the host knew),
-      `.handshakes`, `.accepts_repeated` (ACCEPTs sent again, with no new handshake, for a
-      HELLO that repeated the accepted one: docs/protocol.md, Repeated HELLOs).
+      (handshakes forced by a frame that contradicted what the host knew).
     * Both ends count input they cannot use in `.bad_messages` (the board shows it).
     * host/board/bridge.py runs it over pyserial ports, one thread per board.
 
