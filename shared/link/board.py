@@ -503,10 +503,10 @@ class BoardSession(framing.Endpoint):
             self._contradiction(now_ms)
             return
         if self.linked:
-            # The ACCEPT that linked us, again: the host answered a HELLO we sent before
-            # that one came (to a probe that waited while code.py compiled), or resent it
-            # in case it was lost. A new handshake always starts with a probe, which
-            # unlinks us; so the link, its descriptor and numbers stand; only the ack counts.
+            # It answers a HELLO we sent before the ACCEPT that linked us came (to a probe
+            # that waited while code.py compiled), or repeats that ACCEPT. A host that starts
+            # over probes first, which unlinks us: the link, its descriptor and numbers
+            # stand; only the ack counts.
             self._acked(buf[2], now_ms)
             return
         self._result |= _POLL_LINK
