@@ -220,6 +220,16 @@ def test_url_shows_the_seed_the_web_addresses_and_a_qr_code_of_the_console() -> 
     assert said.count("\n") > 10 and "▀" in said  # the QR code, in half blocks
 
 
+def test_url_served_on_this_machine_only_says_how_to_let_phones_in_not_a_qr_code() -> None:
+    """The first-hour issue, item 4: no phone can open 127.0.0.1."""
+    session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
+    ui = PlayUI(session, Console(width=80))
+    ui.console_url = "http://127.0.0.1:8765/gm?token=abc"
+    ui.phones_line = "phones cannot open 127.0.0.1: ... --web 0.0.0.0:8765"
+    said = ui.started_text()
+    assert "▀" not in said and said.splitlines()[-1] == ui.phones_line
+
+
 def test_the_roster_spells_board_labels_as_the_names_to_type() -> None:
     from host.core import registry
 
