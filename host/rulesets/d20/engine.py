@@ -26,7 +26,8 @@ from host.rulesets.d20.encounter_schema import Creature, Encounter
 from shared import dice
 
 # The rules' version: raise it when the same journal would play out differently.
-RULES_VERSION = 1
+# 2: `end` ends the turn as in every game (it ended the fight, now `finish`).
+RULES_VERSION = 2
 # What each roll is for, and its number on the board (the wanted roll's purpose, 0..15).
 CODES = {
     "initiative": 1,
