@@ -246,3 +246,16 @@ def test_end_ends_the_turn_in_d20_as_in_every_game_and_finish_ends_the_fight() -
     assert s.game.over == "nobody" and any("`undo` takes it back" in line for line in said)
     s.execute("undo")
     assert s.game.over is None
+
+
+def test_a_group_s_turn_names_only_those_still_in_the_fight() -> None:
+    """The first-hour issue, item 9: "Goblin 1, Goblin 2's turn" named a dead goblin. A
+    group plays as one (d20-srd-combat.txt [2]); its dead take no turn ([6])."""
+    from d20_fixtures import ANA, WOLVES, Table
+
+    t = Table(ANA, WOLVES)
+    t.start(15, 2)  # Ana 18, the wolves 4
+    t.play("damage WF1 11")  # Wolf 1 dies
+    lines = t.play("next")
+    assert any(line.endswith(": Wolf 2's turn") for line in lines), lines
+    assert not any("Wolf 1" in line and "turn" in line for line in lines), lines
