@@ -259,3 +259,15 @@ def test_a_group_s_turn_names_only_those_still_in_the_fight() -> None:
     lines = t.play("next")
     assert any(line.endswith(": Wolf 2's turn") for line in lines), lines
     assert not any("Wolf 1" in line and "turn" in line for line in lines), lines
+
+
+def test_a_group_s_name_alone_suggests_its_members_and_their_labels() -> None:
+    """The first-hour issue, item 6: "unknown creature 'Wolf'" said nothing of Wolf 1 and
+    Wolf 2, which Tab offers; a refusal names what would work."""
+    from d20_fixtures import ANA, WOLVES, Table
+
+    t = Table(ANA, WOLVES)
+    t.start(15, 2)
+    said = t.refused("attack Ana Wolf")
+    assert said == "unknown creature 'Wolf'; did you mean 'Wolf 1' (WF1) or 'Wolf 2' (WF2)?"
+    assert "did you mean 'Wolf 1'?" in t.refused("attack Ana Wolf1")
