@@ -594,6 +594,6 @@ def test_option_end_gm_ends_the_fight_only_when_the_game_master_says_so():
     t.start(15, 1)
     t.play("damage Orc 15")
     assert t.game.over is None
-    t.play("end Heroes")
+    t.play("finish Heroes")
     assert t.game.over == "Heroes"
     assert "over" in t.refused("next")

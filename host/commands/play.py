@@ -209,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
 
             smart_dice = SmartDiceForPlay(ui).start()  # once the dice come from "smart"
             if args.web is not None:
-                from host.commands._web import start_web
+                from host.commands._web import phones_line, start_web
                 from host.web.server import PlayLive, WebError
 
                 try:
@@ -221,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
                 ui.messages.append(f"web: players {web.player_url}, console {web.gm_url}")
                 ui.about += [f"players' page: {web.player_url}", f"console: {web.gm_url}"]
                 ui.console_url = web.gm_url
+                ui.phones_line = phones_line(web)
             if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():
                 from host.screens.play_screen import PlayScreen
 

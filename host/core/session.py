@@ -551,7 +551,7 @@ class Session:
             lines = self.drop_wanted()
             return lines + (self.undo(steps - 1) if steps > 1 else [])
         if steps > len(self.done):
-            raise IllegalAction(f"only {plural(len(self.done), 'action')} can be undone")
+            raise IllegalAction(_too_many("undo", len(self.done)))
         if any(e is HOLE for e in self.done[len(self.done) - steps :]):
             self._fill()
         was_over = self.over
@@ -565,7 +565,7 @@ class Session:
 
     def redo(self, steps: int = 1) -> list[str]:
         if steps > len(self.undone):
-            raise IllegalAction(f"only {plural(len(self.undone), 'action')} can be redone")
+            raise IllegalAction(_too_many("redo", len(self.undone)))
         if any(e is HOLE for e in self.undone[len(self.undone) - steps :]):
             self._fill()
         lines = []
@@ -856,6 +856,13 @@ def _resume_held(
         print(notice, file=sys.stderr)
     journal_checkpoints.after_resume(session, begun.actions if begun else None)
     return session
+
+
+def _too_many(verb: str, held: int) -> str:
+    """The refusal of `undo N` or `redo N` past what there is."""
+    if held == 0:
+        return f"nothing to {verb}" + (": no action yet" if verb == "undo" else "")
+    return f"only {plural(held, 'action')} can be {verb}ne"
 
 
 def _wait_again(session: Session, pending: Pending) -> None:

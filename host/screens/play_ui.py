@@ -236,6 +236,9 @@ class PlayUI:
         # What start-up printed (`url`), and the web console's address for its QR code.
         self.about: list[str] = []
         self.console_url: str | None = None
+        # Set when no phone can open console_url (served on 127.0.0.1): the line saying how
+        # to let phones in, shown in place of a QR code.
+        self.phones_line: str | None = None
         # The board's presses redraw the view from the watcher's thread: one print at a time.
         self._printing = threading.Lock()
         self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
@@ -492,6 +495,8 @@ class PlayUI:
         if self.console_url is None:
             lines.append("no web pages: `turnlight play --web` serves them")
             return "\n".join(lines)
+        if self.phones_line is not None:
+            return "\n".join([*lines, self.phones_line])
         try:
             import segno
         except ImportError:  # the QR code is a nicety: the URL is above

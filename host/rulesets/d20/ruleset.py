@@ -287,7 +287,7 @@ class D20(Ruleset):
             except IllegalAction:
                 return []
             return [f'"{a.name}"' if " " in a.name else a.name for a in f.spec.attacks]
-        if words[0] == "end" and len(words) == 2:
+        if words[0] == "finish" and len(words) == 2:
             return list(game.teams) + ["nobody"]
         return labels
 

@@ -1,0 +1,38 @@
+"""The first-hour issue, item 6: a refusal names what would work, not only what is wrong.
+One test per refusal that said what was wrong and left the game master to guess the way
+on (korxsol-players-guide.txt, CHARGE and GRAPPLE)."""
+
+from __future__ import annotations
+
+import pytest
+from korxsol_fixtures import STRIKE, SUCCESS, attack, duel, hits
+
+from host.rulesets.korxsol.rolls import IllegalAction
+
+CHARGE = dict(STRIKE, name="Ram", cooldown=2, charge=True)
+GRIP = {"name": "Grip", "type": "melee", "cooldown": 1, "hit": 1, "grapple": 1}
+SLIP = dict(STRIKE, name="Slip Free", release=True)
+
+
+def test_a_charger_using_another_move_is_told_how_to_unleash_the_charge() -> None:
+    # CHARGE: the charged move is performed on the charger's next turn.
+    s = duel(ash={"moves": ["Ram", "Strike"]}, moves=(CHARGE, STRIKE))
+    s.execute("attack Ash Ram Bo")
+    s.execute("end")
+    s.execute("end")
+    with pytest.raises(IllegalAction) as refused:
+        s.execute("attack Ash Strike Bo")
+    assert str(refused.value) == "Ash is charging Ram: unleash it first (`attack Ash Ram TARGET`)"
+
+
+def test_a_grappled_fighter_is_told_which_moves_free_it_and_that_struggle_does() -> None:
+    # GRAPPLE: a grappled creature acts only with something that releases, or struggles.
+    s = duel(
+        ash={"moves": ["Grip"]}, bo={"moves": ["Strike", "Slip Free"]}, moves=(GRIP, STRIKE, SLIP)
+    )
+    attack(s, "attack Ash Grip Bo", [SUCCESS], hits(0, 2), chance=(1,))
+    s.execute("end")
+    with pytest.raises(IllegalAction) as refused:
+        s.execute("attack Bo Strike Ash")
+    said = str(refused.value)
+    assert "one with release: Slip Free" in said and "`struggle Bo`" in said, said
