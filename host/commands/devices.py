@@ -63,11 +63,11 @@ def run(args: argparse.Namespace) -> int:
     # A device's product name and serial number are its own (any USB gadget sets them), and
     # a board's HELLO its firmware's: printed as `play`'s view prints text, control
     # characters spelt out (host/core/names.py). JSON escapes them itself.
-    cells = [{k: printable(str(r.get(k, "")), lines=False) for k in keys} for r in rows]
-    widths = {k: max(len(k), *(len(c[k]) for c in cells)) for k in keys}
+    shown = [{k: printable(str(r.get(k, "")), lines=False) for k in keys} for r in rows]
+    widths = {k: max(len(k), *(len(s[k]) for s in shown)) for k in keys}
     print("  ".join(k.upper().ljust(widths[k]) for k in keys).rstrip())
-    for c in cells:
-        print("  ".join(c[k].ljust(widths[k]) for k in keys).rstrip())
+    for s in shown:
+        print("  ".join(s[k].ljust(widths[k]) for k in keys).rstrip())
     return 0
 
 

@@ -209,11 +209,11 @@ def fuzz_dice_file(rng: random.Random) -> None:
         outside.mkdir()
         (outside / "sentinel").write_bytes(b"not yours")
         path = _place(rng, home, outside)
+        read: settings.Settings | None = None
         try:
             read = settings.read(path)
         except settings.SettingsError as err:
             _one_line(err, path)
-            read = None
         else:
             _whole(read.dice)
         shown = _listed(path)
