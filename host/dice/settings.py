@@ -87,7 +87,7 @@ def read(path: Path | None = None) -> Settings:
     try:
         text = decode(data, str(path))
     except TextFileError as err:
-        raise SettingsError(f"{err}") from None
+        raise SettingsError(str(err)) from None
     _bad = _problem_reporter(path)
     depth = _depth(text)
     if depth > MAX_DEPTH:
@@ -109,10 +109,12 @@ def read(path: Path | None = None) -> Settings:
     if not isinstance(unstable, bool):
         raise _bad(f'"accept_unstable" is {_kind(unstable)}, not true or false')
     dice: list[PairedDie] = []
+    ids: set[str] = set()
     for n, entry in enumerate(top["dice"]):
         die = _die(entry, f"dice[{n}]", _bad)
-        if any(d.die_id == die.die_id for d in dice):
+        if die.die_id in ids:
             raise _bad(f"dice[{n}]: die {_shown(die.die_id)} is paired twice")
+        ids.add(die.die_id)
         dice.append(die)
     return Settings(dice, unstable)
 
