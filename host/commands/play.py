@@ -178,8 +178,7 @@ def run(args: argparse.Namespace) -> int:
             if args.dice is not None:
                 session.set_dice_from(args.dice)  # journalled: the next resume keeps it
         except IllegalAction as err:
-            print(f"turnlight: {err}", file=sys.stderr)
-            return 2
+            return fail(str(err))
     else:
         enc = load_encounter(args)
         if enc is None:
@@ -191,9 +190,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             tether, note, disconnect, sim = connect_board(args, session)
-        except LinkError as err:
-            print(f"turnlight: {err}", file=sys.stderr)
-            return 2
+        except LinkError as err:  # it may quote a board's words: fail() spells them out
+            return fail(str(err))
         if args.dice is not None and args.resume is None:
             session.dice_from = args.dice  # (not journalled: a game with no events is removed)
         web = None
