@@ -126,12 +126,14 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
             continue
         result, ok, special, difficulty = game.check(f, row.value)
         f.advance = ok
-        f.acted = f.helpless  # a Helpless character is always done
+        # Not `acted`: a Helpless character is Done while it is Helpless (Fighter.done), and
+        # one freed before its step has its action still to take.
+        f.acted = False
         said = f" ({special})" if special else ""
         lines.append(f"{f.name}: {result} vs {difficulty}{said}: {'Advance' if ok else 'Late'}")
     for f in game.fighters:
         if f.enemy:
-            f.acted = f.helpless or not f.in_combat
+            f.acted = not f.in_combat
     game.started = True
     game.step = 1
     return lines + [f"step B: {STEP_NAMES[1]}"]
