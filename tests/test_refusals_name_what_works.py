@@ -36,3 +36,15 @@ def test_a_grappled_fighter_is_told_which_moves_free_it_and_that_struggle_does()
         s.execute("attack Bo Strike Ash")
     said = str(refused.value)
     assert "one with release: Slip Free" in said and "`struggle Bo`" in said, said
+
+
+def test_words_past_a_name_say_that_a_name_of_several_words_goes_in_quotes() -> None:
+    """`add Warden as Warden Two` said only "unexpected 'Two'"."""
+    from host.core import registry
+    from host.core.session import Session
+
+    ruleset = registry.get("korxsol")
+    s = Session(ruleset.parse_encounter(ruleset.example_path().read_text(), "x.toml"), 3)
+    with pytest.raises(IllegalAction) as refused:
+        s.execute("add Warden as Warden Two")
+    assert 'a name of several words goes in quotes: "Warden Two"' in str(refused.value)
