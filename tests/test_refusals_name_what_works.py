@@ -48,3 +48,16 @@ def test_words_past_a_name_say_that_a_name_of_several_words_goes_in_quotes() -> 
     with pytest.raises(IllegalAction) as refused:
         s.execute("add Warden as Warden Two")
     assert 'a name of several words goes in quotes: "Warden Two"' in str(refused.value)
+
+
+def test_a_pattern_that_does_not_match_says_what_its_letters_ask_for() -> None:
+    """flare-summoning-turn.txt (summoning): "pattern does not match ... */x/o" left the
+    letters to be guessed; the refusal spells out each letter the card's pattern uses."""
+    from flare_fixtures import duel
+
+    s = duel(("1c . . . .", ". . . . .", ". . 1c . ."))
+    with pytest.raises(IllegalAction) as refused:
+        s.execute("summon bent at=b2")
+    said = str(refused.value)
+    assert "bent's pattern does not match around b2" in said
+    assert "* the marked square" in said and "\n" not in said
