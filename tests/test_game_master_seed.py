@@ -62,3 +62,35 @@ def test_the_players_view_made_for_any_page_leaves_the_seed_out() -> None:
     assert "new game, seed 8" in gm["log"]
     assert "new game" in player["log"]
     assert "seed" not in json.dumps(player)
+
+
+def test_a_demo_s_heading_reaches_the_players_page_without_its_seed(monkeypatch) -> None:
+    """A demo served on the web (`demo --web`) said "(seed 3)" in its first line to the
+    players: its heading is a Line whose players' wording leaves the seed out, and the
+    pages' log keeps that wording."""
+    import threading
+
+    from host.commands import demo
+    from host.web.server import DemoLive, Hub
+
+    r = registry.get("korxsol")
+    path = r.example_path()
+    session = Session(r.parse_encounter(path.read_text(), str(path)), 3)
+    live = DemoLive(session, threading.RLock(), lambda: None)
+    said: list[str] = []
+
+    class Stop(Exception):
+        pass
+
+    def out(line: str) -> None:
+        said.append(line)
+        raise Stop  # the heading is all this test needs
+
+    try:
+        demo._play(session, demo.to_pages(live, out), session.execute, str, print, None)
+    except Stop:
+        pass
+    assert "seed 3" in said[0]  # the game master's terminal keeps it
+    player, gm = Hub(live).build()
+    assert "seed" not in json.loads(player)["view"]["log"][0]
+    assert "seed 3" in json.loads(gm)["view"]["log"][0]
