@@ -204,16 +204,24 @@ def _bare(ruleset: Ruleset, verb: str) -> bool:
 
 
 def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, Any]:
-    """What the console offers on each fighter: the verbs whose first word is a fighter
-    (what the console completes there names it), with the word that names it, and, for
-    whoever takes the turn, what it picks after its name with each (an attack's moves, an
-    item): the moves `help VERB` lists in play's terminal (host/core/verb_choices.py)."""
+    """What the console offers on each fighter's card: the word that names it, and the
+    verbs whose first word is a fighter and that name it now (what the ruleset completes
+    there: a ruleset that knows a verb applies only in some states offers it only then,
+    d20's `recover` to a creature that bears something to end). `verbs` are the game's own
+    (its language's, less `add` and `remove`), what the card shows; `more` the rest (the
+    session's `effect`, `remove`, ...), behind the card's "more". For whoever takes the
+    turn, `moves`: what it picks after its name with a verb (an attack's moves, an item),
+    the moves `help VERB` lists in play's terminal (host/core/verb_choices.py), where they
+    are its own: a list the same for every fighter (d20's conditions, korxsol's terrains)
+    is the verb's, offered as the line's completions once the verb is tapped."""
     language = ruleset.language
     verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
     offered = {verb: set(completions(ruleset, game, [verb, ""])) for verb in verbs_here}
+    own_verbs = {v for v in language.verbs if v not in ("add", "remove")}
     result: dict[str, Any] = {}
     for f in fighters:
         verbs: list[str] = []
+        more: list[str] = []
         word = ""
         for verb, words in offered.items():
             usage = language.usage(verb).split()
@@ -221,7 +229,7 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 continue  # the name is optional: the verb stands alone
             mine = next((w for w in (f.name, f'"{f.name}"', f.label) if w and w in words), "")
             if mine:
-                verbs.append(verb)
+                (verbs if verb in own_verbs else more).append(verb)
                 word = word or mine
         moves = []
         if f.current and word:
@@ -230,10 +238,25 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
                     continue  # nothing the fighter picks after its name
                 choices = acting_choices(ruleset, game, verb, f.name)
-                if choices is not None:
+                if choices is not None and not _everyones(ruleset, game, verb, choices, f, fighters):
                     moves.append({"verb": verb, "moves": choices.names})
-        result[f.name] = {"word": word, "verbs": verbs, "moves": moves}
+        result[f.name] = {"word": word, "verbs": verbs, "more": more, "moves": moves}
     return result
+
+
+def _everyones(
+    ruleset: Ruleset, game: Any, verb: str, choices: Any, f: Fighter, fighters: list[Fighter]
+) -> bool:
+    """Whether every other fighter the verb names is offered the same choices as `f`: the
+    verb's list (conditions, abilities, terrains), not `f`'s own."""
+    others = [o for o in fighters if o.name != f.name and not o.out]
+    if not others:
+        return False
+    for other in others:
+        theirs = acting_choices(ruleset, game, verb, other.name)
+        if theirs is None or theirs.names != choices.names:
+            return False
+    return True
 
 
 def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, str]:
