@@ -238,8 +238,9 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
                     continue  # nothing the fighter picks after its name
                 choices = acting_choices(ruleset, game, verb, f.name)
-                if choices is not None and not _everyones(ruleset, game, verb, choices, f, fighters):
-                    moves.append({"verb": verb, "moves": choices.names})
+                if choices is None or _everyones(ruleset, game, verb, choices, f, fighters):
+                    continue
+                moves.append({"verb": verb, "moves": choices.names})
         result[f.name] = {"word": word, "verbs": verbs, "more": more, "moves": moves}
     return result
 
