@@ -238,7 +238,7 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
                     continue  # nothing the fighter picks after its name
                 choices = acting_choices(ruleset, game, verb, f.name)
-                if choices is None or _everyones(ruleset, game, verb, choices, f, fighters):
+                if choices is None or _everyones(ruleset, game, verb, f, fighters, offered[verb]):
                     continue
                 moves.append({"verb": verb, "moves": choices.names})
         result[f.name] = {"word": word, "verbs": verbs, "more": more, "moves": moves}
@@ -246,16 +246,29 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
 
 
 def _everyones(
-    ruleset: Ruleset, game: Any, verb: str, choices: Any, f: Fighter, fighters: list[Fighter]
+    ruleset: Ruleset, game: Any, verb: str, f: Fighter, fighters: list[Fighter], named: set[str]
 ) -> bool:
-    """Whether every other fighter the verb names is offered the same choices as `f`: the
-    verb's list (conditions, abilities, terrains), not `f`'s own."""
-    others = [o for o in fighters if o.name != f.name and not o.out]
+    """Whether every other fighter in play that the verb names (`named`: its first word's
+    completions) is offered what `f` is after its name: the verb's list (conditions,
+    abilities, terrains), not `f`'s own. Read from the completions after each one's name,
+    and where those are fighters (a target first), from the choices after them."""
+
+    def word(x: Fighter) -> str:
+        return next((w for w in (x.name, f'"{x.name}"', x.label) if w and w in named), "")
+
+    others = [o for o in fighters if o.name != f.name and not o.out and word(o)]
     if not others:
         return False
+    mine = completions(ruleset, game, [verb, word(f), ""])
+    if any(completions(ruleset, game, [verb, word(o), ""]) != mine for o in others):
+        return False
+    everyone = {n.strip('"').lower() for x in fighters for n in (x.name, x.label) if n}
+    if not any(n.strip('"').lower() in everyone for n in mine):
+        return True
+    choices = acting_choices(ruleset, game, verb, f.name)
     for other in others:
         theirs = acting_choices(ruleset, game, verb, other.name)
-        if theirs is None or theirs.names != choices.names:
+        if choices is None or theirs is None or theirs.names != choices.names:
             return False
     return True
 
