@@ -237,40 +237,35 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 usage = language.usage(verb).split()
                 if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
                     continue  # nothing the fighter picks after its name
-                choices = acting_choices(ruleset, game, verb, f.name)
-                if choices is None or _everyones(ruleset, game, verb, f, fighters, offered[verb]):
+                if not _its_own(ruleset, game, verb, f, fighters, offered[verb]):
                     continue
-                moves.append({"verb": verb, "moves": choices.names})
+                choices = acting_choices(ruleset, game, verb, f.name)
+                if choices is not None:
+                    moves.append({"verb": verb, "moves": choices.names})
         result[f.name] = {"word": word, "verbs": verbs, "more": more, "moves": moves}
     return result
 
 
-def _everyones(
+def _its_own(
     ruleset: Ruleset, game: Any, verb: str, f: Fighter, fighters: list[Fighter], named: set[str]
 ) -> bool:
-    """Whether every other fighter in play that the verb names (`named`: its first word's
-    completions) is offered what `f` is after its name: the verb's list (conditions,
-    abilities, terrains), not `f`'s own. Read from the completions after each one's name,
-    and where those are fighters (a target first), from the choices after them."""
+    """Whether what `f` picks right after its name with the verb is its own, a move a tap
+    puts on the line: not fighters (a target comes first: d20's `attack NAME TARGET
+    WEAPON`, whose line the completions lead through), and not what every other fighter
+    in play the verb names (`named`: its first word's completions) is offered alike (the
+    verb's list: conditions, abilities, terrains)."""
 
     def word(x: Fighter) -> str:
         return next((w for w in (x.name, f'"{x.name}"', x.label) if w and w in named), "")
 
-    others = [o for o in fighters if o.name != f.name and not o.out and word(o)]
-    if not others:
-        return False
     mine = completions(ruleset, game, [verb, word(f), ""])
-    if any(completions(ruleset, game, [verb, word(o), ""]) != mine for o in others):
-        return False
     everyone = {n.strip('"').lower() for x in fighters for n in (x.name, x.label) if n}
-    if not any(n.strip('"').lower() in everyone for n in mine):
-        return True
-    choices = acting_choices(ruleset, game, verb, f.name)
-    for other in others:
-        theirs = acting_choices(ruleset, game, verb, other.name)
-        if choices is None or theirs is None or theirs.names != choices.names:
-            return False
-    return True
+    if any(n.strip('"').lower() in everyone for n in mine):
+        return False
+    others = [o for o in fighters if o.name != f.name and not o.out and word(o)]
+    return not others or any(
+        completions(ruleset, game, [verb, word(o), ""]) != mine for o in others
+    )
 
 
 def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, str]:
