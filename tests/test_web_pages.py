@@ -288,6 +288,11 @@ def test_a_console_whose_token_is_not_this_game_s_shows_only_the_warning(browser
             == 0
         )
         assert said.strip() in text
+        shown = browser.execute_script(
+            "return ['console', 'order-box', 'side', 'command']"
+            ".filter(id => document.getElementById(id).getClientRects().length)"
+        )
+        assert shown == []  # nor the box to type into a game it is not
     finally:
         again.stop()
 
