@@ -437,7 +437,30 @@ class BoardSession(framing.Endpoint):
             return
         self._heard_at = now_ms
         if mtype == m.SNAPSHOT or mtype == m.DESCRIPTOR:
-            self._on_sequenced(buf, n, now_ms)
+            if not self._on_sequenced(buf, n, now_ms):
+                return
+            # A snapshot was taken: apply the events the host has not seen yet on top of it
+            # ("rebase"). Here, not in _on_sequenced: each event's path (its checks, its
+            # undo's encode, an UNDO's decode) is the board's deepest, and under
+            # _on_sequenced's frame it needed more stack than a board spares (issue #36).
+            try:
+                journal = self.journal
+                undo = None
+                if self.undo is not None:
+                    self.undo[-1] = 0  # what it held is the host's to undo now
+                    undo = self
+                record = self._payload  # free: nothing is sent meanwhile
+                for i in range(journal.count):
+                    journal.read(i, record, 0)
+                    try:
+                        ev.apply_event(self.state, record, undo)
+                    except ev.EventError:
+                        pass  # the host's rules will refuse it too, and say so
+            except Exception:
+                # One of our events raised past the rules' checks: show the host's state
+                # as it came; the event stays journalled for the host's rules to decide.
+                codec.decode(memoryview(buf)[m.HEADER : n], self.state)
+                self.bad_messages += 1
         elif mtype == m.ACK:
             if n != m.HEADER + 1:
                 self.bad_messages += 1
@@ -457,21 +480,26 @@ class BoardSession(framing.Endpoint):
                     self.retransmits += 1
                     self._rtt_cancel()
                     self._send_event(0)
-        else:  # a PING: answer with a PONG, our state's digest
-            self._acked(buf[2], now_ms)
-            digest = framing.state_digest(self.state, self._payload)
-            n = m.pack_ping(
-                self._payload,
-                m.PONG | m.FROM_BOARD,
-                self.tx_next - 1,
-                self.rx_next - 1,
-                digest,
-                self.state.version,
-                self.journal.count,
-            )
-            self._send(n)
-            if not self.described:
-                self._send_error(m.E_NO_DESCRIPTOR, 0)  # still no descriptor: ask again
+        else:
+            self._on_ping(buf, now_ms)
+
+    def _on_ping(self, buf, now_ms):
+        # Answer with a PONG, our state's digest. (Apart from _handle: its long call would
+        # widen _handle's frame, which is under a snapshot's rebase.)
+        self._acked(buf[2], now_ms)
+        digest = framing.state_digest(self.state, self._payload)
+        n = m.pack_ping(
+            self._payload,
+            m.PONG | m.FROM_BOARD,
+            self.tx_next - 1,
+            self.rx_next - 1,
+            digest,
+            self.state.version,
+            self.journal.count,
+        )
+        self._send(n)
+        if not self.described:
+            self._send_error(m.E_NO_DESCRIPTOR, 0)  # still no descriptor: ask again
 
     def _on_hello(self, buf, n, now_ms):
         if n < m.HEADER + 3:
@@ -534,24 +562,25 @@ class BoardSession(framing.Endpoint):
         self._hello_at = now_ms
 
     def _on_sequenced(self, buf, n, now_ms):
-        # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another.
+        # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another; True when a
+        # snapshot was taken (_handle then re-applies our unacknowledged events on it).
         seq = buf[1]
         if m.seq_diff(seq, self.rx_next) < 0:
             self._ack_due = True  # one we already took: our ack was lost, say it again
-            return
+            return False
         state = self.state
         if buf[0] == m.DESCRIPTOR:
             if descriptor.problem(buf, m.HEADER, n - m.HEADER):
                 # Counted and refused: the last good descriptor stays; the host resends.
                 self.bad_messages += 1
                 self._send_error(m.E_BAD_DESCRIPTOR, seq)
-                return
+                return False
             state.rules.load(buf, m.HEADER, n - m.HEADER)
             self.described = True
             self.descriptors += 1
         elif not self.described:
             self._send_error(m.E_NO_DESCRIPTOR, seq)  # describe the game first
-            return
+            return False
         else:
             # The snapshot decodes straight into the state; a bad one (which leaves the state
             # half written) is undone by decoding the last good state back from its
@@ -575,33 +604,16 @@ class BoardSession(framing.Endpoint):
                 self.bad_messages += 1
                 self.described = error != m.E_NO_DESCRIPTOR
                 self._send_error(error, seq)
-                return
+                return False
         self.rx_next = (seq + 1) & 0xFF
         self._acked(buf[2], now_ms)
         self._result |= _POLL_STATE
         self._ack_due = True
-        if buf[0] == m.SNAPSHOT:
-            self.want_state = 0
-            self.snapshots += 1
-            # Apply the events the host has not seen yet on top of its snapshot ("rebase").
-            try:
-                journal = self.journal
-                undo = None
-                if self.undo is not None:
-                    self.undo[-1] = 0  # what it held is the host's to undo now
-                    undo = self
-                record = self._payload  # free: nothing is sent meanwhile
-                for i in range(journal.count):
-                    journal.read(i, record, 0)
-                    try:
-                        ev.apply_event(state, record, undo)
-                    except ev.EventError:
-                        pass  # the host's rules will refuse it too, and say so
-            except Exception:
-                # One of our events raised past the rules' checks: show the host's state
-                # as it came; the event stays journalled for the host's rules to decide.
-                codec.decode(snapshot, state)
-                self.bad_messages += 1
+        if buf[0] != m.SNAPSHOT:
+            return False
+        self.want_state = 0
+        self.snapshots += 1
+        return True
 
     def _acked(self, ack, now_ms):
         # The host has every event through `ack`: forget them.
