@@ -480,26 +480,21 @@ class BoardSession(framing.Endpoint):
                     self.retransmits += 1
                     self._rtt_cancel()
                     self._send_event(0)
-        else:
-            self._on_ping(buf, now_ms)
-
-    def _on_ping(self, buf, now_ms):
-        # Answer with a PONG, our state's digest. (Apart from _handle: its long call would
-        # widen _handle's frame, which is under a snapshot's rebase.)
-        self._acked(buf[2], now_ms)
-        digest = framing.state_digest(self.state, self._payload)
-        n = m.pack_ping(
-            self._payload,
-            m.PONG | m.FROM_BOARD,
-            self.tx_next - 1,
-            self.rx_next - 1,
-            digest,
-            self.state.version,
-            self.journal.count,
-        )
-        self._send(n)
-        if not self.described:
-            self._send_error(m.E_NO_DESCRIPTOR, 0)  # still no descriptor: ask again
+        else:  # a PING: answer with a PONG, our state's digest
+            self._acked(buf[2], now_ms)
+            digest = framing.state_digest(self.state, self._payload)
+            n = m.pack_ping(
+                self._payload,
+                m.PONG | m.FROM_BOARD,
+                self.tx_next - 1,
+                self.rx_next - 1,
+                digest,
+                self.state.version,
+                self.journal.count,
+            )
+            self._send(n)
+            if not self.described:
+                self._send_error(m.E_NO_DESCRIPTOR, 0)  # still no descriptor: ask again
 
     def _on_hello(self, buf, n, now_ms):
         if n < m.HEADER + 3:
@@ -567,20 +562,20 @@ class BoardSession(framing.Endpoint):
         seq = buf[1]
         if m.seq_diff(seq, self.rx_next) < 0:
             self._ack_due = True  # one we already took: our ack was lost, say it again
-            return False
+            return
         state = self.state
         if buf[0] == m.DESCRIPTOR:
             if descriptor.problem(buf, m.HEADER, n - m.HEADER):
                 # Counted and refused: the last good descriptor stays; the host resends.
                 self.bad_messages += 1
                 self._send_error(m.E_BAD_DESCRIPTOR, seq)
-                return False
+                return
             state.rules.load(buf, m.HEADER, n - m.HEADER)
             self.described = True
             self.descriptors += 1
         elif not self.described:
             self._send_error(m.E_NO_DESCRIPTOR, seq)  # describe the game first
-            return False
+            return
         else:
             # The snapshot decodes straight into the state; a bad one (which leaves the state
             # half written) is undone by decoding the last good state back from its
@@ -604,16 +599,15 @@ class BoardSession(framing.Endpoint):
                 self.bad_messages += 1
                 self.described = error != m.E_NO_DESCRIPTOR
                 self._send_error(error, seq)
-                return False
+                return
         self.rx_next = (seq + 1) & 0xFF
         self._acked(buf[2], now_ms)
         self._result |= _POLL_STATE
         self._ack_due = True
-        if buf[0] != m.SNAPSHOT:
-            return False
-        self.want_state = 0
-        self.snapshots += 1
-        return True
+        if buf[0] == m.SNAPSHOT:
+            self.want_state = 0
+            self.snapshots += 1
+            return True
 
     def _acked(self, ack, now_ms):
         # The host has every event through `ack`: forget them.
