@@ -34,12 +34,12 @@ Figures = dict[str, float | int]
 STEP_MS = 5  # one App.step (and one host poll) a step of the fake clock
 SEED = 5  # the board's dice
 NONCE = 1
-SETTLE_MS = 2000
-UNDER_SNAPSHOT_TURNS = (0, 1)  # the game as it begins (round 0, most often), a turn on  # at most, for the board and the host to agree again
+SETTLE_MS = 2000  # at most, for the board and the host to agree again
+UNDER_SNAPSHOT_TURNS = (0, 1)  # the game as it begins (round 0, most often), a turn on
 TAP = "tap"
 LONG = "long"
 CONFIRM = "confirm"
-_LONG_MS = firmware_app._LONG_MS + 20
+_LONG_MS = firmware_app._LONG_MS + 20  # a long press, held a little past the App's limit
 _CONFIRM_MS = firmware_app._CONFIRM_MS + 20
 # The controls that take a hold to confirm (the rest take a long press).
 _HELD_TO_CONFIRM = ("end_combat", "reset")
