@@ -4,38 +4,49 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+# setuptools warns at every editable install (a page of asterisks) before a person's
+# first demo: the install says one line, and errors still show.
+QUIET_PIP := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet
 
 .PHONY: test demo images web-images lint typecheck typecheck-firmware pytest fuzz clean
 
 # The tests' plugin ruleset (tests/plugin) is installed after turnlight, as any package that
-# adds a ruleset would be: the registry finds it by its entry point.
+# adds a ruleset would be: the registry finds it by its entry point. Only `make test` and
+# the targets it runs install it and the test tools: `make demo` installs turnlight alone,
+# so a person's `turnlight rulesets` lists the games, not the tests' tug.
 PLUGIN := tests/plugin
 
-$(STAMP): pyproject.toml $(PLUGIN)/pyproject.toml
+$(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@echo "installing turnlight, its test tools and the tests' plugin ruleset into $(VENV) ..."
-	@$(BIN)/python -m pip install --quiet --upgrade pip
-	@$(BIN)/python -m pip install --quiet -e '.[test]'
-	@$(BIN)/python -m pip install --quiet -e $(PLUGIN)
+	@echo "installing turnlight into $(VENV) ..."
+	@$(QUIET_PIP) --upgrade pip
+	@$(QUIET_PIP) -e .
 	@touch $(STAMP)
 
-test: $(STAMP) lint typecheck typecheck-firmware pytest
+$(TEST_STAMP): $(STAMP) pyproject.toml $(PLUGIN)/pyproject.toml
+	@echo "installing the test tools and the tests' plugin ruleset into $(VENV) ..."
+	@$(QUIET_PIP) -e '.[test]'
+	@$(QUIET_PIP) -e $(PLUGIN)
+	@touch $(TEST_STAMP)
 
-lint: $(STAMP)
+test: $(TEST_STAMP) lint typecheck typecheck-firmware pytest
+
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/mypy host shared
 
 # mypy over firmware/ and boot.py with each board's CircuitPython stubs, one board at a
 # time (circuitpython_setboard rewrites the installed stubs; the default is restored).
-typecheck-firmware: $(STAMP)
+typecheck-firmware: $(TEST_STAMP)
 	$(BIN)/python -m host.lab.firmware_typecheck
 
 # Spread over every core (pytest-xdist): the tests are independent, each makes its own ptys,
 # files and journals.
-pytest: $(STAMP)
+pytest: $(TEST_STAMP)
 	$(BIN)/pytest -q -n auto
 
 # A long fuzzing run: every target of host/lab/fuzz.py (the encounter loader, the command
@@ -43,11 +54,12 @@ pytest: $(STAMP)
 # shares MINUTES; `make test` runs a short budget of each. docs/reliability.md keeps the
 # figures. A failure prints the one command that replays it.
 MINUTES ?= 10
-fuzz: $(STAMP)
+fuzz: $(TEST_STAMP)
 	$(BIN)/python -m host.lab.fuzz --minutes $(MINUTES)
 
+# At a pace a person can follow: each action, then the board redrawn in place.
 demo: $(STAMP)
-	$(BIN)/turnlight demo
+	$(BIN)/turnlight demo --pace 0.5
 
 # The README's pictures: every page and the key map of each board, drawn by the simulator.
 images: $(STAMP)
@@ -57,7 +69,7 @@ images: $(STAMP)
 
 # The web pages' pictures (docs/commands.md): both pages at a phone's size, 1280x720 and a
 # TV's, in headless Chromium (apt-get install chromium chromium-driver).
-web-images: $(STAMP)
+web-images: $(TEST_STAMP)
 	$(BIN)/python -m host.lab.web_pictures docs/images
 
 clean:

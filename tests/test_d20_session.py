@@ -64,7 +64,9 @@ def test_a_refused_action_is_one_line_and_changes_neither_the_game_nor_the_journ
         (f"condition {acting.label} prone rounds=2 save=con:10", "one duration at a time"),
         (f"stabilize {acting.label} {other.label}", "is not dying"),
         ("initiative", "initiative is rolled once"),
-        ("end Dragons", "unknown team 'Dragons'"),
+        ("finish Dragons", "unknown team 'Dragons'"),
+        (f"end {s.game.teams[0]}", f"to end the fight: `finish {s.game.teams[0]}`"),
+        (f"end {other.label}", f"it is not {other.name}'s turn"),
     ):
         with pytest.raises(IllegalAction) as err:
             s.execute(line)
@@ -225,3 +227,47 @@ def test_the_bench_times_whole_turns_through_the_session_and_its_journal(monkeyp
     assert bench_turn.engine_turn_d20 in bench_suite.ruleset_measurements()
     figures = bench_turn.engine_turn_d20()
     assert list(figures) == ["engine_turn_us_d20"] and figures["engine_turn_us_d20"] > 0
+
+
+def test_end_ends_the_turn_in_d20_as_in_every_game_and_finish_ends_the_fight() -> None:
+    """The first-hour issue, item 1: one word means one thing in every game. `end` ends the
+    turn (as `next`); ending the fight (d20-srd-combat.txt [29], the game master's call) is
+    `finish`, and its line says that `undo` takes it back."""
+    from host.core import registry
+
+    ruleset = registry.get("d20")
+    s = Session(ruleset.parse_encounter(ruleset.example_path().read_text(), "x.toml"), 3)
+    s.execute("initiative")
+    first = s.game.entry()
+    acting = s.game.fighters[first.members[0]]
+    s.execute(f"end {acting.label}")
+    assert s.game.over is None and s.game.entry() is not first
+    said = s.execute("finish nobody")
+    assert s.game.over == "nobody" and any("`undo` takes it back" in line for line in said)
+    s.execute("undo")
+    assert s.game.over is None
+
+
+def test_a_group_s_turn_names_only_those_still_in_the_fight() -> None:
+    """The first-hour issue, item 9: "Goblin 1, Goblin 2's turn" named a dead goblin. A
+    group plays as one (d20-srd-combat.txt [2]); its dead take no turn ([6])."""
+    from d20_fixtures import ANA, WOLVES, Table
+
+    t = Table(ANA, WOLVES)
+    t.start(15, 2)  # Ana 18, the wolves 4
+    t.play("damage WF1 11")  # Wolf 1 dies
+    lines = t.play("next")
+    assert any(line.endswith(": Wolf 2's turn") for line in lines), lines
+    assert not any("Wolf 1" in line and "turn" in line for line in lines), lines
+
+
+def test_a_group_s_name_alone_suggests_its_members_and_their_labels() -> None:
+    """The first-hour issue, item 6: "unknown creature 'Wolf'" said nothing of Wolf 1 and
+    Wolf 2, which Tab offers; a refusal names what would work."""
+    from d20_fixtures import ANA, WOLVES, Table
+
+    t = Table(ANA, WOLVES)
+    t.start(15, 2)
+    said = t.refused("attack Ana Wolf")
+    assert said == "unknown creature 'Wolf'; did you mean 'Wolf 1' (WF1) or 'Wolf 2' (WF2)?"
+    assert "did you mean 'Wolf 1'?" in t.refused("attack Ana Wolf1")

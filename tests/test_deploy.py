@@ -202,6 +202,77 @@ def test_a_larger_python_stack_on_the_drive_stays() -> None:
     assert circuitpy_drive.settings_with_pystack(text) == text
 
 
+def _boot_out(version: str) -> str:
+    return f"Adafruit CircuitPython {version} on 2025-10-17; Adafruit Trellis M4 Express with x\n"
+
+
+def _stack_after_deploy(drive: Path, project: Path, version: str, settings: str = "") -> str:
+    (drive / "boot_out.txt").write_text(_boot_out(version))
+    if settings:
+        (drive / "settings.toml").write_text(settings)
+    circuitpy_drive.apply_plan(
+        circuitpy_drive.make_plan(drive, "trellis_m4", project, force=True), out=lambda _: None
+    )
+    lines = (drive / "settings.toml").read_text().splitlines()
+    return next(line for line in lines if line.startswith("CIRCUITPY_PYSTACK_SIZE"))
+
+
+@pytest.mark.parametrize("version", ["9.0.0", "9.2.1", "9.2.8"])
+def test_deploy_on_circuitpython_9_sets_the_1536_byte_stack_9_gives_every_board(
+    drive: Path, project: Path, version: str
+) -> None:
+    assert _stack_after_deploy(drive, project, version) == "CIRCUITPY_PYSTACK_SIZE = 1536"
+
+
+@pytest.mark.parametrize("version", ["10.0.0-beta.2", "10.0.3", "10.2.1"])
+def test_deploy_on_circuitpython_10_never_sets_less_than_its_2048_byte_default(
+    drive: Path, project: Path, version: str
+) -> None:
+    # 10.x gives SAMD51 and RP2040 2048 bytes; writing 1536 would take 512 away.
+    assert _stack_after_deploy(drive, project, version) == "CIRCUITPY_PYSTACK_SIZE = 2048"
+
+
+def test_deploy_on_circuitpython_10_raises_a_smaller_stack_on_the_drive_to_its_default(
+    drive: Path, project: Path
+) -> None:
+    # What a deploy from before this rule wrote on a 10.x board.
+    settings = "A = 1\nCIRCUITPY_PYSTACK_SIZE = 1536\n"
+    after = _stack_after_deploy(drive, project, "10.2.1", settings)
+    assert after == "CIRCUITPY_PYSTACK_SIZE = 2048"
+    assert (drive / "settings.toml").read_text().startswith("A = 1\n")
+
+
+@pytest.mark.parametrize("version", ["9.2.1", "10.2.1", "11.0.0"])
+def test_deploy_keeps_a_larger_stack_on_the_drive_on_every_version(
+    drive: Path, project: Path, version: str
+) -> None:
+    settings = "CIRCUITPY_PYSTACK_SIZE = 4096  # mine\n"
+    assert _stack_after_deploy(drive, project, version, settings) == settings.strip()
+
+
+def test_deploy_on_a_circuitpython_newer_than_10_keeps_at_least_10s_default(
+    drive: Path, project: Path
+) -> None:
+    assert _stack_after_deploy(drive, project, "11.0.0") == "CIRCUITPY_PYSTACK_SIZE = 2048"
+
+
+def test_an_unknown_circuitpython_version_gets_the_largest_default_known() -> None:
+    assert circuitpy_drive.pystack_bytes(None) == 2048
+
+
+def test_a_forced_deploy_on_circuitpython_older_than_9_sets_the_1536_bytes_it_needs(
+    drive: Path, project: Path
+) -> None:
+    assert _stack_after_deploy(drive, project, "8.2.10") == "CIRCUITPY_PYSTACK_SIZE = 1536"
+
+
+def test_the_stack_deploy_writes_is_never_below_a_versions_default_nor_the_boards_need() -> None:
+    for major, default in circuitpy_drive.PYSTACK_DEFAULTS.items():
+        written = circuitpy_drive.pystack_bytes((major, 0))
+        assert written >= default and written >= circuitpy_drive.PYSTACK_BYTES
+        assert written % 8 == 0
+
+
 def test_the_python_stack_deploy_sets_keeps_a_third_spare_over_the_benchs_goal() -> None:
     from host.lab import bench_stack
 

@@ -28,6 +28,7 @@ EXAMPLES = {
     "commands": 80,
     "deploy": 60,
     "descriptor": 400,
+    "dice_file": 200,
     "effects": 3,
     "encounter": 150,
     "events": 60,

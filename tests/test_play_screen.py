@@ -73,10 +73,10 @@ def test_a_typed_command_runs_and_the_view_shows_its_result(tmp_path: Path) -> N
         until(lambda: "round 1" in screen._view_text().value, "the view shows round 1")
 
 
-def test_tab_on_an_empty_line_hands_the_letters_to_the_board(tmp_path: Path) -> None:
+def test_ctrl_b_hands_the_letters_to_the_board(tmp_path: Path) -> None:
     with screen_on_a_board(tmp_path) as (screen, table, pipe):
         session = screen.ui.session
-        pipe.send_text("\t")
+        pipe.send_text("\x02")  # Ctrl-B
         until(lambda: screen.board_keys, "board keys on")
         pipe.send_text("n")  # the board's next turn: it starts the fight, nothing typed
         until(lambda: session.ruleset.started(session.game), "the board's press started it")
@@ -84,6 +84,22 @@ def test_tab_on_an_empty_line_hands_the_letters_to_the_board(tmp_path: Path) -> 
         assert screen.buffer.text == ""  # the letter went to the board, not the prompt
         pipe.send_text("\x1b")
         until(lambda: not screen.board_keys, "Esc gives the letters back to the prompt")
+
+
+def test_tab_on_an_empty_line_completes_and_never_presses_the_board_s_keys(
+    tmp_path: Path,
+) -> None:
+    """The first-hour issue, item 5: a newcomer presses Tab to see the commands, then types
+    `end`: the letters go to the prompt (no turn ended, no d100 rolled on the board)."""
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        session = screen.ui.session
+        pipe.send_text("\t")
+        until(lambda: screen.buffer.complete_state is not None, "Tab shows the commands")
+        assert not screen.board_keys
+        pipe.send_text("\x1b")  # the menu closes
+        pipe.send_text("\x15end")  # Ctrl-U, then the letters of `end`
+        until(lambda: screen.buffer.text == "end", "the letters are typed at the prompt")
+        assert not screen.board_keys and not session.done
 
 
 def test_a_refusal_is_shown_under_the_view_and_changes_nothing(tmp_path: Path) -> None:
@@ -117,13 +133,13 @@ def test_in_a_real_80x24_terminal_the_grid_the_view_and_the_prompt_share_the_scr
         t.press("play", "Enter")
         t.wait("play", "round 1", WAIT)
         t.press("play", "C-b")
-        t.wait("play", "board keys>", WAIT)
+        t.wait("play", "BOARD KEYS (Ctrl-B or Esc: back to typing)>", WAIT)
         t.keys("play", "n")  # the board ends the first turn
         t.wait("play", "board: ", WAIT)
         lines = t.lines("play")
         assert all(len(line) <= 80 for line in lines)
         assert any("██" in line and "│" in line for line in lines)  # the grid, beside the view
-        t.press("play", "Tab")
+        t.press("play", "C-b")
         t.keys("play", "quit")
         t.press("play", "Enter")
         t.wait("play", "resume with: turnlight play --resume 1", WAIT)
@@ -204,7 +220,7 @@ def test_escape_leaves_board_keys_without_waiting_for_an_escape_sequence(tmp_pat
         # prompt_toolkit waits ttimeoutlen for the rest of a sequence after Esc (0.5 s by
         # default, which felt like a second): the screen asks for none worth noticing.
         assert screen.app.ttimeoutlen is not None and screen.app.ttimeoutlen <= 0.1
-        pipe.send_text("\t")
+        pipe.send_text("\x02")  # Ctrl-B
         until(lambda: screen.board_keys, "board keys on")
         pipe.send_text("\x1b")
         until(lambda: not screen.board_keys, "Esc gives the letters back")
@@ -218,6 +234,16 @@ def test_url_shows_the_seed_the_web_addresses_and_a_qr_code_of_the_console() -> 
     said = ui.started_text()
     assert "seed 3" in said and "http://10.0.0.2:8765/" in said
     assert said.count("\n") > 10 and "▀" in said  # the QR code, in half blocks
+
+
+def test_url_served_on_this_machine_only_says_how_to_let_phones_in_not_a_qr_code() -> None:
+    """The first-hour issue, item 4: no phone can open 127.0.0.1."""
+    session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
+    ui = PlayUI(session, Console(width=80))
+    ui.console_url = "http://127.0.0.1:8765/gm?token=abc"
+    ui.phones_line = "phones cannot open 127.0.0.1: ... --web 0.0.0.0:8765"
+    said = ui.started_text()
+    assert "▀" not in said and said.splitlines()[-1] == ui.phones_line
 
 
 def test_the_roster_spells_board_labels_as_the_names_to_type() -> None:
@@ -279,3 +305,13 @@ def test_help_add_lists_the_encounter_s_templates_not_as_a_fighter_s_own() -> No
     session.execute("initiative")
     text = " ".join(ui.help_text("add").split())
     assert "templates: Ashling, Warden" in text and "add for" not in text
+
+
+def test_the_board_s_grid_names_the_page_it_shows(tmp_path: Path) -> None:
+    """The first-hour issue, item 9: the grid beside the view did not say which of the
+    board's pages it was (initiative, cooldowns, dice, ...)."""
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        assert screen.sim is not None
+        until(lambda: "board: initiative page" in screen._board_text().value, "the page's name")
+        screen.sim.set_page("dice")
+        until(lambda: "board: dice page" in screen._board_text().value, "the new page's name")

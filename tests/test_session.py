@@ -187,7 +187,7 @@ def test_a_new_action_after_undo_clears_the_redo_list():
     s.execute("move Ash")
     s.execute("undo")
     s.execute("end")
-    with pytest.raises(IllegalAction, match="0 action"):
+    with pytest.raises(IllegalAction, match="nothing to redo"):
         s.execute("redo")
 
 

@@ -454,7 +454,11 @@ def _turnlight(*args: str, typed: str = "", timeout: float = 60) -> subprocess.C
     )
 
 
-def test_play_web_prints_the_console_s_url_with_its_token_and_a_qr_code(tmp_path: Path) -> None:
+def test_play_web_on_this_machine_prints_the_console_s_url_and_how_to_let_phones_in(
+    tmp_path: Path,
+) -> None:
+    """The first-hour issue, item 4: a QR code of 127.0.0.1 takes a phone to itself, so
+    plain `--web` prints none, and one line says how to serve on the network instead."""
     done = _turnlight(
         "play",
         "--no-board",
@@ -469,7 +473,9 @@ def test_play_web_prints_the_console_s_url_with_its_token_and_a_qr_code(tmp_path
     assert re.search(
         r"game master's console: http://127\.0\.0\.1:\d+/gm\?token=\S{20,}", done.stderr
     )
-    assert "▀" in done.stderr or "█" in done.stderr  # the QR code, in half blocks
+    assert "▀" not in done.stderr and "█" not in done.stderr  # no QR code
+    hints = [line for line in done.stderr.splitlines() if line.startswith("phones cannot")]
+    assert len(hints) == 1 and "--web 0.0.0.0:" in hints[0], done.stderr
     assert "warning" not in done.stderr
 
 

@@ -42,6 +42,11 @@ BOARD_SETTING = "TURNLIGHT_BOARD"
 # a larger value already on the drive is kept. A multiple of 8, the pystack's alignment.
 PYSTACK_SETTING = "CIRCUITPY_PYSTACK_SIZE"
 PYSTACK_BYTES = 1536
+# CircuitPython's own default pystack on our boards' chips (SAMD51, RP2040, RP2350), by major
+# version: 1536 through 9.x (py/circuitpy_mpconfig.h), 2048 from 10.0 (the same file; the
+# 1536 left in ports/atmel-samd/mpconfigport.h is for SAMD21 only). docs/deploy.md cites the
+# sources. A deploy never writes less than the running version's default.
+PYSTACK_DEFAULTS = {9: 1536, 10: 2048}
 SETTINGS_FILE = "settings.toml"
 TEMP_SUFFIX = ".turnlight-tmp"
 CODE_PY = "code.py"
@@ -227,17 +232,29 @@ def settings_with_board(old: str, board: str) -> str:
     return _settings_with(old, BOARD_SETTING, f'"{board}"')
 
 
-def settings_with_pystack(old: str) -> str:
-    """settings.toml text with CIRCUITPY_PYSTACK_SIZE at least PYSTACK_BYTES (a larger value
-    there is the user's and stays) and every other line kept."""
+def pystack_bytes(version: tuple[int, int] | None) -> int:
+    """The CIRCUITPY_PYSTACK_SIZE a deploy writes for a board running CircuitPython `version`:
+    what the board's code needs (PYSTACK_BYTES), or that version's default if larger, so a
+    deploy never takes stack away. An unknown version (None) gets the largest default listed,
+    a newer one the newest listed, an older one (a --force deploy) the oldest listed."""
+    if version is None:
+        return max(PYSTACK_BYTES, *PYSTACK_DEFAULTS.values())
+    listed = [major for major in PYSTACK_DEFAULTS if major <= version[0]]
+    major = max(listed) if listed else min(PYSTACK_DEFAULTS)
+    return max(PYSTACK_BYTES, PYSTACK_DEFAULTS[major])
+
+
+def settings_with_pystack(old: str, wanted: int = PYSTACK_BYTES) -> str:
+    """settings.toml text with CIRCUITPY_PYSTACK_SIZE at least `wanted` (a larger value there
+    is the user's and stays) and every other line kept."""
     for line in old.splitlines():
         key, _, value = line.partition("=")
         if key.strip() == PYSTACK_SETTING:
             value = value.split("#", 1)[0].strip()
-            if value.isdigit() and int(value) >= PYSTACK_BYTES:
+            if value.isdigit() and int(value) >= wanted:
                 return old
             break
-    return _settings_with(old, PYSTACK_SETTING, str(PYSTACK_BYTES))
+    return _settings_with(old, PYSTACK_SETTING, str(wanted))
 
 
 def _settings_with(old: str, setting: str, value: str) -> str:
@@ -286,11 +303,11 @@ def make_plan(
     boards = board_names(root)
     if board not in boards:
         raise DeployError(f"unknown board {board!r}; valid boards: {', '.join(boards)}")
-    check_boot_out(drive, board, force)
+    boot = check_boot_out(drive, board, force)
 
     wanted = project_files(root)
     wanted.update(library_files(libraries))
-    wanted[SETTINGS_FILE] = _new_settings(drive, board)
+    wanted[SETTINGS_FILE] = _new_settings(drive, board, pystack_bytes(boot.version))
 
     # code.py goes last, so a board that reloads on every write never runs a new code.py
     # against old modules.
@@ -385,13 +402,13 @@ def _copy_or_keep(drive: Path, path: str, data: bytes) -> Step:
     return Step("copy", path, data)
 
 
-def _new_settings(drive: Path, board: str) -> bytes:
+def _new_settings(drive: Path, board: str, stack: int) -> bytes:
     path = drive / SETTINGS_FILE
     try:
         old = path.read_text(encoding="utf-8") if path.is_file() else ""
     except UnicodeDecodeError:
         raise DeployError(f"{path} is not UTF-8 text; fix or remove it and deploy again") from None
-    return settings_with_pystack(settings_with_board(old, board)).encode("utf-8")
+    return settings_with_pystack(settings_with_board(old, board), stack).encode("utf-8")
 
 
 def _stale_temporaries(drive: Path) -> list[str]:

@@ -43,6 +43,19 @@ def web_ok(args: argparse.Namespace) -> bool:
     return True
 
 
+def phones_line(server: WebServer) -> str | None:
+    """None when a phone on the network can open the pages; else the one line that says how
+    to let phones in (served on this machine's own address only)."""
+    from host.web.server import is_loopback
+
+    if not is_loopback(server.host):
+        return None  # bound to the network (if it has no address, start_web warns)
+    return (
+        f"phones cannot open {server.shown_host}: to let them in, serve on the network"
+        f" with --web 0.0.0.0:{server.port}"
+    )
+
+
 def start_web(address: str, source: Source, qr: bool = True) -> WebServer:
     """Start serving; say where on stderr (the console's URL with its token, and as a QR
     code). Raises host.web.server.WebError in one line."""
@@ -64,7 +77,12 @@ def start_web(address: str, source: Source, qr: bool = True) -> WebServer:
         )
     print(f"players' page: {server.player_url}", file=sys.stderr)
     print(f"game master's console: {server.gm_url}", file=sys.stderr)
-    if qr:
+    hint = phones_line(server)
+    if hint is not None:
+        print(hint, file=sys.stderr)
+    # A QR code only for an address a phone can open: one of 127.0.0.1 takes a phone to
+    # itself.
+    if qr and not is_loopback(server.shown_host):
         try:
             import segno
 

@@ -30,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from host.board import discovery
+    from host.core.names import printable
 
     found = [c for c in discovery.candidates() if args.all or c.role != "console"]
     rows = []
@@ -59,10 +60,14 @@ def run(args: argparse.Namespace) -> int:
     keys = ["port", "role", "vendor", "vid_pid", "product", "serial"]
     if args.probe > 0:
         keys.append("hello")
-    widths = {k: max(len(k), *(len(str(r.get(k, ""))) for r in rows)) for k in keys}
+    # A device's product name and serial number are its own (any USB gadget sets them), and
+    # a board's HELLO its firmware's: printed as `play`'s view prints text, control
+    # characters spelt out (host/core/names.py). JSON escapes them itself.
+    shown = [{k: printable(str(r.get(k, "")), lines=False) for k in keys} for r in rows]
+    widths = {k: max(len(k), *(len(s[k]) for s in shown)) for k in keys}
     print("  ".join(k.upper().ljust(widths[k]) for k in keys).rstrip())
-    for r in rows:
-        print("  ".join(str(r.get(k, "")).ljust(widths[k]) for k in keys).rstrip())
+    for s in shown:
+        print("  ".join(s[k].ljust(widths[k]) for k in keys).rstrip())
     return 0
 
 

@@ -11,10 +11,15 @@ import argparse
 import asyncio
 import dataclasses
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from host.core.names import printable
 from host.dice import godice, pixels
 from host.dice.model import GODICE, KINDS, DieInfo
 from host.dice.transport import Transport, TransportError
+
+if TYPE_CHECKING:
+    from host.dice.settings import PairedDie
 
 GODICE_ASK_S = 1.5  # how long a scan waits for a GoDice's battery and colour
 
@@ -25,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="smart dice (Pixels, GoDice) over Bluetooth: scan, pair, list, forget, unstable",
         description="Smart dice fill the rolls actions wait for in `play --dice smart`. "
         "Pair each die once, by its own id as `scan` shows it (not its address). Needs "
-        "Bluetooth support: pip install 'turnlight[dice]'.",
+        "Bluetooth support: the `dice` extra (`pip install -e '.[dice]'` in turnlight's "
+        "checkout).",
     )
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     scan = verbs.add_parser("scan", help="list the smart dice in range")
@@ -119,13 +125,27 @@ async def _ask_godice(transport: Transport, info: DieInfo) -> DieInfo:
     )
 
 
+def _shown(text: str) -> str:
+    """A die's own words (its id and name, which anyone in radio range sets) as printed:
+    control characters spelt out, as `play`'s view shows them (host/core/names.py)."""
+    return printable(text, lines=False)
+
+
 def _row(d: DieInfo) -> str:
     battery = f"{d.battery}%" if d.battery >= 0 else "?"
     if d.charging:
         battery += " charging"
-    extra = f"  colour {d.colour}" if d.colour else ""
+    extra = f"  colour {_shown(d.colour)}" if d.colour else ""
     kind = d.kind or ("shell?" if d.make == GODICE else "?")
-    return f"{d.die_id:<22} {d.make:<7} {kind:<6} battery {battery:<13} {d.name}{extra}"
+    return (
+        f"{_shown(d.die_id):<22} {d.make:<7} {kind:<6} battery {battery:<13}"
+        f" {_shown(d.name)}{extra}"
+    )
+
+
+def _paired_row(p: PairedDie) -> str:
+    shell = f" (shell {p.shell})" if p.shell else ""
+    return f"{_shown(p.die_id):<22} {p.make:<7} {p.kind:<6} {_shown(p.name)}{shell}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -141,8 +161,7 @@ def run(args: argparse.Namespace) -> int:
         if not paired:
             print("no smart dice paired: `turnlight dice scan`, then `turnlight dice pair ID`")
         for p in paired:
-            shell = f" (shell {p.shell})" if p.shell else ""
-            print(f"{p.die_id:<22} {p.make:<7} {p.kind:<6} {p.name}{shell}")
+            print(_paired_row(p))
         return 0
     if args.verb == "unstable":
         settings.save(paired, path, args.allow == "yes")
@@ -155,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
             known = ", ".join(p.die_id for p in paired) or "none"
             return fail(f"no paired die {args.die_id!r} (paired: {known})")
         settings.save(kept, path)
-        print(f"forgot {args.die_id}")
+        print(f"forgot {_shown(args.die_id)}")
         return 0
     from host.dice.play_hook import bleak_missing
 
@@ -199,5 +218,5 @@ def _pair(args, found: list[DieInfo], paired: list, path: Path | None) -> int:
             return fail(f"{die.die_id} does not say its kind: give it, --kind {'|'.join(KINDS)}")
     new = settings.PairedDie(die.die_id, die.make, kind, die.name, die.address, shell)
     saved = settings.save(settings.paired_with(paired, new), path)
-    print(f"paired {die.die_id} ({die.make} {kind}) in {saved}")
+    print(f"paired {_shown(die.die_id)} ({die.make} {kind}) in {_shown(str(saved))}")
     return 0

@@ -72,10 +72,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="where an action's dice come from: engine (the default: the engine rolls, and "
         "a roll pressed on the board waits for the next action that wants it), board (the "
         "action waits for the board's roll key), entered (the action waits for `dice "
-        "FACES`) or smart (the paired Bluetooth dice, `turnlight dice pair`; needs pip "
-        "install 'turnlight[dice]'); for a ruleset that asks for its rolls (korxsol), else "
-        "the engine rolls. `dice from SOURCE` changes it in play; a resumed game keeps the "
-        "last one",
+        "FACES`) or smart (the paired Bluetooth dice, `turnlight dice pair`; needs the "
+        "`dice` extra, said in one line when missing); for a ruleset that asks for its "
+        "rolls (korxsol), else the engine rolls. `dice from SOURCE` changes it in play; a "
+        "resumed game keeps the last one",
     )
     p.add_argument(
         "--screen",
@@ -178,8 +178,7 @@ def run(args: argparse.Namespace) -> int:
             if args.dice is not None:
                 session.set_dice_from(args.dice)  # journalled: the next resume keeps it
         except IllegalAction as err:
-            print(f"turnlight: {err}", file=sys.stderr)
-            return 2
+            return fail(str(err))
     else:
         enc = load_encounter(args)
         if enc is None:
@@ -191,9 +190,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             tether, note, disconnect, sim = connect_board(args, session)
-        except LinkError as err:
-            print(f"turnlight: {err}", file=sys.stderr)
-            return 2
+        except LinkError as err:  # it may quote a board's words: fail() spells them out
+            return fail(str(err))
         if args.dice is not None and args.resume is None:
             session.dice_from = args.dice  # (not journalled: a game with no events is removed)
         web = None
@@ -209,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
 
             smart_dice = SmartDiceForPlay(ui).start()  # once the dice come from "smart"
             if args.web is not None:
-                from host.commands._web import start_web
+                from host.commands._web import phones_line, start_web
                 from host.web.server import PlayLive, WebError
 
                 try:
@@ -221,6 +219,7 @@ def run(args: argparse.Namespace) -> int:
                 ui.messages.append(f"web: players {web.player_url}, console {web.gm_url}")
                 ui.about += [f"players' page: {web.player_url}", f"console: {web.gm_url}"]
                 ui.console_url = web.gm_url
+                ui.phones_line = phones_line(web)
             if sim is not None and args.screen and sys.stdin.isatty() and sys.stdout.isatty():
                 from host.screens.play_screen import PlayScreen
 

@@ -188,8 +188,8 @@ SESSION_VERBS: dict[str, Verb] = {
     # Effects of any name, with durations that end on their own (host/core/effects.py).
     "effect": Verb(
         "TARGET NAME",
-        "put effect NAME on fighter TARGET: for rounds=N, until=end|start of of=FIGHTER's"
-        " next turn (the target's by default), until a save=end the game master answers, or"
+        "put effect NAME on fighter TARGET: for rounds=N, until=end|start of the target's"
+        " next turn (or of=FIGHTER's), until a save=end the game master answers, or"
         " (no duration) until taken off; stacks=N and note=TEXT are kept with it",
         (
             Option("rounds", "N", number=(1, 10_000)),
@@ -292,7 +292,13 @@ class Command:
             return
         verb = " ".join([self.verb, *self.args[: self.first]]).lower()
         extra = " ".join(self.args[self.first + most :])
-        raise IllegalAction(f"{verb}: unexpected {extra!r} (usage: {self.usage})")
+        hint = ""
+        assert self.grammar is not None
+        last = self.grammar.slots[-1] if self.grammar.slots else None
+        if last is not None and "NAME" in last.text:  # `add Warden as Warden Two`
+            whole = " ".join(self.args[self.first + most - 1 :])
+            hint = f'a name of several words goes in quotes: "{whole}"; '
+        raise IllegalAction(f"{verb}: unexpected {extra!r} ({hint}usage: {self.usage})")
 
 
 def without_comment(line: str) -> str:

@@ -14,6 +14,11 @@ What a ruleset declares is its `Roster`: the table its fighters are written in, 
 that names a fighter's team (or, for a game whose teams each have a table, those tables),
 and the keys a fighter's table takes. `add_verb` and REMOVE_VERB are the two verbs'
 grammars; `complete` their completions.
+
+What every ruleset's `remove` owes, past `read_leaver`: nothing waits for the leaver after
+it, neither a step or roll of it still to come (it closes) nor a turn that nobody is left
+to play (it passes at once). This module holds no turn or step of any game, so each
+ruleset keeps that promise in its own terms (host/rulesets/<id>/comings.py).
 """
 
 from __future__ import annotations

@@ -18,10 +18,12 @@ from host.dice.model import (
     GODICE,
     IGNORED,
     OTHER,
+    REFUSED,
     ROLLED,
     ROLLING,
     DieEvent,
     DieInfo,
+    battery_problem,
 )
 
 SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
@@ -116,7 +118,8 @@ def parse(data: bytes, shell: str, accept_unstable: bool = False) -> DieEvent:
     if data[:1] == b"R":
         return DieEvent(ROLLING)
     if data[:3] == b"Bat" and len(data) >= 4:
-        return DieEvent(BATTERY, data[3])
+        problem = battery_problem(data[3])
+        return DieEvent(REFUSED, note=problem) if problem else DieEvent(BATTERY, data[3])
     if data[:3] == b"Col" and len(data) >= 4:
         colour = data[3]
         return DieEvent(COLOUR, colour, COLOURS[colour] if colour < len(COLOURS) else str(colour))

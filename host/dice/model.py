@@ -19,6 +19,11 @@ def sides_of(kind: str) -> int:
     return 10 if kind == D00 else int(kind[1:])
 
 
+def battery_problem(percent: int) -> str:
+    """Why `percent` is no battery level ("" when it is one: 0..100)."""
+    return "" if 0 <= percent <= 100 else f"battery {percent}%, past 0..100"
+
+
 @dataclass(frozen=True)
 class DieInfo:
     """A die as a scan or the settings know it. `die_id` is the die's own id (a Pixels
@@ -52,6 +57,8 @@ BATTERY = "battery"  # `value` is a percentage
 COLOUR = "colour"  # `note` is the colour's name
 IDENTITY = "identity"  # who the die is (Pixels IAmADie): `info`
 OTHER = "other"  # an acknowledgement or a message this code has no use for
+REFUSED = "refused"  # a message that cannot be (a face the die has not, a battery over
+# 100%): `note` says what; never a roll, never a battery level
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ GameWithPixels/.github `doc/CommunicationsProtocol.md`.
 Two firmware generations: the current one's own service, and the older one's Nordic-UART
 style service (where the notify characteristic shares the service's UUID). A message's
 first byte is its type; its fields are little-endian. Only the "rolled" roll state is a
-roll; a die's face index is read as its value by the die's kind (`face_value`)."""
+roll; a die's face index is read as its value by the die's kind (`face_value`). A byte
+the die could not have sent (a face index past its last face, a battery over 100%) makes
+the message `REFUSED`, never a roll or a level; in an advertisement it reads as unknown."""
 
 from __future__ import annotations
 
@@ -18,11 +20,14 @@ from host.dice.model import (
     IDENTITY,
     OTHER,
     PIXELS,
+    REFUSED,
     ROLLED,
     ROLLING,
     STATE,
     DieEvent,
     DieInfo,
+    battery_problem,
+    sides_of,
 )
 
 SERVICE = "a6b90001-7a5a-43f2-a962-350c8edc9b5b"
@@ -63,6 +68,16 @@ def face_value(kind: str, index: int) -> int:
     if kind == D00:
         return index * 10
     return index + 1
+
+
+def face_problem(kind: str, index: int) -> str:
+    """Why `index` is no face of a die of `kind` ("" when it is one): a die of N faces
+    numbers them 0..N-1, and any byte past that would read as a face it has not (a d6
+    showing 7..256)."""
+    sides = sides_of(kind)
+    if 0 <= index < sides:
+        return ""
+    return f"face index {index}, and a {kind} has faces 0..{sides - 1}"
 
 
 def face_index(kind: str, value: int) -> int:
@@ -110,10 +125,10 @@ def parse_advert(
             address,
             name,
             kind,
-            battery & 0x7F,
+            _battery_or_unknown(battery & 0x7F),
             bool(battery & 0x80),
             roll_state=_state_name(state),
-            face=face_value(kind, index) if kind else 0,
+            face=_face_or_unknown(kind, index),
         )
     for company, old in manufacturer.items():
         if len(old) != 7:
@@ -130,9 +145,19 @@ def parse_advert(
             kind,
             round(battery * 100 / 255),
             roll_state=_state_name(state),
-            face=face_value(kind, index) if kind else 0,
+            face=_face_or_unknown(kind, index),
         )
     return None
+
+
+def _battery_or_unknown(percent: int) -> int:
+    """An advertised battery level, or -1 (unknown) for one that cannot be (127%)."""
+    return -1 if battery_problem(percent) else percent
+
+
+def _face_or_unknown(kind: str, index: int) -> int:
+    """An advertised face's value, or 0 (unknown) for a kind unknown or a face it has not."""
+    return face_value(kind, index) if kind and not face_problem(kind, index) else 0
 
 
 def _state_name(state: int) -> str:
@@ -149,12 +174,16 @@ def parse(data: bytes, kind: str, address: str = "") -> DieEvent:
         if state == STATE_ROLLED:
             if not kind:
                 return DieEvent(STATE, note="rolled, but the die's kind is unknown")
+            problem = face_problem(kind, index)
+            if problem:
+                return DieEvent(REFUSED, note=f"rolled {problem}")
             return DieEvent(ROLLED, face_value(kind, index))
         if state == STATE_ROLLING:
             return DieEvent(ROLLING)
         return DieEvent(STATE, note=_state_name(state))
     if kind_byte == BATTERY_LEVEL and len(data) >= 2:
-        return DieEvent(BATTERY, data[1])
+        problem = battery_problem(data[1])
+        return DieEvent(REFUSED, note=problem) if problem else DieEvent(BATTERY, data[1])
     if kind_byte == I_AM_A_DIE and len(data) == 22:
         return _i_am_a_die(data, address)
     if kind_byte == I_AM_A_DIE:
@@ -172,6 +201,9 @@ def _i_am_a_die(data: bytes, address: str) -> DieEvent:
         struct.unpack("<BBBBIIHIBBBB", data)
     )
     kind = kind_of(die_type, leds)
+    problem = battery_problem(battery) or (face_problem(kind, index) if kind else "")
+    if problem:
+        return DieEvent(REFUSED, note=f"identity with {problem}")
     info = DieInfo(
         PIXELS,
         f"{pixel_id:08X}",

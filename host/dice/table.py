@@ -6,8 +6,10 @@ link opens), the die scanned for by its id when its last address does not answer
 What counts as a roll: a die's "rolled" (Pixels) or "stable" (GoDice) after it was seen
 rolling on this link. The state a die reports when it connects, or a repeat of the same
 rest without a roll in between, is not a new roll. Everything the game master should
-know (a die linked, dropped, its battery low, a rest that was not counted) goes to
-`say`, one line each; a low battery is said once per die."""
+know (a die linked, dropped, its battery low, a rest that was not counted, a message
+that cannot be) goes to `say`, one line each; a low battery is said once per die, and
+messages that cannot be (a face past the die's last, host/dice/pixels.py) are counted
+and said the first time and at each tenfold count."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from host.core.names import printable
 from host.dice import godice, pixels
 from host.dice.model import (
     BATTERY,
@@ -24,6 +27,7 @@ from host.dice.model import (
     IDENTITY,
     IGNORED,
     PIXELS,
+    REFUSED,
     ROLLED,
     ROLLING,
     STATE,
@@ -36,6 +40,7 @@ LOW_BATTERY = 15  # percent
 SCAN_S = 3.0
 BLINK_ARGB = 0xFF00C0FF  # the wanted dice blink cyan
 PULSE_RGB = (0, 192, 255)
+REFUSED_SAID_AT = frozenset(10**n for n in range(1, 10))
 
 
 @dataclass
@@ -50,6 +55,7 @@ class DieLink:
     low_said: bool = False
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
     write_uuid: str = ""
+    refused: int = 0  # messages that could not be (a face the die has not), on every link
 
     @property
     def name(self) -> str:
@@ -102,7 +108,9 @@ class DiceTable:
         try:
             self._say(line)
         except Exception:
-            logging.getLogger(__name__).exception("a smart-dice line was not said: %s", line)
+            logging.getLogger(__name__).exception(
+                "a smart-dice line was not said: %s", printable(line, lines=False)
+            )
 
     def kinds_at_table(self) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -195,12 +203,29 @@ class DiceTable:
         elif event.what == IGNORED:
             # Still armed: the die may yet come to a stable rest from the same throw.
             self.say(f"smart die {state.name}: {event.note}, not counted as a roll")
+        elif event.what == REFUSED:
+            self._refused(state, event.note)
         elif event.what == BATTERY:
             self._battery(state, event.value)
         elif event.what == IDENTITY and event.info is not None:
             self._battery(state, event.info.battery)
         elif event.what == COLOUR:
             pass
+
+    def _refused(self, state: DieLink, note: str) -> None:
+        """A message the die could not have sent: counted; said the first time and at
+        every tenfold count after it, so a die that sends nothing else cannot flood the
+        log. A roll it spoils ends the throw: the die is thrown again."""
+        state.armed = False
+        state.refused += 1
+        count = state.refused
+        if count == 1 or count in REFUSED_SAID_AT:
+            so_far = f" ({count} so far)" if count > 1 else ""
+            self.say(f"smart die {state.name}: a message that cannot be ({note}), not used{so_far}")
+
+    def refused(self) -> dict[str, int]:
+        """The messages each die sent that could not be, by die id."""
+        return {die_id: state.refused for die_id, state in self.links.items()}
 
     def _battery(self, state: DieLink, percent: int) -> None:
         state.battery = percent

@@ -5,7 +5,8 @@ controller, host and GATT client, all in process) to the action it resolves appl
 the session and committed to a real SQLite journal (host/dice: table, matcher, source),
 the median of ROLLS. Each roll is a stones crit (a d100 of two D10) filled by one d10
 thrown twice: the time of the second throw is measured. Bumble is a test dependency:
-without it the figure is not measured."""
+without it the figure is not measured. `dice_file_ms`, `dice_file_mib`: what reading a
+hostile paired-dice file costs before it is refused (issue #37, item 4)."""
 
 from __future__ import annotations
 
@@ -99,5 +100,47 @@ def _wait(predicate, seconds: float = 10.0) -> None:
         time.sleep(0.0005)
 
 
-MEASUREMENTS = (smart_roll,)
-TARGETS: dict[str, tuple[str, float]] = {}
+def dice_file() -> Figures:
+    """`dice_file_ms` and `dice_file_mib`: the slowest read, and the highest Python memory
+    peak (tracemalloc) during one, of a paired-dice file (host/dice/settings.py) that is
+    200 MB (sparse), 64 KB of brackets nested 32,000 deep, or 64 KB of valid dice (the
+    most a file may hold). Before the bound the 200 MB file took 31 s and 1.5 GB."""
+    import tracemalloc
+
+    from host.dice import settings
+
+    slowest, peak = 0.0, 0.0
+    with tempfile.TemporaryDirectory(prefix="turnlight-bench-dice-") as tmp:
+        huge, deep, full = (Path(tmp) / name for name in ("huge", "deep", "full"))
+        with huge.open("wb") as fh:
+            fh.truncate(200 * 1024 * 1024)
+        half = settings.MAX_BYTES // 2
+        deep.write_text("[" * half + "]" * half)
+        # A die takes 150 bytes as the file is written (indented): as many as fit.
+        count = (settings.MAX_BYTES - 100) // 150
+        dice = [
+            settings.PairedDie(f"{n:08X}", "pixels", "d20", "Pixel", "AA") for n in range(count)
+        ]
+        settings.save(dice, full, accept_unstable=False)
+        if settings.read(full).dice != dice:
+            raise RuntimeError("the fullest paired-dice file did not read back")
+        for path in (huge, deep, full):
+            for traced in (False, True):
+                if traced:
+                    tracemalloc.start()
+                began = time.perf_counter()
+                try:
+                    settings.read(path)
+                except settings.SettingsError:
+                    pass
+                took = (time.perf_counter() - began) * 1000
+                if traced:
+                    peak = max(peak, tracemalloc.get_traced_memory()[1] / 2**20)
+                    tracemalloc.stop()
+                else:
+                    slowest = max(slowest, took)
+    return {"dice_file_ms": round(slowest, 1), "dice_file_mib": round(peak, 2)}
+
+
+MEASUREMENTS = (smart_roll, dice_file)
+TARGETS: dict[str, tuple[str, float]] = {"dice_file_ms": ("<=", 100), "dice_file_mib": ("<=", 5)}

@@ -104,6 +104,7 @@ TARGETS.update(bench_stack.TARGETS)
 TARGETS.update(bench_session.TARGETS)
 TARGETS.update(bench_host_cpu.TARGETS)
 TARGETS.update(bench_hostile.TARGETS)
+TARGETS.update(bench_smart_dice.TARGETS)
 TARGETS.update(
     {
         "web_latency_ms_p50": ("<=", 50),

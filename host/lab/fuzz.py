@@ -43,6 +43,7 @@ TARGET_MODULES = (
     "host.lab.fuzz_board",
     "host.lab.fuzz_secrets",
     "host.lab.fuzz_effects",
+    "host.lab.fuzz_dice",
 )
 HANG_SECONDS = 10.0  # one input; every target's inputs take well under a second
 TARGETS: dict[str, Target] = {}

@@ -7,10 +7,10 @@ grid (drawn as its LEDs show now, a dim LED brightened as the web page draws it)
 log, dice, odds and scores across the whole width, so that at 80x24 the last action's
 lines all show. Under it, whatever the last command printed besides the view (a refusal,
 `help`, `scores`); what is too long for that pages over the view (PgDn, PgUp; Esc closes).
-Tab completes in a menu. Tab on an empty prompt (or Ctrl-B) hands the letters to the
-board: `n` presses next turn, `r` rolls, and so on, as in `turnlight sim`; Tab or Esc
-gives them back to the prompt at once. Enter runs the line; Ctrl-C clears it; Ctrl-D or
-`quit` ends the session.
+Tab completes in a menu, on an empty prompt too (the commands). Ctrl-B alone hands the
+letters to the board: `n` presses next turn, `r` rolls, and so on, as in `turnlight sim`;
+Ctrl-B or Esc gives them back to the prompt at once. Enter runs the line; Ctrl-C clears
+it; Ctrl-D or `quit` ends the session.
 
 Built on prompt_toolkit's full-screen Application, so tests drive it with the library's
 own pipe input and a dummy output.
@@ -57,8 +57,10 @@ REST_MIN_LINES = 4  # under the roster: the log's rule, two of its lines and the
 VIEW_MIN_LINES = 10  # lines the live view keeps under what a command printed; longer pages
 BOARD_PANE_MIN = 26  # columns: the board's pane is its grid's width, or this
 PROMPT = "turnlight> "
-BOARD_HINT = "Tab or Ctrl-B: the letters press the board's keys"
-BOARD_PROMPT = "board keys> "
+# Completion has Tab; the board's keys have Ctrl-B alone, so a newcomer pressing Tab to see
+# the commands never presses a key of the board by typing `end`.
+BOARD_HINT = "Ctrl-B: the letters press the board's keys"
+BOARD_PROMPT = "BOARD KEYS (Ctrl-B or Esc: back to typing)> "
 PAGER_HINT = "PgDn/PgUp: page; Esc: back to the view"
 # Escape ends board-key mode and the pager at once: prompt_toolkit waits this long for the
 # rest of an escape sequence (its default, half a second, felt like a second).
@@ -277,9 +279,14 @@ class PlayScreen:
         return max(3 * self.sim.profile.WIDTH + 1, BOARD_PANE_MIN)
 
     def _board_hint(self) -> list[str]:
+        """Under the grid: the page it shows (the board's page key moves it), then how to
+        press its keys."""
+        assert self.sim is not None
+        width = self._board_width()
+        page = textwrap.wrap(f"board: {self.sim.page_name} page", width)
         if self.board_keys:
-            return textwrap.wrap("Tab or Esc: back to the prompt", self._board_width())
-        return textwrap.wrap(BOARD_HINT, self._board_width())
+            return page + textwrap.wrap("Ctrl-B or Esc: back to the prompt", width)
+        return page + textwrap.wrap(BOARD_HINT, width)
 
     def _key_list(self) -> list[str]:
         """In board-key mode, which letter presses which key, across the screen's width
@@ -338,14 +345,13 @@ class PlayScreen:
                 return
             self.run_line(line)
 
-        @keys.add("tab", filter=typing & empty & has_board)
         @keys.add("c-b", filter=typing & has_board)
         def _to_board(event: KeyPressEvent) -> None:
             self.board_keys = True
-            self.status = "the letters press the board's keys; Tab or Esc: back to the prompt"
+            self.status = "the letters press the board's keys; Ctrl-B or Esc: back to the prompt"
             self._changed()
 
-        @keys.add("tab", filter=typing & ~empty)
+        @keys.add("tab", filter=typing)
         def _complete(event: KeyPressEvent) -> None:
             # The common part of every choice, then a menu of them (Tab again steps on).
             if self.buffer.complete_state:
@@ -367,6 +373,10 @@ class PlayScreen:
             self._changed()
 
         @keys.add("tab", filter=pressing)
+        def _tab_on_the_board(event: KeyPressEvent) -> None:
+            self.status = "Tab completes at the prompt: Ctrl-B or Esc gives the letters back first"
+            self._changed()
+
         @keys.add("escape", filter=pressing, eager=True)
         @keys.add("c-b", filter=pressing)
         def _to_prompt(event: KeyPressEvent) -> None:

@@ -30,6 +30,7 @@ from rich.text import Text
 
 from host.board.tether import Tether
 from host.core import effects
+from host.core.audience import Line
 from host.core.commandline import MAX_LINE
 from host.core.interface import IllegalAction, LiveTable
 from host.core.interface import Table as RulesetTable
@@ -100,6 +101,7 @@ class BoundedLine:
         self.buffer = buffer
         self.dropped = 0  # characters cut from the line being typed
         self._run = 0  # text let through since the terminal's last key that is not text
+        self._feeding = False  # in the parser's feed of a read from the terminal
         buffer.on_text_changed += self._cut
 
     def guard(self, terminal: object) -> None:
@@ -113,7 +115,17 @@ class BoundedLine:
         feed = parser.feed
 
         def bounded_feed(data: str) -> None:
-            feed(self._trimmed(data))
+            if self._feeding:
+                # The parser feeds itself the rest of a read it was given (from a paste's
+                # start on, through `parser.feed`, so here): cut already. Cut again, a
+                # paste's text counted twice was dropped whole, and its line said nothing.
+                feed(data)
+                return
+            self._feeding = True
+            try:
+                feed(self._trimmed(data))
+            finally:
+                self._feeding = False
 
         parser.feed = bounded_feed
         parser._line_bound = self
@@ -197,6 +209,14 @@ def resumed_line(session: Session) -> str:
     return f"game {session.game_id} resumed: {plural(len(session.done), 'action')} replayed"
 
 
+def new_game_line(session: Session) -> str:
+    """The log's first line after `new`. Its seed is the game master's alone: the engine's
+    dice follow from the seed and the action's number, so players who read it could work
+    out the rolls to come. The players' page reads "new game"; `url` and the exports keep
+    the seed."""
+    return Line(f"new game, seed {session.seed}", players="new game")
+
+
 def _said(note: str) -> str:
     """A row's note, or "" for one that says nothing (a lone dash): a line of an 80x24
     screen is worth more."""
@@ -236,6 +256,9 @@ class PlayUI:
         # What start-up printed (`url`), and the web console's address for its QR code.
         self.about: list[str] = []
         self.console_url: str | None = None
+        # Set when no phone can open console_url (served on 127.0.0.1): the line saying how
+        # to let phones in, shown in place of a QR code.
+        self.phones_line: str | None = None
         # The board's presses redraw the view from the watcher's thread: one print at a time.
         self._printing = threading.Lock()
         self._shown_board_line = ""  # the board's line as last drawn (linked, refusals)
@@ -457,7 +480,7 @@ class PlayUI:
                 if self.tether is not None:
                     self.tether.replace_session(self.session)
                 previous.discard_if_empty()  # a game never played is not kept
-                self.messages = [f"new game, seed {self.session.seed}"]
+                self.messages = [new_game_line(self.session)]
                 self.last_mark = 0
                 self.show()
                 return
@@ -492,6 +515,8 @@ class PlayUI:
         if self.console_url is None:
             lines.append("no web pages: `turnlight play --web` serves them")
             return "\n".join(lines)
+        if self.phones_line is not None:
+            return "\n".join([*lines, self.phones_line])
         try:
             import segno
         except ImportError:  # the QR code is a nicety: the URL is above

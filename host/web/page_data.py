@@ -9,9 +9,10 @@ must not see, so it is never sent to them at all:
 - a hidden fighter (`hide NAME` until `reveal NAME`): its entry, its last roll's faces,
   every log, dice, status and cooldown line that names it (each line says which fighters
   it names: audience.Line), a headline that names it, a score line naming it (each
-  team's total instead), and the ruleset's text drawing of the board (the simulated
-  board's LEDs stay: the board itself shows hidden fighters dark). Its turn shows as a
-  pause the game master keeps (PAUSE), nobody marked and no phase;
+  team's total instead, less a side named after it), and the ruleset's text drawing of
+  the board (the simulated board's LEDs stay: the board itself shows hidden fighters
+  dark). Its turn shows as a pause the game master keeps (PAUSE), nobody marked and no
+  phase;
 - the exact health of the fighters not on the players' team (`players TEAM`, the
   encounter's first team by default), as `health number|word|bar|none`: the number, a
   word (unhurt, hurt, bloodied, down), a bar rounded to a tenth, or nothing; a line that
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.core import effects
 from host.core.audience import Secrets, for_players, health_word, named
 from host.core.interface import Fighter, Ruleset
 from host.core.verb_choices import acting_choices, completions
@@ -139,7 +141,7 @@ def gm_view(
     the players' view, made from this one, is the same."""
     state = ruleset.state(game)
     words = names(encoded(state.rules))
-    fighters = ruleset.fighters(game)
+    fighters = effects.fighters(ruleset, game)  # each one's effects from the host's book
     title, status = ruleset.headline(game)
     phases = words["phases"]
     players = secrets.players_team(teams)
@@ -293,7 +295,12 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
     scores = full["scores"]
     names = named(scores, cast)
     if names - exact or names & hidden:  # a line of fighters' scores: each team's total
-        scores = " · ".join(f"{s['team']} {s['score']}" for s in full["team_scores"])
+        # (less a side named after a hidden fighter: a player who is a side, flare's duel)
+        scores = " · ".join(
+            f"{s['team']} {s['score']}"
+            for s in full["team_scores"]
+            if not named(s["team"], cast) & hidden
+        )
     following = [name for name in full["upcoming"] if name not in hidden]
     dice = {k: v for k, v in full["dice"].items() if k != "who"}
     dice["lines"] = visible(dice["lines"])

@@ -525,8 +525,14 @@ class BoardSession(framing.Endpoint):
         if m.seq_diff(buf[2], self.tx_next - 1) > 0:
             self._contradiction(now_ms)
             return
-        if not self.linked:
-            self._result |= _POLL_LINK
+        if self.linked:
+            # It answers a HELLO we sent before the ACCEPT that linked us came (to a probe
+            # that waited while code.py compiled), or repeats that ACCEPT. A host that starts
+            # over probes first, which unlinks us: the link, its descriptor and numbers
+            # stand; only the ack counts.
+            self._acked(buf[2], now_ms)
+            return
+        self._result |= _POLL_LINK
         self.linked = True
         self.rx_next = (buf[1] + 1) & 0xFF
         # A host that adopts our state adopts our rules with it: it sends no descriptor.

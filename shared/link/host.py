@@ -185,6 +185,9 @@ class HostSession(Endpoint):
         self.resyncs = 0
         self.handshakes = 0
         self.relinks = 0  # handshakes forced by a frame that contradicted what we knew
+        self.accepts_repeated = 0  # ACCEPTs sent again for a HELLO that repeated the last
+        self._accept = b""  # the HELLO ACCEPT of this link's handshake, as sent
+        self._board_linked = False  # the board sent a linked board's frame since that ACCEPT
         self.board_refused = 0  # presses the board refused with a full journal (to 255)
         self._pending = {}  # seq -> event record, past a hole
         self._snap = None  # the newest unacknowledged snapshot payload
@@ -379,6 +382,7 @@ class HostSession(Endpoint):
         )
         self._send_delimiter()
         self._send(n)
+        return n
 
     def _queue_descriptor(self, rules, now_ms):
         """Describe the game: the snapshot stays due and follows once this is acknowledged."""
@@ -493,6 +497,7 @@ class HostSession(Endpoint):
                     return
             self._forget_past(last)
         self._heard_at = now_ms
+        self._board_linked = True
         if mtype == m.EVENT:
             self._on_event(buf, n, now_ms)
         elif mtype == m.SNAPSHOT:
@@ -556,6 +561,23 @@ class HostSession(Endpoint):
         ):
             self._other_board(hello, now_ms)
             return
+        if (
+            self.linked
+            and not self._board_linked
+            and hello.nonce == self.board.nonce
+            and hello.seq == self.board.seq
+            and hello.journalled == self.board.journalled
+        ):
+            # The HELLO we accepted, again, before the board showed it is linked: it answers
+            # a probe that waited in its input while it started (it answers each), or our
+            # ACCEPT was lost. Either way the same ACCEPT answers it; the link, its
+            # descriptor and its numbers stand (a board already linked ignores it).
+            self.accepts_repeated += 1
+            self._heard_at = now_ms
+            self._payload[: len(self._accept)] = self._accept
+            self._send_delimiter()
+            self._send(len(self._accept))
+            return
         # The board's journal holds seq first..hello.seq; it dropped only what a host
         # acknowledged.
         first = (hello.seq - hello.journalled + 1) & 0xFF
@@ -609,7 +631,8 @@ class HostSession(Endpoint):
         self._recheck = False
         self._forget_in_flight()  # the board restarts its count from our HELLO's seq
         self._board_ack = (self.tx_next - 1) & 0xFF
-        self._send_hello(flags)
+        self._accept = bytes(self._payload[: self._send_hello(flags)])
+        self._board_linked = False
         self.linked = True
         self._heard_at = now_ms
         self._ping_at = ticks_add(now_ms, PING_MS)

@@ -20,13 +20,14 @@ from typing import Any
 
 from host.core import kit
 from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
-from host.core.names import plain
+from host.core.names import closest, plain
 from host.core.timeline import Timeline
 from host.rulesets.d20.encounter_schema import Creature, Encounter
 from shared import dice
 
 # The rules' version: raise it when the same journal would play out differently.
-RULES_VERSION = 1
+# 2: `end` ends the turn as in every game (it ended the fight, now `finish`).
+RULES_VERSION = 2
 # What each roll is for, and its number on the board (the wanted roll's purpose, 0..15).
 CODES = {
     "initiative": 1,
@@ -196,6 +197,14 @@ class Game:
         for f in self.fighters:
             if key in (plain(f.name), plain(f.label)):
                 return f
+        # A group's members are "Goblin 1", "Goblin 2": "Goblin" names them all, as Tab does.
+        members = [f for f in self.fighters if plain(f.name).startswith(key + " ")]
+        if members:
+            named = " or ".join(f"{f.name!r} ({f.label})" for f in members)
+            raise IllegalAction(f"unknown creature {word!r}; did you mean {named}?")
+        close = closest(word, [f.name for f in self.fighters])
+        if close is not None:
+            raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
         known = ", ".join(f.name for f in self.fighters)
         raise IllegalAction(f"unknown creature {word!r} (known: {known})")
 

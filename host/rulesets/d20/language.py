@@ -20,6 +20,7 @@ VERBS: dict[str, Verb] = {
         (Option("surprised", "NAME,..."),),
     ),
     "next": Verb("", "end this turn and start the next one in the initiative order"),
+    "end": Verb("[NAME]", "end the turn, as `next` does (NAME, if given: whose turn it is)"),
     "attack": Verb(
         "NAME TARGET [WEAPON]",
         "an attack roll against TARGET's AC; on a hit its damage (a critical: dice twice)",
@@ -83,7 +84,9 @@ VERBS: dict[str, Verb] = {
     "lair": Verb("NAME TARGET", "NAME's lair action on initiative count 20, against TARGET"),
     "stabilize": Verb("NAME TARGET", "NAME's action: a DC 10 Medicine check to stabilize TARGET"),
     "flee": Verb("NAME", "NAME leaves the fight"),
-    "end": Verb("[TEAM ...]", "the game master ends the fight (TEAM won, or nobody)"),
+    "finish": Verb(
+        "[TEAM ...]", "the game master ends the fight (TEAM won, or nobody); `undo` takes it back"
+    ),
     "add": newcomers.add_verb(ROSTER, ": it rolls initiative and takes its place in the order"),
     "remove": newcomers.REMOVE_VERB,
 }

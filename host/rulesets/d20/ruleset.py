@@ -213,7 +213,8 @@ class D20(Ruleset):
             LiveRow(
                 [f.label, f"{f.hp}" + (f"+{f.temp}" if f.temp else ""), str(f.spec.ac)],
                 ", ".join(
-                    ([] if _state(f) == "up" else [_state(f)]) + conditions.on(game, f.index)
+                    ([] if _state(f) == "up" else [_state(f)])
+                    + conditions.on(game, f.index, booked=False)  # (the host adds the book's)
                 ),
                 f.index in now,
             )
@@ -236,7 +237,7 @@ class D20(Ruleset):
                 f.label,
                 f.hp,
                 f.spec.hp,
-                conditions.on(game, f.index)
+                conditions.on(game, f.index, booked=False)  # (the host adds the book's)
                 + ([f"concentrating on {f.concentration}"] if f.concentration else [])
                 + ([f"death saves {f.successes}/{f.failures}"] if f.dying else []),
                 [],
@@ -287,7 +288,7 @@ class D20(Ruleset):
             except IllegalAction:
                 return []
             return [f'"{a.name}"' if " " in a.name else a.name for a in f.spec.attacks]
-        if words[0] == "end" and len(words) == 2:
+        if words[0] == "finish" and len(words) == 2:
             return list(game.teams) + ["nobody"]
         return labels
 

@@ -112,7 +112,8 @@ def start_turn(game: Game) -> list[str]:
         game.lair_used = False
         owner = game.fighters[e.lair_of]
         return lines + [f"initiative count 20: {owner.name}'s lair may act (`lair`)"]
-    names = ", ".join(game.fighters[i].name for i in e.members)
+    # A group's turn names those still in the fight (its dead and fled take no part).
+    names = ", ".join(game.fighters[i].name for i in e.members if game.fighters[i].in_fight)
     lines.append(f"round {game.round}, {e.total}: {names}'s turn")
     for i in e.members:
         f = game.fighters[i]

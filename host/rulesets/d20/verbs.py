@@ -21,13 +21,13 @@ from host.rulesets.d20.language import ABILITY
 def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[str]:
     if game.over is not None:
         raise IllegalAction(f"the fight is over: {_won(game.over)}")
-    if not game.started and cmd.verb not in ("initiative", "end", "add", "remove"):
+    if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
         raise IllegalAction("roll initiative first: `initiative`")
     game.dice.begin(game.actions, replay)
     lines = conditions.settle(game)
     lines += HANDLERS[cmd.verb](game, cmd)
     game.actions += 1
-    if cmd.verb != "end":
+    if cmd.verb != "finish":
         _settle(game, lines)
     game.log.extend(lines)
     return lines
@@ -95,9 +95,12 @@ def _able(game: Game, f: Fighter, use: str) -> None:
         raise IllegalAction(f"{f.name} is incapacitated: no actions or reactions [6]")
     left = {"action": f.action, "bonus": f.bonus, "reaction": f.reaction, "move": True}[use]
     if not left:
-        word = {"action": "its action", "bonus": "its bonus action", "reaction": "its reaction"}
-        when = "this round" if use == "reaction" else "this turn"
-        raise IllegalAction(f"{f.name} has used {word[use]} {when} [4][5]")
+        if use == "reaction":  # [5]: one a round, back at the start of its own turn
+            raise IllegalAction(
+                f"{f.name} has used its reaction: it comes back at the start of its own turn [5]"
+            )
+        word = {"action": "its action", "bonus": "its bonus action"}
+        raise IllegalAction(f"{f.name} has used {word[use]} this turn [4]")
 
 
 def _whose(game: Game) -> str:
@@ -567,7 +570,20 @@ def do_flee(game: Game, cmd: Command) -> list[str]:
 
 
 def do_end(game: Game, cmd: Command) -> list[str]:
-    """[29] the game master ends the fight."""
+    """`end` ends the turn in every game, as `next` does here: a name, if given, is the one
+    whose turn it is (a team's name is refused saying that ending the fight is `finish`)."""
+    if cmd.args:
+        word = " ".join(cmd.args)
+        if plain(word) == "nobody" or any(plain(t) == plain(word) for t in game.teams):
+            raise IllegalAction(f"`end` ends the turn; to end the fight: `finish {word}`")
+        named = game.fighter(word)
+        if not game.turn_of(named):
+            raise IllegalAction(f"it is not {named.name}'s turn: `end` alone ends the turn")
+    return do_next(game, cmd)
+
+
+def do_finish(game: Game, cmd: Command) -> list[str]:
+    """[29] the game master ends the fight, saying that one word takes it back."""
     word = " ".join(cmd.args)
     if not word or plain(word) == "nobody":
         winner = "nobody"
@@ -578,6 +594,7 @@ def do_end(game: Game, cmd: Command) -> list[str]:
         winner = found[0]
     lines: list[str] = []
     finish(game, winner, lines)
+    lines.append("(`undo` takes it back: the fight goes on)")
     return lines
 
 
@@ -606,6 +623,7 @@ HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {
     "stabilize": do_stabilize,
     "flee": do_flee,
     "end": do_end,
+    "finish": do_finish,
     "add": comings.add,
     "remove": comings.remove,
 }

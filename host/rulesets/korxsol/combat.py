@@ -210,6 +210,11 @@ def plan_attack(
     )
 
 
+def _typed(name: str) -> str:
+    """A name as it is typed at the prompt: quoted when it has spaces."""
+    return f'"{name}"' if " " in name else name
+
+
 class CombatRules(GameCore):
     def _do_attack(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
@@ -222,13 +227,21 @@ class CombatRules(GameCore):
         timer = self.timer(f, "move", move.name)
         unleashing = f.charging is move
         if f.charging is not None and not unleashing:
-            raise IllegalAction(f"{f.name} is charging {f.charging.name}: it must be unleashed")
+            raise IllegalAction(
+                f"{f.name} is charging {f.charging.name}: unleash it first"
+                f" (`attack {f.name} {_typed(f.charging.name)} TARGET`)"
+            )
         if not unleashing and not self.ready(f, "move", move.name):
             left = cooldowns.remaining(self.slot(f), timer)
             raise IllegalAction(f"{move.name} is on cooldown ({plural(left, 'turn')} left)")
         s = self.slot(f)
         if s.flags & F_GRAPPLED and not move.effects.release:
-            raise IllegalAction(f"{f.name} is grappled: only a move with release can be used")
+            freeing = [m.name for m in f.spec.moves if m.effects.release]
+            which = f"one with release: {', '.join(freeing)}" if freeing else "none has release"
+            raise IllegalAction(
+                f"{f.name} is grappled: {move.name} cannot be used ({which}; or"
+                f" `struggle {f.name}` to break free)"
+            )
         if f.grappling != NO_SLOT:
             raise IllegalAction(f"{f.name} is grappling: crush or release instead of a combat move")
         fx = move.effects
