@@ -79,6 +79,14 @@ def test_a_setting_is_read_back_through_its_index_not_by_walking_the_games_event
     journal.close()
 
 
+def test_the_settings_index_holds_every_kind_read_back_by_its_latest_event() -> None:
+    from host.core import journal
+    from host.web import server
+
+    assert set(journal.SETTINGS) == {"dice-from", "secrets", server.TOKEN_EVENT}
+    assert SETTINGS == journal.SETTINGS
+
+
 def test_an_older_journal_is_given_the_settings_index_when_opened_for_writing(tmp_path) -> None:
     copy = tmp_path / "korxsol.sqlite"
     shutil.copy(OLD_JOURNALS / "korxsol.sqlite", copy)
