@@ -41,6 +41,7 @@ of the session starts with the same.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import sys
 import uuid
@@ -177,13 +178,14 @@ class Session:
         return game
 
     def _replay(self, game: Any, entry: Entry) -> list[str]:
-        cmd = self._parse(entry.text)
+        cmd = _journalled(self.ruleset.language, entry.text)
         if effects.is_effect(self.ruleset, cmd):
             return self.told(effects.command(self.ruleset, game, cmd))
         effects.book_of(self.ruleset, game)  # (a game from before effects: its book now)
         lines = self.ruleset.replay(game, cmd, entry.rolls)
         self.ruleset.project(game)
-        return lines + self.told(effects.tick(self.ruleset, game))
+        ticked = effects.tick(self.ruleset, game)  # (most actions end no effect: no cast)
+        return lines + self.told(ticked) if ticked else lines
 
     def _play(self, game: Any, cmd: Command) -> Applied:
         """Apply one action to `game`: an `effect` line to its effect book, any other
@@ -702,6 +704,21 @@ class Session:
 
 def _same(a: list[Entry], b: list[Entry]) -> bool:
     return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def _read_once(language: Any, text: str) -> Command:
+    # A line the journal holds was accepted once: replay it whatever today's limit.
+    cmd = language.parse(text, max_length=None)
+    assert cmd is not None, f"a journalled action is a command: {text!r}"
+    return cmd
+
+
+def _journalled(language: Any, text: str) -> Command:
+    """A replayed line's Command, read once per text (a replay reads the same few lines
+    again and again: `end` at every turn), each replay given its own words and options."""
+    cmd = _read_once(language, text)
+    return dataclasses.replace(cmd, args=list(cmd.args), opts=dict(cmd.opts))
 
 
 def _copy(waiting: Waiting) -> Waiting:
