@@ -47,7 +47,14 @@ import uuid
 from collections import deque
 from typing import Any
 
-from host.core import effects, journal_checkpoints, memory_checkpoints, registry, scores
+from host.core import (
+    effects,
+    journal_checkpoints,
+    memory_checkpoints,
+    numbers,
+    registry,
+    scores,
+)
 from host.core.audience import Secrets, cast_of, tell
 from host.core.commandline import Command
 from host.core.history import HOLE, Entry, Pending
@@ -430,12 +437,13 @@ class Session:
             dice_words(wanted.sides) if wanted.sides else "",
         ):
             args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`, `dice 2d20 17 4`
-        if not args or not all(a.isdigit() for a in args):
+        faces = [numbers.whole_or_none(a) for a in args]
+        if not args or None in faces:
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
                 f" {' '.join(['N'] * pending.wanted.count)}`"
             )
-        return self.supply(tuple(int(a) for a in args), "entered")
+        return self.supply(tuple(f for f in faces if f is not None), "entered")
 
     def set_dice_from(self, source: str) -> list[str]:
         """`dice from board|engine|entered`: where the next actions' dice come from (an

@@ -157,14 +157,14 @@ def example_path() -> Path:
     return EXAMPLE
 
 
-_CLAUSE = re.compile(r"^(?:\[On (\d+)-(\d+)\]\s*)?(.*)$", re.IGNORECASE)
+_CLAUSE = re.compile(r"^(?:\[On (\d+)-(\d+)\]\s*)?(.*)$", re.IGNORECASE | re.ASCII)
 _EFFECTS = (
     (re.compile(r"^\[Standard Attack\]$", re.I), "attack"),
-    (re.compile(r"^\[Damage (\d+)\]$", re.I), "damage"),
-    (re.compile(r"^\[Heal (\d+)\]$", re.I), "heal"),
-    (re.compile(r"^\[Spirit Armor \+(\d+)\]$", re.I), "spirit_armor"),
-    (re.compile(r"^\[Armor \+(\d+)\]$", re.I), "armor"),
-    (re.compile(r"^\[Hand \+(\d+)\]$", re.I), "hand"),
+    (re.compile(r"^\[Damage (\d+)\]$", re.I | re.ASCII), "damage"),
+    (re.compile(r"^\[Heal (\d+)\]$", re.I | re.ASCII), "heal"),
+    (re.compile(r"^\[Spirit Armor \+(\d+)\]$", re.I | re.ASCII), "spirit_armor"),
+    (re.compile(r"^\[Armor \+(\d+)\]$", re.I | re.ASCII), "armor"),
+    (re.compile(r"^\[Hand \+(\d+)\]$", re.I | re.ASCII), "hand"),
     (re.compile(r"^(?:adds )?\[([A-Za-z][A-Za-z ]*)\]$", re.I), "status"),
 )
 PASSIVE = ("armor", "spirit_armor", "hand")  # keywords that hold only while fused
