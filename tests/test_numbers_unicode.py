@@ -239,7 +239,7 @@ def test_every_verb_of_every_ruleset_refuses_odd_numbers_in_one_line(
         sources.append("entered")
 
     @settings(
-        max_examples=12,
+        max_examples=8,
         deadline=None,
         database=None,
         derandomize=True,
@@ -280,7 +280,8 @@ def _number_options(
     return found
 
 
-NUMBER_OPTIONS = _number_options(cli.build_parser())
+PARSER = cli.build_parser()
+NUMBER_OPTIONS = _number_options(PARSER)
 
 
 def test_every_number_option_is_read_by_the_one_reader() -> None:
@@ -300,7 +301,7 @@ def test_a_number_option_given_odd_digits_is_a_one_line_usage_error(
     given = [*action.option_strings[:1], text] if action.option_strings else [text]
     err = io.StringIO()
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:
-        cli.parse(cli.build_parser(), [*argv, *given])
+        cli.parse(PARSER, [*argv, *given])
     assert exit_.value.code == 2
     said = err.getvalue().splitlines()
     assert "Traceback" not in err.getvalue()
