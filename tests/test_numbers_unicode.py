@@ -52,7 +52,7 @@ odd_numbers = st.one_of(
 @settings(max_examples=400, deadline=None, database=None, derandomize=True)
 @given(st.one_of(st.text(), st.text(ODD_DIGITS + ODD_SIGNS + ODD_SPACES + "0123456789.")))
 def test_the_reader_gives_int_of_ascii_digits_or_a_one_line_refusal(text: str) -> None:
-    ascii_whole = re.fullmatch(r"[+-]?[0-9]{1,30}", text, re.ASCII) is not None
+    ascii_whole = re.fullmatch(r"[+-]?[0-9]{1,4300}", text, re.ASCII) is not None
     for signed in (False, True):
         try:
             value = numbers.whole(text, signed=signed)
@@ -80,6 +80,32 @@ def test_a_digit_of_another_script_is_refused_naming_the_digits_to_type(text: st
 def test_a_decimal_is_ascii_digits_and_a_point_never_nan_or_inf(text: str) -> None:
     with pytest.raises(numbers.NotANumber):
         numbers.decimal(text)
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, "3", None, [3]])
+def test_a_file_s_whole_number_is_an_int_never_a_bool_or_text(value: object) -> None:
+    assert not numbers.is_whole(value)
+    assert numbers.is_whole(3, 0, 3) and not numbers.is_whole(4, 0, 3)
+
+
+BUNDLED = [r for r in registry.ids() if type(registry.get(r)).__module__.startswith("host.")]
+
+
+@pytest.mark.parametrize("ruleset_id", BUNDLED)
+def test_each_ruleset_s_encounter_reader_asks_the_one_reader_for_whole_numbers(
+    ruleset_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41: five rulesets each had a copy of d20's whole-number check."""
+    asked: list[object] = []
+    real = numbers.is_whole
+
+    def counted(value: object, low: int | None = None, high: int | None = None) -> bool:
+        asked.append(value)
+        return real(value, low, high)
+
+    monkeypatch.setattr(numbers, "is_whole", counted)
+    _encounter.__wrapped__(ruleset_id)
+    assert asked
 
 
 # -- each crash the issue names ------------------------------------------------------------

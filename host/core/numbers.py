@@ -1,6 +1,7 @@
 """Typed text to a number: the only place in the host where text a person wrote becomes an
 int or a float (a command's word or option, a `turnlight` option, the web console's
-`timer`, a --web port, a drive's settings.toml). Nothing else calls int() or float() on
+`timer`, a --web port, a drive's settings.toml), and where an encounter file's value is
+checked as a whole number (`is_whole`). Nothing else calls int() or float() on
 such text, or asks str.isdigit() whether it may.
 
 Python's own readers take more than a person means and refuse in ways a prompt cannot
@@ -19,7 +20,7 @@ import re
 
 from host.core.errors import IllegalAction
 
-MOST_DIGITS = 30  # more than any count, seed or port needs (int() stops at 4,300 digits)
+MOST_DIGITS = 4_300  # int()'s own bound (sys.get_int_max_str_digits): past it, a ValueError
 
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
@@ -63,6 +64,15 @@ def meant_as_a_number(text: str) -> bool:
     return bool(text) and all(c.isnumeric() for c in text)
 
 
+def is_whole(value: object, low: int | None = None, high: int | None = None) -> bool:
+    """Whether a value an encounter file gives (TOML writes its integers in ASCII digits)
+    is a whole number from `low` to `high`: an int, and not a bool (an int to Python). The
+    rulesets' encounter readers ask this, each in its own words when it is not."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
 def decimal(
     text: str,
     what: str = "",
@@ -84,7 +94,9 @@ def _check_length(text: str, what: str) -> None:
     digits = len(text.lstrip("+-").replace(".", ""))
     if digits > MOST_DIGITS:
         shown = f"{what} {text[:12]!r}..." if what else f"{text[:12]!r}..."
-        raise NotANumber(f"{shown} has {digits:,} digits; at most {MOST_DIGITS} make a number here")
+        raise NotANumber(
+            f"{shown} has {digits:,} digits; at most {MOST_DIGITS:,} make a number here"
+        )
 
 
 def _check_range(

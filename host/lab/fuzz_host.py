@@ -719,7 +719,7 @@ def fuzz_deploy(rng: random.Random) -> None:
 ODD_DIGITS = "0123456789²³¹⁷⁰٣١٢١２３۴०৭߃๓"
 ODD_SIGNS = "+-\u2212\uff0b\uff0d"
 ODD_SPACES = "\u00a0\u2003\t "
-ODD_WORDS = ("nan", "inf", "1_000", "1e3", "0x1f", "1.5", "", "9" * 40)
+ODD_WORDS = ("nan", "inf", "1_000", "1e3", "0x1f", "1.5", "", "9" * 40, "9" * 4_400)
 
 
 def odd_number(rng: random.Random) -> str:

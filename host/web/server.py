@@ -128,9 +128,7 @@ def _port(text: str) -> int:
     try:
         return numbers.whole(text, low=0, high=65535)
     except numbers.NotANumber:
-        raise WebError(
-            f"--web: the port must be a number from 0 to 65535 (digits 0-9), not {text!r}"
-        ) from None
+        raise WebError(f"--web: the port must be a number from 0 to 65535, not {text!r}") from None
 
 
 def same_origin(origin: str | None, host: str | None) -> bool:

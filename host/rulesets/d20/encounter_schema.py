@@ -195,7 +195,7 @@ class _Reader(TableReader):
         self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
     ) -> int:
         value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise self.fail(table, index, key, f"{who}: {key} must be a whole number {low}..{high}")
         return value
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from host.core import numbers
 from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from shared.limits import MAX_SLOTS
@@ -215,7 +216,7 @@ def read_keywords(text: str, statuses: tuple[Status, ...]) -> tuple[bool, tuple[
 
 
 def _int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return numbers.is_whole(v)
 
 
 def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
