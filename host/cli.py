@@ -66,11 +66,12 @@ def whole_option(text: str) -> int:
 
 
 def seconds_option(text: str) -> float:
-    """A time option's value in seconds (`--pace 0.5`): 0 to MOST_SECONDS."""
+    """A time option's value in seconds (`--pace 0.5`), at most MOST_SECONDS either way
+    (a command says itself what a negative time means: `demo --pace -1` is one line)."""
     from host.core import numbers
 
     try:
-        return numbers.decimal(text, "", 0, MOST_SECONDS)
+        return numbers.decimal(text, "", -MOST_SECONDS, MOST_SECONDS, signed=True)
     except numbers.NotANumber as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 

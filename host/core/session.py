@@ -47,14 +47,7 @@ import uuid
 from collections import deque
 from typing import Any
 
-from host.core import (
-    effects,
-    journal_checkpoints,
-    memory_checkpoints,
-    numbers,
-    registry,
-    scores,
-)
+from host.core import effects, journal_checkpoints, memory_checkpoints, registry, scores
 from host.core.audience import Secrets, cast_of, tell
 from host.core.commandline import Command
 from host.core.history import HOLE, Entry, Pending
@@ -69,6 +62,7 @@ from host.core.interface import (
 )
 from host.core.interface import Encounter as EncounterLike
 from host.core.journal import Journal
+from host.core.numbers import whole_or_none
 from host.core.plurals import plural
 from shared import dice
 from shared.limits import MAX_DICE, MAX_KINDS
@@ -437,7 +431,7 @@ class Session:
             dice_words(wanted.sides) if wanted.sides else "",
         ):
             args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`, `dice 2d20 17 4`
-        faces = [numbers.whole_or_none(a) for a in args]
+        faces = [whole_or_none(a) for a in args]
         if not args or None in faces:
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
