@@ -192,6 +192,22 @@ def test_the_web_console_answers_a_superscript_timer_and_dice_and_keeps_its_sock
         assert reply(gm, "timer 60")["ok"]  # the same socket still answers
 
 
+def test_digits_of_another_script_are_no_number_where_int_read_them() -> None:
+    """int() read '١' and '٤' as 1 and 4: `undo ١` undid, `fall=٤:١` fell, `heal X ٣d8`
+    rolled. Now each is refused in one line, like '²'."""
+    from host.rulesets.d20.encounter_schema import read_roll
+    from host.rulesets.korxsol.knockback import fall_heights
+
+    s = _session("korxsol")
+    s.execute("initiative")
+    assert "type digits 0-9" in _refused(s, "undo ١")
+    with pytest.raises(IllegalAction):
+        fall_heights("٤:١")
+    assert fall_heights("4:1") == (4, 1)
+    assert read_roll("٣d8") is None and read_roll("1d8+٣") is None
+    assert read_roll("3d8+1") is not None
+
+
 # -- every verb of every ruleset -----------------------------------------------------------
 
 
