@@ -19,16 +19,19 @@ Which numbers tell the health (`health_spans`): a name is a name, so a digit ins
 fighter's name or board label is never masked ("Goblin 1"). Of the rest, a ruleset that
 declares its health words has masked only its health phrases: the numbers right after a
 health word ("HP 15 -> 8", "regains 3 HP: 5 -> 8", "KOR (12/16)", "Stamina 5 -> 0"), a
-fraction or change right before one ("5/12 HP"), and, for a word written "# left", the
-one number right before it ("(4 left)"). A phrase whose numbers are all 0 stays: health 0
-is "down", which every mode shows. The amounts of damage and healing stay too ("takes 7
-damage", "regains 3 HP", "heals 3 KOR"): the table sees the dice it rolls, so what a hit
-did is the table's already; what the game master keeps is the sheet it lands on (health
-before and after, the maximum), and an amount alone tells none of them. A line with a
-number that would give one away with an amount (d20's "12 damage past 0": the health
-before the hit) is written with explicit `numbers`. A ruleset that declares no health
-words (and a line told without its ruleset: the web page's own texts) keeps the old rule:
-every number outside the names is masked.
+fraction or change right before one ("5/12 HP"), and, for a phrase written with "#",
+the number (or change, or fraction) where its "#" stands ("# left": "(4 left)"). A phrase
+whose numbers are all 0 stays: health 0 is "down", which every mode shows. The amounts
+of damage and healing stay too ("takes 7 damage", "regains 3 HP", "heals 3 KOR"): the
+table sees the dice it rolls, so what a hit did is the table's already; what the game
+master keeps is the sheet it lands on (health before and after, the maximum), and an
+amount alone tells none of them. A number that would give one away with an amount is a
+health phrase of its ruleset (d20's "# damage past": the damage left over past 0, with
+the damage dealt, is the health before the hit). A ruleset that declares no health words
+(and a line told without its ruleset: the web page's own texts) keeps the old rule: every
+number outside the names is masked. (A ruleset could still write a Line with `numbers` of
+its own, but a Line kept in a game's state does not survive a checkpoint: plain_data
+rebuilds only plain strs.)
 
 `darken` is the board's side: the hidden fighters' slots of a state to send to the board
 made dark (the label `-`, no team light, health, counters, marks or cooldowns; out of the
@@ -138,9 +141,11 @@ def _phrases(words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     numbers of one phrase."""
     found = []
     for entry in words:
-        if entry.startswith("# "):  # the number comes first: "(4 left)"
-            word = re.escape(entry[2:])
-            found.append(re.compile(rf"(?<![\w.])({_CHAIN})\s*{word}(?!\w)"))
+        if "#" in entry:  # a phrase, "#" where its health stands: "# left", "): #"
+            before, after = (re.escape(part).replace("\\ ", "\\s*") for part in entry.split("#", 1))
+            edge = r"(?<!\w)" if entry[0].isalnum() else ""
+            end = r"(?!\w)" if entry[-1].isalnum() else ""
+            found.append(re.compile(rf"{edge}{before}(?<![\w.])({_CHAIN})(?![\w.]){after}{end}"))
             continue
         word = re.escape(entry)
         found.append(re.compile(rf"(?<!\w){word}(?!\w):?\s*\(?\s*({_CHAIN})"))

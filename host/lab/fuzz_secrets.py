@@ -13,9 +13,9 @@ or a console setting (`hide`, `reveal`, `health`, `players`). After every step:
   the odds the game master was shown, and shows no exact health of a fighter whose health
   the players see as a word, a bar or nothing: no number in a health phrase of a line
   that names one (`health_told`: by the ruleset's `health_words`, the numbers right after
-  a health word or right before a "# W" one, and any change or fraction "15 -> 8",
-  "12/16" whatever its words; every number outside the names where the ruleset declares
-  no words), and none on its health;
+  a health word or where a phrase's "#" stands ("# left"), and any change or fraction
+  "15 -> 8", "12/16" whatever its words; every number outside the names where the
+  ruleset declares no words), and none on its health;
 - the board's state (the tether's, which the link encodes into every snapshot) shows no
   hidden fighter: its slot is dark (no label, no team light, no health, no marks, not the
   one whose turn it is) and no roll is said to be its.
@@ -117,9 +117,10 @@ def health_told(line: str, names: list[str], health_words: tuple[str, ...]) -> l
     """The numbers of a players' `line` that would tell a fighter's exact health, the
     digits of `names` (every fighter's name and label: a name is a name) left out. Found
     here apart from host/core/audience.py, which masks them, so a mistake there shows: the
-    numbers after a health word ("HP 15", "KOR (12", "HP: 5") or before a "# W" one
-    ("4 left"), and every change or fraction ("15 -> 8", "12/16") whatever its words. A
-    0 stays (health 0 is "down", which every mode shows). No words: every number."""
+    numbers after a health word ("HP 15", "KOR (12", "HP: 5") or where the "#" of a
+    phrase is ("# left": "4 left"), and every change or fraction ("15 -> 8", "12/16")
+    whatever its words. A 0 stays (health 0 is "down", which every mode shows). No words:
+    every number."""
     for name in sorted(names, key=len, reverse=True):
         line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", line, flags=re.I)
     if not health_words:
@@ -130,8 +131,9 @@ def health_told(line: str, names: list[str], health_words: tuple[str, ...]) -> l
         for n in re.findall(r"\d+", chain)
     ]
     for word in health_words:
-        if word.startswith("# "):
-            told += re.findall(rf"(\d+)\s*{re.escape(word[2:])}(?!\w)", line)
+        if "#" in word:  # a phrase, its health where the "#" is
+            before, after = (re.escape(part) for part in word.split("#", 1))
+            told += re.findall(rf"{before}(?<!\d)(\d+){after}", line)
         else:
             told += re.findall(rf"(?<!\w){re.escape(word)}:?\s*\(?\s*(\d+)", line)
     return [n for n in told if int(n)]

@@ -6,7 +6,6 @@ stabilizing, and the concentration saves damage calls for.
 
 from __future__ import annotations
 
-from host.core.audience import Line
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.encounter_schema import Roll
 from host.rulesets.d20.engine import Fighter, Game
@@ -95,9 +94,8 @@ def damage(
             if by is not None and by.spec.team != f.spec.team:
                 by.stats["downs"] += 1
             over = amount - before  # [13] what is left over after 0
-            if over >= f.spec.hp:  # `over` with the damage gives `before`: health, masked
-                why = f"{over} damage past 0, its maximum or more"
-                return lines + die(game, f, by, why, (0, len(str(over))))
+            if over >= f.spec.hp:
+                return lines + die(game, f, by, f"{over} damage past 0, its maximum or more")
             if f.spec.kind == "monster":
                 if spare or game.options.monsters_at_zero == "knocked_out":
                     f.knocked_out = True
@@ -118,22 +116,15 @@ def damage(
     return lines
 
 
-def die(
-    game: Game, f: Fighter, by: Fighter | None, why: str, health: tuple[int, int] | None = None
-) -> list[str]:
-    """The creature dies; the foes it is counted down for are counted where it fell.
-    `health`: the span of `why` that tells its health (host/core/audience.py `Line`)."""
+def die(game: Game, f: Fighter, by: Fighter | None, why: str) -> list[str]:
+    """The creature dies; the foes it is counted down for are counted where it fell."""
     f.dead = True
     f.hp = 0
     f.temp = 0
     f.stable = False
     f.successes = f.failures = 0
-    text = f"{f.name} dies ({why})"
-    if health is None:
-        return [text] + conditions.concentration_over(game, f.index)
-    at = len(f"{f.name} dies (")
-    line = Line(text, {f.name}, [(at + health[0], at + health[1])])
-    return [line] + conditions.concentration_over(game, f.index)
+    lines = [f"{f.name} dies ({why})"]
+    return lines + conditions.concentration_over(game, f.index)
 
 
 def heal(game: Game, f: Fighter, amount: int, by: Fighter | None) -> list[str]:

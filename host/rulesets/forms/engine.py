@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host.core import kit
-from host.core.audience import Line
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
 from host.core.plurals import plural
@@ -495,9 +494,7 @@ class Game(kit.Dice):
                 if heal and u.health < u.spec.health:
                     before = u.health
                     u.health = min(u.spec.health, u.health + heal)
-                    said = f"{u.spec.name} heals {u.health - before} ({u.form}): "
-                    health = (len(said), len(said) + len(str(u.health)))  # masked by audience
-                    self.say(Line(f"{said}{u.health}", {u.spec.name}, [health]))
+                    self.say(f"{u.spec.name} heals {u.health - before} ({u.form}): {u.health}")
         self.timeline.append(self._point())
 
     def _point(self) -> dict:
