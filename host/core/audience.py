@@ -223,10 +223,10 @@ def _told(line: str, cast: Cast, audience: str = "all", words: Sequence[str] = (
             return Line(line, line.about, line.numbers, audience, line.players)
         return line
     if words:
-        spans: Iterable[tuple[int, int]] = health_spans(line, words)
+        spans = health_spans(line, words)
     else:
-        spans = (m.span() for m in _NUMBER.finditer(line))
-    names = _name_spans(line, cast)
+        spans = [m.span() for m in _NUMBER.finditer(line)]
+    names = _name_spans(line, cast) if spans else []  # a name is a name: "Goblin 1"
     numbers = [(a, b) for a, b in spans if not any(a < end and start < b for start, end in names)]
     if isinstance(line, Line):  # its writer's about, audience and wording
         return Line(line, line.about, numbers, _narrowed(line.audience, audience), line.players)
