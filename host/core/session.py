@@ -211,7 +211,8 @@ class Session:
 
     def told(self, lines: list[str], audience: str = "all") -> list[str]:
         """`lines` written for the log with what they reveal (host/core/audience.py)."""
-        return tell(lines, cast_of(self.ruleset, self.game), audience)
+        cast = cast_of(self.ruleset, self.game)
+        return tell(lines, cast, audience, self.ruleset.health_words)
 
     def set_secrets(self, secrets: Secrets) -> None:
         """What the players must not see from now on, journalled whole."""

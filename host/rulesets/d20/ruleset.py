@@ -41,6 +41,7 @@ class D20(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID
+    health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
     language = language.LANGUAGE
     start_command = "initiative"
