@@ -198,7 +198,7 @@ class D20(Ruleset):
                 str(f.spec.ac),
                 "-" if f.initiative is None else str(f.initiative),
                 _state(f),
-                ", ".join(conditions.on(game, f.index)) or "-",
+                ", ".join(_conditions(game, f)) or "-",
             ]
             for f in self._in_order(game)
         ]
@@ -211,15 +211,18 @@ class D20(Ruleset):
         now = set(self._acting(game))
         rows = [
             LiveRow(
-                [f.label, f"{f.hp}" + (f"+{f.temp}" if f.temp else ""), str(f.spec.ac)],
-                ", ".join(
-                    ([] if _state(f) == "up" else [_state(f)]) + conditions.on(game, f.index)
-                ),
+                [
+                    f.label,
+                    f"{f.hp}" + (f"+{f.temp}" if f.temp else ""),
+                    str(f.spec.ac),
+                    "-" if f.initiative is None else str(f.initiative),
+                ],
+                ", ".join(([] if _state(f) == "up" else [_state(f)]) + _conditions(game, f)),
                 f.index in now,
             )
             for f in self._in_order(game)
         ]
-        return LiveTable(["who", "HP", "AC"], rows)
+        return LiveTable(["who", "HP", "AC", "init"], rows)
 
     def _acting(self, game: Game) -> list[int]:
         e = game.entry()
@@ -311,6 +314,11 @@ class D20(Ruleset):
 
 
 _PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")
+
+
+def _conditions(game: Game, f: Any) -> list[str]:
+    """The conditions on a creature, and the spell it concentrates on ("conc: Bless")."""
+    return conditions.on(game, f.index) + ([f"conc: {f.concentration}"] if f.concentration else [])
 
 
 def _state(f: Any) -> str:
