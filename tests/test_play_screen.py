@@ -189,7 +189,7 @@ def test_at_80x24_every_line_of_the_last_attack_shows_with_the_scores(tmp_path: 
         assert " ".join(ui.session.ruleset.score_line(ui.session.game).split()) in shown
         head, roster, rest = screen._parts
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
-        assert rows + 2 <= 24  # with the status line and the prompt
+        assert rows + screen._status_lines() + 1 <= 24  # with the status line and the prompt
 
 
 def test_help_pages_over_the_view_and_esc_closes_it(tmp_path: Path) -> None:
@@ -291,7 +291,7 @@ def test_at_80x24_a_fight_of_16_leaves_room_for_the_log_the_scores_and_the_promp
         screen._draw()
         head, roster, rest = screen._parts
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
-        assert rows + 2 <= 24  # with the status line and the prompt
+        assert rows + screen._status_lines() + 1 <= 24  # with the status line and the prompt
         assert "more lines" in roster and "Kaelen" in roster  # whose turn it is: shown
         assert "Bless on Jax" in rest
         assert " ".join(session.ruleset.score_line(session.game).split()) in " ".join(rest.split())

@@ -236,12 +236,13 @@ class PlayScreen:
             # The board's hint shows where the last action's lines leave room for it.
             board = min(self._board_lines(), max(grid, free - needed))
             top_lines = max(roster_lines, board)
-            room = max(REST_MIN_LINES, free - top_lines)
+            left = free - top_lines
+            room = max(REST_MIN_LINES, left)
             console.size = (columns, room)
             rest = self._ansi(self.ui.below(room))
             # Lines the rest leaves blank (an older line too long for them) go to a
             # roster that was cut.
-            spare = room - (rest.count("\n") + 1)
+            spare = left - (rest.count("\n") + 1)
             if spare <= 0 or roster_lines >= whole:
                 break
             most = roster_lines + spare
