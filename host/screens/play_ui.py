@@ -181,10 +181,10 @@ def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
 def turn_marked(table: LiveTable) -> LiveTable:
     """`table` with TURN_MARK before the first cell of each row whose turn it is (and as
     much room before the others'), so the turn shows without bold too (a copy of the
-    screen, a terminal without it). A table that marks the turn itself (korxsol's "> "
-    before the name) is left as it is."""
+    screen, a terminal without it). A table that marks the turn itself with a ">" (korxsol
+    before the name, forms before the position) is left as it is."""
     current = [r for r in table.rows if r.current]
-    if not current or any(c.startswith(TURN_MARK) for r in current for c in r.cells):
+    if not current or any(c.startswith(TURN_MARK[0]) for r in current for c in r.cells):
         return table
     blank = " " * len(TURN_MARK)
     rows = [
