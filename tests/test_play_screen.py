@@ -380,3 +380,13 @@ def test_at_80x24_blank_lines_are_given_away_before_the_last_action_s_lines(
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
         assert rows + 1 == 24  # and the prompt
         assert roster.count("\n") + 1 == screen._heights[1]  # the roster's, not the board's
+
+
+def test_the_board_s_grid_names_the_page_it_shows(tmp_path: Path) -> None:
+    """The first-hour issue, item 9: the grid beside the view did not say which of the
+    board's pages it was (initiative, cooldowns, dice, ...)."""
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        assert screen.sim is not None
+        until(lambda: "board: initiative page" in screen._board_text().value, "the page's name")
+        screen.sim.set_page("dice")
+        until(lambda: "board: dice page" in screen._board_text().value, "the new page's name")

@@ -292,7 +292,13 @@ class Command:
             return
         verb = " ".join([self.verb, *self.args[: self.first]]).lower()
         extra = " ".join(self.args[self.first + most :])
-        raise IllegalAction(f"{verb}: unexpected {extra!r} (usage: {self.usage})")
+        hint = ""
+        assert self.grammar is not None
+        last = self.grammar.slots[-1] if self.grammar.slots else None
+        if last is not None and "NAME" in last.text:  # `add Warden as Warden Two`
+            whole = " ".join(self.args[self.first + most - 1 :])
+            hint = f'a name of several words goes in quotes: "{whole}"; '
+        raise IllegalAction(f"{verb}: unexpected {extra!r} ({hint}usage: {self.usage})")
 
 
 def without_comment(line: str) -> str:

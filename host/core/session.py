@@ -69,6 +69,9 @@ from shared.words import KIND_NAMES
 
 # Where an action's dice come from (see above); "smart": Bluetooth dice, host/dice/source.py.
 DICE_FROM = ("board", "engine", "entered", "smart")
+# The rolls no rule uses (`note_roll`) journalled in one turn: past them, a stuck roll key
+# (300 in 1.7 s) would grow the journal without bound (docs/reliability.md).
+UNUSED_ROLLS_A_TURN = 20
 
 
 def dice_words(sides: tuple[int, ...]) -> str:
@@ -139,6 +142,10 @@ class Session:
         # Set when a stored checkpoint's game did not replay: none is read again.
         self.stored_checkpoints_off = False
         self.pressed = False  # a board press is being applied (the tether sets it)
+        # The turn (round, turn, phase) the rolls no rule used were counted in, and how
+        # many came in it (`note_roll`)
+        self._unused_turn: tuple[int, int, int] | None = None
+        self.unused_rolls = 0
         self.secrets = Secrets()  # what the players must not see (set_secrets)
         # The last roll given to a waiting action: the action, and the entry it made if the
         # roll resolved it (the board's undo of its own roll: `take_back_roll`).
@@ -515,9 +522,19 @@ class Session:
         self.ruleset.set_waiting(self.game, waiting)
         return [f"{source} {purpose} roll withdrawn: {' '.join(map(str, faces))}"]
 
-    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None:
-        """Journal a roll the rules do not use (a board's d100): kept, never replayed."""
+    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> bool:
+        """Journal a roll the rules do not use (a board's d100): kept, never replayed. At
+        most UNUSED_ROLLS_A_TURN in a turn: the rest (a stuck key) are counted in
+        `unused_rolls` and not journalled until the turn moves on; False for those."""
+        state = self.ruleset.state(self.game)
+        turn = (state.round, state.turn, state.phase)
+        if turn != self._unused_turn:
+            self._unused_turn, self.unused_rolls = turn, 0
+        self.unused_rolls += 1
+        if self.unused_rolls > UNUSED_ROLLS_A_TURN:
+            return False
         self._journal("roll-shown", {"kind": kind, "faces": list(faces), "source": source})
+        return True
 
     def apply_board_event(self, event: dict) -> list[str]:
         """The link's event applier. `{"type": "roll", "purpose": ..., "faces": [...]}` queues

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.core import effects
 from host.core.audience import Secrets, for_players, health_word, named
 from host.core.interface import Fighter, Ruleset
 from host.core.verb_choices import acting_choices, completions
@@ -140,7 +141,7 @@ def gm_view(
     the players' view, made from this one, is the same."""
     state = ruleset.state(game)
     words = names(encoded(state.rules))
-    fighters = ruleset.fighters(game)
+    fighters = effects.fighters(ruleset, game)  # each one's effects from the host's book
     title, status = ruleset.headline(game)
     phases = words["phases"]
     players = secrets.players_team(teams)

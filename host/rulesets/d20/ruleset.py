@@ -217,7 +217,10 @@ class D20(Ruleset):
                     str(f.spec.ac),
                     "-" if f.initiative is None else str(f.initiative),
                 ],
-                ", ".join(([] if _state(f) == "up" else [_state(f)]) + _conditions(game, f)),
+                ", ".join(
+                    ([] if _state(f) == "up" else [_state(f)])
+                    + _conditions(game, f, booked=False)  # (the host adds the book's)
+                ),
                 f.index in now,
             )
             for f in self._in_order(game)
@@ -239,7 +242,7 @@ class D20(Ruleset):
                 f.label,
                 f.hp,
                 f.spec.hp,
-                conditions.on(game, f.index)
+                conditions.on(game, f.index, booked=False)  # (the host adds the book's)
                 + ([f"concentrating on {f.concentration}"] if f.concentration else [])
                 + ([f"death saves {f.successes}/{f.failures}"] if f.dying else []),
                 [],
@@ -316,9 +319,11 @@ class D20(Ruleset):
 _PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")
 
 
-def _conditions(game: Game, f: Any) -> list[str]:
-    """The conditions on a creature, and the spell it concentrates on ("conc: Bless")."""
-    return conditions.on(game, f.index) + ([f"conc: {f.concentration}"] if f.concentration else [])
+def _conditions(game: Game, f: Any, booked: bool = True) -> list[str]:
+    """The conditions on a creature (`conditions.on`), and the spell it concentrates on
+    ("conc: Bless")."""
+    conc = [f"conc: {f.concentration}"] if f.concentration else []
+    return conditions.on(game, f.index, booked) + conc
 
 
 def _state(f: Any) -> str:

@@ -95,9 +95,12 @@ def _able(game: Game, f: Fighter, use: str) -> None:
         raise IllegalAction(f"{f.name} is incapacitated: no actions or reactions [6]")
     left = {"action": f.action, "bonus": f.bonus, "reaction": f.reaction, "move": True}[use]
     if not left:
-        word = {"action": "its action", "bonus": "its bonus action", "reaction": "its reaction"}
-        when = "this round" if use == "reaction" else "this turn"
-        raise IllegalAction(f"{f.name} has used {word[use]} {when} [4][5]")
+        if use == "reaction":  # [5]: one a round, back at the start of its own turn
+            raise IllegalAction(
+                f"{f.name} has used its reaction: it comes back at the start of its own turn [5]"
+            )
+        word = {"action": "its action", "bonus": "its bonus action"}
+        raise IllegalAction(f"{f.name} has used {word[use]} this turn [4]")
 
 
 def _whose(game: Game) -> str:

@@ -25,6 +25,20 @@ DECK_NAMES = ("creature", "legendary", "flare")
 KINDS = ("creature", "legendary", "Flare")  # the kind of card each deck holds, as said
 
 
+# What each letter of a card's pattern asks of its square (`_fits`), as a refusal says it.
+CELLS = {
+    "*": "the marked square",
+    ".": "any",
+    "_": "empty",
+    "o": "your token",
+    "c": "your common",
+    "h": "your heroic",
+    "l": "your legendary",
+    "u": "your heroic or legendary",
+    "x": "an enemy's token",
+}
+
+
 @dataclass
 class Token:
     owner: int
@@ -372,9 +386,11 @@ class Game:
             )
         ways = self.matches(card, row, col)
         if not ways:
+            letters = dict.fromkeys(c for line in card.pattern for c in line if c in CELLS)
+            legend = ", ".join(f"{c} {CELLS[c]}" for c in letters)
             return (
                 f"{card.id}'s pattern does not match around {self.name_of(row, col)}"
-                f" (turned, mirrored or flipped): {'/'.join(card.pattern)}"
+                f" (turned, mirrored or flipped): {'/'.join(card.pattern)} ({legend})"
             )
         stock = self.legends if card.rank == LEGENDARY else self.supply
         if stock[self.current] == 0 and self._spare(card, row, col, ways[0]) is None:
