@@ -4,9 +4,11 @@ simulated board's LED grid drawn live in colour, and the prompt.
 The play UI's live view (host/screens/play_ui.py) is redrawn whenever a typed command or a
 board press changes it: its head across the top, the fighters' table beside the board's
 grid (drawn as its LEDs show now, a dim LED brightened as the web page draws it), and the
-log, dice, odds and scores across the whole width, so that at 80x24 the last action's
-lines all show. Under it, whatever the last command printed besides the view (a refusal,
-`help`, `scores`); what is too long for that pages over the view (PgDn, PgUp; Esc closes).
+log, dice, odds and scores across the whole width. At 80x24 the last action's lines come
+first, whole: the roster gives way to them (from whoever takes the turn), then the board's
+hint and an empty status line; the dice, the odds and older lines take what is left.
+Under it, whatever the last command printed besides the view (a refusal, `help`,
+`scores`); what is too long for that pages over the view (PgDn, PgUp; Esc closes).
 Tab completes in a menu, on an empty prompt too (the commands). Ctrl-B alone hands the
 letters to the board: `n` presses next turn, `r` rolls, and so on, as in `turnlight sim`;
 Ctrl-B or Esc gives them back to the prompt at once. Enter runs the line; Ctrl-C clears
