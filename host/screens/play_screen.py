@@ -229,8 +229,6 @@ class PlayScreen:
         free -= len(self._key_list()) + self._note_lines()
         grid = self._board_lines(hint=False)
         most = max(ROSTER_MIN_LINES, grid, free - needed)
-        console.size = (self._pane_width(), rows)
-        whole = self._ansi([self.ui.roster()]).count("\n") + 1  # none left out
         while True:
             console.size = (self._pane_width(), rows)
             roster = self._ansi([self.ui.roster(most)])  # (each fighter's effects under its row)
@@ -245,7 +243,7 @@ class PlayScreen:
             # Lines the rest leaves blank (an older line too long for them) go to a
             # roster that was cut.
             spare = left - (rest.count("\n") + 1)
-            if spare <= 0 or roster_lines >= whole:
+            if spare <= 0 or not self.ui.roster_cut:
                 break
             most = roster_lines + spare
         self._parts = (head, roster, rest)

@@ -269,6 +269,7 @@ class PlayUI:
         self.dice_log: list[str] = []
         self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
         self.last_mark = 0  # messages[last_mark:] are the last action's lines
+        self.roster_cut = False  # the last roster drawn left lines out
         # The most log lines shown with older ones: each redraw is printed on a line
         # prompt; a full screen (host/screens/play_screen.py) fills what it has.
         self.older_log_lines = MAX_LOG_LINES
@@ -322,8 +323,9 @@ class PlayUI:
         table = turn_marked(spelt_out(live, self._labels()))
         roster = Text()
         rows = text_tables.live_lines(table, self.console.width)
-        if most is not None and len(rows) > most:
-            rows = _roster_window(rows, most, self.console.width)
+        self.roster_cut = most is not None and len(rows) > most
+        if self.roster_cut:
+            rows = _roster_window(rows, most or 0, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
