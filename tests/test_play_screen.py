@@ -376,9 +376,9 @@ def test_at_80x24_blank_lines_are_given_away_before_the_last_action_s_lines(
     with d20_fight_of_eight(tmp_path) as screen:
         screen._draw()
         head, roster, rest = screen._parts
-        assert screen._status_line() == "" and screen._status_lines() == 0
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
         assert rows + 1 == 24  # and the prompt
+        assert screen._status_line() == "" and screen._status_lines() == 0
         assert roster.count("\n") + 1 == screen._heights[1]  # the roster's, not the board's
 
 
