@@ -205,16 +205,24 @@ def _bare(ruleset: Ruleset, verb: str) -> bool:
 
 
 def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, Any]:
-    """What the console offers on each fighter: the verbs whose first word is a fighter
-    (what the console completes there names it), with the word that names it, and, for
-    whoever takes the turn, what it picks after its name with each (an attack's moves, an
-    item): the moves `help VERB` lists in play's terminal (host/core/verb_choices.py)."""
+    """What the console offers on each fighter's card: the word that names it, and the
+    verbs whose first word is a fighter and that name it now (what the ruleset completes
+    there: a ruleset that knows a verb applies only in some states offers it only then,
+    d20's `recover` to a creature that bears something to end). `verbs` are the game's own
+    (its language's, less `add` and `remove`), what the card shows; `more` the rest (the
+    session's `effect`, `remove`, ...), behind the card's "more". For whoever takes the
+    turn, `moves`: what it picks after its name with a verb (an attack's moves, an item),
+    the moves `help VERB` lists in play's terminal (host/core/verb_choices.py), where they
+    are its own: a list the same for every fighter (d20's conditions, korxsol's terrains)
+    is the verb's, offered as the line's completions once the verb is tapped."""
     language = ruleset.language
     verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
     offered = {verb: set(completions(ruleset, game, [verb, ""])) for verb in verbs_here}
+    own_verbs = {v for v in language.verbs if v not in ("add", "remove")}
     result: dict[str, Any] = {}
     for f in fighters:
         verbs: list[str] = []
+        more: list[str] = []
         word = ""
         for verb, words in offered.items():
             usage = language.usage(verb).split()
@@ -222,7 +230,7 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 continue  # the name is optional: the verb stands alone
             mine = next((w for w in (f.name, f'"{f.name}"', f.label) if w and w in words), "")
             if mine:
-                verbs.append(verb)
+                (verbs if verb in own_verbs else more).append(verb)
                 word = word or mine
         moves = []
         if f.current and word:
@@ -230,11 +238,35 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 usage = language.usage(verb).split()
                 if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
                     continue  # nothing the fighter picks after its name
+                if not _its_own(ruleset, game, verb, f, fighters, offered[verb]):
+                    continue
                 choices = acting_choices(ruleset, game, verb, f.name)
                 if choices is not None:
                     moves.append({"verb": verb, "moves": choices.names})
-        result[f.name] = {"word": word, "verbs": verbs, "moves": moves}
+        result[f.name] = {"word": word, "verbs": verbs, "more": more, "moves": moves}
     return result
+
+
+def _its_own(
+    ruleset: Ruleset, game: Any, verb: str, f: Fighter, fighters: list[Fighter], named: set[str]
+) -> bool:
+    """Whether what `f` picks right after its name with the verb is its own, a move a tap
+    puts on the line: not fighters (a target comes first: d20's `attack NAME TARGET
+    WEAPON`, whose line the completions lead through), and not what every other fighter
+    in play the verb names (`named`: its first word's completions) is offered alike (the
+    verb's list: conditions, abilities, terrains)."""
+
+    def word(x: Fighter) -> str:
+        return next((w for w in (x.name, f'"{x.name}"', x.label) if w and w in named), "")
+
+    mine = completions(ruleset, game, [verb, word(f), ""])
+    everyone = {n.strip('"').lower() for x in fighters for n in (x.name, x.label) if n}
+    if any(n.strip('"').lower() in everyone for n in mine):
+        return False
+    others = [o for o in fighters if o.name != f.name and not o.out and word(o)]
+    return not others or any(
+        completions(ruleset, game, [verb, word(o), ""]) != mine for o in others
+    )
 
 
 def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, str]:
