@@ -146,6 +146,45 @@ def test_a_page_that_never_reads_does_not_hold_the_other_pages_or_the_console(
             stuck.close()
 
 
+def test_a_change_made_while_the_watcher_draws_a_view_reaches_the_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue #36 item 7: the watcher's wake for a change that came while it drew the view
+    before was lost, and the pages showed the game one change behind until the next."""
+    with served() as (web, live, lock), connect(ws_url(web), max_size=None) as page:
+        kicked, armed, drawn = threading.Event(), threading.Event(), threading.Event()
+        kick, log = web.hub.kick, live.log
+
+        def kick_seen() -> None:
+            kick()
+            kicked.set()
+
+        def log_with_a_change() -> list[str]:  # drawing a view: a change comes meanwhile
+            lines = log()
+            if armed.is_set() and not drawn.is_set():
+                drawn.set()
+                kicked.clear()
+                live.say("change 2, while the view of change 1 is drawn")
+                assert kicked.wait(WAIT), "the watcher was not woken for change 2"
+            return lines
+
+        monkeypatch.setattr(web.hub, "kick", kick_seen)
+        monkeypatch.setattr(live, "log", log_with_a_change)
+        shown = ""
+        deadline = time.monotonic() + WAIT
+        while '"view"' not in shown:  # the page's first, whole view
+            shown = page.recv(timeout=deadline - time.monotonic())
+        armed.set()
+        with lock:
+            live.say("change 1")
+        while "change 2" not in shown:
+            left = deadline - time.monotonic()
+            assert left > 0, f"not within {WAIT} s: change 2 on the page"
+            with contextlib.suppress(TimeoutError):
+                shown = page.recv(timeout=min(left, 1.0))
+        assert drawn.is_set()
+
+
 def test_a_page_that_takes_nothing_for_a_while_is_dropped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
