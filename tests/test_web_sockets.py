@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from waiting import WAIT, until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -32,7 +33,6 @@ from host.web.server import STALE_CODE, DemoLive, Hub, WebServer, make_app
 from host.web.sockets import Outbox
 
 TOKEN = "the-token"
-WAIT = 30.0  # seconds for what takes milliseconds, on a busy machine
 
 
 def _live() -> tuple[DemoLive, threading.RLock]:
@@ -63,14 +63,6 @@ def never_reading(web: WebServer) -> socket.socket:
     sock.connect(("127.0.0.1", web.port))
     handshake(sock, "127.0.0.1", web.port, "/ws")
     return sock
-
-
-def until(check: Any, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {WAIT} s: {what}")
-        time.sleep(0.01)
 
 
 def changes(live: DemoLive, lock: threading.RLock, count: int, first: int = 0) -> None:
