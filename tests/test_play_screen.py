@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from tmux_terminal import Tmux
+from waiting import WAIT, until
 
 from host.board.tethered_sim import TetheredSim
 from host.core.session import Session
@@ -26,21 +26,10 @@ from host.rulesets.korxsol import encounter_schema
 from host.screens.play_screen import PlayScreen, led_grid
 from host.screens.play_ui import PlayUI
 
-WAIT = 20.0  # seconds: generous, for a busy machine; each wait returns as soon as it holds
-
 
 class Output80x24(DummyOutput):
     def get_size(self) -> Size:
         return Size(rows=24, columns=80)
-
-
-def until(holds: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        if holds():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"never: {what}")
 
 
 @contextmanager
@@ -57,8 +46,9 @@ def screen_on_a_board(tmp_path: Path) -> Iterator[tuple[PlayScreen, TetheredSim,
                 yield screen, table, pipe
             finally:
                 if runner.is_alive():
-                    pipe.send_text("\x1b")  # leave board keys, if on
-                    time.sleep(0.1)
+                    if screen.board_keys or screen.paging:  # Esc, then the line, apart
+                        pipe.send_text("\x1b")
+                        until(lambda: not (screen.board_keys or screen.paging), "Esc taken")
                     pipe.send_text("\x15quit\r")  # Ctrl-U clears the line
                 runner.join(WAIT)
                 assert not runner.is_alive(), "the screen did not end on quit"
