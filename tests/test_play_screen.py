@@ -35,7 +35,7 @@ class Output80x24(DummyOutput):
 @contextmanager
 def screen_on_a_board(tmp_path: Path) -> Iterator[tuple[PlayScreen, TetheredSim, object]]:
     session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
-    table = TetheredSim(session).start(10)
+    table = TetheredSim(session).start(WAIT)
     try:
         with create_pipe_input() as pipe:
             ui = PlayUI(session, Console(), tether=table.tether)
