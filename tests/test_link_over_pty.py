@@ -98,7 +98,7 @@ def test_the_link_survives_the_cable_being_pulled_and_loses_nothing() -> None:
 def test_a_short_soak_through_every_fault_loses_and_duplicates_nothing() -> None:
     faults = Faults(corrupt=0.01, drop=0.02, truncate=0.01, garbage=0.01, disconnect_every=150)
     # The board's USB send buffer is cut to 64 B here, so that its writes are cut often.
-    result = soak(events=300, faults=faults, seed=7, timeout=60, send_buffer=64)
+    result = soak(events=300, faults=faults, seed=7, timeout=300, send_buffer=64)
     assert not result.timed_out
     assert result.events == 300
     assert result.lost == 0 and result.duplicated == 0 and not result.out_of_order
@@ -494,7 +494,7 @@ def test_the_host_waits_for_its_nearest_timer_and_no_longer() -> None:
 def test_a_soak_that_times_out_reports_what_the_board_still_holds_as_stalled_not_lost() -> None:
     # Issue #17: every frame dropped, so nothing is ever applied; the board still holds
     # every event it journalled and would resend it: a stall, not a loss.
-    result = soak(events=40, faults=Faults(drop=1.0), seed=3, timeout=1.0)
+    result = soak(events=40, faults=Faults(drop=1.0), seed=3, timeout=5.0)  # some journalled
     assert result.timed_out
     assert result.events > 0
     assert result.stalled == result.events and result.lost == 0
