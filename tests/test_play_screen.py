@@ -130,14 +130,15 @@ def test_tab_shows_the_moves_in_a_menu_and_enter_takes_one_without_running_the_l
         pipe.send_text("initiative\r")
         until(lambda: session.ruleset.started(session.game), "started")
         pipe.send_text("attack Kaelen \t")
-        until(lambda: screen.buffer.complete_state is not None, "the menu opens")
+        moves = ['"Flame Slash"', '"Rally Cry"', '"Heavy Charge"']
+
+        def offered() -> list[str]:
+            menu = screen.buffer.complete_state  # opens empty: its items come as made
+            return [c.display_text for c in menu.completions] if menu is not None else []
+
+        until(lambda: offered() == moves, f"the menu offering {moves}")
         menu = screen.buffer.complete_state
         assert menu is not None
-        assert [c.display_text for c in menu.completions] == [
-            '"Flame Slash"',
-            '"Rally Cry"',
-            '"Heavy Charge"',
-        ]
         assert menu.current_completion is None  # shown, nothing inserted yet
         pipe.send_text("\x1b[B")  # Down chooses the first, in the menu on screen
         until(lambda: screen.buffer.text == 'attack Kaelen "Flame Slash"', "Down chose one")
