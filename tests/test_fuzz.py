@@ -73,13 +73,15 @@ def test_the_runner_counts_inputs_crashes_and_hangs(monkeypatch) -> None:
             time.sleep(1)
 
     monkeypatch.setitem(fuzz.TARGETS, "flaky", flaky)
-    monkeypatch.setattr(fuzz, "HANG_SECONDS", 0.05)
-    result = fuzz.run_target("flaky", seconds=1.0, seed=3)
+    # A hang sleeps twice the limit; a quick input stays well under it on a busy machine
+    # (the limit is wall time: at 0.05 s, a quick input stalled by the scheduler was one).
+    monkeypatch.setattr(fuzz, "HANG_SECONDS", 0.5)
+    result = fuzz.run_target("flaky", seconds=2.0, seed=3)
     assert result.inputs > 10 and result.crashes > 0 and result.hangs > 0
     assert all(
         "(python -m host.lab.fuzz --target flaky --seed 3 --input " in f for f in result.failures
     )
-    again = fuzz.run_target("flaky", seconds=1.0, seed=3)
+    again = fuzz.run_target("flaky", seconds=2.0, seed=3)
     assert again.failures[:2] == result.failures[:2]  # the same seed, the same inputs
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from tmux_terminal import Tmux
+from waiting import WAIT, until
 
 from host.board.tethered_sim import TetheredSim
 from host.core.session import Session
@@ -26,27 +26,16 @@ from host.rulesets.korxsol import encounter_schema
 from host.screens.play_screen import PlayScreen, led_grid
 from host.screens.play_ui import PlayUI
 
-WAIT = 20.0  # seconds: generous, for a busy machine; each wait returns as soon as it holds
-
 
 class Output80x24(DummyOutput):
     def get_size(self) -> Size:
         return Size(rows=24, columns=80)
 
 
-def until(holds: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        if holds():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"never: {what}")
-
-
 @contextmanager
 def screen_on_a_board(tmp_path: Path) -> Iterator[tuple[PlayScreen, TetheredSim, object]]:
     session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
-    table = TetheredSim(session).start(10)
+    table = TetheredSim(session).start(WAIT)
     try:
         with create_pipe_input() as pipe:
             ui = PlayUI(session, Console(), tether=table.tether)
@@ -57,8 +46,9 @@ def screen_on_a_board(tmp_path: Path) -> Iterator[tuple[PlayScreen, TetheredSim,
                 yield screen, table, pipe
             finally:
                 if runner.is_alive():
-                    pipe.send_text("\x1b")  # leave board keys, if on
-                    time.sleep(0.1)
+                    if screen.board_keys or screen.paging:  # Esc, then the line, apart
+                        pipe.send_text("\x1b")
+                        until(lambda: not (screen.board_keys or screen.paging), "Esc taken")
                     pipe.send_text("\x15quit\r")  # Ctrl-U clears the line
                 runner.join(WAIT)
                 assert not runner.is_alive(), "the screen did not end on quit"
@@ -156,14 +146,15 @@ def test_tab_shows_the_moves_in_a_menu_and_enter_takes_one_without_running_the_l
         pipe.send_text("initiative\r")
         until(lambda: session.ruleset.started(session.game), "started")
         pipe.send_text("attack Kaelen \t")
-        until(lambda: screen.buffer.complete_state is not None, "the menu opens")
+        moves = ['"Flame Slash"', '"Rally Cry"', '"Heavy Charge"']
+
+        def offered() -> list[str]:
+            menu = screen.buffer.complete_state  # opens empty: its items come as made
+            return [c.display_text for c in menu.completions] if menu is not None else []
+
+        until(lambda: offered() == moves, f"the menu offering {moves}")
         menu = screen.buffer.complete_state
         assert menu is not None
-        assert [c.display_text for c in menu.completions] == [
-            '"Flame Slash"',
-            '"Rally Cry"',
-            '"Heavy Charge"',
-        ]
         assert menu.current_completion is None  # shown, nothing inserted yet
         pipe.send_text("\x1b[B")  # Down chooses the first, in the menu on screen
         until(lambda: screen.buffer.text == 'attack Kaelen "Flame Slash"', "Down chose one")

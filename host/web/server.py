@@ -319,9 +319,12 @@ class Hub:
 
     async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
         timer: asyncio.TimerHandle | None = None
+        self._wake = loop.create_future()
         while True:
-            self._wake = loop.create_future()
             await self._wake
+            # The next wake before this one's work: a kick while a view is drawn (a change
+            # made meanwhile) must wake the watcher again, not find a wake already spent.
+            self._wake = loop.create_future()
             if timer is not None:
                 timer.cancel()
                 timer = None
