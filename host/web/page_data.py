@@ -206,7 +206,8 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
     """What the console offers on each fighter: the verbs whose first word is a fighter
     (what the console completes there names it), with the word that names it, and, for
     whoever takes the turn, what it picks after its name with each (an attack's moves, an
-    item): the moves `help VERB` lists in play's terminal (host/core/verb_choices.py)."""
+    item): the moves `help VERB` lists in play's terminal (host/core/verb_choices.py), what
+    can be used now first, `reasons` saying why each of the others cannot ({move: why})."""
     language = ruleset.language
     verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
     offered = {verb: set(completions(ruleset, game, [verb, ""])) for verb in verbs_here}
@@ -230,7 +231,9 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                     continue  # nothing the fighter picks after its name
                 choices = acting_choices(ruleset, game, verb, f.name)
                 if choices is not None:
-                    moves.append({"verb": verb, "moves": choices.names})
+                    moves.append(
+                        {"verb": verb, "moves": choices.names, "reasons": choices.reasons}
+                    )
         result[f.name] = {"word": word, "verbs": verbs, "moves": moves}
     return result
 
