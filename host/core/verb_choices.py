@@ -67,6 +67,7 @@ class Choices:
     who: str
     names: list[str]
     reasons: dict[str, str] = field(default_factory=dict)
+    said: list[str] = field(default_factory=list)  # the words a choice follows on its line
 
     @property
     def usable(self) -> list[str]:
@@ -150,20 +151,20 @@ def _choices(
         words = [verb, name, ""]
     else:
         words = [verb, ""]
-    found = _moves(ruleset, game, words, everyone)
+    found = _moves(ruleset, game, words)
     if found and all(_plain(o.name) in everyone for o in found) and len(words) == 3:
         # A fighter named next (a target, an ally): the moves come after it, if any.
         other = next((o.name for o in found if _plain(o.name) != _plain(words[1])), None)
-        found = _moves(ruleset, game, [*words[:2], other, ""], everyone) if other else []
+        found = _moves(ruleset, game, [*words[:2], other, ""]) if other else []
+        words = [*words[:2], other or "", ""]
     if not found or any(_plain(o.name) in everyone for o in found):
         return None  # names of fighters: nothing of the fighter's own
     kept = list({o.name: o for o in found}.values())
-    return Choices(
-        verb, acting.name, [o.name for o in kept], {o.name: o.reason for o in kept if o.reason}
-    )
+    reasons = {o.name: o.reason for o in kept if o.reason}
+    return Choices(verb, acting.name, [o.name for o in kept], reasons, words[:-1])
 
 
-def _moves(ruleset: Ruleset, game: Any, words: list[str], everyone: set[str]) -> list[Offer]:
+def _moves(ruleset: Ruleset, game: Any, words: list[str]) -> list[Offer]:
     flags = set(ruleset.language.flags)
     found = offers(ruleset, game, words)
     return [o for o in found if not o.name.endswith("=") and o.name not in flags]  # options

@@ -8,7 +8,8 @@ from __future__ import annotations
 from host.core.errors import IllegalAction
 from host.core.names import plain
 from host.rulesets.advance.encounter_schema import Ability, Item
-from host.rulesets.advance.engine import Fighter, Game
+from host.rulesets.advance.engine import STEPS, Death, Fighter, Game, Hit
+from host.rulesets.advance.verbs import ANSWERS
 
 # The kind of ability each verb uses (advance-late-combat-round.txt: an Attack names an
 # Attack type Ability or an equipped weapon, the Assist Action an Assist type Ability or
@@ -32,16 +33,47 @@ def unusable(game: Game, words: list[str]) -> dict[str, str]:
         f = game.fighter(words[1])
     except IllegalAction:
         return {}
+    whole = _pending(game, f, verb) or (_whole(game, f) if verb != "break" else "")
     out: dict[str, str] = {}
     for ab in f.spec.abilities:
-        why = _ability(game, f, verb, ab)
+        why = whole or _ability(game, f, verb, ab)
         if why:
             out[_typed(ab.name)] = why
     for item in f.owned.values():
-        why = _item(f, verb, item)
+        why = whole or _item(f, verb, item)
         if why:
             out[_typed(item.name)] = why
     return out
+
+
+def _pending(game: Game, f: Fighter, verb: str) -> str:
+    """Why nothing of `verb` is taken now: the fight is over, or a hit or a Death check
+    waits for its answer (verbs.py `apply`, ANSWERS); a weapon breaks only for a Death
+    check of the fighter's own not yet rolled (`do_break`)."""
+    if game.over is not None:
+        return "the fight is over"
+    p = game.pending
+    if verb == "break":
+        mine = isinstance(p, Death) and p.who == f.index and p.roll is None
+        return "" if mine else "no Death check to cancel"
+    if p is not None and verb not in ANSWERS[type(p)]:
+        return "a hit waits for its answer" if isinstance(p, Hit) else "a Death check waits"
+    return ""
+
+
+def _whole(game: Game, f: Fighter) -> str:
+    """Why `f` takes no action now (engine.py `can_act_now`), in a few words, or ""."""
+    if not game.can_act_now(f):
+        return ""
+    if not f.in_combat:
+        return "dead" if f.status == "dead" else "out of the fight"
+    if f.helpless:
+        return "Helpless"
+    if STEPS[game.step] == "E":
+        return "no extra action now" if f.extra > 0 else "no extra action"
+    if f.acted:
+        return "acted this round"
+    return "not its step"
 
 
 def _ability(game: Game, f: Fighter, verb: str, ab: Ability) -> str:
