@@ -8,15 +8,21 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from rich.console import Console
 from tiny_ruleset import TINY
 from tiny_units import TINY_STEPS, TINY_TEAMS
 
 from host.core import registry
+from host.core.audience import Secrets
 from host.core.interface import IllegalAction, Ruleset
 from host.core.session import Session
-from host.core.verb_choices import Choices, acting_all, offers
-from host.screens.play_ui import PlayUI
+from host.core.verb_choices import Choices, Offer, acting_all, offers
+from host.rulesets.korxsol import encounter_schema as korxsol_encounters
+from host.screens.play_ui import CommandCompleter, PlayUI
+from host.web.page_data import gm_view
+from shared import cooldowns, roster
 
 TEST_RULESETS = (TINY, TINY_TEAMS, TINY_STEPS)
 
@@ -93,6 +99,187 @@ def test_what_help_lists_as_usable_the_rules_accept_and_what_it_marks_they_refus
                 lines = accepted(ruleset, s.game, choices, name)
                 if name in choices.reasons:
                     assert choices.reasons[name].strip(), (verb, name)
-                    assert not lines, f"marked {choices.reasons[name]!r}, yet {lines[0]!r} is accepted"
+                    why = choices.reasons[name]
+                    assert not lines, f"marked {why!r}, yet {lines[0]!r} is accepted"
                 else:
                     assert lines, f"`{verb}` lists {name} for {choices.who} as usable: refused"
+
+
+def help_of(s: Session, verb: str, who: str | None = None) -> str:
+    return " ".join(PlayUI(s, Console(width=200)).help_text(verb, who=who).split())
+
+
+def korxsol(seed: int = 3) -> Session:
+    """korxsol's example, initiative rolled: seed 3, Kaelen's turn (Flame Slash, Rally Cry,
+    Heavy Charge: a charge; a Tonic; Vexa grapples with Pinning Shot)."""
+    s = Session(korxsol_encounters.load(korxsol_encounters.example_path()), seed=seed)
+    s.execute("initiative")
+    return s
+
+
+def until_turn_of(s: Session, name: str) -> None:
+    """End turns (rolling the next round's initiative) until it is `name`'s turn."""
+    for _ in range(12):
+        try:
+            s.execute("end")
+        except IllegalAction:
+            s.execute("initiative")
+        if s.game.active is not None and s.game.active.name == name:
+            return
+    raise AssertionError(f"no turn of {name}")
+
+
+def test_advance_help_attack_lists_assists_and_supports_as_not_attacks() -> None:
+    """advance-late-combat-round.txt: an Attack uses an Attack type Ability or an equipped
+    weapon; Assist type Abilities are the Assist Action's, Support ones join an attack
+    (with=) or a Cooperative Attack. `help attack Cyra` listed Mend and Bless as attacks."""
+    s = started("advance")  # step B: Cyra acts
+    said = help_of(s, "attack", "Cyra")
+    assert "attack for Cyra: Smite; not now:" in said
+    assert "Mend (an assist: use `assist`)" in said
+    assert "Bless (a support: with= on an attack, or `coop`)" in said
+    assert "assist for Cyra: Mend; not now: Smite (an attack: use `attack`)" in help_of(
+        s, "assist", "Cyra"
+    )
+
+
+def test_advance_attack_marks_a_weapon_in_the_bag_and_an_item_that_is_no_weapon() -> None:
+    """advance-late-combat-round.txt: without an Ability, a weapon the character has
+    equipped: Bren's Dagger is in the bag, Ayla's Potion no weapon."""
+    s = started("advance")
+    assert "Dagger (in the bag: `equip` it first)" in help_of(s, "attack", "Bren")
+    assert "Potion (not a weapon)" in help_of(s, "attack", "Ayla")
+
+
+def test_korxsol_marks_a_move_on_cooldown_with_the_turns_left() -> None:
+    """korxsol-players-guide.txt (COOLDOWN TIMER): a move used waits out its cooldown:
+    `help attack` listed it unmarked."""
+    s = korxsol()
+    s.execute("attack Kaelen \"Flame Slash\" Orrin")
+    until_turn_of(s, "Kaelen")
+    game = s.game
+    kaelen = game.active
+    left = cooldowns.remaining(game.slot(kaelen), game.timer(kaelen, "move", "Flame Slash"))
+    assert left > 0
+    said = help_of(s, "attack")
+    turns = f"{left} turn" + ("s" if left != 1 else "")
+    assert f"attack for Kaelen: Rally Cry, Heavy Charge; not now: Flame Slash (on cooldown {turns})" in said
+
+
+def test_korxsol_marks_the_moves_a_charge_leaves_out_and_offers_the_charge() -> None:
+    """korxsol-players-guide.txt (CHARGE): the charged move strikes on the next turn in
+    place of its combat; the others wait."""
+    s = korxsol()
+    s.execute("attack Kaelen \"Heavy Charge\" Orrin")
+    assert "Flame Slash (combat move used this turn)" in help_of(s, "attack")
+    until_turn_of(s, "Kaelen")
+    said = help_of(s, "attack")
+    assert "attack for Kaelen: Heavy Charge; not now: Flame Slash (charging Heavy Charge)" in said
+
+
+def test_korxsol_marks_moves_without_release_while_grappled() -> None:
+    """korxsol-players-guide.txt (On Your Turn While Grappled): only a move with release
+    may be used."""
+    s = korxsol()
+    game = s.game
+    roster.set_flag(game.state, game.slot(game.active), device_flag("F_GRAPPLED"), True)
+    said = help_of(s, "attack")
+    assert "Flame Slash (grappled: no release)" in said and "for Kaelen: nothing now" in said
+
+
+def test_korxsol_marks_items_with_no_action_point_left() -> None:
+    """korxsol-players-guide.txt (ACTIONS): an item costs an action point."""
+    s = korxsol()
+    assert "item for Kaelen: Tonic" in help_of(s, "item")
+    s.game.slot(s.game.active).actions = 0
+    assert "item for Kaelen: nothing now; not now: Tonic (no AP left)" in help_of(s, "item")
+
+
+def device_flag(name: str) -> int:
+    from host.rulesets.korxsol import device
+
+    flag: int = getattr(device, name)
+    return flag
+
+
+def test_stones_help_ability_without_a_name_lists_each_acting_character_s() -> None:
+    """speaking-stones-turn-order.txt (Activate a Character): the player's characters are
+    the ones to act; `help ability` with no name listed nothing."""
+    s = started("stones")  # Ann's turn: Kaelen and Mira
+    said = help_of(s, "ability")
+    assert "ability for Kaelen: Flame Slash; not now: Ember Ward (a [Fuse] ability: use `fuse`)" in said
+    assert "ability for Mira:" in said
+    assert "fuse for Kaelen: Ember Ward" in help_of(s, "fuse")
+
+
+def test_flare_summon_marks_cards_whose_pattern_fits_no_square() -> None:
+    """flare-summoning-turn.txt (Match pattern for summoning): a card is summoned only where
+    the board's tokens match its pattern; none do on an empty board."""
+    s = started("flare")
+    assert "summon for Ann: nothing now; not now: imp (its pattern fits no square now)" in help_of(
+        s, "summon"
+    )
+
+
+def test_forms_marks_combat_forms_in_a_social_round() -> None:
+    """forms-turns-rounds-encounters.txt: an Active Form is declared first in a social
+    round; the combat Forms belong to combat steps."""
+    s = started("forms")
+    said = help_of(s, "form", "Ayla")
+    assert 'form for Ayla: Silver Tongue; not now: Slow (a combat Form (step 3))' in said
+
+
+def test_forms_completes_a_form_of_two_words_in_quotes() -> None:
+    """Tab gave `Silver Tongue` bare, which the command line reads as two words."""
+    s = started("forms")
+    assert '"Silver Tongue"' in [o.name for o in offers(s.ruleset, s.game, ["form", "Ayla", ""])]
+
+
+def test_d20_recover_offers_the_conditions_on_the_creature_first() -> None:
+    """d20-srd-combat.txt: a condition lasts until it is countered: only one on the
+    creature can end."""
+    s = started("d20")
+    s.execute("condition EMB prone")
+    said = help_of(s, "recover")
+    assert "recover for Ember the Wyrmling: prone; not now: blinded (not on it)" in said
+
+
+def test_d20_attack_lists_the_weapons_after_the_target_marked_off_its_turn() -> None:
+    """d20-srd-combat.txt: on another's turn a creature attacks only with its reaction (or
+    a legendary action): `help attack` listed nothing (the weapon follows the target)."""
+    s = started("d20")  # initiative count 20: the lair's turn
+    said = help_of(s, "attack", "EMB")
+    assert "Bite (not its turn: as=reaction or as=legendary)" in said
+
+
+def test_tab_offers_the_usable_first_and_says_why_of_the_rest() -> None:
+    s = started("advance")
+    ui = PlayUI(s, Console(width=80))
+    found = list(CommandCompleter(ui).get_completions(Document("attack Cyra "), CompleteEvent()))
+    assert [c.text for c in found] == ["Smite", "Mend", "Bless"]
+    assert found[0].display_meta_text == ""
+    assert found[1].display_meta_text == "an assist: use `assist`"
+
+
+def test_the_console_card_offers_the_usable_first_with_the_reasons_of_the_rest() -> None:
+    s = korxsol()
+    s.execute("attack Kaelen \"Heavy Charge\" Orrin")
+    until_turn_of(s, "Kaelen")
+    view = gm_view(s.ruleset, s.game, (), Secrets(), [], [], [], {})
+    groups = view["commands"]["fighters"]["Kaelen"]["moves"]
+    attack = next(g for g in groups if g["verb"] == "attack")
+    assert attack["moves"] == ['"Heavy Charge"', '"Flame Slash"', '"Rally Cry"']
+    assert attack["reasons"] == {
+        '"Flame Slash"': "charging Heavy Charge",
+        '"Rally Cry"': "charging Heavy Charge",
+    }
+
+
+def test_a_ruleset_that_marks_nothing_offers_everything_as_usable_in_its_order() -> None:
+    """The default Ruleset.unusable: a plugin written before it keeps working."""
+    s = started(TINY.id)
+    assert type(s.ruleset).unusable is Ruleset.unusable
+    for verb in s.ruleset.language.verbs:
+        for words in ([verb, ""], [verb, "x", ""]):
+            expected = [Offer(n) for n in s.ruleset.complete(s.game, words)]
+            assert offers(s.ruleset, s.game, words) == expected
