@@ -529,7 +529,7 @@ class PlayUI:
             every = acting_all(self.session.ruleset, game, verb, who)
             for choices in every:  # (each of a player's characters, each unit of a step)
                 lines += text_tables.wrapped("  " + printable(choices.line()), width, "    ")
-            if not every and verb == "add":  # (the newcomers' verb: its templates are nobody's moves)
+            if not every and verb == "add":  # (newcomers' verb: templates are nobody's moves)
                 found = completions(self.session.ruleset, game, ["add", ""])
                 if found:
                     said = "  templates: " + ", ".join(n.strip('"') for n in found)

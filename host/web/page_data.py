@@ -231,9 +231,7 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                     continue  # nothing the fighter picks after its name
                 choices = acting_choices(ruleset, game, verb, f.name)
                 if choices is not None:
-                    moves.append(
-                        {"verb": verb, "moves": choices.names, "reasons": choices.reasons}
-                    )
+                    moves.append({"verb": verb, "moves": choices.names, "reasons": choices.reasons})
         result[f.name] = {"word": word, "verbs": verbs, "moves": moves}
     return result
 
