@@ -172,7 +172,7 @@ def test_korxsol_marks_the_moves_a_charge_leaves_out_and_offers_the_charge() -> 
     place of its combat; the others wait."""
     s = korxsol()
     s.execute('attack Kaelen "Heavy Charge" Orrin')
-    assert "Flame Slash (combat move used this turn)" in help_of(s, "attack")
+    assert "not now (combat move used this turn): Flame Slash" in help_of(s, "attack")
     until_turn_of(s, "Kaelen")
     said = help_of(s, "attack")
     assert "attack for Kaelen: Heavy Charge; not now: Flame Slash (charging Heavy Charge)" in said
@@ -185,7 +185,7 @@ def test_korxsol_marks_moves_without_release_while_grappled() -> None:
     game = s.game
     roster.set_flag(game.state, game.slot(game.active), device_flag("F_GRAPPLED"), True)
     said = help_of(s, "attack")
-    assert "Flame Slash (grappled: no release)" in said and "for Kaelen: nothing now" in said
+    assert "attack for Kaelen: not now (grappled: no release): Flame Slash" in said
 
 
 def test_korxsol_marks_items_with_no_action_point_left() -> None:
@@ -193,7 +193,7 @@ def test_korxsol_marks_items_with_no_action_point_left() -> None:
     s = korxsol()
     assert "item for Kaelen: Tonic" in help_of(s, "item")
     s.game.slot(s.game.active).actions = 0
-    assert "item for Kaelen: nothing now; not now: Tonic (no AP left)" in help_of(s, "item")
+    assert "item for Kaelen: not now (no AP left): Tonic" in help_of(s, "item")
 
 
 def device_flag(name: str) -> int:
@@ -218,9 +218,8 @@ def test_flare_summon_marks_cards_whose_pattern_fits_no_square() -> None:
     """flare-summoning-turn.txt (Match pattern for summoning): a card is summoned only where
     the board's tokens match its pattern; none do on an empty board."""
     s = started("flare")
-    assert "summon for Ann: nothing now; not now: imp (its pattern fits no square now)" in help_of(
-        s, "summon"
-    )
+    said = help_of(s, "summon")
+    assert "summon for Ann: not now (its pattern fits no square now): imp, phoenix" in said
 
 
 def test_forms_marks_combat_forms_in_a_social_round() -> None:
@@ -251,7 +250,7 @@ def test_d20_attack_lists_the_weapons_after_the_target_marked_off_its_turn() -> 
     a legendary action): `help attack` listed nothing (the weapon follows the target)."""
     s = started("d20")  # initiative count 20: the lair's turn
     said = help_of(s, "attack", "EMB")
-    assert "Bite (not its turn: as=reaction or as=legendary)" in said
+    assert "not now (not its turn: as=reaction or as=legendary): Bite, Tail" in said
 
 
 def test_tab_offers_the_usable_first_and_says_why_of_the_rest() -> None:

@@ -75,7 +75,12 @@ class Choices:
 
     def line(self) -> str:
         """`attack for Kaelen: Flame Slash, Rally Cry; not now: Heavy Charge (on cooldown 2
-        turns)`."""
+        turns)`; where nothing can be used for one reason, `attack for Orrin: not now (not
+        its turn): Rock Smash, Iron Grip`."""
+        why = set(self.reasons.values())
+        if not self.usable and len(why) == 1:  # one reason for all: said once (not its turn)
+            names = ", ".join(_plain_case(n) for n in self.names)
+            return f"{self.verb} for {self.who}: not now ({why.pop()}): {names}"
         shown = ", ".join(_plain_case(n) for n in self.usable) or "nothing now"
         marked = [f"{_plain_case(n)} ({self.reasons[n]})" for n in self.names if n in self.reasons]
         rest = f"; not now: {', '.join(marked)}" if marked else ""
