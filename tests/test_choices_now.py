@@ -50,10 +50,14 @@ def started(ruleset_id: str, seed: int = 5) -> Session:
 
 
 # The words a line needs past its choice that nothing completes: flare's summon names the
-# square of its mark (at=SQUARE, any square of the grid), d20's save its DC.
+# square of its mark (at=SQUARE, any square of the grid) and its effects' targets (do=, '-'
+# skips one), d20's save its DC.
 TAILS: dict[tuple[str, str], Callable[[Any], list[str]]] = {
     ("flare", "summon"): lambda g: [
-        f"at={g.name_of(r, c)}" for r in range(g.enc.rows) for c in range(g.enc.columns)
+        f"at={g.name_of(r, c)}{skips}"
+        for r in range(g.enc.rows)
+        for c in range(g.enc.columns)
+        for skips in ("", " do=-", " do=-,-")
     ],
     ("d20", "save"): lambda g: ["10"],  # (save NAME ABILITY DC)
 }
@@ -68,7 +72,8 @@ def accepted(ruleset: Ruleset, game: Any, choices: Choices, name: str) -> list[s
         firsts = [o.name for o in offers(ruleset, game, [*choices.said[:2], ""])]
         befores = [[*choices.said[:2], other] for other in firsts]
     lines = []
-    tails = [[]] + [[t] for t in TAILS.get((ruleset.id, choices.verb), lambda g: [])(game)]
+    extra = TAILS.get((ruleset.id, choices.verb), lambda g: [])(game)
+    tails: list[list[str]] = [[], *(t.split() for t in extra)]
     for before in befores:
         nexts = [o.name for o in offers(ruleset, game, [*before, name, ""])]
         nexts = [n for n in nexts if not n.endswith("=")]  # (options: never a target)
@@ -86,11 +91,20 @@ def accepted(ruleset: Ruleset, game: Any, choices: Choices, name: str) -> list[s
     return out
 
 
+@pytest.mark.parametrize("turns", [0, 4])
 @pytest.mark.parametrize("ruleset_id", [*registry.ids(), *(r.id for r in TEST_RULESETS)])
 def test_what_help_lists_as_usable_the_rules_accept_and_what_it_marks_they_refuse(
-    ruleset_id: str,
+    ruleset_id: str, turns: int
 ) -> None:
+    """In a fresh started game, and again after the demo's first turns (cooldowns,
+    tokens on the board, actions spent)."""
     s = started(ruleset_id)
+    for _ in range(turns):
+        for line in s.ruleset.plan_turn(s.game):
+            if not s.over:
+                s.execute(line)
+    if s.over:
+        return
     ruleset = s.ruleset
     for verb in ruleset.language.verbs:
         for choices in acting_all(ruleset, s.game, verb):
@@ -140,6 +154,16 @@ def test_advance_help_attack_lists_assists_and_supports_as_not_attacks() -> None
     assert "Bless (a support: with= on an attack, or `coop`)" in said
     assert "assist for Cyra: Mend; not now: Smite (an attack: use `attack`)" in help_of(
         s, "assist", "Cyra"
+    )
+
+
+def test_advance_help_attack_lists_first_who_may_act_in_the_step() -> None:
+    """advance-late-combat-round.txt: step B is the Advance adventurers'; the enemies act in
+    step C. `help attack` with no name listed nothing (several act at once)."""
+    s = started("advance")
+    said = help_of(s, "attack")
+    assert said.index("attack for Cyra: Smite") < said.index(
+        "attack for Grub: not now (not its step)"
     )
 
 

@@ -107,7 +107,8 @@ def acting_choices(
 
 def acting_all(ruleset: Ruleset, game: Any, verb: str, who: str | None = None) -> list[Choices]:
     """`acting_choices` for each fighter taking its turn now (a player's characters, a
-    step's units), or for `who`: one Choices a fighter, once where the verb names none."""
+    step's units), or for `who`: one Choices a fighter, once where the verb names none;
+    those with something usable now first."""
     found = _choosing(ruleset, game, verb, who)
     if found is None:
         return []
@@ -119,7 +120,7 @@ def acting_all(ruleset: Ruleset, game: Any, verb: str, who: str | None = None) -
             out.append(choices)
             if not _names_fighter(ruleset, game, verb, acting):
                 break  # (flare's `summon CARD`: the same offer for each)
-    return out
+    return sorted(out, key=lambda c: not c.usable)  # who can use one now first
 
 
 def _choosing(

@@ -356,7 +356,7 @@ class Forms(Ruleset):
         return []
 
     def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
-        return choices.unusable(game, words)
+        return choices.unusable(game, words, names)
 
     def help_notes(self) -> list[str]:
         return [
