@@ -51,7 +51,7 @@ def started(ruleset_id: str, seed: int = 5) -> Session:
 
 # The words a line needs past its choice that nothing completes: flare's summon names the
 # square of its mark (at=SQUARE, any square of the grid) and its effects' targets (do=, '-'
-# skips one), d20's save its DC.
+# skips one), a Flare's halves' targets, d20's save its DC.
 TAILS: dict[tuple[str, str], Callable[[Any], list[str]]] = {
     ("flare", "summon"): lambda g: [
         f"at={g.name_of(r, c)}{skips}"
@@ -59,6 +59,7 @@ TAILS: dict[tuple[str, str], Callable[[Any], list[str]]] = {
         for c in range(g.enc.columns)
         for skips in ("", " do=-", " do=-,-")
     ],
+    ("flare", "flare"): lambda g: ["top=-", "bottom=-", "top=-,- bottom=-,-", "top=- bottom=-"],
     ("d20", "save"): lambda g: ["10"],  # (save NAME ABILITY DC)
 }
 
@@ -267,6 +268,28 @@ def test_d20_recover_offers_the_conditions_on_the_creature_first() -> None:
     s.execute("condition EMB prone")
     said = help_of(s, "recover")
     assert "recover for Ember the Wyrmling: prone; not now: blinded (not on it)" in said
+
+
+def test_d20_condition_marks_one_already_on_the_creature() -> None:
+    """d20-srd-combat.txt (conditions): a condition on a creature is ended (`recover`)
+    before it is put on again."""
+    s = started("d20")
+    s.execute("condition EMB prone")
+    said = help_of(s, "condition")
+    assert "condition for Ember the Wyrmling: blinded," in said
+    assert "not now: prone (on it already: `recover` first)" in said
+
+
+def test_advance_coop_with_no_ally_left_in_the_fight_is_marked() -> None:
+    """advance-late-combat-round.txt (Cooperative Attack): it supports another of the
+    side's fighters; with none left in the fight, no Support ability can be lent."""
+    s = started("advance")
+    for f in s.game.fighters:
+        if f.spec.side == 1 and f.name != "Mortha":
+            f.status = "dead"
+    assert "coop for Mortha: not now (no ally left in the fight): Rend" in help_of(
+        s, "coop", "Mortha"
+    )
 
 
 def test_d20_attack_lists_the_weapons_after_the_target_marked_off_its_turn() -> None:

@@ -58,6 +58,10 @@ def _pending(game: Game, f: Fighter, verb: str) -> str:
         return "" if mine else "no Death check to cancel"
     if p is not None and verb not in ANSWERS[type(p)]:
         return "a hit waits for its answer" if isinstance(p, Hit) else "a Death check waits"
+    if verb == "coop" and not any(
+        a.spec.side == f.spec.side and a.in_combat and a is not f for a in game.fighters
+    ):
+        return "no ally left in the fight"  # (verbs.py `_ally`)
     return ""
 
 
