@@ -270,6 +270,16 @@ def test_d20_recover_offers_the_conditions_on_the_creature_first() -> None:
     assert "recover for Ember the Wyrmling: prone; not now: blinded (not on it)" in said
 
 
+def test_d20_recover_marks_unconscious_and_prone_at_0_hp_as_healing_s() -> None:
+    """d20-srd-combat.txt (dropping to 0 hit points): a creature at 0 HP is unconscious
+    (and prone) until it regains hit points: `recover` cannot end it."""
+    s = started("d20")
+    s.execute("damage MIR 20")  # (Mirel has 20 HP: it falls, dying)
+    said = help_of(s, "recover", "MIR")
+    assert "prone (at 0 HP: healing ends it)" in said
+    assert "unconscious (at 0 HP: healing ends it)" in said
+
+
 def test_d20_condition_marks_one_already_on_the_creature() -> None:
     """d20-srd-combat.txt (conditions): a condition on a creature is ended (`recover`)
     before it is put on again."""

@@ -32,7 +32,13 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
         own = {plain(e.name) for e in game.effects if e.target == f.index}
         return {name: "on it already: `recover` first" for name in names if plain(name) in own}
     now = {plain(n) for n in conditions.on(game, f.index)}
-    return {name: "not on it" for name in names if plain(name) not in now}
+    put = {plain(e.name) for e in game.effects if e.target == f.index}
+    put |= {plain(b.name) for b in conditions._booked(game, f.index)}
+    out = {name: "not on it" for name in names if plain(name) not in now}
+    for name in names:  # (unconscious and prone at 0 HP: conditions.py `remove`)
+        if plain(name) in now and plain(name) not in put:
+            out[name] = "at 0 HP: healing ends it"
+    return out
 
 
 def _action(game: Game, f: Fighter) -> str:
