@@ -175,9 +175,9 @@ def encode(state, buf=None):
         widths = _WIDTHS
         for i in range(s.count):
             slot = s.slots[i]
-            # The bytearray fields would wrap silently; health and the order key are checked
-            # by their widths below.
-            if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0:
+            # The bytearray fields would wrap silently; health, the order key and the effects
+            # are checked by their widths below, and their OR would hide a negative one.
+            if slot.order_key < 0 or slot.health < 0 or slot.health_max < 0 or slot.effects < 0:
                 raise ValueError(4)  # a negative number
         _slot_widths(s, widths)
         for k in range(_NUMBERS):
@@ -185,6 +185,8 @@ def encode(state, buf=None):
                 raise ValueError(5)  # a number too large
             _put(widths[k], _WIDTH_BITS[k])
         r = s.roll
+        if not 0 <= r.kind < len(_FACE_BITS):
+            raise ValueError(20, r.kind)  # no dice kind
         _put(r.kind, 3)
         _put(r.count, 4)
         _put(_WHO_NONE if r.who == limits.NO_SLOT else r.who, _COUNT_BITS)
@@ -223,9 +225,10 @@ def encode(state, buf=None):
 
 
 def _bits_for(value):
-    """How many bits `value` (>= 0) needs; 0 needs none."""
+    """How many bits `value` needs; 0 needs none, and so does a negative value (every field
+    goes through _put, which refuses it there)."""
     n = 0
-    while value:
+    while value > 0:
         n += 1
         value >>= 1
     return n
@@ -311,6 +314,9 @@ def _write_slot(slot, widths):
         _put(slot.counters[k], widths[3 + k])
     _put(slot.effects << 1 | (1 if slot.effect_ends else 0), widths[_NUMBERS - 1])
     _put(slot.flags, 8)
+    # Only the bits of timers in use are written: one outside the field would be lost.
+    if slot.cd_pending < 0 or slot.cd_pending >> limits.MAX_COOLDOWNS:
+        raise ValueError(1, slot.cd_pending, limits.MAX_COOLDOWNS)  # does not fit its bits
     used = 0
     for i in range(limits.MAX_COOLDOWNS):
         if slot.cd_id[i]:

@@ -99,13 +99,14 @@ def next_turn(session: Session, fight: bool = False) -> list[str]:
 
 
 def effect_names(session: Session, target: str) -> list[str]:
-    """The names of the effects on `target`, from Ruleset.fighters' `effects`."""
-    fighter = next(f for f in session.ruleset.fighters(session.game) if f.name == target)
+    """The names of the effects on `target`, from the fighters' `effects` as the host
+    fills them (host/core/effects.py `fighters`)."""
+    fighter = next(f for f in effects.fighters(session.ruleset, session.game) if f.name == target)
     return [text.split(" ")[0] for text in fighter.effects]
 
 
 def shown_on(session: Session, target: str) -> list[str]:
-    fighter = next(f for f in session.ruleset.fighters(session.game) if f.name == target)
+    fighter = next(f for f in effects.fighters(session.ruleset, session.game) if f.name == target)
     return list(fighter.effects)
 
 

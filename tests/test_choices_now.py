@@ -261,25 +261,6 @@ def test_forms_completes_a_form_of_two_words_in_quotes() -> None:
     assert '"Silver Tongue"' in [o.name for o in offers(s.ruleset, s.game, ["form", "Ayla", ""])]
 
 
-def test_d20_recover_offers_the_conditions_on_the_creature_first() -> None:
-    """d20-srd-combat.txt: a condition lasts until it is countered: only one on the
-    creature can end."""
-    s = started("d20")
-    s.execute("condition EMB prone")
-    said = help_of(s, "recover")
-    assert "recover for Ember the Wyrmling: prone; not now: blinded (not on it)" in said
-
-
-def test_d20_recover_marks_unconscious_and_prone_at_0_hp_as_healing_s() -> None:
-    """d20-srd-combat.txt (dropping to 0 hit points): a creature at 0 HP is unconscious
-    (and prone) until it regains hit points: `recover` cannot end it."""
-    s = started("d20")
-    s.execute("damage MIR 20")  # (Mirel has 20 HP: it falls, dying)
-    said = help_of(s, "recover", "MIR")
-    assert "prone (at 0 HP: healing ends it)" in said
-    assert "unconscious (at 0 HP: healing ends it)" in said
-
-
 def test_d20_condition_marks_one_already_on_the_creature() -> None:
     """d20-srd-combat.txt (conditions): a condition on a creature is ended (`recover`)
     before it is put on again."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from vmcheck import snapshot
@@ -169,3 +172,97 @@ def test_a_state_decodes_only_if_it_encodes_back_byte_for_byte(
     except codec.CodecError:
         return
     assert codec.encode(target) == data
+
+
+# Every number encode packs, by where it sits in a state (issue #36, finding 3): a hostile
+# value in any of them, negative or too large, is refused with CodecError or comes back
+# exactly, and encode returns within a budget of lines run (a loop that never ends fails
+# here instead of hanging the test run; CPython's line events, not the wall clock).
+_STATE_FIELDS = ("ruleset", "round", "version", "count", "turn", "phase", "phase_count")
+_STATE_FIELDS += ("team_count", "off_board", "grid_w", "grid_h")
+_ROLL_FIELDS = ("kind", "count", "who", "successes", "unused")
+_WANT_FIELDS = ("kind", "count", "who", "purpose", "smart")
+_SLOT_FIELDS = ("team", "order_key", "actions", "actions_max", "health", "health_max")
+_SLOT_FIELDS += ("flags", "effects", "cd_pending")
+FIELDS = (
+    [("state", name) for name in _STATE_FIELDS]
+    + [("score", i) for i in range(limits.MAX_TEAMS)]
+    + [("roll", name) for name in _ROLL_FIELDS]
+    + [("want", name) for name in _WANT_FIELDS]
+    + [("slot", name) for name in _SLOT_FIELDS]
+)
+HOSTILE = st.one_of(
+    st.integers(-(1 << 40), -1),
+    st.sampled_from((-1, -2, -255, -256, -0x8001, -0x10000)),
+    st.integers(256, 1 << 40),
+    st.sampled_from((16, 32, 255, 256, 0x10000, 1 << 31)),
+)
+ENCODE_LINES = 100_000  # a whole state takes a few thousand
+
+
+class _TooLong(BaseException):
+    """Raised from the tracer (a BaseException: no `except Exception` of the codec's
+    swallows it)."""
+
+
+def _bounded(fn, *args):  # type: ignore[no-untyped-def]
+    """fn(*args), failing with _TooLong once it has run ENCODE_LINES lines."""
+    left = [ENCODE_LINES]
+
+    def tracer(frame, event, arg):  # type: ignore[no-untyped-def]
+        if event == "line":
+            left[0] -= 1
+            if left[0] < 0:
+                raise _TooLong(fn.__name__)
+        return tracer
+
+    saved = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        return fn(*args)
+    finally:
+        sys.settrace(saved)
+
+
+def _set(state: GameState, where: str, name: str | int, value: int) -> None:
+    if where == "state":
+        setattr(state, str(name), value)
+    elif where == "score":
+        state.scores[int(name)] = value
+    elif where == "roll":
+        setattr(state.roll, str(name), value)
+    elif where == "want":
+        want = state.want
+        if not want.count:  # a roll wanted, so that its fields are written
+            want.kind = dice.KIND_ACTION_D3
+            want.count = 1
+        setattr(want, str(name), value)
+    else:
+        for i in range(state.count):
+            setattr(state.slots[i], str(name), value)
+
+
+@given(states(), st.sampled_from(FIELDS), HOSTILE)
+@settings(max_examples=600, deadline=None)
+def test_a_negative_or_too_large_field_is_refused_in_bounded_time_or_comes_back_exactly(
+    state: GameState, field: tuple[str, str | int], value: int
+) -> None:
+    _set(state, *field, value)
+    try:
+        data = _bounded(codec.encode, state)
+    except codec.CodecError:
+        return
+    back = GameState()
+    try:
+        codec.decode(data, back)
+    except codec.CodecError:
+        return
+    assert snapshot(back) == snapshot(state), field
+
+
+def test_encode_refuses_a_negative_round_at_once() -> None:
+    # _bits_for(-1) never returned: encode looped for ever (on CPython too).
+    state = GameState()
+    state.round = -1
+    with pytest.raises(codec.CodecError):
+        _bounded(codec.encode, state)

@@ -62,10 +62,83 @@ def test_every_fighter_card_offers_effect_and_remove_where_fighters_may_leave(
     does), `remove` where the ruleset takes newcomers and leavers."""
     s = session_of(ruleset_id)
     for name, offer in offers(s).items():
-        assert "effect" in offer["verbs"], (name, offer)
+        assert "effect" in offer["verbs"] + offer["more"], (name, offer)
         if ruleset_id in JOINING:
-            assert "remove" in offer["verbs"], (name, offer)
+            assert "remove" in offer["verbs"] + offer["more"], (name, offer)
         assert offer["word"]
+
+
+@pytest.mark.parametrize("ruleset_id", [*RULESETS, "d20"])
+def test_a_card_shows_the_games_verbs_and_keeps_the_session_s_behind_more(
+    ruleset_id: str,
+) -> None:
+    """issue #38 item 8: a card offers the game's own verbs that name the fighter now;
+    `effect`, `remove` and the like wait behind its "more"."""
+    s = session_of(ruleset_id)
+    game_verbs = set(s.ruleset.language.verbs) - {"add", "remove"}
+    for name, offer in offers(s).items():
+        assert set(offer["verbs"]) <= game_verbs, (name, offer)
+        assert not set(offer["more"]) & game_verbs, (name, offer)
+        assert "effect" in offer["more"], (name, offer)
+
+
+def d20_session() -> Session:
+    s = session_of("d20")
+    if not any(f.current for f in s.ruleset.fighters(s.game)):
+        s.execute("initiative")
+    return s
+
+
+def test_d20_recover_offers_only_the_conditions_the_creature_has() -> None:
+    """issue #38 item 8: `recover` listed all 14 conditions on a creature that had none.
+    Now a creature with none is offered no `recover` (its card, Tab after `recover`), and
+    one that bears some is offered those alone."""
+    from host.core.verb_choices import completions
+
+    s = d20_session()
+    r, game = s.ruleset, s.game
+    who = next(f for f in r.fighters(game) if f.current)
+    other = next(f for f in r.fighters(game) if not f.current)
+    assert completions(r, game, ["recover", who.label, ""]) == []
+    assert who.label not in completions(r, game, ["recover", ""])
+    assert "recover" not in offers(s)[who.name]["verbs"]
+    s.execute(f"condition {who.label} poisoned")
+    s.execute(f"condition {other.label} prone")
+    assert completions(r, game, ["recover", who.label, ""]) == ["poisoned"]
+    assert set(completions(r, game, ["recover", ""])) == {who.label, other.label}
+    card = offers(s)[who.name]
+    assert {"verb": "recover", "moves": ["poisoned"]} in card["moves"]
+    assert "recover" in offers(s)[other.name]["verbs"]
+    s.execute(f"recover {who.label} poisoned")  # what it offered is what the rules take
+    assert "recover" not in offers(s)[who.name]["verbs"]
+
+
+def test_d20_stand_and_drop_are_offered_only_to_a_creature_they_apply_to() -> None:
+    """Stand up from prone, stop concentrating: only where the creature is prone, or
+    concentrating."""
+    s = d20_session()
+    r, game = s.ruleset, s.game
+    who = next(f for f in r.fighters(game) if f.current)
+    card = offers(s)[who.name]
+    assert "stand" not in card["verbs"] and "drop" not in card["verbs"]
+    s.execute(f"condition {who.label} prone")
+    s.execute(f"concentrate {who.label} Bless")
+    card = offers(s)[who.name]
+    assert "stand" in card["verbs"] and "drop" in card["verbs"]
+
+
+def test_a_list_the_same_for_every_fighter_is_the_verb_s_not_the_acting_fighter_s_moves() -> None:
+    """issue #38 item 8: tapping the acting d20 creature showed about 60 buttons, d20's
+    14 conditions under `condition` and `recover` and the 6 abilities under `save` among
+    them. Those lists are every creature's alike: the verb's button starts the line and
+    the completions offer them; the card holds the verbs and the creature's own moves."""
+    s = d20_session()
+    who = next(f for f in s.ruleset.fighters(s.game) if f.current)
+    card = offers(s)[who.name]
+    assert not {"condition", "save"} & {g["verb"] for g in card["moves"]}, card["moves"]
+    assert {"condition", "save"} <= set(card["verbs"])
+    buttons = len(card["verbs"]) + sum(len(g["moves"]) for g in card["moves"])
+    assert buttons <= 20, card
 
 
 def test_help_add_lists_no_template_as_the_acting_fighter_s_own() -> None:

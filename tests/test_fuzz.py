@@ -1,9 +1,9 @@
 """A short budget of every fuzz target (host/lab/fuzz.py, host/lab/fuzz_host.py,
 host/lab/fuzz_board.py) on each `make test`: the encounter loader, the command parser, commands
-through a session, a damaged or truncated journal, odd boot_out.txt files and symlinks on a drive;
-and the board's side: the frame decoder, the message readers, the state codec, the events and the
-descriptor check. `make fuzz` runs the same targets for minutes (docs/reliability.md has its
-figures).
+through a session, a damaged or truncated journal, odd boot_out.txt files and symlinks on a drive,
+numbers typed in other scripts' digits; and the board's side: the frame decoder, the message
+readers, the state codec, the events and the descriptor check. `make fuzz` runs the same
+targets for minutes (docs/reliability.md has its figures).
 
 Hypothesis drives each target's random source, so a failure shrinks to a small input."""
 
@@ -35,6 +35,7 @@ EXAMPLES = {
     "framing": 200,
     "journal": 60,
     "messages": 400,
+    "numbers": 60,
     "secrets": 3,
 }
 

@@ -112,7 +112,9 @@ def test_advance_a_newcomer_waits_for_the_next_initiative_check() -> None:
     s = session("advance")
     s.execute("next")  # step A: the Initiative check; now step B
     s.execute("add Mirek team=Adventurers stamina=9 willpower=5 specialties=Sword,Courage")
-    with pytest.raises(IllegalAction, match="already acted"):
+    with pytest.raises(
+        IllegalAction, match="Mirek joined after round 1.s Initiative Check: it acts from round 2.s"
+    ):
         s.execute("wait Mirek")
     while s.game.step != 0:
         s.execute("next")

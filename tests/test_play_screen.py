@@ -306,3 +306,13 @@ def test_help_add_lists_the_encounter_s_templates_not_as_a_fighter_s_own() -> No
     session.execute("initiative")
     text = " ".join(ui.help_text("add").split())
     assert "templates: Ashling, Warden" in text and "add for" not in text
+
+
+def test_the_board_s_grid_names_the_page_it_shows(tmp_path: Path) -> None:
+    """The first-hour issue, item 9: the grid beside the view did not say which of the
+    board's pages it was (initiative, cooldowns, dice, ...)."""
+    with screen_on_a_board(tmp_path) as (screen, table, pipe):
+        assert screen.sim is not None
+        until(lambda: "board: initiative page" in screen._board_text().value, "the page's name")
+        screen.sim.set_page("dice")
+        until(lambda: "board: dice page" in screen._board_text().value, "the new page's name")

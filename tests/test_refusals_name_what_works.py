@@ -36,3 +36,28 @@ def test_a_grappled_fighter_is_told_which_moves_free_it_and_that_struggle_does()
         s.execute("attack Bo Strike Ash")
     said = str(refused.value)
     assert "one with release: Slip Free" in said and "`struggle Bo`" in said, said
+
+
+def test_words_past_a_name_say_that_a_name_of_several_words_goes_in_quotes() -> None:
+    """`add Warden as Warden Two` said only "unexpected 'Two'"."""
+    from host.core import registry
+    from host.core.session import Session
+
+    ruleset = registry.get("korxsol")
+    s = Session(ruleset.parse_encounter(ruleset.example_path().read_text(), "x.toml"), 3)
+    with pytest.raises(IllegalAction) as refused:
+        s.execute("add Warden as Warden Two")
+    assert 'a name of several words goes in quotes: "Warden Two"' in str(refused.value)
+
+
+def test_a_pattern_that_does_not_match_says_what_its_letters_ask_for() -> None:
+    """flare-summoning-turn.txt (summoning): "pattern does not match ... */x/o" left the
+    letters to be guessed; the refusal spells out each letter the card's pattern uses."""
+    from flare_fixtures import duel
+
+    s = duel(("1c . . . .", ". . . . .", ". . 1c . ."))
+    with pytest.raises(IllegalAction) as refused:
+        s.execute("summon bent at=b2")
+    said = str(refused.value)
+    assert "bent's pattern does not match around b2" in said
+    assert "* the marked square" in said and "\n" not in said

@@ -23,7 +23,8 @@ def test_a_boss_makes_a_death_check_once_its_stamina_hits_0(option: str) -> None
     lines = play(s, PASS, "attack Ayla Cleave MOR evade=no")
     assert lines[-2:] == [
         "Mortha takes 5 damage: Stamina 5 -> 0",
-        "Mortha's Stamina hits 0: Mortha owes a Death check (1D6 above 0): `death MOR`",
+        "Mortha's Stamina hits 0: Mortha owes a Death check (1D6 against 0 damaged parts,"
+        " a tie survives): `death MOR`",
     ]
     assert who(s, "Mortha").damaged == []
     with pytest.raises(IllegalAction, match="Mortha's Death check waits"):

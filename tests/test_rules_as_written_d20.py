@@ -104,7 +104,7 @@ def test_a_reaction_is_one_a_round_on_another_s_turn_and_comes_back_at_the_start
     t = Table(ANA, ORC)
     t.start(15, 1)
     t.play("attack Orc Ana as=reaction", d20(2))  # an opportunity attack on Ana's turn
-    assert "used its reaction this round" in t.refused("react Orc")
+    assert "used its reaction: it comes back at the start of its own turn" in t.refused("react Orc")
     t.play("next")  # the orc's turn starts: its reaction is back
     t.play("next")
     assert t.play("react Orc parry") == ["Orc uses its reaction: parry"]

@@ -40,9 +40,9 @@ def _turnlight(*args: str, home: Path) -> subprocess.CompletedProcess:
 def test_without_bleak_smart_dice_say_in_one_line_how_to_install_it(tmp_path, args) -> None:
     done = _turnlight(*args, home=tmp_path)
     assert done.returncode == 2
-    assert done.stderr.splitlines() == [
-        "turnlight: smart dice need Bluetooth support: pip install 'turnlight[dice]'"
-    ]
+    from host.dice.transport import install_line
+
+    assert done.stderr.splitlines() == [f"turnlight: {install_line()}"]
     assert not (tmp_path / "turnlight" / "journal.sqlite").exists()  # nothing was started
 
 

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.lab.web_pictures import SIZES, eight_fighters, fight
+from host.lab.web_pictures import SIZES, d20_fight, eight_fighters, fight
 from host.screens.play_ui import PlayUI
 from host.web.browser import chromium, missing, resize
 from host.web.server import PlayLive, WebServer
@@ -109,6 +109,59 @@ def test_the_players_page_marks_who_is_next_and_says_a_cooldown_is_one(browser) 
         assert not scores.lower().startswith("scores")  # headed "Scores" once, not twice
 
 
+def korxsol_fight() -> Session:
+    """Korxsol's eight fighters, an attack in: dice, a cooldown, log lines."""
+    session = fight()
+    session.execute("initiative")
+    fighters = session.ruleset.fighters(session.game)
+    active = next(f for f in fighters if f.current)
+    foe = next(f for f in fighters if f.team != active.team)
+    moves = session.ruleset.complete(session.game, ["attack", active.name, ""])
+    session.execute(f"attack {active.name} {moves[0]} {foe.name}")
+    return session
+
+
+@pytest.mark.parametrize("size", ["720p", "tv"])
+@pytest.mark.parametrize("ruleset_id", ["korxsol", "d20"])
+def test_the_console_fits_a_laptop_with_eight_fighters(browser, ruleset_id: str, size: str) -> None:
+    """issue #38 item 8: at 1920x1080 the console was one column of large cards, 5 of 8
+    fighters in sight and a page 2,449 px tall (2,029 at 720p). Now the page does not
+    scroll at 1280x720 or 1920x1080, every fighter's card is in sight, the acting
+    fighter's first and open on its actions."""
+    session = korxsol_fight() if ruleset_id == "korxsol" else d20_fight()
+    acting = next(f for f in session.ruleset.fighters(session.game) if f.current)
+    resize(browser, SIZES[size])
+    try:
+        with WebServer(PlayLive(_ui(session)), "127.0.0.1", 0) as web:
+            browser.get(web.gm_url)
+            wait_for(
+                browser,
+                "document.querySelector('#fighters li.current')"
+                " && document.querySelectorAll('#buttons button').length",
+                "the console, drawn whole",
+            )
+            tall, high, wide, width = browser.execute_script(
+                "const d = document.scrollingElement;"
+                "return [d.scrollHeight, innerHeight, d.scrollWidth, innerWidth]"
+            )
+            assert tall <= high, f"the console scrolls at {size}: {tall} > {high}"
+            assert wide <= width, f"the console scrolls sideways at {size}"
+            cards = browser.execute_script(
+                "const box = document.getElementById('order-box').getBoundingClientRect();"
+                "return [...document.querySelectorAll('#fighters li')].map(li => {"
+                "  const r = li.getBoundingClientRect();"
+                "  return [li.dataset.name, r.top >= box.top && r.bottom <= box.bottom"
+                "          && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth];"
+                "})"
+            )
+            assert len(cards) == 8
+            assert [name for name, seen in cards if not seen] == [], cards
+            assert cards[0][0] == acting.name  # the acting fighter's card first
+            assert browser.execute_script("return !!document.querySelector('li.current .actions')")
+    finally:
+        resize(browser, SIZES["tv"])
+
+
 def test_a_fighter_tapped_on_the_console_offers_its_verbs_and_the_acting_one_its_moves(
     browser,
 ) -> None:
@@ -119,7 +172,7 @@ def test_a_fighter_tapped_on_the_console_offers_its_verbs_and_the_acting_one_its
     with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
         browser.get(web.gm_url)
         wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
-        click(browser, f"#fighters li[data-name='{active.name}']")
+        # The acting fighter's card opens by itself, on its moves.
         moves = wait_for(
             browser,
             "[...document.querySelectorAll('.actions button.move')].map(b => b.dataset.move)",
@@ -138,6 +191,110 @@ def test_a_fighter_tapped_on_the_console_offers_its_verbs_and_the_acting_one_its
         )
         assert not [b for b in buttons if b.endswith("…")]  # what runs at once has none
         assert {"roll", "cancel"} <= set(buttons)
+        other = next(f for f in session.ruleset.fighters(session.game) if not f.current)
+        click(browser, f"#fighters li[data-name='{other.name}']")  # another tapped: its own
+        wait_for(browser, f"document.querySelector(\"li.open[data-name='{other.name}']\")", "")
+        assert not browser.execute_script("return !!document.querySelector('li.current.open')")
+
+
+def test_a_card_s_more_shows_the_verbs_it_kept_back(browser) -> None:
+    """issue #38 item 8: a card shows the verbs that apply now; `effect` and the like
+    wait behind its "more"."""
+    session = d20_fight()
+    with WebServer(PlayLive(_ui(session)), "127.0.0.1", 0) as web:
+        browser.get(web.gm_url)
+        wait_for(browser, "document.querySelector('#fighters li.current .actions')", "open")
+        verbs = "[...document.querySelectorAll('li.current .actions button.verb')]"
+        shown = browser.execute_script(f"return {verbs}.map(b => b.dataset.verb)")
+        assert "attack" in shown and "effect" not in shown
+        buttons = browser.execute_script(
+            "return document.querySelectorAll('li.current .actions button').length"
+        )
+        assert buttons <= 25, buttons  # not the 60 it was
+        click(browser, "li.current .actions button.more")
+        wait_for(browser, f"{verbs}.some(b => b.dataset.verb === 'effect')", "the rest")
+        moves = browser.execute_script(
+            "return [...document.querySelectorAll('li.current .actions button.move')]"
+            ".map(b => b.dataset.move)"
+        )
+        assert moves == ["poisoned"]  # recover: what the creature bears, alone
+
+
+def test_a_refused_line_stays_in_the_box_and_one_that_ran_leaves_it(browser) -> None:
+    """issue #38 item 8: a refused command emptied the box (retype it)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    session = fight()
+    with WebServer(PlayLive(_ui(session)), "127.0.0.1", 0) as web:
+        browser.get(web.gm_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+        command = browser.find_element(By.ID, "command")
+        command.send_keys("attack Nobody", Keys.ENTER)
+        wait_for(browser, "document.querySelector('#reply.refused')", "the refusal")
+        assert command.get_attribute("value") == "attack Nobody"  # to mend, not retype
+        command.clear()
+        command.send_keys("initiative", Keys.ENTER)
+        wait_for(browser, "document.querySelector('#reply.ok')", "it ran")
+        wait_for(browser, "document.getElementById('command').value === ''", "the box empties")
+        assert len(session.done) == 1
+
+
+def test_completions_go_once_a_line_runs_from_a_card(browser) -> None:
+    """issue #38 item 8: old completions stayed on screen after `hide`."""
+    session = fight()
+    ui = _ui(session)
+    ui.handle("initiative")
+    active = next(f for f in session.ruleset.fighters(session.game) if f.current)
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        browser.get(web.gm_url)
+        wait_for(browser, "document.querySelector('#fighters li.current .actions')", "open")
+        click(browser, "li.current .actions button.label[data-verb='attack']")
+        wait_for(browser, "document.querySelectorAll('#completions button').length", "offered")
+        click(browser, "li.current .actions button.hide")
+        wait_for(browser, "document.querySelector('#reply.ok')", "hidden")
+        wait_for(browser, f"document.querySelector(\"li.hidden[data-name='{active.name}']\")", "")
+        left = browser.execute_script("return document.querySelectorAll('#completions *').length")
+        assert left == 0
+
+
+def test_a_console_whose_token_is_not_this_game_s_shows_only_the_warning(browser) -> None:
+    """issue #38 item 8: after a restart without `--resume`, the old game's state stayed
+    on the console under the warning. Now the console shows the warning alone."""
+    session = fight()
+    session.execute("initiative")
+    first = WebServer(PlayLive(_ui(session)), "127.0.0.1", 0).start()
+    port = first.port
+    try:
+        browser.get(first.gm_url)
+        wait_for(browser, "document.querySelector('#fighters li.current')", "the fight")
+    finally:
+        first.stop()
+    wait_for(browser, "document.querySelector('#connection.lost')", "the page sees it")
+    other = fight(seed=4)  # a new game, another token
+    again = WebServer(PlayLive(_ui(other)), "127.0.0.1", port).start()
+    try:
+        said = wait_for(
+            browser, "document.querySelector('#connection.stale')?.textContent", "the warning"
+        )
+        assert "not this game's" in said
+        text = browser.execute_script("return document.body.innerText")
+        names = [f.name for f in session.ruleset.fighters(session.game)]
+        assert not [n for n in names if n in text], text
+        assert (
+            browser.execute_script(
+                "return document.querySelectorAll('#fighters li, #log li, #dice .die').length"
+            )
+            == 0
+        )
+        assert said.strip() in text
+        shown = browser.execute_script(
+            "return ['console', 'order-box', 'side', 'command']"
+            ".filter(id => document.getElementById(id).getClientRects().length)"
+        )
+        assert shown == []  # nor the box to type into a game it is not
+    finally:
+        again.stop()
 
 
 def test_tab_completes_a_typed_line_on_the_console(browser) -> None:

@@ -205,7 +205,8 @@ class EntryPoints:
             (self.libs / (done.stem + ".py")).unlink()  # the .py would be found first
         self.builtins = library_dir(into / "builtins", BUILTIN_LIBRARIES)
         self.stubs = into / "stubs"
-        scripts = [*sorted(VM_STUBS.glob("*.py")), VM_SCRIPTS / "code_session.py"]
+        scenarios = [VM_SCRIPTS / "code_session.py", VM_SCRIPTS / "start_up.py"]
+        scripts = [*sorted(VM_STUBS.glob("*.py")), *scenarios]
         scripts += sorted(self.builtins.glob("*.py"))
         if precompile(scripts, self.stubs):
             self.builtins = self.stubs

@@ -212,6 +212,11 @@ class SimulatedBoard:
         known = [c for c in (*keymap, *encoder_map) if c]
         raise KeyError(f"{self.board_name} has no key for {control!r} (it has {known})")
 
+    @property
+    def page_name(self) -> str:
+        """The page the board shows (firmware/pages.py), by its name."""
+        return PAGE_NAMES[self.app.page]
+
     def set_page(self, name: str) -> None:
         with self.lock:
             self.app.page = PAGE_NAMES.index(name)

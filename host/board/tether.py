@@ -26,7 +26,9 @@ it), the board's roll key lights with it and rolls exactly that, and the roll is
 the action (`Session.supply`). A board roll that fits nothing wanted (nothing waits, or
 another count or kind) is shown on the board as unused (`GameState.roll.unused`) and said
 in one line, journalled as `roll-shown`, and used for nothing: it never becomes a later
-roll.
+roll. Past UNUSED_ROLLS_A_TURN such rolls in one turn (a stuck key), the rest are only
+shown: the log says so once, and they are neither journalled nor said until the turn
+moves on (docs/reliability.md).
 The board's undo right after its own roll takes back that roll: one given to a waiting
 action is taken from it, and the action waits for it again (`Session.take_back_roll`);
 one that fit nothing was only shown, and nothing else is undone.
@@ -47,7 +49,7 @@ from host.board.bridge import BoardLink
 from host.core import audience, effects
 from host.core.interface import IllegalAction, Waiting
 from host.core.journal import Journal
-from host.core.session import Session, dice_words, roll_words
+from host.core.session import UNUSED_ROLLS_A_TURN, Session, dice_words, roll_words
 from shared import dice, roster
 from shared import events as ev
 from shared.limits import MAX_DICE, NO_SLOT
@@ -57,6 +59,12 @@ from shared.words import KIND_NAMES
 # The presses that roll: the board shows their dice until the rules roll their own.
 ROLLS = (ev.ROLL_ACTION, ev.CHANCE, ev.D100, ev.ROLL_DICE)
 BOARD_UNDO = ("own", "all", "off")  # who the board's undo key may undo: see above
+# Said once a turn when the board's rolls that no rule uses pass the turn's limit
+# (Session.note_roll): the rest are shown on the board, and neither journalled nor said.
+UNUSED_ROLLS_STOP = (
+    f"more than {UNUSED_ROLLS_A_TURN} rolls this turn that no rule uses (a stuck key?):"
+    " the rest are shown on the board, not journalled or said, until the turn moves on"
+)
 OFF_BOARD_MAX = 15  # GameState.off_board's 4 bits in the codec (docs/state-codec.md)
 WANTED = "\x00wanted"  # the board's last roll was given to a waiting action (not a queue)
 
@@ -138,6 +146,7 @@ class Tether:
         event's journal rows and the link's resume point commit together."""
         journal = self.session.journal
         point = self.link.session.resume_point()  # already past this event
+        unused, past_limit = self.session.unused_rolls, UNUSED_ROLLS_A_TURN + 1
         try:
             if journal is None or point is None:
                 lines = self._translate(record)
@@ -159,6 +168,8 @@ class Tether:
         except ValueError as err:  # IllegalAction, EventError: the game master hears why
             self.lines.append(f"board: refused: {err}")
             raise
+        if self.session.unused_rolls != unused and self.session.unused_rolls == past_limit:
+            lines = [*lines, UNUSED_ROLLS_STOP]  # once a turn: the rest go unsaid too
         self.lines.extend(self.session.told(["board: " + line for line in lines]))
         self._sync(state)
         return True
@@ -242,9 +253,11 @@ class Tether:
             why = "no action waits for a roll"
         else:
             why = f"{roll_words(wanted)} is wanted"
-        session.note_roll(dice_words(sides) if sides else KIND_NAMES[kind], faces, "board")
+        kept = session.note_roll(dice_words(sides) if sides else KIND_NAMES[kind], faces, "board")
         self._roll_unused = True
         self._last_roll = ("", ())  # only shown: the board's undo takes back nothing more
+        if not kept:
+            return []  # past the turn's limit: `apply` said so once
         return [f"roll {shown} fits no wanted roll ({why}): shown, not used"]
 
     def _undo_board_roll(self) -> list[str] | None:

@@ -11,11 +11,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from host.commands._game_args import add_encounter, game_seed, load_encounter
 from host.commands._web import add_web, web_ok
+from host.core.audience import Line
 from host.screens import text_tables
 from host.screens.paced_screen import PacedScreen
+
+if TYPE_CHECKING:
+    from host.web.server import DemoLive
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 MAX_WANTED_ROLLS = 64  # rolls one action may wait for (initiative's, with its rerolls)
@@ -165,6 +170,17 @@ def _play_on(
             _play(session, say, act, board_grid, end, pace)
 
 
+def to_pages(live: DemoLive, out: Callable[[str], None]) -> Callable[[str], None]:
+    """Each line to the pages' log (a Line as it is: its players' wording stands) and to
+    `out`."""
+
+    def say(line: str) -> None:
+        live.say(line if isinstance(line, Line) else line.strip())
+        out(line)
+
+    return say
+
+
 @contextmanager
 def _web(
     address: str | None, session, lock, sim, out: Callable[[str], None], tether=None
@@ -182,12 +198,8 @@ def _web(
     live = DemoLive(session, lock, lambda: sim, follow)
     server = start_web(address, live)
 
-    def say(line: str) -> None:
-        live.say(line.strip())
-        out(line)
-
     try:
-        yield say
+        yield to_pages(live, out)
         try:  # a Ctrl-C right after the line below is inside, too
             print("the demo is over; the web pages stay up until Ctrl-C", file=sys.stderr)
             while True:
@@ -213,7 +225,10 @@ def _play(
 
     ruleset = session.ruleset
     enc = session.encounter
-    out(f"{enc.name}: {' vs '.join(enc.teams)} (seed {session.seed})")
+    # The seed is the game master's: the engine's dice follow from it (the players' page
+    # reads the line without it).
+    heading = f"{enc.name}: {' vs '.join(enc.teams)}"
+    out(Line(f"{heading} (seed {session.seed})", players=heading))
     if pace is not None:
         pace.keep_on_top()
     for line in act(ruleset.start_command):

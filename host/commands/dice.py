@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="smart dice (Pixels, GoDice) over Bluetooth: scan, pair, list, forget, unstable",
         description="Smart dice fill the rolls actions wait for in `play --dice smart`. "
         "Pair each die once, by its own id as `scan` shows it (not its address). Needs "
-        "Bluetooth support: pip install 'turnlight[dice]'.",
+        "Bluetooth support: the `dice` extra (`pip install -e '.[dice]'` in turnlight's "
+        "checkout).",
     )
     verbs = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     scan = verbs.add_parser("scan", help="list the smart dice in range")

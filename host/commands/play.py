@@ -72,10 +72,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="where an action's dice come from: engine (the default: the engine rolls, and "
         "a roll pressed on the board waits for the next action that wants it), board (the "
         "action waits for the board's roll key), entered (the action waits for `dice "
-        "FACES`) or smart (the paired Bluetooth dice, `turnlight dice pair`; needs pip "
-        "install 'turnlight[dice]'); for a ruleset that asks for its rolls (korxsol), else "
-        "the engine rolls. `dice from SOURCE` changes it in play; a resumed game keeps the "
-        "last one",
+        "FACES`) or smart (the paired Bluetooth dice, `turnlight dice pair`; needs the "
+        "`dice` extra, said in one line when missing); for a ruleset that asks for its "
+        "rolls (korxsol), else the engine rolls. `dice from SOURCE` changes it in play; a "
+        "resumed game keeps the last one",
     )
     p.add_argument(
         "--screen",

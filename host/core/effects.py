@@ -39,7 +39,7 @@ from host.core.audience import Line
 from host.core.commandline import Command, whole_number
 from host.core.effect_clock import Moment, TurnView, moments, view
 from host.core.errors import IllegalAction
-from host.core.interface import EFFECT_BOOK, LiveRow, LiveTable
+from host.core.interface import EFFECT_BOOK, Fighter, LiveRow, LiveTable
 from host.core.plurals import plural
 
 BOOK = EFFECT_BOOK  # the attribute of a game object that holds its effect book
@@ -448,6 +448,18 @@ def shown(effect: Effect, now: TurnView | None = None) -> str:
     if effect.kind == "save":
         return f"{text} (save: asking)" if effect.asking else f"{text} (save)"
     return text
+
+
+def fighters(ruleset: Any, game: Any) -> list[Fighter]:
+    """`ruleset.fighters(game)` with each fighter's effects filled from the game's book,
+    in the book's words with their durations (`Bless 2 rounds`). The host fills them after
+    any ruleset's `fighters`, here and nowhere else, so no ruleset can leave them out or
+    show them twice: a ruleset names only its own statuses (issue #37 item 9)."""
+    book = getattr(game, BOOK, None)
+    found = ruleset.fighters(game)
+    for f in found:
+        f.effects = book.shown_on(f.name) if isinstance(book, EffectBook) else []
+    return found
 
 
 def on_fighter(game: Any, name: str) -> list[str]:

@@ -170,7 +170,9 @@ class Fighter:
     cooldowns: list[str] = field(default_factory=list)
     current: bool = False
     out: bool = False
-    # The effects on it (host/core/effects.py), each in a few words: "Bless 2 rounds".
+    # The effects on it, each in a few words: "Bless 2 rounds". The host fills them from
+    # its effect book after the ruleset's `fighters` (host/core/effects.py `fighters`):
+    # a ruleset leaves them empty, and names none of them among its statuses.
     effects: list[str] = field(default_factory=list)
 
 
@@ -191,7 +193,7 @@ class SessionAPI(Protocol):
 
     def queue_roll(self, purpose: str, faces: tuple[int, ...], source: str) -> list[str]: ...
 
-    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None: ...
+    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> bool: ...
 
     def clear_rolls(self) -> list[str]: ...
 
@@ -239,6 +241,14 @@ class Ruleset:
     # `state_modules`: modules other than host.* and shared.* whose classes a game holds.
     state_version: int = 1
     state_modules: tuple[str, ...] = ()
+    # The words its log lines put next to a fighter's health (host/core/audience.py): the
+    # numbers right after one ("HP 15 -> 8", "HP: 5 -> 8", "KOR (12/16)") or a fraction or
+    # change right before one ("5/12 HP") are the health the players may not see exactly
+    # (health as a word, a bar or nothing); an entry with "#" is a phrase whose health
+    # stands where the "#" is ("# left": "(4 left)"). Every other number (rolls, damage
+    # dealt, the digit of a name) is the table's. () (a game that declares none): every
+    # number of a line naming such a fighter is masked.
+    health_words: tuple[str, ...] = ()
 
     def state_schema(self) -> StateSchema:
         """What a game's objects may hold beyond the kinds of value a new game shows: a
@@ -474,7 +484,10 @@ class Ruleset:
         """Whoever takes turns, in the turn order, for the web view. The default reads the
         board's projection (`state`): each slot's health, the marks it bears and its
         counters by the descriptor's names, its cooldowns; its name is `fighter_names`'
-        and its team the game's `teams`'."""
+        and its team the game's `teams`'. The effects the host's verb put on (its effect
+        book) are not a ruleset's to show: the host fills `Fighter.effects` after this
+        (host/core/effects.py `fighters`), with their durations; a ruleset's statuses
+        leave them out."""
         from shared.descriptor_pack import encoded, names
         from shared.state import F_ACTIVE, F_OUT, mark_bit
 
@@ -482,7 +495,6 @@ class Ruleset:
         words = names(encoded(state.rules))
         teams = list(game.teams)
         full_names = self.fighter_names(game)
-        book = getattr(game, EFFECT_BOOK, None)  # the host's effects on the game
         by_slot: dict[int, Fighter] = {}
         for i in range(state.count):
             slot = state.slots[i]
@@ -507,7 +519,6 @@ class Ruleset:
                 cooldowns,
                 bool(slot.flags & F_ACTIVE),
                 bool(slot.flags & F_OUT),
-                book.shown_on(full_names[i]) if book is not None else [],
             )
         order = [state.order[p] for p in range(state.count)]
         return [by_slot[i] for i in order if i in by_slot] + self.off_board(game)

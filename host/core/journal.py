@@ -121,6 +121,12 @@ ADDED_COLUMNS = (
     ("events", "hash", "TEXT", "NULL"),
     ("link_points", "hash", "TEXT", "NULL"),
 )
+# Settings journalled whole and read back by their latest event (Journal.last_event): the
+# session's `dice-from` and `secrets`, the web console's `web` token. A partial index finds
+# them without walking every event of a long game, and costs nothing for the rest.
+SETTINGS = ("dice-from", "secrets", "web")
+_SETTING = "kind IN ({})".format(", ".join(f"'{kind}'" for kind in SETTINGS))
+INDEXES = f"CREATE INDEX IF NOT EXISTS events_settings ON events (game, kind, seq) WHERE {_SETTING}"
 RECORD = "id, session, created, encounter, encounter_path, encounter_toml, seed, ruleset"
 
 
@@ -286,6 +292,7 @@ class Journal:
             for table, column, definition, _ in ADDED_COLUMNS:
                 if column not in self._columns(table):  # a journal from before the column
                     self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+            self.db.execute(INDEXES)
             # Only a journal from before chains is given them: in a chained one, a row
             # without a hash is damage, to be reported, not covered over.
             if self._format < CHAINED:
@@ -789,9 +796,12 @@ class Journal:
     def last_event(self, game: int, kind: str) -> dict | None:
         """The payload of a game's latest event of `kind` (None: none, or not a JSON
         object). Settings journalled whole (the session's `secrets`) are read so, before
-        any checkpoint a resume starts from."""
+        any checkpoint a resume starts from. One of SETTINGS is found through its index (the
+        index is used only when the query repeats its condition word for word)."""
+        setting = f" AND {_SETTING}" if kind in SETTINGS else ""
         rows = self._rows(
-            "SELECT payload FROM events WHERE game = ? AND kind = ? ORDER BY seq DESC LIMIT 1",
+            f"SELECT payload FROM events WHERE game = ? AND kind = ?{setting}"
+            " ORDER BY seq DESC LIMIT 1",
             (game, kind),
         )
         if not rows:

@@ -41,6 +41,7 @@ of the session starts with the same.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import sys
 import uuid
@@ -62,6 +63,7 @@ from host.core.interface import (
 )
 from host.core.interface import Encounter as EncounterLike
 from host.core.journal import Journal
+from host.core.numbers import whole_or_none
 from host.core.plurals import plural
 from shared import dice
 from shared.limits import MAX_DICE, MAX_KINDS
@@ -69,6 +71,9 @@ from shared.words import KIND_NAMES
 
 # Where an action's dice come from (see above); "smart": Bluetooth dice, host/dice/source.py.
 DICE_FROM = ("board", "engine", "entered", "smart")
+# The rolls no rule uses (`note_roll`) journalled in one turn: past them, a stuck roll key
+# (300 in 1.7 s) would grow the journal without bound (docs/reliability.md).
+UNUSED_ROLLS_A_TURN = 20
 
 
 def dice_words(sides: tuple[int, ...]) -> str:
@@ -139,6 +144,10 @@ class Session:
         # Set when a stored checkpoint's game did not replay: none is read again.
         self.stored_checkpoints_off = False
         self.pressed = False  # a board press is being applied (the tether sets it)
+        # The turn (round, turn, phase) the rolls no rule used were counted in, and how
+        # many came in it (`note_roll`)
+        self._unused_turn: tuple[int, int, int] | None = None
+        self.unused_rolls = 0
         self.secrets = Secrets()  # what the players must not see (set_secrets)
         # The last roll given to a waiting action: the action, and the entry it made if the
         # roll resolved it (the board's undo of its own roll: `take_back_roll`).
@@ -170,13 +179,14 @@ class Session:
         return game
 
     def _replay(self, game: Any, entry: Entry) -> list[str]:
-        cmd = self._parse(entry.text)
+        cmd = _journalled(self.ruleset.language, entry.text)
         if effects.is_effect(self.ruleset, cmd):
             return self.told(effects.command(self.ruleset, game, cmd))
         effects.book_of(self.ruleset, game)  # (a game from before effects: its book now)
         lines = self.ruleset.replay(game, cmd, entry.rolls)
         self.ruleset.project(game)
-        return lines + self.told(effects.tick(self.ruleset, game))
+        ticked = effects.tick(self.ruleset, game)  # (most actions end no effect: no cast)
+        return lines + self.told(ticked) if ticked else lines
 
     def _play(self, game: Any, cmd: Command) -> Applied:
         """Apply one action to `game`: an `effect` line to its effect book, any other
@@ -201,7 +211,8 @@ class Session:
 
     def told(self, lines: list[str], audience: str = "all") -> list[str]:
         """`lines` written for the log with what they reveal (host/core/audience.py)."""
-        return tell(lines, cast_of(self.ruleset, self.game), audience)
+        cast = cast_of(self.ruleset, self.game)
+        return tell(lines, cast, audience, self.ruleset.health_words)
 
     def set_secrets(self, secrets: Secrets) -> None:
         """What the players must not see from now on, journalled whole."""
@@ -430,12 +441,13 @@ class Session:
             dice_words(wanted.sides) if wanted.sides else "",
         ):
             args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`, `dice 2d20 17 4`
-        if not args or not all(a.isdigit() for a in args):
+        faces = [whole_or_none(a) for a in args]
+        if not args or None in faces:
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
                 f" {' '.join(['N'] * pending.wanted.count)}`"
             )
-        return self.supply(tuple(int(a) for a in args), "entered")
+        return self.supply(tuple(f for f in faces if f is not None), "entered")
 
     def set_dice_from(self, source: str) -> list[str]:
         """`dice from board|engine|entered`: where the next actions' dice come from (an
@@ -515,9 +527,19 @@ class Session:
         self.ruleset.set_waiting(self.game, waiting)
         return [f"{source} {purpose} roll withdrawn: {' '.join(map(str, faces))}"]
 
-    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> None:
-        """Journal a roll the rules do not use (a board's d100): kept, never replayed."""
+    def note_roll(self, kind: str, faces: tuple[int, ...], source: str) -> bool:
+        """Journal a roll the rules do not use (a board's d100): kept, never replayed. At
+        most UNUSED_ROLLS_A_TURN in a turn: the rest (a stuck key) are counted in
+        `unused_rolls` and not journalled until the turn moves on; False for those."""
+        state = self.ruleset.state(self.game)
+        turn = (state.round, state.turn, state.phase)
+        if turn != self._unused_turn:
+            self._unused_turn, self.unused_rolls = turn, 0
+        self.unused_rolls += 1
+        if self.unused_rolls > UNUSED_ROLLS_A_TURN:
+            return False
         self._journal("roll-shown", {"kind": kind, "faces": list(faces), "source": source})
+        return True
 
     def apply_board_event(self, event: dict) -> list[str]:
         """The link's event applier. `{"type": "roll", "purpose": ..., "faces": [...]}` queues
@@ -685,6 +707,21 @@ class Session:
 
 def _same(a: list[Entry], b: list[Entry]) -> bool:
     return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def _read_once(language: Any, text: str) -> Command:
+    # A line the journal holds was accepted once: replay it whatever today's limit.
+    cmd = language.parse(text, max_length=None)
+    assert cmd is not None, f"a journalled action is a command: {text!r}"
+    return cmd
+
+
+def _journalled(language: Any, text: str) -> Command:
+    """A replayed line's Command, read once per text (a replay reads the same few lines
+    again and again: `end` at every turn), each replay given its own words and options."""
+    cmd = _read_once(language, text)
+    return dataclasses.replace(cmd, args=list(cmd.args), opts=dict(cmd.opts))
 
 
 def _copy(waiting: Waiting) -> Waiting:

@@ -64,24 +64,42 @@ class Timeline:
         return tuple((key, None if sub is None else tuple(sub)) for key, sub in self.shape)
 
     def append(self, point: dict) -> None:
-        shape = _shape(point)
-        if shape is not None and not self.shape:
-            self.shape = [[key, None if sub is None else list(sub)] for key, sub in shape]
+        if not self.shape:
+            shape = _shape(point)
+            if shape is not None:
+                self.shape = [[key, None if sub is None else list(sub)] for key, sub in shape]
+        values = self._numbers(point)
         self.count += 1
-        if shape is None or shape != self._common():
+        if values is None:
             self.odd[self.count - 1] = point
             return
-        values = array("q")
-        for key, sub in shape:
-            value = point[key]
-            if sub is None:
-                values.append(value)
-            else:
-                values.extend(value[name] for name in sub)
-        self.tail += values.tobytes()
+        self.tail += array("q", values).tobytes()
         if len(self.tail) >= CHUNK:
             self.sealed.append(bytes(self.tail))
             self.tail = bytearray()
+
+    def _numbers(self, point: dict) -> list[int] | None:
+        """The numbers of a point of the common shape, in its order; None for a point of
+        another (read in one pass: a replay appends a point an action)."""
+        common = self.shape
+        if len(point) != len(common):
+            return None
+        values: list[int] = []
+        for (key, value), (known, sub) in zip(point.items(), common, strict=True):
+            if key != known:
+                return None
+            if sub is None:
+                if not _number(value):
+                    return None
+                values.append(value)
+                continue
+            if not isinstance(value, dict) or len(value) != len(sub):
+                return None
+            for (name, number), wanted in zip(value.items(), sub, strict=True):
+                if name != wanted or not _number(number):
+                    return None
+                values.append(number)
+        return values
 
     def points(self) -> list[dict]:
         """Every point, as the dicts that were appended."""

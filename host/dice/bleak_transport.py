@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from host.dice.transport import Advert, TransportError
+from host.dice.transport import Advert, TransportError, install_line, scan_failure
 
-INSTALL = "smart dice need Bluetooth support: pip install 'turnlight[dice]'"
+INSTALL = install_line()
 
 
 class MissingBleak(ImportError):
@@ -61,7 +61,7 @@ class BleakTransport:
         try:
             found = await BleakScanner.discover(timeout=seconds, return_adv=True)
         except (BleakError, OSError) as err:
-            raise TransportError(f"cannot scan: {err}") from None
+            raise TransportError(scan_failure(err)) from None
         adverts = []
         for address, (device, adv) in found.items():
             self._devices[address] = device

@@ -22,7 +22,7 @@ def bleak_missing() -> str:
     try:
         import host.dice.bleak_transport  # noqa: F401
     except ImportError as err:
-        return str(err) if "turnlight[dice]" in str(err) else f"{err}"
+        return str(err)
     return ""
 
 

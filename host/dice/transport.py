@@ -6,9 +6,41 @@ else here knows which stack runs."""
 
 from __future__ import annotations
 
+import errno
+import shlex
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
+
+# What the `dice` extra adds (pyproject.toml), for an install that is not a source checkout.
+DICE_PACKAGES = ("bleak", "bleak-retry-connector")
+
+
+def install_line(python: str | None = None, root: Path | None = None) -> str:
+    """The one line that says how to get Bluetooth support, as a command that works where
+    this turnlight runs: from a source checkout (turnlight is on no package index), pip
+    installs the checkout's `dice` extra into this Python; elsewhere, the extra's packages."""
+    python = python or sys.executable
+    root = root if root is not None else Path(__file__).resolve().parents[2]
+    pip = f"{shlex.quote(python)} -m pip install"
+    if (root / "pyproject.toml").is_file():
+        return f"smart dice need Bluetooth support: {pip} -e {shlex.quote(f'{root}[dice]')}"
+    return f"smart dice need Bluetooth support: {pip} {' '.join(DICE_PACKAGES)}"
+
+
+def scan_failure(err: BaseException) -> str:
+    """A failed scan in one line that says what is missing: most often no adapter (BlueZ's
+    D-Bus socket is not there, or it reports no adapter), rather than the bare OS error."""
+    text = str(err) or type(err).__name__
+    no_dbus = isinstance(err, OSError) and err.errno in (errno.ENOENT, errno.ECONNREFUSED)
+    if no_dbus or "adapter" in text.lower() or "org.bluez" in text:
+        return (
+            "cannot scan: no Bluetooth adapter is reachable here (on Linux: an adapter,"
+            f" and BlueZ's bluetoothd running; {text})"
+        )
+    return f"cannot scan: {text}"
 
 
 @dataclass(frozen=True)

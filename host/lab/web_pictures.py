@@ -2,7 +2,9 @@
 `make web-images`) photographs the players' page and the game master's console in
 Debian's headless Chromium at a phone's size (390x844), 1280x720 and a TV's (1920x1080),
 from a korxsol fight of eight fighters played on the simulated board a few actions in:
-`web-player-phone.png`, `web-player-720p.png`, `web-player-tv.png` and the same for `gm`.
+`web-player-phone.png`, `web-player-720p.png`, `web-player-tv.png` and the same for `gm`
+(the console opens on the acting fighter's moves by itself), and d20's console with eight
+creatures at 1280x720, `web-gm-d20-720p.png`.
 
 The eight-fighter encounter is also what the pages' tests use to check the players' page
 fits a TV (tests/test_web_pages.py).
@@ -44,6 +46,15 @@ def eight_fighters() -> str:
     return text.rstrip() + "\n\n" + "".join("[[solighter]]" + b for b in extra)
 
 
+def d20_eight() -> str:
+    """d20's bundled encounter with a third goblin: eight creatures."""
+    from host.core import registry
+
+    text = registry.get("d20").example_path().read_text()
+    assert "count = 2" in text
+    return text.replace("count = 2", "count = 3", 1)
+
+
 def fight(seed: int = 3):  # -> Session
     """The eight fighters' session, from the encounter above."""
     from host.core import registry
@@ -51,6 +62,20 @@ def fight(seed: int = 3):  # -> Session
 
     r = registry.get("korxsol")
     return Session(r.parse_encounter(eight_fighters(), "eight.toml"), seed)
+
+
+def d20_fight(seed: int = 3):  # -> Session
+    """d20's eight creatures, initiative rolled and a condition on the acting one (its
+    card offers `recover` with it)."""
+    from host.core import registry
+    from host.core.session import Session
+
+    r = registry.get("d20")
+    session = Session(r.parse_encounter(d20_eight(), "eight.toml"), seed)
+    session.execute("initiative")
+    acting = next(f for f in r.fighters(session.game) if f.current)
+    session.execute(f"condition {acting.label} poisoned")
+    return session
 
 
 def photograph(folder: Path) -> list[Path]:
@@ -88,16 +113,35 @@ def photograph(folder: Path) -> list[Path]:
                     for page, url in (("player", web.player_url), ("gm", web.gm_url)):
                         driver.get(url)
                         _wait(driver, "document.querySelector('#fighters li.current')")
-                        if page == "gm":  # the acting fighter tapped: its actions
-                            tap = "document.querySelector('#fighters li.current').click()"
-                            driver.execute_script(tap)
                         time.sleep(3)  # the board's LEDs: read and told
                         path = folder / f"web-{page}-{size}.png"
                         driver.save_screenshot(str(path))
                         written.append(path)
             finally:
                 driver.quit()
-    return written
+    return written + photograph_d20(folder)
+
+
+def photograph_d20(folder: Path) -> list[Path]:
+    """d20's console at 1280x720 with eight creatures: `web-gm-d20-720p.png`."""
+    from rich.console import Console
+
+    from host.screens.play_ui import PlayUI
+    from host.web.browser import chromium
+    from host.web.server import PlayLive, WebServer
+
+    session = d20_fight()
+    ui = PlayUI(session, Console(file=StringIO(), width=100), "no board")
+    path = folder / "web-gm-d20-720p.png"
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        driver = chromium(SIZES["720p"])
+        try:
+            driver.get(web.gm_url)
+            _wait(driver, "document.querySelector('#fighters li.current .actions')")
+            driver.save_screenshot(str(path))
+        finally:
+            driver.quit()
+    return [path]
 
 
 def _wait(driver, script: str, timeout: float = 10.0) -> None:

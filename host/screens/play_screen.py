@@ -279,9 +279,14 @@ class PlayScreen:
         return max(3 * self.sim.profile.WIDTH + 1, BOARD_PANE_MIN)
 
     def _board_hint(self) -> list[str]:
+        """Under the grid: the page it shows (the board's page key moves it), then how to
+        press its keys."""
+        assert self.sim is not None
+        width = self._board_width()
+        page = textwrap.wrap(f"board: {self.sim.page_name} page", width)
         if self.board_keys:
-            return textwrap.wrap("Ctrl-B or Esc: back to the prompt", self._board_width())
-        return textwrap.wrap(BOARD_HINT, self._board_width())
+            return page + textwrap.wrap("Ctrl-B or Esc: back to the prompt", width)
+        return page + textwrap.wrap(BOARD_HINT, width)
 
     def _key_list(self) -> list[str]:
         """In board-key mode, which letter presses which key, across the screen's width

@@ -30,6 +30,7 @@ from rich.text import Text
 
 from host.board.tether import Tether
 from host.core import effects
+from host.core.audience import Line
 from host.core.commandline import MAX_LINE
 from host.core.interface import IllegalAction, LiveTable
 from host.core.interface import Table as RulesetTable
@@ -104,6 +105,7 @@ class BoundedLine:
         self.buffer = buffer
         self.dropped = 0  # characters cut from the line being typed
         self._run = 0  # text let through since the terminal's last key that is not text
+        self._feeding = False  # in the parser's feed of a read from the terminal
         buffer.on_text_changed += self._cut
 
     def guard(self, terminal: object) -> None:
@@ -117,7 +119,17 @@ class BoundedLine:
         feed = parser.feed
 
         def bounded_feed(data: str) -> None:
-            feed(self._trimmed(data))
+            if self._feeding:
+                # The parser feeds itself the rest of a read it was given (from a paste's
+                # start on, through `parser.feed`, so here): cut already. Cut again, a
+                # paste's text counted twice was dropped whole, and its line said nothing.
+                feed(data)
+                return
+            self._feeding = True
+            try:
+                feed(self._trimmed(data))
+            finally:
+                self._feeding = False
 
         parser.feed = bounded_feed
         parser._line_bound = self
@@ -199,6 +211,14 @@ def resumed_line(session: Session) -> str:
     """The log's first line after `play --resume` (which would start it empty): the game
     and how much of it was played again. It names no fighter (a hidden one, say)."""
     return f"game {session.game_id} resumed: {plural(len(session.done), 'action')} replayed"
+
+
+def new_game_line(session: Session) -> str:
+    """The log's first line after `new`. Its seed is the game master's alone: the engine's
+    dice follow from the seed and the action's number, so players who read it could work
+    out the rolls to come. The players' page reads "new game"; `url` and the exports keep
+    the seed."""
+    return Line(f"new game, seed {session.seed}", players="new game")
 
 
 def _said(note: str) -> str:
@@ -464,7 +484,7 @@ class PlayUI:
                 if self.tether is not None:
                     self.tether.replace_session(self.session)
                 previous.discard_if_empty()  # a game never played is not kept
-                self.messages = [f"new game, seed {self.session.seed}"]
+                self.messages = [new_game_line(self.session)]
                 self.last_mark = 0
                 self.show()
                 return

@@ -9,9 +9,10 @@ must not see, so it is never sent to them at all:
 - a hidden fighter (`hide NAME` until `reveal NAME`): its entry, its last roll's faces,
   every log, dice, status and cooldown line that names it (each line says which fighters
   it names: audience.Line), a headline that names it, a score line naming it (each
-  team's total instead), and the ruleset's text drawing of the board (the simulated
-  board's LEDs stay: the board itself shows hidden fighters dark). Its turn shows as a
-  pause the game master keeps (PAUSE), nobody marked and no phase;
+  team's total instead, less a side named after it), and the ruleset's text drawing of
+  the board (the simulated board's LEDs stay: the board itself shows hidden fighters
+  dark). Its turn shows as a pause the game master keeps (PAUSE), nobody marked and no
+  phase;
 - the exact health of the fighters not on the players' team (`players TEAM`, the
   encounter's first team by default), as `health number|word|bar|none`: the number, a
   word (unhurt, hurt, bloodied, down), a bar rounded to a tenth, or nothing; a line that
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.core import effects
 from host.core.audience import Secrets, for_players, health_word, named
 from host.core.interface import Fighter, Ruleset
 from host.core.verb_choices import acting_choices, completions
@@ -139,7 +141,7 @@ def gm_view(
     the players' view, made from this one, is the same."""
     state = ruleset.state(game)
     words = names(encoded(state.rules))
-    fighters = ruleset.fighters(game)
+    fighters = effects.fighters(ruleset, game)  # each one's effects from the host's book
     title, status = ruleset.headline(game)
     phases = words["phases"]
     players = secrets.players_team(teams)
@@ -203,17 +205,26 @@ def _bare(ruleset: Ruleset, verb: str) -> bool:
 
 
 def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, Any]:
-    """What the console offers on each fighter: the verbs whose first word is a fighter
-    (what the console completes there names it), with the word that names it, and, for
-    whoever takes the turn, what it picks after its name with each (an attack's moves, an
-    item): the moves `help VERB` lists in play's terminal (host/core/verb_choices.py), what
-    can be used now first, `reasons` saying why each of the others cannot ({move: why})."""
+    """What the console offers on each fighter's card: the word that names it, and the
+    verbs whose first word is a fighter and that name it now (what the ruleset completes
+    there: a ruleset that knows a verb applies only in some states offers it only then,
+    d20's `recover` to a creature that bears something to end). `verbs` are the game's own
+    (its language's, less `add` and `remove`), what the card shows; `more` the rest (the
+    session's `effect`, `remove`, ...), behind the card's "more". For whoever takes the
+    turn, `moves`: what it picks after its name with a verb (an attack's moves, an item),
+    the moves `help VERB` lists in play's terminal (host/core/verb_choices.py), where they
+    are its own: a list the same for every fighter (d20's conditions, korxsol's terrains)
+    is the verb's, offered as the line's completions once the verb is tapped. Its moves
+    that can be used now come first; where some cannot, `reasons` says why of each
+    ({move: why})."""
     language = ruleset.language
     verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
     offered = {verb: set(completions(ruleset, game, [verb, ""])) for verb in verbs_here}
+    own_verbs = {v for v in language.verbs if v not in ("add", "remove")}
     result: dict[str, Any] = {}
     for f in fighters:
         verbs: list[str] = []
+        more: list[str] = []
         word = ""
         for verb, words in offered.items():
             usage = language.usage(verb).split()
@@ -221,7 +232,7 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 continue  # the name is optional: the verb stands alone
             mine = next((w for w in (f.name, f'"{f.name}"', f.label) if w and w in words), "")
             if mine:
-                verbs.append(verb)
+                (verbs if verb in own_verbs else more).append(verb)
                 word = word or mine
         moves = []
         if f.current and word:
@@ -229,11 +240,38 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                 usage = language.usage(verb).split()
                 if len(usage) < 3 or usage[2].startswith("[") or usage[2] == usage[1]:
                     continue  # nothing the fighter picks after its name
+                if not _its_own(ruleset, game, verb, f, fighters, offered[verb]):
+                    continue
                 choices = acting_choices(ruleset, game, verb, f.name)
                 if choices is not None:
-                    moves.append({"verb": verb, "moves": choices.names, "reasons": choices.reasons})
-        result[f.name] = {"word": word, "verbs": verbs, "moves": moves}
+                    group: dict[str, Any] = {"verb": verb, "moves": choices.names}
+                    if choices.reasons:
+                        group["reasons"] = choices.reasons
+                    moves.append(group)
+        result[f.name] = {"word": word, "verbs": verbs, "more": more, "moves": moves}
     return result
+
+
+def _its_own(
+    ruleset: Ruleset, game: Any, verb: str, f: Fighter, fighters: list[Fighter], named: set[str]
+) -> bool:
+    """Whether what `f` picks right after its name with the verb is its own, a move a tap
+    puts on the line: not fighters (a target comes first: d20's `attack NAME TARGET
+    WEAPON`, whose line the completions lead through), and not what every other fighter
+    in play the verb names (`named`: its first word's completions) is offered alike (the
+    verb's list: conditions, abilities, terrains)."""
+
+    def word(x: Fighter) -> str:
+        return next((w for w in (x.name, f'"{x.name}"', x.label) if w and w in named), "")
+
+    mine = completions(ruleset, game, [verb, word(f), ""])
+    everyone = {n.strip('"').lower() for x in fighters for n in (x.name, x.label) if n}
+    if any(n.strip('"').lower() in everyone for n in mine):
+        return False
+    others = [o for o in fighters if o.name != f.name and not o.out and word(o)]
+    return not others or any(  # (as sets: what can be used now comes first for each)
+        set(completions(ruleset, game, [verb, word(o), ""])) != set(mine) for o in others
+    )
 
 
 def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str, str]:
@@ -294,7 +332,12 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
     scores = full["scores"]
     names = named(scores, cast)
     if names - exact or names & hidden:  # a line of fighters' scores: each team's total
-        scores = " · ".join(f"{s['team']} {s['score']}" for s in full["team_scores"])
+        # (less a side named after a hidden fighter: a player who is a side, flare's duel)
+        scores = " · ".join(
+            f"{s['team']} {s['score']}"
+            for s in full["team_scores"]
+            if not named(s["team"], cast) & hidden
+        )
     following = [name for name in full["upcoming"] if name not in hidden]
     dice = {k: v for k, v in full["dice"].items() if k != "who"}
     dice["lines"] = visible(dice["lines"])

@@ -437,7 +437,30 @@ class BoardSession(framing.Endpoint):
             return
         self._heard_at = now_ms
         if mtype == m.SNAPSHOT or mtype == m.DESCRIPTOR:
-            self._on_sequenced(buf, n, now_ms)
+            if not self._on_sequenced(buf, n, now_ms):
+                return
+            # A snapshot was taken: apply the events the host has not seen yet on top of it
+            # ("rebase"). Here, not in _on_sequenced: each event's path (its checks, its
+            # undo's encode, an UNDO's decode) is the board's deepest, and under
+            # _on_sequenced's frame it needed more stack than a board spares (issue #36).
+            try:
+                journal = self.journal
+                undo = None
+                if self.undo is not None:
+                    self.undo[-1] = 0  # what it held is the host's to undo now
+                    undo = self
+                record = self._payload  # free: nothing is sent meanwhile
+                for i in range(journal.count):
+                    journal.read(i, record, 0)
+                    try:
+                        ev.apply_event(self.state, record, undo)
+                    except ev.EventError:
+                        pass  # the host's rules will refuse it too, and say so
+            except Exception:
+                # One of our events raised past the rules' checks: show the host's state
+                # as it came; the event stays journalled for the host's rules to decide.
+                codec.decode(memoryview(buf)[m.HEADER : n], self.state)
+                self.bad_messages += 1
         elif mtype == m.ACK:
             if n != m.HEADER + 1:
                 self.bad_messages += 1
@@ -540,7 +563,8 @@ class BoardSession(framing.Endpoint):
         self._hello_at = now_ms
 
     def _on_sequenced(self, buf, n, now_ms):
-        # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another.
+        # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another; True when a
+        # snapshot was taken (_handle then re-applies our unacknowledged events on it).
         seq = buf[1]
         if m.seq_diff(seq, self.rx_next) < 0:
             self._ack_due = True  # one we already took: our ack was lost, say it again
@@ -589,25 +613,7 @@ class BoardSession(framing.Endpoint):
         if buf[0] == m.SNAPSHOT:
             self.want_state = 0
             self.snapshots += 1
-            # Apply the events the host has not seen yet on top of its snapshot ("rebase").
-            try:
-                journal = self.journal
-                undo = None
-                if self.undo is not None:
-                    self.undo[-1] = 0  # what it held is the host's to undo now
-                    undo = self
-                record = self._payload  # free: nothing is sent meanwhile
-                for i in range(journal.count):
-                    journal.read(i, record, 0)
-                    try:
-                        ev.apply_event(state, record, undo)
-                    except ev.EventError:
-                        pass  # the host's rules will refuse it too, and say so
-            except Exception:
-                # One of our events raised past the rules' checks: show the host's state
-                # as it came; the event stays journalled for the host's rules to decide.
-                codec.decode(snapshot, state)
-                self.bad_messages += 1
+            return True
 
     def _acked(self, ack, now_ms):
         # The host has every event through `ack`: forget them.

@@ -47,6 +47,7 @@ def add(game: Game, cmd: Command) -> list[str]:
     if game.step == 0:
         return [f"{f.name} joins the {team}: it takes part in this round's Initiative Check", *off]
     f.acted = True  # this round's order is made: it waits for the next
+    f.joins = game.round + 1
     return [f"{f.name} joins the {team}: it acts from the next round's Initiative Check", *off]
 
 

@@ -103,7 +103,7 @@ def project(game: Game, st: GameState) -> None:
         slot.counters[WILLPOWER] = f.willpower
         slot.counters[PARTS] = len(f.damaged)
         slot.counters[EXTRA] = min(MAX_ACTIONS, f.extra)
-        left = min(MAX_ACTIONS, (0 if f.acted else 1) + f.extra) if f.in_combat else 0
+        left = min(MAX_ACTIONS, (0 if f.done else 1) + f.extra) if f.in_combat else 0
         slot.actions = left if f.in_combat and not f.helpless else 0
         slot.actions_max = max(1, slot.actions)
         flags = 0

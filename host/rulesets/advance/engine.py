@@ -50,7 +50,8 @@ class Fighter:
     status: str = "in"  # in | dead | fled | left (`remove`)
     full_power: bool = False
     advance: bool | None = None  # this round's initiative: True Advance, False Late
-    acted: bool = False
+    acted: bool = False  # it has taken (or let pass) its action this round
+    joins: int = 0  # a newcomer added after a round's step A: the round it acts from
     extra: int = 0  # extra actions left this round (taken in E)
     yelled: bool = False
     supports: list[tuple[int, str]] = field(default_factory=list)  # (supporter, ability)
@@ -75,6 +76,12 @@ class Fighter:
     @property
     def enemy(self) -> bool:
         return self.spec.side == 1
+
+    @property
+    def done(self) -> bool:
+        """Done with its action this round: it acted, or it is Helpless (always considered
+        Done while Helpless; freed before acting, it is not: docs/rulesets/advance.md)."""
+        return self.acted or self.helpless
 
 
 @dataclass
@@ -261,6 +268,11 @@ class Game:
                 ahead = {0: "Advance adventurers'", 1: "enemies'", 2: ""}[first]
                 return f"{f.name}'s extra action waits for the {ahead} extra actions"
             return ""
+        if f.joins > self.round:
+            return (
+                f"{f.name} joined after round {self.round}'s Initiative Check: it acts"
+                f" from round {f.joins}'s"
+            )
         if f.acted:
             return f"{f.name} has already acted this round"
         if step == "C" and not f.enemy:

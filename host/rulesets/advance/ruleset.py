@@ -42,14 +42,15 @@ STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 class Advance(Ruleset):
     id = encounter_schema.ID
     # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: Fighter.put_down;
-    # 4: the characters who joined and left (`add`, `remove`)
-    state_version = 4
+    # 4: the characters who joined and left (`add`, `remove`); 5: Fighter.joins
+    state_version = 5
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    health_words = ("Stamina",)  # its log's health phrases: host/core/audience.py
     bench_module = "host.rulesets.advance.bench_turn:engine_turn"  # `turnlight bench`
     language = language.LANGUAGE
     start_command = ""
@@ -163,7 +164,7 @@ class Advance(Ruleset):
                     "helpless": f.helpless,
                     "full_power": f.full_power,
                     "initiative": {True: "Advance", False: "Late", None: None}[f.advance],
-                    "acted": f.acted,
+                    "acted": f.done,
                     "extra": f.extra,
                     "items": dict(f.places),
                     "stats": dict(f.stats),
@@ -268,7 +269,9 @@ class Advance(Ruleset):
             words.append("Full Power")
         if f.helpless:
             words.append("Helpless")
-        if f.acted:
+        if f.joins > game.round:
+            words.append(f"joins in round {f.joins}")
+        elif f.done:
             words.append("acted")
         if f.extra:
             words.append(f"+{f.extra} extra")

@@ -23,6 +23,7 @@ SCHEMA = StateSchema(
             "status": Field((str,), one_of=("in", "dead", "fled", "left")),
             "extra": Field((int,), low=0),
             "advance": Field((bool, None)),
+            "joins": Field((int,), low=0),
         },
     },
     each_at_its_index("fighters"),

@@ -126,12 +126,14 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
             continue
         result, ok, special, difficulty = game.check(f, row.value)
         f.advance = ok
-        f.acted = f.helpless  # a Helpless character is always done
+        # Not `acted`: a Helpless character is Done while it is Helpless (Fighter.done), and
+        # one freed before its step has its action still to take.
+        f.acted = False
         said = f" ({special})" if special else ""
         lines.append(f"{f.name}: {result} vs {difficulty}{said}: {'Advance' if ok else 'Late'}")
     for f in game.fighters:
         if f.enemy:
-            f.acted = f.helpless or not f.in_combat
+            f.acted = not f.in_combat
     game.started = True
     game.step = 1
     return lines + [f"step B: {STEP_NAMES[1]}"]
@@ -409,7 +411,9 @@ def death_check(game: Game, f: Fighter, by: Fighter, why: str) -> list[str]:
     game.pending = Death(f.index, by.index)
     return [
         (f"{why}: " if why else "")
-        + f"{f.name} owes a Death check (1D6 above {len(f.damaged)}): `death {f.spec.label}`"
+        + f"{f.name} owes a Death check (1D6 against {len(f.damaged)} damaged parts"
+        + (", a tie survives" if game.options.death_tie == "survive" else ", a tie dies")
+        + f"): `death {f.spec.label}`"
         + (" or `break` an equipped weapon" if _equipped(f) else "")
     ]
 
@@ -439,6 +443,14 @@ def survives(game: Game, total: int, parts: int) -> bool:
     return total > parts or (total == parts and game.options.death_tie == "survive")
 
 
+def lives(game: Game, f: Fighter, total: int, parts: int) -> str:
+    """The line of a Death check passed; a tie says it survives by the encounter's reading
+    (the text fails only a lower roll: the `death_tie` option)."""
+    if total == parts:
+        return f'{f.name} lives: a tie survives (death_tie = "survive", this encounter\'s reading)'
+    return f"{f.name} lives"
+
+
 def do_death(game: Game, cmd: Command) -> list[str]:
     f, p = _death_pending(game, cmd)
     if p.roll is not None:
@@ -450,7 +462,7 @@ def do_death(game: Game, cmd: Command) -> list[str]:
     if survives(game, face, parts):
         game.pending = None
         game.last_ok = True
-        return lines + [f"{f.name} lives"]
+        return lines + [lives(game, f, face, parts)]
     game.last_ok = False
     need = parts - face + (0 if game.options.death_tie == "survive" else 1)
     if f.full_power:
@@ -477,7 +489,7 @@ def do_spend(game: Game, cmd: Command) -> list[str]:
     _willpower(f, -n, lines)
     if survives(game, total, len(f.damaged)):
         game.pending = None
-        return lines + [f"{f.name} lives"]
+        return lines + [lives(game, f, total, len(f.damaged))]
     return lines + die(game, f, game.fighters[p.by])
 
 

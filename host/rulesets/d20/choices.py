@@ -1,7 +1,7 @@
-"""What a creature cannot use now, and why, of what `attack NAME TARGET`, `condition NAME`
-and `recover NAME` complete (Ruleset.unusable). The rules that refuse them are
-host/rulesets/d20/verbs.py's (`do_attack`, `_able`, `do_condition`) and conditions.py's
-(`begin`, `remove`); the reasons follow them, in a few words."""
+"""What a creature cannot use now, and why, of what `attack NAME TARGET` and
+`condition NAME` complete (Ruleset.unusable; `recover NAME` completes only what it may end).
+The rules that refuse them are host/rulesets/d20/verbs.py's (`do_attack`, `_able`,
+`do_condition`) and conditions.py's (`begin`); the reasons follow them, in a few words."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from host.rulesets.d20.engine import Fighter, Game
 def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     """{name as completed: why not now} for the weapon after `attack NAME TARGET` (used as
     its action: as= names another use) and the condition after `condition NAME` (one
-    already on it) and `recover NAME` (one not on it)."""
+    already on it)."""
     verb = words[0]
-    at = {"attack": 4, "recover": 3, "condition": 3}.get(verb)
+    at = {"attack": 4, "condition": 3}.get(verb)
     if at is None or len(words) != at:
         return {}
     try:
@@ -26,19 +26,10 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     if verb == "attack":
         why = _action(game, f)
         return {name: why for name in names} if why else {}
-    if verb == "condition":
-        if not f.in_fight:
-            return dict.fromkeys(names, "dead" if f.dead else "out of the fight")
-        own = {plain(e.name) for e in game.effects if e.target == f.index}
-        return {name: "on it already: `recover` first" for name in names if plain(name) in own}
-    now = {plain(n) for n in conditions.on(game, f.index)}
-    put = {plain(e.name) for e in game.effects if e.target == f.index}
-    put |= {plain(b.name) for b in conditions._booked(game, f.index)}
-    out = {name: "not on it" for name in names if plain(name) not in now}
-    for name in names:  # (unconscious and prone at 0 HP: conditions.py `remove`)
-        if plain(name) in now and plain(name) not in put:
-            out[name] = "at 0 HP: healing ends it"
-    return out
+    if not f.in_fight:
+        return dict.fromkeys(names, "dead" if f.dead else "out of the fight")
+    own = {plain(e.name) for e in game.effects if e.target == f.index}
+    return {name: "on it already: `recover` first" for name in names if plain(name) in own}
 
 
 def _action(game: Game, f: Fighter) -> str:

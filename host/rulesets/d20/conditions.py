@@ -76,15 +76,18 @@ def _booked(game: Game, index: int) -> list[book.Effect]:
     return [e for e in book.in_play(game) if e.target == name]
 
 
-def on(game: Game, index: int) -> list[str]:
+def on(game: Game, index: int, booked: bool = True) -> list[str]:
     """The names of the conditions and effects on a creature, d20's own then the book's,
-    with those its state implies: unconscious and prone at 0 HP [13], exhaustion's level."""
+    with those its state implies: unconscious and prone at 0 HP [13], exhaustion's level.
+    Without `booked`, the book's are left out: the views' words, where the host adds the
+    book's effects with their durations (host/core/effects.py) and they would show twice."""
     f = game.fighters[index]
     names = [e.name for e in game.effects if e.target == index]
-    names += [e.name for e in _booked(game, index)]
+    in_book = [e.name for e in _booked(game, index)]
+    names += in_book if booked else []
     if f.in_fight and f.hp == 0:
         for implied in ("unconscious", "prone"):
-            if implied not in names:
+            if implied not in names and implied not in in_book:
                 names.append(implied)
     if f.exhaustion:
         names.append(f"exhaustion {f.exhaustion}")

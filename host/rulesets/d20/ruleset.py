@@ -41,6 +41,7 @@ class D20(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID
+    health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
     language = language.LANGUAGE
     start_command = "initiative"
@@ -213,7 +214,8 @@ class D20(Ruleset):
             LiveRow(
                 [f.label, f"{f.hp}" + (f"+{f.temp}" if f.temp else ""), str(f.spec.ac)],
                 ", ".join(
-                    ([] if _state(f) == "up" else [_state(f)]) + conditions.on(game, f.index)
+                    ([] if _state(f) == "up" else [_state(f)])
+                    + conditions.on(game, f.index, booked=False)  # (the host adds the book's)
                 ),
                 f.index in now,
             )
@@ -236,7 +238,7 @@ class D20(Ruleset):
                 f.label,
                 f.hp,
                 f.spec.hp,
-                conditions.on(game, f.index)
+                conditions.on(game, f.index, booked=False)  # (the host adds the book's)
                 + ([f"concentrating on {f.concentration}"] if f.concentration else [])
                 + ([f"death saves {f.successes}/{f.failures}"] if f.dying else []),
                 [],
@@ -277,8 +279,16 @@ class D20(Ruleset):
             return [*_PURPOSES, "from"]
         if words[:2] == ["dice", "from"] and len(words) == 3:
             return ["board", "engine", "entered"]
-        if words[0] in ("condition", "recover") and len(words) == 3:
+        if words[0] == "condition" and len(words) == 3:
             return list(encounter_schema.CONDITION_NAMES)
+        if words[0] in _WHO_MAY and len(words) == 2:
+            return [f.label for f in game.fighters if _WHO_MAY[words[0]](game, f)]
+        if words[0] == "recover" and len(words) == 3:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            return [f'"{n}"' if " " in n else n for n in _recoverable(game, f)]
         if words[0] == "save" and len(words) == 3:
             return list(encounter_schema.ABILITIES)
         if words[0] == "attack" and len(words) == 4:
@@ -314,6 +324,30 @@ class D20(Ruleset):
 
 
 _PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")
+
+
+def _recoverable(game: Game, f: Any) -> list[str]:
+    """What `recover` may end on a creature now: its conditions and effects, less its
+    exhaustion (the `exhaustion` verb's) and, at 0 HP, the unconscious and prone that only
+    healing ends [13]."""
+    implied = ("unconscious", "prone") if f.in_fight and f.hp == 0 else ()
+    return [
+        n
+        for n in conditions.on(game, f.index)
+        if not n.startswith("exhaustion ") and n not in implied
+    ]
+
+
+# The verbs that apply to a creature only in some states: their first word completes (and
+# the web console offers them on) only the creatures they apply to now.
+_WHO_MAY: dict[str, Any] = {
+    "recover": lambda game, f: bool(_recoverable(game, f)),
+    "drop": lambda game, f: bool(f.concentration),
+    "stand": lambda game, f: f.hp > 0 and "prone" in conditions.on(game, f.index),
+    "trigger": lambda game, f: bool(f.readied),
+    "legendary": lambda game, f: f.spec.legendary > 0 and f.in_fight,
+    "lair": lambda game, f: f.spec.lair is not None and f.in_fight,
+}
 
 
 def _state(f: Any) -> str:

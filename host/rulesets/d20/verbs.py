@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from host.core import numbers
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
@@ -95,9 +96,12 @@ def _able(game: Game, f: Fighter, use: str) -> None:
         raise IllegalAction(f"{f.name} is incapacitated: no actions or reactions [6]")
     left = {"action": f.action, "bonus": f.bonus, "reaction": f.reaction, "move": True}[use]
     if not left:
-        word = {"action": "its action", "bonus": "its bonus action", "reaction": "its reaction"}
-        when = "this round" if use == "reaction" else "this turn"
-        raise IllegalAction(f"{f.name} has used {word[use]} {when} [4][5]")
+        if use == "reaction":  # [5]: one a round, back at the start of its own turn
+            raise IllegalAction(
+                f"{f.name} has used its reaction: it comes back at the start of its own turn [5]"
+            )
+        word = {"action": "its action", "bonus": "its bonus action"}
+        raise IllegalAction(f"{f.name} has used {word[use]} this turn [4]")
 
 
 def _whose(game: Game) -> str:
@@ -292,8 +296,9 @@ def do_heal(game: Game, cmd: Command) -> list[str]:
     if not target.in_fight:
         raise IllegalAction(f"{target.name} is {'dead' if target.dead else 'out of the fight'}")
     word = cmd.arg(1, "an amount")
-    roll = None if word.isdigit() else read_roll(word)
-    if roll is None and not word.isdigit():
+    whole = numbers.whole_or_none(word)
+    roll = None if whole is not None else read_roll(word)
+    if roll is None and whole is None:
         sides = ", ".join(f"d{n}" for n in SIDES)
         raise IllegalAction(f"heal takes a number or dice of {sides} (1d8+3), not {word!r}")
     by = game.fighter(cmd.opts["by"]) if "by" in cmd.opts else None

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from host.core import numbers
 from host.core.interface import IllegalAction, game_log
 from host.core.timeline import Timeline
 from host.rulesets.flare import cards
@@ -23,6 +24,20 @@ COLUMNS = "abcdefghi"
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DECK_NAMES = ("creature", "legendary", "flare")
 KINDS = ("creature", "legendary", "Flare")  # the kind of card each deck holds, as said
+
+
+# What each letter of a card's pattern asks of its square (`_fits`), as a refusal says it.
+CELLS = {
+    "*": "the marked square",
+    ".": "any",
+    "_": "empty",
+    "o": "your token",
+    "c": "your common",
+    "h": "your heroic",
+    "l": "your legendary",
+    "u": "your heroic or legendary",
+    "x": "an enemy's token",
+}
 
 
 @dataclass
@@ -132,8 +147,9 @@ class Game:
     def square(self, text: str) -> tuple[int, int]:
         """`c4` (column letter, row number) to (row, column); refused off the grid."""
         t = text.strip().lower()
-        if len(t) >= 2 and t[0] in COLUMNS and t[1:].isdigit():
-            row, col = int(t[1:]) - 1, COLUMNS.index(t[0])
+        number = numbers.whole_or_none(t[1:]) if len(t) >= 2 and t[0] in COLUMNS else None
+        if number is not None:
+            row, col = number - 1, COLUMNS.index(t[0])
             if self.on_grid(row, col):
                 return row, col
         last = self.name_of(self.enc.rows - 1, self.enc.columns - 1)
@@ -372,9 +388,11 @@ class Game:
             )
         ways = self.matches(card, row, col)
         if not ways:
+            letters = dict.fromkeys(c for line in card.pattern for c in line if c in CELLS)
+            legend = ", ".join(f"{c} {CELLS[c]}" for c in letters)
             return (
                 f"{card.id}'s pattern does not match around {self.name_of(row, col)}"
-                f" (turned, mirrored or flipped): {'/'.join(card.pattern)}"
+                f" (turned, mirrored or flipped): {'/'.join(card.pattern)} ({legend})"
             )
         stock = self.legends if card.rank == LEGENDARY else self.supply
         if stock[self.current] == 0 and self._spare(card, row, col, ways[0]) is None:

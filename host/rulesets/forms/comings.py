@@ -51,10 +51,23 @@ def add(game: Any, cmd: Command, unit: type) -> None:
 def remove(game: Any, cmd: Command) -> None:
     gone = {u.spec.name: u.gone for u in game.units if u.gone}
     name, why = newcomers.read_leaver(cmd, lambda w: game.name(game.unit(w)), gone)
-    u = game.units[game.unit(name)]
+    i = game.unit(name)
+    u = game.units[i]
     u.gone = why
-    game.checks = [c for c in game.checks if game.name(c.unit) != name]
+    # Every step still to come of it closes: its checks (and those that challenge it), the
+    # Dodge of a trap sprung on it, the attacks it made or that wait for its Dodge.
+    game.checks = [c for c in game.checks if i not in (c.unit, c.vs)]
+    game.attacks = [a for a in game.attacks if i not in (a.attacker, a.target)]
+    game.dodges.pop(i, None)
+    u.damage_due = 0
     game.say(f"{name} leaves the fight ({why}); its statistics stay in the scores")
+    if game.combined is not None and game.combined[0] == i:
+        trap = game.combined[1]
+        game.combined = None
+        game.say(
+            f"the {trap.name}'s combat round closes: {name} rolls no Dodge and takes no damage;"
+            " the social encounter goes on"
+        )
     sides = game.standing_sides()
     if game.mode == "social" and len(sides) <= 1:
         game.winner = next(iter(sides)) if sides else -1

@@ -31,7 +31,8 @@ from host.rulesets.forms.encounter_schema import (
 from shared import dice
 from shared.limits import MAX_DICE
 
-RULES_VERSION = 1
+# 2: a unit who leaves (`remove`) has its steps closed: a trap sprung on it, the attacks on it
+RULES_VERSION = 2
 SEQUENTIAL = (2, 8)  # the movement steps: units act one at a time, in the movement order
 MAX_REROLLS = 64  # a tie still level after this many rerolls goes to the encounter's order
 # Why a unit stands where it does in the movement order (the board's order reasons).

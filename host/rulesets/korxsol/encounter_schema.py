@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host.core import numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -50,6 +51,9 @@ from shared.roster import check_label
 ID = "korxsol"  # the ruleset id an encounter file names (host/core/registry.py)
 EXAMPLE = "ember_ridge.toml"
 MAX_MOVES = 3  # korxsol: each Solighter equips at most 3 unique combat moves
+# A fighter's `weapon` as a file writes it: "none" (or no key) is the fighter with no weapon.
+NO_WEAPON = "none"
+WEAPON_WORDS = (NO_WEAPON, *(w for w in WEAPONS if w))
 
 
 def example_path() -> Path:
@@ -73,7 +77,7 @@ class _Reader(TableReader):
                 raise self.fail(table, index, None, f"{who}: {key} is missing")
             return int(default)
         value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise self.fail(
                 table, index, key, f"{who}: {key} must be an integer {low}..{high}, not {value!r}"
             )
@@ -461,6 +465,16 @@ SOLIGHTER_KEYS = (
 ) + ATTRIBUTES
 
 
+def _free_label(name: str, labels: set[str]) -> str:
+    """The label a fighter who names none gets: its name's first 3 characters, or, taken
+    by a fighter read before it, the first 2 and a digit (`Ann2` after Ann: `An2`), then the
+    first and two digits. The fighters before it keep theirs: a newcomer never moves one."""
+    candidates = [name[:3]]
+    candidates += [f"{name[:2]}{n}" for n in range(2, 10)]
+    candidates += [f"{name[:1]}{n}" for n in range(10, 100)]
+    return next((c for c in candidates if c.lower() not in labels), name[:3])
+
+
 def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> Solighter:
     table = "solighter"
     who = f"solighter {i + 1}"
@@ -469,7 +483,7 @@ def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> S
     r.known(table, i, data, SOLIGHTER_KEYS, who)
     name = r.text(table, i, data, "name", who)
     who = f"solighter {name!r}"
-    label = r.text(table, i, data, "label", who, default=name[:3])
+    label = r.text(table, i, data, "label", who, default=_free_label(name, labels))
     try:
         check_label(label)
     except ValueError as err:
@@ -479,11 +493,10 @@ def _solighter(r, i, data, teams, moves, items, artifacts, labels, options) -> S
     labels.add(label.lower())
     team_name = r.text(table, i, data, "team", who, choices=tuple(teams))
     stats = {a: r.integer(table, i, data, a, who, 0, 7, default=0) for a in ATTRIBUTES}
-    weapon = (
-        r.text(table, i, data, "weapon", who, default="", choices=WEAPONS)
-        if data.get("weapon")
-        else ""
-    )
+    weapon = ""
+    if data.get("weapon"):
+        weapon = r.text(table, i, data, "weapon", who, choices=WEAPON_WORDS)
+        weapon = "" if weapon == NO_WEAPON else weapon
     elements = r.names(table, i, data, "elements", who)
     for element in elements:
         if element not in ELEMENTS:

@@ -6,8 +6,8 @@ the next one, or from this one if it is that player's turn now (it has not been 
 yet). Its player's draw grows by the hand's share of a character from the next draw, as
 the turn-order text counts a player's characters. A character who leaves is out as an
 incapacitated one is (its statuses end, its fused stones are discarded, a player left with
-no character is eliminated) and stays in the scores. Reading the newcomer is every
-ruleset's (host/core/newcomers.py).
+no character is eliminated, and passes its turn at once if it is its turn) and stays in
+the scores. Reading the newcomer is every ruleset's (host/core/newcomers.py).
 """
 
 from __future__ import annotations
@@ -57,12 +57,21 @@ def add(game: Any, cmd: Command, stat_keys: Sequence[str]) -> list[str]:
     return lines
 
 
-def remove(game: Any, cmd: Command, out_of_the_fight: Callable[[Any, int], list[str]]) -> list[str]:
-    """`out_of_the_fight`: the engine's, for a character out as an incapacitated one is."""
+def remove(
+    game: Any,
+    cmd: Command,
+    out_of_the_fight: Callable[[Any, int], list[str]],
+    turn_passes: Callable[[Any], list[str]],
+) -> list[str]:
+    """`out_of_the_fight`: the engine's, for a character out as an incapacitated one is;
+    `turn_passes`: the engine's, for the turn of a player who has no character left."""
     name, why = newcomers.read_leaver(cmd, lambda w: game.ch(game.char(w)).name, game.gone)
     i = game.char(name)
     if game.active == i:
         raise IllegalAction(f"remove: {name} is being activated: `done {name}` first")
     game.gone[name] = why
     left = f"{name} leaves the fight ({why}); its statistics stay in the scores"
-    return [left, *out_of_the_fight(game, i)]
+    lines = [left, *out_of_the_fight(game, i)]
+    if game.winner is None and not game.player_standing(game.player):
+        lines += turn_passes(game)  # its player's own turn: nobody is left to end it
+    return lines

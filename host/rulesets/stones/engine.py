@@ -36,7 +36,8 @@ from shared.host_only import d100_value
 from shared.limits import NO_SLOT
 from shared.state import GameState
 
-RULES_VERSION = 1
+# 2: a player whose last character leaves (`remove`) in its own turn passes the turn at once
+RULES_VERSION = 2
 ACTIONS = ("fuse", "move", "act")  # an activation's three actions, each at most once
 STAT_KEYS = ("damage_dealt", "damage_taken", "attacks", "crits", "abilities", "kos")
 
@@ -679,6 +680,17 @@ def _end(game: Game, cmd: Command) -> list[str]:
     return lines
 
 
+def turn_passes(game: Game) -> list[str]:
+    """The turn's player has no character left in its own turn (its last one left the
+    fight, `remove`): nothing is left for it to do, so the turn passes at once, as `end`
+    passes it (its hand is discarded already, no status of it is left to tick)."""
+    lines = [f"{game.player_name} has no character left: the turn passes"]
+    game.turns += 1
+    lines += _pass_turn(game)
+    game.timeline.append(point(game))
+    return lines
+
+
 def _pass_turn(game: Game) -> list[str]:
     """The next player: a standing one of the other team who has not had this round's
     turn, else one of the same team; when none is left the round ends and the first
@@ -765,7 +777,7 @@ VERBS = {
     "done": _done,
     "end": _end,
     "add": lambda game, cmd: comings.add(game, cmd, STAT_KEYS),
-    "remove": lambda game, cmd: comings.remove(game, cmd, out_of_the_fight),
+    "remove": lambda game, cmd: comings.remove(game, cmd, out_of_the_fight, turn_passes),
 }
 
 

@@ -56,11 +56,26 @@ function cooldownText(text) {
   return m ? `${m[1]}: cooldown ${m[2]}` : `cooldown: ${text}`;
 }
 
-let opened = ""; // the fighter whose actions the console shows
+// The console's card whose actions show: the acting fighter's, until the game master taps
+// another (or taps it shut); a new turn opens the new acting fighter's again.
+let opened = null; // null: the acting fighter's; "": none; else that fighter's name
+let openedTurn = ""; // whose turn it was when the game master chose
+let moreOpen = ""; // the card whose "more" verbs show
+
+// The fighters as the console lists them: from whoever acts now, on in the turn order (the
+// acting fighter's card first), those before it after.
+function fromTheActing(fighters) {
+  const at = fighters.findIndex((f) => f.current);
+  return at > 0 ? [...fighters.slice(at), ...fighters.slice(0, at)] : fighters;
+}
 
 function drawFighters(v) {
   const nextUp = v.next_up || "";
-  fill("fighters", v.fighters.map((f) => {
+  const acting = (v.fighters.find((f) => f.current) || {}).name || "";
+  if (acting !== openedTurn) { opened = null; openedTurn = acting; }
+  const shown = opened === null ? acting : opened;
+  const list = role === "gm" ? fromTheActing(v.fighters) : v.fighters;
+  fill("fighters", list.map((f) => {
     const classes = ["fighter"];
     if (f.current) classes.push("current");
     if (f.out) classes.push("out");
@@ -81,32 +96,49 @@ function drawFighters(v) {
       item.classList.add("tappable");
       item.addEventListener("click", (event) => {
         if (event.target.closest(".actions")) return;
-        opened = opened === f.name ? "" : f.name;
+        opened = shown === f.name ? "" : f.name;
         drawFighters(view);
       });
-      if (opened === f.name) item.append(fighterActions(v, f));
+      if (shown === f.name && v.commands) {
+        item.classList.add("open");
+        item.append(fighterActions(v, f));
+      }
     }
     return item;
   }));
 }
 
-// The console's actions on one fighter: its verbs (each starts the line), the acting
-// fighter's moves, and hiding it from the players' page.
+// The console's actions on one fighter: the acting fighter's moves first (each starts the
+// line), then the verbs that apply to it now, and behind "more" the rest and hiding it
+// from the players' page.
 function fighterActions(v, f) {
-  const mine = ((v.commands && v.commands.fighters) || {})[f.name] || { word: "", verbs: [], moves: [] };
+  const mine = ((v.commands && v.commands.fighters) || {})[f.name] || { word: "", verbs: [], more: [], moves: [] };
   const box = el("div", { class: "actions" });
-  const verbs = mine.verbs.map((verb) => el("button", {
-    class: "verb", "data-verb": verb, onclick: () => prefill(`${verb} ${mine.word} `),
-  }, verb));
-  const hide = f.hidden ? "reveal" : "hide";
-  verbs.push(el("button", { class: "hide", "data-line": `${hide} "${f.name}"`, onclick: () => send(`${hide} "${f.name}"`) }, hide));
-  box.append(el("div", { class: "row" }, ...verbs));
+  const start = (verb) => `${verb} ${mine.word} `;
   for (const group of mine.moves) {
-    box.append(el("div", { class: "row moves" }, el("span", { class: "label" }, group.verb),
+    const reasons = group.reasons || {};
+    box.append(el("div", { class: "row moves" },
+      el("button", { class: "label", "data-verb": group.verb, onclick: () => prefill(start(group.verb)) }, group.verb),
       ...group.moves.map((move) => el("button", {
-        class: "move", "data-move": move, onclick: () => prefill(`${group.verb} ${mine.word} ${move} `),
+        class: "move" + (reasons[move] ? " unusable" : ""), "data-move": move, title: reasons[move] || "",
+        onclick: () => prefill(`${start(group.verb)}${move} `),
       }, move.replace(/^"|"$/g, "")))));
   }
+  const grouped = new Set(mine.moves.map((g) => g.verb));
+  const verb = (name) => el("button", { class: "verb", "data-verb": name, onclick: () => prefill(start(name)) }, name);
+  const hide = f.hidden ? "reveal" : "hide";
+  const row = el("div", { class: "row verbs" }, ...mine.verbs.filter((name) => !grouped.has(name)).map(verb));
+  const rest = mine.more || [];
+  const open = moreOpen === f.name && rest.length > 0;
+  if (rest.length) {
+    row.append(el("button", {
+      class: "more", "aria-expanded": String(open),
+      onclick: () => { moreOpen = open ? "" : f.name; drawFighters(view); },
+    }, open ? "less" : "more…"));
+  }
+  row.append(el("button", { class: "hide", "data-line": `${hide} "${f.name}"`, onclick: () => send(`${hide} "${f.name}"`) }, hide));
+  box.append(row);
+  if (open) box.append(el("div", { class: "row more-verbs" }, ...rest.map(verb)));
   return box;
 }
 
@@ -279,9 +311,11 @@ function connected() {
 
 // A line goes only on an open socket; else it stays where it was typed and the page
 // says it was not sent (a line sent later, on its own, could act on a game moved on).
-function send(line) {
+function send(line, typed = false) {
   if (connected()) {
     socket.send(JSON.stringify({ line }));
+    awaiting.push(typed ? line : "");
+    dropCompletions(); // offered for a game the line may change
     return true;
   }
   say(`not sent: "${line}" (not connected; it stays in the box: run it again once connected)`, false);
@@ -292,22 +326,53 @@ function send(line) {
 
 let asked = 0;
 let completions = [];
+let wanted = null; // the line whose completions are asked for (null: none wanted)
 function ask(line) {
-  completions = []; // those of the line before: gone until the new ones come
-  fill("completions", []);
-  clearTimeout(asked);
+  dropCompletions(); // those of the line before: gone until the new ones come
+  wanted = line;
   asked = setTimeout(() => {
     if (connected()) socket.send(JSON.stringify({ complete: line }));
   }, 120);
 }
 
+function dropCompletions() {
+  clearTimeout(asked);
+  wanted = null;
+  completions = [];
+  fill("completions", []);
+}
+
 function showCompletions(message) {
   const input = document.getElementById("command");
-  if (!input || message.line !== input.value) return; // typed on since
+  // typed on since, or a line was run since it was asked
+  if (!input || message.line !== input.value || message.line !== wanted) return;
   completions = message.items;
   fill("completions", message.items.map((item) => el("button", {
     class: "completion", type: "button", onclick: () => { input.value = item; input.focus(); ask(item); },
   }, item.slice(message.line.lastIndexOf(" ") + 1).trim() || item)));
+}
+
+// A console whose token is not this game's (a new game's server, on the same port): what
+// it showed was another game's, so it shows nothing of it, only why (the connection line).
+function forget() {
+  view = null;
+  board = null;
+  document.body.classList.add("stale");
+  for (const id of ["fighters", "buttons", "more-verbs", "table", "odds", "board", "dice", "dice-lines", "log", "completions"]) fill(id, []);
+  for (const id of ["title", "status", "next", "scores", "reply", "timer"]) {
+    const box = document.getElementById(id);
+    if (box) box.textContent = id === "title" ? "Turnlight" : "";
+  }
+}
+
+// The reply to a line: a line typed and refused stays in the box to be mended; one that
+// ran leaves it, unless the box was typed on since.
+let awaiting = []; // each line sent, in order, until its reply: the typed one's text, else ""
+function replied(message) {
+  say(message.text, message.ok);
+  const typed = awaiting.shift();
+  const input = document.getElementById("command");
+  if (message.ok && input && typed && input.value.trim() === typed) input.value = "";
 }
 
 function connect() {
@@ -318,6 +383,7 @@ function connect() {
   let notice = ""; // the server's one line on why it closes this page (too many open)
   socket.onopen = () => { status.textContent = ""; status.className = "connection"; };
   socket.onclose = () => {
+    awaiting = []; // no reply comes on a closed socket
     const why = stale || notice;
     status.textContent = why ? `${why}; trying again…` : "not connected: retrying…";
     status.className = "connection lost" + (stale ? " stale" : "");
@@ -325,13 +391,14 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") { stale = ""; draw(message.view); }
+    if (message.type === "view") { stale = ""; document.body.classList.remove("stale"); draw(message.view); }
     else if (message.type === "patch" && view) draw(Object.assign({}, view, message.view));
     else if (message.type === "board") { board = { message, at: performance.now() }; drawLeds(); }
     else if (message.type === "notice") notice = message.text;
-    else if (message.type === "stale") stale = message.text;
+    else if (message.type === "stale") { stale = message.text; forget(); }
     else if (message.type === "completions") showCompletions(message);
-    else if (message.type === "reply" || message.type === "error") say(message.text, message.ok);
+    else if (message.type === "reply") replied(message);
+    else if (message.type === "error") say(message.text, false);
   };
 }
 
@@ -345,7 +412,7 @@ if (role === "gm") {
     if (!line) return;
     if (history[history.length - 1] !== line) history.push(line);
     back = 0;
-    if (send(line)) { input.value = ""; fill("completions", []); }
+    send(line, true);
   });
   input.addEventListener("input", () => ask(input.value));
   input.addEventListener("keydown", (event) => {
