@@ -257,7 +257,8 @@ def test_help_for_a_verb_lists_what_the_acting_fighter_may_use() -> None:
     moves = {"Kaelen": "Flame Slash, Rally Cry, Heavy Charge"}.get(acting)
     assert acting == "Kaelen" and moves is not None  # seed 3: Kaelen goes first
     assert f"attack for Kaelen: {moves}" in " ".join(ui.help_text("attack").split())
-    assert "attack for Orrin: Rock Smash" in " ".join(ui.help_text("attack", who="Orn").split())
+    orrin = " ".join(ui.help_text("attack", who="Orn").split())
+    assert "attack for Orrin: not now (not its turn): Rock Smash" in orrin
 
 
 def test_at_80x24_a_fight_of_16_leaves_room_for_the_log_the_scores_and_the_prompt() -> None:

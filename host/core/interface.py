@@ -537,6 +537,15 @@ class Ruleset:
         """Completions for the last word (maybe "") of a line whose first word is a verb."""
         return []
 
+    def unusable(self, game: Any, words: list[str], names: list[str]) -> dict[str, str]:
+        """Of `names`, what `complete` offers for the last of `words` (the acting fighter's
+        moves after `attack NAME`, say), those the rules would refuse now, each with its
+        reason in a few words ("on cooldown 2 turns", "an assist: use `assist`", "no AP
+        left"): `help VERB`, Tab and the web console offer the others first and mark these
+        with it (host/core/verb_choices.py). Keys are the names as `complete` gave them.
+        By default none: every choice offered may be used."""
+        return {}
+
     def help_notes(self) -> list[str]:
         """Lines `help` adds under the verbs."""
         return []

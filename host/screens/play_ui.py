@@ -37,7 +37,7 @@ from host.core.interface import Table as RulesetTable
 from host.core.names import printable
 from host.core.plurals import plural
 from host.core.session import Session
-from host.core.verb_choices import acting_choices, completions
+from host.core.verb_choices import acting_all, completions, offers
 from host.screens import text_tables
 
 T = TypeVar("T")
@@ -78,7 +78,11 @@ class CommandCompleter(Completer):
             verbs = [v for v in language.session_verbs if " " not in v]
             candidates = list(language.verbs) + verbs + list(UI_VERBS)
         else:
-            candidates = completions(session.ruleset, session.game, words)
+            found = offers(session.ruleset, session.game, words)
+            for o in found:  # what can be used now first, the rest with its reason
+                if o.name.strip('"').lower().startswith(current.lstrip('"').lower()):
+                    yield Completion(o.name, start_position=-len(current), display_meta=o.reason)
+            return
         for c in candidates:
             if c.strip('"').lower().startswith(current.lstrip('"').lower()):
                 yield Completion(c, start_position=-len(current))
@@ -581,10 +585,10 @@ class PlayUI:
             lines = text_tables.wrapped(language.usage(verb), width)
             lines += text_tables.wrapped("  " + table[verb][1], width, "  ")
             game = self.session.game
-            choices = acting_choices(self.session.ruleset, game, verb, who)
-            if choices is not None:
+            every = acting_all(self.session.ruleset, game, verb, who)
+            for choices in every:  # (each of a player's characters, each unit of a step)
                 lines += text_tables.wrapped("  " + printable(choices.line()), width, "    ")
-            elif verb == "add":  # (the newcomers' verb: its templates are nobody's moves)
+            if not every and verb == "add":  # (newcomers' verb: templates are nobody's moves)
                 found = completions(self.session.ruleset, game, ["add", ""])
                 if found:
                     said = "  templates: " + ", ".join(n.strip('"') for n in found)

@@ -214,7 +214,9 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
     turn, `moves`: what it picks after its name with a verb (an attack's moves, an item),
     the moves `help VERB` lists in play's terminal (host/core/verb_choices.py), where they
     are its own: a list the same for every fighter (d20's conditions, korxsol's terrains)
-    is the verb's, offered as the line's completions once the verb is tapped."""
+    is the verb's, offered as the line's completions once the verb is tapped. Its moves
+    that can be used now come first; where some cannot, `reasons` says why of each
+    ({move: why})."""
     language = ruleset.language
     verbs_here = [*language.verbs, *(v for v in language.session_verbs if " " not in v)]
     offered = {verb: set(completions(ruleset, game, [verb, ""])) for verb in verbs_here}
@@ -242,7 +244,10 @@ def _fighter_commands(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> d
                     continue
                 choices = acting_choices(ruleset, game, verb, f.name)
                 if choices is not None:
-                    moves.append({"verb": verb, "moves": choices.names})
+                    group: dict[str, Any] = {"verb": verb, "moves": choices.names}
+                    if choices.reasons:
+                        group["reasons"] = choices.reasons
+                    moves.append(group)
         result[f.name] = {"word": word, "verbs": verbs, "more": more, "moves": moves}
     return result
 
@@ -264,8 +269,8 @@ def _its_own(
     if any(n.strip('"').lower() in everyone for n in mine):
         return False
     others = [o for o in fighters if o.name != f.name and not o.out and word(o)]
-    return not others or any(
-        completions(ruleset, game, [verb, word(o), ""]) != mine for o in others
+    return not others or any(  # (as sets: what can be used now comes first for each)
+        set(completions(ruleset, game, [verb, word(o), ""])) != set(mine) for o in others
     )
 
 

@@ -21,7 +21,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.advance import ai, device, encounter_schema, exact_odds, language, verbs
+from host.rulesets.advance import ai, choices, device, encounter_schema, exact_odds, language, verbs
 from host.rulesets.advance.engine import (
     PURPOSES,
     RULES_VERSION,
@@ -335,14 +335,21 @@ class Advance(Ruleset):
             return ["board", "engine", "entered"]
         if len(words) == 2:
             return names
-        if words[0] in ("attack", "assist", "coop", "equip", "store", "break") and len(words) == 3:
+        at = 4 if words[0] == "coop" else 3  # (coop NAME ALLY SUPPORT)
+        if words[0] in ("attack", "assist", "coop", "equip", "store", "break") and len(words) == at:
             try:
                 f = game.fighter(words[1])
             except IllegalAction:
                 return []
-            pool = [a.name for a in f.spec.abilities] + list(f.owned)
+            abilities = [a.name for a in f.spec.abilities]
+            if words[0] in ("equip", "store", "break"):
+                abilities = []  # (they take items only)
+            pool = abilities + ([] if words[0] == "coop" else list(f.owned))
             return [f'"{n}"' if " " in n else n for n in pool]
         return names
+
+    def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
+        return choices.unusable(game, words)
 
     def help_notes(self) -> list[str]:
         return [

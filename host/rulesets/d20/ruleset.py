@@ -22,7 +22,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.d20 import ai, conditions, device, encounter_schema, language, verbs
+from host.rulesets.d20 import ai, choices, conditions, device, encounter_schema, language, verbs
 from host.rulesets.d20.engine import RULES_VERSION, Game
 from shared import events as ev
 
@@ -305,6 +305,9 @@ class D20(Ruleset):
         if words[0] == "finish" and len(words) == 2:
             return list(game.teams) + ["nobody"]
         return labels
+
+    def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
+        return choices.unusable(game, words, names)
 
     def help_notes(self) -> list[str]:
         return [

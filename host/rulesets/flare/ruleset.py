@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from host.core import kit, names
 from host.core.commandline import Command
 from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
-from host.rulesets.flare import ai, device, encounter_schema
+from host.rulesets.flare import ai, choices, device, encounter_schema
 from host.rulesets.flare.cards import RANKS, Creature, Flare
 from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
 from host.rulesets.flare.language import LANGUAGE
@@ -276,6 +276,9 @@ class FlareRules(Ruleset):
                 if game.at(r, c) is None
             ]
         return []
+
+    def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
+        return choices.unusable(game, words, names)
 
     def help_notes(self) -> list[str]:
         return [

@@ -27,7 +27,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.forms import ai, device, encounter_schema
+from host.rulesets.forms import ai, choices, device, encounter_schema
 from host.rulesets.forms.encounter_schema import ATTRIBUTES, STEP_NAMES, Encounter
 from host.rulesets.forms.engine import RULES_VERSION, Game
 from host.rulesets.forms.language import LANGUAGE, ROSTER
@@ -329,7 +329,7 @@ class Forms(Ruleset):
         return "\n".join(lines)
 
     def complete(self, game: Game, words: list[str]) -> list[str]:
-        names = [u.spec.name for u in game.units]
+        names = [_typed(u.spec.name) for u in game.units]
         present = [u.spec.name for u in game.units if not u.gone]
         joining = newcomers.complete(
             words, game.encounter.source, ROSTER, present, game.encounter.teams
@@ -349,12 +349,15 @@ class Forms(Ruleset):
         ):
             return names
         if len(words) == 3 and words[0] in ("form", "gain"):
-            return [f.name for f in game.encounter.forms]
+            return [_typed(f.name) for f in game.encounter.forms]
         if len(words) == 3 and words[0] == "check":
-            return list(ATTRIBUTES) + [c.name for c in game.encounter.checks]
+            return list(ATTRIBUTES) + [_typed(c.name) for c in game.encounter.checks]
         if len(words) == 3 and words[0] == "attack":
             return names
         return []
+
+    def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
+        return choices.unusable(game, words, names)
 
     def help_notes(self) -> list[str]:
         return [
@@ -381,6 +384,11 @@ class Forms(Ruleset):
         if verb == "done" or game.mode == "social":
             return (pos, "next_turn"), False
         return (), True
+
+
+def _typed(name: str) -> str:
+    """A name as it is typed: in quotes where it has spaces (`form Ayla "Silver Tongue"`)."""
+    return f'"{name}"' if " " in name else name
 
 
 RULESET = Forms()

@@ -29,6 +29,7 @@ from host.core.interface import (
 from host.rulesets.korxsol import (
     ai,
     board_presses,
+    choices,
     device,
     encounter_schema,
     exact_odds,
@@ -267,6 +268,9 @@ class Korxsol(Ruleset):
             }[words[0]]
             return [f'"{n}"' if " " in n else n for n in pool]
         return names + list(OPTION_KEYS) + ["fulldraw", "reroll"]
+
+    def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
+        return choices.unusable(game, words)
 
     def help_notes(self) -> list[str]:
         return [

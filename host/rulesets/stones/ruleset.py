@@ -19,7 +19,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.stones import ai, device, encounter_schema, engine
+from host.rulesets.stones import ai, choices, device, encounter_schema, engine
 from host.rulesets.stones.engine import Game
 from host.rulesets.stones.language import LANGUAGE, ROSTER
 from shared import dice
@@ -335,6 +335,9 @@ class Stones(Ruleset):
                 return []
             return [f'"{a.name}"' if " " in a.name else a.name for a in game.ch(i).abilities]
         return chars + ["pay=", "range="]
+
+    def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
+        return choices.unusable(game, words)
 
     def help_notes(self) -> list[str]:
         return [

@@ -1,0 +1,49 @@
+"""What a creature cannot use now, and why, of what `attack NAME TARGET` and
+`condition NAME` complete (Ruleset.unusable; `recover NAME` completes only what it may end).
+The rules that refuse them are host/rulesets/d20/verbs.py's (`do_attack`, `_able`,
+`do_condition`) and conditions.py's (`begin`); the reasons follow them, in a few words."""
+
+from __future__ import annotations
+
+from host.core.interface import IllegalAction
+from host.core.names import plain
+from host.rulesets.d20 import conditions
+from host.rulesets.d20.engine import Fighter, Game
+
+
+def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
+    """{name as completed: why not now} for the weapon after `attack NAME TARGET` (used as
+    its action: as= names another use) and the condition after `condition NAME` (one
+    already on it)."""
+    verb = words[0]
+    at = {"attack": 4, "condition": 3}.get(verb)
+    if at is None or len(words) != at:
+        return {}
+    try:
+        f = game.fighter(words[1])
+    except IllegalAction:
+        return {}
+    if verb == "attack":
+        why = _action(game, f)
+        return {name: why for name in names} if why else {}
+    if not f.in_fight:
+        return dict.fromkeys(names, "dead" if f.dead else "out of the fight")
+    own = {plain(e.name) for e in game.effects if e.target == f.index}
+    return {name: "on it already: `recover` first" for name in names if plain(name) in own}
+
+
+def _action(game: Game, f: Fighter) -> str:
+    """Why `f` cannot attack as its action now (verbs.py `_able`), or ""."""
+    if not f.in_fight:
+        return "dead" if f.dead else "out of the fight"
+    if f.hp == 0:
+        return "at 0 HP"
+    if not game.turn_of(f):
+        return "not its turn: as=reaction or as=legendary"
+    if f.surprised:
+        return "surprised"
+    if conditions.incapacitated(game, f.index):
+        return "incapacitated"
+    if not f.action:
+        return "action used this turn"
+    return ""
