@@ -18,6 +18,7 @@ read document back as TOML text.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import sys
@@ -91,6 +92,8 @@ def ruleset_named(doc: dict, text: str, filename: str) -> tuple[str, int | None]
 
 
 def read_toml(text: str, filename: str) -> dict[str, Any]:
+    if type(text) is _Read:  # a file read already, with a template among its fighters
+        return copy.deepcopy(text.doc)
     # The TOML reader recurses once per bracket (3,000 deep ran out of stack): refuse
     # deep nesting before it is read.
     depth, line = _deepest(text)
@@ -206,9 +209,19 @@ class Lines:
     _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?")
     _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 
+    # The text last read and its lines: one file is read by several readers (its
+    # templates, its tables, each template's trial), a regex pass over it each time.
+    _last: tuple[str, dict, dict] | None = None
+    tables: dict[tuple[str, int], int]
+    keys: dict[tuple[str, int, str], int]
+
     def __init__(self, text: str):
-        self.tables: dict[tuple[str, int], int] = {}
-        self.keys: dict[tuple[str, int, str], int] = {}
+        last = Lines._last
+        if last is not None and last[0] == text:
+            self.tables, self.keys = last[1], last[2]  # (never changed once made)
+            return
+        self.tables, self.keys = {}, {}
+        Lines._last = (str(text), self.tables, self.keys)
         counts: dict[str, int] = {}
         current = ("", 0)
         for number, line in enumerate(text.splitlines(), start=1):
@@ -398,6 +411,20 @@ def templates_of(text: str) -> list[dict[str, Any]]:
     return found if isinstance(found, list) else []
 
 
+class _Read(str):
+    """A file's text with a document made from what it read (`check_templates`' trials):
+    `read_toml` gives a copy of the document, not the text's TOML read again. Each trial was
+    a whole file written and read (two templates: 5 ms of a resume), though every value in
+    it was read and checked with the file."""
+
+    doc: dict[str, Any]
+
+    def __new__(cls, text: str, doc: dict[str, Any]) -> _Read:
+        made = super().__new__(cls, text)
+        made.doc = doc
+        return made
+
+
 def check_templates(
     doc: dict[str, Any],
     templates: list[dict[str, Any]],
@@ -409,7 +436,8 @@ def check_templates(
     fighter_tables: tuple[str, ...],
 ) -> None:
     """Read each template as the ruleset reads a fighter: the file (its templates taken
-    out, `doc`) with the template put among its fighters, parsed by `parse`. `table_of`
+    out, `doc`) with the template put among its fighters, given to `parse` as read (`_Read`:
+    not written as TOML and read again). `table_of`
     gives a template's fighter table and the key naming its team ("" where the table
     names it, and the template's `team` picks the table); a template that names no team
     is read on the first fighter's. Where the file already has `most` fighters (in all of
@@ -434,7 +462,7 @@ def check_templates(
             del kept[next((n for n, f in enumerate(kept) if f.get(team_key) == team), 0)]
         trial[table] = [*kept, entry]
         try:
-            parse(write_toml(trial), filename)
+            parse(_Read(text, trial), filename)
         except EncounterError as err:
             what = str(err).split(": ", 1)[-1]
             raise EncounterError(
