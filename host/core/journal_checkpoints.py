@@ -412,9 +412,16 @@ def _agrees_with_events(
     seqs = list(wanted)
     theirs: list = []  # the events' rolls and the history's, up to the first other line
     ours: list = []
+    # Most payloads are one of a few texts (`end`, rolled nothing): each read once.
+    read: dict[Any, Any] = {}
     for seq, entry in wanted.items():
         try:
-            event = _loads(payloads[seq])
+            payload = payloads[seq]
+            event = read.get(payload) if type(payload) is str else None
+            if event is None:
+                event = _loads(payload)
+                if type(payload) is str:
+                    read[payload] = event
             if event["text"] != entry.text or event.get("by", "laptop") != entry.by:
                 break
             theirs.append(event["rolls"])
