@@ -376,7 +376,11 @@ def test_an_empty_book_counts_the_turns_as_asking_each_moment_counts_them(
 
     counted = play()
     monkeypatch.setattr(
-        effects, "_counted", lambda book, happened: [effects._at(book, m) for m in happened]
+        effects,
+        "_counted",
+        lambda book, before, now, passed: [
+            effects._at(book, m) for m in effects.moments(before, now, passed)
+        ],
     )
     asked = play()
     _books_equal(counted, asked)

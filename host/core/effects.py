@@ -364,7 +364,7 @@ def tick(ruleset: Any, game: Any) -> list[str]:
     book.seen = now
     if not book.effects:
         # Nothing to end or ask (most actions of most games): the turns are counted alone.
-        _counted(book, moments(before, now, passed))
+        _counted(book, before, now, passed)
         book.actions += 1
         return []
     lines: list[str] = []
@@ -379,11 +379,24 @@ def tick(ruleset: Any, game: Any) -> list[str]:
     return lines
 
 
-def _counted(book: EffectBook, happened: list[Moment]) -> None:
-    """What `_at` does with `happened` where the book holds no effect: each fighter's
-    turns counted, as it counts them."""
+def _counted(
+    book: EffectBook, before: TurnView, now: TurnView, passed: list[tuple[int, int]]
+) -> None:
+    """What `_at` does with the moments from `before` to `now` where the book holds no
+    effect: each fighter's turns counted, as it counts them."""
     starts, ends, rounds = book.starts, book.ends, book.rounds
-    for moment in happened:
+    if not (before.out or now.out or passed) and 0 < before.round <= now.round <= before.round + 1:
+        if before.point() != now.point():
+            # One unit's turn to the next, nobody out of play (most turns): the moments
+            # are the ends of the one and the starts of the other (effect_clock._step).
+            for name in before.unit:
+                if starts.get(name, 0) > ends.get(name, 0):
+                    ends[name] = ends.get(name, 0) + 1
+            for name in now.unit:
+                rounds[name] = now.round
+                starts[name] = starts.get(name, 0) + 1
+        return
+    for moment in moments(before, now, passed):
         what = moment[0]
         if what == "start":
             name = moment[1]

@@ -41,7 +41,7 @@ from typing import Any
 
 from host.core import effects, plain_data, state_check
 from host.core.history import HOLE, Entry, Pending, replay_events
-from host.core.journal import JournalError
+from host.core.journal import JournalError, _text
 
 FORMAT = 1  # the checkpoint format: raise it when the header, history, body or digest change
 EVERY = 1024  # actions between checkpoints written with an action (a multiple of 32)
@@ -412,20 +412,27 @@ def _agrees_with_events(
     seqs = list(wanted)
     theirs: list = []  # the events' rolls and the history's, up to the first other line
     ours: list = []
-    # Most payloads are one of a few texts (`end`, rolled nothing): each read once.
+    # Most payloads are one of a few texts (`end`, rolled nothing): each read once, and
+    # no rolls written once.
     read: dict[Any, Any] = {}
+    no_rolls: Any = None
     for seq, entry in wanted.items():
         try:
             payload = payloads[seq]
-            event = read.get(payload) if type(payload) is str else None
+            event = read.get(payload) if type(payload) is bytes else None
             if event is None:
-                event = _loads(payload)
-                if type(payload) is str:
+                event = _loads(_text(payload) if type(payload) is bytes else payload)
+                if type(payload) is bytes:
                     read[payload] = event
             if event["text"] != entry.text or event.get("by", "laptop") != entry.by:
                 break
             theirs.append(event["rolls"])
-            ours.append(ruleset.record_json(entry.rolls))
+            if type(entry.rolls) is list and not entry.rolls:
+                if no_rolls is None:
+                    no_rolls = ruleset.record_json([])
+                ours.append(no_rolls)
+            else:
+                ours.append(ruleset.record_json(entry.rolls))
         except (KeyError, TypeError, ValueError, RecursionError):
             break
     other = _first_other(theirs, ours)
@@ -437,26 +444,28 @@ def _agrees_with_events(
 
 
 def _action_payloads(journal: Any, game_id: int, seqs: list[int]) -> dict[int, Any]:
-    """The payloads of the action events at `seqs` (sorted), by seq: read as one range of
-    events where they lie close together (a history's recent actions), else by their seq,
-    500 at a time."""
+    """The payloads of the action events at `seqs` (sorted), by seq, as bytes (each
+    decoded only where it is read: `_agrees_with_events`): read as one range of events
+    where they lie close together (a history's recent actions), else by their seq, 500 at
+    a time."""
     if not seqs:
         return {}
     if seqs[-1] - seqs[0] < 4 * len(seqs):
         rows = journal._rows(
-            "SELECT seq, kind, payload FROM events WHERE game = ? AND seq BETWEEN ? AND ?",
+            "SELECT seq, CAST(payload AS BLOB) FROM events"
+            " WHERE game = ? AND seq BETWEEN ? AND ? AND kind = 'action'",
             (game_id, seqs[0], seqs[-1]),
         )
-        return {seq: payload for seq, kind, payload in rows if kind == "action"}
+        return dict(rows)
     payloads: dict[int, Any] = {}
     for at in range(0, len(seqs), 500):
         part = seqs[at : at + 500]
         rows = journal._rows(
-            f"SELECT seq, kind, payload FROM events WHERE game = ? AND seq IN"
-            f" ({', '.join('?' * len(part))})",
+            f"SELECT seq, CAST(payload AS BLOB) FROM events WHERE game = ? AND seq IN"
+            f" ({', '.join('?' * len(part))}) AND kind = 'action'",
             (game_id, *part),
         )
-        payloads.update((seq, payload) for seq, kind, payload in rows if kind == "action")
+        payloads.update(rows)
     return payloads
 
 
