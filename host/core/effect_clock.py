@@ -69,7 +69,11 @@ def view(ruleset: Any, game: Any) -> TurnView:
     # Each slot's name (its label past the named fighters), made once: a view is made
     # after every action, replayed ones too.
     known = len(names)
-    named = [names[i] if i < known else slots[i].label for i in range(count)]
+    named = (
+        names
+        if known >= count
+        else [names[i] if i < known else slots[i].label for i in range(count)]
+    )
     order = tuple([named[slot] for slot in state.order[:count]])
     out = tuple(sorted([named[i] for i in range(count) if slots[i].flags & F_OUT]))
     if state.round == 0 or count == 0 or not 0 <= state.turn < count:

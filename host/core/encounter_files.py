@@ -442,7 +442,11 @@ def check_templates(
     names it, and the template's `team` picks the table); a template that names no team
     is read on the first fighter's. Where the file already has `most` fighters (in all of
     `fighter_tables`), the template takes the place of the first of its team. An error is
-    the template's, on its line."""
+    the template's, on its line. A file whose templates fit is not tried again: a resume
+    reads its encounter three times."""
+    key = (str(text), parse, tuple(table_of(t) for t in templates), most, fighter_tables)
+    if key in _FIT:
+        return
     lines = Lines(text)
     for index, template in enumerate(templates):
         table, team_key = table_of(template)
@@ -468,6 +472,14 @@ def check_templates(
             raise EncounterError(
                 f"{filename}:{lines.of(TEMPLATE, index)}: template {template['name']!r}: {what}"
             ) from None
+    if len(_FIT) >= 8:
+        _FIT.pop(next(iter(_FIT)))
+    _FIT[key] = None
+
+
+# The files whose templates were tried and fit, by their text and how they were read (the
+# latest 8): the same file read again needs no trial.
+_FIT: dict[tuple, None] = {}
 
 
 def write_toml(doc: dict[str, Any]) -> str:

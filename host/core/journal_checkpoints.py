@@ -375,9 +375,14 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     except Unfit as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
 
+    # Most actions roll nothing: what no rolls read as is learned once (a new list each).
+    empty = ruleset.record_from_json([])
+    no_rolls = type(empty) is list and not empty
+
     def entry(item: list) -> Any:
         text, rolls, by, seq = item
-        return Entry(str(text), ruleset.record_from_json(rolls), str(by), int(seq))
+        rolls = [] if no_rolls and rolls == [] else ruleset.record_from_json(rolls)
+        return Entry(str(text), rolls, str(by), int(seq))
 
     # Each action is at least one event: a history of more actions than the events up to
     # its own (10**9 claimed made a list of 10**9 before) cannot be.
