@@ -4,6 +4,10 @@ group (korxsol's `odds`).
 
 Each command module has `register(subparsers)`, which adds its parser and sets `run`; heavy
 imports stay inside the command's own run function so `turnlight --help` starts fast.
+
+A number option is declared as argparse has it (`type=int`, `type=float`); `build_parser`
+gives every one, an installed package's too, host/core/numbers.py's reader in their place,
+so `--seed ²` or `--pace nan` is a usage error, not a traceback nor a number no one typed.
 """
 
 from __future__ import annotations
@@ -47,7 +51,45 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS + added_commands():
         importlib.import_module(name).register(sub)
+    _read_numbers_plainly(parser)
     return parser
+
+
+def whole_option(text: str) -> int:
+    """A whole-number option's value (`--seed 7`, `--resume 2`; a sign allowed)."""
+    from host.core import numbers
+
+    try:
+        return numbers.whole(text, signed=True)
+    except numbers.NotANumber as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def seconds_option(text: str) -> float:
+    """A time option's value in seconds (`--pace 0.5`), at most MOST_SECONDS either way
+    (a command says itself what a negative time means: `demo --pace -1` is one line)."""
+    from host.core import numbers
+
+    try:
+        return numbers.decimal(text, "", -MOST_SECONDS, MOST_SECONDS, signed=True)
+    except numbers.NotANumber as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+MOST_SECONDS = 1_000_000  # 11 days; time.sleep and a lock's wait refuse much more
+
+
+def _read_numbers_plainly(parser: argparse.ArgumentParser) -> None:
+    """Every `type=int` option of `parser` and its subcommands read by whole_option, every
+    `type=float` one by seconds_option (each is a time)."""
+    for action in parser._actions:
+        if action.type is int:
+            action.type = whole_option
+        elif action.type is float:
+            action.type = seconds_option
+        elif isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _read_numbers_plainly(command)
 
 
 def added_commands() -> tuple[str, ...]:

@@ -1,9 +1,9 @@
 """A short budget of every fuzz target (host/lab/fuzz.py, host/lab/fuzz_host.py,
 host/lab/fuzz_board.py) on each `make test`: the encounter loader, the command parser, commands
-through a session, a damaged or truncated journal, odd boot_out.txt files and symlinks on a drive;
-and the board's side: the frame decoder, the message readers, the state codec, the events and the
-descriptor check. `make fuzz` runs the same targets for minutes (docs/reliability.md has its
-figures).
+through a session, a damaged or truncated journal, odd boot_out.txt files and symlinks on a drive,
+numbers typed in other scripts' digits; and the board's side: the frame decoder, the message
+readers, the state codec, the events and the descriptor check. `make fuzz` runs the same
+targets for minutes (docs/reliability.md has its figures).
 
 Hypothesis drives each target's random source, so a failure shrinks to a small input."""
 
@@ -35,6 +35,7 @@ EXAMPLES = {
     "framing": 200,
     "journal": 60,
     "messages": 400,
+    "numbers": 60,
     "secrets": 3,
 }
 
@@ -72,13 +73,15 @@ def test_the_runner_counts_inputs_crashes_and_hangs(monkeypatch) -> None:
             time.sleep(1)
 
     monkeypatch.setitem(fuzz.TARGETS, "flaky", flaky)
-    monkeypatch.setattr(fuzz, "HANG_SECONDS", 0.05)
-    result = fuzz.run_target("flaky", seconds=1.0, seed=3)
+    # A hang sleeps twice the limit; a quick input stays well under it on a busy machine
+    # (the limit is wall time: at 0.05 s, a quick input stalled by the scheduler was one).
+    monkeypatch.setattr(fuzz, "HANG_SECONDS", 0.5)
+    result = fuzz.run_target("flaky", seconds=2.0, seed=3)
     assert result.inputs > 10 and result.crashes > 0 and result.hangs > 0
     assert all(
         "(python -m host.lab.fuzz --target flaky --seed 3 --input " in f for f in result.failures
     )
-    again = fuzz.run_target("flaky", seconds=1.0, seed=3)
+    again = fuzz.run_target("flaky", seconds=2.0, seed=3)
     assert again.failures[:2] == result.failures[:2]  # the same seed, the same inputs
 
 

@@ -43,7 +43,7 @@ def _play(db: Path, *args: str) -> subprocess.Popen[str]:
     )
 
 
-def _holder(db: Path, game: int, timeout: float = 30.0) -> int | None:
+def _holder(db: Path, game: int, timeout: float = 60.0) -> int | None:
     """The pid holding `game` once one does (None if none did within `timeout`)."""
     deadline = time.monotonic() + timeout
     while True:

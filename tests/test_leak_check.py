@@ -16,8 +16,9 @@ from starlette.testclient import TestClient
 from host.board.tether import Tether
 from host.board.tethered_sim import TetheredSim
 from host.core import registry
+from host.core.audience import Secrets
 from host.core.session import Session
-from host.lab.fuzz_secrets import check_board, check_players_message, leak_check
+from host.lab.fuzz_secrets import Leak, check_board, check_players_message, leak_check
 from host.screens.play_ui import PlayUI
 from host.web.server import Hub, PlayLive, make_app
 
@@ -121,3 +122,74 @@ def test_the_simulated_board_shows_a_hidden_fighter_dark(ruleset: str) -> None:
                     ui.run_line(line)
         assert turns or session.over, "the hidden fighter's turn never came"
         assert json.loads(hub.build()[0])["view"]["board"] == {"leds": True}
+
+
+# ------------------------------------------------------------------ the leak check
+
+
+def word_game(ruleset: str = "d20") -> Session:
+    """A game of `ruleset` whose other teams' health the players see as a word."""
+    r = registry.get(ruleset)
+    path = r.example_path()
+    session = Session(r.parse_encounter(path.read_text(), str(path)), 1)
+    teams = list(session.encounter.teams)
+    session.set_secrets(Secrets(set(), "word", teams[0]))
+    return session
+
+
+def view(*log: str) -> str:
+    return json.dumps({"type": "view", "view": {"log": list(log)}})
+
+
+def foe(session: Session) -> str:
+    teams = list(session.encounter.teams)
+    r = session.ruleset
+    return next(f.name for f in r.fighters(session.game) if f.team != teams[0] and f.health_max)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "line"),
+    [
+        ("d20", "{} takes 7 damage: HP 15 -> 8"),
+        ("d20", "{} regains 3 HP: 5 -> 8"),
+        ("d20", "{} dies (10 damage past 0, its maximum or more)"),
+        ("korxsol", "{} heals 4 KOR (7/16)"),
+        ("advance", "{} takes 4 damage: Stamina 7 -> 3"),
+        ("stones", "{}: 15/24 HP"),
+        ("forms", "step 7 (Damage): {} takes 3 (5 left)"),
+        ("forms", "{} heals 2 (Mend): 4"),
+    ],
+)
+def test_the_leak_check_catches_a_health_phrase_shown_whole(ruleset: str, line: str) -> None:
+    """issue #38: the check is precise (names and rolls pass) without being blind."""
+    session = word_game(ruleset)
+    with pytest.raises(Leak, match="health of"):
+        check_players_message(view(line.format(foe(session))), session, [])
+
+
+def test_the_leak_check_catches_a_change_whatever_its_words() -> None:
+    session = word_game()
+    with pytest.raises(Leak, match="health of"):
+        check_players_message(view(f"{foe(session)} feels 15 -> 8"), session, [])
+
+
+def test_the_leak_check_lets_a_masked_health_phrase_a_roll_and_a_name_through() -> None:
+    session = word_game()
+    name = foe(session)
+    check_players_message(
+        view(
+            f"{name} takes 7 damage: HP … -> …",
+            f"Brenna attacks {name} with Longsword: d20 15 +5 = 20 vs AC 13: hit",
+            f"{name} dies (a monster at 0 HP)",
+        ),
+        session,
+        [],
+    )
+
+
+def test_the_leak_check_finds_a_hidden_fighter_by_a_name_of_several_words() -> None:
+    session = word_game()
+    name = next(f.name for f in session.ruleset.fighters(session.game) if " " in f.name)
+    session.set_secrets(Secrets({name}, "word", list(session.encounter.teams)[0]))
+    with pytest.raises(Leak, match="hidden fighter"):
+        check_players_message(view(f"Brenna attacks {name}"), session, [])

@@ -6,6 +6,7 @@ loses and repeats nothing."""
 from __future__ import annotations
 
 import pytest
+from waiting import until
 
 from host.board.bridge import BoardLink, EchoingPortError
 from host.board.fault_proxy import FaultProxy, Faults
@@ -27,8 +28,13 @@ def test_a_host_on_the_console_port_applies_none_of_its_own_frames_and_says_why(
         )
         with board, host:
             state = codec.encode(build_reference_state())
+            # The host says so once it has heard its own frames: wait for that, then ask.
+            until(
+                lambda: host.session.echoes >= 2 and host.session.error_text == ECHO_TEXT,
+                "the host hearing its own frames twice",
+            )
             with pytest.raises(EchoingPortError) as raised:
-                host.wait_linked(1.5)
+                host.wait_linked(0.1)
             line = str(raised.value)
             assert line.endswith(ECHO_TEXT) and "\n" not in line
             with host.lock:
@@ -43,7 +49,7 @@ def test_a_host_on_the_console_port_applies_none_of_its_own_frames_and_says_why(
 def test_a_soak_over_ports_that_echo_loses_and_repeats_nothing() -> None:
     # Each end reads back every frame it sends besides its peer's, with the soak's damage.
     faults = Faults(corrupt=0.01, drop=0.01, echo="added")
-    result = soak(events=400, faults=faults, seed=5, timeout=60)
+    result = soak(events=400, faults=faults, seed=5, timeout=300)  # bounds a hang only
     assert not result.timed_out
     assert result.events == 400
     assert (result.lost, result.stalled, result.duplicated, result.out_of_order) == (0, 0, 0, 0)

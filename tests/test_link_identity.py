@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from waiting import wait_for
+from waiting import WAIT, wait_for
 
 from firmware.app import App
 from host.board.bridge import BoardLink, OtherBoardError
@@ -64,7 +64,7 @@ def test_another_board_after_a_replug_is_refused_and_given_no_state() -> None:
         other: SimulatedBoard | None = None
         with host:
             try:
-                host.wait_linked(10)
+                host.wait_linked(WAIT)
                 assert host.session.board_id == FIRST
                 assert wait_for(lambda: in_sync(first, host))  # the board has the game
                 first.press(first.key_for("next_turn"))
@@ -116,10 +116,10 @@ def test_a_board_without_an_id_decides_nothing() -> None:
     with FaultProxy() as proxy:
         board = LinkBoard(proxy.board_path, build_reference_state(), nonce=3)
         with board, BoardLink(proxy.host_path, build_reference_state()) as host:
-            host.wait_linked(10)
+            host.wait_linked(WAIT)
             proxy.pull_cable()
             assert wait_for(lambda: host.disconnects >= 1)
-            host.wait_linked(10)
+            host.wait_linked(WAIT)
             assert host.session.other_boards == 0
 
 
@@ -132,7 +132,7 @@ def test_another_usb_serial_number_after_a_replug_is_refused_before_any_frame() 
         host = BoardLink(proxy.host_path, build_reference_state())
         host.serial_number_of = lambda url: serial["number"]  # type: ignore[method-assign]
         with board, host:
-            host.wait_linked(10)
+            host.wait_linked(WAIT)
             assert host.usb_serial == "DF6480C2"
             serial["number"] = "E4617C3A"  # another board's port, under the same name
             proxy.pull_cable()

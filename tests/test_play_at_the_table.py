@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from io import StringIO
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tmux_terminal import Tmux
+from waiting import until
 
 from host.board.fault_proxy import FaultProxy
 from host.board.link_board import LinkBoard
@@ -91,10 +91,7 @@ def settle(board: LinkBoard, tether: Tether) -> None:
                 and state_digest(board.session.state) == state_digest(tether.link.session.state)
             )
 
-    deadline = time.monotonic() + 10
-    while not in_sync():
-        assert time.monotonic() < deadline, "board and host did not agree"
-        time.sleep(0.01)
+    until(in_sync, "board and host agreeing")
 
 
 def press(board: LinkBoard, tether: Tether, *records: bytes) -> None:

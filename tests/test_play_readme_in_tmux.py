@@ -7,6 +7,7 @@ only makes it slower. Without tmux (apt-get install tmux) the test is skipped.""
 
 from __future__ import annotations
 
+import io
 import re
 import shlex
 import shutil
@@ -14,7 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from tmux_terminal import Tmux
+
+from host.core import registry
+from host.core.session import Session
+from host.screens.play_ui import PlayUI
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 60.0  # seconds: generous for two busy cores; each wait returns as soon as it holds
@@ -55,6 +61,25 @@ def type_line(t: Tmux, line: str) -> None:
     t.press("play", "Enter")
 
 
+def shadow(ruleset: str, seed: int) -> PlayUI:
+    """The same game played headless beside the terminal's (the same bundled encounter,
+    seed and commands, the engine's dice): what the last action said, to look for."""
+    rules = registry.get(ruleset)
+    path = rules.example_path()
+    session = Session(rules.parse_encounter(path.read_text(), str(path)), seed)
+    return PlayUI(session, Console(file=io.StringIO(), width=80))
+
+
+def last_action_whole(t: Tmux, twin: PlayUI, line: str) -> list[str]:
+    """Type `line` and wait until every line of what it did (its twin's last action's
+    lines) is on the screen, whole, with the scores; returns them."""
+    twin.handle(line)
+    last = twin.messages[twin.last_mark :]
+    type_line(t, line)
+    shown(t, *last, twin.session.ruleset.score_line(twin.session.game))
+    return last
+
+
 def test_the_readme_s_first_game_typed_in_an_80x24_terminal_shows_each_result(
     tmp_path: Path,
 ) -> None:
@@ -66,12 +91,14 @@ def test_the_readme_s_first_game_typed_in_an_80x24_terminal_shows_each_result(
         "end",
         "undo",
     ], "the README's first game changed: change this test with it"
+    assert start[start.index("--seed") + 1] == "3", "the README's seed changed: change the twin"
+    twin = shadow("korxsol", 3)
     t = Tmux(tmp_path)
     try:
         t.start("play", *start, "--db", str(tmp_path / "j.sqlite"), stay=True)
         # The engine rolls; the screen says how to roll on the board instead.
         shown(t, "linked", "engine dice (`dice from board`")
-        type_line(t, commands[0])
+        last_action_whole(t, twin, commands[0])
         shown(t, "round 1: Kaelen's turn", "initiative 1. Kaelen")
 
         t.keys("play", "attack Kaelen ")
@@ -81,21 +108,14 @@ def test_the_readme_s_first_game_typed_in_an_80x24_terminal_shows_each_result(
         type_line(t, "help attack")
         shown(t, "attack for Kaelen: Flame Slash, Rally Cry, Heavy Charge")
 
-        type_line(t, commands[1])
-        # Every line of the attack at once: its use, the hit, the damage and its burn.
-        shown(
-            t,
-            "Kaelen uses Flame Slash on Orrin",
-            "Kaelen hits Orrin",
-            "damage 2 (2 base + 0 power)",
-            "burn: Orrin flips",
-            "scores: Dawn",
-        )
-        type_line(t, commands[2])
+        # Every line of the attack at once: its odds, its use, the hit, the damage, its burn.
+        last = last_action_whole(t, twin, commands[1])
+        assert any("Kaelen hits Orrin" in x for x in last) and any("burn" in x for x in last)
+        last_action_whole(t, twin, commands[2])
         shown(t, "Kaelen moves 2 spaces")
-        type_line(t, commands[3])
+        last_action_whole(t, twin, commands[3])
         shown(t, "Kaelen ends the turn", "round 1: Brimm's turn")
-        type_line(t, commands[4])
+        last_action_whole(t, twin, commands[4])
         shown(t, "undone: end", "Kaelen's turn")
 
         type_line(t, "help")  # longer than the screen: it pages
@@ -107,5 +127,51 @@ def test_the_readme_s_first_game_typed_in_an_80x24_terminal_shows_each_result(
         type_line(t, "quit")
         # The command that goes on with the same setup: the board too.
         shown(t, f"resume with: turnlight play --resume 1 --db {tmp_path / 'j.sqlite'} --sim")
+    finally:
+        t.close()
+
+
+# A d20 fight of eight (the bundled encounter and its Goblin Boss, who joins) with a
+# condition on each: its roster is taller than the lines an 80x24 screen has for it.
+D20_SEED = 10  # Mirel's Fire Bolt is a critical hit: its roll wraps, and three lines follow
+D20_FIGHT = [
+    'add "Goblin Boss"',
+    "initiative",
+    "concentrate Oswin Bless",
+    "condition Brenna blessed rounds=10 by=Oswin concentration",
+    "condition Lira blessed rounds=10 by=Oswin concentration",
+    "condition Mirel blessed rounds=10 by=Oswin concentration",
+    'condition "Goblin 1" frightened rounds=2',
+    'condition "Goblin 2" frightened rounds=2',
+    'condition "Ember the Wyrmling" poisoned rounds=2',
+    'condition "Goblin Boss" poisoned rounds=2',
+    'attack Mirel "Goblin Boss"',
+]
+
+
+def test_a_d20_fight_of_eight_in_an_80x24_terminal_shows_each_action_s_lines_whole(
+    tmp_path: Path,
+) -> None:
+    """Issue #38, item 2: the attack's roll ("d20 ... vs AC 18: hit") was cut, only its
+    damage lines shown, while blank lines sat under the scores. The last action's lines
+    come first, whole, after every command; the roster marks whose turn it is, with each
+    creature's initiative and the spell it concentrates on."""
+    twin = shadow("d20", D20_SEED)
+    t = Tmux(tmp_path)
+    try:
+        db = str(tmp_path / "j.sqlite")
+        t.start("play", "play", "--ruleset", "d20", "--sim", "--seed", str(D20_SEED), "--db", db)
+        shown(t, "linked")
+        for line in D20_FIGHT:
+            last = last_action_whole(t, twin, line)
+            if line.startswith("concentrate"):  # (the roster is cut before Oswin later)
+                shown(t, "Oswin 27 17 10", "conc: Bless")  # (HP, AC, initiative)
+        assert len(twin.session.ruleset.fighter_names(twin.session.game)) == 8
+        assert last[0].startswith("Mirel attacks Goblin Boss with Fire Bolt: d20 20")
+        assert len(last) >= 4  # the roll, the damage, the hit points, the death
+        screen = t.lines("play")
+        # Whose turn, its HP, AC and initiative.
+        assert any(line.split()[:5] == [">", "Mirel", "20", "12", "22"] for line in screen)
+        assert all(len(line) <= 80 for line in screen)
     finally:
         t.close()

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from tmux_terminal import Tmux
+from waiting import WAIT, until
 
 from host.board.tethered_sim import TetheredSim
 from host.core.session import Session
@@ -26,27 +26,16 @@ from host.rulesets.korxsol import encounter_schema
 from host.screens.play_screen import PlayScreen, led_grid
 from host.screens.play_ui import PlayUI
 
-WAIT = 20.0  # seconds: generous, for a busy machine; each wait returns as soon as it holds
-
 
 class Output80x24(DummyOutput):
     def get_size(self) -> Size:
         return Size(rows=24, columns=80)
 
 
-def until(holds: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        if holds():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"never: {what}")
-
-
 @contextmanager
 def screen_on_a_board(tmp_path: Path) -> Iterator[tuple[PlayScreen, TetheredSim, object]]:
     session = Session(encounter_schema.load(encounter_schema.example_path()), seed=3)
-    table = TetheredSim(session).start(10)
+    table = TetheredSim(session).start(WAIT)
     try:
         with create_pipe_input() as pipe:
             ui = PlayUI(session, Console(), tether=table.tether)
@@ -57,8 +46,9 @@ def screen_on_a_board(tmp_path: Path) -> Iterator[tuple[PlayScreen, TetheredSim,
                 yield screen, table, pipe
             finally:
                 if runner.is_alive():
-                    pipe.send_text("\x1b")  # leave board keys, if on
-                    time.sleep(0.1)
+                    if screen.board_keys or screen.paging:  # Esc, then the line, apart
+                        pipe.send_text("\x1b")
+                        until(lambda: not (screen.board_keys or screen.paging), "Esc taken")
                     pipe.send_text("\x15quit\r")  # Ctrl-U clears the line
                 runner.join(WAIT)
                 assert not runner.is_alive(), "the screen did not end on quit"
@@ -156,14 +146,15 @@ def test_tab_shows_the_moves_in_a_menu_and_enter_takes_one_without_running_the_l
         pipe.send_text("initiative\r")
         until(lambda: session.ruleset.started(session.game), "started")
         pipe.send_text("attack Kaelen \t")
-        until(lambda: screen.buffer.complete_state is not None, "the menu opens")
+        moves = ['"Flame Slash"', '"Rally Cry"', '"Heavy Charge"']
+
+        def offered() -> list[str]:
+            menu = screen.buffer.complete_state  # opens empty: its items come as made
+            return [c.display_text for c in menu.completions] if menu is not None else []
+
+        until(lambda: offered() == moves, f"the menu offering {moves}")
         menu = screen.buffer.complete_state
         assert menu is not None
-        assert [c.display_text for c in menu.completions] == [
-            '"Flame Slash"',
-            '"Rally Cry"',
-            '"Heavy Charge"',
-        ]
         assert menu.current_completion is None  # shown, nothing inserted yet
         pipe.send_text("\x1b[B")  # Down chooses the first, in the menu on screen
         until(lambda: screen.buffer.text == 'attack Kaelen "Flame Slash"', "Down chose one")
@@ -189,7 +180,7 @@ def test_at_80x24_every_line_of_the_last_attack_shows_with_the_scores(tmp_path: 
         assert " ".join(ui.session.ruleset.score_line(ui.session.game).split()) in shown
         head, roster, rest = screen._parts
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
-        assert rows + 2 <= 24  # with the status line and the prompt
+        assert rows + screen._status_lines() + 1 <= 24  # with the status line and the prompt
 
 
 def test_help_pages_over_the_view_and_esc_closes_it(tmp_path: Path) -> None:
@@ -291,7 +282,7 @@ def test_at_80x24_a_fight_of_16_leaves_room_for_the_log_the_scores_and_the_promp
         screen._draw()
         head, roster, rest = screen._parts
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
-        assert rows + 2 <= 24  # with the status line and the prompt
+        assert rows + screen._status_lines() + 1 <= 24  # with the status line and the prompt
         assert "more lines" in roster and "Kaelen" in roster  # whose turn it is: shown
         assert "Bless on Jax" in rest
         assert " ".join(session.ruleset.score_line(session.game).split()) in " ".join(rest.split())
@@ -305,6 +296,81 @@ def test_help_add_lists_the_encounter_s_templates_not_as_a_fighter_s_own() -> No
     session.execute("initiative")
     text = " ".join(ui.help_text("add").split())
     assert "templates: Ashling, Warden" in text and "add for" not in text
+
+
+# ---------------------------------------------------------------- issue #38: a d20 fight of 8
+def plain(ansi: str) -> str:
+    """The text a terminal shows of it, its lines' spaces squeezed."""
+    return " ".join(re.sub(r"\x1b\[[0-9;]*m", "", ansi).split())
+
+
+@contextmanager
+def d20_fight_of_eight(tmp_path: Path) -> Iterator[PlayScreen]:
+    """The bundled d20 encounter with its Goblin Boss joined (eight creatures), a condition
+    on each (the roster with them is taller than an 80x24 screen leaves it), and Mirel's
+    Fire Bolt a critical hit (seed 10): four lines, the roll's wrapped at 80, on a board."""
+    from host.core import registry
+
+    d20 = registry.get("d20")
+    path = d20.example_path()
+    session = Session(d20.parse_encounter(path.read_text(), str(path)), seed=10)
+    table = TetheredSim(session).start(10)
+    try:
+        with create_pipe_input() as pipe:
+            ui = PlayUI(session, Console(), tether=table.tether)
+            screen = PlayScreen(ui, table.sim, input=pipe, output=Output80x24())
+            for line in [
+                'add "Goblin Boss"',
+                "initiative",
+                "concentrate Oswin Bless",
+                *(f"condition {n} blessed rounds=10" for n in ("Brenna", "Lira", "Mirel")),
+                *(f'condition "Goblin {n}" frightened rounds=2' for n in (1, 2)),
+                *(
+                    f'condition "{n}" poisoned rounds=2'
+                    for n in ("Ember the Wyrmling", "Goblin Boss")
+                ),
+                'attack Mirel "Goblin Boss"',
+            ]:
+                screen.run_line(line)
+            assert len(d20.fighter_names(session.game)) == 8
+            yield screen
+    finally:
+        table.stop()
+
+
+def test_at_80x24_the_last_action_s_lines_come_first_whole_before_a_roster_of_eight(
+    tmp_path: Path,
+) -> None:
+    """Issue #38, item 2: the roll ("d20 20 +6 = 26: a natural 20, a critical hit") was cut
+    and only the damage lines showed: the roster took its lines first. The roster gives way
+    (saying how many lines it leaves out) before any of the last action's lines."""
+    with d20_fight_of_eight(tmp_path) as screen:
+        screen._draw()
+        head, roster, rest = screen._parts
+        ui = screen.ui
+        last = ui.messages[ui.last_mark :]
+        assert last[0].startswith("Mirel attacks Goblin Boss with Fire Bolt: d20 20 +6 = 26")
+        assert len(last) == 4 and len(last[0]) > 80  # the roll wraps: five lines in all
+        for line in last:
+            assert plain(line) in plain(rest)
+        assert plain(ui.session.ruleset.score_line(ui.session.game)) in plain(rest)
+        assert "more lines (a taller screen shows them)" in plain(roster)
+        assert "> Mirel" in plain(roster)  # whose turn it is shows in the cut roster
+
+
+def test_at_80x24_blank_lines_are_given_away_before_the_last_action_s_lines(
+    tmp_path: Path,
+) -> None:
+    """Issue #38, item 2: two blank lines sat under the scores while the roll was cut: the
+    status line saying nothing, and a line the log left. With the roster cut, every line of
+    the screen shows something: the view fills all but the prompt's line."""
+    with d20_fight_of_eight(tmp_path) as screen:
+        screen._draw()
+        head, roster, rest = screen._parts
+        rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
+        assert rows + 1 == 24  # and the prompt
+        assert screen._status_line() == "" and screen._status_lines() == 0
+        assert roster.count("\n") + 1 == screen._heights[1]  # the roster's, not the board's
 
 
 def test_the_board_s_grid_names_the_page_it_shows(tmp_path: Path) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from waiting import until
 
 from host.board.simulated_board import SimulatedBoard
 from host.cli import main
@@ -47,7 +47,7 @@ def test_sim_prints_the_pty_path_for_a_host() -> None:
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,
-        timeout=30,
+        timeout=300,  # bounds a hang only
         check=False,
     )
     assert done.returncode == 0, done.stderr
@@ -82,9 +82,7 @@ def test_the_macropad_encoder_moves_the_selection_clockwise_to_the_next_slot() -
     try:
         before = sim.app.selected
         sim.press(sim.key_for("select_next"))  # one detent clockwise
-        deadline = time.monotonic() + 3
-        while sim.app.selected == before and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: sim.app.selected != before, "the selection moved by the encoder")
         active_pos = list(state.order[: state.count]).index(state.active)
         assert sim.app.selected == state.order[(active_pos + 1) % state.count]
         assert sim.terminal_grid().count("\n") == 3  # 4 rows
@@ -134,9 +132,7 @@ def typed(board: SimulatedBoard, letters: str) -> None:
     """Type letters at the simulator, each one played once the board took the last."""
     for ch in letters:
         assert board_keyboard.press_letter(board, ch) == "", ch
-        deadline = time.monotonic() + 3
-        while board.keys.events.queue and time.monotonic() < deadline:
-            time.sleep(0.01)
+        until(lambda: not board.keys.events.queue, f"the board taking the key {ch!r}")
 
 
 @pytest.mark.parametrize("name", ["trellis_m4", "macropad", "pico_matrix"])
@@ -153,14 +149,12 @@ def test_hold_to_confirm_end_combat_is_reachable_from_the_keyboard(name: str) ->
             end_combat = CONTROL_NAMES.index("end_combat")
 
             typed(board, "m" * MENU.index(end_combat))
-            assert board.app.menu_cursor == MENU.index(end_combat)
+            # A key taken from the queue is played a moment later, on the board's thread.
+            until(lambda: board.app.menu_cursor == MENU.index(end_combat), "end combat in the menu")
             typed(board, "O")
         else:
             typed(board, "E")
-        deadline = time.monotonic() + 5
-        while board.app.state.round != 0 and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert board.app.state.round == 0
+        until(lambda: board.app.state.round == 0, "the combat ended (round 0)")
     finally:
         board.stop()
 

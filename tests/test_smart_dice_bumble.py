@@ -12,13 +12,13 @@ The rolls, by the rules texts: stones' crit is a d100 of two D10, tens then unit
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
 from advance_fixtures import session as advance_session
 from advance_fixtures import start_round
 from stones_fixtures import session as stones_session
+from waiting import WAIT, until
 
 from host.core.journal import Journal
 from host.core.session import Session
@@ -63,11 +63,8 @@ class VirtualTable:
         return BumbleTransport(link)
 
 
-def _wait(predicate, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.01)
+def _wait(predicate, seconds: float = WAIT) -> None:
+    until(predicate, "the dice's table (a Bumble link on threads) to get there", seconds)
 
 
 def _runner(session: Session, spec: dict, paired: list[PairedDie]):

@@ -246,7 +246,7 @@ def test_a_die_that_drops_while_a_roll_waits_is_said_and_the_roll_stays_wanted(
         t.transport.drop("AA:01")
         await asyncio.sleep(0)
         t.table.connected.clear()
-        await asyncio.wait_for(t.table.connected.wait(), 5)  # linked again, after a pause
+        await asyncio.wait_for(t.table.connected.wait(), 60)  # linked again, after a pause
         pixels_roll(t.transport, "AA:01", "d10", 4)
 
     t = run(s, [die], script)
@@ -351,7 +351,7 @@ def test_what_smart_dice_say_of_a_hidden_fighter_stays_off_the_players_page(
         t.transport.drop("AA:01")
         await asyncio.sleep(0)
         t.table.connected.clear()
-        await asyncio.wait_for(t.table.connected.wait(), 5)
+        await asyncio.wait_for(t.table.connected.wait(), 60)  # bounds a hang only
         pixels_roll(t.transport, "AA:01", "d10", 4)
         pixels_roll(t.transport, "AA:01", "d10", 2)
 

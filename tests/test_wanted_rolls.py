@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from waiting import wait_for
+from waiting import WAIT, wait_for
 
 from firmware import palette as pal
 from firmware.pages import DICE
@@ -142,7 +142,7 @@ def test_the_board_lights_its_roll_key_with_the_count_of_dice_wanted(tmp_path: P
         assert not roll_key_lit(t.sim.pixels())  # nothing wanted: the page as it is
         run(t, first_attack(t.session))
         count = wanted(t.session).count
-        assert t.sim.wait_for_frame(roll_key_lit, 5.0)
+        assert t.sim.wait_for_frame(roll_key_lit, WAIT)
         # The count as blinks: that many bright blinks in one cycle, a dim glow between.
         app = t.sim.app
         with t.sim.lock:

@@ -21,6 +21,7 @@ import pytest
 from rich.console import Console
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from waiting import WAIT
 
 from host.board.tethered_sim import TetheredSim
 from host.core import registry
@@ -63,10 +64,13 @@ def served(ui: PlayUI, sim: Any = None) -> Iterator[tuple[TestClient, Hub]]:
 _SEEN: dict[int, dict] = {}  # each socket's view as its page holds it
 
 
-def until(ws: Any, check: Callable[[dict], bool], most: int = 50) -> dict:
+def until(ws: Any, check: Callable[[dict], bool]) -> dict:
     """The first message on `ws` (a view, or a console's reply) that passes `check`. A
-    patch is merged into the view the socket had, as the page does, and seen as a view."""
-    for _ in range(most):
+    patch is merged into the view the socket had, as the page does, and seen as a view.
+    Bounded by time, not by a count: a busy machine's board LEDs (a message every 50 ms)
+    can come many times between two views."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
         message = ws.receive_json()
         if message["type"] == "view":
             _SEEN[id(ws)] = message["view"]
@@ -75,7 +79,7 @@ def until(ws: Any, check: Callable[[dict], bool], most: int = 50) -> dict:
             _SEEN[id(ws)] = message["view"]
         if check(message):
             return message
-    raise AssertionError("no such message")
+    raise AssertionError(f"not within {WAIT:g} s: the message waited for")
 
 
 def view_where(ws: Any, check: Callable[[dict], bool]) -> dict:
@@ -609,7 +613,7 @@ def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
         view: dict = {}
         with connect(f"ws://{address}/ws") as ws:
             while True:
-                message = json.loads(ws.recv(timeout=30))
+                message = json.loads(ws.recv(timeout=WAIT))
                 if message["type"] not in ("view", "patch"):
                     continue
                 view.update(message["view"])  # a patch: what changed
@@ -625,7 +629,7 @@ def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
         assert said.strip() == "the demo is over; the web pages stay up until Ctrl-C"
     finally:
         demo.send_signal(signal.SIGINT)  # Ctrl-C
-        assert demo.wait(20) == 0
+        assert demo.wait(WAIT) == 0
 
 
 def test_the_console_s_token_in_play_s_log_never_reaches_the_players() -> None:

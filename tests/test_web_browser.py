@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from waiting import WAIT
 
 from host.board.tethered_sim import TetheredSim
 from host.core import registry
@@ -24,9 +25,6 @@ from host.core.session import Session
 from host.screens.play_ui import PlayUI
 from host.web.browser import PHONE, TV, chromium, missing, resize
 from host.web.server import PlayLive, WebServer
-
-WAIT = 10.0  # seconds for the page to show a change (it takes milliseconds)
-
 
 WHY = missing()
 if WHY:  # one line for the whole module under pytest -ra
@@ -88,7 +86,8 @@ def test_the_players_page_follows_board_presses_and_typed_commands(browser, tabl
     ui, sim, web = table
     browser.get(web.player_url)
     wait_for(browser, "document.querySelectorAll('#fighters li').length === 4", "the fighters")
-    assert browser.execute_script("return document.querySelectorAll('#board .led').length") == 32
+    # The LEDs come in a message of their own, after the view: waited for, not read at once.
+    wait_for(browser, "document.querySelectorAll('#board .led').length === 32", "32 LEDs")
     assert current(browser) == ""
     sim.sim.press(sim.sim.key_for("next_turn"))  # the board's key rolls initiative
     first = wait_for(browser, "document.querySelector('#fighters li.current')?.dataset.name", "")

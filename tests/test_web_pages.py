@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from waiting import WAIT
 
 from host.core.journal import Journal
 from host.core.session import Session, resume
@@ -22,8 +23,6 @@ from host.lab.web_pictures import SIZES, d20_fight, eight_fighters, fight
 from host.screens.play_ui import PlayUI
 from host.web.browser import chromium, missing, resize
 from host.web.server import PlayLive, WebServer
-
-WAIT = 15.0  # seconds for the page to show a change (it takes milliseconds)
 
 WHY = missing()
 if WHY:

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import socket
 import threading
 import time
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from waiting import WAIT, until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -31,7 +33,6 @@ from host.web.server import STALE_CODE, DemoLive, Hub, WebServer, make_app
 from host.web.sockets import Outbox
 
 TOKEN = "the-token"
-WAIT = 30.0  # seconds for what takes milliseconds, on a busy machine
 
 
 def _live() -> tuple[DemoLive, threading.RLock]:
@@ -62,14 +63,6 @@ def never_reading(web: WebServer) -> socket.socket:
     sock.connect(("127.0.0.1", web.port))
     handshake(sock, "127.0.0.1", web.port, "/ws")
     return sock
-
-
-def until(check: Any, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {WAIT} s: {what}")
-        time.sleep(0.01)
 
 
 def changes(live: DemoLive, lock: threading.RLock, count: int, first: int = 0) -> None:
@@ -105,12 +98,14 @@ def test_a_page_that_never_reads_does_not_hold_the_other_pages_or_the_console(
     monkeypatch.setattr(sockets, "STALL_SECONDS", 10 * WAIT)
     with served() as (web, live, lock), connect(ws_url(web), max_size=None) as reader:
         stuck = never_reading(web)
-        last = [""]
+        seen: set[int] = set()  # every change the page that reads was shown, in any message
 
         def read() -> None:  # the page that reads takes every view as it comes
             with contextlib.suppress(ConnectionClosed, TimeoutError):
                 while True:
-                    last[0] = reader.recv(timeout=10 * WAIT)
+                    message = reader.recv(timeout=10 * WAIT)
+                    # Views and patches show the log; the LEDs' own messages show none.
+                    seen.update(int(n) for n in re.findall(r"change (\d+) ", str(message)))
 
         try:
             until(lambda: len(web.hub.players) == 2, "both pages open")
@@ -131,7 +126,7 @@ def test_a_page_that_never_reads_does_not_hold_the_other_pages_or_the_console(
             stuck_at = stuck_page.sent
             changes(live, lock, 20, made)
             # The last change reaches the page that reads...
-            until(lambda: f"change {made + 19} " in last[0], "the last change at the reader")
+            until(lambda: made + 19 in seen, "the last change at the reader")
             # ...and the console answers, while the other page has not taken what it was sent.
             gm_path = f"/ws/gm?token={web.hub.token}"
             with connect(ws_url(web, gm_path), max_size=None) as gm:
@@ -141,6 +136,45 @@ def test_a_page_that_never_reads_does_not_hold_the_other_pages_or_the_console(
             assert stuck_page.sent == stuck_at < reader_page.sent
         finally:
             stuck.close()
+
+
+def test_a_change_made_while_the_watcher_draws_a_view_reaches_the_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue #36 item 7: the watcher's wake for a change that came while it drew the view
+    before was lost, and the pages showed the game one change behind until the next."""
+    with served() as (web, live, lock), connect(ws_url(web), max_size=None) as page:
+        kicked, armed, drawn = threading.Event(), threading.Event(), threading.Event()
+        kick, log = web.hub.kick, live.log
+
+        def kick_seen() -> None:
+            kick()
+            kicked.set()
+
+        def log_with_a_change() -> list[str]:  # drawing a view: a change comes meanwhile
+            lines = log()
+            if armed.is_set() and not drawn.is_set():
+                drawn.set()
+                kicked.clear()
+                live.say("change 2, while the view of change 1 is drawn")
+                assert kicked.wait(WAIT), "the watcher was not woken for change 2"
+            return lines
+
+        monkeypatch.setattr(web.hub, "kick", kick_seen)
+        monkeypatch.setattr(live, "log", log_with_a_change)
+        shown = ""
+        deadline = time.monotonic() + WAIT
+        while '"view"' not in shown:  # the page's first, whole view
+            shown = page.recv(timeout=deadline - time.monotonic())
+        armed.set()
+        with lock:
+            live.say("change 1")
+        while "change 2" not in shown:
+            left = deadline - time.monotonic()
+            assert left > 0, f"not within {WAIT} s: change 2 on the page"
+            with contextlib.suppress(TimeoutError):
+                shown = page.recv(timeout=min(left, 1.0))
+        assert drawn.is_set()
 
 
 def test_a_page_that_takes_nothing_for_a_while_is_dropped(

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from waiting import WAIT
+
 
 class Tmux:
     """A private tmux server: `turnlight` commands in windows of their own (80x24 unless
@@ -45,7 +47,7 @@ class Tmux:
         """Everything the window has shown, its lines joined (the log wraps at 80)."""
         return " ".join(self.tmux("capture-pane", "-p", "-S", "-500", "-t", name).split())
 
-    def wait(self, name: str, text: str, seconds: float = 15) -> str:
+    def wait(self, name: str, text: str, seconds: float = WAIT) -> str:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             screen = self.screen(name)

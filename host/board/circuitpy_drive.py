@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from host.board.micropython_vm import ROOT
+from host.core import numbers
 
 DEFAULT_BOARD = "trellis_m4"
 # The board names accepted while firmware/boards/ is not in the project.
@@ -251,7 +252,7 @@ def settings_with_pystack(old: str, wanted: int = PYSTACK_BYTES) -> str:
         key, _, value = line.partition("=")
         if key.strip() == PYSTACK_SETTING:
             value = value.split("#", 1)[0].strip()
-            if value.isdigit() and int(value) >= wanted:
+            if (numbers.whole_or_none(value) or 0) >= wanted:
                 return old
             break
     return _settings_with(old, PYSTACK_SETTING, str(wanted))

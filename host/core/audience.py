@@ -5,14 +5,33 @@ how the other teams' health shows, which team is the players'); the session owns
 journals every change (`secrets` events), so a resume keeps it.
 
 `Line` is a line of the log that carries, from where it was written, what it reveals: the
-fighters it names (`about`, by full name), where its exact numbers are (`numbers`, spans
-of the text) and its audience ("all", or "gm" for the game master alone: odds). A line
-is a `str`, so every place that shows or stores text takes it as it is; `tell` writes
-lines so from a game's cast (its fighters' names and board labels), and a ruleset may
-build its own Line with its own `about`, `numbers` or `players` wording. `for_players`
-is the one place a line's players' wording is derived: None for a line they must not
-see, the numbers masked where they would tell the exact health of a fighter whose health
-the players see as a word, a bar or nothing.
+fighters it names (`about`, by full name), where its numbers about health are (`numbers`,
+spans of the text) and its audience ("all", or "gm" for the game master alone: odds). A
+line is a `str`, so every place that shows or stores text takes it as it is; `tell`
+writes lines so from a game's cast (its fighters' names and board labels) and its
+ruleset's health words (`Ruleset.health_words`), and a ruleset may build its own Line
+with its own `about`, `numbers` or `players` wording. `for_players` is the one place a
+line's players' wording is derived: None for a line they must not see, its `numbers`
+masked where the line names a fighter whose health the players see as a word, a bar or
+nothing.
+
+Which numbers tell the health (`health_spans`): a name is a name, so a digit inside a
+fighter's name or board label is never masked ("Goblin 1"). Of the rest, a ruleset that
+declares its health words has masked only its health phrases: the numbers right after a
+health word ("HP 15 -> 8", "regains 3 HP: 5 -> 8", "KOR (12/16)", "Stamina 5 -> 0"), a
+fraction or change right before one ("5/12 HP"), and, for a phrase written with "#",
+the number (or change, or fraction) where its "#" stands ("# left": "(4 left)"). A phrase
+whose numbers are all 0 stays: health 0 is "down", which every mode shows. The amounts
+of damage and healing stay too ("takes 7 damage", "regains 3 HP", "heals 3 KOR"): the
+table sees the dice it rolls, so what a hit did is the table's already; what the game
+master keeps is the sheet it lands on (health before and after, the maximum), and an
+amount alone tells none of them. A number that would give one away with an amount is a
+health phrase of its ruleset (d20's "# damage past": the damage left over past 0, with
+the damage dealt, is the health before the hit). A ruleset that declares no health words
+(and a line told without its ruleset: the web page's own texts) keeps the old rule: every
+number outside the names is masked. (A ruleset could still write a Line with `numbers` of
+its own, but a Line kept in a game's state does not survive a checkpoint: plain_data
+rebuilds only plain strs.)
 
 `darken` is the board's side: the hidden fighters' slots of a state to send to the board
 made dark (the label `-`, no team light, health, counters, marks or cooldowns; out of the
@@ -35,6 +54,9 @@ BAR_STEPS = 10  # a health bar shows tenths
 MASK = "…"  # where a players' line leaves out an exact number
 DARK_LABEL = "-"  # a hidden fighter's label on the board
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_ONE = r"\d+(?:\.\d+)?"
+_CHAIN = rf"{_ONE}(?:\s*(?:->|/)\s*{_ONE})*"  # 12, 12/16, 15 -> 8
+_CHANGE = rf"{_ONE}(?:\s*(?:->|/)\s*{_ONE})+"  # 12/16, 15 -> 8 (not a lone number)
 
 
 @dataclass
@@ -79,6 +101,7 @@ class Line(str):
     numbers: tuple[tuple[int, int], ...]
     audience: str
     players: str | None  # the players' own wording; None: derived from the line
+    spans_given: bool  # `numbers` are its writer's (else every number, until told)
 
     def __new__(
         cls,
@@ -94,6 +117,7 @@ class Line(str):
         line.numbers = tuple(spans)
         line.audience = audience
         line.players = players
+        line.spans_given = numbers is not None
         return line
 
     def for_players(self, hidden: set[str], exact: set[str]) -> str | None:
@@ -109,6 +133,38 @@ class Line(str):
             out += [self[at:start], MASK]
             at = end
         return "".join(out) + self[at:]
+
+
+@functools.lru_cache(maxsize=64)
+def _phrases(words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """The health phrases of `words` (`Ruleset.health_words`), each pattern's group 1 the
+    numbers of one phrase."""
+    found = []
+    for entry in words:
+        if "#" in entry:  # a phrase, "#" where its health stands: "# left", "): #"
+            before, after = (re.escape(part).replace("\\ ", "\\s*") for part in entry.split("#", 1))
+            edge = r"(?<!\w)" if entry[0].isalnum() else ""
+            end = r"(?!\w)" if entry[-1].isalnum() else ""
+            found.append(re.compile(rf"{edge}{before}(?<![\w.])({_CHAIN})(?![\w.]){after}{end}"))
+            continue
+        word = re.escape(entry)
+        found.append(re.compile(rf"(?<!\w){word}(?!\w):?\s*\(?\s*({_CHAIN})"))
+        found.append(re.compile(rf"(?<![\w.])({_CHANGE})\s*{word}(?!\w)"))
+    return tuple(found)
+
+
+def health_spans(text: str, words: Sequence[str]) -> list[tuple[int, int]]:
+    """The spans of `text`'s numbers that tell a fighter's health, by a ruleset's health
+    words (see the module's docstring; names are not left out here: `tell` does it)."""
+    spans: set[tuple[int, int]] = set()
+    for pattern in _phrases(tuple(words)):
+        for phrase in pattern.finditer(text):
+            start = phrase.start(1)
+            numbers = list(_NUMBER.finditer(phrase.group(1)))
+            if all(float(m.group()) == 0 for m in numbers):
+                continue  # health 0 is "down": every mode shows it
+            spans.update((start + m.start(), start + m.end()) for m in numbers)
+    return sorted(spans)
 
 
 def health_word(health: int, most: int) -> str:
@@ -151,19 +207,44 @@ def _word(word: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
 
 
-def _told(line: str, cast: Cast, audience: str = "all") -> Line:
-    if isinstance(line, Line):
-        if audience != "all" and line.audience == "all":
+def _name_spans(text: str, cast: Cast) -> list[tuple[int, int]]:
+    return [
+        m.span()
+        for name, label, _ in cast
+        for word in (name, label)
+        if word
+        for m in _word(word).finditer(text)
+    ]
+
+
+def _told(line: str, cast: Cast, audience: str = "all", words: Sequence[str] = ()) -> Line:
+    if isinstance(line, Line) and line.spans_given:
+        if _narrowed(line.audience, audience) != line.audience:
             return Line(line, line.about, line.numbers, audience, line.players)
         return line
-    return Line(line, _names(line, cast), None, audience)
+    if words:
+        spans = health_spans(line, words)
+    else:
+        spans = [m.span() for m in _NUMBER.finditer(line)]
+    names = _name_spans(line, cast) if spans else []  # a name is a name: "Goblin 1"
+    numbers = [(a, b) for a, b in spans if not any(a < end and start < b for start, end in names)]
+    if isinstance(line, Line):  # its writer's about, audience and wording
+        return Line(line, line.about, numbers, _narrowed(line.audience, audience), line.players)
+    return Line(line, _names(line, cast), numbers, audience)
 
 
-def tell(lines: Iterable[str], cast: Cast, audience: str = "all") -> list[str]:
-    """`lines` as Lines: the fighters of `cast` each names, its numbers, for `audience`
-    (a line already a Line keeps what its writer said of it; "gm" makes it the game
-    master's alone)."""
-    return [_told(line, cast, audience) for line in lines]
+def _narrowed(was: str, audience: str) -> str:
+    return audience if audience != "all" and was == "all" else was
+
+
+def tell(
+    lines: Iterable[str], cast: Cast, audience: str = "all", health_words: Sequence[str] = ()
+) -> list[str]:
+    """`lines` as Lines: the fighters of `cast` each names, its numbers that tell health
+    (by `health_words`, the ruleset's; none given: every number outside the names), for
+    `audience` (a line already a Line keeps what its writer said of it; "gm" makes it the
+    game master's alone)."""
+    return [_told(line, cast, audience, health_words) for line in lines]
 
 
 def named(line: str, cast: Cast) -> frozenset[str]:

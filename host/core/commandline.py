@@ -31,7 +31,7 @@ import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from host.core import names
+from host.core import names, numbers
 from host.core.errors import IllegalAction
 
 MAX_LINE = 1_000  # characters in one command line (`run` scripts, the prompt, the board)
@@ -328,16 +328,9 @@ def without_comment(line: str) -> str:
 
 
 def whole_number(text: str, low: int, high: int | None, what: str) -> int:
-    """`text` as a whole number low..high (high None: at least low); else IllegalAction."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise IllegalAction(f"{what} must be a whole number, not {text!r}") from None
-    if high is None and value < low:
-        raise IllegalAction(f"{what} must be at least {low}, not {value}")
-    if high is not None and not low <= value <= high:
-        raise IllegalAction(f"{what} must be {low}..{high}, not {value}")
-    return value
+    """`text` as a whole number low..high (high None: at least low), read by
+    host/core/numbers.py (ASCII digits, a sign allowed); else IllegalAction in one line."""
+    return numbers.whole(text, what, low, high, signed=True)
 
 
 # The verbs of a fight that changes (host/core/newcomers.py) in a game whose language has

@@ -336,6 +336,13 @@ def _still_open(text: str, end: int) -> int | None:
     return opened[-1] if opened else None
 
 
+def nesting(text: str) -> int:
+    """How deep arrays and inline tables nest in TOML text (up to one past MAX_NESTING),
+    counted without reading it: the TOML reader, and write_toml after it, recurse once per
+    level, so text nested deeper than MAX_NESTING is refused before either sees it."""
+    return _deepest(text)[0]
+
+
 def _deepest(text: str) -> tuple[int, int]:
     """How deep arrays and tables nest (up to one past MAX_NESTING), and the line where
     that depth is first reached."""

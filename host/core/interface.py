@@ -241,6 +241,14 @@ class Ruleset:
     # `state_modules`: modules other than host.* and shared.* whose classes a game holds.
     state_version: int = 1
     state_modules: tuple[str, ...] = ()
+    # The words its log lines put next to a fighter's health (host/core/audience.py): the
+    # numbers right after one ("HP 15 -> 8", "HP: 5 -> 8", "KOR (12/16)") or a fraction or
+    # change right before one ("5/12 HP") are the health the players may not see exactly
+    # (health as a word, a bar or nothing); an entry with "#" is a phrase whose health
+    # stands where the "#" is ("# left": "(4 left)"). Every other number (rolls, damage
+    # dealt, the digit of a name) is the table's. () (a game that declares none): every
+    # number of a line naming such a fighter is masked.
+    health_words: tuple[str, ...] = ()
 
     def state_schema(self) -> StateSchema:
         """What a game's objects may hold beyond the kinds of value a new game shows: a

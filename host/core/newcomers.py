@@ -29,7 +29,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.core.commandline import Command, Option, Verb
-from host.core.encounter_files import TEMPLATE, read_toml, templates_of, write_toml
+from host.core.encounter_files import (
+    MAX_NESTING,
+    TEMPLATE,
+    nesting,
+    read_toml,
+    templates_of,
+    write_toml,
+)
 from host.core.errors import EncounterError, IllegalAction
 from shared.limits import MAX_SLOTS
 
@@ -158,7 +165,7 @@ def read_newcomer(
     fields["name"] = name
     like = _kinds(doc, roster, template)
     for key, text in cmd.opts.items():
-        fields[key] = _value(text, like.get(key))
+        fields[key] = _value(key, text, like.get(key))
     team_key = roster.team_key or "team"
     team = fields.pop(team_key, None) if roster.team_tables else fields.get(team_key)
     if team is None:
@@ -217,9 +224,12 @@ def _kinds(doc: dict[str, Any], roster: Roster, template: dict | None) -> dict[s
     return like
 
 
-def _value(text: str, like: Any) -> Any:
+def _value(key: str, text: str, like: Any) -> Any:
     """A typed value as TOML reads it (`3`, `true`, `["a", "b"]`), else as text; a list
-    where the file writes a list (comma-separated words), text where it writes text."""
+    where the file writes a list (comma-separated words), text where it writes text. A
+    value nested deeper than an encounter file may nest is refused before it is read."""
+    if nesting(text) > MAX_NESTING:
+        raise IllegalAction(f"add: {key}= nests arrays and tables more than {MAX_NESTING} deep")
     try:
         value = tomllib.loads(f"v = {text}")["v"]
     except (tomllib.TOMLDecodeError, ValueError):

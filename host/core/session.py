@@ -63,6 +63,7 @@ from host.core.interface import (
 )
 from host.core.interface import Encounter as EncounterLike
 from host.core.journal import Journal
+from host.core.numbers import whole_or_none
 from host.core.plurals import plural
 from shared import dice
 from shared.limits import MAX_DICE, MAX_KINDS
@@ -210,7 +211,8 @@ class Session:
 
     def told(self, lines: list[str], audience: str = "all") -> list[str]:
         """`lines` written for the log with what they reveal (host/core/audience.py)."""
-        return tell(lines, cast_of(self.ruleset, self.game), audience)
+        cast = cast_of(self.ruleset, self.game)
+        return tell(lines, cast, audience, self.ruleset.health_words)
 
     def set_secrets(self, secrets: Secrets) -> None:
         """What the players must not see from now on, journalled whole."""
@@ -439,12 +441,13 @@ class Session:
             dice_words(wanted.sides) if wanted.sides else "",
         ):
             args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`, `dice 2d20 17 4`
-        if not args or not all(a.isdigit() for a in args):
+        faces = [whole_or_none(a) for a in args]
+        if not args or None in faces:
             raise IllegalAction(
                 f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
                 f" {' '.join(['N'] * pending.wanted.count)}`"
             )
-        return self.supply(tuple(int(a) for a in args), "entered")
+        return self.supply(tuple(f for f in faces if f is not None), "entered")
 
     def set_dice_from(self, source: str) -> list[str]:
         """`dice from board|engine|entered`: where the next actions' dice come from (an

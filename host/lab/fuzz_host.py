@@ -1,6 +1,7 @@
 """The host's fuzz targets (host/lab/fuzz.py runs them): the encounter loader, the command
 parser, commands played through a session, the journal's corruption and truncation, the
-checkpoints a forger stores in it, and deploy's symlinks and odd boot_out.txt files.
+checkpoints a forger stores in it, deploy's symlinks and odd boot_out.txt files, and numbers
+typed in other scripts' digits, odd signs and spaces (at every verb and number option).
 
 Each target builds one input from its random source and checks what the code promises
 for any input: an answer or one line saying what is wrong (never an exception past
@@ -10,24 +11,26 @@ damaged journal, nothing read, written or deleted off the drive.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import contextlib
 import io
 import json
 import os
 import random
+import shlex
 import shutil
 import sqlite3
 import tempfile
 import time
 import zlib
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from host import cli
 from host.board import circuitpy_drive
-from host.core import encounter_files, journal_checkpoints, names, registry
+from host.core import encounter_files, journal_checkpoints, names, numbers, registry
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal, JournalError
 from host.core.session import HOLE, Session, resume
@@ -707,3 +710,112 @@ def fuzz_deploy(rng: random.Random) -> None:
     assert _tree(outside) == before, "the deploy changed files off the drive"
     if linked:
         assert status != 0, f"deployed through a symlink at {linked}"
+
+
+# ---------------------------------------------------------------------------- numbers
+# Digits of other scripts (superscript, full-width, Arabic-Indic, Devanagari, ...), signs a
+# keyboard or a word processor types for + and -, and spaces that are not a plain space:
+# str.isdigit() says yes to '²', int() reads '١٢', float() reads 'nan' (issue 37).
+ODD_DIGITS = "0123456789²³¹⁷⁰٣١٢١２３۴०৭߃๓"
+ODD_SIGNS = "+-\u2212\uff0b\uff0d"
+ODD_SPACES = "\u00a0\u2003\t "
+ODD_WORDS = ("nan", "inf", "1_000", "1e3", "0x1f", "1.5", "", "9" * 40, "9" * 4_400)
+
+
+def odd_number(rng: random.Random) -> str:
+    """A number as a person might type it in another script, with odd signs and spaces."""
+    if rng.random() < 0.1:
+        return rng.choice(ODD_WORDS)
+    text = "".join(rng.choice(ODD_DIGITS) for _ in range(rng.randint(1, 4)))
+    if rng.random() < 0.4:
+        text = rng.choice(ODD_SIGNS) + text
+    if rng.random() < 0.2:
+        at = rng.randrange(len(text) + 1)
+        text = text[:at] + rng.choice(ODD_SPACES) + text[at:]
+    return text
+
+
+@cache
+def _encounter_of(ruleset_id: str) -> Any:
+    ruleset = registry.get(ruleset_id)
+    path = ruleset.example_path()
+    return ruleset.parse_encounter(path.read_text(encoding="utf-8"), str(path))
+
+
+@lru_cache(maxsize=1)
+def _number_options() -> tuple[argparse.ArgumentParser, tuple[tuple[tuple[str, ...], str], ...]]:
+    """The real command line's parser, and every number option of every command: (the
+    command's words, the option; "" for a number written alone, `export GAME`)."""
+    parser = cli.build_parser()
+    found: list[tuple[tuple[str, ...], str]] = []
+
+    def walk(p: argparse.ArgumentParser, argv: tuple[str, ...]) -> None:
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, command in action.choices.items():
+                    walk(command, (*argv, name))
+            elif action.type in (cli.whole_option, cli.seconds_option):
+                found.append((argv, action.option_strings[0] if action.option_strings else ""))
+
+    walk(parser, ())
+    return parser, tuple(found)
+
+
+@target("numbers")
+def fuzz_numbers(rng: random.Random) -> None:
+    """Numbers typed in other scripts' digits, odd signs and spaces: the one reader
+    (host/core/numbers.py) gives int() of ASCII digits or one line; any verb of any
+    ruleset given them is applied or refused in one line with the game unchanged; any
+    number option of any command is a usage error in one line."""
+    text = odd_number(rng)
+    try:
+        value = numbers.whole(text, signed=True)
+    except numbers.NotANumber as err:
+        assert "\n" not in str(err)
+    else:
+        assert text.lstrip("+-").isascii() and value == int(text), text
+    ruleset_id = rng.choice(registry.ids())
+    language = registry.get(ruleset_id).language
+    dice_from = "entered" if language.knows("dice from") and rng.random() < 0.5 else "engine"
+    session = Session(_encounter_of(ruleset_id), rng.randrange(100), None, dice_from=dice_from)
+    if language.knows("initiative") and rng.random() < 0.7:
+        session.execute("initiative")
+    names = session.ruleset.fighter_names(session.game) or ["x"]
+    for _ in range(rng.randint(1, 6)):
+        verb = rng.choice(sorted(language.grammar))
+        grammar = language.grammar[verb]
+        words = verb.split()
+        for _slot in grammar.slots:
+            pick = rng.random()
+            if pick < 0.4:
+                words.append(odd_number(rng))
+            elif pick < 0.7:
+                words.append(rng.choice(names))
+            else:  # a square, a kind of dice or a stat with an odd number in it (`a²`)
+                words.append(rng.choice("abcdk") + odd_number(rng))
+        for option in grammar.options:
+            if not option.flag and rng.random() < 0.3:
+                words.append(f"{option.key}={odd_number(rng)}")
+        line = " ".join(shlex.quote(w) for w in words)
+        before = fingerprint(session)
+        try:
+            session.execute(line)
+        except IllegalAction as err:
+            assert "\n" not in str(err), str(err)
+            assert fingerprint(session) == before, f"{line!r} was refused but changed the game"
+    parser, options = _number_options()
+    argv, flag = rng.choice(options)
+    given = odd_number(rng)
+    with contextlib.suppress(numbers.NotANumber):
+        numbers.decimal(given, signed=True)
+        return  # (a number some option reads: the command would run)
+    said_err = io.StringIO()
+    with contextlib.redirect_stderr(said_err):
+        try:
+            cli.parse(parser, [*argv, *([flag] if flag else []), given])
+        except SystemExit as exit_:
+            assert exit_.code == 2, exit_.code
+        else:
+            raise AssertionError(f"{argv} {flag} {given!r} was read as a number")
+    said = said_err.getvalue().splitlines()
+    assert said and " error: " in said[-1] and "Traceback" not in said_err.getvalue(), said

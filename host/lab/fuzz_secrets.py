@@ -10,8 +10,12 @@ or a console setting (`hide`, `reveal`, `health`, `players`). After every step:
 
 - the players' message (`Hub.build`, what `/ws` sends, its first view included) names no
   hidden fighter by name or board label, says nothing of something hidden, carries none of
-  the odds the game master was shown, and shows no number on a line, status or health of
-  a fighter whose health the players see as a word, a bar or nothing;
+  the odds the game master was shown, and shows no exact health of a fighter whose health
+  the players see as a word, a bar or nothing: no number in a health phrase of a line
+  that names one (`health_told`: by the ruleset's `health_words`, the numbers right after
+  a health word or where a phrase's "#" stands ("# left"), and any change or fraction
+  "15 -> 8", "12/16" whatever its words; every number outside the names where the
+  ruleset declares no words), and none on its health;
 - the board's state (the tether's, which the link encodes into every snapshot) shows no
   hidden fighter: its slot is dark (no label, no team light, no health, no marks, not the
   one whose turn it is) and no roll is said to be its.
@@ -104,8 +108,35 @@ def _step(ui: PlayUI, line: str) -> None:
         pass
 
 
-def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"\w+", text)}
+def _names(text: str, words: set[str]) -> set[str]:
+    """Those of `words` (names and labels, of one or more words each) `text` names."""
+    return {w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.I)}
+
+
+def health_told(line: str, names: list[str], health_words: tuple[str, ...]) -> list[str]:
+    """The numbers of a players' `line` that would tell a fighter's exact health, the
+    digits of `names` (every fighter's name and label: a name is a name) left out. Found
+    here apart from host/core/audience.py, which masks them, so a mistake there shows: the
+    numbers after a health word ("HP 15", "KOR (12", "HP: 5") or where the "#" of a
+    phrase is ("# left": "4 left"), and every change or fraction ("15 -> 8", "12/16")
+    whatever its words. A 0 stays (health 0 is "down", which every mode shows). No words:
+    every number."""
+    for name in sorted(names, key=len, reverse=True):
+        line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", line, flags=re.I)
+    if not health_words:
+        return re.findall(r"\d+", line)
+    told = [
+        n
+        for chain in re.findall(r"\d+(?:\s*(?:->|/)\s*\d+)+", line)
+        for n in re.findall(r"\d+", chain)
+    ]
+    for word in health_words:
+        if "#" in word:  # a phrase, its health where the "#" is
+            before, after = (re.escape(part) for part in word.split("#", 1))
+            told += re.findall(rf"{before}(?<!\d)(\d+){after}", line)
+        else:
+            told += re.findall(rf"(?<!\w){re.escape(word)}:?\s*\(?\s*(\d+)", line)
+    return [n for n in told if int(n)]
 
 
 def _check(hub: Hub, tether: Tether, odds: list[str]) -> int:
@@ -129,14 +160,16 @@ def check_players_message(text: str, session: Session, odds: list[str]) -> None:
     teams = list(session.encounter.teams)
     public = {t.lower() for t in teams}  # a team's name is no secret (a side of one: flare)
     hidden = [f for f in fighters if f.name in secrets.hidden]
-    secret = {w.lower() for f in hidden for w in (f.name, f.label) if w} - public
+    secret = {w for f in hidden for w in (f.name, f.label) if w and w.lower() not in public}
     players = secrets.players if secrets.players in teams else teams[0]
     inexact = (
         set()
         if secrets.health == "number"
         else {f.name for f in fighters if f.team != players and f.health_max}
     )
-    inexact_words = {w for f in fighters if f.name in inexact for w in (f.name, f.label) if w}
+    told_of = [f for f in fighters if f.name in inexact]
+    inexact_words = {w for f in told_of for w in (f.name, f.label) if w and w.lower() not in public}
+    cast = [w for f in fighters for w in (f.name, f.label) if w]
     message = json.loads(text)
     if message.get("type") == "board":  # the LEDs: colours and timings, nothing else
         if any(not re.fullmatch(r"[0-9a-f/,\-]*", str(led)) for led in message["leds"]):
@@ -160,15 +193,16 @@ def check_players_message(text: str, session: Session, odds: list[str]) -> None:
         return found
 
     for line in lines_of(view):
-        if _words(line) & secret:
+        if _names(line, secret):
             raise Leak(f"the players' page names a hidden fighter: {line!r}")
         if "hidden" in line.lower():
             raise Leak(f"the players' page says something is hidden: {line!r}")
         if line in odds and line.strip():
             raise Leak(f"the players' page shows the game master's odds: {line!r}")
-        named = {w.lower() for w in inexact_words} & _words(line) - public
-        if named and re.search(r"\d", line):
-            raise Leak(f"the players' page shows a number about {sorted(named)}: {line!r}")
+        named = _names(line, inexact_words)
+        told = health_told(line, cast, r.health_words) if named else []
+        if told:
+            raise Leak(f"the players' page shows the health of {sorted(named)} ({told}): {line!r}")
     current = [f for f in fighters if f.current]
     if current and all(f.name in secrets.hidden for f in current):  # to the players, a pause
         if view["phase"] or any(f["current"] for f in view["fighters"]):

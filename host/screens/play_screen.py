@@ -4,9 +4,11 @@ simulated board's LED grid drawn live in colour, and the prompt.
 The play UI's live view (host/screens/play_ui.py) is redrawn whenever a typed command or a
 board press changes it: its head across the top, the fighters' table beside the board's
 grid (drawn as its LEDs show now, a dim LED brightened as the web page draws it), and the
-log, dice, odds and scores across the whole width, so that at 80x24 the last action's
-lines all show. Under it, whatever the last command printed besides the view (a refusal,
-`help`, `scores`); what is too long for that pages over the view (PgDn, PgUp; Esc closes).
+log, dice, odds and scores across the whole width. At 80x24 the last action's lines come
+first, whole: the roster gives way to them (from whoever takes the turn), then the board's
+hint and an empty status line; the dice, the odds and older lines take what is left.
+Under it, whatever the last command printed besides the view (a refusal, `help`,
+`scores`); what is too long for that pages over the view (PgDn, PgUp; Esc closes).
 Tab completes in a menu, on an empty prompt too (the commands). Ctrl-B alone hands the
 letters to the board: `n` presses next turn, `r` rolls, and so on, as in `turnlight sim`;
 Ctrl-B or Esc gives them back to the prompt at once. Enter runs the line; Ctrl-C clears
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
 GRID_REFRESH_SECONDS = 0.1  # how often the board's grid is redrawn (its LEDs pulse)
 MENU_LINES = 8  # the completion menu's most lines
 REST_MIN_LINES = 4  # under the roster: the log's rule, two of its lines and the scores
+ROSTER_MIN_LINES = 3  # its header, the row whose turn it is and the line saying what is left
 VIEW_MIN_LINES = 10  # lines the live view keeps under what a command printed; longer pages
 BOARD_PANE_MIN = 26  # columns: the board's pane is its grid's width, or this
 PROMPT = "turnlight> "
@@ -87,7 +90,7 @@ class PlayScreen:
         self._parts = ("", "", "")  # the view's head, roster and the rest (ANSI)
         self._heights = (0, 0)  # the head's lines, the roster's
         self._stale = True
-        self._drawn_for = (0, 0)  # the (columns, rows) the parts were drawn for
+        self._drawn_for = (0, 0, 0)  # the (columns, rows, status lines) they were drawn for
         self._lock = threading.Lock()
         # The UI prints refusals, help and tables to this console; the view is captured.
         self._printed = io.StringIO()
@@ -153,7 +156,7 @@ class PlayScreen:
         )
         status = Window(
             FormattedTextControl(lambda: FormattedText([("italic", self._status_line())])),
-            height=1,
+            height=lambda: Dimension.exact(self._status_lines()),
             align=WindowAlign.LEFT,
         )
         self._prompt_window = prompt
@@ -197,8 +200,9 @@ class PlayScreen:
         width, the roster beside the board, the rest (log, dice, odds, scores) in the
         full width under them, in the lines left over."""
         columns, rows = self._size()
+        drawn_for = (columns, rows, self._status_lines())
         with self._lock:
-            if not self._stale and self._drawn_for == (columns, rows):
+            if not self._stale and self._drawn_for == drawn_for:
                 return
             tether = self.ui.tether
             if tether is not None:
@@ -207,24 +211,41 @@ class PlayScreen:
                     self._lay_out(columns, rows)
             else:
                 self._lay_out(columns, rows)
-            self._drawn_for = (columns, rows)
+            self._drawn_for = drawn_for
             self._stale = False
 
     def _lay_out(self, columns: int, rows: int) -> None:
+        """The last action's lines come first, whole (with the roll a waiting action wants
+        and the scores): the roster gives way to them (a fight of 8 with conditions, or of
+        16), then the board's hint, then the status line when it says nothing; the dice,
+        the odds and older log lines take what is left."""
         console = self.ui.console
         console.size = (columns, rows)
         head = self._ansi(self.ui.head())
         head_lines = head.count("\n") + 1
-        console.size = (self._pane_width(), rows)
-        # The roster gives way (a fight of 16) before the log's last lines and the prompt.
-        others = head_lines + len(self._key_list()) + self._note_lines()
-        most = max(self._board_lines(), rows - 2 - others - REST_MIN_LINES)
-        roster = self._ansi([self.ui.roster(most)])  # (each fighter's effects under its row)
-        top_lines = max(roster.count("\n") + 1, self._board_lines())
-        taken = others + top_lines
-        room = max(REST_MIN_LINES, rows - 2 - taken)
-        console.size = (columns, room)
-        rest = self._ansi(self.ui.below(room))
+        needed = self.ui.below_needs()
+        # The lines under the head for the roster beside the board and the rest.
+        free = rows - 1 - self._status_lines() - head_lines
+        free -= len(self._key_list()) + self._note_lines()
+        grid = self._board_lines(hint=False)
+        most = max(ROSTER_MIN_LINES, grid, free - needed)
+        while True:
+            console.size = (self._pane_width(), rows)
+            roster = self._ansi([self.ui.roster(most)])  # (each fighter's effects under its row)
+            roster_lines = roster.count("\n") + 1
+            # The board's hint shows where the last action's lines leave room for it.
+            board = min(self._board_lines(), max(grid, free - needed))
+            top_lines = max(roster_lines, board)
+            left = free - top_lines
+            room = max(REST_MIN_LINES, left)
+            console.size = (columns, room)
+            rest = self._ansi(self.ui.below(room))
+            # Lines the rest leaves blank (an older line too long for them) go to a
+            # roster that was cut.
+            spare = left - (rest.count("\n") + 1)
+            if spare <= 0 or not self.ui.roster_cut:
+                break
+            most = roster_lines + spare
         self._parts = (head, roster, rest)
         self._heights = (head_lines, top_lines)
 
@@ -260,6 +281,10 @@ class PlayScreen:
             return ANSI(self.notes)
         lines = self.notes.split("\n")
         return ANSI("\n".join(lines[self.notes_top : self.notes_top + self._note_lines()]))
+
+    def _status_lines(self) -> int:
+        """The status line's: none when it says nothing (the view has the line)."""
+        return 1 if self._status_line() else 0
 
     def _status_line(self) -> str:
         if self.status or not self.paging:
@@ -303,10 +328,11 @@ class PlayScreen:
             lines += textwrap.wrap(more, columns)
         return lines
 
-    def _board_lines(self) -> int:
+    def _board_lines(self, hint: bool = True) -> int:
+        """The board's pane's lines: its grid and (`hint`) the hint under it."""
         if self.sim is None:
             return 0
-        return self.sim.profile.HEIGHT + len(self._board_hint())
+        return self.sim.profile.HEIGHT + (len(self._board_hint()) if hint else 0)
 
     def _board_text(self) -> ANSI:
         assert self.sim is not None

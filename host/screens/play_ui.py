@@ -53,6 +53,7 @@ UI_VERBS = {
 }
 LEAVE_HINT = "Ctrl-C clears the line; Ctrl-D or `quit` ends the session"
 MIN_LOG_LINES, MAX_LOG_LINES = 2, 12  # the live view's log: what a terminal has room for
+TURN_MARK = "> "  # before the roster's row of whoever's turn it is
 REFUSED_BY_THE_BOARD = "board: refused: "  # host/board/tether.py's line for a refused press
 BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to show
 
@@ -189,6 +190,24 @@ def spelt_out(table: LiveTable, names: dict[str, str]) -> LiveTable:
     return LiveTable(table.headers, rows)
 
 
+def turn_marked(table: LiveTable) -> LiveTable:
+    """`table` with TURN_MARK before the first cell of each row whose turn it is (and as
+    much room before the others'), so the turn shows without bold too (a copy of the
+    screen, a terminal without it). A table that marks the turn itself with a ">" (korxsol
+    before the name, forms before the position) is left as it is."""
+    current = [r for r in table.rows if r.current]
+    if not current or any(c.startswith(TURN_MARK[0]) for r in current for c in r.cells):
+        return table
+    blank = " " * len(TURN_MARK)
+    rows = [
+        dataclasses.replace(
+            r, cells=[(TURN_MARK if r.current else blank) + r.cells[0], *r.cells[1:]]
+        )
+        for r in table.rows
+    ]
+    return LiveTable([blank + table.headers[0], *table.headers[1:]], rows)
+
+
 def _roster_window(rows: list[tuple[str, bool]], most: int, width: int) -> list[tuple[str, bool]]:
     """The header and as many of the lines under it as `most` leaves room for with a last
     line saying what is left out: from the first of whoever takes the turn (a fight of 16
@@ -250,6 +269,7 @@ class PlayUI:
         self.dice_log: list[str] = []
         self.dice_mark = 0  # dice_log[dice_mark:] are the last command's rolls
         self.last_mark = 0  # messages[last_mark:] are the last action's lines
+        self.roster_cut = False  # the last roster drawn left lines out
         # The most log lines shown with older ones: each redraw is printed on a line
         # prompt; a full screen (host/screens/play_screen.py) fills what it has.
         self.older_log_lines = MAX_LOG_LINES
@@ -300,11 +320,12 @@ class PlayUI:
         game = self.session.game
         ruleset = self.session.ruleset
         live = effects.with_effects(ruleset.live_roster(game), ruleset, game)  # and effects
-        table = spelt_out(live, self._labels())
+        table = turn_marked(spelt_out(live, self._labels()))
         roster = Text()
         rows = text_tables.live_lines(table, self.console.width)
-        if most is not None and len(rows) > most:
-            rows = _roster_window(rows, most, self.console.width)
+        self.roster_cut = most is not None and len(rows) > most
+        if self.roster_cut:
+            rows = _roster_window(rows, most or 0, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)
@@ -325,10 +346,7 @@ class PlayUI:
         left out."""
         game = self.session.game
         ruleset = self.session.ruleset
-        must: list[RenderableType] = []
-        wanted = [printable(line) for line in self.session.wanted_lines()]
-        if wanted:  # the roll a waiting action wants, from whom, and how to give it instead
-            must.append(Text("\n".join(wanted), style="bold"))
+        must = self._must()
         dice_text = ", ".join(self.dice_log[self.dice_mark :])  # the last command's rolls
         pending = {p: len(q) for p, q in ruleset.waiting(game).items() if q}
         if pending:
@@ -340,18 +358,39 @@ class PlayUI:
         odds_lines = self._odds()
         if odds_lines:  # "X Move -> Y: ...", "chance to hit ...", "damage if hit ..."
             extras.append(Text(printable("\n".join(odds_lines))))
-        scores = Text(printable(ruleset.score_line(game)))
+        scores = self._scores()
         room -= self._lines([*must, scores])
-        last = self._lines([Text(m) for m in map(printable, self.messages[self.last_mark :])])
+        # The log's rule and its lines: the last action's, and never fewer than the log's
+        # least (the dice and the odds must not push the scores off the screen).
+        log_lines = 1 + max(MIN_LOG_LINES, self._last_lines()) if self.messages else 0
         # The dice before the odds: each shown only if the last action's lines still fit.
         shown_extras: list[RenderableType] = []
         for extra in extras:
             needed = self._lines([extra])
-            if last + 1 + needed <= room:
+            if log_lines + needed <= room:
                 shown_extras.append(extra)
                 room -= needed
         log = self._log(room)
         return log + must + shown_extras + [scores]
+
+    def below_needs(self) -> int:
+        """The fewest lines `below` shows the last action's lines in, whole, with the roll
+        a waiting action wants and the scores: what a full screen keeps for them before
+        the roster (the dice, the odds and older lines take what is left)."""
+        log_lines = 1 + max(MIN_LOG_LINES, self._last_lines()) if self.messages else 0
+        return log_lines + self._lines([*self._must(), self._scores()])
+
+    def _must(self) -> list[RenderableType]:
+        """The roll a waiting action wants, from whom, and how to give it instead."""
+        wanted = [printable(line) for line in self.session.wanted_lines()]
+        return [Text("\n".join(wanted), style="bold")] if wanted else []
+
+    def _scores(self) -> Text:
+        return Text(printable(self.session.ruleset.score_line(self.session.game)))
+
+    def _last_lines(self) -> int:
+        """The terminal lines the last action's messages take."""
+        return self._lines([Text(m) for m in map(printable, self.messages[self.last_mark :])])
 
     def _lines(self, parts: list[RenderableType]) -> int:
         """How many terminal lines these take."""

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from adafruit_ticks import ticks_ms
 
+from host.core import numbers
 from host.core.audience import HEALTH_MODES, Secrets
 from host.core.interface import IllegalAction
 from host.core.verb_choices import completions
@@ -107,7 +108,7 @@ def parse_address(text: str) -> tuple[str, int]:
     """`HOST:PORT`, `HOST`, `:PORT` or `PORT` (an IPv6 host in brackets)."""
     host, port = DEFAULT_HOST, DEFAULT_PORT
     text = text.strip()
-    if text.isdigit():
+    if numbers.meant_as_a_number(text):
         return host, _port(text)
     if text.startswith("["):
         inside, _, rest = text[1:].partition("]")
@@ -124,9 +125,10 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise WebError(f"--web: the port must be a number from 0 to 65535, not {text!r}")
-    return int(text)
+    try:
+        return numbers.whole(text, low=0, high=65535)
+    except numbers.NotANumber:
+        raise WebError(f"--web: the port must be a number from 0 to 65535, not {text!r}") from None
 
 
 def same_origin(origin: str | None, host: str | None) -> bool:
@@ -317,9 +319,12 @@ class Hub:
 
     async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
         timer: asyncio.TimerHandle | None = None
+        self._wake = loop.create_future()
         while True:
-            self._wake = loop.create_future()
             await self._wake
+            # The next wake before this one's work: a kick while a view is drawn (a change
+            # made meanwhile) must wake the watcher again, not find a wake already spent.
+            self._wake = loop.create_future()
             if timer is not None:
                 timer.cancel()
                 timer = None
@@ -469,8 +474,8 @@ class Hub:
             return "the turn timer is off"
         if word == "on":
             limit = None
-        elif word.isdigit() and 1 <= int(word) <= 24 * 3600:
-            limit = int(word)
+        elif (seconds := numbers.whole_or_none(word)) is not None and 1 <= seconds <= 24 * 3600:
+            limit = seconds
         else:
             raise IllegalAction(f"usage: {usage} (SECONDS from 1 to 86400), not {args[0]!r}")
         self.timer = {"since": int(time.time() * 1000), "limit": limit}

@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host.core import numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -166,7 +167,7 @@ class _Reader(TableReader):
         default: int,
     ) -> int:
         value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise self.fail(
                 table,
                 index,

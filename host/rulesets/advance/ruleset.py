@@ -50,6 +50,7 @@ class Advance(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    health_words = ("Stamina",)  # its log's health phrases: host/core/audience.py
     bench_module = "host.rulesets.advance.bench_turn:engine_turn"  # `turnlight bench`
     language = language.LANGUAGE
     start_command = ""

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host.core import numbers
 from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
 from shared.limits import MAX_SLOTS, MAX_TEAMS
@@ -31,8 +32,8 @@ TEMP_RULES = ("higher", "new", "old")  # [11]: which temporary hit points a crea
 ENDS = ("auto", "gm")  # [29]: the fight ends once a side is down, or only when the GM says
 MAX_HP = 999
 MAX_GROUP = MAX_SLOTS
-DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$")
-DIE = re.compile(r"(\d+)d(\d+)")
+DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
+DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
 SIDES = (2, 4, 6, 8, 10, 12, 20, 100)
 # A roll the board and the table can make: at most 3 kinds of die, and 7 dice, so that a
 # critical hit's doubled dice (14) are still one roll of the board's 15.
@@ -77,7 +78,7 @@ def read_roll(text: str) -> Roll | None:
         return None
     if not 1 <= sum(n for n, _ in dice) <= MOST_DICE:
         return None
-    flat = int(m.group(3).replace(" ", "")) if m.group(3) else 0
+    flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
     return Roll(dice, flat)
 
 
@@ -194,7 +195,7 @@ class _Reader(TableReader):
         self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
     ) -> int:
         value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise self.fail(table, index, key, f"{who}: {key} must be a whole number {low}..{high}")
         return value
 

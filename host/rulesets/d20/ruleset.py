@@ -41,6 +41,7 @@ class D20(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID
+    health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
     language = language.LANGUAGE
     start_command = "initiative"
@@ -198,7 +199,7 @@ class D20(Ruleset):
                 str(f.spec.ac),
                 "-" if f.initiative is None else str(f.initiative),
                 _state(f),
-                ", ".join(conditions.on(game, f.index)) or "-",
+                ", ".join(_conditions(game, f)) or "-",
             ]
             for f in self._in_order(game)
         ]
@@ -211,16 +212,21 @@ class D20(Ruleset):
         now = set(self._acting(game))
         rows = [
             LiveRow(
-                [f.label, f"{f.hp}" + (f"+{f.temp}" if f.temp else ""), str(f.spec.ac)],
+                [
+                    f.label,
+                    f"{f.hp}" + (f"+{f.temp}" if f.temp else ""),
+                    str(f.spec.ac),
+                    "-" if f.initiative is None else str(f.initiative),
+                ],
                 ", ".join(
                     ([] if _state(f) == "up" else [_state(f)])
-                    + conditions.on(game, f.index, booked=False)  # (the host adds the book's)
+                    + _conditions(game, f, booked=False)  # (the host adds the book's)
                 ),
                 f.index in now,
             )
             for f in self._in_order(game)
         ]
-        return LiveTable(["who", "HP", "AC"], rows)
+        return LiveTable(["who", "HP", "AC", "init"], rows)
 
     def _acting(self, game: Game) -> list[int]:
         e = game.entry()
@@ -320,6 +326,13 @@ class D20(Ruleset):
 
 
 _PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")
+
+
+def _conditions(game: Game, f: Any, booked: bool = True) -> list[str]:
+    """The conditions on a creature (`conditions.on`), and the spell it concentrates on
+    ("conc: Bless")."""
+    conc = [f"conc: {f.concentration}"] if f.concentration else []
+    return conditions.on(game, f.index, booked) + conc
 
 
 def _recoverable(game: Game, f: Any) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from host.core import numbers
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
@@ -295,8 +296,9 @@ def do_heal(game: Game, cmd: Command) -> list[str]:
     if not target.in_fight:
         raise IllegalAction(f"{target.name} is {'dead' if target.dead else 'out of the fight'}")
     word = cmd.arg(1, "an amount")
-    roll = None if word.isdigit() else read_roll(word)
-    if roll is None and not word.isdigit():
+    whole = numbers.whole_or_none(word)
+    roll = None if whole is not None else read_roll(word)
+    if roll is None and whole is None:
         sides = ", ".join(f"d{n}" for n in SIDES)
         raise IllegalAction(f"heal takes a number or dice of {sides} (1d8+3), not {word!r}")
     by = game.fighter(cmd.opts["by"]) if "by" in cmd.opts else None

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from host.core import numbers
 from host.core.encounter_files import Lines, read_toml
 from host.core.interface import EncounterError
 from host.rulesets.flare import cards
@@ -108,7 +109,7 @@ def parse(text: str, filename: str) -> Encounter:
 
     def number(key: str, low: int, high: int) -> int:
         value = doc.get(key, KEYS[key])
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise fail(key, f"{key} must be a whole number {low}..{high}, not {value!r}")
         return value
 

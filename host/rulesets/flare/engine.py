@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from host.core import numbers
 from host.core.interface import IllegalAction, game_log
 from host.core.timeline import Timeline
 from host.rulesets.flare import cards
@@ -146,8 +147,9 @@ class Game:
     def square(self, text: str) -> tuple[int, int]:
         """`c4` (column letter, row number) to (row, column); refused off the grid."""
         t = text.strip().lower()
-        if len(t) >= 2 and t[0] in COLUMNS and t[1:].isdigit():
-            row, col = int(t[1:]) - 1, COLUMNS.index(t[0])
+        number = numbers.whole_or_none(t[1:]) if len(t) >= 2 and t[0] in COLUMNS else None
+        if number is not None:
+            row, col = number - 1, COLUMNS.index(t[0])
             if self.on_grid(row, col):
                 return row, col
         last = self.name_of(self.enc.rows - 1, self.enc.columns - 1)

@@ -48,6 +48,7 @@ class FlareRules(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    health_words = ("hand",)  # its health is the hand: the log never tells it (audience.py)
     bench_module = "host.rulesets.flare.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""

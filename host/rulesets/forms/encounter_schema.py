@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from host.core import numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -175,7 +176,7 @@ class _Reader(TableReader):
         self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
     ) -> int:
         value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise self.fail(
                 table, index, key, f"{who}: {key} must be an integer {low}..{high}, not {value!r}"
             )

@@ -53,6 +53,7 @@ class Forms(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    health_words = ("# left", "): #")  # "(4 left)", "heals 2 (Mend): 4": core/audience.py
     bench_module = "host.rulesets.forms.bench_turn:engine_turn_forms"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""

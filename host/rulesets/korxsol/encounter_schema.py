@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host.core import numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -76,7 +77,7 @@ class _Reader(TableReader):
                 raise self.fail(table, index, None, f"{who}: {key} is missing")
             return int(default)
         value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise self.fail(
                 table, index, key, f"{who}: {key} must be an integer {low}..{high}, not {value!r}"
             )

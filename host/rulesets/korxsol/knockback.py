@@ -7,6 +7,7 @@ give the damage. What the game master says (`kb=`, `fall=`) is read here too.
 
 from __future__ import annotations
 
+from host.core import numbers
 from host.core.errors import IllegalAction
 
 # DISTANCE[attacker weight][target weight] in spaces, weights 1 (feather) .. 5 (super).
@@ -31,11 +32,11 @@ def fall_damage(from_height: int, to_height: int) -> int:
 
 
 def fall_heights(text: str) -> tuple[int, int]:
-    try:
-        a, b = (int(x) for x in text.split(":"))
-    except ValueError:
-        raise IllegalAction(f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1") from None
-    return a, b
+    parts = text.split(":")
+    heights = [numbers.whole_or_none(x, signed=True) for x in parts]
+    if len(parts) != 2 or None in heights:
+        raise IllegalAction(f"fall={text!r}: give the heights as FROM:TO, e.g. fall=4:1")
+    return heights[0] or 0, heights[1] or 0
 
 
 def drop_onto(text: str) -> tuple[int, int, bool]:

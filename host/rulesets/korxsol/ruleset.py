@@ -81,6 +81,7 @@ class Korxsol(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field: device.py says why it is there
+    health_words = ("KOR",)  # its log's health phrases: host/core/audience.py
     language = LANGUAGE
     start_command = "initiative"
     next_turn_commands = ("initiative", "end")

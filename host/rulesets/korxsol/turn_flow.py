@@ -7,6 +7,7 @@ The turn machine itself (order, rounds, phases, timing) is shared/'s code, calle
 
 from __future__ import annotations
 
+from host.core import numbers
 from host.core.plurals import plural
 from host.rulesets.korxsol.device import BURN, F_FROZEN, F_GRAPPLED, F_PINNED, FEAR, FROST
 from host.rulesets.korxsol.effects import armor_after
@@ -186,9 +187,9 @@ class TurnFlow(GameCore):
         if what not in self.ADJUSTABLE:
             raise IllegalAction(f"adjust {what!r}: choose one of {', '.join(self.ADJUSTABLE)}")
         text = cmd.arg(2, "the change (+N or -N)")
-        if not _signed(text):
+        delta = numbers.whole(text, "adjust: the change (+N or -N)", signed=True)
+        if text[:1] not in ("+", "-"):
             raise IllegalAction(f"adjust: the change must be +N or -N, not {text!r}")
-        delta = int(text)
         if not self.alive(f) and what != "kor":
             raise IllegalAction(f"{f.name} has collapsed (KOR 0)")
         s = self.slot(f)
@@ -243,7 +244,3 @@ class TurnFlow(GameCore):
             name = self.encounter.teams[self.winner] if self.winner >= 0 else "nobody"
             out.say(f"the fight is over: {name} wins")
             self._record_timeline()
-
-
-def _signed(text: str) -> bool:
-    return len(text) > 1 and text[0] in "+-" and text[1:].isdigit()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from host.core import numbers
 from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
 from shared.limits import MAX_SLOTS
@@ -157,14 +158,14 @@ def example_path() -> Path:
     return EXAMPLE
 
 
-_CLAUSE = re.compile(r"^(?:\[On (\d+)-(\d+)\]\s*)?(.*)$", re.IGNORECASE)
+_CLAUSE = re.compile(r"^(?:\[On (\d+)-(\d+)\]\s*)?(.*)$", re.IGNORECASE | re.ASCII)
 _EFFECTS = (
     (re.compile(r"^\[Standard Attack\]$", re.I), "attack"),
-    (re.compile(r"^\[Damage (\d+)\]$", re.I), "damage"),
-    (re.compile(r"^\[Heal (\d+)\]$", re.I), "heal"),
-    (re.compile(r"^\[Spirit Armor \+(\d+)\]$", re.I), "spirit_armor"),
-    (re.compile(r"^\[Armor \+(\d+)\]$", re.I), "armor"),
-    (re.compile(r"^\[Hand \+(\d+)\]$", re.I), "hand"),
+    (re.compile(r"^\[Damage (\d+)\]$", re.I | re.ASCII), "damage"),
+    (re.compile(r"^\[Heal (\d+)\]$", re.I | re.ASCII), "heal"),
+    (re.compile(r"^\[Spirit Armor \+(\d+)\]$", re.I | re.ASCII), "spirit_armor"),
+    (re.compile(r"^\[Armor \+(\d+)\]$", re.I | re.ASCII), "armor"),
+    (re.compile(r"^\[Hand \+(\d+)\]$", re.I | re.ASCII), "hand"),
     (re.compile(r"^(?:adds )?\[([A-Za-z][A-Za-z ]*)\]$", re.I), "status"),
 )
 PASSIVE = ("armor", "spirit_armor", "hand")  # keywords that hold only while fused
@@ -215,7 +216,7 @@ def read_keywords(text: str, statuses: tuple[Status, ...]) -> tuple[bool, tuple[
 
 
 def _int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return numbers.is_whole(v)
 
 
 def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:

@@ -41,6 +41,7 @@ class Stones(Ruleset):
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    health_words = ("HP",)  # its log's health phrases: host/core/audience.py
     bench_module = "host.rulesets.stones.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
     start_command = ""
