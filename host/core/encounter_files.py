@@ -221,7 +221,6 @@ class Lines:
             self.tables, self.keys = last[1], last[2]  # (never changed once made)
             return
         self.tables, self.keys = {}, {}
-        Lines._last = (str(text), self.tables, self.keys)
         counts: dict[str, int] = {}
         current = ("", 0)
         for number, line in enumerate(text.splitlines(), start=1):
@@ -236,6 +235,7 @@ class Lines:
             key = self._KEY.match(line)
             if key:
                 self.keys.setdefault((current[0], current[1], key.group(1)), number)
+        Lines._last = (str(text), self.tables, self.keys)  # (whole: another thread may read)
 
     def of(self, table: str, index: int = 0, key: str | None = None) -> int:
         if key is not None and (table, index, key) in self.keys:
@@ -480,7 +480,7 @@ def check_templates(
                 f"{filename}:{lines.of(TEMPLATE, index)}: template {template['name']!r}: {what}"
             ) from None
     if len(_FIT) >= 8:
-        _FIT.pop(next(iter(_FIT)))
+        _FIT.pop(next(iter(_FIT), None), None)
     _FIT[key] = None
 
 
