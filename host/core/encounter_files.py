@@ -480,7 +480,7 @@ def check_templates(
                 f"{filename}:{lines.of(TEMPLATE, index)}: template {template['name']!r}: {what}"
             ) from None
     if len(_FIT) >= 8:
-        _FIT.pop(next(iter(_FIT), None), None)
+        _FIT.pop(next(iter(_FIT), ()), None)
     _FIT[key] = None
 
 
