@@ -8,16 +8,18 @@ what the cheaper ways give is what the old ones gave."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from demo_games import seen
 
-from host.core import journal_checkpoints, registry, session, timeline
+from host.core import effects, journal_checkpoints, registry, session, timeline
 from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.lab import forged
@@ -322,3 +324,170 @@ def test_a_body_is_refused_past_its_values_as_the_counts_of_its_marks_say(
             journal_checkpoints._bounded_json(text, "body", 10**6)
     else:
         assert journal_checkpoints._bounded_json(text, "body", 10**6) == json.loads(text)
+
+
+def _books_equal(one: Session, other: Session) -> None:
+    a, b = (getattr(s.game, effects.BOOK) for s in (one, other))
+    assert dataclasses.asdict(a) == dataclasses.asdict(b)
+
+
+def test_a_replayed_action_with_an_empty_effect_book_asks_no_effect_of_its_turns(
+    tmp_path, monkeypatch
+) -> None:
+    # Before: each of a replayed action's turn moments went through `_at`, which made the
+    # moment's text and copied the book's (empty) list of effects.
+    played = _played(tmp_path / "j.sqlite", attacks=True)
+    asked: list[Any] = []
+    real = effects._at
+
+    def at(book, moment):  # noqa: ANN001
+        asked.append(moment)
+        return real(book, moment)
+
+    monkeypatch.setattr(effects, "_at", at)
+    back = resume(Journal(tmp_path / "j.sqlite"))
+    assert asked == []
+    _books_equal(back, played)
+    back.execute(f"effect {back.ruleset.fighter_names(back.game)[0]} Haste rounds=1")
+    back.execute("end")
+    assert asked  # (an effect in the book: its turns are asked about)
+    back.journal.close()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("ruleset_id", ["korxsol", "d20", "forms"])
+def test_an_empty_book_counts_the_turns_as_asking_each_moment_counts_them(
+    tmp_path, monkeypatch, ruleset_id
+) -> None:
+    # Knock-outs (fighters out of play, passed over) included: the game is played by attacks.
+    def play() -> Session:
+        ruleset = registry.get(ruleset_id)
+        example = ruleset.example_path()
+        enc = ruleset.parse_encounter(example.read_text(encoding="utf-8"), str(example))
+        game = Session(enc, 5, None)
+        if "initiative" in ruleset.language.verbs:
+            game.execute("initiative")
+        while len(game.done) < 150 and not game.over:
+            line = _attack_line(game.game) if ruleset_id == "korxsol" else None
+            try:
+                game.execute(line if line and game.done and game.done[-1].text == "end" else "end")
+            except Exception:  # noqa: BLE001 - (an attack another ruleset refuses: end the turn)
+                game.execute("end")
+        return game
+
+    counted = play()
+    monkeypatch.setattr(
+        effects,
+        "_counted",
+        lambda book, before, now, passed: [
+            effects._at(book, m) for m in effects.moments(before, now, passed)
+        ],
+    )
+    asked = play()
+    _books_equal(counted, asked)
+    assert getattr(counted.game, effects.BOOK).starts
+
+
+def test_check_templates_reads_the_encounter_files_toml_once(monkeypatch) -> None:
+    # Before: each of the bundled encounter's two templates was tried as a whole file,
+    # written as TOML and read again: three reads of the file a parse.
+    from host.core import encounter_files
+
+    reads: list[int] = []
+    real = encounter_files.tomllib.loads
+
+    def loads(text, **kwargs):  # noqa: ANN001
+        reads.append(1)
+        return real(text, **kwargs)
+
+    monkeypatch.setattr(encounter_files.tomllib, "loads", loads)
+    ruleset = registry.get("korxsol")
+    example = ruleset.example_path()
+    text = example.read_text(encoding="utf-8")
+    assert len(encounter_files.templates_of(text)) == 2
+    reads.clear()
+    ruleset.parse_encounter(text, str(example))
+    assert reads == [1]
+
+
+def test_a_files_lines_are_found_once_however_many_read_it(monkeypatch) -> None:
+    # Before: a parse with two templates scanned the file's lines nine times.
+    from host.core import encounter_files
+
+    scanned: list[str] = []
+    real = encounter_files.Lines._HEADER
+
+    class Header:
+        def match(self, line: str):  # noqa: ANN201
+            scanned.append(line)
+            return real.match(line)
+
+    monkeypatch.setattr(encounter_files.Lines, "_HEADER", Header())
+    monkeypatch.setattr(encounter_files.Lines, "_last", None)
+    ruleset = registry.get("korxsol")
+    example = ruleset.example_path()
+    text = example.read_text(encoding="utf-8")
+    ruleset.parse_encounter(text, str(example))
+    assert len(scanned) == len(text.splitlines())
+
+
+def test_a_history_check_reads_each_payload_text_once(tmp_path, monkeypatch) -> None:
+    # Before: each of the recent actions' payloads was read, though most are the same text.
+    _played(tmp_path / "j.sqlite")
+    read: list[str] = []
+    real = journal_checkpoints._loads
+
+    def loads(text):  # noqa: ANN001
+        read.append(text)
+        return real(text)
+
+    monkeypatch.setattr(journal_checkpoints, "_loads", loads)
+    back = resume(Journal(tmp_path / "j.sqlite"))
+    assert session.HOLE in back.done
+    assert read and sorted(set(read)) == sorted(read)
+    back.journal.close()  # type: ignore[union-attr]
+
+
+def test_the_state_check_reads_each_objects_attributes_once(tmp_path, monkeypatch) -> None:
+    # Before: the walk read an object's attributes for its children, the check again.
+    from host.core import state_check
+
+    played = _played(tmp_path / "j.sqlite", attacks=True)
+    read: list[int] = []
+    real = state_check._attributes
+
+    def attributes(value):  # noqa: ANN001
+        read.append(id(value))
+        return real(value)
+
+    monkeypatch.setattr(state_check, "_attributes", attributes)
+    state_check.kinds(played.game)
+    assert len(read) == len(set(read)) > 100
+    fresh = played._new_game()
+    assert state_check.problem(played.game, fresh, played.ruleset.state_schema()) is None
+
+
+def test_a_checkpoints_body_is_inflated_a_piece_at_a_time_into_one_buffer(monkeypatch) -> None:
+    # Before: zlib was asked for the whole body at once and copied its blocks into the text
+    # at the end, 13 MB of fresh memory touched twice at a resume of a long game.
+    import zlib
+
+    text = json.dumps([[n, "c0ff" * 200] for n in range(3_000)]).encode()
+    body = zlib.compress(text, 1)
+    asked: list[int] = []
+    real = zlib.decompressobj
+
+    class Inflate:
+        def __init__(self) -> None:
+            self.real = real()
+
+        def decompress(self, data: bytes, most: int = 0) -> bytes:
+            asked.append(most)
+            return self.real.decompress(data, most)
+
+        @property
+        def unconsumed_tail(self) -> bytes:
+            return self.real.unconsumed_tail
+
+    monkeypatch.setattr(zlib, "decompressobj", Inflate)
+    assert journal_checkpoints._decompressed(body) == text
+    assert len(asked) > 1 and max(asked) <= journal_checkpoints.INFLATE_PIECE

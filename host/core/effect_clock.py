@@ -63,14 +63,19 @@ class TurnView:
 def view(ruleset: Any, game: Any) -> TurnView:
     """The turn of `game` as its ruleset projects it now."""
     state = ruleset.state(game)
-    names = list(ruleset.fighter_names(game))
+    names = ruleset.fighter_names(game)
     count = state.count
-
-    def name(slot: int) -> str:
-        return names[slot] if slot < len(names) else state.slots[slot].label
-
-    order = tuple(name(state.order[p]) for p in range(count))
-    out = tuple(sorted(name(i) for i in range(count) if state.slots[i].flags & F_OUT))
+    slots = state.slots
+    # Each slot's name (its label past the named fighters), made once: a view is made
+    # after every action, replayed ones too.
+    known = len(names)
+    named = (
+        names
+        if known >= count
+        else [names[i] if i < known else slots[i].label for i in range(count)]
+    )
+    order = tuple([named[slot] for slot in state.order[:count]])
+    out = tuple(sorted([named[i] for i in range(count) if slots[i].flags & F_OUT]))
     if state.round == 0 or count == 0 or not 0 <= state.turn < count:
         return TurnView(state.round, state.turn, (), order, out, state.turn)
     end = span(state, state.turn)

@@ -362,6 +362,11 @@ def tick(ruleset: Any, game: Any) -> list[str]:
     before = book.seen if book.seen is not None else now
     passed = ruleset.passed_turns(game)
     book.seen = now
+    if not book.effects:
+        # Nothing to end or ask (most actions of most games): the turns are counted alone.
+        _counted(book, before, now, passed)
+        book.actions += 1
+        return []
     lines: list[str] = []
     for moment in moments(before, now, passed):
         lines += _at(book, moment)
@@ -372,6 +377,40 @@ def tick(ruleset: Any, game: Any) -> list[str]:
                 lines += _end(book, effect, f"{effect.of} has left the fight")
     book.actions += 1
     return lines
+
+
+def _counted(
+    book: EffectBook, before: TurnView, now: TurnView, passed: list[tuple[int, int]]
+) -> None:
+    """What `_at` does with the moments from `before` to `now` where the book holds no
+    effect: each fighter's turns counted, as it counts them."""
+    starts, ends, rounds = book.starts, book.ends, book.rounds
+    if not (before.out or now.out or passed) and 0 < before.round <= now.round <= before.round + 1:
+        if before.point() != now.point():
+            # One unit's turn to the next, nobody out of play (most turns): the moments
+            # are the ends of the one and the starts of the other (effect_clock._step).
+            for name in before.unit:
+                if starts.get(name, 0) > ends.get(name, 0):
+                    ends[name] = ends.get(name, 0) + 1
+            for name in now.unit:
+                rounds[name] = now.round
+                starts[name] = starts.get(name, 0) + 1
+        return
+    for moment in moments(before, now, passed):
+        what = moment[0]
+        if what == "start":
+            name = moment[1]
+            rounds[name] = moment[2]
+            starts[name] = starts.get(name, 0) + 1
+        elif what == "end":
+            name = moment[1]
+            if starts.get(name, 0) > ends.get(name, 0):
+                ends[name] = ends.get(name, 0) + 1
+        elif what == "passed" and rounds.get(moment[1]) != moment[2]:
+            name = moment[1]
+            rounds[name] = moment[2]
+            starts[name] = starts.get(name, 0) + 1
+            ends[name] = ends.get(name, 0) + 1
 
 
 def _at(book: EffectBook, moment: Moment) -> list[str]:
@@ -409,6 +448,8 @@ def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
     of its turn each save=end effect on it asks."""
     counts = book.starts if what == "start" else book.ends
     counts[name] = counts.get(name, 0) + 1
+    if not book.effects:
+        return []  # (most turns: nothing waits on them, nothing to say)
     lines: list[str] = []
     # A turn the order passed over (its fighter out of the fight, or left) is not said to
     # start or end: nobody took it.

@@ -18,6 +18,7 @@ read document back as TOML text.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import sys
@@ -91,6 +92,8 @@ def ruleset_named(doc: dict, text: str, filename: str) -> tuple[str, int | None]
 
 
 def read_toml(text: str, filename: str) -> dict[str, Any]:
+    if type(text) is _Read:  # a file read already, with a template among its fighters
+        return copy.deepcopy(text.doc)
     # The TOML reader recurses once per bracket (3,000 deep ran out of stack): refuse
     # deep nesting before it is read.
     depth, line = _deepest(text)
@@ -206,9 +209,18 @@ class Lines:
     _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?")
     _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 
+    # The text last read and its lines: one file is read by several readers (its
+    # templates, its tables, each template's trial), a regex pass over it each time.
+    _last: tuple[str, dict, dict] | None = None
+    tables: dict[tuple[str, int], int]
+    keys: dict[tuple[str, int, str], int]
+
     def __init__(self, text: str):
-        self.tables: dict[tuple[str, int], int] = {}
-        self.keys: dict[tuple[str, int, str], int] = {}
+        last = Lines._last
+        if last is not None and last[0] == text:
+            self.tables, self.keys = last[1], last[2]  # (never changed once made)
+            return
+        self.tables, self.keys = {}, {}
         counts: dict[str, int] = {}
         current = ("", 0)
         for number, line in enumerate(text.splitlines(), start=1):
@@ -223,6 +235,7 @@ class Lines:
             key = self._KEY.match(line)
             if key:
                 self.keys.setdefault((current[0], current[1], key.group(1)), number)
+        Lines._last = (str(text), self.tables, self.keys)  # (whole: another thread may read)
 
     def of(self, table: str, index: int = 0, key: str | None = None) -> int:
         if key is not None and (table, index, key) in self.keys:
@@ -405,6 +418,20 @@ def templates_of(text: str) -> list[dict[str, Any]]:
     return found if isinstance(found, list) else []
 
 
+class _Read(str):
+    """A file's text with a document made from what it read (`check_templates`' trials):
+    `read_toml` gives a copy of the document, not the text's TOML read again. Each trial was
+    a whole file written and read (two templates: 5 ms of a resume), though every value in
+    it was read and checked with the file."""
+
+    doc: dict[str, Any]
+
+    def __new__(cls, text: str, doc: dict[str, Any]) -> _Read:
+        made = super().__new__(cls, text)
+        made.doc = doc
+        return made
+
+
 def check_templates(
     doc: dict[str, Any],
     templates: list[dict[str, Any]],
@@ -416,12 +443,17 @@ def check_templates(
     fighter_tables: tuple[str, ...],
 ) -> None:
     """Read each template as the ruleset reads a fighter: the file (its templates taken
-    out, `doc`) with the template put among its fighters, parsed by `parse`. `table_of`
+    out, `doc`) with the template put among its fighters, given to `parse` as read (`_Read`:
+    not written as TOML and read again). `table_of`
     gives a template's fighter table and the key naming its team ("" where the table
     names it, and the template's `team` picks the table); a template that names no team
     is read on the first fighter's. Where the file already has `most` fighters (in all of
     `fighter_tables`), the template takes the place of the first of its team. An error is
-    the template's, on its line."""
+    the template's, on its line. A file whose templates fit is not tried again: a resume
+    reads its encounter three times."""
+    key = (str(text), parse, tuple(table_of(t) for t in templates), most, fighter_tables)
+    if key in _FIT:
+        return
     lines = Lines(text)
     for index, template in enumerate(templates):
         table, team_key = table_of(template)
@@ -441,12 +473,20 @@ def check_templates(
             del kept[next((n for n, f in enumerate(kept) if f.get(team_key) == team), 0)]
         trial[table] = [*kept, entry]
         try:
-            parse(write_toml(trial), filename)
+            parse(_Read(text, trial), filename)
         except EncounterError as err:
             what = str(err).split(": ", 1)[-1]
             raise EncounterError(
                 f"{filename}:{lines.of(TEMPLATE, index)}: template {template['name']!r}: {what}"
             ) from None
+    if len(_FIT) >= 8:
+        _FIT.pop(next(iter(_FIT), ()), None)
+    _FIT[key] = None
+
+
+# The files whose templates were tried and fit, by their text and how they were read (the
+# latest 8): the same file read again needs no trial.
+_FIT: dict[tuple, None] = {}
 
 
 def write_toml(doc: dict[str, Any]) -> str:

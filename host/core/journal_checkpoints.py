@@ -41,7 +41,7 @@ from typing import Any
 
 from host.core import effects, plain_data, state_check
 from host.core.history import HOLE, Entry, Pending, replay_events
-from host.core.journal import JournalError
+from host.core.journal import JournalError, _text
 
 FORMAT = 1  # the checkpoint format: raise it when the header, history, body or digest change
 EVERY = 1024  # actions between checkpoints written with an action (a multiple of 32)
@@ -114,6 +114,7 @@ class Start:
     seq: int = 0  # the event the checkpoint was written at
 
 
+INFLATE_PIECE = 256 * 1024  # bytes of a body inflated at a time
 HEADER_CHARS = 1_000  # a header is a handful of short fields (about 150 characters)
 
 
@@ -131,13 +132,13 @@ def _header(text: object) -> dict:
     return fields
 
 
-def _bounded_json(text: str | bytes, what: str, most: int) -> Any:
+def _bounded_json(text: str | bytes | bytearray, what: str, most: int) -> Any:
     """JSON read with what it may cost known first: at most `most` characters, at most
     MAX_VALUES values (each costs a Python object: "[]," three bytes of text make 64 of
     memory), nested no deeper than the reader's recursion; ValueError otherwise."""
     if len(text) > most:
         raise Unfit(f"its {what} is {len(text):,} long, more than the {most:,} it may be")
-    if not isinstance(text, bytes) or _marks(text, MAX_VALUES) > MAX_VALUES:
+    if not isinstance(text, bytes | bytearray) or _marks(text, MAX_VALUES) > MAX_VALUES:
         marks = (",", "[", "{") if isinstance(text, str) else (b",", b"[", b"{")
         values = sum(text.count(mark) for mark in marks)  # type: ignore[arg-type, misc]
         if values > MAX_VALUES:
@@ -148,7 +149,7 @@ def _bounded_json(text: str | bytes, what: str, most: int) -> Any:
         raise Unfit(f"its {what} is nested too deep") from None
 
 
-def _marks(data: bytes, most: int) -> int:
+def _marks(data: bytes | bytearray, most: int) -> int:
     """The commas and opening brackets in `data`, counted up to `most` + 1: each is found
     by `find`, which skips the long runs between them (a body is mostly its timeline's
     hex), 2 ms for a 100,000-action game's 13 MB where three `count`s take 20. A body past
@@ -164,14 +165,22 @@ def _marks(data: bytes, most: int) -> int:
     return found
 
 
-def _decompressed(body: bytes) -> bytes:
+def _decompressed(body: bytes) -> bytearray:
     """The body inflated, never past MAX_BODY bytes (a small body can inflate to
-    gigabytes); ValueError past it."""
+    gigabytes); ValueError past it. Inflated a piece at a time into one buffer that grows:
+    asked for at most MAX_BODY at once, zlib fills blocks of its own and copies them into
+    the text at the end, 13 MB of fresh memory touched twice (3 ms of a resume)."""
     inflate = zlib.decompressobj()
-    data = inflate.decompress(body, MAX_BODY)
-    if inflate.unconsumed_tail or len(data) > MAX_BODY - 1:
-        raise Unfit(f"its body inflates past {MAX_BODY:,} bytes")
-    return data
+    data = bytearray()
+    left = body
+    while True:
+        piece = inflate.decompress(left, INFLATE_PIECE)
+        data += piece
+        if len(data) > MAX_BODY - 1:
+            raise Unfit(f"its body inflates past {MAX_BODY:,} bytes")
+        left = inflate.unconsumed_tail
+        if not left and len(piece) < INFLATE_PIECE:
+            return data
 
 
 def _digest(header: str, history: str, body: bytes, event_hash: str | None) -> str:
@@ -375,9 +384,14 @@ def _history(ruleset: Any, found: Stored) -> tuple[list, list, dict, list]:
     except Unfit as err:
         raise Refused(f"checkpoint at event {found.seq}: {err}") from None
 
+    # Most actions roll nothing: what no rolls read as is learned once (a new list each).
+    empty = ruleset.record_from_json([])
+    no_rolls = type(empty) is list and not empty
+
     def entry(item: list) -> Any:
         text, rolls, by, seq = item
-        return Entry(str(text), ruleset.record_from_json(rolls), str(by), int(seq))
+        rolls = [] if no_rolls and rolls == [] else ruleset.record_from_json(rolls)
+        return Entry(str(text), rolls, str(by), int(seq))
 
     # Each action is at least one event: a history of more actions than the events up to
     # its own (10**9 claimed made a list of 10**9 before) cannot be.
@@ -412,13 +426,27 @@ def _agrees_with_events(
     seqs = list(wanted)
     theirs: list = []  # the events' rolls and the history's, up to the first other line
     ours: list = []
+    # Most payloads are one of a few texts (`end`, rolled nothing): each read once, and
+    # no rolls written once.
+    read: dict[Any, Any] = {}
+    no_rolls: Any = None
     for seq, entry in wanted.items():
         try:
-            event = _loads(payloads[seq])
+            payload = payloads[seq]
+            event = read.get(payload) if type(payload) is bytes else None
+            if event is None:
+                event = _loads(_text(payload) if type(payload) is bytes else payload)
+                if type(payload) is bytes:
+                    read[payload] = event
             if event["text"] != entry.text or event.get("by", "laptop") != entry.by:
                 break
             theirs.append(event["rolls"])
-            ours.append(ruleset.record_json(entry.rolls))
+            if type(entry.rolls) is list and not entry.rolls:
+                if no_rolls is None:
+                    no_rolls = ruleset.record_json([])
+                ours.append(no_rolls)
+            else:
+                ours.append(ruleset.record_json(entry.rolls))
         except (KeyError, TypeError, ValueError, RecursionError):
             break
     other = _first_other(theirs, ours)
@@ -430,26 +458,28 @@ def _agrees_with_events(
 
 
 def _action_payloads(journal: Any, game_id: int, seqs: list[int]) -> dict[int, Any]:
-    """The payloads of the action events at `seqs` (sorted), by seq: read as one range of
-    events where they lie close together (a history's recent actions), else by their seq,
-    500 at a time."""
+    """The payloads of the action events at `seqs` (sorted), by seq, as bytes (each
+    decoded only where it is read: `_agrees_with_events`): read as one range of events
+    where they lie close together (a history's recent actions), else by their seq, 500 at
+    a time."""
     if not seqs:
         return {}
     if seqs[-1] - seqs[0] < 4 * len(seqs):
         rows = journal._rows(
-            "SELECT seq, kind, payload FROM events WHERE game = ? AND seq BETWEEN ? AND ?",
+            "SELECT seq, CAST(payload AS BLOB) FROM events"
+            " WHERE game = ? AND seq BETWEEN ? AND ? AND kind = 'action'",
             (game_id, seqs[0], seqs[-1]),
         )
-        return {seq: payload for seq, kind, payload in rows if kind == "action"}
+        return dict(rows)
     payloads: dict[int, Any] = {}
     for at in range(0, len(seqs), 500):
         part = seqs[at : at + 500]
         rows = journal._rows(
-            f"SELECT seq, kind, payload FROM events WHERE game = ? AND seq IN"
-            f" ({', '.join('?' * len(part))})",
+            f"SELECT seq, CAST(payload AS BLOB) FROM events WHERE game = ? AND seq IN"
+            f" ({', '.join('?' * len(part))}) AND kind = 'action'",
             (game_id, *part),
         )
-        payloads.update((seq, payload) for seq, kind, payload in rows if kind == "action")
+        payloads.update(rows)
     return payloads
 
 

@@ -133,40 +133,43 @@ def _attributes(value: Any) -> dict[str, Any] | None:
     return found
 
 
-def _children(value: Any) -> list[Any]:
-    kind = type(value)
-    if kind is dict:
-        return [*value.keys(), *value.values()]
-    if kind in (list, tuple, deque, set, frozenset):
-        return list(value)
-    attributes = _attributes(value)
-    return [] if attributes is None else list(attributes.values())
+_ATOMS = frozenset((str, int, float, bool, type(None)))  # values with nothing under them
+_SEQUENCES = frozenset((list, tuple, deque, set, frozenset))
 
 
 def kinds(root: Any) -> dict[type, dict[str, set[Any]]]:
     """For each class of object under `root`, each attribute's kinds of value."""
     found: dict[type, dict[str, set[Any]]] = {}
-    for value in _walk(root):
-        attributes = _attributes(value)
-        if attributes is not None:
-            per = found.setdefault(type(value), {})
-            for name, item in attributes.items():
-                per.setdefault(name, set()).add(_kind(item))
+    for value, attributes in _objects(root):
+        per = found.setdefault(type(value), {})
+        for name, item in attributes.items():
+            per.setdefault(name, set()).add(_kind(item))
     return found
 
 
-def _walk(root: Any) -> list[Any]:
-    """Every object under `root` once (no recursion: a state may nest deep)."""
+def _objects(root: Any) -> list[tuple[Any, dict[str, Any]]]:
+    """Every object under `root` whose attributes are checked, once, with its attributes
+    (no recursion: a state may nest deep). A resume checks the game a checkpoint holds,
+    thousands of objects: each is looked at once."""
     seen: set[int] = set()
-    out: list[Any] = []
+    out: list[tuple[Any, dict[str, Any]]] = []
     stack = [root]
     while stack:
         value = stack.pop()
-        if type(value) in (str, int, float, bool, type(None)) or id(value) in seen:
+        kind = type(value)
+        if kind in _ATOMS or id(value) in seen:
             continue
         seen.add(id(value))
-        out.append(value)
-        stack.extend(_children(value))
+        if kind is dict:
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif kind in _SEQUENCES:
+            stack.extend(value)
+        else:
+            attributes = _attributes(value)
+            if attributes is not None:
+                out.append((value, attributes))
+                stack.extend(attributes.values())
     return out
 
 
@@ -174,10 +177,7 @@ def problem(game: Any, fresh: Any, schema: StateSchema) -> str | None:
     """What in `game` no game of this ruleset holds, in one line (None: it fits), judged by
     a new game of the same encounter (`fresh`) and the ruleset's `schema`."""
     expected = kinds(fresh)
-    for value in _walk(game):
-        attributes = _attributes(value)
-        if attributes is None:
-            continue
+    for value, attributes in _objects(game):
         cls = type(value)
         declared = schema.fields.get(cls, {})
         usual = expected.get(cls, {})
