@@ -193,3 +193,16 @@ def test_the_leak_check_finds_a_hidden_fighter_by_a_name_of_several_words() -> N
     session.set_secrets(Secrets({name}, "word", list(session.encounter.teams)[0]))
     with pytest.raises(Leak, match="hidden fighter"):
         check_players_message(view(f"Brenna attacks {name}"), session, [])
+
+
+def test_the_leak_check_reads_a_roll_s_arrow_as_its_result_not_a_change_of_health() -> None:
+    """korxsol's dice line "initiative Orrin 1 3 -> 1" (faces -> successes) was taken for a
+    change of Orrin's health, one run in a few (a false leak that failed `make test`)."""
+    session = word_game()
+    name = foe(session)
+    line = f"initiative {name} 1 3 -> 1"
+    message = json.loads(view(line))
+    message["view"]["dice"] = {"lines": [line]}
+    check_players_message(json.dumps(message), session, [])
+    with pytest.raises(Leak, match="health of"):
+        check_players_message(view(line), session, [])  # the same text in the log is one

@@ -113,21 +113,24 @@ def _names(text: str, words: set[str]) -> set[str]:
     return {w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.I)}
 
 
-def health_told(line: str, names: list[str], health_words: tuple[str, ...]) -> list[str]:
+def health_told(
+    line: str, names: list[str], health_words: tuple[str, ...], changes: bool = True
+) -> list[str]:
     """The numbers of a players' `line` that would tell a fighter's exact health, the
     digits of `names` (every fighter's name and label: a name is a name) left out. Found
     here apart from host/core/audience.py, which masks them, so a mistake there shows: the
     numbers after a health word ("HP 15", "KOR (12", "HP: 5") or where the "#" of a
     phrase is ("# left": "4 left"), and every change or fraction ("15 -> 8", "12/16")
     whatever its words. A 0 stays (health 0 is "down", which every mode shows). No words:
-    every number."""
+    every number. `changes` False: a roll's line, whose "->" is a result (korxsol's
+    "initiative Orrin 1 3 -> 1", stones' "d100 5 0 -> 50"), not a change of health."""
     for name in sorted(names, key=len, reverse=True):
         line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", line, flags=re.I)
     if not health_words:
         return re.findall(r"\d+", line)
     told = [
         n
-        for chain in re.findall(r"\d+(?:\s*(?:->|/)\s*\d+)+", line)
+        for chain in re.findall(r"\d+(?:\s*(?:->|/)\s*\d+)+" if changes else r"\d+/\d+", line)
         for n in re.findall(r"\d+", chain)
     ]
     for word in health_words:
@@ -192,6 +195,7 @@ def check_players_message(text: str, session: Session, odds: list[str]) -> None:
                 found += lines_of(v)
         return found
 
+    rolls = set(lines_of(view.get("dice")))  # (a roll's "->" is its result)
     for line in lines_of(view):
         if _names(line, secret):
             raise Leak(f"the players' page names a hidden fighter: {line!r}")
@@ -200,7 +204,7 @@ def check_players_message(text: str, session: Session, odds: list[str]) -> None:
         if line in odds and line.strip():
             raise Leak(f"the players' page shows the game master's odds: {line!r}")
         named = _names(line, inexact_words)
-        told = health_told(line, cast, r.health_words) if named else []
+        told = health_told(line, cast, r.health_words, line not in rolls) if named else []
         if told:
             raise Leak(f"the players' page shows the health of {sorted(named)} ({told}): {line!r}")
     current = [f for f in fighters if f.current]
