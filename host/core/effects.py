@@ -31,6 +31,7 @@ an action is replayed with the action. After each `effect` line the ruleset is t
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -357,6 +358,30 @@ def _end(book: EffectBook, effect: Effect, why: str) -> list[str]:
 def tick(ruleset: Any, game: Any) -> list[str]:
     """After one of the rules' actions (applied or replayed): end what its turn boundaries
     end, ask what they ask, and say so. The session calls it, after `Ruleset.project`."""
+    ending, beginning = tick_around(ruleset, game)
+    return ending + beginning
+
+
+def after_action(
+    ruleset: Any, game: Any, lines: list[str], say: Callable[[list[str]], list[str]] = list
+) -> list[str]:
+    """The rules' `lines` of one action with what its turn boundaries ended or asked put
+    where it happened: what ends with the turns that ended before the line where the
+    ruleset says its new turn begins (`Ruleset.turn_begins`), the rest after it all.
+    `say` makes the clock's lines the session's (told); `lines` itself when none came."""
+    ending, beginning = tick_around(ruleset, game)
+    if not ending and not beginning:
+        return lines
+    ending, beginning = (say(part) if part else part for part in (ending, beginning))
+    at = ruleset.turn_begins(lines) if ending else None
+    if at is None:
+        return lines + ending + beginning
+    return lines[:at] + ending + lines[at:] + beginning
+
+
+def tick_around(ruleset: Any, game: Any) -> tuple[list[str], list[str]]:
+    """`tick`'s lines in two: those of the turns that ended (and were passed over), and
+    those of the turn that began (as it begins, and what the order lost)."""
     book = book_of(ruleset, game)
     now = view(ruleset, game)
     before = book.seen if book.seen is not None else now
@@ -366,9 +391,12 @@ def tick(ruleset: Any, game: Any) -> list[str]:
         # Nothing to end or ask (most actions of most games): the turns are counted alone.
         _counted(book, before, now, passed)
         book.actions += 1
-        return []
+        return [], []
+    ending: list[str] = []
     lines: list[str] = []
     for moment in moments(before, now, passed):
+        if moment[0] == "turn":  # the new turn: what follows is its beginning
+            ending, lines = ending + lines, []
         lines += _at(book, moment)
     if before.point() != now.point():
         # A fighter gone from the order: its turn will never come, so what waits for it ends.
@@ -376,7 +404,7 @@ def tick(ruleset: Any, game: Any) -> list[str]:
             if effect.kind in ("start", "end") and effect.of not in now.order:
                 lines += _end(book, effect, f"{effect.of} has left the fight")
     book.actions += 1
-    return lines
+    return ending, lines
 
 
 def _counted(

@@ -323,6 +323,13 @@ class Ruleset:
         undo and resume rebuild the game by replay), so the rules need not. By default
         nothing: a game that keeps its state in step as it plays (korxsol)."""
 
+    def turn_begins(self, lines: list[str]) -> int | None:
+        """Where, in the lines of an action that ended a turn and began another, the new
+        turn's lines begin (its "X's turn" line), so that what the effect book ends with the
+        old turn is said before it (host/core/effects.py `after_action`). By default None:
+        the book's lines follow the action's."""
+        return None
+
     def passed_turns(self, game: Any) -> list[tuple[int, int]]:
         """The turns the last action began and finished inside it, before the one it left
         running, as (round, position in the order of the unit's first slot), in order:

@@ -185,8 +185,8 @@ class Session:
         effects.book_of(self.ruleset, game)  # (a game from before effects: its book now)
         lines = self.ruleset.replay(game, cmd, entry.rolls)
         self.ruleset.project(game)
-        ticked = effects.tick(self.ruleset, game)  # (most actions end no effect: no cast)
-        return lines + self.told(ticked) if ticked else lines
+        # (most actions end no effect: no cast is made to tell the clock's lines)
+        return effects.after_action(self.ruleset, game, lines, self.told)
 
     def _play(self, game: Any, cmd: Command) -> Applied:
         """Apply one action to `game`: an `effect` line to its effect book, any other
@@ -197,7 +197,7 @@ class Session:
         effects.book_of(self.ruleset, game)
         applied = self.ruleset.apply(game, cmd)
         self.ruleset.project(game)
-        return Applied(applied.lines + effects.tick(self.ruleset, game), applied.record)
+        return Applied(effects.after_action(self.ruleset, game, applied.lines), applied.record)
 
     # ------------------------------------------------------------------ commands
     def execute(self, line: str) -> list[str]:

@@ -22,7 +22,16 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.d20 import ai, choices, conditions, device, encounter_schema, language, verbs
+from host.rulesets.d20 import (
+    ai,
+    choices,
+    conditions,
+    device,
+    encounter_schema,
+    language,
+    turns,
+    verbs,
+)
 from host.rulesets.d20.engine import RULES_VERSION, Game
 from shared import events as ev
 
@@ -233,6 +242,9 @@ class D20(Ruleset):
         if e is None or game.over is not None:
             return []
         return [e.lair_of] if e.lair_of >= 0 else list(e.members)
+
+    def turn_begins(self, lines: list[str]) -> int | None:
+        return next((i for i, line in enumerate(lines) if turns.TURN_LINE.match(line)), None)
 
     def fighters(self, game: Game) -> list[Fighter]:
         now = set(self._acting(game))

@@ -8,6 +8,8 @@ lost, a dying character's death save).
 
 from __future__ import annotations
 
+import re
+
 from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.d20 import conditions, harm
@@ -100,6 +102,10 @@ def _roll_off(
         again = [u for u, f in zip(tied, faces, strict=True) if f == face]
         out += _roll_off(game, again, lines, depth + 1)
     return out
+
+
+# The first line of a turn begun by start_turn: an entry's, or a lair's on count 20.
+TURN_LINE = re.compile(r"round \d+, -?\d+: .*'s turn|initiative count 20: ")
 
 
 def start_turn(game: Game) -> list[str]:
