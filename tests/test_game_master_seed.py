@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from host.core import registry
 from host.core.session import Session
 from host.screens.play_ui import PlayUI
-from host.web.server import Hub, PlayLive, make_app
+from host.web.hub import Hub, PlayLive, make_app
 
 TOKEN = "the-token"
 
@@ -71,7 +71,7 @@ def test_a_demo_s_heading_reaches_the_players_page_without_its_seed(monkeypatch)
     import threading
 
     from host.commands import demo
-    from host.web.server import DemoLive, Hub
+    from host.web.hub import DemoLive, Hub
 
     r = registry.get("korxsol")
     path = r.example_path()

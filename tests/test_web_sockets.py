@@ -27,7 +27,7 @@ from host.core import registry
 from host.core.session import Session
 from host.lab.bench_web_load import frame_head, handshake
 from host.web import sockets
-from host.web.server import STALE_CODE, DemoLive, Hub, WebServer, make_app
+from host.web.hub import STALE_CODE, DemoLive, Hub, WebServer, make_app
 from host.web.sockets import Outbox
 
 TOKEN = "the-token"

@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         if args.web is not None:
             from host.commands._web import start_web
             from host.web.board_source import BoardLive
-            from host.web.server import WebError
+            from host.web.hub import WebError
 
             try:
                 web = start_web(args.web, BoardLive(sim))

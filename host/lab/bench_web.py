@@ -36,7 +36,7 @@ def web_latency(presses: int = PRESSES) -> dict[str, float | int]:
     from host.core.journal import Journal
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import VIEW_SECONDS, PlayLive, WebServer
+    from host.web.hub import VIEW_SECONDS, PlayLive, WebServer
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -111,7 +111,7 @@ def web_idle_bytes(seconds: float = IDLE_SECONDS) -> dict[str, float | int]:
     from host.core import registry
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import PlayLive, WebServer
+    from host.web.hub import PlayLive, WebServer
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -183,7 +183,7 @@ def web_viewers_cpu(viewers: int = VIEWERS, pace: float = DEMO_PACE) -> dict[str
 
     from host.core import registry
     from host.core.session import Session
-    from host.web.server import DemoLive, WebServer
+    from host.web.hub import DemoLive, WebServer
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -264,7 +264,7 @@ def board_e2e_with_pages(
     from host.core.journal import Journal
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import PlayLive, WebServer
+    from host.web.hub import PlayLive, WebServer
 
     r = registry.get("korxsol")
     path = r.example_path()
