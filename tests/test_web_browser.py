@@ -23,7 +23,8 @@ from host.core import registry
 from host.core.session import Session
 from host.screens.play_ui import PlayUI
 from host.web.browser import PHONE, TV, chromium, missing, resize
-from host.web.hub import PlayLive, WebServer
+from host.web.serving import WebServer
+from host.web.sources import PlayLive
 
 WAIT = 10.0  # seconds for the page to show a change (it takes milliseconds)
 
