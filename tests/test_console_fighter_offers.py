@@ -158,7 +158,8 @@ def test_the_web_console_completes_an_effect_line_as_the_terminal_does() -> None
     from rich.console import Console
 
     from host.screens.play_ui import PlayUI
-    from host.web.server import Hub, PlayLive
+    from host.web.hub import Hub
+    from host.web.sources import PlayLive
 
     s = session_of("korxsol")
     ui = PlayUI(s, Console(file=StringIO(), width=100, height=40), "no board")

@@ -137,10 +137,10 @@ def test_the_writer_never_renames_over_a_fifo_that_appeared_meanwhile(tmp_path) 
 
 @pytest.mark.parametrize("fmt", ["json", "csv"])
 def test_an_export_never_carries_the_web_consoles_token(tmp_path, capsys, fmt) -> None:
-    """Whoever holds the console's token runs the game (host/web/server.py keeps it in the
+    """Whoever holds the console's token runs the game (host/web/hub.py keeps it in the
     journal for --resume): an export, which travels, says it was withheld."""
     from host.core.journal import Journal
-    from host.web.server import TOKEN_EVENT
+    from host.web.hub import TOKEN_EVENT
 
     db = _journal(tmp_path, capsys)
     token = "k3Yq9-secret-console-token"

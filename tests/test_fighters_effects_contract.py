@@ -16,7 +16,8 @@ from rich.console import Console
 
 from host.core import effects, registry
 from host.screens.play_ui import PlayUI
-from host.web.server import Hub, PlayLive
+from host.web.hub import Hub
+from host.web.sources import PlayLive
 
 NAME = "Glimmerward"  # an effect no ruleset knows by that name
 

@@ -14,7 +14,9 @@ from starlette.testclient import TestClient
 from host.core import registry
 from host.core.session import Session
 from host.screens.play_ui import PlayUI
-from host.web.server import Hub, PlayLive, make_app
+from host.web.hub import Hub
+from host.web.routes import make_app
+from host.web.sources import PlayLive
 
 TOKEN = "the-token"
 
@@ -71,7 +73,8 @@ def test_a_demo_s_heading_reaches_the_players_page_without_its_seed(monkeypatch)
     import threading
 
     from host.commands import demo
-    from host.web.server import DemoLive, Hub
+    from host.web.hub import Hub
+    from host.web.sources import DemoLive
 
     r = registry.get("korxsol")
     path = r.example_path()

@@ -20,7 +20,9 @@ from host.core.audience import Secrets
 from host.core.session import Session
 from host.lab.fuzz_secrets import Leak, check_board, check_players_message, leak_check
 from host.screens.play_ui import PlayUI
-from host.web.server import Hub, PlayLive, make_app
+from host.web.hub import Hub
+from host.web.routes import make_app
+from host.web.sources import PlayLive
 
 TOKEN = "the-token"
 

@@ -30,7 +30,7 @@ from host.core.interface import IllegalAction
 from host.core.session import Session
 from host.core.verb_choices import completions
 from host.lab.fuzz_host import fingerprint
-from host.web.server import WebError, parse_address
+from host.web.address import WebError, parse_address
 
 # Digits of other scripts (superscript, full-width, Arabic-Indic, Devanagari, ...), signs a
 # keyboard or a word processor types, and spaces that are not a plain space.

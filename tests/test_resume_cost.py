@@ -83,9 +83,9 @@ def test_a_setting_is_read_back_through_its_index_not_by_walking_the_games_event
 
 def test_the_settings_index_holds_every_kind_read_back_by_its_latest_event() -> None:
     from host.core import journal
-    from host.web import server
+    from host.web import hub
 
-    assert set(journal.SETTINGS) == {"dice-from", "secrets", server.TOKEN_EVENT}
+    assert set(journal.SETTINGS) == {"dice-from", "secrets", hub.TOKEN_EVENT}
     assert SETTINGS == journal.SETTINGS
 
 

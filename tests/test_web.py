@@ -29,17 +29,11 @@ from host.core.audience import health_word
 from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.screens.play_ui import PlayUI
+from host.web.address import DEFAULT_HOST, DEFAULT_PORT, WebError, parse_address
+from host.web.hub import Hub
 from host.web.page_data import PAUSE, score_text
-from host.web.server import (
-    DEFAULT_HOST,
-    DEFAULT_PORT,
-    STALE_CODE,
-    Hub,
-    PlayLive,
-    WebError,
-    make_app,
-    parse_address,
-)
+from host.web.routes import STALE_CODE, make_app
+from host.web.sources import PlayLive
 
 TOKEN = "the-token"
 
@@ -103,7 +97,7 @@ def test_the_players_page_needs_no_token_and_the_console_needs_its_own() -> None
         page = client.get(f"/gm?token={TOKEN}")
         assert page.status_code == 200 and 'data-role="gm"' in page.text
         assert client.get("/static/app.js").status_code == 200
-        assert client.get("/static/../server.py").status_code == 404
+        assert client.get("/static/../routes.py").status_code == 404
         for path in ("/ws/gm", "/ws/gm?token=wrong"):
             with client.websocket_connect(path) as ws:
                 told = ws.receive_json()
@@ -119,7 +113,7 @@ def test_the_console_s_token_is_the_game_s_kept_in_its_journal_once_it_has_an_ac
 ) -> None:
     """Issue #28 item 8: `play --resume` serves the token the console was opened with. A
     game quit before its first action keeps nothing (it is left out as empty)."""
-    from host.web.server import TOKEN_EVENT
+    from host.web.hub import TOKEN_EVENT
 
     path = tmp_path / "j.sqlite"
     session = _session(journal=Journal(path))
@@ -506,7 +500,7 @@ def test_bound_to_every_address_the_urls_and_qr_code_name_one_a_phone_can_reach(
     machine): the machine's address on its network, in the URLs and in the QR code."""
     import segno
 
-    from host.web.server import lan_address
+    from host.web.address import lan_address
 
     done = _turnlight(
         "play",

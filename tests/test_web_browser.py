@@ -24,7 +24,8 @@ from host.core import registry
 from host.core.session import Session
 from host.screens.play_ui import PlayUI
 from host.web.browser import PHONE, TV, chromium, missing, resize
-from host.web.server import PlayLive, WebServer
+from host.web.serving import WebServer
+from host.web.sources import PlayLive
 
 WHY = missing()
 if WHY:  # one line for the whole module under pytest -ra

@@ -20,7 +20,8 @@ from host.core.interface import IllegalAction
 from host.core.session import Session
 from host.screens.play_ui import PlayUI
 from host.web.browser import TV, chromium, missing
-from host.web.server import PlayLive, WebServer
+from host.web.serving import WebServer
+from host.web.sources import PlayLive
 
 WAIT = 10.0  # seconds for the page to show a change (it takes milliseconds)
 

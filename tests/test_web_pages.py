@@ -22,7 +22,8 @@ from host.core.session import Session, resume
 from host.lab.web_pictures import SIZES, d20_fight, eight_fighters, fight
 from host.screens.play_ui import PlayUI
 from host.web.browser import chromium, missing, resize
-from host.web.server import PlayLive, WebServer
+from host.web.serving import WebServer
+from host.web.sources import PlayLive
 
 WHY = missing()
 if WHY:

@@ -29,8 +29,11 @@ from host.core import registry
 from host.core.session import Session
 from host.lab.bench_web_load import frame_head, handshake
 from host.web import sockets
-from host.web.server import STALE_CODE, DemoLive, Hub, WebServer, make_app
+from host.web.hub import Hub
+from host.web.routes import STALE_CODE, make_app
+from host.web.serving import WebServer
 from host.web.sockets import Outbox
+from host.web.sources import DemoLive
 
 TOKEN = "the-token"
 

@@ -8,7 +8,8 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from host.web.server import Source, WebServer
+    from host.web.serving import WebServer
+    from host.web.sources import Source
 
 DEFAULT = "127.0.0.1:8765"
 
@@ -33,7 +34,7 @@ def web_ok(args: argparse.Namespace) -> bool:
     a journal, a board or a game is set up."""
     if getattr(args, "web", None) is None:
         return True
-    from host.web.server import WebError, parse_address
+    from host.web.address import WebError, parse_address
 
     try:
         parse_address(args.web)
@@ -46,7 +47,7 @@ def web_ok(args: argparse.Namespace) -> bool:
 def phones_line(server: WebServer) -> str | None:
     """None when a phone on the network can open the pages; else the one line that says how
     to let phones in (served on this machine's own address only)."""
-    from host.web.server import is_loopback
+    from host.web.address import is_loopback
 
     if not is_loopback(server.host):
         return None  # bound to the network (if it has no address, start_web warns)
@@ -58,8 +59,9 @@ def phones_line(server: WebServer) -> str | None:
 
 def start_web(address: str, source: Source, qr: bool = True) -> WebServer:
     """Start serving; say where on stderr (the console's URL with its token, and as a QR
-    code). Raises host.web.server.WebError in one line."""
-    from host.web.server import WebServer, is_loopback, parse_address
+    code). Raises host.web.address.WebError in one line."""
+    from host.web.address import is_loopback, parse_address
+    from host.web.serving import WebServer
 
     host, port = parse_address(address)
     server = WebServer(source, host, port).start()

@@ -20,7 +20,7 @@ from host.screens import text_tables
 from host.screens.paced_screen import PacedScreen
 
 if TYPE_CHECKING:
-    from host.web.server import DemoLive
+    from host.web.sources import DemoLive
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
 MAX_WANTED_ROLLS = 64  # rolls one action may wait for (initiative's, with its rerolls)
@@ -191,7 +191,7 @@ def _web(
         yield out
         return
     from host.commands._web import start_web
-    from host.web.server import DemoLive
+    from host.web.sources import DemoLive
 
     # The board follows a change of what is hidden at once (the tether's next snapshot).
     follow = (lambda: tether.guard(list)) if tether is not None else list
@@ -290,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pace:
         pace = PacedScreen(args.pace, _write, in_place=sys.stdout.isatty())
     board = None if args.no_board else args.board
-    from host.web.server import WebError
+    from host.web.address import WebError
 
     try:
         play(enc, game_seed(args), print, color, journal, board, pace, args.web)

@@ -140,7 +140,7 @@ def _journal_text(
     return buf.getvalue()
 
 
-# The web console's token (host/web/server.py keeps it in the journal so a resumed game keeps
+# The web console's token (host/web/hub.py keeps it in the journal so a resumed game keeps
 # its link): whoever holds it runs the game, so an export, which travels, never carries it.
 SECRET_EVENTS = ("web",)
 

@@ -208,7 +208,8 @@ def run(args: argparse.Namespace) -> int:
             smart_dice = SmartDiceForPlay(ui).start()  # once the dice come from "smart"
             if args.web is not None:
                 from host.commands._web import phones_line, start_web
-                from host.web.server import PlayLive, WebError
+                from host.web.address import WebError
+                from host.web.sources import PlayLive
 
                 try:
                     web = start_web(args.web, PlayLive(ui, sim))

@@ -137,8 +137,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.web is not None:
             from host.commands._web import start_web
+            from host.web.address import WebError
             from host.web.board_source import BoardLive
-            from host.web.server import WebError
 
             try:
                 web = start_web(args.web, BoardLive(sim))

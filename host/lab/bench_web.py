@@ -36,7 +36,9 @@ def web_latency(presses: int = PRESSES) -> dict[str, float | int]:
     from host.core.journal import Journal
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import VIEW_SECONDS, PlayLive, WebServer
+    from host.web.hub import VIEW_SECONDS
+    from host.web.serving import WebServer
+    from host.web.sources import PlayLive
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -111,7 +113,8 @@ def web_idle_bytes(seconds: float = IDLE_SECONDS) -> dict[str, float | int]:
     from host.core import registry
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import PlayLive, WebServer
+    from host.web.serving import WebServer
+    from host.web.sources import PlayLive
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -183,7 +186,8 @@ def web_viewers_cpu(viewers: int = VIEWERS, pace: float = DEMO_PACE) -> dict[str
 
     from host.core import registry
     from host.core.session import Session
-    from host.web.server import DemoLive, WebServer
+    from host.web.serving import WebServer
+    from host.web.sources import DemoLive
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -264,7 +268,8 @@ def board_e2e_with_pages(
     from host.core.journal import Journal
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import PlayLive, WebServer
+    from host.web.serving import WebServer
+    from host.web.sources import PlayLive
 
     r = registry.get("korxsol")
     path = r.example_path()

@@ -220,7 +220,7 @@ def hog(host: str, port: int, count: int, size: int) -> None:
 def serve() -> None:
     """A web server for a korxsol demo's session, for the memory figure: prints its port,
     then answers each line on stdin with the number of pages open; ends when stdin closes."""
-    from host.web.server import WebServer
+    from host.web.serving import WebServer
 
     live, _ = _demo_live()
     with WebServer(live, "127.0.0.1", 0) as web:
@@ -235,7 +235,7 @@ def serve() -> None:
 def _demo_live() -> tuple[Any, threading.RLock]:
     from host.core import registry
     from host.core.session import Session
-    from host.web.server import DemoLive
+    from host.web.sources import DemoLive
 
     r = registry.get("korxsol")
     path = r.example_path()
@@ -276,7 +276,7 @@ def slow_client_stall(
     VIEW_SECONDS, merging what came meanwhile) until every reading page had it or a later
     one: what the silent page could add. Also the time from the change itself, which
     includes that merging wait. A change that never reached one counts until the end."""
-    from host.web.server import WebServer
+    from host.web.serving import WebServer
 
     live, lock = _demo_live()
     with WebServer(live, "127.0.0.1", 0) as web:
@@ -336,7 +336,8 @@ def gm_reply_under_flood(
     from host.core import registry
     from host.core.session import Session
     from host.screens.play_ui import PlayUI
-    from host.web.server import PlayLive, WebServer
+    from host.web.serving import WebServer
+    from host.web.sources import PlayLive
 
     r = registry.get("korxsol")
     path = r.example_path()

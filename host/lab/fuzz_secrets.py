@@ -39,7 +39,8 @@ from host.core.interface import IllegalAction
 from host.core.session import Session
 from host.lab.fuzz import target
 from host.screens.play_ui import PlayUI
-from host.web.server import Hub, PlayLive
+from host.web.hub import Hub
+from host.web.sources import PlayLive
 from shared import codec
 from shared.limits import NO_SLOT
 from shared.state import F_ACTIVE, GameState

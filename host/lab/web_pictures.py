@@ -84,7 +84,8 @@ def photograph(folder: Path) -> list[Path]:
     from host.board.tethered_sim import TetheredSim
     from host.screens.play_ui import PlayUI
     from host.web.browser import chromium, missing, resize
-    from host.web.server import PlayLive, WebServer
+    from host.web.serving import WebServer
+    from host.web.sources import PlayLive
 
     why = missing()
     if why:
@@ -128,7 +129,8 @@ def photograph_d20(folder: Path) -> list[Path]:
 
     from host.screens.play_ui import PlayUI
     from host.web.browser import chromium
-    from host.web.server import PlayLive, WebServer
+    from host.web.serving import WebServer
+    from host.web.sources import PlayLive
 
     session = d20_fight()
     ui = PlayUI(session, Console(file=StringIO(), width=100), "no board")

@@ -3,7 +3,7 @@
 A board's keys pulse, blink, dip and blink counts (firmware/palette.py), each pattern a
 function of the board's clock modulo one of a few periods (PERIODS). Sent frame by frame,
 that was a whole view about three times a second while nothing happened. Here the web
-watcher samples the LEDs (every BOARD_SECONDS, host/web/server.py) with the board's own
+watcher samples the LEDs (every BOARD_SECONDS, host/web/hub.py) with the board's own
 clock (the simulated board's ticks are this process's monotonic milliseconds), and each
 LED is told to the pages as what it does, not what it is at this instant:
 

@@ -1,5 +1,5 @@
 """The pages' sockets on the server's side: what waits to go out to each page, how it is
-sent, and how many pages may be open. What a view holds is the Hub's (host/web/server.py).
+sent, and how many pages may be open. What a view holds is the Hub's (host/web/hub.py).
 
 - Every page has an Outbox of its own and a task that sends it, so a page never waits
   for another: the latest view only (a newer view replaces one not yet sent; a page that
