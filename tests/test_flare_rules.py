@@ -200,9 +200,9 @@ def test_actions_come_in_any_order_with_several_placements_and_summons() -> None
 def test_a_turn_with_actions_left_cannot_end() -> None:
     """flare-summoning-turn.txt:48"""
     s = duel()
-    refused(s, "end", "Ann has 2 action(s) left: every action must be used")
+    refused(s, "end", "Ann has 2 actions left: every action must be used")
     s.execute("place a1")
-    refused(s, "end", "Ann has 1 action(s) left")
+    refused(s, "end", "Ann has 1 action left")
     s.execute("place b1")
     assert s.execute("end")[0] == "Ann ends the turn"
 
@@ -509,7 +509,7 @@ def test_control_returns_to_the_player_for_scoring_and_drawing() -> None:
     s = teams(("1c 2c . . .",))
     s.execute("summon plain at=b1")  # Bo's common beside the board
     s.execute("pass wyrm")
-    refused(s, "end", "Ann has 1 action(s) left")
+    refused(s, "end", "Ann has 1 action left")
     s.execute("place e5")
     lines = s.execute("end")
     assert lines[:2] == ["Ann ends the turn", "control comes back to Ann for scoring and drawing"]

@@ -314,7 +314,9 @@ def _answerer(game: Game, cmd: Command) -> tuple[Fighter, Hit]:
     f = game.fighter(cmd.arg(0, "a character"))
     hit = game.pending
     if not isinstance(hit, Hit):
-        raise IllegalAction("no hit waits for an answer")
+        raise IllegalAction(
+            "no hit waits for an answer (`evade` and `take` answer an attack's hit)"
+        )
     if hit.target != f.index:
         raise IllegalAction(f"the hit waiting is on {game.fighters[hit.target].name}, not {f.name}")
     return f, hit
@@ -435,7 +437,9 @@ def _death_pending(game: Game, cmd: Command) -> tuple[Fighter, Death]:
     f = game.fighter(cmd.arg(0, "a character"))
     p = game.pending
     if not isinstance(p, Death) or p.who != f.index:
-        raise IllegalAction(f"{f.name} owes no Death check")
+        owing = game.pending.who if isinstance(game.pending, Death) else None
+        who = game.fighters[owing].name if owing is not None else "nobody"
+        raise IllegalAction(f"{f.name} owes no Death check (owing one: {who})")
     return f, p
 
 

@@ -128,7 +128,10 @@ def _legendary_ok(game: Game, f: Fighter, cost: int) -> None:
     """[27]: one at the end of another creature's turn, with enough left, not incapacitated,
     not surprised before its first turn is over."""
     if f.spec.legendary == 0:
-        raise IllegalAction(f"{f.name} has no legendary actions")
+        some = [c.name for c in game.fighters if c.spec.legendary]
+        raise IllegalAction(
+            f"{f.name} has no legendary actions (those with some: {', '.join(some) or 'none'})"
+        )
     if not f.in_fight or f.hp == 0:
         raise IllegalAction(f"{f.name} is down: no legendary actions")
     e = game.entry()
@@ -153,7 +156,10 @@ def _take_legendary(game: Game, f: Fighter, cost: int) -> str:
 # -- the order ---------------------------------------------------------------------------------
 def do_initiative(game: Game, cmd: Command) -> list[str]:
     if game.started:
-        raise IllegalAction(f"initiative is rolled once, at the start; this is round {game.round}")
+        raise IllegalAction(
+            f"initiative is rolled once, at the start; this is round {game.round}"
+            " (`add NAME` brings a newcomer in with its own roll)"
+        )
     surprised = {f.index for f in game.fighters if f.spec.surprised}
     if "surprised" in cmd.opts:
         surprised = {game.fighter(w).index for w in cmd.list_opt("surprised")}
@@ -432,7 +438,10 @@ def do_concentrate(game: Game, cmd: Command) -> list[str]:
 def do_drop(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     if not f.concentration:
-        raise IllegalAction(f"{f.name} concentrates on nothing")
+        some = [c.name for c in game.fighters if c.concentration]
+        raise IllegalAction(
+            f"{f.name} concentrates on nothing (concentrating: {', '.join(some) or 'nobody'})"
+        )
     return conditions.concentration_over(game, f.index)
 
 
@@ -492,7 +501,9 @@ def do_ready(game: Game, cmd: Command) -> list[str]:
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     if not f.readied:
-        raise IllegalAction(f"{f.name} has no readied action")
+        raise IllegalAction(
+            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
+        )
     _able(game, f, "reaction")
     _spend(f, "reaction")
     what = f.readied

@@ -13,6 +13,7 @@ from typing import Any
 
 from host.core import numbers
 from host.core.interface import IllegalAction, game_log
+from host.core.plurals import plural
 from host.core.timeline import Timeline
 from host.rulesets.flare import cards
 from host.rulesets.flare.cards import COMMON, HEROIC, LEGENDARY, RANKS, Creature, Effect, Flare
@@ -871,8 +872,8 @@ class Game:
         self._check_open()
         if self.actions_left > 0 and not self.stuck():
             raise IllegalAction(
-                f"{self.player} has {self.actions_left} action(s) left: every action must be"
-                " used before the turn ends"
+                f"{self.player} has {plural(self.actions_left, 'action')} left: every action"
+                " must be used before the turn ends (`place`, `summon`, `flare` or `discard`)"
             )
         p = self.current
         lines = [f"{self.player} ends the turn"]

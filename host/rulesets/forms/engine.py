@@ -887,7 +887,10 @@ class Game(kit.Dice):
 
     def _do_done(self, cmd: Command) -> None:
         if self.mode != "combat":
-            raise IllegalAction("done ends a unit's part of a combat step; this is a social round")
+            raise IllegalAction(
+                "done ends a unit's part of a combat step; this is a social round (`fight`"
+                " begins combat)"
+            )
         i = self.unit(cmd.arg(0, "a unit"))
         self._pass(i)
 

@@ -48,7 +48,7 @@ class GrappleAndCharge(GameCore):
     def _do_pivot(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
         if f.grappling == NO_SLOT:
-            raise IllegalAction(f"{f.name} is not grappling anyone")
+            raise IllegalAction(f"{f.name} is not grappling anyone {self._grapplers()}")
         held = self.fighters[f.grappling]
         if grapple_weight(held) > f.spec.weight:
             raise IllegalAction(f"{held.name} is too heavy for {f.name} to pivot")
@@ -80,10 +80,20 @@ class GrappleAndCharge(GameCore):
         else:
             self._unblockable(held, knockback.fall_damage(a, b), f, out, "falls")
 
+    def _grapplers(self) -> str:
+        """Who may release, crush or pivot now: a refusal names them."""
+        held = [f.name for f in self.fighters if f.grappling != NO_SLOT]
+        return f"(grappling: {', '.join(held) or 'nobody'})"
+
+    def _grappled(self) -> str:
+        """Who may struggle now: a refusal names them."""
+        held = [f.name for f in self.fighters if self.slot(f).flags & F_GRAPPLED]
+        return f"(grappled: {', '.join(held) or 'nobody'})"
+
     def _do_struggle(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
         if not self.slot(f).flags & F_GRAPPLED:
-            raise IllegalAction(f"{f.name} is not grappled")
+            raise IllegalAction(f"{f.name} is not grappled {self._grappled()}")
         self._spend_ap(f, 1, "struggling")
         heads = self.roller.roll("chance", f.index, self.attribute(f, "power"))
         if heads:
@@ -94,14 +104,14 @@ class GrappleAndCharge(GameCore):
     def _do_release(self, cmd: Command, out: Outcome) -> None:
         f = self._need_turn(cmd.arg(0, "a character"))
         if f.grappling == NO_SLOT:
-            raise IllegalAction(f"{f.name} is not grappling anyone")
+            raise IllegalAction(f"{f.name} is not grappling anyone {self._grapplers()}")
         self._release(self.fighters[f.grappling], out, "is let go")
 
     def _do_crush(self, cmd: Command, out: Outcome) -> None:
         """Combat while grappling: a POWER_Roll, each success one un-blockable damage."""
         f = self._need_turn(cmd.arg(0, "a character"))
         if f.grappling == NO_SLOT:
-            raise IllegalAction(f"{f.name} is not grappling anyone")
+            raise IllegalAction(f"{f.name} is not grappling anyone {self._grapplers()}")
         self._need_combat(f)
         sol = "sol" in cmd.opts  # sol=power, the POWER_Roll (the grammar takes no other)
         if sol and f.sol < 1:

@@ -26,7 +26,9 @@ class TurnFlow(GameCore):
         """TURN ORDER: everyone rolls AGILITY; `sol=A,B` spends a SOL point of each named
         fighter on 3 more dice for its roll (not for a tie's reroll, a roll of its own)."""
         if self.started:
-            raise IllegalAction("initiative is already rolled")
+            raise IllegalAction(
+                "initiative is already rolled: the order stands (`end` passes the turn)"
+            )
         spending = {self.fighter(name).index: self.fighter(name) for name in cmd.list_opt("sol")}
         for f in spending.values():
             if f.sol < 1:
@@ -65,7 +67,7 @@ class TurnFlow(GameCore):
 
     def _do_order(self, cmd: Command, out: Outcome) -> None:
         if self.started:
-            raise IllegalAction("the turn order is already set")
+            raise IllegalAction("the turn order is already set: it stands (`end` passes the turn)")
         chosen = [self.fighter(n).index for n in cmd.args]
         if sorted(chosen) != list(range(len(self.fighters))):
             raise IllegalAction("order must name every character exactly once")
