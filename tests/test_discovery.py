@@ -153,3 +153,12 @@ def test_a_port_is_known_by_its_usb_serial_number_through_a_link_to_it(
     assert discovery.usb_serial_number(str(device)) == "DF6480C2"
     assert discovery.usb_serial_number(str(tmp_path / "ttyACM1")) == ""  # not listed
     assert discovery.usb_serial_number("loop://") == ""
+
+
+def test_a_device_name_with_a_superscript_digit_sorts_as_text_not_a_crash() -> None:
+    """str.isdigit() says yes to '²' and int() then fails (the findings issue, item 1): the
+    numbers in a device's name are read by the one reader, ASCII digits only."""
+    from host.board.discovery import _device_order
+
+    names = ["/dev/ttyACM10", "/dev/ttyACM1²", "/dev/ttyACM9"]  # (split: '1', then '²')
+    assert sorted(names, key=_device_order) == ["/dev/ttyACM1²", "/dev/ttyACM9", "/dev/ttyACM10"]

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from serial.tools import list_ports
 
+from host.core import numbers
+
 VENDORS = {0x239A: "Adafruit", 0x2E8A: "Raspberry Pi"}
 DATA_INTERFACE = "CircuitPython CDC2"
 CONSOLE_INTERFACE = "CircuitPython CDC "
@@ -69,8 +71,10 @@ def _named_role(interface: str | None) -> str:
 
 
 def _device_order(device: str) -> list:
-    """Sort key that reads the numbers in a device name as numbers (COM9 before COM10)."""
-    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", device)]
+    """Sort key that reads the numbers in a device name as numbers (COM9 before COM10); any
+    other text, a superscript digit included, sorts as text."""
+    parts = [(part, numbers.whole_or_none(part)) for part in re.split(r"([0-9]+)", device)]
+    return [(1, part) if value is None else (0, value) for part, value in parts]
 
 
 def _board_key(port: object) -> str:

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from host.core import numbers
+
 ROOT = Path(__file__).resolve().parents[2]
 VM_SCRIPTS = Path(__file__).resolve().parent / "vm"
 # The board libraries deploy ships (host/board/circuitpy_drive.LIBRARIES), copied from the
@@ -154,8 +156,8 @@ def vm_mpy_version() -> tuple[int, int] | None:
         ).stdout
         emits = re.search(r"mpy v(\d+)\.(\d+)", said)
         version = None
-        if done.returncode == 0 and done.stdout.strip().isdigit() and emits:
-            mpy = int(done.stdout)
+        mpy = numbers.whole_or_none(done.stdout.strip())
+        if done.returncode == 0 and mpy is not None and emits:
             loads = (mpy & 0xFF, (mpy >> 8) & 3)
             if loads == (int(emits[1]), int(emits[2])):
                 version = loads
