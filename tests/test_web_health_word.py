@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from waiting import WAIT
 
 from host.core import registry
 from host.core.audience import Secrets
@@ -22,8 +23,6 @@ from host.screens.play_ui import PlayUI
 from host.web.browser import TV, chromium, missing
 from host.web.serving import WebServer
 from host.web.sources import PlayLive
-
-WAIT = 10.0  # seconds for the page to show a change (it takes milliseconds)
 
 WHY = missing()
 if WHY:  # one line for the whole module under pytest -ra
