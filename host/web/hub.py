@@ -60,6 +60,12 @@ class Hub:
         self._wholes: list[str | None] = [None, None]  # the whole views, once made
         self.views: tuple[str, str] = ("", "")  # the last (player, gm) messages sent
         self._last: tuple[dict[str, Any], dict[str, Any]] | None = None
+        # Views are numbered as they are built (under the source's lock): publish takes none
+        # older than the last it took, so a view the watcher built before a `hide` or a
+        # `health word` cannot land after the one built after it (a page opening then got
+        # the exact health the console had just hidden).
+        self._builds = 0
+        self._published = 0
         self._stamp: tuple | None = None
         self._wake: asyncio.Future[None] | None = None
         self._board_at = 0.0
@@ -83,9 +89,11 @@ class Hub:
 
     def views_now(self, console: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
         """The (player, gm) views as they are now (without `console`, the game master's
-        lacks what only the console shows: no console is open)."""
+        lacks what only the console shows: no console is open), numbered (`Views.built`)."""
         source = self.source
         with source.lock():
+            self._builds += 1
+            built = self._builds
             session = source.session()
             self._keep_token(session)
             board = self._board_data(session)
@@ -108,7 +116,7 @@ class Hub:
         assert not set(GM_ONLY) & set(player)
         # The console's URL is in play's log for the game master: never on the players' page.
         player["log"] = [line for line in player["log"] if self.token not in line]
-        return player, full
+        return Views((player, full), built)
 
     def _player_text(self, message: dict[str, Any]) -> str:
         text = json.dumps(message)
@@ -223,7 +231,13 @@ class Hub:
 
     def publish(self, views: tuple[dict[str, Any], dict[str, Any]]) -> bool:
         """Each page's outbox takes what changed (or the whole view, when the page has
-        not yet had the last one); each page's own task sends it. False: nothing changed."""
+        not yet had the last one); each page's own task sends it. False: nothing changed,
+        or the views were built before the last taken (they are dropped)."""
+        built = getattr(views, "built", None)
+        if built is not None:
+            if built < self._published:
+                return False
+            self._published = built
         player, gm = views
         old = self._last
         self._last = views
@@ -279,6 +293,17 @@ class Hub:
     def console(self, raw: str) -> dict[str, Any]:
         """One message from the console, and its reply (host/web/console.py)."""
         return self.gm_console.take(raw)
+
+
+class Views(tuple):
+    """The (player, gm) views, with the number of their build (Hub.views_now)."""
+
+    built: int
+
+    def __new__(cls, views: tuple[dict[str, Any], dict[str, Any]], built: int) -> Views:
+        made = super().__new__(cls, views)
+        made.built = built
+        return made
 
 
 def _changes(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
