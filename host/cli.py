@@ -66,14 +66,17 @@ def whole_option(text: str) -> int:
 
 
 def seconds_option(text: str) -> float:
-    """A time option's value in seconds (`--pace 0.5`), at most MOST_SECONDS either way
-    (a command says itself what a negative time means: `demo --pace -1` is one line)."""
+    """A time option's value in seconds (`--pace 0.5`): 0 to MOST_SECONDS. Every float
+    option is a time, and no command has a use for a negative one."""
     from host.core import numbers
 
     try:
-        return numbers.decimal(text, "", -MOST_SECONDS, MOST_SECONDS, signed=True)
+        value = numbers.decimal(text, "", None, MOST_SECONDS, signed=True)
     except numbers.NotANumber as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a time must be 0 or more seconds, not {text}")
+    return value
 
 
 MOST_SECONDS = 1_000_000  # 11 days; time.sleep and a lock's wait refuse much more

@@ -13,6 +13,8 @@ import sys
 import termios
 import time
 
+import pytest
+
 from host import cli
 from host.screens.paced_screen import UP_AND_CLEAR
 
@@ -86,7 +88,9 @@ def test_a_paced_demo_piped_prints_each_frame_after_the_last(capsys, monkeypatch
 
 
 def test_a_negative_pace_is_one_line(capsys) -> None:
-    assert cli.main(["demo", "--pace", "-1"]) == 2
-    assert capsys.readouterr().err.splitlines() == [
-        "turnlight: --pace must be 0 or more seconds, not -1.0"
-    ]
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["demo", "--pace", "-1"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "turnlight demo: error: argument --pace: a time must be 0 or more seconds, not -1"
+    )

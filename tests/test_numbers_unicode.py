@@ -351,6 +351,26 @@ def test_a_number_option_given_odd_digits_is_a_one_line_usage_error(
     assert repr(text) in said[-1] or text in said[-1]
 
 
+TIME_OPTIONS = [(argv, a) for argv, a in NUMBER_OPTIONS if a.type is cli.seconds_option]
+
+
+@pytest.mark.parametrize(
+    "argv, action",
+    TIME_OPTIONS,
+    ids=[" ".join((*argv, *a.option_strings[:1])) for argv, a in TIME_OPTIONS],
+)
+def test_a_negative_time_is_refused_by_every_time_option(
+    argv: tuple[str, ...], action: argparse.Action
+) -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:
+        cli.parse(PARSER, [*argv, *action.option_strings[:1], "-1.5"])
+    assert exit_.value.code == 2
+    assert err.getvalue().splitlines()[-1].endswith("a time must be 0 or more seconds, not -1.5"), (
+        err.getvalue()
+    )
+
+
 # -- item 2: a value nested hundreds deep in `add` ---------------------------------------
 
 

@@ -283,8 +283,6 @@ def run(args: argparse.Namespace) -> int:
         from host.core.journal import Journal
 
         journal = Journal(args.db)
-    if args.pace < 0:
-        return fail(f"--pace must be 0 or more seconds, not {args.pace}")
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     pace = None
     if args.pace:
