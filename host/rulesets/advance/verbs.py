@@ -459,7 +459,7 @@ def do_death(game: Game, cmd: Command) -> list[str]:
     f, p = _death_pending(game, cmd)
     if p.roll is not None:
         raise IllegalAction(f"{f.name}'s Death check is rolled: `spend {f.spec.label} N`")
-    face = game.dice.draw("death", f.index)[0]
+    face = game.dice.action_dice("death", f.index)[0]
     parts = len(f.damaged)
     lines = [f"{f.name}'s Death check: {face} vs {parts} damaged parts"]
     by = game.fighters[p.by]
