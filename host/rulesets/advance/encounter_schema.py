@@ -10,11 +10,10 @@ each key means and the defaults.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -47,11 +46,11 @@ GAP = "|"  # a gap between the character sheet's columns: neighbours reach acros
 
 
 def example_path() -> Path:
-    return Path(str(resources.files("host.rulesets.advance") / "encounters" / "barrow_gate.toml"))
+    return kit.bundled(__package__, "barrow_gate.toml")
 
 
 def template_path() -> Path:
-    return Path(str(resources.files("host.rulesets.advance") / "encounters" / "template.toml"))
+    return kit.bundled(__package__, "template.toml")
 
 
 @dataclass(frozen=True)
@@ -154,33 +153,6 @@ class _Reader(TableReader):
         index = self.seen.get(table, 0)
         self.seen[table] = index + 1
         return index
-
-    def integer(
-        self,
-        table: str,
-        index: int,
-        data: dict,
-        key: str,
-        who: str,
-        low: int,
-        high: int,
-        default: int,
-    ) -> int:
-        value = data.get(key, default)
-        if not numbers.is_whole(value, low, high):
-            raise self.fail(
-                table,
-                index,
-                key,
-                f"{who}: {key} must be a whole number {low}..{high}, not {value!r}",
-            )
-        return value
-
-    def words(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise self.fail(table, index, key, f"{who}: {key} must be a list of names")
-        return tuple(v.strip() for v in value)
 
 
 CHARACTER_KEYS = (
@@ -338,10 +310,10 @@ def _tables(r: _Reader, data: Any, specialties: set[str]) -> dict[str, tuple[Row
             allowed = ("roll", value_key) + (("amount", "text") if value_key == "effect" else ())
             r.known("tables", 0, row, allowed, who)
             roll = row.get("roll")
-            if isinstance(roll, int) and not isinstance(roll, bool):
+            if numbers.is_whole(roll):
                 low, high = roll, roll
             elif (
-                isinstance(roll, list) and len(roll) == 2 and all(isinstance(x, int) for x in roll)
+                isinstance(roll, list) and len(roll) == 2 and all(numbers.is_whole(x) for x in roll)
             ):
                 low, high = roll
             else:
