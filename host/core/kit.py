@@ -12,8 +12,8 @@ implement (host/core/interface.py, whose base class has the defaults).
   `draw(purpose, who, sides)` or `draw_kind(purpose, who, count, kind)`.
 - `show_roll`: the board's last roll (`GameState.roll`) from what `SeededDice.last` keeps
   (or any faces): the board roll projection a ruleset's `device.project` calls.
-- `Rules`: a `Ruleset` whose encounters are a module's (`encounters`: `parse`,
-  `example_path`, `template_path`; `bundled` makes those paths). `DiceRules`: one whose
+- `Rules`: a `Ruleset` whose encounters are a module's (`encounters`: `parse`, `EXAMPLE`,
+  `TEMPLATE`; `bundled` makes those paths). `DiceRules`: one whose
   game holds `SeededDice` as `game.dice` and plays an action in one function (`play`):
   apply, replay, the record's JSON, the rolls given and said, a new game and its board
   projection (`game_type`, `device`) come with it. Each says in its docstring the hooks
@@ -227,20 +227,22 @@ def bundled(package: str, filename: str) -> Path:
 
 class Rules(Ruleset):
     """A `Ruleset` whose encounter files are read by one module. The hook a ruleset fills:
-    `encounters`, that module, with `parse(text, filename)`, `example_path()` and
-    `template_path()` (`bundled` makes the paths)."""
+    `encounters`, that module, with `parse(text, filename)` (EncounterError for a file it
+    refuses), `EXAMPLE` (the path of the encounter played when none is named) and
+    `TEMPLATE` (the commented file `turnlight encounter new` starts from; `bundled` makes
+    the paths of files in the ruleset's package)."""
 
     encounters: Any = None
 
     def example_path(self) -> Path:
-        path: Path = self.encounters.example_path()
+        path: Path = self.encounters.EXAMPLE
         return path
 
     def parse_encounter(self, text: str, filename: str) -> Any:
         return self.encounters.parse(text, filename)
 
     def template(self) -> str:
-        text: str = self.encounters.template_path().read_text(encoding="utf-8")
+        text: str = self.encounters.TEMPLATE.read_text(encoding="utf-8")
         return text
 
 

@@ -45,12 +45,12 @@ BOSS_DEATH_CHECKS = ("at_zero", "body_damage")
 GAP = "|"  # a gap between the character sheet's columns: neighbours reach across it
 
 
+EXAMPLE = kit.bundled(__package__, "barrow_gate.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return kit.bundled(__package__, "barrow_gate.toml")
-
-
-def template_path() -> Path:
-    return kit.bundled(__package__, "template.toml")
+    return EXAMPLE
 
 
 @dataclass(frozen=True)

@@ -40,12 +40,12 @@ MOST_KINDS = 3
 MOST_DICE = 7
 
 
+EXAMPLE = kit.bundled(__package__, "wyrmling_den.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return kit.bundled(__package__, "wyrmling_den.toml")
-
-
-def template_path() -> Path:
-    return kit.bundled(__package__, "template.toml")
+    return EXAMPLE
 
 
 @dataclass(frozen=True)

@@ -91,10 +91,6 @@ def example_path() -> Path:
     return EXAMPLE
 
 
-def template_path() -> Path:
-    return TEMPLATE
-
-
 def parse(text: str, filename: str) -> Encounter:
     doc = read_toml(text, filename)
     lines = Lines(text)

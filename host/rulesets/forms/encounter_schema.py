@@ -48,12 +48,12 @@ DEFAULT_HEALTH = 6
 DEFAULT_DAMAGE = 2
 
 
+EXAMPLE = kit.bundled(__package__, "sunken_vault.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return kit.bundled(__package__, "sunken_vault.toml")
-
-
-def template_path() -> Path:
-    return kit.bundled(__package__, "template.toml")
+    return EXAMPLE
 
 
 def attribute(name: str) -> str | None:

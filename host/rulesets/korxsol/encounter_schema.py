@@ -48,7 +48,8 @@ from shared.limits import (
 from shared.roster import check_label
 
 ID = "korxsol"  # the ruleset id an encounter file names (host/core/registry.py)
-EXAMPLE = "ember_ridge.toml"
+EXAMPLE = kit.bundled(__package__, "ember_ridge.toml")  # played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
 MAX_MOVES = 3  # korxsol: each Solighter equips at most 3 unique combat moves
 # A fighter's `weapon` as a file writes it: "none" (or no key) is the fighter with no weapon.
 NO_WEAPON = "none"
@@ -57,11 +58,7 @@ WEAPON_WORDS = (NO_WEAPON, *(w for w in WEAPONS if w))
 
 def example_path() -> Path:
     """The bundled example encounter (shipped inside the package)."""
-    return kit.bundled(__package__, EXAMPLE)
-
-
-def template_path() -> Path:
-    return kit.bundled(__package__, "template.toml")
+    return EXAMPLE
 
 
 def load(path: str | Path) -> Encounter:

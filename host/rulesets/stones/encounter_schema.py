@@ -158,10 +158,6 @@ def example_path() -> Path:
     return EXAMPLE
 
 
-def template_path() -> Path:
-    return TEMPLATE
-
-
 _CLAUSE = re.compile(r"^(?:\[On (\d+)-(\d+)\]\s*)?(.*)$", re.IGNORECASE | re.ASCII)
 _EFFECTS = (
     (re.compile(r"^\[Standard Attack\]$", re.I), "attack"),
