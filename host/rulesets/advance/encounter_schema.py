@@ -9,6 +9,7 @@ each key means and the defaults.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -149,10 +150,19 @@ class _Reader(TableReader):
         super().__init__(text, filename)
         self.seen: dict[str, int] = {}  # sub-tables read so far, by name (their lines)
 
-    def next_index(self, table: str) -> int:
-        index = self.seen.get(table, 0)
-        self.seen[table] = index + 1
-        return index
+    def entries(
+        self, key: str, kind: str, data: dict, allowed: tuple[str, ...], who: str
+    ) -> Iterator[tuple[str, int, dict, str, str]]:
+        """Each sub-table `kind` of table `key` (`[[adventurer.item]]`), checked for its
+        keys and named: (its table, its index among all of that name in the file, its
+        data, its name, the words that name it in an error)."""
+        table = f"{key}.{kind}"
+        for entry in data.get(kind, []):
+            index = self.seen.get(table, 0)
+            self.seen[table] = index + 1
+            self.known(table, index, entry, allowed, f"{who}'s {kind}")
+            name = self.text(table, index, entry, "name", f"{who}'s {kind}")
+            yield table, index, entry, name, f"{who}'s {kind} {name!r}"
 
 
 CHARACTER_KEYS = (
@@ -401,11 +411,7 @@ def _character(
     assists = r.integer(key, index, data, "assists", who, 1, 5, 1)
     sheet = _sheet(r, key, index, data, who, default_sheet)
     abilities: list[Ability] = []
-    for a in data.get("ability", []):
-        t, n = f"{key}.ability", r.next_index(f"{key}.ability")
-        r.known(t, n, a, ABILITY_KEYS, f"{who}'s ability")
-        aname = r.text(t, n, a, "name", f"{who}'s ability")
-        what = f"{who}'s ability {aname!r}"
+    for t, n, a, aname, what in r.entries(key, "ability", data, ABILITY_KEYS, who):
         kind = r.text(t, n, a, "kind", what)
         if kind not in ABILITY_KINDS:
             raise r.fail(
@@ -424,11 +430,7 @@ def _character(
             raise r.fail(t, n, None, f"{what}: an attack needs damage of 1 or more")
         abilities.append(Ability(aname, kind, spec, **ints))
     items: list[Item] = []
-    for it in data.get("item", []):
-        t, n = f"{key}.item", r.next_index(f"{key}.item")
-        r.known(t, n, it, ITEM_KEYS, f"{who}'s item")
-        iname = r.text(t, n, it, "name", f"{who}'s item")
-        what = f"{who}'s item {iname!r}"
+    for t, n, it, iname, what in r.entries(key, "item", data, ITEM_KEYS, who):
         place = r.text(t, n, it, "place", what, "hand")
         if place not in PLACES:
             raise r.fail(t, n, None, f"{what}: place must be one of {', '.join(PLACES)}")

@@ -166,8 +166,12 @@ def _key(name: str) -> str:
     return plain(name)
 
 
-def _ally(game: Game, f: Fighter, word: str) -> Fighter:
+def _ally(game: Game, f: Fighter, word: str, not_oneself: str = "") -> Fighter:
+    """The ally of `f` that `word` names, in the fight; `not_oneself`: the refusal where it
+    names `f` itself ("": `f` may be named)."""
     ally = game.fighter(word)
+    if not_oneself and ally is f:
+        raise IllegalAction(not_oneself)
     if ally.spec.side != f.spec.side:
         raise IllegalAction(f"{ally.name} is not {f.name}'s ally")
     if not ally.in_combat:
@@ -516,9 +520,8 @@ def do_break(game: Game, cmd: Command) -> list[str]:
 # -- the other actions --------------------------------------------------------------------------
 def do_coop(game: Game, cmd: Command) -> list[str]:
     f = _actor(game, cmd)
-    ally = _ally(game, f, cmd.arg(1, "an ally"))
-    if ally is f:
-        raise IllegalAction("a Cooperative Attack supports another adventurer, not oneself")
+    oneself = "a Cooperative Attack supports another adventurer, not oneself"
+    ally = _ally(game, f, cmd.arg(1, "an ally"), oneself)
     name = ""
     if len(cmd.args) > 2:
         ab = game.ability(f, cmd.args[2])
@@ -618,9 +621,7 @@ def do_equip(game: Game, cmd: Command) -> list[str]:
 
 def do_exchange(game: Game, cmd: Command) -> list[str]:
     f = _actor(game, cmd)
-    ally = _ally(game, f, cmd.arg(1, "an ally"))
-    if ally is f:
-        raise IllegalAction("an exchange is with another ally")
+    ally = _ally(game, f, cmd.arg(1, "an ally"), "an exchange is with another ally")
     word = cmd.arg(2, "an item")
     for giver, taker in ((f, ally), (ally, f)):
         item = game.item(giver, word)
