@@ -19,7 +19,8 @@ implement (host/core/interface.py, whose base class has the defaults).
   projection (`game_type`, `device`) come with it. Each says in its docstring the hooks
   a ruleset fills.
 - Encounter files: host/core/encounter_files.py's `TableReader` (a ruleset's reader
-  subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`, `next_index`).
+  subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`); newcomers:
+  host/core/newcomers.py's `read_past_the_board` (`add` read with the ruleset's reader).
 - `summary`: a ruleset's `summary()` from its players' statistics, each team's the sums.
 - `winner_name` and `from_where`: words every ruleset says the same way.
 """

@@ -660,10 +660,16 @@ def do_wait(game: Game, cmd: Command) -> list[str]:
     return [f"{f.name} takes no action"]
 
 
-def do_fullpower(game: Game, cmd: Command) -> list[str]:
+def _boss(game: Game, cmd: Command, doing: str) -> Fighter:
+    """The Boss `cmd` names; refused for another (`doing`: what only a Boss does)."""
     f = game.fighter(cmd.arg(0, "a Boss"))
     if not f.spec.boss:
-        raise IllegalAction(f"only a Boss has Full Power, and {f.name} is not one")
+        raise IllegalAction(f"only a Boss {doing}, and {f.name} is not one")
+    return f
+
+
+def do_fullpower(game: Game, cmd: Command) -> list[str]:
+    f = _boss(game, cmd, "has Full Power")
     if not f.in_combat:
         raise IllegalAction(f"{f.name} is out of the fight")
     if f.full_power:
@@ -683,9 +689,7 @@ def do_fullpower(game: Game, cmd: Command) -> list[str]:
 
 
 def do_yell(game: Game, cmd: Command) -> list[str]:
-    f = game.fighter(cmd.arg(0, "a Boss"))
-    if not f.spec.boss:
-        raise IllegalAction(f"only a Boss may <{game.options.yell}>, and {f.name} is not one")
+    f = _boss(game, cmd, f"may <{game.options.yell}>")
     if not f.helpless:
         raise IllegalAction(f"{f.name} is not Helpless: <{game.options.yell}> is a Helpless Boss's")
     if f.yelled:
