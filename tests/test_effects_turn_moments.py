@@ -7,7 +7,7 @@ ends them early: the last test shows the report is what times them."""
 from __future__ import annotations
 
 import pytest
-from tiny_holds import TINY_HOLDS, TINY_POINTER
+from tiny_holds import TINY_AWAY, TINY_HOLDS, TINY_POINTER
 
 from host.core import effects, registry
 from host.core.effect_clock import TurnView, reported
@@ -77,13 +77,13 @@ POINTER = {
 
 @pytest.fixture(autouse=True)
 def holds_registered():
-    registry.register(TINY_HOLDS)
-    registry.register(TINY_POINTER)
+    for ruleset in (TINY_HOLDS, TINY_POINTER, TINY_AWAY):
+        registry.register(ruleset)
     try:
         yield
     finally:
-        registry.unregister(TINY_HOLDS.id)
-        registry.unregister(TINY_POINTER.id)
+        for ruleset in (TINY_HOLDS, TINY_POINTER, TINY_AWAY):
+            registry.unregister(ruleset.id)
 
 
 def _session(ruleset: Ruleset) -> Session:
@@ -118,6 +118,28 @@ def test_a_duration_is_timed_by_the_reported_turn_moments(kind: str, scenario: s
     assert at == EXPECTED[(kind, scenario)]
     if kind == "":
         assert [e.name for e in effects.in_play(s.game)] == ["Rage"]
+
+
+@pytest.mark.parametrize("kind", list(EFFECTS))
+def test_a_delay_shown_out_of_play_on_the_board_times_the_same(kind: str) -> None:
+    """docs/effects.md, "Turns that stop": one who left the order is not out of the fight;
+    a board that greys it while it waits changes no duration."""
+    at, _ = _ends_at(TINY_AWAY, kind, "delay")
+    assert at == EXPECTED[(kind, "delay")]
+
+
+def test_an_effect_waiting_on_one_delaying_is_taken_and_ends_at_its_turn() -> None:
+    """docs/effects.md, "Turns that stop": until=end of a fighter out of the order (delaying)
+    is put on, not refused as on one who left the fight; its stopped turn is still its own,
+    so "its next turn" is the one after it (docs/effects.md, "Durations")."""
+    s = _session(TINY_AWAY)
+    for line in ("end", "delay"):  # Bo's turn, then Bo delays (out of play on the board)
+        s.execute(line)
+    s.execute("effect Cy Guard until=end of=Bo")
+    ended = []
+    for line in ("return Bo", "end", "end", "end", "end", "end"):  # to round 2's Bo's end
+        ended.append(any(t.startswith("Guard on Cy ends: Bo's turn ends") for t in s.execute(line)))
+    assert ended == [False, False, False, False, False, True]
 
 
 @pytest.mark.parametrize("scenario", list(SCENARIOS))

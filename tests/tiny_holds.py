@@ -16,7 +16,8 @@ The game: each player takes its own turn, in the encounter's order, round after 
   round loses its turn and is back at its place in the next.
 
 `TINY_HOLDS` reports its moments; `TINY_POINTER` is the same game reporting none, timed by
-the turn pointer alone (the clock as it was before the report).
+the turn pointer alone (the clock as it was before the report); `TINY_AWAY` shows a
+delaying player out of play on the board while it waits.
 
     ruleset = "tiny_holds"
     name = "Holds"
@@ -35,7 +36,7 @@ from host.core.encounter_files import read_toml
 from host.core.interface import Applied, EncounterError, IllegalAction, Ruleset
 from shared import roster
 from shared.descriptor_pack import counter, pack
-from shared.state import F_ACTIVE, GameState
+from shared.state import F_ACTIVE, F_OUT, GameState
 
 HERE = Path(__file__).parent
 BOARD_ID = 10  # none a built-in ruleset or another test's has
@@ -90,6 +91,7 @@ class TinyHolds(Ruleset):
     next_turn_commands = ("end",)
     state_modules = ("tiny_holds",)
     reports = True
+    away_on_board = True  # one delaying is shown in play (else out of it, greyed)
 
     def example_path(self) -> Path:
         return HERE / "tiny_holds.toml"
@@ -189,7 +191,7 @@ class TinyHolds(Ruleset):
         for p, i in enumerate(placed):
             st.order[p] = i
         for i in range(st.count):
-            st.slots[i].flags = 0
+            st.slots[i].flags = F_OUT if i in game.away and not self.away_on_board else 0
         st.turn = game.at
         st.slots[game.running()].flags |= F_ACTIVE
         st.touch()
@@ -204,6 +206,14 @@ class TinyHolds(Ruleset):
         return {"round": game.round, "running": game.name(game.running())}
 
 
+class TinyAway(TinyHolds):
+    """tiny_holds whose board shows a delaying player out of play while it waits."""
+
+    id = "tiny_away"
+    board_id = 9  # (8 is left for pf2)
+    away_on_board = False
+
+
 class TinyPointer(TinyHolds):
     id = "tiny_pointer"
     board_id = 11
@@ -212,3 +222,4 @@ class TinyPointer(TinyHolds):
 
 TINY_HOLDS = TinyHolds()
 TINY_POINTER = TinyPointer()
+TINY_AWAY = TinyAway()

@@ -302,13 +302,16 @@ def add(
         # left (`remove`) may keep its place in the projected order: the ruleset says so.
         left = whose in ruleset.gone(game)
         said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
-        if whose not in now.order and not left:
+        # One stepped out of the order (delaying: `Ruleset.turn_moments`) has turns to come.
+        placed = whose in now.order or whose in book.away
+        if not placed and not left:
             # The clock counts turns on the board's order: one past its slots has none there.
             raise IllegalAction(
                 f"effect: {said} cannot be timed: {whose} plays past the board's slots, where"
                 " no turn of its is counted (rounds=N or no duration can)"
             )
-        if left or whose not in now.order or (whose in now.out and duration.kind != "start"):
+        out = whose in now.out and whose not in book.away
+        if left or not placed or (out and duration.kind != "start"):
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
         effect.of = whose
     if duration.kind == "rounds":
