@@ -86,7 +86,7 @@ def test_check_says_what_is_wrong_in_one_line_with_its_line(tmp_path: Path, caps
     )
     assert cli.main(["encounter", "check", str(bad)]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"turnlight: {bad}:{line + 1}: solighter 'Aria': kor must be an integer 1..255, not 999"
+        f"turnlight: {bad}:{line + 1}: solighter 'Aria': kor must be a whole number 1..255, not 999"
     ]
 
 

@@ -121,7 +121,10 @@ def test_every_roll_is_journalled_and_a_killed_game_resumes_exactly(tmp_path: Pa
 
 def test_an_encounter_file_error_is_one_line_at_its_line() -> None:
     for change, said in (
-        (("agility = 3", "agility = 16"), "hall.toml:33: unit 'Ann': agility must be an integer"),
+        (
+            ("agility = 3", "agility = 16"),
+            "hall.toml:33: unit 'Ann': agility must be a whole number",
+        ),
         (
             ('side = "Blue"\nagility = 1', 'side = "Green"\nagility = 1'),
             "hall.toml:49: unit 'Di': side 'Green'",

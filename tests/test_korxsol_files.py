@@ -37,7 +37,9 @@ def test_bad_toml_is_rejected_with_file_and_line():
 def test_an_out_of_range_attribute_names_its_line():
     text = toml([{"name": "Ash"}, {"name": "Bo", "team": "B", "power": 9}])
     line = text.splitlines().index("power = 9") + 1
-    assert _error(text) == f"bad.toml:{line}: solighter 'Bo': power must be an integer 0..7, not 9"
+    assert (
+        _error(text) == f"bad.toml:{line}: solighter 'Bo': power must be a whole number 0..7, not 9"
+    )
 
 
 def test_an_unknown_key_names_its_line():

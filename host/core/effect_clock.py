@@ -26,6 +26,24 @@ Between two views of the same round and position nothing happened. A ruleset tha
 several units' turns inside one action says which (`Ruleset.passed_turns`, points of
 (round, position)): they are taken in order between the two views, named by the later
 view's order (one fighter at each: the fighter at that position).
+
+That is the clock of a ruleset that reports nothing: the turn pointer is the turn. A
+ruleset whose turns stop and come back (a held action, an interrupt, a readied action,
+pf2's Delay) reports its turn moments instead (`Ruleset.turn_moments`: TURN_MOMENTS), and
+`reported(before, after, said)` makes them the moments above, with four more:
+
+- `("suspend", name)`: its turn stops before its end (held, interrupted, delaying); nothing
+  is counted, and its end is still to come;
+- `("resume", name)`: its stopped turn goes on (no new start);
+- `("leave", name)`: it steps out of the order (pf2 Delay [22]): no turn of it is counted
+  or passed over until it rejoins, and what waits for its turns waits on (it has not left
+  the fight); a running turn of it is suspended;
+- `("rejoin", name)`: it is back in the order; the turn it takes there is reported as a
+  start or a resume.
+
+A reported start is preceded by `("turn", round, position)` (its position in the later
+view's order, for `rounds=N`); a round the views show begun that no reported
+`("round", n)` said is put before the first start (else after the rest).
 """
 
 from __future__ import annotations
@@ -37,8 +55,12 @@ from typing import Any
 from shared.state import F_OUT
 from shared.turns import span
 
-# ("end" | "start", name, real) | ("round", n) | ("turn", round, position)
+# ("end" | "start", name, real) | ("round", n) | ("turn", round, position), and from a
+# ruleset's report ("suspend" | "resume" | "leave" | "rejoin", name)
 Moment = tuple[Any, ...]
+# What `Ruleset.turn_moments` reports, each with a fighter's name (`Ruleset.fighter_names`),
+# but "round" with the round's number.
+TURN_MOMENTS = ("start", "end", "suspend", "resume", "leave", "rejoin", "passed", "round")
 
 
 @dataclass
@@ -132,3 +154,32 @@ def _passed(names: Sequence[str], rnd: int, out_of_play: set[str] | None) -> lis
     """The turns of round `rnd` the order passed over: of the fighters out of play among
     `names` (None: of all of them, a round an action ran through whole)."""
     return [("passed", n, rnd) for n in names if out_of_play is None or n in out_of_play]
+
+
+def reported(before: TurnView, after: TurnView, said: Sequence[tuple[str, Any]]) -> list[Moment]:
+    """The moments of a ruleset's report of one action (`Ruleset.turn_moments`), in the
+    clock's words (the module's docstring); ValueError for a moment it does not know."""
+    out: list[Moment] = []
+    rnd = before.round
+    rounds_said = any(kind == "round" for kind, _ in said)
+    for kind, who in said:
+        if kind not in TURN_MOMENTS:
+            raise ValueError(f"no turn moment {kind!r} ({', '.join(TURN_MOMENTS)})")
+        if kind == "start" and not rounds_said and rnd < after.round:
+            out += [("round", n) for n in range(rnd + 1, after.round + 1)]
+            rnd = after.round
+        if kind == "round":
+            rnd = int(who)
+            out.append(("round", rnd))
+        elif kind == "start":
+            pos = after.order.index(who) if who in after.order else after.turn
+            out += [("turn", rnd, pos), ("start", who, rnd)]
+        elif kind == "end":
+            out.append(("end", who, who not in after.out))
+        elif kind == "passed":
+            out.append(("passed", who, rnd))
+        else:
+            out.append((kind, who))
+    if not rounds_said and rnd < after.round:
+        out += [("round", n) for n in range(rnd + 1, after.round + 1)]
+    return out

@@ -20,8 +20,12 @@ among the lines of the action that ended it, and of nothing else.
 
 Fighters are named by `Ruleset.fighter_names`, never by slot (fighters join mid-fight).
 The moments a book ticks at (turn start, turn end, round start) come from
-host/core/effect_clock.py. Every line it says is an audience `Line` about the fighters it
-names, so an effect on a hidden fighter never reaches the players.
+host/core/effect_clock.py: derived from the board's projection, or reported by a ruleset
+whose turns stop and come back (`Ruleset.turn_moments`: a held action, an interrupt, a
+readied action, pf2's Delay), with a turn's suspend and resume and a fighter leaving and
+rejoining the order. Every duration kind (KINDS) is timed by those moments alone.
+Every line it says is an audience `Line` about the fighters it names, so an effect on a
+hidden fighter never reaches the players.
 
 A ruleset may use the book from its own rules (`add`, `take_off`): what it does inside
 an action is replayed with the action. After each `effect` line the ruleset is told
@@ -38,14 +42,21 @@ from typing import Any
 from host.core import names as name_rules
 from host.core.audience import Line
 from host.core.commandline import Command, whole_number
-from host.core.effect_clock import Moment, TurnView, moments, view
+from host.core.effect_clock import Moment, TurnView, moments, reported, view
 from host.core.errors import IllegalAction
 from host.core.interface import EFFECT_BOOK, Fighter, LiveRow, LiveTable
 from host.core.plurals import plural
 
 BOOK = EFFECT_BOOK  # the attribute of a game object that holds its effect book
 VERB = "effect"
-KINDS = ("", "rounds", "start", "end", "save")  # "": until taken off
+# The duration kinds, each timed by the turn moments (host/core/effect_clock.py) alone:
+# ""        until taken off (no moment ends it);
+# "rounds"  as a turn starts at or past the point (round, position) N rounds on, or as a
+#           round past it begins; a resumed turn is no start;
+# "start"   as `of`'s next turn starts (or the order passes it over): a resume is none;
+# "end"     as `of`'s next turn ends: a suspend (held, interrupted, delaying) is none;
+# "save"    asked as each real turn of the target ends: likewise.
+KINDS = ("", "rounds", "start", "end", "save")
 MOST_ROUNDS = 10_000
 MOST_STACKS = 999
 MOST_NAME = 40  # characters of an effect's name
@@ -111,6 +122,10 @@ class EffectBook:
     rounds: dict[str, int] = field(default_factory=dict)  # the round of each one's last turn
     actions: int = 0
     seen: TurnView | None = None
+    # From a ruleset's reported moments: whose turn is stopped (held, interrupted), and
+    # who stepped out of the order (delaying), by name.
+    held: list[str] = field(default_factory=list)
+    away: list[str] = field(default_factory=list)
 
     def shown_on(self, name: str) -> list[str]:
         """The effects on fighter `name`, each in a few words (`Fighter.effects`)."""
@@ -287,13 +302,16 @@ def add(
         # left (`remove`) may keep its place in the projected order: the ruleset says so.
         left = whose in ruleset.gone(game)
         said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
-        if whose not in now.order and not left:
+        # One stepped out of the order (delaying: `Ruleset.turn_moments`) has turns to come.
+        placed = whose in now.order or whose in book.away
+        if not placed and not left:
             # The clock counts turns on the board's order: one past its slots has none there.
             raise IllegalAction(
                 f"effect: {said} cannot be timed: {whose} plays past the board's slots, where"
                 " no turn of its is counted (rounds=N or no duration can)"
             )
-        if left or whose not in now.order or (whose in now.out and duration.kind != "start"):
+        out = whose in now.out and whose not in book.away
+        if left or not placed or (out and duration.kind != "start"):
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
         effect.of = whose
     if duration.kind == "rounds":
@@ -387,21 +405,26 @@ def tick_around(ruleset: Any, game: Any) -> tuple[list[str], list[str]]:
     before = book.seen if book.seen is not None else now
     passed = ruleset.passed_turns(game)
     book.seen = now
-    if not book.effects:
+    said = ruleset.turn_moments(game)
+    if said is not None:
+        ticks = reported(before, now, said)
+    elif not book.effects:
         # Nothing to end or ask (most actions of most games): the turns are counted alone.
         _counted(book, before, now, passed)
         book.actions += 1
         return [], []
+    else:
+        ticks = moments(before, now, passed)
     ending: list[str] = []
     lines: list[str] = []
-    for moment in moments(before, now, passed):
+    for moment in ticks:
         if moment[0] == "turn":  # the new turn: what follows is its beginning
             ending, lines = ending + lines, []
         lines += _at(book, moment)
     if before.point() != now.point():
         # A fighter gone from the order: its turn will never come, so what waits for it ends.
         for effect in list(book.effects):
-            if effect.kind in ("start", "end") and effect.of not in now.order:
+            if effect.kind in ("start", "end") and effect.of not in now.order + tuple(book.away):
                 lines += _end(book, effect, f"{effect.of} has left the fight")
     book.actions += 1
     return ending, lines
@@ -443,6 +466,14 @@ def _counted(
 
 def _at(book: EffectBook, moment: Moment) -> list[str]:
     what = moment[0]
+    if what in ("suspend", "resume", "leave", "rejoin"):
+        name = moment[1]
+        _mark(book.held, name, what in ("suspend", "leave"))
+        if what in ("leave", "rejoin"):
+            _mark(book.away, name, what == "leave")
+        return []
+    if what in ("start", "end") and moment[1] in book.held:
+        book.held.remove(moment[1])
     if what == "start":
         _, name, rnd = moment
         book.rounds[name] = rnd
@@ -454,8 +485,8 @@ def _at(book: EffectBook, moment: Moment) -> list[str]:
         return _count(book, name, "end", real)
     if what == "passed":
         _, name, rnd = moment
-        if book.rounds.get(name) == rnd:
-            return []  # its turn of this round is counted already
+        if book.rounds.get(name) == rnd or name in book.away:
+            return []  # its turn of this round is counted already (or it waits, away)
         book.rounds[name] = rnd
         return _count(book, name, "start", False) + _count(book, name, "end", False)
     lines: list[str] = []
@@ -469,6 +500,13 @@ def _at(book: EffectBook, moment: Moment) -> list[str]:
             if effect.kind == "rounds" and point >= (effect.due_round, effect.due_turn):
                 lines += _end(book, effect, _rounds_up(effect.rounds))
     return lines
+
+
+def _mark(names: list[str], name: str, on: bool) -> None:
+    if on and name not in names:
+        names.append(name)
+    elif not on and name in names:
+        names.remove(name)
 
 
 def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
@@ -628,6 +666,9 @@ def problem(game: Any) -> str | None:
         return "its effect book's lists are not lists"
     if not isinstance(book.actions, int) or book.actions < 0:
         return "its effect book counts no actions"
+    for names in (book.held, book.away):
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            return "its effect book's held and away fighters are not names"
     for counts in (book.starts, book.ends, book.rounds):
         if not isinstance(counts, dict) or not all(
             isinstance(k, str) and type(v) is int and v >= 0 for k, v in counts.items()
@@ -721,6 +762,8 @@ def _ends_this_turn(book: Any, effect: Effect) -> bool:
         return after >= (effect.due_round, effect.due_turn)
     if effect.kind != "end" or not _in_turn(book, effect.of):
         return False
+    if effect.of in book.held:
+        return False  # (its turn is stopped: it does not end with the one running)
     return bool(book.ends.get(effect.of, 0) + 1 >= effect.count)
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from host.core import names, registry, textfile
+from host.core import names, numbers, registry, textfile
 from host.core.interface import Encounter, EncounterError
 
 if sys.version_info >= (3, 11):
@@ -252,10 +252,13 @@ _LONG_NUMBER = re.compile(r"\b(?:0[xob][0-9A-Fa-f_]{17,}|[+-]?[0-9][0-9_]{18,})"
 
 
 class TableReader:
-    """What every ruleset's encounter reader does alike with one table of a read file: a
-    one-line error at the line of the table (or its key), unknown keys refused naming the
-    known ones, a non-empty text and a true/false flag. A ruleset's reader subclasses it
-    and adds its own kinds of value (its numbers keep their own wording)."""
+    """What every ruleset's encounter reader does alike with one table of a read file (the
+    ruleset kit's encounter reader, host/core/kit.py): a one-line error at the line of the
+    table (or its key), unknown keys refused naming the known ones, a non-empty text, one
+    of a few words, a list of names, a whole number in a range and a true/false flag. A
+    ruleset's reader subclasses it and adds only its own kinds of value (d20's dice, forms'
+    attributes); it calls these with the table's name and index (the line an error names),
+    the table's data, the key and who the table describes (the error's first words)."""
 
     def __init__(self, text: str, filename: str) -> None:
         self.filename = filename
@@ -280,6 +283,58 @@ class TableReader:
         if not isinstance(value, str) or not value.strip():
             raise self.fail(table, index, key, f"{who}: {key} must be a non-empty string")
         return value.strip()
+
+    def integer(
+        self,
+        table: str,
+        index: int,
+        data: dict,
+        key: str,
+        who: str,
+        low: int,
+        high: int,
+        default: int | None = None,
+    ) -> int:
+        """The whole number at `key`, `low`..`high` (host/core/numbers.py); `default` where
+        the key is absent (None: it must be there)."""
+        if key not in data and default is None:
+            raise self.fail(table, index, None, f"{who}: {key} is missing")
+        value: Any = data.get(key, default)
+        if not numbers.is_whole(value, low, high):
+            said = f"{who}: {key} must be a whole number {low}..{high}, not {value!r}"
+            raise self.fail(table, index, key, said)
+        return int(value)
+
+    def choice(
+        self,
+        table: str,
+        index: int,
+        data: dict,
+        key: str,
+        who: str,
+        allowed: tuple[str, ...],
+        default: str | None = None,
+    ) -> str:
+        """The text at `key`, one of `allowed`."""
+        value = self.text(table, index, data, key, who, default)
+        if value not in allowed:
+            raise self.fail(table, index, key, f"{who}: {key} must be {' or '.join(allowed)}")
+        return value
+
+    def words(
+        self,
+        table: str,
+        index: int,
+        data: dict,
+        key: str,
+        who: str,
+        clean: Callable[[str], str] = str.strip,
+    ) -> tuple[str, ...]:
+        """The list of names at `key` (none where it is absent), each made `clean`."""
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise self.fail(table, index, key, f"{who}: {key} must be a list of names")
+        return tuple(clean(v) for v in value)
 
     def flag(self, table: str, index: int, data: dict, key: str, who: str) -> bool:
         value = data.get(key, False)

@@ -338,6 +338,32 @@ class Ruleset:
         order skipped on the way (out of play) are read from the order itself."""
         return []
 
+    def turn_moments(self, game: Any) -> list[tuple[str, Any]] | None:
+        """The turn moments of the last action (applied or replayed), in order, for a game
+        whose turns stop and come back: a held action, an interrupt, a readied action,
+        pf2's Delay [22]. Each is (moment, full name of `fighter_names`):
+
+        - "start" / "end": the fighter's turn begins / ends (what waits for it ends; a
+          save=end on it asks at a real end);
+        - "suspend": its turn stops before its end (held, interrupted); "resume": it goes
+          on. Neither is a start or an end: "until the end of its turn" waits on;
+        - "leave": it steps out of the order (Delay): no turn of it counts, and none is
+          passed over, until "rejoin" puts it back; its running turn is suspended. A game
+          whose rules end the turn's effects as it leaves (pf2 [22]) reports "end" first;
+        - "passed": the order passed over its turn while it was out of play (counted as a
+          turn that came and went);
+        - ("round", n): round n begins (left out, it is put before the first start).
+
+        For example an interrupt: [("suspend", "Vex"), ("resume", "Orrin"), ("end",
+        "Orrin"), ("resume", "Vex")]; a Delay: [("leave", "Kaelen")], then at its return
+        [("rejoin", "Kaelen"), ("resume", "Kaelen")]. The rules make the list as they
+        play (kept on the game, begun again at each action), so a replay reports the same.
+        The effect clock (host/core/effect_clock.py `reported`) times every duration kind
+        by them alone (host/core/effects.py KINDS; docs/effects.md, "Turns that stop").
+        By default None: the moments are derived from the board's projection, the turn
+        pointer being the turn (`state`, `passed_turns`)."""
+        return None
+
     def fighter_names(self, game: Any) -> list[str]:
         """The full name of whoever each board slot stands for, by slot index (the web
         pages, and the roll a waiting action wants: `WantedRoll.who` is a slot), then of

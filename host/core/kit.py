@@ -7,19 +7,39 @@ implement (host/core/interface.py, whose base class has the defaults).
   a one-line refusal for a roll given of another purpose or count); else the engine's own
   dice (or, for korxsol, a roll made ahead and waiting in its queue). `Rolled` is what one
   roll came to. Who rolls is named by the session, from `Ruleset.fighter_names`.
+- `SeededDice`: `Dice` whose own dice are seeded per action, recording each roll as
+  [purpose, faces, source]; a ruleset names its rolls' codes (`codes`) and asks with
+  `draw(purpose, who, sides)` or `draw_kind(purpose, who, count, kind)`.
+- `show_roll`: the board's last roll (`GameState.roll`) from what `SeededDice.last` keeps
+  (or any faces): the board roll projection a ruleset's `device.project` calls.
+- `Rules`: a `Ruleset` whose encounters are a module's (`encounters`: `parse`, `EXAMPLE`,
+  `TEMPLATE`; `bundled` makes those paths). `DiceRules`: one whose
+  game holds `SeededDice` as `game.dice` and plays an action in one function (`play`):
+  apply, replay, the record's JSON, the rolls given and said, a new game and its board
+  projection (`game_type`, `device`) come with it. Each says in its docstring the hooks
+  a ruleset fills.
+- Encounter files: host/core/encounter_files.py's `TableReader` (a ruleset's reader
+  subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`); newcomers:
+  host/core/newcomers.py's `read_past_the_board` (`add` read with the ruleset's reader).
 - `summary`: a ruleset's `summary()` from its players' statistics, each team's the sums.
 - `winner_name` and `from_where`: words every ruleset says the same way.
 """
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
+from host.core.commandline import Command
 from host.core.errors import IllegalAction
-from host.core.interface import RollWanted, Supplied, WantedRoll
+from host.core.interface import Applied, RollWanted, Ruleset, Supplied, WantedRoll
+from shared import dice
+from shared.limits import NO_SLOT
 
 WANTED = "wanted"  # the queue of a roll given to the waiting action (it waited in none)
 
@@ -115,6 +135,176 @@ class Dice:
         (purpose, faces, source), as a roll given is."""
         purpose, faces, source = entry
         return Rolled(tuple(faces), str(source), purpose=str(purpose))
+
+
+class SeededDice(Dice):
+    """`Dice` whose own dice are seeded per action (`seed` and the action's number roll the
+    same faces on every replay); each roll of an action is kept in `records` as [purpose,
+    faces, source], its record, and the last in `last` as (purpose, faces, sides, who),
+    for the board (`show_roll`). A ruleset fills `codes`: each purpose's event code on the
+    board (its roll key's, shared.events); it calls `begin` as an action starts (its record
+    when replayed) and `draw` (plain dice of given sides) or `draw_kind` (a kind of
+    shared.dice) for each roll."""
+
+    codes: dict[str, int] = {}
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.supplied: list[Supplied] | None = None
+        self.supplied_at = 0
+        self.records: list[list[Any]] = []  # the action's rolls: [purpose, faces, source]
+        self._replay: list[list[Any]] | None = None
+        self._rng = random.Random(0)
+        self.last: tuple[str, tuple[int, ...], tuple[int, ...], int] | None = None
+
+    def begin(self, action: int, replay: list[list[Any]] | None) -> None:
+        """Action number `action` begins: replaying `replay` (its record), or rolling."""
+        self.records = []
+        self.new_action()
+        self._replay = None if replay is None else [list(r) for r in replay]
+        self._rng = random.Random(self.seed * 1_000_003 + action)
+
+    def draw(self, purpose: str, who: int, sides: tuple[int, ...]) -> tuple[int, ...]:
+        """Plain dice of `sides` (one entry a die: a d20 with advantage is (20, 20)) rolled
+        for `purpose` by slot `who` (-1 nobody)."""
+        wanted = WantedRoll(
+            purpose, len(sides), dice.KIND_DN, who, code=self.codes[purpose], sides=sides
+        )
+        return self._roll(wanted, sides, sides)
+
+    def draw_kind(
+        self, purpose: str, who: int, count: int, kind: int, faces: int
+    ) -> tuple[int, ...]:
+        """`count` dice of shared.dice kind `kind` (each 1..`faces`) rolled for `purpose` by
+        slot `who`."""
+        wanted = WantedRoll(purpose, count, kind, who, code=self.codes[purpose])
+        return self._roll(wanted, (faces,) * count, ())
+
+    def _roll(
+        self, wanted: WantedRoll, tops: tuple[int, ...], sides: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        rolled = self.take_roll(
+            wanted,
+            self._replay,
+            lambda: Rolled(tuple(self._rng.randint(1, s) for s in tops), "engine"),
+        )
+        for face, top in zip(rolled.faces, tops, strict=True):
+            if not 1 <= face <= top:
+                raise IllegalAction(
+                    f"a {wanted.purpose} roll's d{top} shows {face}: it has 1..{top}"
+                )
+        self.records.append([wanted.purpose, list(rolled.faces), rolled.source])
+        self.last = (wanted.purpose, rolled.faces, sides, wanted.who)
+        return rolled.faces
+
+
+def show_roll(
+    state: Any,
+    kind: int,
+    faces: Sequence[int],
+    who: int,
+    sides: Sequence[int] = (),
+    successes: int = 0,
+) -> None:
+    """The board's last roll (`state.roll` of a shared.state GameState) showing `faces` of
+    dice `kind` (plain dice: each die's `sides`), rolled by slot `who` (one off the board,
+    or nobody: NO_SLOT), counting `successes` (0..15)."""
+    roll = state.roll
+    roll.kind = kind if faces else 0
+    roll.count = min(len(faces), len(roll.faces))
+    for i in range(len(roll.sides)):
+        roll.sides[i] = sides[i] if i < roll.count and i < len(sides) else 0
+    roll.who = who if 0 <= who < state.count else NO_SLOT
+    for i in range(len(roll.faces)):
+        roll.faces[i] = faces[i] if i < len(faces) else 0
+    roll.successes = min(15, successes)
+
+
+def bundled(package: str, filename: str) -> Path:
+    """The path of an encounter bundled with a ruleset's package (in its `encounters`
+    folder): what a ruleset's `example_path` and `template_path` return."""
+    return Path(str(resources.files(package) / "encounters" / filename))
+
+
+class Rules(Ruleset):
+    """A `Ruleset` whose encounter files are read by one module. The hook a ruleset fills:
+    `encounters`, that module, with `parse(text, filename)` (EncounterError for a file it
+    refuses), `EXAMPLE` (the path of the encounter played when none is named) and
+    `TEMPLATE` (the commented file `turnlight encounter new` starts from; `bundled` makes
+    the paths of files in the ruleset's package)."""
+
+    encounters: Any = None
+
+    def example_path(self) -> Path:
+        path: Path = self.encounters.EXAMPLE
+        return path
+
+    def parse_encounter(self, text: str, filename: str) -> Any:
+        return self.encounters.parse(text, filename)
+
+    def template(self) -> str:
+        text: str = self.encounters.TEMPLATE.read_text(encoding="utf-8")
+        return text
+
+
+class DiceRules(Rules):
+    """`Rules` for a game that holds its dice as `game.dice` (a `SeededDice`) and plays an
+    action in one function. The hooks a ruleset fills:
+
+    - `play(game, cmd, record)`: the action's lines (record None: applied, else replayed
+      with the rolls it recorded); it calls `game.dice.begin` first;
+    - `game_type`: the engine's game, made as `game_type(encounter, seed)`, with the
+      attributes `dice`, `state` (the board's, made by `device.new_state(game,
+      rules_version)` and kept by `device.project(game, state)`), `started`, `over` (the
+      winner's name or None) and `fighters` (each with a `name`);
+    - `device`: the module of that board projection.
+
+    What comes with it: `apply` and `replay` (the record is the dice's `records`),
+    `record_from_json`, `supply_rolls`, `roll_lines` (`purpose faces (source)`),
+    `new_game`, `project`, `started`, `winner` and `fighter_names`."""
+
+    game_type: Any = None
+    device: Any = None
+
+    def play(self, game: Any, cmd: Command, record: list[list] | None) -> list[str]:
+        raise NotImplementedError
+
+    def new_game(self, encounter: Any, seed: int) -> Any:
+        game = self.game_type(encounter, seed)
+        game.state = self.device.new_state(game, self.rules_version)
+        return game
+
+    def apply(self, game: Any, cmd: Command) -> Applied:
+        lines = self.play(game, cmd, None)
+        return Applied(lines, [list(r) for r in game.dice.records])
+
+    def replay(self, game: Any, cmd: Command, record: list[list]) -> list[str]:
+        return self.play(game, cmd, record)
+
+    def project(self, game: Any) -> None:
+        self.device.project(game, game.state)
+
+    def record_from_json(self, data: Any) -> list[list]:
+        return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
+
+    def started(self, game: Any) -> bool:
+        return bool(game.started)
+
+    def winner(self, game: Any) -> str | None:
+        over: str | None = game.over
+        return over
+
+    def fighter_names(self, game: Any) -> list[str]:
+        return [f.name for f in game.fighters]
+
+    def supply_rolls(self, game: Any, rolls: list[Supplied] | None) -> None:
+        game.dice.supply(rolls)
+
+    def roll_lines(self, game: Any) -> list[str]:
+        return [
+            f"{purpose} {' '.join(map(str, faces))}{from_where(source)}"
+            for purpose, faces, source in game.dice.records
+        ]
 
 
 def from_where(source: str) -> str:

@@ -115,6 +115,31 @@ class Newcomer:
         return next(f for f in fighters if f.name == self.name)
 
 
+def read_past_the_board(
+    cmd: Command,
+    source: str,
+    roster: Roster,
+    teams: Sequence[str],
+    specs: Sequence[Any],
+    joined: Sequence[tuple[str, dict[str, Any]]],
+    parse: Callable[[str, str, int], Any],
+) -> Newcomer:
+    """`read_newcomer` for a fight that may hold MOST_FIGHTERS, newcomers past the board's
+    slots among them (the ruleset kit's: advance, forms and stones read theirs so). A
+    ruleset fills `specs`, every fighter's spec (each with a `name` and a `label`), and
+    `parse(text, filename, most)`, its encounter reader taking up to `most` fighters."""
+    return read_newcomer(
+        cmd,
+        source,
+        roster,
+        teams,
+        [s.name for s in specs] + [s.label for s in specs],
+        joined,
+        lambda text, name: parse(text, name, MOST_FIGHTERS),
+        MOST_FIGHTERS,
+    )
+
+
 def read_newcomer(
     cmd: Command,
     source: str,

@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from host.core import journal_checkpoints
 from host.core.interface import IllegalAction
@@ -91,6 +92,24 @@ def demo_turn_us(ruleset_id: str, turns: int, per_line: bool = False) -> float:
                     break
             if not per_line:
                 samples.append((time.perf_counter_ns() - t0) / 1000)
+    return round(statistics.median(samples), 1)
+
+
+def timed_turns_us(
+    ruleset_id: str, turns: int, before: Callable[[Any], bool], turn: Callable[[Any], None]
+) -> float:
+    """The median time, in microseconds, of `turn(session)` (one turn as a ruleset's bench
+    plays it) through the session on a real journal (games_on_a_journal); `before(session)`
+    plays what is not timed and says whether a turn may be timed now."""
+    samples: list[float] = []
+    with games_on_a_journal(ruleset_id) as current:
+        while len(samples) < turns:
+            session = current()
+            if not before(session):
+                continue
+            t0 = time.perf_counter_ns()
+            turn(session)
+            samples.append((time.perf_counter_ns() - t0) / 1000)
     return round(statistics.median(samples), 1)
 
 

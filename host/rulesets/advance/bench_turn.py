@@ -10,29 +10,29 @@ encounter follow each other (seeds 1, 2, ...) until TURNS turns are timed.
 
 from __future__ import annotations
 
-import statistics
-import time
+from typing import Any
 
-from host.lab.bench_session import games_on_a_journal
+from host.lab.bench_session import timed_turns_us
 from host.rulesets.advance import ai
 
 TURNS = 300
 
 
 def engine_turn() -> dict[str, float]:
-    samples: list[float] = []
-    with games_on_a_journal("advance") as current:
-        while len(samples) < TURNS:
-            session = current()
-            plan = ai.plan_turn(session.game)
-            if plan == ["next"]:
-                session.execute("next")
-                continue
-            t0 = time.perf_counter_ns()
-            for line in plan:
-                session.execute(line)
-            while session.game.pending is not None:
-                for line in ai.plan_turn(session.game):
-                    session.execute(line)
-            samples.append((time.perf_counter_ns() - t0) / 1000)
-    return {"engine_turn_us_advance": round(statistics.median(samples), 1)}
+    return {"engine_turn_us_advance": timed_turns_us("advance", TURNS, _not_next, _turn)}
+
+
+def _not_next(session: Any) -> bool:
+    """A step's `next` is played, not timed."""
+    if ai.plan_turn(session.game) == ["next"]:
+        session.execute("next")
+        return False
+    return True
+
+
+def _turn(session: Any) -> None:
+    for line in ai.plan_turn(session.game):
+        session.execute(line)
+    while session.game.pending is not None:
+        for line in ai.plan_turn(session.game):
+            session.execute(line)

@@ -94,24 +94,28 @@ def _ability(game: Game, f: Fighter, verb: str, ab: Ability) -> str:
     return ""
 
 
+def _weapon(verb: str, item: Item, place: str) -> str:
+    """Why `item`, at `place`, cannot be attacked with (`attack`, equipped) or equipped
+    (`equip`, from the bag), or ""."""
+    if not item.weapon:
+        return "not a weapon"
+    if verb == "attack":
+        return {"equipped": "", "bag": "in the bag: `equip` it first"}.get(
+            place, f"in the {place}, not equipped"
+        )
+    return {"bag": "", "equipped": "equipped already"}.get(
+        place, f"in the {place}: equip takes it from the bag"
+    )
+
+
 def _item(f: Fighter, verb: str, item: Item) -> str:
     place = f.places.get(item.name, "")
-    if verb == "attack":
-        if not item.weapon:
-            return "not a weapon"
-        if place == "bag":
-            return "in the bag: `equip` it first"
-        return "" if place == "equipped" else f"in the {place}, not equipped"
+    if verb in ("attack", "equip"):
+        return _weapon(verb, item, place)
     if verb == "assist":
         if not (item.stamina or item.willpower):
             return "a weapon: use `attack`" if item.weapon else "restores nothing"
         return "" if place == "hand" else "in the bag: `store` takes it out"
-    if verb == "equip":
-        if not item.weapon:
-            return "not a weapon"
-        if place == "equipped":
-            return "equipped already"
-        return "" if place == "bag" else f"in the {place}: equip takes it from the bag"
     if verb == "break":
         return "" if item.weapon and place == "equipped" else "not an equipped weapon"
     if verb == "coop":

@@ -20,16 +20,9 @@ from host.rulesets.advance.language import ROSTER
 
 
 def add(game: Game, cmd: Command) -> list[str]:
-    specs = [f.spec for f in game.fighters]
-    newcomer = newcomers.read_newcomer(
-        cmd,
-        game.encounter.source,
-        ROSTER,
-        game.encounter.teams,
-        [s.name for s in specs] + [s.label for s in specs],
-        game.joined,
-        lambda text, name: encounter_schema.parse(text, name, newcomers.MOST_FIGHTERS),
-        newcomers.MOST_FIGHTERS,
+    enc, specs = game.encounter, [f.spec for f in game.fighters]
+    newcomer = newcomers.read_past_the_board(
+        cmd, enc.source, ROSTER, enc.teams, specs, game.joined, encounter_schema.parse
     )
     spec = newcomer.pick(newcomer.encounter.characters)
     f = Fighter(

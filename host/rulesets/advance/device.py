@@ -24,11 +24,12 @@ generic device state after every action.
 from __future__ import annotations
 
 from firmware import palette as pal
+from host.core import kit
 from host.rulesets.advance.engine import STEPS, Death, Game, Hit
 from shared import dice
 from shared.descriptor_pack import UNIT_STEP, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
-from shared.limits import MAX_ACTIONS, MAX_SLOTS, NO_SLOT
+from shared.limits import MAX_ACTIONS, MAX_SLOTS
 from shared.roster import add_slot
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -133,15 +134,9 @@ def project(game: Game, st: GameState) -> None:
     st.scores[1] = downs(game, 1)
     last = game.dice.last
     if last is not None:
-        purpose, faces, who = last
-        roll = st.roll
-        roll.kind = dice.KIND_ACTION_D6
-        roll.count = len(faces)
-        roll.sides[:] = bytes(len(roll.sides))  # action dice: no plain die
-        roll.who = who if who < st.count else NO_SLOT
-        for i in range(len(roll.faces)):
-            roll.faces[i] = faces[i] if i < len(faces) else 0
-        roll.successes = 1 if purpose != "d6" and game.last_ok else 0
+        purpose, faces, _, who = last
+        passed = 1 if purpose != "d6" and game.last_ok else 0
+        kit.show_roll(st, dice.KIND_ACTION_D6, faces, who, successes=passed)
     st.touch()
 
 

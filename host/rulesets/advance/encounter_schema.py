@@ -9,12 +9,12 @@ each key means and the defaults.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -46,12 +46,12 @@ BOSS_DEATH_CHECKS = ("at_zero", "body_damage")
 GAP = "|"  # a gap between the character sheet's columns: neighbours reach across it
 
 
+EXAMPLE = kit.bundled(__package__, "barrow_gate.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return Path(str(resources.files("host.rulesets.advance") / "encounters" / "barrow_gate.toml"))
-
-
-def template_path() -> Path:
-    return Path(str(resources.files("host.rulesets.advance") / "encounters" / "template.toml"))
+    return EXAMPLE
 
 
 @dataclass(frozen=True)
@@ -150,37 +150,19 @@ class _Reader(TableReader):
         super().__init__(text, filename)
         self.seen: dict[str, int] = {}  # sub-tables read so far, by name (their lines)
 
-    def next_index(self, table: str) -> int:
-        index = self.seen.get(table, 0)
-        self.seen[table] = index + 1
-        return index
-
-    def integer(
-        self,
-        table: str,
-        index: int,
-        data: dict,
-        key: str,
-        who: str,
-        low: int,
-        high: int,
-        default: int,
-    ) -> int:
-        value = data.get(key, default)
-        if not numbers.is_whole(value, low, high):
-            raise self.fail(
-                table,
-                index,
-                key,
-                f"{who}: {key} must be a whole number {low}..{high}, not {value!r}",
-            )
-        return value
-
-    def words(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise self.fail(table, index, key, f"{who}: {key} must be a list of names")
-        return tuple(v.strip() for v in value)
+    def entries(
+        self, key: str, kind: str, data: dict, allowed: tuple[str, ...], who: str
+    ) -> Iterator[tuple[str, int, dict, str, str]]:
+        """Each sub-table `kind` of table `key` (`[[adventurer.item]]`), checked for its
+        keys and named: (its table, its index among all of that name in the file, its
+        data, its name, the words that name it in an error)."""
+        table = f"{key}.{kind}"
+        for entry in data.get(kind, []):
+            index = self.seen.get(table, 0)
+            self.seen[table] = index + 1
+            self.known(table, index, entry, allowed, f"{who}'s {kind}")
+            name = self.text(table, index, entry, "name", f"{who}'s {kind}")
+            yield table, index, entry, name, f"{who}'s {kind} {name!r}"
 
 
 CHARACTER_KEYS = (
@@ -338,10 +320,10 @@ def _tables(r: _Reader, data: Any, specialties: set[str]) -> dict[str, tuple[Row
             allowed = ("roll", value_key) + (("amount", "text") if value_key == "effect" else ())
             r.known("tables", 0, row, allowed, who)
             roll = row.get("roll")
-            if isinstance(roll, int) and not isinstance(roll, bool):
+            if numbers.is_whole(roll):
                 low, high = roll, roll
             elif (
-                isinstance(roll, list) and len(roll) == 2 and all(isinstance(x, int) for x in roll)
+                isinstance(roll, list) and len(roll) == 2 and all(numbers.is_whole(x) for x in roll)
             ):
                 low, high = roll
             else:
@@ -429,11 +411,7 @@ def _character(
     assists = r.integer(key, index, data, "assists", who, 1, 5, 1)
     sheet = _sheet(r, key, index, data, who, default_sheet)
     abilities: list[Ability] = []
-    for a in data.get("ability", []):
-        t, n = f"{key}.ability", r.next_index(f"{key}.ability")
-        r.known(t, n, a, ABILITY_KEYS, f"{who}'s ability")
-        aname = r.text(t, n, a, "name", f"{who}'s ability")
-        what = f"{who}'s ability {aname!r}"
+    for t, n, a, aname, what in r.entries(key, "ability", data, ABILITY_KEYS, who):
         kind = r.text(t, n, a, "kind", what)
         if kind not in ABILITY_KINDS:
             raise r.fail(
@@ -452,11 +430,7 @@ def _character(
             raise r.fail(t, n, None, f"{what}: an attack needs damage of 1 or more")
         abilities.append(Ability(aname, kind, spec, **ints))
     items: list[Item] = []
-    for it in data.get("item", []):
-        t, n = f"{key}.item", r.next_index(f"{key}.item")
-        r.known(t, n, it, ITEM_KEYS, f"{who}'s item")
-        iname = r.text(t, n, it, "name", f"{who}'s item")
-        what = f"{who}'s item {iname!r}"
+    for t, n, it, iname, what in r.entries(key, "item", data, ITEM_KEYS, who):
         place = r.text(t, n, it, "place", what, "hand")
         if place not in PLACES:
             raise r.fail(t, n, None, f"{what}: place must be one of {', '.join(PLACES)}")

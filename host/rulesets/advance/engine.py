@@ -11,12 +11,11 @@ action's number.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from host.core import kit
-from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
+from host.core.interface import IllegalAction, game_log
 from host.core.names import plain
 from host.core.timeline import Timeline
 from host.rulesets.advance.encounter_schema import GAP, Ability, Character, Encounter, Item, Row
@@ -106,35 +105,15 @@ class Death:
     roll: int | None = None
 
 
-class Dice(kit.Dice):
-    """Every die of an action, in the kit's order; its record is [purpose, faces, source]
-    a roll."""
+class Dice(kit.SeededDice):
+    """Every die of an action, in the kit's order (host/core/kit.py `SeededDice`: action
+    dice, its record [purpose, faces, source] a roll)."""
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.supplied: list[Supplied] | None = None
-        self.supplied_at = 0
-        self.records: list[list[Any]] = []  # the action's dice: [purpose, faces, source]
-        self._replay: list[list[Any]] | None = None
-        self._rng = random.Random(0)
-        self.last: tuple[str, tuple[int, ...], int] | None = None  # purpose, faces, who
+    codes = CODES
 
-    def begin(self, action: int, replay: list[list[Any]] | None) -> None:
-        self.records = []
-        self.new_action()
-        self._replay = None if replay is None else [list(r) for r in replay]
-        self._rng = random.Random(self.seed * 1_000_003 + action)
-
-    def draw(self, purpose: str, who: int) -> tuple[int, ...]:
-        count = PURPOSES[purpose]
-        wanted = WantedRoll(purpose, count, dice.KIND_ACTION_D6, who, code=CODES[purpose])
-        rolled = self.take_roll(wanted, self._replay, lambda: self._own(count))
-        self.records.append([purpose, list(rolled.faces), rolled.source])
-        self.last = (purpose, rolled.faces, who)
-        return rolled.faces
-
-    def _own(self, count: int) -> kit.Rolled:
-        return kit.Rolled(tuple(self._rng.randint(1, 6) for _ in range(count)), "engine")
+    def action_dice(self, purpose: str, who: int) -> tuple[int, ...]:
+        """The action dice `purpose` takes (PURPOSES), rolled by slot `who`."""
+        return self.draw_kind(purpose, who, PURPOSES[purpose], dice.KIND_ACTION_D6, 6)
 
 
 class Game:
@@ -296,7 +275,7 @@ class Game:
         """A 2D6 Specialty check: (result, success, "critical"|"fumble"|"", difficulty)."""
         if difficulty is None:
             difficulty = self.options.check_base + self.distance(f, specialty)
-        faces = self.dice.draw("check", f.index)
+        faces = self.dice.action_dice("check", f.index)
         result = sum(faces)
         special = ""
         if result >= self.options.critical:
@@ -311,7 +290,7 @@ class Game:
         rows = self.encounter.tables[name]
         if len(rows) == 1:
             return rows[0]
-        face = self.dice.draw("d6", who)[0]
+        face = self.dice.action_dice("d6", who)[0]
         return next(r for r in rows if r.low <= face <= r.high)
 
 

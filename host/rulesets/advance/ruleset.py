@@ -6,19 +6,15 @@ ai.py plays the demo.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
-    Applied,
     Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
-    Ruleset,
-    Supplied,
     Table,
 )
 from host.rulesets.advance import ai, choices, device, encounter_schema, exact_odds, language, verbs
@@ -39,17 +35,21 @@ if TYPE_CHECKING:
 STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 
 
-class Advance(Ruleset):
+class Advance(kit.DiceRules):
     id = encounter_schema.ID
     # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: Fighter.put_down;
     # 4: the characters who joined and left (`add`, `remove`); 5: Fighter.joins
-    state_version = 5
+    # 6: Dice.last keeps the dice's sides (host/core/kit.py SeededDice)
+    state_version = 6
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
+    game_type = Game
+    device = device
     health_words = ("Stamina",)  # its log's health phrases: host/core/audience.py
     bench_module = "host.rulesets.advance.bench_turn:engine_turn"  # `turnlight bench`
     language = language.LANGUAGE
@@ -81,43 +81,9 @@ class Advance(Ruleset):
         ),
     }
 
-    # -- encounters --------------------------------------------------------------------
-    def example_path(self) -> Path:
-        return encounter_schema.example_path()
-
-    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
-        return encounter_schema.parse(text, filename)
-
-    def template(self) -> str:
-        return encounter_schema.template_path().read_text()
-
     # -- a game ----------------------------------------------------------------------------
-    def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
-        game = Game(encounter, seed)
-        game.state = device.new_state(game, RULES_VERSION)
-        return game
-
-    def apply(self, game: Game, cmd: Command) -> Applied:
-        lines = verbs.apply(game, read_names(game, cmd))
-        return Applied(lines, [list(r) for r in game.dice.records])
-
-    def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
+    def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         return verbs.apply(game, read_names(game, cmd), record)
-
-    def project(self, game: Game) -> None:
-        device.project(game, game.state)
-
-    def record_from_json(self, data: Any) -> list[list]:
-        return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
-
-    def started(self, game: Game) -> bool:
-        return game.started
-
-    def winner(self, game: Game) -> str | None:
-        return game.over
-
-    def fighter_names(self, game: Game) -> list[str]:
-        return [f.name for f in game.fighters]
 
     def gone(self, game: Game) -> set[str]:
         """Who has left: removed, or fled with <Flee>."""
@@ -178,15 +144,6 @@ class Advance(Ruleset):
     # waits for each roll it makes, in order: a check's 2D6, a Death check's 1D6, a table's
     # D6. There is no queue of rolls made ahead, so a spare roll never becomes a later one.
     asks_for_rolls = True
-
-    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.dice.supply(rolls)
-
-    def roll_lines(self, game: Game) -> list[str]:
-        return [
-            f"{purpose} {' '.join(map(str, faces))}{kit.from_where(source)}"
-            for purpose, faces, source in game.dice.records
-        ]
 
     # -- the board ---------------------------------------------------------------------------
     def slot_done(self, session: SessionAPI, index: int) -> list[str] | None:

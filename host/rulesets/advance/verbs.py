@@ -166,8 +166,12 @@ def _key(name: str) -> str:
     return plain(name)
 
 
-def _ally(game: Game, f: Fighter, word: str) -> Fighter:
+def _ally(game: Game, f: Fighter, word: str, not_oneself: str = "") -> Fighter:
+    """The ally of `f` that `word` names, in the fight; `not_oneself`: the refusal where it
+    names `f` itself ("": `f` may be named)."""
     ally = game.fighter(word)
+    if not_oneself and ally is f:
+        raise IllegalAction(not_oneself)
     if ally.spec.side != f.spec.side:
         raise IllegalAction(f"{ally.name} is not {f.name}'s ally")
     if not ally.in_combat:
@@ -459,7 +463,7 @@ def do_death(game: Game, cmd: Command) -> list[str]:
     f, p = _death_pending(game, cmd)
     if p.roll is not None:
         raise IllegalAction(f"{f.name}'s Death check is rolled: `spend {f.spec.label} N`")
-    face = game.dice.draw("death", f.index)[0]
+    face = game.dice.action_dice("death", f.index)[0]
     parts = len(f.damaged)
     lines = [f"{f.name}'s Death check: {face} vs {parts} damaged parts"]
     by = game.fighters[p.by]
@@ -516,9 +520,8 @@ def do_break(game: Game, cmd: Command) -> list[str]:
 # -- the other actions --------------------------------------------------------------------------
 def do_coop(game: Game, cmd: Command) -> list[str]:
     f = _actor(game, cmd)
-    ally = _ally(game, f, cmd.arg(1, "an ally"))
-    if ally is f:
-        raise IllegalAction("a Cooperative Attack supports another adventurer, not oneself")
+    oneself = "a Cooperative Attack supports another adventurer, not oneself"
+    ally = _ally(game, f, cmd.arg(1, "an ally"), oneself)
     name = ""
     if len(cmd.args) > 2:
         ab = game.ability(f, cmd.args[2])
@@ -618,9 +621,7 @@ def do_equip(game: Game, cmd: Command) -> list[str]:
 
 def do_exchange(game: Game, cmd: Command) -> list[str]:
     f = _actor(game, cmd)
-    ally = _ally(game, f, cmd.arg(1, "an ally"))
-    if ally is f:
-        raise IllegalAction("an exchange is with another ally")
+    ally = _ally(game, f, cmd.arg(1, "an ally"), "an exchange is with another ally")
     word = cmd.arg(2, "an item")
     for giver, taker in ((f, ally), (ally, f)):
         item = game.item(giver, word)
@@ -659,10 +660,16 @@ def do_wait(game: Game, cmd: Command) -> list[str]:
     return [f"{f.name} takes no action"]
 
 
-def do_fullpower(game: Game, cmd: Command) -> list[str]:
+def _boss(game: Game, cmd: Command, doing: str) -> Fighter:
+    """The Boss `cmd` names; refused for another (`doing`: what only a Boss does)."""
     f = game.fighter(cmd.arg(0, "a Boss"))
     if not f.spec.boss:
-        raise IllegalAction(f"only a Boss has Full Power, and {f.name} is not one")
+        raise IllegalAction(f"only a Boss {doing}, and {f.name} is not one")
+    return f
+
+
+def do_fullpower(game: Game, cmd: Command) -> list[str]:
+    f = _boss(game, cmd, "has Full Power")
     if not f.in_combat:
         raise IllegalAction(f"{f.name} is out of the fight")
     if f.full_power:
@@ -682,9 +689,7 @@ def do_fullpower(game: Game, cmd: Command) -> list[str]:
 
 
 def do_yell(game: Game, cmd: Command) -> list[str]:
-    f = game.fighter(cmd.arg(0, "a Boss"))
-    if not f.spec.boss:
-        raise IllegalAction(f"only a Boss may <{game.options.yell}>, and {f.name} is not one")
+    f = _boss(game, cmd, f"may <{game.options.yell}>")
     if not f.helpless:
         raise IllegalAction(f"{f.name} is not Helpless: <{game.options.yell}> is a Helpless Boss's")
     if f.yelled:

@@ -10,30 +10,32 @@ follow each other (seeds 1, 2, ...) until TURNS turns are timed; `initiative` is
 
 from __future__ import annotations
 
-import statistics
-import time
+from typing import Any
 
-from host.lab.bench_session import games_on_a_journal
+from host.lab.bench_session import timed_turns_us
 from host.rulesets.d20 import ai
 
 TURNS = 300
 
 
 def engine_turn_d20() -> dict[str, float]:
-    samples: list[float] = []
-    with games_on_a_journal("d20") as current:
-        while len(samples) < TURNS:
-            session = current()
-            if not session.game.started:
-                session.execute("initiative")
-                continue
-            t0 = time.perf_counter_ns()
-            while True:
-                plan = ai.plan_turn(session.game)
-                if not plan:
-                    break
-                session.execute(plan[0])
-                if plan[0] == "next" or session.over:
-                    break
-            samples.append((time.perf_counter_ns() - t0) / 1000)
-    return {"engine_turn_us_d20": round(statistics.median(samples), 1)}
+    return {"engine_turn_us_d20": timed_turns_us("d20", TURNS, _started, _turn)}
+
+
+def _started(session: Any) -> bool:
+    """`initiative` is played, not timed."""
+    if session.game.started:
+        return True
+    session.execute("initiative")
+    return False
+
+
+def _turn(session: Any) -> None:
+    """Each line the demo AI plans for the entry's turn, to its `next`."""
+    while True:
+        plan = ai.plan_turn(session.game)
+        if not plan:
+            return
+        session.execute(plan[0])
+        if plan[0] == "next" or session.over:
+            return

@@ -22,12 +22,13 @@ generic device state after every action.
 from __future__ import annotations
 
 from firmware import palette as pal
+from host.core import kit
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.engine import Game
 from shared import dice
 from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
-from shared.limits import MAX_COUNTER, MAX_HEALTH, NO_SLOT
+from shared.limits import MAX_COUNTER, MAX_HEALTH
 from shared.roster import add_slot
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -143,17 +144,9 @@ def project(game: Game, st: GameState) -> None:
     for n in range(len(game.teams)):
         st.scores[n] = downs(game, n)
     last = game.dice.last
-    if last is not None:
+    if last is not None:  # each die's faces: 20, 20; or 6, 6, 8 (no successes counted)
         _, faces, sides, who = last
-        roll = st.roll
-        roll.kind = dice.KIND_DN
-        roll.count = min(len(faces), len(roll.faces))
-        for i in range(len(roll.sides)):  # each die's faces: 20, 20; or 6, 6, 8
-            roll.sides[i] = sides[i] if i < roll.count else 0
-        roll.who = who if 0 <= who < st.count else NO_SLOT
-        for i in range(len(roll.faces)):
-            roll.faces[i] = faces[i] if i < len(faces) else 0
-        roll.successes = 0  # a plain die counts no successes on the board
+        kit.show_roll(st, dice.KIND_DN, faces, who, sides)
     st.touch()
 
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
 from shared.limits import MAX_SLOTS, MAX_TEAMS
@@ -41,12 +40,12 @@ MOST_KINDS = 3
 MOST_DICE = 7
 
 
+EXAMPLE = kit.bundled(__package__, "wyrmling_den.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return Path(str(resources.files("host.rulesets.d20") / "encounters" / "wyrmling_den.toml"))
-
-
-def template_path() -> Path:
-    return Path(str(resources.files("host.rulesets.d20") / "encounters" / "template.toml"))
+    return EXAMPLE
 
 
 @dataclass(frozen=True)
@@ -191,28 +190,6 @@ CONDITION_NAMES = (
 
 
 class _Reader(TableReader):
-    def integer(
-        self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
-    ) -> int:
-        value = data.get(key, default)
-        if not numbers.is_whole(value, low, high):
-            raise self.fail(table, index, key, f"{who}: {key} must be a whole number {low}..{high}")
-        return value
-
-    def choice(
-        self, table: str, index: int, data: dict, key: str, who: str, allowed, default: str
-    ) -> str:
-        value = self.text(table, index, data, key, who, default)
-        if value not in allowed:
-            raise self.fail(table, index, key, f"{who}: {key} must be {' or '.join(allowed)}")
-        return value
-
-    def words(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise self.fail(table, index, key, f"{who}: {key} must be a list of names")
-        return tuple(plain(v) for v in value)
-
     def roll(self, table: str, index: int, data: dict, key: str, who: str) -> Roll | None:
         if key not in data:
             return None
@@ -313,8 +290,8 @@ def _creatures(
         a: r.integer(table, index, saves_data, a, f"{who}: saves", -5, 20, 0) for a in ABILITIES
     }
     medicine = r.integer(table, index, data, "medicine", who, -5, 20, saves["wis"])
-    resist = r.words(table, index, data, "resist", who)
-    vulnerable = r.words(table, index, data, "vulnerable", who)
+    resist = r.words(table, index, data, "resist", who, plain)
+    vulnerable = r.words(table, index, data, "vulnerable", who, plain)
     attacks: list[Attack] = []
     raw_attacks = data.get("attack", [])
     if not isinstance(raw_attacks, list):

@@ -259,7 +259,7 @@ def deck_from(doc: dict[str, Any], filename: str, lines: Lines) -> Deck:
                 seen.add(card_id)
                 name = entry.get("name", card_id)
                 copies = entry.get("copies", 1)
-                if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 9:
+                if not numbers.is_whole(copies, 1, 9):
                     raise DeckError("copies must be 1..9")
                 known = {"id", "name", "copies"}
                 if table == "task":
@@ -298,7 +298,7 @@ def _task(entry: dict[str, Any], card_id: str, name: str) -> cards.Task:
         raise DeckError(f"need must be one of {', '.join(cards.NEEDS)}, not {need!r}")
     amount, points = entry.get("amount"), entry.get("points", 1)
     for what, value in (("amount", amount), ("points", points)):
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 99:
+        if not numbers.is_whole(value, 1, 99):
             raise DeckError(f"{what} must be 1..99")
     assert isinstance(amount, int) and isinstance(points, int)
     return cards.Task(card_id, name, str(need), amount, points)
@@ -328,9 +328,7 @@ def _flare(entry: dict[str, Any], card_id: str, name: str) -> Flare:
     for half in ("top", "bottom"):
         amount = entry.get(half)
         effects = entry.get(f"{half}_effects", [])
-        if amount is not None and (
-            not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 99
-        ):
+        if amount is not None and not numbers.is_whole(amount, 0, 99):
             raise DeckError(f"{half} must be an amount 0..99")
         if not isinstance(effects, list) or (amount is None and effects):
             raise DeckError(f"{half}_effects is a list, and needs {half} = AMOUNT")

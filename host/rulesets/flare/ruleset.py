@@ -5,12 +5,11 @@ rules text is flare-summoning-turn.txt; docs/rulesets/flare.md says what is impl
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names
 from host.core.commandline import Command
-from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Ruleset, Table
+from host.core.interface import Applied, IllegalAction, LiveRow, LiveTable, Table
 from host.rulesets.flare import ai, choices, device, encounter_schema
 from host.rulesets.flare.cards import RANKS, Creature, Flare
 from host.rulesets.flare.engine import COLUMNS, RULES_VERSION, Game
@@ -38,7 +37,7 @@ GLYPH = ("c", "H", "L")
 STATS = ("score", "destroyed", "summoned", "legendaries", "flares", "placed", "tasks")
 
 
-class FlareRules(Ruleset):
+class FlareRules(kit.Rules):
     id = "flare"
     # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: the encounter's
     # flare_timing and discard_legendary
@@ -48,6 +47,7 @@ class FlareRules(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    encounters = encounter_schema  # (the kit's hook: host/core/kit.py Rules)
     health_words = ("hand",)  # its health is the hand: the log never tells it (audience.py)
     bench_module = "host.rulesets.flare.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
@@ -71,16 +71,6 @@ class FlareRules(Ruleset):
             for code in (ev.END_COMBAT, ev.RESET)
         },
     }
-
-    # -- encounters ------------------------------------------------------------------------
-    def example_path(self) -> Path:
-        return encounter_schema.EXAMPLE
-
-    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
-        return encounter_schema.parse(text, filename)
-
-    def template(self) -> str:
-        return encounter_schema.TEMPLATE.read_text()
 
     # -- a game -------------------------------------------------------------------------------
     def new_game(self, enc: encounter_schema.Encounter, seed: int) -> Game:

@@ -25,16 +25,9 @@ from host.rulesets.forms.language import ROSTER
 
 def add(game: Any, cmd: Command, unit: type) -> None:
     """`unit`: the engine's Unit class."""
-    specs = [u.spec for u in game.units]
-    newcomer = newcomers.read_newcomer(
-        cmd,
-        game.encounter.source,
-        ROSTER,
-        game.encounter.teams,
-        [s.name for s in specs] + [s.label for s in specs],
-        game.joined,
-        lambda text, name: encounter_schema.parse(text, name, newcomers.MOST_FIGHTERS),
-        newcomers.MOST_FIGHTERS,
+    enc, specs = game.encounter, [u.spec for u in game.units]
+    newcomer = newcomers.read_past_the_board(
+        cmd, enc.source, ROSTER, enc.teams, specs, game.joined, encounter_schema.parse
     )
     spec = newcomer.pick(newcomer.encounter.units)
     u = unit(spec, spec.health, list(spec.forms), spec.aware, arriving=True)

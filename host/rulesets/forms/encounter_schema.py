@@ -8,10 +8,9 @@ docs/rulesets/forms.md describes every key and its default.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -49,12 +48,12 @@ DEFAULT_HEALTH = 6
 DEFAULT_DAMAGE = 2
 
 
+EXAMPLE = kit.bundled(__package__, "sunken_vault.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return Path(str(resources.files("host.rulesets.forms") / "encounters" / "sunken_vault.toml"))
-
-
-def template_path() -> Path:
-    return Path(str(resources.files("host.rulesets.forms") / "encounters" / "template.toml"))
+    return EXAMPLE
 
 
 def attribute(name: str) -> str | None:
@@ -172,16 +171,6 @@ UNIT_KEYS = ("name", "label", "side", "health", "damage", "forms", "aware") + tu
 
 
 class _Reader(TableReader):
-    def integer(
-        self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
-    ) -> int:
-        value = data.get(key, default)
-        if not numbers.is_whole(value, low, high):
-            raise self.fail(
-                table, index, key, f"{who}: {key} must be an integer {low}..{high}, not {value!r}"
-            )
-        return value
-
     def attribute(self, table: str, index: int, data: dict, key: str, who: str, default) -> str:
         word = self.text(table, index, data, key, who, default)
         found = attribute(word)
@@ -196,9 +185,7 @@ class _Reader(TableReader):
 
     def steps(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[int, ...]:
         value = data.get(key, [])
-        if not isinstance(value, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= STEPS for s in value
-        ):
+        if not isinstance(value, list) or not all(numbers.is_whole(s, 1, STEPS) for s in value):
             raise self.fail(table, index, key, f"{who}: {key} must be a list of steps 1..8")
         return tuple(sorted(set(value)))
 

@@ -906,14 +906,19 @@ class Game(kit.Dice):
         """What comes next, one at a time: the next check in a social round (or its end),
         else the end of the first unit's part of the step still to act in it."""
         if self.mode == "social":
-            if self.combined is not None:
-                self._resolve_trap()
-            elif self.checks:
-                self._resolve_check()
-            else:
-                self._end_social_round()
+            self._social_next()
             return
         self._pass(self.to_act()[0])
+
+    def _social_next(self) -> None:
+        """A social round's next thing: the sprung trap's Dodge, else the next check, else
+        the round's end."""
+        if self.combined is not None:
+            self._resolve_trap()
+        elif self.checks:
+            self._resolve_check()
+        else:
+            self._end_social_round()
 
     def _do_pass(self, cmd: Command) -> None:
         """The step's end (the board's next-turn key with no unit selected, and its
@@ -923,12 +928,7 @@ class Game(kit.Dice):
         if self.mode == "social":
             rnd = self.round
             while self.mode == "social" and self.round == rnd:
-                if self.combined is not None:
-                    self._resolve_trap()
-                elif self.checks:
-                    self._resolve_check()
-                else:
-                    self._end_social_round()
+                self._social_next()
             return
         step, rnd = self.step, self.round
         while self.mode == "combat" and self.step == step and self.round == rnd:

@@ -12,7 +12,6 @@ lit with the count wanted, rolls exactly those D10s (host/core/session.py, wante
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.core import kit, newcomers
@@ -23,7 +22,6 @@ from host.core.interface import (
     IllegalAction,
     LiveRow,
     LiveTable,
-    Ruleset,
     Supplied,
     Table,
 )
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
 PHASE_WORDS = dict(enumerate(STEP_NAMES, 1))
 
 
-class Forms(Ruleset):
+class Forms(kit.Rules):
     id = encounter_schema.ID
     state_version = 4  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
     # 3: the device state (shared.state) has effects on its slots and each die's sides;
@@ -53,6 +51,7 @@ class Forms(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    encounters = encounter_schema  # (the kit's hook: host/core/kit.py Rules)
     health_words = ("# left", "): #")  # "(4 left)", "heals 2 (Mend): 4": core/audience.py
     bench_module = "host.rulesets.forms.bench_turn:engine_turn_forms"  # `turnlight bench`
     language = LANGUAGE
@@ -78,16 +77,6 @@ class Forms(Ruleset):
         ),
         ev.CHANCE: "forms flips no chance tokens: its rolls are D10s",
     }
-
-    # -- encounters --------------------------------------------------------------------
-    def example_path(self) -> Path:
-        return encounter_schema.example_path()
-
-    def parse_encounter(self, text: str, filename: str) -> Encounter:
-        return encounter_schema.parse(text, filename)
-
-    def template(self) -> str:
-        return encounter_schema.template_path().read_text(encoding="utf-8")
 
     # -- a game ------------------------------------------------------------------------
     def new_game(self, encounter: Encounter, seed: int) -> Game:

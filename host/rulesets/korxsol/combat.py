@@ -297,15 +297,11 @@ class CombatRules(GameCore):
         if not self.ready(f, "item", item.name):
             raise IllegalAction(self._cooling(f, timer, item.name, item.kind))
         fx = item.effects
-        self._need_hands(f, item.name, fx, "items")
-        targets = self.aim(f, item.name, fx, cmd.args[2:], fx.strikes)
-        plan = plan_attack(self, f, item.name, fx, targets, cmd, ranged=False)
-        waived = self._threat(f, item.name, fx, targets, cmd)
-        reach = self._check_reach(f, item.name, "item", fx, targets, cmd)
+        targets, plan, said = self._aimed(f, item.name, "item", fx, cmd)
         self._spend_ap(f, 1, f"using {item.name}")
         self._use_timer(f, timer, item.cooldown)
         out.say(f"{f.name} uses {item.name}" + _on(f, targets))
-        for line in ([waived] if waived else []) + reach:
+        for line in said:
             out.say(line)
         if item.kind == "consumable":
             f.hand.remove(item)
@@ -327,17 +323,26 @@ class CombatRules(GameCore):
         if not self.ready(f, "artifact", art.name):
             raise IllegalAction(self._cooling(f, timer, art.name, "artifact"))
         fx = art.effects
-        self._need_hands(f, art.name, fx, "artifacts")
-        targets = self.aim(f, art.name, fx, cmd.args[2:], fx.strikes)
-        plan = plan_attack(self, f, art.name, fx, targets, cmd, ranged=False)
-        waived = self._threat(f, art.name, fx, targets, cmd)
-        reach = self._check_reach(f, art.name, "artifact", fx, targets, cmd)
+        targets, plan, said = self._aimed(f, art.name, "artifact", fx, cmd)
         self._use_timer(f, timer, art.cooldown)
         out.say(f"{f.name} activates {art.name}" + _on(f, targets))
-        for line in ([waived] if waived else []) + reach:
+        for line in said:
             out.say(line)
         self._resolve(f, art.name, fx, timer, targets, plan, out, fx.strikes)
         self._move_by_movement(f, art.name, cmd, out)
+
+    def _aimed(
+        self, f: Fighter, name: str, kind: str, fx: Effects, cmd: Command
+    ) -> tuple[list[Fighter], AttackPlan, list[str]]:
+        """What an item's or artifact's use (`kind`) checks before anything changes: the
+        hands it needs, its targets, its attack's plan; and the lines of a threat it waived
+        and of its reach."""
+        self._need_hands(f, name, fx, kind + "s")
+        targets = self.aim(f, name, fx, cmd.args[2:], fx.strikes)
+        plan = plan_attack(self, f, name, fx, targets, cmd, ranged=False)
+        waived = self._threat(f, name, fx, targets, cmd)
+        reach = self._check_reach(f, name, kind, fx, targets, cmd)
+        return targets, plan, ([waived] if waived else []) + reach
 
     def _threat(
         self, f: Fighter, name: str, fx: Effects, targets: list[Fighter], cmd: Command

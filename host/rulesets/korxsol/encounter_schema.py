@@ -2,16 +2,15 @@
 the TOML and finding the file's ruleset is every ruleset's (host/core/encounter_files.py).
 
 Every error names the file, the line and what is wrong, in one line:
-`duel.toml:14: solighter "Kae": power must be an integer 0..7, not "lots"`.
+`duel.toml:14: solighter "Kae": power must be a whole number 0..7, not "lots"`.
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.encounter_files import (
     TableReader,
     check_templates,
@@ -49,7 +48,8 @@ from shared.limits import (
 from shared.roster import check_label
 
 ID = "korxsol"  # the ruleset id an encounter file names (host/core/registry.py)
-EXAMPLE = "ember_ridge.toml"
+EXAMPLE = kit.bundled(__package__, "ember_ridge.toml")  # played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
 MAX_MOVES = 3  # korxsol: each Solighter equips at most 3 unique combat moves
 # A fighter's `weapon` as a file writes it: "none" (or no key) is the fighter with no weapon.
 NO_WEAPON = "none"
@@ -58,7 +58,7 @@ WEAPON_WORDS = (NO_WEAPON, *(w for w in WEAPONS if w))
 
 def example_path() -> Path:
     """The bundled example encounter (shipped inside the package)."""
-    return Path(str(resources.files("host.rulesets.korxsol") / "encounters" / EXAMPLE))
+    return EXAMPLE
 
 
 def load(path: str | Path) -> Encounter:
@@ -71,18 +71,6 @@ def load(path: str | Path) -> Encounter:
 
 
 class _Reader(TableReader):
-    def integer(self, table, index, data, key, who, low, high, default=None) -> int:
-        if key not in data:
-            if default is None:
-                raise self.fail(table, index, None, f"{who}: {key} is missing")
-            return int(default)
-        value = data[key]
-        if not numbers.is_whole(value, low, high):
-            raise self.fail(
-                table, index, key, f"{who}: {key} must be an integer {low}..{high}, not {value!r}"
-            )
-        return value
-
     def text(self, table, index, data, key, who, default=None, choices=None) -> str:
         if key not in data:
             if default is None:
@@ -115,9 +103,9 @@ class _Reader(TableReader):
                 raise self.fail(
                     table, index, key, f"{who}: {key}.{name} is not one of {', '.join(allowed)}"
                 )
-            if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
+            if not numbers.is_whole(amount, low, high):
                 raise self.fail(
-                    table, index, key, f"{who}: {key}.{name} must be an integer {low}..{high}"
+                    table, index, key, f"{who}: {key}.{name} must be a whole number {low}..{high}"
                 )
         return dict(value)
 
@@ -130,9 +118,7 @@ class _Reader(TableReader):
             and len(value) == 3
             and value[0] in first
             and value[1] in second
-            and isinstance(value[2], int)
-            and not isinstance(value[2], bool)
-            and 1 <= value[2] <= 9
+            and numbers.is_whole(value[2], 1, 9)
         )
         if not ok:
             raise self.fail(
@@ -179,7 +165,7 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
     # BLINDED: `blind = true` blinds outright, `blind = N` on N chance flips.
     blind = data.get("blind", 0)
     blinds = blind is True
-    if not isinstance(blind, bool) and not (isinstance(blind, int) and 0 <= blind <= 9):
+    if not isinstance(blind, bool) and not numbers.is_whole(blind, 0, 9):
         raise r.fail(
             table, index, "blind", f"{who}: blind must be true or chance flips 0..9, not {blind!r}"
         )
@@ -305,7 +291,7 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     if (
         not isinstance(faces, list)
         or not faces
-        or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 3 for f in faces)
+        or not all(numbers.is_whole(f, 1, 3) for f in faces)
         or len(set(faces)) == 3
     ):
         raise r.fail(

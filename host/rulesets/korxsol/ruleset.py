@@ -10,7 +10,6 @@ Nothing here decides a rule: it only says where each rule lives.
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.core import kit, names, newcomers
@@ -21,7 +20,6 @@ from host.core.interface import (
     IllegalAction,
     LiveRow,
     LiveTable,
-    Ruleset,
     Supplied,
     Table,
     Waiting,
@@ -70,7 +68,7 @@ STRIKING_VERBS = ("attack", "odds", "item", "artifact")
 THING = {"attack": "move", "odds": "move, item or artifact", "item": "item", "artifact": "artifact"}
 
 
-class Korxsol(Ruleset):
+class Korxsol(kit.Rules):
     id = ID
     state_version = 6  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
     # 3: the board state's slots keep their tables as views of one buffer, one Roll class;
@@ -82,6 +80,7 @@ class Korxsol(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field: device.py says why it is there
+    encounters = encounter_schema  # (the kit's hook: host/core/kit.py Rules)
     health_words = ("KOR",)  # its log's health phrases: host/core/audience.py
     language = LANGUAGE
     start_command = "initiative"
@@ -90,16 +89,6 @@ class Korxsol(Ruleset):
     stat_labels = {"kos": "KOs"}
     chart_panels = (("kor", "KOR per fighter"), ("score", "score per team"))
     grid_legend = tables.GRID_LEGEND
-
-    # -- encounters --------------------------------------------------------------------
-    def example_path(self) -> Path:
-        return encounter_schema.example_path()
-
-    def parse_encounter(self, text: str, filename: str) -> Encounter:
-        return encounter_schema.parse(text, filename)
-
-    def template(self) -> str:
-        return (Path(__file__).parent / "encounters" / "template.toml").read_text()
 
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: Encounter, seed: int) -> Game:

@@ -14,6 +14,7 @@ fighter's terrain counter (host/rulesets/korxsol/device.py: 0 ground ... 4 ice),
 
 from __future__ import annotations
 
+from host.core import numbers
 from host.core.plurals import plural
 from host.rulesets.korxsol.device import BURN, F_GRAPPLED, F_PINNED, TERRAIN
 from host.rulesets.korxsol.fighter import Fighter
@@ -189,6 +190,6 @@ class TerrainRules(GameCore):
         hit or miss)."""
         if "moved" not in cmd.opts or not self.alive(f):
             return
-        spaces = int(cmd.opts["moved"])
+        spaces = numbers.whole(cmd.opts["moved"], "moved=", 1)
         out.say(f"{f.name} moves {plural(spaces, 'space')} ({name}'s Movement, no action point)")
         self._moved(f, out)

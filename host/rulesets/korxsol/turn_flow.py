@@ -86,25 +86,26 @@ class TurnFlow(GameCore):
         """The board's next-phase key: the Action Phase ends (actions are refused from
         now on) and the turn waits in its Cooldown Phase for `end`; from the last phase it
         is `end`. shared/ steps the phase, as the board does untethered."""
-        if not self.started:
-            raise IllegalAction("the fight has not started: roll initiative first")
-        f = self.active
-        assert f is not None
-        if cmd.args and self.fighter(cmd.args[0]) is not f:
-            raise IllegalAction(f"it is {f.name}'s turn, not {self.fighter(cmd.args[0]).name}'s")
+        f = self._turn_of(cmd)
         if self.state.phase + 1 >= self.state.phase_count:
             self._do_end(cmd, out)
             return
         turns.advance_phase(self.state)
         out.say(f"{f.name}'s Action Phase is over: `end` runs the Cooldown Phase")
 
-    def _do_end(self, cmd: Command, out: Outcome) -> None:
+    def _turn_of(self, cmd: Command) -> Fighter:
+        """The fighter whose turn `cmd` (`phase`, `end`) acts on: the running one, and the
+        one it names if it names one."""
         if not self.started:
             raise IllegalAction("the fight has not started: roll initiative first")
         f = self.active
         assert f is not None
         if cmd.args and self.fighter(cmd.args[0]) is not f:
             raise IllegalAction(f"it is {f.name}'s turn, not {self.fighter(cmd.args[0]).name}'s")
+        return f
+
+    def _do_end(self, cmd: Command, out: Outcome) -> None:
+        f = self._turn_of(cmd)
         f.blinded = False  # blinded lasts until the end of the blinded creature's turn
         if f.charging is not None and f.charge_turn != self.turn_number:
             self._break_charge(f, "not unleashed on its turn", out)

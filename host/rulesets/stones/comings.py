@@ -30,15 +30,9 @@ from shared import roster
 def add(game: Any, cmd: Command, stat_keys: Sequence[str]) -> list[str]:
     """`stat_keys`: the statistics a character keeps (engine.STAT_KEYS)."""
     chars = game.enc.characters
-    newcomer = newcomers.read_newcomer(
-        cmd,
-        game.enc.source,
-        ROSTER,
-        [p.name for p in game.enc.players],
-        [c.name for c in chars] + [c.label for c in chars],
-        game.joined,
-        lambda text, name: encounter_schema.parse(text, name, newcomers.MOST_FIGHTERS),
-        newcomers.MOST_FIGHTERS,
+    teams = [p.name for p in game.enc.players]
+    newcomer = newcomers.read_past_the_board(
+        cmd, game.enc.source, ROSTER, teams, chars, game.joined, encounter_schema.parse
     )
     c = newcomer.pick(newcomer.encounter.characters)
     game.enc = dataclasses.replace(game.enc, characters=(*chars, c))

@@ -215,10 +215,6 @@ def read_keywords(text: str, statuses: tuple[Status, ...]) -> tuple[bool, tuple[
     return fuse, tuple(steps)
 
 
-def _int(v: object) -> bool:
-    return numbers.is_whole(v)
-
-
 def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
     """The encounter in `text`; `most`: the characters it may hold (the board's slots,
     or more for one read with newcomers who join off the board: host/core/newcomers.py)."""
@@ -252,7 +248,7 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
     hand_base = doc.get("hand_base", 1)
     per_char = doc.get("hand_per_character", 2)
     for key, value in (("hand_base", hand_base), ("hand_per_character", per_char)):
-        if not _int(value) or not 0 <= value <= 7:
+        if not numbers.is_whole(value, 0, 7):
             raise fail("", 0, key, f"{key} must be a whole number 0..7")
 
     deck_doc = doc.get("deck", {})
@@ -270,12 +266,12 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
     ):
         raise fail("deck", 0, "elements", "elements must be different lower-case words")
     values = deck_doc.get("values", list(DEFAULT_VALUES))
-    if not isinstance(values, list) or not all(_int(v) and 1 <= v <= 9 for v in values):
+    if not isinstance(values, list) or not all(numbers.is_whole(v, 1, 9) for v in values):
         raise fail("deck", 0, "values", "values must be star counts 1..9")
     copies = deck_doc.get("copies", 1)
     infinite = deck_doc.get("infinite", 1)
     for key, value in (("copies", copies), ("infinite", infinite)):
-        if not _int(value) or not 0 <= value <= 40:
+        if not numbers.is_whole(value, 0, 40):
             raise fail("deck", 0, key, f"{key} must be a whole number 0..40")
     deck = tuple(
         [f"{e}{v}" for e in elements for v in values for _ in range(copies)]
@@ -306,9 +302,9 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
             if key not in ("name", "damage", "turns", "stun"):
                 raise fail("status", n, key, f"unknown status key {key!r}")
         damage, turns, stun = st.get("damage", 0), st.get("turns", 1), st.get("stun", False)
-        if not _int(damage) or not 0 <= damage <= 99:
+        if not numbers.is_whole(damage, 0, 99):
             raise fail("status", n, "damage", "damage must be 0..99")
-        if not _int(turns) or not 1 <= turns <= 15:
+        if not numbers.is_whole(turns, 1, 15):
             raise fail("status", n, "turns", "turns must be 1..15")
         if not isinstance(stun, bool):
             raise fail("status", n, "stun", "stun must be true or false")
@@ -416,7 +412,7 @@ def _character(
         raise fail(
             "character", n, "class", f"{name}: class must be one of {', '.join(sorted(classes))}"
         )
-    numbers: dict[str, Any] = {}
+    read: dict[str, Any] = {}
     for key, low, high, default in (
         ("hp", 1, 255, None),
         ("atk", 0, 99, None),
@@ -427,9 +423,9 @@ def _character(
         ("range", 1, 99, 1),
     ):
         value: Any = c.get(key, default if key != "spirit_armor" else c.get("armor", 0))
-        if not _int(value) or not low <= value <= high:
+        if not numbers.is_whole(value, low, high):
             raise fail("character", n, key, f"{name}: {key} must be a whole number {low}..{high}")
-        numbers[key] = value
+        read[key] = value
     abilities: list[Ability] = []
     a: Any
     for k, a in enumerate(c.get("abilities", [])):
@@ -451,12 +447,12 @@ def _character(
         if element not in elements:
             raise fail(*at, f"{aname}: element must be one of {', '.join(elements)}")
         cost: Any = a.get("cost")
-        if not _int(cost) or not 1 <= cost <= 30:
+        if not numbers.is_whole(cost, 1, 30):
             raise fail(*at, f"{aname}: cost must be 1..30 stars")
         reach: Any = a.get("range")
         if reach == "any":
             reach = -1
-        elif reach is not None and (not _int(reach) or not 1 <= reach <= 99):
+        elif reach is not None and (not numbers.is_whole(reach, 1, 99)):
             raise fail(*at, f'{aname}: range must be 1..99 or "any"')
         text = a.get("text")
         if not isinstance(text, str):
@@ -477,12 +473,12 @@ def _character(
         players[index].team,
         cls.lower(),
         classes[cls.lower()],
-        numbers["hp"],
-        numbers["atk"],
-        numbers["armor"],
-        numbers["spirit_armor"],
-        numbers["crt"],
-        numbers["move"],
-        numbers["range"],
+        read["hp"],
+        read["atk"],
+        read["armor"],
+        read["spirit_armor"],
+        read["crt"],
+        read["move"],
+        read["range"],
         tuple(abilities),
     )

@@ -4,7 +4,6 @@ onto the board, ai.py plays the demo, language.py is its language."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.core import kit, names, newcomers
@@ -15,7 +14,6 @@ from host.core.interface import (
     IllegalAction,
     LiveRow,
     LiveTable,
-    Ruleset,
     Supplied,
     Table,
 )
@@ -33,7 +31,7 @@ if TYPE_CHECKING:
 NAMED_ABILITY = ("fuse", "ability", "break")
 
 
-class Stones(Ruleset):
+class Stones(kit.Rules):
     id = encounter_schema.ID
     state_version = 4  # 2: a Timeline (host.core.timeline) and a bounded log, not two lists;
     # 3: the device state (shared.state) has effects on its slots and each die's sides;
@@ -41,6 +39,7 @@ class Stones(Ruleset):
     description = "Speaking Stones: teams alternate turns, stones pay abilities, d100 crits"
     rules_version = engine.RULES_VERSION
     board_id = device.BOARD_ID  # the state's ruleset field
+    encounters = encounter_schema  # (the kit's hook: host/core/kit.py Rules)
     health_words = ("HP",)  # its log's health phrases: host/core/audience.py
     bench_module = "host.rulesets.stones.bench_turn:engine_turn"  # `turnlight bench`
     language = LANGUAGE
@@ -76,16 +75,6 @@ class Stones(Ruleset):
             " discard on the laptop",
         ),
     }
-
-    # -- encounters --------------------------------------------------------------------
-    def example_path(self) -> Path:
-        return encounter_schema.EXAMPLE
-
-    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
-        return encounter_schema.parse(text, filename)
-
-    def template(self) -> str:
-        return encounter_schema.TEMPLATE.read_text()
 
     # -- a game ------------------------------------------------------------------------
     def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
