@@ -192,7 +192,9 @@ def stat_line(m: dict[str, Any]) -> dict[str, Any]:
         "ac": m["ac"],
         "dex": mods["dex"],
         "initiative": mods["dex"],
-        "speed": max(m["speed"].values(), default=0) if "walk" not in m["speed"] else m["speed"]["walk"],
+        "speed": max(m["speed"].values(), default=0)
+        if "walk" not in m["speed"]
+        else m["speed"]["walk"],
         "saves": {a: m.get("saves", {}).get(a, mods[a]) for a in ABILITIES},
         "medicine": m.get("skills", {}).get("medicine", mods["wis"]),
         "xp": m["xp"],

@@ -527,7 +527,9 @@ def _from_book(r: _Reader, table: str, index: int, data: dict, teams: tuple[str,
     return {**book, **{k: v for k, v in data.items() if k != "from"}}
 
 
-def _powers(r: _Reader, table: str, index: int, data: dict, key: str, who: str) -> tuple[Power, ...]:
+def _powers(
+    r: _Reader, table: str, index: int, data: dict, key: str, who: str
+) -> tuple[Power, ...]:
     """[[creature.action]] (save-based actions) or [[creature.legendary_action]]."""
     raw = data.get(key, [])
     if not isinstance(raw, list):
