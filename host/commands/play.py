@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from host.commands._game_args import (
     add_db,
     add_encounter,
+    add_monsters,
     game_seed,
     load_encounter,
     open_journal,
@@ -36,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "killed session exactly. Type `help` inside for the commands.",
     )
     add_encounter(p)
+    add_monsters(p)
     add_db(p)
     p.add_argument(
         "--resume",

@@ -22,7 +22,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from host.core import numbers
+from host.core.encounter_files import read_toml, write_toml
+from host.core.interface import IllegalAction
 from host.core.names import closest, plain
+from host.rulesets.d20.encounter_schema import MAX_GROUP
 
 DATA = "srd51-monsters.json"
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -275,3 +279,85 @@ def _legendary(a: dict[str, Any], attacks: dict[str, str]) -> dict[str, Any]:
     if made is not None and "save" not in a:
         p["attack"] = made
     return p
+
+
+# -- a fight's monsters by name (`--monsters "4 goblin, bugbear"`) -----------------------------
+def wanted(text: str) -> list[tuple[int, dict[str, Any]]]:
+    """`4 goblin, bugbear, adult red dragon` as (count, monster) each, in order (one
+    monster named twice counts once, its counts added); refused in one line (IllegalAction)
+    for a monster not in the book or a count that is no whole number 1..MAX_GROUP."""
+    out: dict[str, list[Any]] = {}
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        n = 1
+        if len(words) > 1 and numbers.whole_or_none(words[0]) is not None:
+            n = numbers.whole(words.pop(0), "a monster's count", 1, MAX_GROUP)
+        found = find(" ".join(words))
+        if found is None:
+            raise IllegalAction(unknown(" ".join(words)))
+        out.setdefault(found["index"], [0, found])[0] += n
+    if not out:
+        raise IllegalAction('--monsters names no monster: write it as "4 goblin, bugbear"')
+    for n, m in out.values():
+        if n > MAX_GROUP:
+            raise IllegalAction(f"{n} {m['name']}: a group holds at most {MAX_GROUP}")
+    return [(n, m) for n, m in out.values()]
+
+
+def _label(name: str, n: int, taken: set[str]) -> str:
+    """A board label for `name` not in `taken`: its first letters (2 for a group, whose
+    creatures add their number), else its initials, else a letter and a digit."""
+    size = 2 if n > 1 else 3
+    letters = "".join(ch for ch in name.upper() if ch.isalnum())
+    initials = "".join(w[0] for w in name.upper().split() if w[:1].isalnum())
+    tries = [letters[:size], (initials + letters[1:])[:size]]
+    tries += [letters[: size - 1] + ch for ch in letters[size - 1 :] + "XYZQ"]
+    for label in tries:
+        if len(label) == size and label not in taken:
+            return label
+    return next(f"M{d}" for d in "0123456789" if f"M{d}" not in taken)
+
+
+def encounter_with(source: str, text: str) -> str:
+    """The encounter file `source` with its monsters replaced by those `text` names (its
+    first team's creatures, its options and templates kept), each a `from =` creature of
+    the second team, a group when there are several."""
+    found = wanted(text)
+    doc = read_toml(source, "<encounter>")
+    teams = doc.get("teams", ["Adventurers", "Monsters"])
+    party = [
+        c
+        for c in doc.get("creature", [])
+        if isinstance(c, dict) and plain(str(c.get("team", teams[0]))) == plain(teams[0])
+    ]
+    taken = {str(c.get("label", str(c.get("name", ""))[:3])).upper() for c in party}
+    added: list[dict[str, Any]] = []
+    for n, m in found:
+        label = _label(m["name"], n, taken)
+        taken.add(label)
+        table: dict[str, Any] = {"from": m["name"], "label": label, "team": teams[1]}
+        if n > 1:
+            table["count"] = n
+        added.append(table)
+    doc["creature"] = party + added
+    head = (
+        "# The monsters come from the SRD 5.1 bestiary (`from`): a key written beside `from`\n"
+        "# takes the place of the book's. docs/rulesets/d20.md explains every key.\n"
+    )
+    return head + write_toml(doc)
+
+
+def xp_line(creatures: list[Any]) -> str:
+    """`XP 400: Goblin x4 200, Bugbear 200`: what the creatures with XP are worth."""
+    worth: dict[str, list[int]] = {}
+    for c in creatures:
+        if c.xp:
+            key = c.name.rsplit(" ", 1)[0] if c.group >= 0 else c.name
+            worth.setdefault(key, [0, 0])
+            worth[key][0] += 1
+            worth[key][1] += c.xp
+    total = sum(x for _, x in worth.values())
+    parts = [f"{name}{f' x{n}' if n > 1 else ''} {x:,}" for name, (n, x) in worth.items()]
+    return f"XP {total:,}" + (": " + ", ".join(parts) if parts else " (no creature gives XP)")

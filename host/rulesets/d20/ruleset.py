@@ -24,6 +24,7 @@ from host.core.interface import (
 )
 from host.rulesets.d20 import (
     ai,
+    bestiary,
     choices,
     conditions,
     device,
@@ -43,13 +44,14 @@ STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs",
 
 class D20(Ruleset):
     id = encounter_schema.ID
-    state_version = 1
+    state_version = 2  # 2: a creature's legendary resistance, recharging and used actions
     description = (
         "d20 combat (SRD 5.1): initiative, actions and reactions, attack rolls against AC,"
         " hit points, death saves, concentration, conditions, legendary and lair actions"
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID
+    has_bestiary = True
     health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
     language = language.LANGUAGE
@@ -88,6 +90,27 @@ class D20(Ruleset):
 
     def template(self) -> str:
         return encounter_schema.template_path().read_text()
+
+    def with_monsters(self, source: str, monsters: str) -> str:
+        return bestiary.encounter_with(source, monsters)
+
+    def bestiary(self, words: list[str]) -> Table:
+        found = bestiary.search(words)
+        if not found:
+            raise IllegalAction(bestiary.unknown(" ".join(words)))
+        rows = [
+            [
+                m["name"],
+                m["type"] + (f" ({m['subtype']})" if m.get("subtype") else ""),
+                bestiary.cr_text(m["cr"]),
+                f"{m['xp']:,}",
+            ]
+            for m in found
+        ]
+        return Table(["monster", "type", "CR", "XP"], rows)
+
+    def encounter_notes(self, game: Game) -> list[str]:
+        return [bestiary.xp_line([f.spec for f in game.fighters])]
 
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
