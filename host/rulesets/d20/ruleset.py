@@ -110,7 +110,8 @@ class D20(Ruleset):
         return Table(["monster", "type", "CR", "XP"], rows)
 
     def encounter_notes(self, game: Game) -> list[str]:
-        return [bestiary.xp_line([f.spec for f in game.fighters])]
+        worth = [f.spec for f in game.fighters if f.spec.xp]
+        return [bestiary.xp_line(worth)] if worth else []
 
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:

@@ -582,12 +582,14 @@ def do_use(game: Game, cmd: Command) -> list[str]:
     targets = [game.fighter(w) for t in words for w in t.split(",") if w]
     if p.save and not targets:
         raise IllegalAction(f"{p.name} needs its targets: `use {f.label} {_q(p.name)} NAME,NAME`")
+    _ready(f, p)
     if not how:
-        raise IllegalAction(f"it is {_whose(game)} turn: {f.name} uses it with as=legendary")
+        raise IllegalAction(
+            f"it is {_whose(game)} turn, not {f.name}'s (a legendary action: as=legendary)"
+        )
     for t in targets:
         if not t.in_fight:
             raise IllegalAction(f"{t.name} is {'dead' if t.dead else 'out of the fight'}")
-    _ready(f, p)
     lines: list[str] = []
     if how == "legendary":
         _legendary_ok(game, f, p.cost)
