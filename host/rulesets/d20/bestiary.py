@@ -156,6 +156,12 @@ def cr_text(cr: float) -> str:
     return {0.125: "1/8", 0.25: "1/4", 0.5: "1/2"}.get(cr, str(int(cr)))
 
 
+def xp(m: dict[str, Any]) -> int:
+    """What the monster is worth: the SRD's XP for its challenge rating (the data gives a
+    few others: a Dretch at CR 1/4 with 25), but a CR 0 creature's own 0 or 10."""
+    return m["xp"] if m["cr"] == 0 else XP_BY_CR[m["cr"]]
+
+
 def modifier(score: int) -> int:
     return (score - 10) // 2
 
@@ -201,7 +207,7 @@ def stat_line(m: dict[str, Any]) -> dict[str, Any]:
         else m["speed"]["walk"],
         "saves": {a: m.get("saves", {}).get(a, mods[a]) for a in ABILITIES},
         "medicine": m.get("skills", {}).get("medicine", mods["wis"]),
-        "xp": m["xp"],
+        "xp": xp(m),
     }
     for key in ("resist", "vulnerable", "immune"):
         types = _types(m.get(key, []))

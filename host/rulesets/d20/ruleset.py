@@ -103,7 +103,7 @@ class D20(Ruleset):
                 m["name"],
                 m["type"] + (f" ({m['subtype']})" if m.get("subtype") else ""),
                 bestiary.cr_text(m["cr"]),
-                f"{m['xp']:,}",
+                f"{bestiary.xp(m):,}",
             ]
             for m in found
         ]
