@@ -26,7 +26,6 @@ from host.core import numbers
 from host.core.encounter_files import read_toml, write_toml
 from host.core.interface import IllegalAction
 from host.core.names import closest, plain
-from host.rulesets.d20.encounter_schema import MAX_GROUP
 
 DATA = "srd51-monsters.json"
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -288,10 +287,11 @@ def _legendary(a: dict[str, Any], attacks: dict[str, str]) -> dict[str, Any]:
 
 
 # -- a fight's monsters by name (`--monsters "4 goblin, bugbear"`) -----------------------------
-def wanted(text: str) -> list[tuple[int, dict[str, Any]]]:
+def wanted(text: str, most: int) -> list[tuple[int, dict[str, Any]]]:
     """`4 goblin, bugbear, adult red dragon` as (count, monster) each, in order (one
     monster named twice counts once, its counts added); refused in one line (IllegalAction)
-    for a monster not in the book or a count that is no whole number 1..MAX_GROUP."""
+    for a monster not in the book or a count that is no whole number 1..`most` (a group's
+    most creatures)."""
     out: dict[str, list[Any]] = {}
     for part in text.split(","):
         words = part.split()
@@ -299,7 +299,7 @@ def wanted(text: str) -> list[tuple[int, dict[str, Any]]]:
             continue
         n = 1
         if len(words) > 1 and numbers.whole_or_none(words[0]) is not None:
-            n = numbers.whole(words.pop(0), "a monster's count", 1, MAX_GROUP)
+            n = numbers.whole(words.pop(0), "a monster's count", 1, most)
         found = find(" ".join(words))
         if found is None:
             raise IllegalAction(unknown(" ".join(words)))
@@ -307,8 +307,8 @@ def wanted(text: str) -> list[tuple[int, dict[str, Any]]]:
     if not out:
         raise IllegalAction('--monsters names no monster: write it as "4 goblin, bugbear"')
     for n, m in out.values():
-        if n > MAX_GROUP:
-            raise IllegalAction(f"{n} {m['name']}: a group holds at most {MAX_GROUP}")
+        if n > most:
+            raise IllegalAction(f"{n} {m['name']}: a group holds at most {most}")
     return [(n, m) for n, m in out.values()]
 
 
@@ -326,11 +326,11 @@ def _label(name: str, n: int, taken: set[str]) -> str:
     return next(f"M{d}" for d in "0123456789" if f"M{d}" not in taken)
 
 
-def encounter_with(source: str, text: str) -> str:
+def encounter_with(source: str, text: str, most: int) -> str:
     """The encounter file `source` with its monsters replaced by those `text` names (its
     first team's creatures, its options and templates kept), each a `from =` creature of
     the second team, a group when there are several."""
-    found = wanted(text)
+    found = wanted(text, most)
     doc = read_toml(source, "<encounter>")
     teams = doc.get("teams", ["Adventurers", "Monsters"])
     party = [

@@ -21,6 +21,7 @@ from typing import Any
 from host.core import numbers
 from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
+from host.rulesets.d20 import bestiary
 from shared.limits import MAX_SLOTS, MAX_TEAMS
 from shared.roster import check_label
 
@@ -516,8 +517,6 @@ def _creatures(
 def _from_book(r: _Reader, table: str, index: int, data: dict, teams: tuple[str, ...]) -> dict:
     """`from = "goblin"`: the bestiary's stat line on the second team (the monsters), each
     key written beside `from` in place of the book's."""
-    from host.rulesets.d20 import bestiary
-
     word = data["from"]
     found = bestiary.find(word) if isinstance(word, str) else None
     if found is None:

@@ -92,7 +92,7 @@ class D20(Ruleset):
         return encounter_schema.template_path().read_text()
 
     def with_monsters(self, source: str, monsters: str) -> str:
-        return bestiary.encounter_with(source, monsters)
+        return bestiary.encounter_with(source, monsters, encounter_schema.MAX_GROUP)
 
     def bestiary(self, words: list[str]) -> Table:
         found = bestiary.search(words)
