@@ -8,6 +8,7 @@ tests/test_rules_d20_monster_actions.py)."""
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import subprocess
@@ -20,6 +21,7 @@ from d20_fixtures import ANA, BO, Table, d20, encounter_text
 
 from host import cli
 from host.core import encounter_files
+from host.core.encounter_files import tomllib
 from host.core.interface import EncounterError, IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
@@ -38,14 +40,20 @@ def creature(*lines: str, party: str = ANA) -> encounter_schema.Creature:
 
 
 def test_the_data_is_package_data_with_its_credit_and_334_monsters():
-    data = resources.files("host.rulesets.d20").joinpath("data", "srd51-monsters.json")
+    data = resources.files("host.rulesets.d20").joinpath("data").joinpath("srd51-monsters.json")
     book = json.loads(data.read_text("utf-8"))
     assert len(book["monsters"]) == 334
     assert book["credit"].startswith("This work includes material taken from the System")
-    readme = resources.files("host.rulesets.d20").joinpath("data", "README.md").read_text()
+    readme = resources.files("host.rulesets.d20").joinpath("data").joinpath("README.md").read_text()
     assert "Creative Commons Attribution 4.0" in readme
     doc = Path(__file__).parent.parent / "docs" / "rulesets" / "d20.md"
     assert book["credit"] in " ".join(doc.read_text().split())
+    # an installed copy carries only package data: both files match its patterns
+    pyproject = Path(__file__).parent.parent / "pyproject.toml"
+    patterns = tomllib.loads(pyproject.read_text())["tool"]["setuptools"]["package-data"]
+    wanted = patterns["host.rulesets.d20"]
+    for name in ("data/srd51-monsters.json", "data/README.md"):
+        assert any(fnmatch.fnmatch(name, p) for p in wanted), name
 
 
 def test_every_monster_of_the_book_reads_as_a_stat_line():
@@ -233,6 +241,18 @@ def test_the_encounter_s_xp_adds_up_its_monsters_and_newcomers():
     t.play("add bugbear", d20(3, "initiative"))
     assert RULESET.encounter_notes(t.game) == ["XP 300: Goblin x2 100, Bugbear 200"]
     assert RULESET.encounter_notes(Table(ANA, BO.replace("Heroes", "Foes")).game) == []
+
+
+def test_the_game_master_s_console_shows_the_xp_and_the_players_page_does_not():
+    from host.web.page_data import Secrets, gm_view, player_view
+
+    t = Table(ANA, '[[creature]]\nfrom = "bugbear"\n')
+    full = gm_view(RULESET, t.game, ("Heroes", "Foes"), Secrets(), [], [], [], {})
+    assert full["notes"] == ["XP 200: Bugbear 200"]
+    assert "notes" not in player_view(full) and "XP 200" not in json.dumps(player_view(full))
+    gm = Path(__file__).parent.parent / "host" / "web" / "static"
+    assert 'id="notes"' in (gm / "gm.html").read_text()
+    assert 'fill("notes"' in (gm / "app.js").read_text()
 
 
 def test_a_fight_from_monsters_plays_to_its_end_with_the_ai(tmp_path: Path) -> None:

@@ -90,7 +90,7 @@ _COSTS = re.compile(r"\s*\(costs? \d+ actions?\)\s*$", re.IGNORECASE)
 @cache
 def book() -> dict[str, Any]:
     """The data file: `source`, `credit` and `monsters`."""
-    text = resources.files("host.rulesets.d20").joinpath("data", DATA).read_text("utf-8")
+    text = resources.files("host.rulesets.d20").joinpath("data").joinpath(DATA).read_text("utf-8")
     return json.loads(text)
 
 

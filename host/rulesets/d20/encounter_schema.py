@@ -76,9 +76,9 @@ class Roll:
 def read_roll(text: str, most: int = MOST_DICE) -> Roll | None:
     """`2d6+3` as a Roll (or a flat amount, `1`), or None when it is not one: each die one
     of SIDES, each kind written once, at most MOST_KINDS kinds and `most` dice."""
-    flat = FLAT.match(text)
-    if flat:
-        return Roll((), int(flat.group(1)))
+    alone = FLAT.match(text)
+    if alone:
+        return Roll((), int(alone.group(1)))
     m = DICE.match(text)
     if not m:
         return None
@@ -542,7 +542,7 @@ def _powers(
         dc = r.integer(table, index, p, "dc", what, 1, 40, None) if save else 0
         damage = r.roll(table, index, p, "damage", what, MOST_ACTION_DICE)
         kind = plain(p.get("type", "")) if isinstance(p.get("type", ""), str) else ""
-        parts = ((damage, kind),) if damage is not None else ()
+        parts: tuple[tuple[Roll, str], ...] = ((damage, kind),) if damage is not None else ()
         parts += r.extra(table, index, p, what, MOST_ACTION_DICE)
         out.append(
             Power(
