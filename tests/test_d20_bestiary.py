@@ -306,3 +306,18 @@ def test_a_session_with_book_monsters_resumes_and_undoes_an_add(tmp_path: Path) 
     assert [f.name for f in again.game.fighters] == ["Ana", "Goblin", "Bugbear 1", "Bugbear 2"]
     again.undo(1)
     assert len(again.game.fighters) == 2
+
+
+def test_add_completes_the_book_s_names_and_use_the_creature_s_actions_marking_the_spent():
+    t = Table(ANA, '[[creature]]\nfrom = "red dragon wyrmling"\nlabel = "WYR"\n')
+    assert RULESET.complete(t.game, ["add", "gob"]) == ["Goblin"]
+    assert '"Adult Red Dragon"' in RULESET.complete(t.game, ["add", "adult"])
+    assert RULESET.complete(t.game, ["use", ""]) == ["WYR"]  # the one with such actions
+    assert RULESET.complete(t.game, ["multiattack", ""]) == []  # a wyrmling has none
+    t.start(1, 20)
+    t.play("use WYR Fire Breath Ana", ("damage", (1,) * 7), ("save", (1,)))
+    offered = RULESET.complete(t.game, ["use", "WYR", ""])
+    assert offered == ['"Fire Breath"']
+    assert RULESET.unusable(t.game, ["use", "WYR", ""], offered) == {
+        '"Fire Breath"': "recharges on a d6 of 5+"
+    }

@@ -314,7 +314,7 @@ class D20(Ruleset):
         joining = newcomers.complete(
             words, game.encounter.source, language.ROSTER, present, game.encounter.teams
         )
-        if joining is not None:
+        if joining is not None and not (words[0] == "add" and len(words) == 2):
             return joining
         if words[0] == "dice" and len(words) == 2:
             return [*_PURPOSES, "from"]
@@ -332,6 +332,20 @@ class D20(Ruleset):
             return [f'"{n}"' if " " in n else n for n in _recoverable(game, f)]
         if words[0] == "save" and len(words) == 3:
             return list(encounter_schema.ABILITIES)
+        if words[0] == "use" and len(words) == 3:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            powers = [*f.spec.actions, *(p for p in f.spec.legendary_actions if p.save)]
+            return [f'"{p.name}"' if " " in p.name else p.name for p in powers]
+        if words[0] == "add" and len(words) == 2:
+            named = joining or []
+            typed = bestiary.norm(words[1])
+            book = [
+                m["name"] for m in bestiary.monsters() if bestiary.norm(m["name"]).startswith(typed)
+            ]
+            return [*named, *(f'"{n}"' if " " in n else n for n in book)]
         if words[0] == "attack" and len(words) == 4:
             try:
                 f = game.fighter(words[1])
@@ -395,6 +409,8 @@ _WHO_MAY: dict[str, Any] = {
     "trigger": lambda game, f: bool(f.readied),
     "legendary": lambda game, f: f.spec.legendary > 0 and f.in_fight,
     "lair": lambda game, f: f.spec.lair is not None and f.in_fight,
+    "use": lambda game, f: f.in_fight and bool(f.spec.actions or f.spec.legendary_actions),
+    "multiattack": lambda game, f: f.in_fight and bool(f.spec.multiattack),
 }
 
 
