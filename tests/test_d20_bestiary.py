@@ -177,13 +177,16 @@ def test_add_of_a_monster_not_in_the_book_names_the_closest_and_changes_nothing(
     assert len(t.game.fighters) == 2
 
 
-def test_add_of_several_words_and_a_stat_line_still_typed_by_hand():
+def test_add_of_several_words_of_an_ally_and_of_a_stat_line_typed_by_hand():
     t = Table(ANA, '[[creature]]\nname = "Orc"\nteam = "Foes"\nhp = 15\n')
     t.start(10, 5)
     t.play("add red dragon wyrmling as Ember", d20(10, "initiative"))
     assert t.who("Ember").spec.hp == 75 and t.who("Ember").spec.immune == ("fire",)
-    t.play("add Goblin team=Heroes hp=3", d20(10, "initiative"))  # a stat line of its own
-    assert t.who("Goblin").spec.team == 0 and t.who("Goblin").spec.attacks == ()
+    t.play("add Goblin team=Heroes hp=3", d20(10, "initiative"))  # an ally, 3 HP
+    goblin = t.who("Goblin").spec
+    assert (goblin.team, goblin.hp, goblin.ac, goblin.attacks[0].name) == (0, 3, 15, "Scimitar")
+    t.play("add Grik team=Foes hp=4", d20(10, "initiative"))  # a stat line typed by hand
+    assert t.who("Grik").spec.attacks == () and t.who("Grik").spec.xp == 0
 
 
 def test_encounter_new_with_monsters_writes_the_party_and_the_book_s_monsters(tmp_path, capsys):

@@ -186,11 +186,10 @@ def read_newcomer(
     names and labels of every fighter in the game, gone or not. Refused in one line
     (IllegalAction), changing nothing. `most`: the fighters the fight may hold (MAX_SLOTS
     where every fighter needs a board slot; `parse` must then take as many). `book`: where
-    a name that is no template is looked up, unless a stat line follows with its team."""
+    a name that is no template is looked up (keys typed after it override its entry's)."""
     templates = {t["name"].lower(): t for t in templates_of(source)}
     known_templates = ", ".join(t["name"] for t in templates.values()) or "none in this encounter"
     args = cmd.args
-    team_typed = (roster.team_key or "team") in cmd.opts
     if len(args) == 3 and args[1].lower() == "as":
         template = templates.get(args[0].lower())
         if template is None and book is not None:
@@ -202,7 +201,7 @@ def read_newcomer(
         name = args[2]
     elif len(args) == 1:
         template = templates.get(args[0].lower())
-        if template is None and book is not None and not team_typed:
+        if template is None and book is not None:
             template = book.find(args[0])
             if template is None and not cmd.opts:
                 raise IllegalAction("add: " + book.unknown(args[0]))
