@@ -324,3 +324,14 @@ def test_add_completes_the_book_s_names_and_use_the_creature_s_actions_marking_t
     assert RULESET.unusable(t.game, ["use", "WYR", ""], offered) == {
         '"Fire Breath"': "recharges on a d6 of 5+"
     }
+
+
+def test_monsters_whose_names_hold_a_comma_and_a_name_s_first_words():
+    found = bestiary.wanted("2 werewolf, human form, vampire, mist form, goblin", 8)
+    assert [(n, m["name"]) for n, m in found] == [
+        (2, "Werewolf, Human Form"),
+        (1, "Vampire, Mist Form"),
+        (1, "Goblin"),
+    ]
+    with pytest.raises(IllegalAction, match="the closest is 'Werewolf, "):
+        bestiary.wanted("werewolf", 8)

@@ -124,10 +124,14 @@ def find(word: str) -> dict[str, Any] | None:
 def closest_name(word: str) -> str:
     """The monster name nearest `word`: a close misspelling, else the nearest at all."""
     names = [m["name"] for m in monsters()]
+    typed = norm(word)
+    # the first words of a name ("werewolf": "Werewolf, Human Form"), else a misspelling
+    begun = [n for n in names if norm(n).startswith(typed + " ")]
+    if typed and begun:
+        return min(begun, key=len)
     near = closest(word, names, norm)
     if near is not None:
         return near[0]
-    typed = norm(word)
     return max(names, key=lambda n: difflib.SequenceMatcher(None, typed, norm(n)).ratio())
 
 
@@ -293,10 +297,16 @@ def wanted(text: str, most: int) -> list[tuple[int, dict[str, Any]]]:
     for a monster not in the book or a count that is no whole number 1..`most` (a group's
     most creatures)."""
     out: dict[str, list[Any]] = {}
-    for part in text.split(","):
+    parts = text.split(",")
+    while parts:
+        part = parts.pop(0)
         words = part.split()
         if not words:
             continue
+        # a name with a comma of its own ("Vampire, Mist Form") reads on into the next part
+        if parts and find(" ".join(words[1:] or words)) is None and find(part) is None:
+            if find(" ".join([*words, parts[0]])) or find(" ".join([*words[1:], parts[0]])):
+                words += parts.pop(0).split()
         n = 1
         if len(words) > 1 and numbers.whole_or_none(words[0]) is not None:
             n = numbers.whole(words.pop(0), "a monster's count", 1, most)
