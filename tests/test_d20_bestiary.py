@@ -187,6 +187,11 @@ def test_add_of_several_words_of_an_ally_and_of_a_stat_line_typed_by_hand():
     assert (goblin.team, goblin.hp, goblin.ac, goblin.attacks[0].name) == (0, 3, 15, "Scimitar")
     t.play("add Grik team=Foes hp=4", d20(10, "initiative"))  # a stat line typed by hand
     assert t.who("Grik").spec.attacks == () and t.who("Grik").spec.xp == 0
+    t.play("add 2 Zork team=Foes hp=4", d20(10, "initiative"), d20(11, "initiative"))
+    assert [(f.name, f.label, f.spec.hp, f.spec.attacks) for f in t.game.fighters[-2:]] == [
+        ("Zork 1", "ZO1", 4, ()),
+        ("Zork 2", "ZO2", 4, ()),
+    ]
 
 
 def test_encounter_new_with_monsters_writes_the_party_and_the_book_s_monsters(tmp_path, capsys):

@@ -100,10 +100,11 @@ class Book:
     what: str = "book"
 
 
-def add_verb(roster: Roster, game_words: str = "", book: Book | None = None) -> Verb:
+def add_verb(roster: Roster, game_words: str = "", book: str = "") -> Verb:
     """`add`'s grammar for a ruleset: a template or a new name, and the fighter's keys;
-    with a book, a count first and an entry of the book of one or several words."""
-    if book is None:
+    with a `book` (what its book of stat lines is called), a count first and an entry of
+    the book of one or several words."""
+    if not book:
         return Verb(
             "NAME|TEMPLATE [as] [NAME]",
             "a fighter joins the fight: a [[template]] of the encounter (as NAME) or a stat"
@@ -112,7 +113,7 @@ def add_verb(roster: Roster, game_words: str = "", book: Book | None = None) -> 
         )
     return Verb(
         "[N] NAME|TEMPLATE|ENTRY [as] [NAME ...]",
-        f"fighters join the fight: N of an entry of the {book.what} or a [[template]] (as"
+        f"fighters join the fight: N of an entry of the {book} or a [[template]] (as"
         f" NAME), or a stat line of its keys{game_words}",
         tuple(Option(key, key.upper()) for key in roster.option_keys),
     )

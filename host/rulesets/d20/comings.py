@@ -52,19 +52,22 @@ def add(game: Game, cmd: Command) -> list[str]:
         )
     shelf = book(game.encounter.teams)
     base = name
+    typed = False  # N creatures of a stat line typed after the name (`add 3 Grik team=...`)
     if n > 1 and not base:
         found = next(
             (t for t in templates_of(game.encounter.source) if plain(t["name"]) == plain(what)),
             None,
         )
         entry = found or shelf.find(what)
-        if entry is None:
+        if entry is None and not cmd.opts:
             raise IllegalAction("add: " + bestiary.unknown(what))
-        base = entry["name"]
+        typed = entry is None
+        base = what if entry is None else entry["name"]
     read: list[newcomers.Newcomer] = []
     joined = list(game.joined)
     for each, label in newcomers.numbered(base, n, taken):
-        one = replace(cmd, args=[what, "as", each] if each else [what], opts=dict(cmd.opts))
+        args = [what, "as", each] if each else [what]
+        one = replace(cmd, args=[each] if typed else args, opts=dict(cmd.opts))
         if label and "label" not in cmd.opts:
             one.opts["label"] = label
         newcomer = newcomers.read_newcomer(

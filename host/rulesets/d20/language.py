@@ -110,7 +110,7 @@ VERBS: dict[str, Verb] = {
     "add": newcomers.add_verb(
         ROSTER,
         ": each rolls initiative and takes its place in the order",
-        newcomers.Book(lambda word: None, str, "bestiary (SRD 5.1)"),
+        "bestiary (SRD 5.1)",
     ),
     "remove": newcomers.REMOVE_VERB,
 }
