@@ -340,3 +340,29 @@ def test_monsters_whose_names_hold_a_comma_and_a_name_s_first_words():
     ]
     with pytest.raises(IllegalAction, match="the closest is 'Werewolf, "):
         bestiary.wanted("werewolf", 8)
+
+
+def test_a_ruleset_without_a_book_refuses_monsters_and_bestiary_in_one_line(tmp_path, capsys):
+    out = tmp_path / "k.toml"
+    args = ["encounter", "new", "--ruleset", "korxsol", "--out", str(out), "--monsters", "goblin"]
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert "ruleset 'korxsol' has no book of monsters" in err and "\n" not in err
+    assert not out.exists()
+    assert cli.main(["bestiary", "--ruleset", "korxsol"]) == 2
+    assert "has no book of monsters" in capsys.readouterr().err
+
+
+def test_add_reads_a_count_and_numbers_the_newcomers_past_the_names_taken():
+    from host.core import newcomers
+
+    assert newcomers.counted(["3", "adult", "red", "dragon", "as", "Ember"]) == (
+        3,
+        "adult red dragon",
+        "Ember",
+    )
+    assert newcomers.counted(["goblin"]) == (1, "goblin", "")
+    assert newcomers.counted(["3"]) == (1, "3", "")  # a name alone, even of a digit
+    taken = ["Goblin 1", "GO2"]
+    assert newcomers.numbered("Goblin", 2, taken) == [("Goblin 3", "GO3"), ("Goblin 4", "GO4")]
+    assert newcomers.numbered("Goblin", 1, taken) == [("Goblin", "")]
