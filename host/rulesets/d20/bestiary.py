@@ -205,9 +205,7 @@ def stat_line(m: dict[str, Any]) -> dict[str, Any]:
         "ac": m["ac"],
         "dex": mods["dex"],
         "initiative": mods["dex"],
-        "speed": max(m["speed"].values(), default=0)
-        if "walk" not in m["speed"]
-        else m["speed"]["walk"],
+        "speed": m["speed"].get("walk", max(m["speed"].values(), default=0)),
         "saves": {a: m.get("saves", {}).get(a, mods[a]) for a in ABILITIES},
         "medicine": m.get("skills", {}).get("medicine", mods["wis"]),
         "xp": xp(m),
@@ -222,7 +220,7 @@ def stat_line(m: dict[str, Any]) -> dict[str, Any]:
     for a in m.get("actions", []):
         if "multiattack" in a:
             sequence = a["multiattack"]
-        elif "bonus" in a and "save" not in a or "bonus" in a and "damage" in a:
+        elif "bonus" in a and ("save" not in a or "damage" in a):  # (a rider save: the GM's)
             attack: dict[str, Any] = {"name": a["name"], "bonus": a["bonus"], "damage": "0"}
             if a.get("damage"):
                 attack["damage"], attack["type"], extra = _parts(a["damage"])
