@@ -302,6 +302,14 @@ def test_play_with_a_monster_not_in_the_book_says_so_in_one_line(tmp_path: Path)
     ]
 
 
+def test_play_resume_with_monsters_is_refused_in_one_line(capsys) -> None:
+    assert cli.main(["play", "--resume", "--monsters", "goblin", "--no-board"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert (
+        said == "turnlight: --monsters starts a new fight; a resumed game keeps its own (drop one)"
+    )
+
+
 def test_a_session_with_book_monsters_resumes_and_undoes_an_add(tmp_path: Path) -> None:
     text = encounter_text(ANA, '[[creature]]\nfrom = "goblin"\n')
     s = Session(RULESET.parse_encounter(text, "t.toml"), 4, Journal(tmp_path / "j.sqlite"))

@@ -159,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not ruleset_ok(args):
         return 2
+    if args.resume is not None and args.monsters is not None:
+        return fail("--monsters starts a new fight; a resumed game keeps its own (drop one)")
     if not web_ok(args):
         return 2
     if args.dice == "smart":
