@@ -26,6 +26,7 @@ COMMANDS = (
     "host.commands.games",
     "host.commands.export",
     "host.commands.encounter",
+    "host.commands.bestiary",
     "host.commands.rulesets",
     "host.commands.deploy",
     "host.commands.sim",

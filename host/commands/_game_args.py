@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from host.core import encounter_files, registry
-from host.core.interface import Encounter, EncounterError
+from host.core.interface import Encounter, EncounterError, IllegalAction
 from host.core.journal import Journal, default_path
 
 MAX_OS_SEED = 999_999
@@ -40,6 +40,30 @@ def add_encounter(p: argparse.ArgumentParser) -> None:
         help="seed for the engine's dice: the same seed and commands play the same game "
         "(default: a new seed from the OS, printed, and kept in the journal)",
     )
+
+
+def add_monsters(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--monsters",
+        metavar='"N NAME, ..."',
+        help="the foes from the ruleset's book of monsters, as \"4 goblin, bugbear, adult red"
+        " dragon\": they take the place of the encounter's own (its party stays); a name not"
+        " in the book is refused naming the closest (`turnlight bestiary WORDS` lists them)",
+    )
+
+
+def with_monsters(args: argparse.Namespace, enc: Encounter) -> Encounter | None:
+    """`enc` with its foes replaced by --monsters' (as it is without the option); prints
+    the one-line refusal and returns None for a monster not in the book."""
+    words = getattr(args, "monsters", None)
+    if words is None:
+        return enc
+    ruleset = registry.get(enc.ruleset)
+    try:
+        return ruleset.parse_encounter(ruleset.with_monsters(enc.source, words), enc.path)
+    except (IllegalAction, EncounterError) as err:
+        print(f"turnlight: --monsters: {err}", file=sys.stderr)
+        return None
 
 
 def game_seed(args: argparse.Namespace) -> int:
@@ -73,16 +97,18 @@ def ruleset_ok(args: argparse.Namespace) -> bool:
 
 def load_encounter(args: argparse.Namespace) -> Encounter | None:
     """The encounter named by --encounter (or the ruleset's bundled one), read by the
-    ruleset it names, which must be --ruleset's when that is given; prints the error and
-    returns None for a bad file or a ruleset that does not match."""
+    ruleset it names, which must be --ruleset's when that is given, its foes replaced by
+    --monsters' where the command has that option; prints the error and returns None for a
+    bad file, a ruleset that does not match or a monster not in the book."""
     if not ruleset_ok(args):
         return None
     try:
         path = args.encounter or registry.get(args.ruleset or registry.DEFAULT).example_path()
-        return encounter_files.load(path, args.ruleset)
+        enc = encounter_files.load(path, args.ruleset)
     except EncounterError as err:
         print(f"turnlight: {err}", file=sys.stderr)
         return None
+    return with_monsters(args, enc)
 
 
 def open_journal(args: argparse.Namespace) -> Journal:

@@ -1,12 +1,13 @@
 """`turnlight encounter`: start an encounter file from a ruleset's commented template
-(`new`), and check one, showing its fighters as `play` will (`check`)."""
+(`new`, its foes from the ruleset's book with --monsters), and check one, showing its
+fighters as `play` will and what the ruleset says of the whole fight (`check`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from host.commands._game_args import add_ruleset, ruleset_ok
+from host.commands._game_args import add_monsters, add_ruleset, ruleset_ok
 from host.core import registry
 
 
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "and numbers, then `turnlight encounter check FILE`.",
     )
     add_ruleset(new)
+    add_monsters(new)
     new.add_argument(
         "--out", metavar="FILE", help="write it here (default stdout); an existing file is kept"
     )
@@ -45,15 +47,20 @@ def run_new(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from host.commands._errors import cannot_write, fail
-    from host.core.interface import IllegalAction
+    from host.core.interface import EncounterError, IllegalAction
 
     if not ruleset_ok(args):
         return 2
     ruleset = registry.get(args.ruleset or registry.DEFAULT)
     try:
         text = ruleset.template()
+        if args.monsters is not None:
+            text = ruleset.with_monsters(text, args.monsters)
+            ruleset.parse_encounter(text, "--monsters")  # (the board's slots, say)
     except IllegalAction as err:
-        return fail(str(err))
+        return fail(("--monsters: " if args.monsters is not None else "") + str(err))
+    except EncounterError as err:
+        return fail("--monsters: " + str(err).split(": ", 1)[-1])
     if args.out is None:
         sys.stdout.write(text)
         return 0
@@ -89,4 +96,6 @@ def run_check(args: argparse.Namespace) -> int:
     print(printable("\n".join(text_tables.wrapped(said, text_tables.TABLE_WIDTH))))
     for line, _ in text_tables.live_lines(ruleset.live_roster(game), text_tables.TABLE_WIDTH):
         print(printable(line))
+    for line in ruleset.encounter_notes(game):
+        print(printable("\n".join(text_tables.wrapped(line, text_tables.TABLE_WIDTH))))
     return 0

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from host.commands._game_args import (
     add_db,
     add_encounter,
+    add_monsters,
     game_seed,
     load_encounter,
     open_journal,
@@ -36,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "killed session exactly. Type `help` inside for the commands.",
     )
     add_encounter(p)
+    add_monsters(p)
     add_db(p)
     p.add_argument(
         "--resume",
@@ -157,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not ruleset_ok(args):
         return 2
+    if args.resume is not None and args.monsters is not None:
+        return fail("--monsters starts a new fight; a resumed game keeps its own (drop one)")
     if not web_ok(args):
         return 2
     if args.dice == "smart":

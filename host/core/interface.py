@@ -230,6 +230,8 @@ class Ruleset:
     # names a player under `score_words[0]`, a team as `score_words[1]` and its name.
     score_columns: tuple[tuple[str, str], ...] = ()
     score_words: tuple[str, str] = ("who", "team")
+    # A book of monsters it reads by name (`bestiary`, `with_monsters`, `add goblin`).
+    has_bestiary: bool = False
     # Board presses the rules refuse, by event code (shared.events): the one-line reason.
     board_refusals: dict[int, str] = {}
     # What `dice` says while no action waits for a roll, in a game that asks for its rolls
@@ -273,6 +275,30 @@ class Ruleset:
             f"ruleset {self.id!r} has no encounter template: `turnlight encounter new` needs"
             " its Ruleset.template()"
         )
+
+    def with_monsters(self, source: str, monsters: str) -> str:
+        """The encounter file `source` with its foes replaced by the monsters `monsters`
+        names from the ruleset's book of stat lines (`--monsters "4 goblin, bugbear"` on
+        `play` and `encounter new`); raises IllegalAction (one line) for a name not in it."""
+        raise IllegalAction(
+            f"ruleset {self.id!r} has no book of monsters: --monsters needs its"
+            " Ruleset.with_monsters(); write the foes in the encounter file"
+        )
+
+    def bestiary(self, words: list[str]) -> Table:
+        """The entries of the ruleset's book of monsters whose name or kind holds every one
+        of `words` (all for none), a row each (`turnlight bestiary`); raises IllegalAction
+        (one line naming the closest entry) when none does. `has_bestiary` says it has one."""
+        raise IllegalAction(
+            f"ruleset {self.id!r} has no book of monsters (`turnlight bestiary --ruleset ID`"
+            " with a ruleset that has one)"
+        )
+
+    def encounter_notes(self, game: Any) -> list[str]:
+        """Lines about the fight as a whole (what its foes are worth, say) that `encounter
+        check` prints under the fighters and the game master's console shows. None by
+        default."""
+        return []
 
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: Any, seed: int) -> Any:

@@ -3,7 +3,9 @@ same way in every ruleset; how a newcomer enters the turn order is each ruleset'
 
 A newcomer is a fighter's table as the ruleset's encounter file writes it: typed at the
 prompt as `key=value` options (`add Gorm team=Dusk kor=12 agility=3`), or a `[[template]]`
-of the file (`add goblin`, `add goblin as Snik`, its keys overridden by any typed after).
+of the file (`add goblin`, `add goblin as Snik`, its keys overridden by any typed after),
+or, in a game with a book of stat lines (a `Book`: d20's bestiary), an entry of the book
+(`add 3 goblin`: `counted` reads the count, `numbered` names each).
 It is read by the ruleset's own encounter reader: the file, with every fighter who has
 joined so far and the newcomer put among its fighters, is written back as TOML and parsed
 again (host/core/encounter_files.py), so a stat line is checked by the same code, and its
@@ -28,6 +30,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from host.core import numbers
 from host.core.commandline import Command, Option, Verb
 from host.core.encounter_files import (
     MAX_NESTING,
@@ -85,14 +88,66 @@ class Roster:
         return self.team_tables or (self.table,)
 
 
-def add_verb(roster: Roster, game_words: str = "") -> Verb:
-    """`add`'s grammar for a ruleset: a template or a new name, and the fighter's keys."""
+@dataclass(frozen=True)
+class Book:
+    """A ruleset's book of stat lines that `add` may name as it names a template. `find`:
+    a word's entry as the fighter's table (its keys, the team's among them: a template's
+    stand-in), or None; `unknown`: the one line that refuses a word not in it, naming the
+    closest entry."""
+
+    find: Callable[[str], dict[str, Any] | None]
+    unknown: Callable[[str], str]
+    what: str = "book"
+
+
+def add_verb(roster: Roster, game_words: str = "", book: str = "") -> Verb:
+    """`add`'s grammar for a ruleset: a template or a new name, and the fighter's keys;
+    with a `book` (what its book of stat lines is called), a count first and an entry of
+    the book of one or several words."""
+    if not book:
+        return Verb(
+            "NAME|TEMPLATE [as] [NAME]",
+            "a fighter joins the fight: a [[template]] of the encounter (as NAME) or a stat"
+            f" line of its keys{game_words}",
+            tuple(Option(key, key.upper()) for key in roster.option_keys),
+        )
     return Verb(
-        "NAME|TEMPLATE [as] [NAME]",
-        "a fighter joins the fight: a [[template]] of the encounter (as NAME) or a stat line"
-        f" of its keys{game_words}",
+        "[N] NAME|TEMPLATE|ENTRY [as] [NAME ...]",
+        f"fighters join the fight: N of an entry of the {book} or a [[template]] (as"
+        f" NAME), or a stat line of its keys{game_words}",
         tuple(Option(key, key.upper()) for key in roster.option_keys),
     )
+
+
+def counted(args: Sequence[str]) -> tuple[int, str, str]:
+    """(N, what, name) of `add [N] WHAT ... [as NAME ...]`: N (1 when not given), the
+    words naming the entry or template, and the name after `as` ("" when none)."""
+    words = list(args)
+    n = 1
+    if len(words) > 1 and numbers.whole_or_none(words[0]) is not None:
+        n = numbers.whole(words.pop(0))
+    lowered = [w.lower() for w in words]
+    if "as" in lowered[1:]:
+        at = lowered.index("as", 1)
+        return n, " ".join(words[:at]), " ".join(words[at + 1 :])
+    return n, " ".join(words), ""
+
+
+def numbered(base: str, n: int, taken: Collection[str]) -> list[tuple[str, str]]:
+    """(name, label) for each of `n` newcomers of one entry: `base` alone for one, else
+    `base 1`.. numbered past those taken, each label two letters and its number."""
+    if n == 1:
+        return [(base, "")]
+    lowered = {t.lower() for t in taken}
+    out: list[tuple[str, str]] = []
+    k = 0
+    while len(out) < n:
+        k += 1
+        name = f"{base} {k}"
+        label = (base[: 3 - len(str(k))] or base[:1]).upper() + str(k)
+        if name.lower() not in lowered and label.lower() not in lowered:
+            out.append((name, label))
+    return out
 
 
 def help_note(roster: Roster) -> str:
@@ -149,23 +204,33 @@ def read_newcomer(
     joined: Sequence[tuple[str, dict[str, Any]]],
     parse: Callable[[str, str], Any],
     most: int = MAX_SLOTS,
+    book: Book | None = None,
 ) -> Newcomer:
     """The newcomer `cmd` (`add ...`) names, read by `parse` (the ruleset's encounter
     reader) among the file's fighters (`source`) and those who joined before (`joined`:
     (table, fields) each, in order). `teams`: the values the team key takes; `taken`: the
     names and labels of every fighter in the game, gone or not. Refused in one line
     (IllegalAction), changing nothing. `most`: the fighters the fight may hold (MAX_SLOTS
-    where every fighter needs a board slot; `parse` must then take as many)."""
+    where every fighter needs a board slot; `parse` must then take as many). `book`: where
+    a name that is no template is looked up (keys typed after it override its entry's)."""
     templates = {t["name"].lower(): t for t in templates_of(source)}
     known_templates = ", ".join(t["name"] for t in templates.values()) or "none in this encounter"
     args = cmd.args
     if len(args) == 3 and args[1].lower() == "as":
         template = templates.get(args[0].lower())
+        if template is None and book is not None:
+            template = book.find(args[0])
+            if template is None:
+                raise IllegalAction("add: " + book.unknown(args[0]))
         if template is None:
             raise IllegalAction(f"add: no template {args[0]!r} (templates: {known_templates})")
         name = args[2]
     elif len(args) == 1:
         template = templates.get(args[0].lower())
+        if template is None and book is not None:
+            template = book.find(args[0])
+            if template is None and not cmd.opts:
+                raise IllegalAction("add: " + book.unknown(args[0]))
         name = template["name"] if template is not None else args[0]
         if template is None and not cmd.opts:
             raise IllegalAction(

@@ -183,6 +183,7 @@ def gm_view(
             "rows": [{"cells": r.cells, "note": r.note, "current": r.current} for r in live.rows],
         },
         odds=list(odds),
+        notes=ruleset.encounter_notes(game),
         commands={
             "verbs": list(ruleset.language.verbs),
             "prefill": _prefills(ruleset, game, fighters),
@@ -195,8 +196,8 @@ def gm_view(
     return view
 
 
-GM_ONLY = ("table", "odds", "settings", "commands", "upcoming")
-GM_PARTS = ("table", "odds", "commands")  # built only while a console is open
+GM_ONLY = ("table", "odds", "notes", "settings", "commands", "upcoming")
+GM_PARTS = ("table", "odds", "notes", "commands")  # built only while a console is open
 
 
 def _bare(ruleset: Ruleset, verb: str) -> bool:

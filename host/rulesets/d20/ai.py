@@ -3,14 +3,17 @@
 Before the fight it rolls initiative. On the lair's count 20 the lair acts on the foe with
 the most hit points. On a creature's turn each one of its entry who can act (standing, not
 incapacitated, not surprised) heals a dying ally if it has healing, else stands up if
-prone, else attacks the foe with the fewest hit points (a monster's foes include the dying:
-it finishes them no more than a table would, so it takes the standing first). Before `next`
+prone, else uses a save-based action that does damage and is ready (a breath, on up to
+three foes), else makes its multiattack, else attacks, each at the foe with the fewest hit
+points (a monster's foes include the dying: it finishes them no more than a table would, so
+it takes the standing first). Before `next`
 a legendary creature not taking this turn spends one legendary action on an attack with
 its last attack (a stat line lists the lighter one last).
 """
 
 from __future__ import annotations
 
+from host.core.names import plain
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.engine import Fighter, Game
 
@@ -71,7 +74,15 @@ def _turn(game: Game, f: Fighter) -> str:
     prone = "prone" in [x.name for x in game.effects if x.target == f.index]
     if prone and f.movement >= f.spec.speed // 2:
         return f"stand {f.label}"
-    if _foes(game, f) and f.spec.attacks:
+    foes = _foes(game, f)
+    for p in f.spec.actions:
+        ready = p.name not in f.recharging and (not p.uses or f.used.get(p.name, 0) < p.uses)
+        if foes and p.save and p.damage and ready:
+            targets = ",".join(g.label for g in sorted(foes, key=lambda g: (g.hp, g.index))[:3])
+            return f"use {f.label} {_q(p.name)} {targets}"
+    if foes and any(plain(a.name) in f.spec.multiattack for a in f.spec.attacks):
+        return f"multiattack {f.label} {_target(game, f).label}"
+    if foes and f.spec.attacks:
         weapon = f.spec.attacks[0]
         return f"attack {f.label} {_target(game, f).label} {_q(weapon.name)}"
     return ""

@@ -1,4 +1,4 @@
-"""What a creature cannot use now, and why, of what `attack NAME TARGET` and
+"""What a creature cannot use now, and why, of what `attack NAME TARGET`, `use NAME` and
 `condition NAME` complete (Ruleset.unusable; `recover NAME` completes only what it may end).
 The rules that refuse them are host/rulesets/d20/verbs.py's (`do_attack`, `_able`,
 `do_condition`) and conditions.py's (`begin`); the reasons follow them, in a few words."""
@@ -16,7 +16,7 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     its action: as= names another use) and the condition after `condition NAME` (one
     already on it)."""
     verb = words[0]
-    at = {"attack": 4, "condition": 3}.get(verb)
+    at = {"attack": 4, "condition": 3, "use": 3}.get(verb)
     if at is None or len(words) != at:
         return {}
     try:
@@ -26,6 +26,8 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     if verb == "attack":
         why = _action(game, f)
         return {name: why for name in names} if why else {}
+    if verb == "use":
+        return _spent(f, names)
     if not f.in_fight:
         return dict.fromkeys(names, "dead" if f.dead else "out of the fight")
     own = {plain(e.name) for e in game.effects if e.target == f.index}
@@ -47,3 +49,17 @@ def _action(game: Game, f: Fighter) -> str:
     if not f.action:
         return "action used this turn"
     return ""
+
+
+def _spent(f: Fighter, names: list[str]) -> dict[str, str]:
+    """Of `f`'s save-based actions, those waiting to recharge or used up (verbs.py `_ready`)."""
+    out: dict[str, str] = {}
+    for p in f.spec.actions:
+        shown = f'"{p.name}"' if " " in p.name else p.name
+        if shown not in names:
+            continue
+        if p.name in f.recharging:
+            out[shown] = f"recharges on a d6 of {p.recharge}+"
+        elif p.uses and f.used.get(p.name, 0) >= p.uses:
+            out[shown] = "used up"
+    return out

@@ -1,8 +1,10 @@
 """The d20 encounter file: the options the rules text leaves open, and every creature's stat
 line (name, team, hit points, Armor Class, initiative modifier and Dexterity modifier, speed,
-saving throw modifiers, resistances and vulnerabilities, attacks, healing, legendary actions,
-a lair), a monster group of identical creatures, and `[[template]]` creatures that may join
-a fight under way, written with the same keys.
+saving throw modifiers, resistances, vulnerabilities and immunities, condition immunities,
+attacks, save-based actions, a multiattack, healing, legendary actions and resistance, a
+lair), a monster group of identical creatures, and `[[template]]` creatures that may join
+a fight under way, written with the same keys. `from = "goblin"` takes a stat line from the
+bestiary (bestiary.py), every key written beside it overriding the book's.
 
 Every error is one line, `FILE:LINE: what is wrong`. docs/rulesets/d20.md says what each
 key means and the defaults.
@@ -18,6 +20,7 @@ from typing import Any
 from host.core import kit, numbers
 from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
+from host.rulesets.d20 import bestiary
 from shared.limits import MAX_SLOTS, MAX_TEAMS
 from shared.roster import check_label
 
@@ -33,11 +36,15 @@ MAX_HP = 999
 MAX_GROUP = MAX_SLOTS
 DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
 DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
+FLAT = re.compile(r"^\s*(\d{1,3})\s*$", re.ASCII)  # a flat amount (a cat's bite does 1)
 SIDES = (2, 4, 6, 8, 10, 12, 20, 100)
 # A roll the board and the table can make: at most 3 kinds of die, and 7 dice, so that a
 # critical hit's doubled dice (14) are still one roll of the board's 15.
 MOST_KINDS = 3
 MOST_DICE = 7
+# A save-based action's damage is never doubled by a critical hit: it may hold more dice (a
+# dragon's breath is 18d6), rolled in draws of at most BOARD_DICE (harm.roll_damage).
+MOST_ACTION_DICE = 99
 
 
 EXAMPLE = kit.bundled(__package__, "wyrmling_den.toml")  # the encounter played when none is named
@@ -65,9 +72,12 @@ class Roll:
         return out + (f"{self.flat:+d}" if self.flat else "")
 
 
-def read_roll(text: str) -> Roll | None:
-    """`2d6+3` as a Roll, or None when it is not one: each die one of SIDES, each kind
-    written once, at most MOST_KINDS kinds and MOST_DICE dice."""
+def read_roll(text: str, most: int = MOST_DICE) -> Roll | None:
+    """`2d6+3` as a Roll (or a flat amount, `1`), or None when it is not one: each die one
+    of SIDES, each kind written once, at most MOST_KINDS kinds and `most` dice."""
+    alone = FLAT.match(text)
+    if alone:
+        return Roll((), int(alone.group(1)))
     m = DICE.match(text)
     if not m:
         return None
@@ -75,7 +85,7 @@ def read_roll(text: str) -> Roll | None:
     kinds = {s for _, s in dice}
     if any(s not in SIDES for s in kinds) or len(kinds) != len(dice) or len(kinds) > MOST_KINDS:
         return None
-    if not 1 <= sum(n for n, _ in dice) <= MOST_DICE:
+    if not 1 <= sum(n for n, _ in dice) <= most:
         return None
     flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
     return Roll(dice, flat)
@@ -88,6 +98,27 @@ class Attack:
     damage: Roll
     type: str = ""  # the damage type, for resistance and vulnerability
     ranged: bool = False  # from farther than 5 feet by default
+    extra: tuple[tuple[Roll, str], ...] = ()  # more damage of other types (a bite's fire)
+    magic: bool = False  # a magic weapon: what resists only nonmagical weapons does not
+
+
+@dataclass(frozen=True)
+class Power:
+    """An action that is no attack roll: each target's saving throw (`save`, `dc`) against
+    its damage, all of it on a failure and half (`half`) or none on a success; one with no
+    `save` is only said (a legendary creature's Detect). `recharge` N: once used, it comes
+    back on a d6 of N or more as the creature's turn starts; `uses`: N a day (0: no limit).
+    As a legendary action, `cost` actions, and `attack` names the attack it makes."""
+
+    name: str
+    save: str = ""
+    dc: int = 0
+    half: bool = False
+    damage: tuple[tuple[Roll, str], ...] = ()
+    recharge: int = 0
+    uses: int = 0
+    cost: int = 1
+    attack: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,6 +156,13 @@ class Creature:
     lair: Lair | None = None
     group: int = -1  # identical creatures of one [[creature]] with count > 1 share it
     surprised: bool = False
+    immune: tuple[str, ...] = ()  # damage types that do it no harm
+    condition_immune: tuple[str, ...] = ()
+    actions: tuple[Power, ...] = ()  # its save-based actions (`use`)
+    multiattack: tuple[str, ...] = ()  # the attacks and actions its Multiattack makes, in order
+    legendary_actions: tuple[Power, ...] = ()
+    legendary_resistance: int = 0  # a failed save it may turn into a success, N times a day
+    xp: int = 0  # what defeating it is worth (the bestiary's, by its challenge rating)
 
 
 @dataclass(frozen=True)
@@ -167,8 +205,29 @@ CREATURE_KEYS = (
     "lair",
     "count",
     "surprised",
+    "from",
+    "immune",
+    "condition_immune",
+    "action",
+    "multiattack",
+    "legendary_action",
+    "legendary_resistance",
+    "xp",
 )
-ATTACK_KEYS = ("name", "bonus", "damage", "type", "ranged")
+ATTACK_KEYS = ("name", "bonus", "damage", "type", "ranged", "extra", "magic")
+POWER_KEYS = (
+    "name",
+    "save",
+    "dc",
+    "half",
+    "damage",
+    "type",
+    "extra",
+    "recharge",
+    "uses",
+    "cost",
+    "attack",
+)
 LAIR_KEYS = ("text", "save", "dc", "damage", "type", "condition")
 OPTION_KEYS = tuple(Options.__dataclass_fields__)
 CONDITION_NAMES = (
@@ -190,20 +249,41 @@ CONDITION_NAMES = (
 
 
 class _Reader(TableReader):
-    def roll(self, table: str, index: int, data: dict, key: str, who: str) -> Roll | None:
+    def roll(
+        self, table: str, index: int, data: dict, key: str, who: str, most: int = MOST_DICE
+    ) -> Roll | None:
         if key not in data:
             return None
         value = data[key]
-        found = read_roll(value) if isinstance(value, str) else None
+        found = read_roll(value, most) if isinstance(value, str) else None
         if found is None:
             raise self.fail(
                 table,
                 index,
                 key,
                 f'{who}: {key} must be dice such as "2d6+3" (d{", d".join(map(str, SIDES))};'
-                f" at most {MOST_DICE} dice of {MOST_KINDS} kinds)",
+                f" at most {most} dice of {MOST_KINDS} kinds)",
             )
         return found
+
+    def extra(
+        self, table: str, index: int, data: dict, who: str, most: int = MOST_DICE
+    ) -> tuple[tuple[Roll, str], ...]:
+        """`extra = [["2d6", "fire"], ...]`: more damage, of its own type."""
+        value = data.get("extra", [])
+        pairs = value if isinstance(value, list) else None
+        out: list[tuple[Roll, str]] = []
+        for pair in pairs or [None]:
+            if pairs == []:
+                break
+            ok = isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)
+            found = read_roll(pair[0], most) if ok and pair else None
+            if found is None or pair is None:
+                raise self.fail(
+                    table, index, "extra", f'{who}: extra must be pairs such as [["2d6", "fire"]]'
+                )
+            out.append((found, plain(pair[1])))
+        return tuple(out)
 
 
 def parse(text: str, filename: str) -> Encounter:
@@ -269,6 +349,8 @@ def _creatures(
 ) -> list[Creature]:
     """One [[creature]] (or [[template]]): a creature, or `count` identical ones, a group."""
     r.known(table, index, data, CREATURE_KEYS, f"{table} {index + 1}")
+    if "from" in data:
+        data = _from_book(r, table, index, data, teams)
     name = r.text(table, index, data, "name", table)
     who = f"{table} {name!r}"
     label = r.text(table, index, data, "label", who, name[:3].upper())
@@ -292,6 +374,16 @@ def _creatures(
     medicine = r.integer(table, index, data, "medicine", who, -5, 20, saves["wis"])
     resist = r.words(table, index, data, "resist", who, plain)
     vulnerable = r.words(table, index, data, "vulnerable", who, plain)
+    immune = r.words(table, index, data, "immune", who, plain)
+    condition_immune = r.words(table, index, data, "condition_immune", who, plain)
+    for word in condition_immune:
+        if word not in (*CONDITION_NAMES, "exhaustion"):
+            raise r.fail(
+                table,
+                index,
+                "condition_immune",
+                f"{who}: condition_immune takes {', '.join(CONDITION_NAMES)}, exhaustion",
+            )
     attacks: list[Attack] = []
     raw_attacks = data.get("attack", [])
     if not isinstance(raw_attacks, list):
@@ -309,10 +401,31 @@ def _creatures(
                 damage,
                 plain(a.get("type", "")) if isinstance(a.get("type", ""), str) else "",
                 r.flag(table, index, a, "ranged", f"{who}: {aname}"),
+                r.extra(table, index, a, f"{who}: {aname}"),
+                r.flag(table, index, a, "magic", f"{who}: {aname}"),
             )
         )
     healing = r.roll(table, index, data, "healing", who)
     legendary = r.integer(table, index, data, "legendary", who, 0, 15, 0)
+    actions = _powers(r, table, index, data, "action", who)
+    legendary_actions = _powers(r, table, index, data, "legendary_action", who)
+    usable = {plain(a.name) for a in attacks} | {plain(p.name) for p in actions}
+    for p in legendary_actions:
+        if p.attack and plain(p.attack) not in {plain(a.name) for a in attacks}:
+            raise r.fail(
+                table, index, "legendary_action", f"{who}: {p.name}: no attack {p.attack!r}"
+            )
+    multiattack = r.words(table, index, data, "multiattack", who, plain)
+    for word in multiattack:
+        if word not in usable:
+            raise r.fail(
+                table,
+                index,
+                "multiattack",
+                f"{who}: multiattack names {word!r}, none of its attacks or actions",
+            )
+    legendary_resistance = r.integer(table, index, data, "legendary_resistance", who, 0, 9, 0)
+    xp = r.integer(table, index, data, "xp", who, 0, 999_999, 0)
     lair = None
     if "lair" in data:
         ld = data["lair"]
@@ -366,6 +479,62 @@ def _creatures(
                 lair,
                 index if count > 1 else -1,
                 surprised,
+                immune,
+                condition_immune,
+                actions,
+                multiattack,
+                legendary_actions,
+                legendary_resistance,
+                xp,
             )
         )
     return out
+
+
+def _from_book(r: _Reader, table: str, index: int, data: dict, teams: tuple[str, ...]) -> dict:
+    """`from = "goblin"`: the bestiary's stat line on the second team (the monsters), each
+    key written beside `from` in place of the book's."""
+    word = data["from"]
+    found = bestiary.find(word) if isinstance(word, str) else None
+    if found is None:
+        raise r.fail(table, index, "from", bestiary.unknown(str(word)))
+    book = bestiary.stat_line(found)
+    book["team"] = teams[min(1, len(teams) - 1)]
+    return {**book, **{k: v for k, v in data.items() if k != "from"}}
+
+
+def _powers(
+    r: _Reader, table: str, index: int, data: dict, key: str, who: str
+) -> tuple[Power, ...]:
+    """[[creature.action]] (save-based actions) or [[creature.legendary_action]]."""
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise r.fail(table, index, key, f"{who}: {key} is written as [[{table}.{key}]] tables")
+    out: list[Power] = []
+    for p in raw:
+        r.known(table, index, p, POWER_KEYS, f"{who}: {key}")
+        pname = r.text(table, index, p, "name", f"{who}: {key}")
+        what = f"{who}: {pname}"
+        save = r.choice(table, index, p, "save", what, ("", *ABILITIES), "") if "save" in p else ""
+        dc = r.integer(table, index, p, "dc", what, 1, 40, None) if save else 0
+        damage = r.roll(table, index, p, "damage", what, MOST_ACTION_DICE)
+        kind = plain(p.get("type", "")) if isinstance(p.get("type", ""), str) else ""
+        parts: tuple[tuple[Roll, str], ...] = ((damage, kind),) if damage is not None else ()
+        parts += r.extra(table, index, p, what, MOST_ACTION_DICE)
+        out.append(
+            Power(
+                pname,
+                save,
+                dc,
+                r.flag(table, index, p, "half", what),
+                parts,
+                r.integer(table, index, p, "recharge", what, 0, 6, 0),
+                r.integer(table, index, p, "uses", what, 0, 9, 0),
+                r.integer(table, index, p, "cost", what, 1, 3, 1),
+                r.text(table, index, p, "attack", what, "") if "attack" in p else "",
+            )
+        )
+    names = [plain(p.name) for p in out]
+    if len(set(names)) != len(names):
+        raise r.fail(table, index, key, f"{who}: two {key}s have one name")
+    return tuple(out)

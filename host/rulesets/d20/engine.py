@@ -36,6 +36,7 @@ CODES = {
     "death": 6,
     "check": 7,
     "heal": 8,
+    "recharge": 9,
 }
 
 
@@ -63,6 +64,9 @@ class Fighter:
     readied: str = ""  # the readied action's trigger and what it does [7]
     legendary_left: int = 0
     initiative: int | None = None  # its entry's total
+    legendary_resistance: int = 0  # uses left (the stat line's a day; a fight is one day)
+    recharging: list[str] = field(default_factory=list)  # actions used, waiting to recharge
+    used: dict[str, int] = field(default_factory=dict)  # uses so far of an action N a day
     stats: dict[str, int] = field(
         default_factory=lambda: {
             "damage_dealt": 0,
@@ -74,6 +78,9 @@ class Fighter:
             "healed": 0,
         }
     )
+
+    def __post_init__(self) -> None:
+        self.legendary_resistance = self.spec.legendary_resistance
 
     @property
     def name(self) -> str:

@@ -1,7 +1,8 @@
 """The d20 rolls and what they do to hit points (d20-srd-combat.txt [8]-[22]): a d20 with
-advantage or disadvantage, attack rolls and saving throws, damage (temporary hit points,
-resistance and vulnerability, massive damage, a monster at 0), healing, death saves and
-stabilizing, and the concentration saves damage calls for.
+advantage or disadvantage, attack rolls and saving throws (and a legendary creature's
+resistance that turns a failed one into a success), damage (temporary hit points,
+resistance, vulnerability and immunity, massive damage, a monster at 0), healing, death
+saves and stabilizing, and the concentration saves damage calls for.
 """
 
 from __future__ import annotations
@@ -9,6 +10,10 @@ from __future__ import annotations
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.encounter_schema import Roll
 from host.rulesets.d20.engine import Fighter, Game
+
+# The most dice one draw asks the board for: a roll of more (a breath's 18d6) is drawn in
+# parts of this many (the board shows 15 at most).
+BOARD_DICE = 14
 
 
 def d20(game: Game, purpose: str, who: int, adv: bool, dis: bool) -> tuple[int, str]:
@@ -26,20 +31,78 @@ def roll_damage(game: Game, roll: Roll, who: int, crit: bool, purpose: str = "da
     """[8]: a critical hit rolls the damage dice twice; the flat part once."""
     # Each kind of die together (2d6+1d8 doubled is 4d6+2d8): a roll names at most a few kinds.
     sides = tuple(s for n, s in roll.dice for _ in range(n * (2 if crit else 1)))
-    faces = game.dice.draw(purpose, who, sides) if sides else ()
+    faces: tuple[int, ...] = ()
+    for at in range(0, len(sides), BOARD_DICE):
+        faces += game.dice.draw(purpose, who, sides[at : at + BOARD_DICE])
     return max(0, sum(faces) + roll.flat)
 
 
+def typed(f: Fighter, amount: int, kind: str, magic: bool = False) -> tuple[int, list[str]]:
+    """[12] `amount` of `kind` as `f` takes it: none if immune, halved (rounded down) if it
+    resists, doubled if vulnerable. A type resisted "from nonmagical weapons" (written
+    "nonmagical TYPE") is resisted unless the damage is `magic`."""
+    if not kind:
+        return amount, []
+
+    def has(words: tuple[str, ...]) -> bool:
+        return kind in words or (not magic and f"nonmagical {kind}" in words)
+
+    if has(f.spec.immune):
+        return 0, [f"{f.name} is immune to {kind}: no damage"]
+    lines: list[str] = []
+    if has(f.spec.resist):
+        amount //= 2
+        lines.append(f"{f.name} resists {kind}: {amount}")
+    if has(f.spec.vulnerable):
+        amount *= 2
+        lines.append(f"{f.name} is vulnerable to {kind}: {amount}")
+    return amount, lines
+
+
+def damage_parts(
+    game: Game,
+    f: Fighter,
+    parts: list[tuple[int, str]],
+    by: Fighter | None,
+    crit: bool = False,
+    spare: bool = False,
+    magic: bool = False,
+) -> list[str]:
+    """One source of damage of several types (a bite's piercing and fire): each type as
+    `f` takes it, then the sum as one source [21]."""
+    if len(parts) == 1:
+        return damage(game, f, parts[0][0], parts[0][1], by, crit, spare, magic)
+    total, lines = 0, []
+    for amount, kind in parts:
+        taken, said = typed(f, amount, kind, magic)
+        total += taken
+        lines += said
+    return lines + damage(game, f, total, "", by, crit, spare)
+
+
 def saving_throw(
-    game: Game, f: Fighter, ability: str, dc: int, adv: bool = False, dis: bool = False
+    game: Game,
+    f: Fighter,
+    ability: str,
+    dc: int,
+    adv: bool = False,
+    dis: bool = False,
+    legendary: bool = True,
 ) -> tuple[bool, str]:
-    """[10]: a d20 and the creature's modifier for the ability, against the DC."""
+    """[10]: a d20 and the creature's modifier for the ability, against the DC. A failure
+    of a creature with Legendary Resistance left becomes a success, one use spent, unless
+    `legendary` is False (the game master keeps it: `nolr`)."""
     face, how = d20(game, "save", f.index, adv, dis)
     mod = f.spec.saves.get(ability, 0)
     total = face + mod
     ok = total >= dc
     word = "succeeds" if ok else "fails"
-    return ok, f"{f.name}'s {ability.upper()} save: {how} {mod:+d} = {total} vs DC {dc}: {word}"
+    line = f"{f.name}'s {ability.upper()} save: {how} {mod:+d} = {total} vs DC {dc}: {word}"
+    if not ok and legendary and f.legendary_resistance > 0:
+        f.legendary_resistance -= 1
+        ok = True
+        line += f"; Legendary Resistance makes it a success ({f.legendary_resistance} left)"
+    return ok, line
 
 
 def damage(
@@ -50,17 +113,12 @@ def damage(
     by: Fighter | None,
     crit: bool = False,
     spare: bool = False,
+    magic: bool = False,
 ) -> list[str]:
     """One source of damage to `f`, with all that follows from it."""
     if not f.in_fight:
         return [f"{f.name} is {'dead' if f.dead else 'out of the fight'}: no effect"]
-    lines: list[str] = []
-    if kind and kind in f.spec.resist:
-        amount //= 2  # [12] halved, rounded down
-        lines.append(f"{f.name} resists {kind}: {amount}")
-    if kind and kind in f.spec.vulnerable:
-        amount *= 2
-        lines.append(f"{f.name} is vulnerable to {kind}: {amount}")
+    amount, lines = typed(f, amount, kind, magic)
     if amount <= 0:
         return lines + [f"{f.name} takes no damage"]
     taken = amount

@@ -30,13 +30,32 @@ VERBS: dict[str, Verb] = {
             Option("far"),
             Option("within5"),
             Option("spare"),
+            Option("magic"),
             Option("as", choices=AS),
         ),
+    ),
+    "use": Verb(
+        "NAME ACTION [TARGET ...]",
+        "a save-based action of NAME's stat line (a breath): each TARGET saves against its DC;"
+        " its damage in full on a failure, half or none on a success",
+        (Option("as", choices=AS), Option("nolr")),
+        several=("ACTION",),
+    ),
+    "multiattack": Verb(
+        "NAME TARGET",
+        "NAME's action: the attacks its stat line's multiattack names, in order, at TARGET",
+        (Option("adv"), Option("dis"), Option("far"), Option("within5"), Option("magic")),
     ),
     "damage": Verb(
         "NAME AMOUNT",
         "damage from outside an attack: AMOUNT or AMOUNT,AMOUNT,... (one a source)",
-        (Option("type", "TYPE"), Option("crit"), Option("spare"), Option("by", "NAME")),
+        (
+            Option("type", "TYPE"),
+            Option("crit"),
+            Option("spare"),
+            Option("magic"),
+            Option("by", "NAME"),
+        ),
     ),
     "heal": Verb(
         "NAME AMOUNT",
@@ -50,8 +69,9 @@ VERBS: dict[str, Verb] = {
     ),
     "save": Verb(
         "NAME ABILITY DC",
-        "a saving throw: d20 + NAME's modifier for ABILITY against DC",
-        (Option("adv"), Option("dis")),
+        "a saving throw: d20 + NAME's modifier for ABILITY against DC (a failure spends a"
+        " Legendary Resistance, if NAME has one left, unless nolr)",
+        (Option("adv"), Option("dis"), Option("nolr")),
     ),
     "condition": Verb(
         "NAME EFFECT",
@@ -87,7 +107,11 @@ VERBS: dict[str, Verb] = {
     "finish": Verb(
         "[TEAM ...]", "the game master ends the fight (TEAM won, or nobody); `undo` takes it back"
     ),
-    "add": newcomers.add_verb(ROSTER, ": it rolls initiative and takes its place in the order"),
+    "add": newcomers.add_verb(
+        ROSTER,
+        ": each rolls initiative and takes its place in the order",
+        "bestiary (SRD 5.1)",
+    ),
     "remove": newcomers.REMOVE_VERB,
 }
 # `roll`, `cancel`, `dice` and `dice from` too: an action waits for its dice while they come

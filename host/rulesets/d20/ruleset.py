@@ -20,6 +20,7 @@ from host.core.interface import (
 )
 from host.rulesets.d20 import (
     ai,
+    bestiary,
     choices,
     conditions,
     device,
@@ -39,7 +40,7 @@ STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs",
 
 class D20(kit.DiceRules):
     id = encounter_schema.ID
-    state_version = 1
+    state_version = 2  # 2: a creature's legendary resistance, recharging and used actions
     description = (
         "d20 combat (SRD 5.1): initiative, actions and reactions, attack rolls against AC,"
         " hit points, death saves, concentration, conditions, legendary and lair actions"
@@ -49,6 +50,7 @@ class D20(kit.DiceRules):
     encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
     game_type = Game
     device = device
+    has_bestiary = True
     health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
     language = language.LANGUAGE
@@ -77,6 +79,29 @@ class D20(kit.DiceRules):
             " laptop (`condition`, `recover`, `legendary`)",
         ),
     }
+
+    # -- the book of monsters -------------------------------------------------------------
+    def with_monsters(self, source: str, monsters: str) -> str:
+        return bestiary.encounter_with(source, monsters, encounter_schema.MAX_GROUP)
+
+    def bestiary(self, words: list[str]) -> Table:
+        found = bestiary.search(words)
+        if not found:
+            raise IllegalAction(bestiary.unknown(" ".join(words)))
+        rows = [
+            [
+                m["name"],
+                m["type"] + (f" ({m['subtype']})" if m.get("subtype") else ""),
+                bestiary.cr_text(m["cr"]),
+                f"{bestiary.xp(m):,}",
+            ]
+            for m in found
+        ]
+        return Table(["monster", "type", "CR", "XP"], rows)
+
+    def encounter_notes(self, game: Game) -> list[str]:
+        worth = [f.spec for f in game.fighters if f.spec.xp]
+        return [bestiary.xp_line(worth)] if worth else []
 
     # -- a game ----------------------------------------------------------------------------
     def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
@@ -246,7 +271,7 @@ class D20(kit.DiceRules):
         joining = newcomers.complete(
             words, game.encounter.source, language.ROSTER, present, game.encounter.teams
         )
-        if joining is not None:
+        if joining is not None and not (words[0] == "add" and len(words) == 2):
             return joining
         if words[0] == "dice" and len(words) == 2:
             return [*_PURPOSES, "from"]
@@ -264,6 +289,20 @@ class D20(kit.DiceRules):
             return [f'"{n}"' if " " in n else n for n in _recoverable(game, f)]
         if words[0] == "save" and len(words) == 3:
             return list(encounter_schema.ABILITIES)
+        if words[0] == "use" and len(words) == 3:
+            try:
+                f = game.fighter(words[1])
+            except IllegalAction:
+                return []
+            powers = [*f.spec.actions, *(p for p in f.spec.legendary_actions if p.save)]
+            return [f'"{p.name}"' if " " in p.name else p.name for p in powers]
+        if words[0] == "add" and len(words) == 2:
+            named = joining or []
+            typed = bestiary.norm(words[1])
+            book = [
+                m["name"] for m in bestiary.monsters() if bestiary.norm(m["name"]).startswith(typed)
+            ]
+            return [*named, *(f'"{n}"' if " " in n else n for n in book)]
         if words[0] == "attack" and len(words) == 4:
             try:
                 f = game.fighter(words[1])
@@ -327,6 +366,8 @@ _WHO_MAY: dict[str, Any] = {
     "trigger": lambda game, f: bool(f.readied),
     "legendary": lambda game, f: f.spec.legendary > 0 and f.in_fight,
     "lair": lambda game, f: f.spec.lair is not None and f.in_fight,
+    "use": lambda game, f: f.in_fight and bool(f.spec.actions or f.spec.legendary_actions),
+    "multiattack": lambda game, f: f.in_fight and bool(f.spec.multiattack),
 }
 
 

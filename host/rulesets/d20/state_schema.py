@@ -1,6 +1,7 @@
 """What a d20 game's state may hold beyond the kinds of value a new game shows: a stored
 checkpoint's game outside it is refused and replayed (host/core/state_check.py). Hit
-points stay within 0 and the maximum, death saves within 0..3, exhaustion 0..6, an
+points stay within 0 and the maximum, death saves within 0..3, exhaustion 0..6, Legendary
+Resistance 0..9, an
 effect's duration is one of its kinds, and each creature is the one at its own place.
 Rules: d20-srd-combat.txt.
 """
@@ -44,6 +45,7 @@ SCHEMA = StateSchema(
             "movement": Field((int,), low=0),
             "legendary_left": Field((int,), low=0, high=15),
             "initiative": Field((int, None)),
+            "legendary_resistance": Field((int,), low=0, high=9),
         },
         Entry: {"lair_of": Field((int,), low=-1)},
         Effect: {

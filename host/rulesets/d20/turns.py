@@ -3,7 +3,7 @@
 encounter's `ties` option says, the lair's place on count 20, and what happens as a turn
 ends (saves against effects, effects that run out, surprise over) and as the next one
 starts (reactions, actions and movement back, legendary actions regained, readied actions
-lost, a dying character's death save).
+lost, a used action with a recharge rolled for, a dying character's death save).
 """
 
 from __future__ import annotations
@@ -130,10 +130,30 @@ def start_turn(game: Game) -> list[str]:
             lines.append(f"{f.name}'s readied action was not taken and is lost")
             f.readied = ""
         f.legendary_left = f.spec.legendary
+        lines += recharge(game, f)
         if f.dying and f.spec.kind == "character":
             lines += harm.death_save(game, f)
         elif f.in_fight and conditions.incapacitated(game, i):
             lines.append(f"{f.name} is incapacitated: its turn comes, with no action [6]")
+    return lines
+
+
+def recharge(game: Game, f: Fighter) -> list[str]:
+    """An action marked "Recharge N-6" that was used comes back on a d6 of N or more,
+    rolled as the creature's turn starts [4] (the SRD's stat blocks)."""
+    lines: list[str] = []
+    if not f.in_fight:
+        return lines
+    for name in list(f.recharging):
+        power = next(p for p in f.spec.actions if p.name == name)
+        face = game.dice.draw("recharge", f.index, (6,))[0]
+        if face >= power.recharge:
+            f.recharging.remove(name)
+            lines.append(f"{f.name}'s {name} recharges: d6 {face} (needs {power.recharge}+)")
+        else:
+            lines.append(
+                f"{f.name}'s {name} does not recharge: d6 {face} (needs {power.recharge}+)"
+            )
     return lines
 
 

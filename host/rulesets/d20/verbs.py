@@ -14,7 +14,7 @@ from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.d20 import comings, conditions, harm, turns
 from host.rulesets.d20.conditions import Effect
-from host.rulesets.d20.encounter_schema import CONDITION_NAMES, SIDES, Attack, read_roll
+from host.rulesets.d20.encounter_schema import CONDITION_NAMES, SIDES, Attack, Power, read_roll
 from host.rulesets.d20.engine import Fighter, Game
 from host.rulesets.d20.language import ABILITY
 
@@ -275,10 +275,14 @@ def do_attack(game: Game, cmd: Command) -> list[str]:
         lines.append(f"{target.name} is helpless within 5 feet: the hit is a critical hit")
     f.stats["hits"] += 1
     f.stats["crits"] += crit
-    amount = harm.roll_damage(game, weapon.damage, f.index, crit)
-    dice = f"{weapon.damage.text()}{' doubled dice' if crit else ''}"
-    lines.append(f"damage {amount} ({dice}{' ' + weapon.type if weapon.type else ''})")
-    return lines + harm.damage(game, target, amount, weapon.type, f, crit, "spare" in cmd.opts)
+    parts: list[tuple[int, str]] = []
+    for roll, kind in ((weapon.damage, weapon.type), *weapon.extra):
+        amount = harm.roll_damage(game, roll, f.index, crit)
+        dice = f"{roll.text()}{' doubled dice' if crit else ''}"
+        lines.append(f"damage {amount} ({dice}{' ' + kind if kind else ''})")
+        parts.append((amount, kind))
+    magic = weapon.magic or "magic" in cmd.opts
+    return lines + harm.damage_parts(game, target, parts, f, crit, "spare" in cmd.opts, magic)
 
 
 def do_damage(game: Game, cmd: Command) -> list[str]:
@@ -293,7 +297,7 @@ def do_damage(game: Game, cmd: Command) -> list[str]:
     lines: list[str] = []
     for amount in amounts:  # [21] one source at a time: one concentration save each
         crit, spare = "crit" in cmd.opts, "spare" in cmd.opts
-        lines += harm.damage(game, target, amount, kind, by, crit, spare)
+        lines += harm.damage(game, target, amount, kind, by, crit, spare, "magic" in cmd.opts)
     return lines
 
 
@@ -342,7 +346,8 @@ def do_save(game: Game, cmd: Command) -> list[str]:
     dc = whole_number(cmd.arg(2, "a DC"), 1, 40, "DC")
     if not f.in_fight:
         raise IllegalAction(f"{f.name} is {'dead' if f.dead else 'out of the fight'}")
-    return [harm.saving_throw(game, f, ability, dc, "adv" in cmd.opts, "dis" in cmd.opts)[1]]
+    adv, dis, lr = "adv" in cmd.opts, "dis" in cmd.opts, "nolr" not in cmd.opts
+    return [harm.saving_throw(game, f, ability, dc, adv, dis, lr)[1]]
 
 
 # -- conditions and concentration ----------------------------------------------------------------
@@ -353,6 +358,7 @@ def do_condition(game: Game, cmd: Command) -> list[str]:
         raise IllegalAction(f"{f.name} is {'dead' if f.dead else 'out of the fight'}")
     if name.startswith("exhaustion"):
         raise IllegalAction("exhaustion has levels: `exhaustion NAME LEVEL`")
+    _not_immune(f, name)
     kinds = [k for k in ("rounds", "until", "save") if k in cmd.opts]
     if len(kinds) > 1:
         raise IllegalAction(f"one duration at a time, not {' and '.join(kinds)}")
@@ -395,6 +401,13 @@ def do_condition(game: Game, cmd: Command) -> list[str]:
     return lines + _implied(game, f, name)
 
 
+def _not_immune(f: Fighter, name: str) -> None:
+    if name in f.spec.condition_immune:
+        raise IllegalAction(
+            f"{f.name} is immune to {name} (its stat line's condition_immune): no effect"
+        )
+
+
 def _implied(game: Game, f: Fighter, name: str) -> list[str]:
     """[22][24]: an incapacitating condition ends concentration; unconscious drops prone."""
     lines: list[str] = []
@@ -416,6 +429,8 @@ def do_exhaustion(game: Game, cmd: Command) -> list[str]:
     level = whole_number(cmd.arg(1, "a level"), 0, 6, "exhaustion level")
     if not f.in_fight:
         raise IllegalAction(f"{f.name} is {'dead' if f.dead else 'out of the fight'}")
+    if level > f.exhaustion:
+        _not_immune(f, "exhaustion")
     was = f.exhaustion
     f.exhaustion = level
     lines = [f"{f.name}'s exhaustion: level {was} -> {level}"]
@@ -513,10 +528,152 @@ def do_trigger(game: Game, cmd: Command) -> list[str]:
 
 def do_legendary(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    cost = cmd.int_opt("cost", 1, 15) if "cost" in cmd.opts else 1
-    _legendary_ok(game, f, cost)
     what = " ".join(cmd.args[1:])
+    # One of its stat line's legendary actions costs what the line says [27].
+    named = next((p for p in f.spec.legendary_actions if plain(p.name) == plain(what)), None)
+    cost = named.cost if named is not None else 1
+    if "cost" in cmd.opts:
+        cost = cmd.int_opt("cost", 1, 15)
+    if named is not None and (named.save or named.attack):
+        how = f"`use {f.label} {_q(named.name)} TARGET as=legendary`"
+        if named.attack:
+            how = f"`attack {f.label} TARGET {_q(named.attack)} as=legendary`"
+        raise IllegalAction(f"{named.name} has a target: {how}")
+    _legendary_ok(game, f, cost)
     return [_take_legendary(game, f, cost) + (f": {what}" if what else "")]
+
+
+def _q(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+# -- save-based actions and the multiattack ---------------------------------------------------
+def _power(f: Fighter, word: str, legendary: bool) -> Power:
+    """The action `word` names among `f`'s save-based actions (its legendary ones too, if
+    `legendary`)."""
+    book = f.spec.legendary_actions if legendary else f.spec.actions
+    for p in book:
+        if plain(p.name) == plain(word):
+            return p
+    others = f.spec.actions + (f.spec.legendary_actions if legendary else ())
+    known = ", ".join(p.name for p in others if p.save) or "none"
+    raise IllegalAction(f"{f.name} has no action {word!r} that calls for a save (it has: {known})")
+
+
+def _ready(f: Fighter, p: Power) -> None:
+    """Refuse an action still recharging, or used as often as its stat line allows."""
+    if p.name in f.recharging:
+        raise IllegalAction(
+            f"{f.name}'s {p.name} is used: it recharges on a d6 of {p.recharge}+ as"
+            f" {f.name}'s turn starts"
+        )
+    if p.uses and f.used.get(p.name, 0) >= p.uses:
+        raise IllegalAction(f"{f.name} has used {p.name} {p.uses} times today: none left")
+
+
+def do_use(game: Game, cmd: Command) -> list[str]:
+    """A save-based action: each target's save against its DC [10]; its damage, rolled
+    once, in full on a failure, halved (rounded down) or none on a success [12]."""
+    f = _who(game, cmd)
+    how = cmd.opts.get("as", "action" if game.turn_of(f) else "")
+    cmd = cmd.take_name([p.name for p in f.spec.actions + f.spec.legendary_actions], "action")
+    p = _power(f, cmd.arg(1, "an action"), how == "legendary")
+    words = cmd.args[2:]
+    targets = [game.fighter(w) for t in words for w in t.split(",") if w]
+    if p.save and not targets:
+        raise IllegalAction(f"{p.name} needs its targets: `use {f.label} {_q(p.name)} NAME,NAME`")
+    _ready(f, p)
+    if not how:
+        raise IllegalAction(
+            f"it is {_whose(game)} turn, not {f.name}'s (a legendary action: as=legendary)"
+        )
+    for t in targets:
+        if not t.in_fight:
+            raise IllegalAction(f"{t.name} is {'dead' if t.dead else 'out of the fight'}")
+    lines: list[str] = []
+    if how == "legendary":
+        _legendary_ok(game, f, p.cost)
+        lines.append(_take_legendary(game, f, p.cost))
+    elif how == "free":
+        _able(game, f, "move")
+        if conditions.incapacitated(game, f.index):
+            raise IllegalAction(f"{f.name} is incapacitated: no actions or reactions [6]")
+    else:
+        _able(game, f, how)
+        _spend(f, how)
+    return lines + _use_power(game, f, p, targets, "nolr" not in cmd.opts)
+
+
+def _use_power(
+    game: Game, f: Fighter, p: Power, targets: list[Fighter], lr: bool = True
+) -> list[str]:
+    if p.recharge:
+        f.recharging.append(p.name)
+    if p.uses:
+        f.used[p.name] = f.used.get(p.name, 0) + 1
+    lines = [f"{f.name} uses {p.name}"]
+    rolled: list[tuple[int, str]] = []
+    for roll, kind in p.damage:
+        amount = harm.roll_damage(game, roll, f.index, False)
+        rolled.append((amount, kind))
+        lines.append(f"damage {amount} ({roll.text()}{' ' + kind if kind else ''})")
+    for t in targets:
+        if not t.in_fight:
+            continue
+        ok = False
+        if p.save:
+            ok, line = harm.saving_throw(game, t, p.save, p.dc, legendary=lr)
+            lines.append(line)
+        if not rolled:
+            continue
+        if ok and not p.half:
+            lines.append(f"{t.name} takes none of it")
+            continue
+        parts = [(a // 2, k) for a, k in rolled] if ok else rolled
+        if ok:
+            lines.append(f"{t.name} takes half")
+        lines += harm.damage_parts(game, t, parts, f)
+    if p.recharge:
+        lines.append(f"{p.name} is used until it recharges (d6 {p.recharge}+ at a turn's start)")
+    return lines
+
+
+def do_multiattack(game: Game, cmd: Command) -> list[str]:
+    """The creature's action: the attacks (and actions) its Multiattack names, in order,
+    against TARGET; what is left once TARGET is down stays the game master's (`as=free`)."""
+    f = _who(game, cmd)
+    target = _who(game, cmd, 1, "a target")
+    if not f.spec.multiattack:
+        some = [c.name for c in game.fighters if c.spec.multiattack]
+        raise IllegalAction(
+            f"{f.name} has no multiattack (those with one: {', '.join(some) or 'none'})"
+        )
+    _able(game, f, "action")
+    if not target.in_fight or target is f:
+        raise IllegalAction(f"{target.name} is no target for {f.name}'s multiattack")
+    _spend(f, "action")
+    lines = [f"{f.name}'s multiattack: {', '.join(f.spec.multiattack)}"]
+    for n, step in enumerate(f.spec.multiattack):
+        if not target.in_fight or not f.in_fight or f.hp == 0:
+            left = ", ".join(f.spec.multiattack[n:])
+            lines.append(f"left of the multiattack: {left} (`attack ... as=free` on another)")
+            break
+        power = next((p for p in f.spec.actions if plain(p.name) == step), None)
+        if power is not None:
+            if power.name in f.recharging or (
+                power.uses and f.used.get(power.name, 0) >= power.uses
+            ):
+                lines.append(f"{power.name} is not ready: left out")
+                continue
+            lines += _use_power(game, f, power, [target])
+            continue
+        weapon = _weapon(f, step)
+        free = Command("attack", [f.label, target.label, weapon.name], {"as": "free"})
+        for key in ("adv", "dis", "far", "within5", "magic"):
+            if key in cmd.opts:
+                free.opts[key] = cmd.opts[key]
+        lines += do_attack(game, free)
+    return lines
 
 
 def do_lair(game: Game, cmd: Command) -> list[str]:
@@ -543,7 +700,9 @@ def do_lair(game: Game, cmd: Command) -> list[str]:
         amount = harm.roll_damage(game, lair.damage, f.index, False)
         lines.append(f"damage {amount} ({lair.damage.text()})")
         lines += harm.damage(game, target, amount, lair.type, f)
-    if lair.condition and target.in_fight:
+    if lair.condition in target.spec.condition_immune:
+        lines.append(f"{target.name} is immune to {lair.condition}")
+    elif lair.condition and target.in_fight:
         if lair.condition not in conditions.on(game, target.index):
             lines += conditions.begin(game, Effect(lair.condition, target.index, f.index), e)
         lines += _implied(game, target, lair.condition)
@@ -632,6 +791,8 @@ HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {
     "ready": do_ready,
     "trigger": do_trigger,
     "legendary": do_legendary,
+    "use": do_use,
+    "multiattack": do_multiattack,
     "lair": do_lair,
     "stabilize": do_stabilize,
     "flee": do_flee,

@@ -229,6 +229,7 @@ function drawGm(v) {
   table.append(body);
   fill("table", [table]);
   fill("odds", v.odds.map((line) => el("li", {}, line)));
+  fill("notes", (v.notes || []).map((line) => el("li", {}, line)));
   const c = v.commands;
   const run = (line) => el("button", { class: "run", "data-line": line, onclick: () => send(line) }, line);
   const buttons = c.next_turn.map(run);
@@ -358,7 +359,7 @@ function forget() {
   view = null;
   board = null;
   document.body.classList.add("stale");
-  for (const id of ["fighters", "buttons", "more-verbs", "table", "odds", "board", "dice", "dice-lines", "log", "completions"]) fill(id, []);
+  for (const id of ["fighters", "buttons", "more-verbs", "table", "notes", "odds", "board", "dice", "dice-lines", "log", "completions"]) fill(id, []);
   for (const id of ["title", "status", "next", "scores", "reply", "timer"]) {
     const box = document.getElementById(id);
     if (box) box.textContent = id === "title" ? "Turnlight" : "";
