@@ -30,6 +30,7 @@ COMMANDS = (
     "host.commands.deploy",
     "host.commands.sim",
     "host.commands.dice",
+    "host.commands.campaign",
 )
 
 

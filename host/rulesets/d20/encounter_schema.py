@@ -126,6 +126,12 @@ class Creature:
     lair: Lair | None = None
     group: int = -1  # identical creatures of one [[creature]] with count > 1 share it
     surprised: bool = False
+    # Where a campaign's last fight left it (host/rulesets/d20/campaign.py): its hit points
+    # (None: the maximum), temporary hit points, exhaustion and lasting conditions.
+    hp_now: int | None = None
+    temp: int = 0
+    exhaustion: int = 0
+    conditions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,6 +174,10 @@ CREATURE_KEYS = (
     "lair",
     "count",
     "surprised",
+    "hp_now",
+    "temp",
+    "exhaustion",
+    "conditions",
 )
 ATTACK_KEYS = ("name", "bonus", "damage", "type", "ranged")
 LAIR_KEYS = ("text", "save", "dc", "damage", "type", "condition")
@@ -358,6 +368,10 @@ def _creatures(
         )
     count = r.integer(table, index, data, "count", who, 1, MAX_GROUP, 1)
     surprised = r.flag(table, index, data, "surprised", who)
+    hp_now = r.integer(table, index, data, "hp_now", who, 0, hp, hp)
+    temp = r.integer(table, index, data, "temp", who, 0, MAX_HP, 0)
+    exhaustion = r.integer(table, index, data, "exhaustion", who, 0, 5, 0)
+    lasting = r.words(table, index, data, "conditions", who)
     if count > 1 and len(label) > 2:
         label = label[:2]
     out: list[Creature] = []
@@ -389,6 +403,10 @@ def _creatures(
                 lair,
                 index if count > 1 else -1,
                 surprised,
+                hp_now if hp_now != hp else None,
+                temp,
+                exhaustion,
+                lasting,
             )
         )
     return out

@@ -43,7 +43,7 @@ STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs",
 
 class D20(Ruleset):
     id = encounter_schema.ID
-    state_version = 1
+    state_version = 2  # 2: a creature's campaign state (hp_now, ...), its dice's luck
     description = (
         "d20 combat (SRD 5.1): initiative, actions and reactions, attack rolls against AC,"
         " hit points, death saves, concentration, conditions, legendary and lair actions"
@@ -182,6 +182,11 @@ class D20(Ruleset):
         return "foes down: " + " · ".join(
             f"{t} {verbs.downs(game, n)}" for n, t in enumerate(game.teams)
         )
+
+    def carry(self) -> Any:
+        from host.rulesets.d20.campaign import D20Carry
+
+        return D20Carry()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

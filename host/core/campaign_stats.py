@@ -1,0 +1,65 @@
+"""A campaign's scores: each character's statistics added up over every fight it fought
+(the ruleset's summary, and what its Carry adds: d20's natural 20s and 1s and its dice above
+and below their average), as a table, as CSV, and each fight's chart (`export --format png`'s).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+from host.core import registry
+from host.core.campaign import State
+
+
+def table(state: State) -> tuple[list[str], list[list[Any]]]:
+    """(headers, rows): a row per character who fought or is in the party, its fights and
+    each statistic's sum, in the order the ruleset's summary keeps them."""
+    ruleset = registry.get(state.ruleset)
+    keys: list[str] = []
+    totals: dict[str, dict[str, int]] = {}
+    fought: dict[str, int] = {}
+    for name in state.party:
+        totals.setdefault(name, {})
+        fought.setdefault(name, 0)
+    for fight in state.fights:
+        for name, stats in fight.scores.items():
+            fought[name] = fought.get(name, 0) + 1
+            mine = totals.setdefault(name, {})
+            for key, value in stats.items():
+                if key not in keys:
+                    keys.append(key)
+                mine[key] = mine.get(key, 0) + int(value)
+    headers = ["character", "fights", *(ruleset.stat_labels.get(k, k.replace("_", " ")) for k in keys)]
+    rows = [[name, fought[name], *(totals[name].get(k, 0) for k in keys)] for name in totals]
+    return headers, rows
+
+
+def table_csv(headers: list[str], rows: list[list[Any]]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return buf.getvalue()
+
+
+def write_charts(state: State, prefix: str) -> list[Path]:
+    """Each fight's chart over its turns, PREFIX-N.png (N: the fight's number)."""
+    from host.core import outfile
+    from host.screens.chart import write_chart
+
+    written = []
+    for n, fight in enumerate(state.fights, 1):
+        if not fight.panels:
+            continue
+        path = Path(f"{prefix}-{n}.png")
+        title = f"campaign {state.name}, fight {n} (game {fight.game})"
+        outfile.write_with(
+            path,
+            lambda p, f=fight, t=title: write_chart(f.timeline, f.panels, p, t),
+            ".png",
+        )
+        written.append(path)
+    return written
