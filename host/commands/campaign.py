@@ -6,12 +6,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.commands._game_args import add_db
 
 if TYPE_CHECKING:
     from host.core.campaign import Book
+    from host.core.journal import Journal
+    from host.core.session import Session
+
+
+class Refused(Exception):
+    """`play --campaign` refused: its one line."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -98,13 +106,13 @@ def _book(args: argparse.Namespace, write: bool = True) -> Book | None:
     from host.core.journal import Journal, default_path
 
     path = args.db or default_path()
-    if not write and not __import__("pathlib").Path(path).is_file():
+    if not write and not Path(path).is_file():
         print(f"turnlight: no journal at {path}: no campaign has been made there", file=sys.stderr)
         return None
     return Book(Journal(path, write=write))
 
 
-def _failing(run):  # type: ignore[no-untyped-def]
+def _failing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """A command whose CampaignError is its one line, exit status 2."""
 
     def wrapped(args: argparse.Namespace) -> int:
@@ -133,8 +141,6 @@ def run_new(args: argparse.Namespace) -> int:
     lines = read_party(args.ruleset, args.party)
     book = _book(args)
     assert book is not None
-    from pathlib import Path
-
     book.new(args.name, args.ruleset, args.party, Path(args.party).read_text(encoding="utf-8"))
     names = ", ".join(str(line["name"]) for line in lines)
     print(f"campaign {args.name} ({args.ruleset}): {names}")
@@ -158,7 +164,9 @@ def run_list(args: argparse.Namespace) -> int:
         print("no campaign yet: turnlight campaign new NAME --ruleset ID --party FILE")
         return 0
     for row in rows:
-        print(f"{row['name']}  {row['ruleset']}  {row['fights']} fights  since {row['created'][:10]}")
+        print(
+            f"{row['name']}  {row['ruleset']}  {row['fights']} fights  since {row['created'][:10]}"
+        )
     return 0
 
 
@@ -173,8 +181,8 @@ def run_show(args: argparse.Namespace) -> int:
         shown = " ".join(f"{k}={_value(line[k])}" for k in state.carry.keys if k in line)
         dead = " (dead)" if state.carry.dead(line) else ""
         print(f"  {name}{dead}: {shown or 'as the party file says'}")
-    for line in state.history[1:]:
-        print(f"  {line}")
+    for said in state.history[1:]:
+        print(f"  {said}")
     fight = state.under_way()
     if fight is not None:
         print(f"fight under way: turnlight play --resume {fight.game}")
@@ -235,8 +243,6 @@ def run_adjust(args: argparse.Namespace) -> int:
 
 @_failing
 def run_join(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from host.commands._errors import fail
 
     try:
@@ -295,16 +301,15 @@ class Held:
         self.book.release(self.name)
 
 
-def hold_campaign(args: argparse.Namespace, journal: object) -> Held | None | bool:
+def hold_campaign(args: argparse.Namespace, journal: Journal) -> Held | None:
     """For `play`: the campaign its game belongs to, held (--campaign's, or the campaign
-    whose fight --resume continues); None for a game of no campaign; False when refused
-    (said in one line)."""
-    from host.commands._errors import fail
+    whose fight --resume continues); None for a game of no campaign; Refused (one line)
+    when another session holds it."""
     from host.core.campaign import Book, CampaignError, check_name
 
     name = args.campaign
     try:
-        book = Book(journal)  # type: ignore[arg-type]
+        book = Book(journal)
         if name is None:
             if args.resume is None:
                 return None
@@ -313,45 +318,41 @@ def hold_campaign(args: argparse.Namespace, journal: object) -> Held | None | bo
             if name is None:
                 return None
         elif args.resume is not None:
-            fail(
+            raise CampaignError(
                 "--campaign and --resume: a campaign's fight is resumed by its game"
                 " (`turnlight play --resume GAME`; `turnlight campaign show NAME` names it)"
             )
-            return False
         else:
             check_name(name)
             book.row(name)
         book.hold(name)
     except CampaignError as err:
-        fail(str(err))
-        return False
+        raise Refused(str(err)) from None
     return Held(book, name)
 
 
-def campaign_fight(args: argparse.Namespace, journal: object) -> object | None:
+def campaign_fight(args: argparse.Namespace, journal: Journal) -> Session:
     """For `play --campaign NAME`: the session of the campaign's next fight, its game and
-    the campaign's `fight` event written in one transaction; None when refused (one line)."""
-    from host.commands._errors import fail
+    the campaign's `fight` event written in one transaction; Refused (one line) else."""
     from host.commands._game_args import game_seed
     from host.core.campaign import Book, CampaignError
     from host.core.session import Session
 
     if args.encounter is None:
-        fail(
+        raise Refused(
             "--campaign needs --encounter FILE: the fight's other side (the encounter's first"
             " team is the party's)"
         )
-        return None
-    book = Book(journal)  # type: ignore[arg-type]
+    book = Book(journal)
     try:
         row = book.row(args.campaign)
         if args.ruleset is not None and args.ruleset != row["ruleset"]:
-            fail(f"--ruleset {args.ruleset}: campaign {args.campaign} plays {row['ruleset']}")
-            return None
+            raise Refused(
+                f"--ruleset {args.ruleset}: campaign {args.campaign} plays {row['ruleset']}"
+            )
         state, encounter = book.start_fight(args.campaign, args.encounter)
     except CampaignError as err:
-        fail(str(err))
-        return None
+        raise Refused(str(err)) from None
     seed = game_seed(args)
     with book.journal.transaction():
         session = Session(encounter, seed, book.journal)

@@ -171,15 +171,15 @@ def run(args: argparse.Namespace) -> int:
         if bleak_missing():
             return fail(bleak_missing())
     journal = open_journal(args)
-    from host.commands.campaign import campaign_fight, hold_campaign
+    from host.commands.campaign import Refused, campaign_fight, hold_campaign
 
-    held = hold_campaign(args, journal)  # (a campaign's fight: one session at a time)
-    if held is False:
-        return 2
-    if args.campaign is not None:
-        session = campaign_fight(args, journal)
-        if session is None:
-            return 2
+    try:
+        held = hold_campaign(args, journal)  # (a campaign's fight: one session at a time)
+        fight = campaign_fight(args, journal) if args.campaign is not None else None
+    except Refused as err:
+        return fail(str(err))
+    if fight is not None:
+        session = fight
     elif args.resume is not None:
         game_id = args.resume or journal.latest_game()
         played = (journal.game(game_id) or {}).get("ruleset") if game_id else None
@@ -259,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
                     print(f"journal: game {game.game_id} had no events: removed", file=sys.stderr)
             else:
                 kept = game
-        if held:
+        if held is not None:
             held.release()
     if kept is not None and ui is not None:
         setup = same_setup(args, kept.dice_from)

@@ -299,9 +299,7 @@ class Book:
                     self.journal.db.execute(statement)
 
     def _has_tables(self) -> bool:
-        rows = self.journal._rows(
-            "SELECT COUNT(*) FROM sqlite_master WHERE name = 'campaigns'"
-        )
+        rows = self.journal._rows("SELECT COUNT(*) FROM sqlite_master WHERE name = 'campaigns'")
         return bool(rows[0][0])
 
     def names(self) -> list[dict]:
@@ -382,7 +380,14 @@ class Book:
             self.journal.db.execute(
                 "INSERT INTO campaign_events (campaign, seq, kind, payload, at, hash)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (name, seq, kind, text, at, _safe_digest("cevent", prev, name, seq, kind, text, at)),
+                (
+                    name,
+                    seq,
+                    kind,
+                    text,
+                    at,
+                    _safe_digest("cevent", prev, name, seq, kind, text, at),
+                ),
             )
         return seq
 
@@ -434,7 +439,11 @@ class Book:
                 "SELECT pid, host, started, since FROM campaign_holders WHERE campaign = ?",
                 (name,),
             ).fetchone()
-            if row is not None and (row[1], row[0], row[2]) != me and _alive(row[1], row[0], row[2]):
+            if (
+                row is not None
+                and (row[1], row[0], row[2]) != me
+                and _alive(row[1], row[0], row[2])
+            ):
                 raise CampaignError(
                     f"campaign {name!r} is in use by turnlight pid {row[0]} on {row[1]} (since"
                     f" {str(row[3])[:19]} UTC): one session at a time; end that one first"
@@ -482,15 +491,16 @@ class Book:
         ruleset_id = str(row["ruleset"])
         carry = carry_of(ruleset_id)
         ruleset = registry.get(ruleset_id)
-        party = {str(line["name"]): dict(line) for line in party_lines(
-            ruleset_id, str(row["party_toml"]), str(row["party_path"])
-        )}
+        party = {
+            str(line["name"]): dict(line)
+            for line in party_lines(ruleset_id, str(row["party_toml"]), str(row["party_path"]))
+        }
         shared = shared_of(carry, read_toml(str(row["party_toml"]), str(row["party_path"])))
         history = [f"party of {len(party)}: {', '.join(party)}"]
         fights: list[Fight] = []
         reader = Journal(self.journal.path, write=False)
         try:
-            for seq, kind, data in self.events(name):
+            for _seq, kind, data in self.events(name):
                 if kind == "fight":
                     game_id = data.get("game")
                     if not isinstance(game_id, int) or reader.game(game_id) is None:
@@ -560,7 +570,10 @@ class Book:
         with self.held(name):
             state = self.between(name)
             if kind not in state.carry.rests:
-                offered = ", ".join(state.carry.rests) or "none: nothing carries"
+                offered = (
+                    ", ".join(state.carry.rests)
+                    or "none: `campaign adjust` sets what the table decides"
+                )
                 raise CampaignError(f"{state.ruleset} has no {kind} rest (its rests: {offered})")
             try:
                 _, lines = state.carry.rest(kind, state.party, heal)

@@ -71,7 +71,7 @@ class Carry:
         rest's spent hit dice). Raises IllegalAction for a rest the game has not."""
         from host.core.errors import IllegalAction
 
-        offered = ", ".join(self.rests) or "none: nothing carries"
+        offered = ", ".join(self.rests) or "none: `campaign adjust` sets what the table decides"
         raise IllegalAction(f"no {kind} rest in this game (its rests: {offered})")
 
     def check_adjust(self, key: str, value: Any) -> str | None:

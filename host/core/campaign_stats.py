@@ -32,7 +32,11 @@ def table(state: State) -> tuple[list[str], list[list[Any]]]:
                 if key not in keys:
                     keys.append(key)
                 mine[key] = mine.get(key, 0) + int(value)
-    headers = ["character", "fights", *(ruleset.stat_labels.get(k, k.replace("_", " ")) for k in keys)]
+    headers = [
+        "character",
+        "fights",
+        *(ruleset.stat_labels.get(k, k.replace("_", " ")) for k in keys),
+    ]
     rows = [[name, fought[name], *(totals[name].get(k, 0) for k in keys)] for name in totals]
     return headers, rows
 
@@ -56,10 +60,13 @@ def write_charts(state: State, prefix: str) -> list[Path]:
             continue
         path = Path(f"{prefix}-{n}.png")
         title = f"campaign {state.name}, fight {n} (game {fight.game})"
-        outfile.write_with(
-            path,
-            lambda p, f=fight, t=title: write_chart(f.timeline, f.panels, p, t),
-            ".png",
-        )
+        timeline, panels = fight.timeline, fight.panels
+
+        def draw(
+            to: Path, timeline: list = timeline, panels: tuple = panels, t: str = title
+        ) -> None:
+            write_chart(timeline, panels, to, t)
+
+        outfile.write_with(path, draw, ".png")
         written.append(path)
     return written

@@ -42,8 +42,9 @@ STAT_KEYS = ("damage", "body", "hits", "evasions", "downs")
 class Advance(Ruleset):
     id = encounter_schema.ID
     # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: Fighter.put_down;
-    # 4: the characters who joined and left (`add`, `remove`); 5: Fighter.joins
-    state_version = 5
+    # 4: the characters who joined and left (`add`, `remove`); 5: Fighter.joins; 6: a
+    # character's campaign state (stamina_now, willpower_now, damaged)
+    state_version = 6
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"
@@ -243,6 +244,11 @@ class Advance(Ruleset):
         return "foes down: " + " · ".join(
             f"{t} {verbs.downs(game, s)}" for s, t in enumerate(teams)
         )
+
+    def carry(self) -> Any:
+        from host.rulesets.advance.campaign import AdvanceCarry
+
+        return AdvanceCarry()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

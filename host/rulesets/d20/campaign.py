@@ -82,7 +82,7 @@ class D20Carry(Carry):
             raise IllegalAction(f"d20 has no {kind} rest: long or short")
         if kind == "long" and heal:
             raise IllegalAction("a long rest heals everyone fully: --heal goes with a short rest")
-        for name, amount in heal.items():
+        for name in heal:
             if name not in party:
                 raise IllegalAction(f"--heal {name}: not in the party ({', '.join(party)})")
             if self.dead(party[name]):

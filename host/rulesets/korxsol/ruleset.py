@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names, newcomers
 from host.core.commandline import Command, whole_number
@@ -195,6 +195,11 @@ class Korxsol(Ruleset):
 
     def score_line(self, game: Game) -> str:
         return tables.score_line(game)
+
+    def carry(self) -> Any:
+        from host.rulesets.korxsol.campaign import KorxsolCarry
+
+        return KorxsolCarry()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:
