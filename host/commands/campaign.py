@@ -276,15 +276,12 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.csv:
         sys.stdout.write(table_csv(headers, rows))
     else:
-        from rich.console import Console
-        from rich.table import Table as RichTable
+        from host.core.interface import Table
+        from host.screens.text_tables import fitted_table
 
-        shown = RichTable(title=f"campaign {state.name}: {len(state.fights)} fights")
-        for header in headers:
-            shown.add_column(header)
-        for row in rows:
-            shown.add_row(*map(str, row))
-        Console().print(shown)
+        title = f"campaign {state.name}: {len(state.fights)} fights"
+        cells = [[str(c) for c in row] for row in rows]
+        print(fitted_table(title, Table(headers, cells)))
     if args.chart:
         for path in write_charts(state, args.chart):
             print(f"wrote {path}", file=sys.stderr)

@@ -41,6 +41,28 @@ def table(state: State) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
+def between_fights(session: Any) -> dict[str, Any] | None:
+    """The campaign's table for the players' page while a campaign's fight is over (between
+    fights): {"title", "headers", "rows"}; None for a fight under way or a game of no
+    campaign, or a campaign that cannot be read now."""
+    from host.core.campaign import Book, CampaignError
+
+    journal, game_id = getattr(session, "journal", None), getattr(session, "game_id", None)
+    if journal is None or game_id is None or session.ruleset.winner(session.game) is None:
+        return None
+    book = Book(journal)
+    name = book.fight_of(game_id)
+    if name is None:
+        return None
+    try:
+        state = book.state(name)
+    except CampaignError:
+        return None
+    headers, rows = table(state)
+    title = f"campaign {state.name}: {len(state.fights)} fights"
+    return {"title": title, "headers": headers, "rows": [[str(c) for c in r] for r in rows]}
+
+
 def table_csv(headers: list[str], rows: list[list[Any]]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf)
