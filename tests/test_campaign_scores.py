@@ -14,8 +14,9 @@ from typing import Any
 
 from rich.console import Console
 
+from host.commands.campaign import write_charts
 from host.core.campaign import Book
-from host.core.campaign_stats import between_fights, table, table_csv, write_charts
+from host.core.campaign_stats import between_fights, table, table_csv
 from host.core.journal import Journal
 from host.core.session import Session
 from host.screens.play_ui import PlayUI

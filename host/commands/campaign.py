@@ -14,6 +14,7 @@ from host.commands._game_args import add_db
 
 if TYPE_CHECKING:
     from host.core.campaign import Book
+    from host.core.campaign import State as CampaignState
     from host.core.journal import Journal
     from host.core.session import Session
 
@@ -266,7 +267,7 @@ def run_leave(args: argparse.Namespace) -> int:
 
 @_failing
 def run_stats(args: argparse.Namespace) -> int:
-    from host.core.campaign_stats import table, table_csv, write_charts
+    from host.core.campaign_stats import table, table_csv
 
     book = _book(args, write=False)
     if book is None:
@@ -362,3 +363,26 @@ def campaign_fight(args: argparse.Namespace, journal: Journal) -> Session:
         file=sys.stderr,
     )
     return session
+
+
+def write_charts(state: CampaignState, prefix: str) -> list[Path]:
+    """Each fight's chart over its turns, PREFIX-N.png (N: the fight's number)."""
+    from host.core import outfile
+    from host.screens.chart import write_chart
+
+    written = []
+    for n, fight in enumerate(state.fights, 1):
+        if not fight.panels:
+            continue
+        path = Path(f"{prefix}-{n}.png")
+        title = f"campaign {state.name}, fight {n} (game {fight.game})"
+        timeline, panels = fight.timeline, fight.panels
+
+        def draw(
+            to: Path, timeline: list = timeline, panels: tuple = panels, t: str = title
+        ) -> None:
+            write_chart(timeline, panels, to, t)
+
+        outfile.write_with(path, draw, ".png")
+        written.append(path)
+    return written

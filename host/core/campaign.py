@@ -97,9 +97,9 @@ def _now() -> str:
 def carry_of(ruleset_id: str) -> Carry:
     """The ruleset's Carry; CampaignError for a game that has no campaign."""
     carry = registry.get(ruleset_id).carry()
-    if carry.roster is None:
+    if carry is None or carry.roster is None:
         raise CampaignError(
-            f"ruleset {ruleset_id} has no campaign: its Ruleset.carry() names no roster"
+            f"ruleset {ruleset_id} has no campaign: its Ruleset.carry() names no Carry roster"
             " (d20, korxsol and advance have one)"
         )
     return carry

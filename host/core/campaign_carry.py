@@ -1,8 +1,9 @@
 """The ruleset kit's campaign hook: what of a fighter outlasts a fight and is carried into the
 next fight of a campaign (host/core/campaign.py), and what the table may do between fights.
 
-A ruleset says it through `Ruleset.carry()`, a `Carry`. The base carries nothing: every
-fight starts from the party's stat lines as the party file writes them. A ruleset that keeps
+A ruleset says it through `Ruleset.carry()`, a `Carry` (None, the interface's default: the
+game has no campaign). This base carries nothing: every fight starts from the party's stat
+lines as the party file writes them. A ruleset that keeps
 something between fights (d20's hit points) names the keys of its stat line that hold it
 (`keys`, read by its own encounter reader, so a fight starts with them), reads them off a
 finished game (`after`), and may offer rests (`rests`, `rest`). Everything here works on
@@ -12,10 +13,7 @@ code journals it as it is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from host.core.newcomers import Roster
+from typing import Any
 
 Line = dict[str, Any]  # a fighter's stat line, as its encounter file writes it
 
@@ -23,9 +21,10 @@ Line = dict[str, Any]  # a fighter's stat line, as its encounter file writes it
 class Carry:
     """What carries over between the fights of a campaign: by default nothing."""
 
-    # How the ruleset's encounter file writes a fighter (its newcomers' Roster); None: the
-    # game has no campaign (its party cannot be written apart from a fight).
-    roster: Roster | None = None
+    # How the ruleset's encounter file writes a fighter (its newcomers' Roster,
+    # host/core/newcomers.py); None: the game has no campaign (its party cannot be written
+    # apart from a fight).
+    roster: Any = None
     # The stat-line keys that carry a fighter's state into the next fight (read by the
     # ruleset's encounter reader), the keys `campaign adjust` may set beside the roster's.
     keys: tuple[str, ...] = ()
@@ -42,7 +41,7 @@ class Carry:
     # The rests the table may take between fights: kind -> what it does, in a few words.
     rests: dict[str, str] = {}
 
-    def __init__(self, roster: Roster | None = None) -> None:
+    def __init__(self, roster: Any = None) -> None:
         if roster is not None:
             self.roster = roster
 

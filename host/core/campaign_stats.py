@@ -1,13 +1,13 @@
 """A campaign's scores: each character's statistics added up over every fight it fought
 (the ruleset's summary, and what its Carry adds: d20's natural 20s and 1s and its dice above
-and below their average), as a table, as CSV, and each fight's chart (`export --format png`'s).
+and below their average), as a table and as CSV, and for the players' page between fights.
+Each fight's chart is drawn by `turnlight campaign stats --chart` (the screens draw charts).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 from typing import Any
 
 from host.core import registry
@@ -69,26 +69,3 @@ def table_csv(headers: list[str], rows: list[list[Any]]) -> str:
     writer.writerow(headers)
     writer.writerows(rows)
     return buf.getvalue()
-
-
-def write_charts(state: State, prefix: str) -> list[Path]:
-    """Each fight's chart over its turns, PREFIX-N.png (N: the fight's number)."""
-    from host.core import outfile
-    from host.screens.chart import write_chart
-
-    written = []
-    for n, fight in enumerate(state.fights, 1):
-        if not fight.panels:
-            continue
-        path = Path(f"{prefix}-{n}.png")
-        title = f"campaign {state.name}, fight {n} (game {fight.game})"
-        timeline, panels = fight.timeline, fight.panels
-
-        def draw(
-            to: Path, timeline: list = timeline, panels: tuple = panels, t: str = title
-        ) -> None:
-            write_chart(timeline, panels, to, t)
-
-        outfile.write_with(path, draw, ".png")
-        written.append(path)
-    return written

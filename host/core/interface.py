@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from host.core import state_check
 from host.core.commandline import Command, Language
@@ -34,9 +34,6 @@ from shared import events as ev
 from shared.limits import NO_SLOT
 from shared.state import GameState
 from shared.words import EVENT_NAMES
-
-if TYPE_CHECKING:
-    from host.core.campaign_carry import Carry
 
 __all__ = ["EncounterError", "IllegalAction"]  # raised across the seam: importable from here
 
@@ -479,13 +476,11 @@ class Ruleset:
         return game.timeline.points()
 
     # -- a campaign (host/core/campaign.py) --------------------------------------------------
-    def carry(self) -> Carry:
-        """What a campaign carries from one of its fights to the next, and the rests between
-        (host/core/campaign_carry.py): by default nothing carries, and the game has no
-        campaign until its Carry names how its encounter file writes a fighter."""
-        from host.core.campaign_carry import Carry
-
-        return Carry()
+    def carry(self) -> Any:
+        """What a campaign carries from one of its fights to the next, and the rests between:
+        a Carry of the kit (host/core/campaign_carry.py). By default None: the game has no
+        campaign, and nothing carries."""
+        return None
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Any) -> tuple[str, str]:

@@ -173,18 +173,14 @@ def count_luck(stats: dict[str, int], faces: tuple[int, ...], sides: tuple[int, 
 
 def arrives(game: Game, f: Fighter) -> None:
     """A creature comes into the fight as its stat line says a campaign's last fight left it
-    (host/rulesets/d20/campaign.py): its hit points, temporary hit points, exhaustion and
-    the conditions that outlast a fight [29], until removed. At 0 HP it is stable [17]."""
+    (host/rulesets/d20/campaign.py): its hit points, temporary hit points and exhaustion (its
+    lasting conditions: conditions.lasting). At 0 HP it is stable [17]."""
     spec = f.spec
     if spec.hp_now is not None:
         f.hp = spec.hp_now
         f.stable = spec.hp_now == 0 and spec.kind == "character"
     f.temp = spec.temp
     f.exhaustion = spec.exhaustion
-    if spec.conditions:
-        from host.rulesets.d20.conditions import Effect
-
-        game.effects += [Effect(name, f.index) for name in spec.conditions]
 
 
 class Game:

@@ -92,6 +92,8 @@ class D20(Ruleset):
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
         game = Game(encounter, seed)
+        for f in game.fighters:
+            conditions.lasting(game, f.index)
         game.state = device.new_state(game, RULES_VERSION)
         return game
 

@@ -195,6 +195,7 @@ def join(game: Game, spec: Creature) -> list[str]:
     f.legendary_left = spec.legendary
     game.fighters.append(f)
     arrives(game, f)
+    conditions.lasting(game, index)
     if not game.started:
         return [f"{f.name} joins the fight"]
     face = game.dice.draw("initiative", index, (20,))[0]
