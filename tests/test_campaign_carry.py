@@ -85,3 +85,23 @@ def test_advance_carries_stamina_willpower_and_damaged_parts(tmp_path: Path) -> 
         if f.spec.side == 0
     }
     assert started == {n: v for n, v in ended.items() if n not in dead}
+
+
+def test_each_ruleset_s_doc_says_what_it_carries_between_fights() -> None:
+    """docs/rulesets/<id>.md has a "Between fights" section naming every key its Carry
+    carries (a game with no campaign says so)."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rulesets"
+    for ruleset_id in sorted(registry.built_in()):
+        text = (docs / f"{ruleset_id}.md").read_text(encoding="utf-8")
+        section = text.split("## Between fights", 1)
+        assert len(section) == 2, f"{ruleset_id}.md has no Between fights section"
+        said = section[1].split("\n## ", 1)[0]
+        carry = registry.get(ruleset_id).carry()
+        if carry is None:
+            assert "has no campaign" in said, ruleset_id
+            continue
+        for key in carry.keys:
+            if key not in carry.apart:
+                assert f"`{key}" in said, f"{ruleset_id}.md does not name {key}"
+        if not carry.keys:
+            assert "nothing carries" in said.lower() or "carries nothing" in said, ruleset_id
