@@ -105,3 +105,20 @@ def test_each_ruleset_s_doc_says_what_it_carries_between_fights() -> None:
                 assert f"`{key}" in said, f"{ruleset_id}.md does not name {key}"
         if not carry.keys:
             assert "nothing carries" in said.lower() or "carries nothing" in said, ruleset_id
+
+
+def test_a_game_with_no_campaign_says_so_in_one_line(tmp_path: Path) -> None:
+    """flare, forms and stones keep the interface's default Carry, None (their docs)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "p.toml").write_text('ruleset = "stones"\n')
+    done = subprocess.run(
+        [sys.executable, "-m", "host.cli", "campaign", "new", "X", "--ruleset", "stones"]
+        + ["--party", str(tmp_path / "p.toml"), "--db", str(tmp_path / "j.sqlite")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "stones has no campaign" in done.stderr and not (tmp_path / "j.sqlite").exists()

@@ -132,17 +132,18 @@ def _failing(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Nam
 def run_new(args: argparse.Namespace) -> int:
     from host.commands._errors import fail
     from host.core import registry
-    from host.core.campaign import check_name, read_party
+    from host.core.campaign import check_name, party_lines, party_text
 
     check_name(args.name)
     try:
         registry.get(args.ruleset)
     except registry.UnknownRuleset as err:
         return fail(str(err))
-    lines = read_party(args.ruleset, args.party)
+    text = party_text(args.party)
+    party_lines(args.ruleset, text, args.party)  # (refused before a journal is made)
     book = _book(args)
     assert book is not None
-    book.new(args.name, args.ruleset, args.party, Path(args.party).read_text(encoding="utf-8"))
+    lines = book.new(args.name, args.ruleset, args.party, text)
     names = ", ".join(str(line["name"]) for line in lines)
     print(f"campaign {args.name} ({args.ruleset}): {names}")
     print(f"next: turnlight play --campaign {_quoted(args.name)} --encounter FILE")
@@ -244,12 +245,9 @@ def run_adjust(args: argparse.Namespace) -> int:
 
 @_failing
 def run_join(args: argparse.Namespace) -> int:
-    from host.commands._errors import fail
+    from host.core.campaign import party_text
 
-    try:
-        text = Path(args.party).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return fail(f"{args.party}: cannot read the party file: {err}")
+    text = party_text(args.party)
     book = _book(args)
     assert book is not None
     joined = book.join(args.name, args.party, text)

@@ -106,22 +106,25 @@ def carry_of(ruleset_id: str) -> Carry:
 
 
 # ---------------------------------------------------------------------------- party files
-def read_party(ruleset_id: str, path: str | Path) -> list[Line]:
-    """A party file's stat lines: the ruleset's encounter format, its fighters' tables only
-    (and `ruleset`, `name`, `teams`), each key one the ruleset's fighters take, each line
-    read by the ruleset's own encounter reader in a trial fight. CampaignError otherwise."""
+def party_text(path: str | Path) -> str:
+    """A party file's text; CampaignError (one line) when it cannot be read."""
     path = Path(path)
     try:
         data = path.read_bytes()[: encounter_files.MAX_BYTES + 1]
-        text = textfile.decode(data, str(path))
+        if len(data) > encounter_files.MAX_BYTES:
+            raise CampaignError(f"{path}: more than {encounter_files.MAX_BYTES:,} bytes")
+        return textfile.decode(data, str(path))
     except OSError as err:
         raise CampaignError(f"{path}: cannot read the party file: {err.strerror}") from None
     except textfile.TextFileError as err:
         raise CampaignError(str(err)) from None
-    return party_lines(ruleset_id, text, str(path))
 
 
 def party_lines(ruleset_id: str, text: str, filename: str) -> list[Line]:
+    """A party file's stat lines: the ruleset's encounter format, its fighters' tables only
+    (and `ruleset`, `name`, `teams`, and the Carry's shared tables), each key one the
+    ruleset's fighters take, each line read by the ruleset's own encounter reader in a trial
+    fight. CampaignError otherwise."""
     carry = carry_of(ruleset_id)
     roster = carry.roster
     assert roster is not None
@@ -189,12 +192,21 @@ def trial(
     """Read the party by the ruleset's encounter reader, against its bundled example's other
     side: a stat it does not take (a number out of range, a word it does not know) is
     refused here, in the reader's words, naming `filename`."""
-    ruleset = registry.get(ruleset_id)
+    carry = carry_of(ruleset_id)
+    roster = carry.roster
+    doc, first = _encounter_doc(ruleset_id, carry, registry.get(ruleset_id).example_path())
+    # One foe is enough to read the party by (the board's slots are the party's).
+    if roster.team_tables:
+        for table in roster.team_tables[1:]:
+            doc[table] = doc.get(table, [])[:1]
+    else:
+        doc[roster.table] = [
+            {k: v for k, v in f.items() if k != "count"} for f in _others(doc, roster, first)[:1]
+        ]
     try:
-        fight_text(ruleset_id, party, ruleset.example_path(), shared)
+        _fight(ruleset_id, carry, party, doc, first, shared or {}, filename)
     except EncounterError as err:
-        what = str(err).split(": ", 1)[-1] if ":" in str(err) else str(err)
-        raise CampaignError(f"{filename}: {what}") from None
+        raise CampaignError(str(err)) from None
 
 
 def _first_team(doc: dict, carry: Carry) -> str | None:
@@ -220,21 +232,39 @@ def fight_text(
     living characters' stat lines, carried keys applied) in place of its first team's
     fighters. `shared`: the party file's tables its lines name (Carry.shared_tables). Read
     by the ruleset's reader, which raises EncounterError."""
-    shared = shared or {}
     carry = carry_of(ruleset_id)
-    roster = carry.roster
-    assert roster is not None
+    doc, first = _encounter_doc(ruleset_id, carry, encounter_path)
+    return _fight(ruleset_id, carry, party, doc, first, shared or {}, str(encounter_path))
+
+
+def _encounter_doc(ruleset_id: str, carry: Carry, path: str | Path) -> tuple[dict, str]:
+    """An encounter file read as TOML, and the party's team in it (its first)."""
     try:
-        enc = encounter_files.load(encounter_path, ruleset_id)
-        doc, first = read_toml(enc.source, str(encounter_path)), enc.teams[0]
-    except EncounterError:
+        enc = encounter_files.load(path, ruleset_id)
+        return read_toml(enc.source, str(path)), enc.teams[0]
+    except EncounterError as err:
         # A file of the other side alone (no party to stand in: the campaign brings it).
-        text = textfile.decode(Path(encounter_path).read_bytes(), str(encounter_path))
-        doc = read_toml(text, str(encounter_path))
-        found = _first_team(doc, carry)
-        if found is None:
+        try:
+            text = textfile.decode(Path(path).read_bytes(), str(path))
+        except (OSError, textfile.TextFileError):
+            raise err from None
+        doc = read_toml(text, str(path))
+        first = _first_team(doc, carry)
+        if first is None:
             raise
-        first = found
+        return doc, first
+
+
+def _fight(
+    ruleset_id: str,
+    carry: Carry,
+    party: dict[str, Line],
+    doc: dict,
+    first: str,
+    shared: dict[str, list[dict]],
+    filename: str,
+) -> Any:
+    roster = carry.roster
     for table in carry.shared_tables:  # what the party's lines name (korxsol's moves)
         have = {str(t.get("name")) for t in doc.get(table, []) if isinstance(t, dict)}
         doc[table] = list(doc.get(table, [])) + [
@@ -244,14 +274,24 @@ def fight_text(
     if roster.team_tables:
         doc[roster.team_tables[0]] = lines
     else:
-        others = [
-            f
-            for f in doc.get(roster.table, [])
-            if isinstance(f, dict)
-            and str(f.get(roster.team_key, first)).strip().lower() != first.lower()
-        ]
-        doc[roster.table] = [{**line, roster.team_key: first} for line in lines] + others
-    return registry.get(ruleset_id).parse_encounter(write_toml(doc), str(encounter_path))
+        doc[roster.table] = [{**line, roster.team_key: first} for line in lines] + _others(
+            doc, roster, first
+        )
+    try:
+        return registry.get(ruleset_id).parse_encounter(write_toml(doc), filename)
+    except EncounterError as err:
+        # Its line would be the rewritten text's: the file and what is wrong are said.
+        raise EncounterError(f"{filename}: {str(err).split(': ', 1)[-1]}") from None
+
+
+def _others(doc: dict, roster: Any, first: str) -> list[dict]:
+    """The fighters of an encounter's document who are not on the party's team."""
+    return [
+        f
+        for f in doc.get(roster.table, [])
+        if isinstance(f, dict)
+        and str(f.get(roster.team_key, first)).strip().lower() != first.lower()
+    ]
 
 
 # ---------------------------------------------------------------------------- the state
@@ -337,9 +377,10 @@ class Book:
             )
         return row
 
-    def new(self, name: str, ruleset_id: str, party_path: str, party_text: str) -> None:
+    def new(self, name: str, ruleset_id: str, party_path: str, party_text: str) -> list[Line]:
+        """Make a campaign: its party's stat lines, read and checked."""
         check_name(name)
-        party_lines(ruleset_id, party_text, party_path)
+        lines = party_lines(ruleset_id, party_text, party_path)
         created = _now()
         self._make_tables()
         with self.journal.transaction():
@@ -362,6 +403,7 @@ class Book:
                     _safe_digest("campaign", name, ruleset_id, party_path, party_text, created),
                 ),
             )
+        return lines
 
     # -------------------------------------------------------------------- events
     def append(self, name: str, kind: str, payload: dict) -> int:
