@@ -665,7 +665,7 @@ class Book:
             self.append(name, "leave", {"who": found})
         return found
 
-    def start_fight(self, name: str, encounter_path: str) -> tuple[State, Any]:
+    def start_fight(self, name: str, encounter_path: str | Path) -> tuple[State, Any]:
         """The next fight's encounter (the party as it last stood, the encounter's other
         side), with the campaign's state; CampaignError while a fight is under way or when
         nobody of the party can fight."""
