@@ -120,11 +120,11 @@ def party_text(path: str | Path) -> str:
         raise CampaignError(str(err)) from None
 
 
-def party_lines(ruleset_id: str, text: str, filename: str) -> list[Line]:
+def party_lines(ruleset_id: str, text: str, filename: str, tried: bool = False) -> list[Line]:
     """A party file's stat lines: the ruleset's encounter format, its fighters' tables only
     (and `ruleset`, `name`, `teams`, and the Carry's shared tables), each key one the
     ruleset's fighters take, each line read by the ruleset's own encounter reader in a trial
-    fight. CampaignError otherwise."""
+    fight (unless `tried`: a party read when its campaign was made). CampaignError otherwise."""
     carry = carry_of(ruleset_id)
     roster = carry.roster
     assert roster is not None
@@ -173,7 +173,8 @@ def party_lines(ruleset_id: str, text: str, filename: str) -> list[Line]:
         seen.add(name.lower())
         line_ = {k: v for k, v in fighter.items() if k != roster.team_key}
         out.append(line_)
-    trial(ruleset_id, {str(f["name"]): f for f in out}, filename, shared_of(carry, doc))
+    if not tried:
+        trial(ruleset_id, {str(f["name"]): f for f in out}, filename, shared_of(carry, doc))
     return out
 
 
@@ -535,7 +536,9 @@ class Book:
         ruleset = registry.get(ruleset_id)
         party = {
             str(line["name"]): dict(line)
-            for line in party_lines(ruleset_id, str(row["party_toml"]), str(row["party_path"]))
+            for line in party_lines(
+                ruleset_id, str(row["party_toml"]), str(row["party_path"]), tried=True
+            )
         }
         shared = shared_of(carry, read_toml(str(row["party_toml"]), str(row["party_path"])))
         history = [f"party of {len(party)}: {', '.join(party)}"]
