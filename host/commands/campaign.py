@@ -226,6 +226,7 @@ def run_rest(args: argparse.Namespace) -> int:
 @_failing
 def run_adjust(args: argparse.Namespace) -> int:
     from host.commands._errors import fail
+    from host.core.errors import IllegalAction
     from host.core.newcomers import _value as typed
 
     values = {}
@@ -234,9 +235,9 @@ def run_adjust(args: argparse.Namespace) -> int:
         if not sep or not key:
             return fail(f"adjust: {item!r}: write KEY=VALUE (hp_now=12, dead=false)")
         try:
-            values[key] = typed(key, text, None)
-        except Exception as err:  # noqa: BLE001 (its own one line)
-            return fail(str(err))
+            values[key] = typed(key, text, None)  # as `add` reads a typed stat
+        except IllegalAction as err:
+            return fail(str(err).replace("add: ", "adjust: ", 1))
     book = _book(args)
     assert book is not None
     print(book.adjust(args.name, args.who, values))
@@ -282,8 +283,13 @@ def run_stats(args: argparse.Namespace) -> int:
         cells = [[str(c) for c in row] for row in rows]
         print(fitted_table(title, Table(headers, cells)))
     if args.chart:
-        for path in write_charts(state, args.chart):
-            print(f"wrote {path}", file=sys.stderr)
+        from host.commands._errors import cannot_write
+
+        try:
+            for path in write_charts(state, args.chart):
+                print(f"wrote {path}", file=sys.stderr)
+        except OSError as err:  # no such folder, no permission, a full disk
+            return cannot_write(args.chart, err)
     return 0
 
 
