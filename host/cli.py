@@ -31,6 +31,7 @@ COMMANDS = (
     "host.commands.deploy",
     "host.commands.sim",
     "host.commands.dice",
+    "host.commands.campaign",
 )
 
 

@@ -40,6 +40,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_monsters(p)
     add_db(p)
     p.add_argument(
+        "--campaign",
+        metavar="NAME",
+        help="play the campaign's next fight: its party as it last stood against --encounter's"
+        " other side (`turnlight campaign`, docs/campaign.md)",
+    )
+    p.add_argument(
         "--resume",
         nargs="?",
         const=0,
@@ -169,7 +175,16 @@ def run(args: argparse.Namespace) -> int:
         if bleak_missing():
             return fail(bleak_missing())
     journal = open_journal(args)
-    if args.resume is not None:
+    from host.commands.campaign import Refused, campaign_fight, hold_campaign
+
+    try:
+        held = hold_campaign(args, journal)  # (a campaign's fight: one session at a time)
+        fight = campaign_fight(args, journal) if args.campaign is not None else None
+    except Refused as err:
+        return fail(str(err))
+    if fight is not None:
+        session = fight
+    elif args.resume is not None:
         game_id = args.resume or journal.latest_game()
         played = (journal.game(game_id) or {}).get("ruleset") if game_id else None
         if args.ruleset is not None and played is not None and played != args.ruleset:
@@ -248,6 +263,8 @@ def run(args: argparse.Namespace) -> int:
                     print(f"journal: game {game.game_id} had no events: removed", file=sys.stderr)
             else:
                 kept = game
+        if held is not None:
+            held.release()
     if kept is not None and ui is not None:
         setup = same_setup(args, kept.dice_from)
         again = " ".join(["turnlight play --resume", str(kept.game_id), *setup])

@@ -527,6 +527,13 @@ class Ruleset:
         else an export should carry): the game's `timeline`."""
         return game.timeline.points()
 
+    # -- a campaign (host/core/campaign.py) --------------------------------------------------
+    def carry(self) -> Any:
+        """What a campaign carries from one of its fights to the next, and the rests between:
+        a Carry of the kit (host/core/campaign_carry.py). By default None: the game has no
+        campaign, and nothing carries."""
+        return None
+
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Any) -> tuple[str, str]:
         """(title, what is going on) for the live view's first line."""

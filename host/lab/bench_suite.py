@@ -17,6 +17,7 @@ from host.board import micropython_vm
 from host.core import registry
 from host.lab import (
     bench_board,
+    bench_campaign,
     bench_effects,
     bench_engine,
     bench_host_cpu,
@@ -80,6 +81,7 @@ MEASUREMENTS += bench_board.MEASUREMENTS
 MEASUREMENTS += bench_stack.MEASUREMENTS
 MEASUREMENTS += bench_session.MEASUREMENTS
 MEASUREMENTS += bench_effects.MEASUREMENTS
+MEASUREMENTS += bench_campaign.MEASUREMENTS
 MEASUREMENTS += (bench_host_cpu.figures,)
 MEASUREMENTS += bench_hostile.MEASUREMENTS
 MEASUREMENTS += bench_smart_dice.MEASUREMENTS

@@ -55,6 +55,9 @@ class Hub:
         self.source = source
         self.token = token if token is not None else kept_token(source)
         self._token_game: object = None  # the game whose journal holds the token
+        # A campaign's table between fights, and the game's point it was made at.
+        self._campaign: dict[str, Any] | None = None
+        self._campaign_key: tuple = ()
         self.players: set[Page] = set()
         self.gms: set[Page] = set()
         self._wholes: list[str | None] = [None, None]  # the whole views, once made
@@ -112,11 +115,24 @@ class Hub:
             full["hidden_unknown"] = sorted(
                 set(self.secrets.hidden) - {f["name"] for f in full["fighters"]}
             )
+            full["campaign"] = self._campaign_table(session, full["winner"])
         player = player_view(full)
+        player["campaign"] = full["campaign"]
         assert not set(GM_ONLY) & set(player)
         # The console's URL is in play's log for the game master: never on the players' page.
         player["log"] = [line for line in player["log"] if self.token not in line]
         return Views((player, full), built)
+
+    def _campaign_table(self, session: Any, winner: str | None) -> dict[str, Any] | None:
+        """A campaign's table once its fight is over (host/core/campaign_stats.py), made
+        again only when the game changes."""
+        from host.core.campaign_stats import between_fights
+
+        key = (getattr(session, "game_id", None), len(getattr(session, "done", ())), winner)
+        if self._campaign_key != key:
+            self._campaign_key = key
+            self._campaign = between_fights(session) if winner is not None else None
+        return self._campaign
 
     def _player_text(self, message: dict[str, Any]) -> str:
         text = json.dumps(message)

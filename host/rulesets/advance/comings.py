@@ -28,10 +28,11 @@ def add(game: Game, cmd: Command) -> list[str]:
     f = Fighter(
         spec,
         len(game.fighters),
-        spec.stamina,
-        spec.willpower,
+        spec.stamina if spec.stamina_now is None else spec.stamina_now,
+        spec.willpower if spec.willpower_now is None else spec.willpower_now,
         {it.name: it.place for it in spec.items},
         {it.name: it for it in spec.items},
+        list(spec.damaged),
     )
     game.fighters.append(f)
     game.joined.append((newcomer.table, newcomer.fields))

@@ -94,6 +94,11 @@ class Character:
     items: tuple[Item, ...]
     boss: bool = False
     assists: int = 1  # support abilities it may join to one attack of its own
+    # Where a campaign's last fight left it (host/rulesets/advance/campaign.py): its
+    # Stamina and Willpower (None: the sheet's) and its damaged Body Parts.
+    stamina_now: int | None = None
+    willpower_now: int | None = None
+    damaged: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,6 +181,9 @@ CHARACTER_KEYS = (
     "item",
     "boss",
     "assists",
+    "stamina_now",
+    "willpower_now",
+    "damaged",
 )
 ABILITY_KEYS = (
     "name",
@@ -448,6 +456,18 @@ def _character(
     taken = [plain(x.name) for x in abilities] + [plain(x.name) for x in items]
     if len(set(taken)) != len(taken):
         raise r.fail(key, index, None, f"{who}: two abilities or items share a name")
+    stamina_now = r.integer(key, index, data, "stamina_now", who, 0, stamina, stamina)
+    willpower_now = r.integer(key, index, data, "willpower_now", who, 0, MAX_WILLPOWER, willpower)
+    damaged = r.words(key, index, data, "damaged", who)
+    by_part = {plain(p): p for p in parts}
+    for part in damaged:
+        if plain(part) not in by_part:
+            raise r.fail(
+                key,
+                index,
+                "damaged",
+                f"{who}: damaged: {part!r} is no Body Part ({', '.join(parts)})",
+            )
     return Character(
         name,
         label,
@@ -460,4 +480,7 @@ def _character(
         tuple(items),
         boss,
         assists,
+        stamina_now if stamina_now != stamina else None,
+        willpower_now if willpower_now != willpower else None,
+        tuple(dict.fromkeys(by_part[plain(p)] for p in damaged)),
     )

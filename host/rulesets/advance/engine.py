@@ -125,10 +125,11 @@ class Game:
             Fighter(
                 spec,
                 i,
-                spec.stamina,
-                spec.willpower,
+                spec.stamina if spec.stamina_now is None else spec.stamina_now,
+                spec.willpower if spec.willpower_now is None else spec.willpower_now,
                 {it.name: it.place for it in spec.items},
                 {it.name: it for it in spec.items},
+                list(spec.damaged),
             )
             for i, spec in enumerate(encounter.characters)
         ]

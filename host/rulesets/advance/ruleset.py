@@ -39,8 +39,9 @@ class Advance(kit.DiceRules):
     id = encounter_schema.ID
     # 2: a Timeline (host.core.timeline) and a bounded log, not two lists; 3: Fighter.put_down;
     # 4: the characters who joined and left (`add`, `remove`); 5: Fighter.joins
-    # 6: Dice.last keeps the dice's sides (host/core/kit.py SeededDice)
-    state_version = 6
+    # 6: Dice.last keeps the dice's sides (host/core/kit.py SeededDice); 7: a character's
+    # campaign state (stamina_now, willpower_now, damaged)
+    state_version = 7
     description = (
         "rounds A to E: Advance and Late by initiative, Hit checks, Evasion, Body Damage,"
         " Death checks"
@@ -200,6 +201,11 @@ class Advance(kit.DiceRules):
         return "foes down: " + " · ".join(
             f"{t} {verbs.downs(game, s)}" for s, t in enumerate(teams)
         )
+
+    def carry(self) -> Any:
+        from host.rulesets.advance.campaign import AdvanceCarry
+
+        return AdvanceCarry()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -94,6 +94,13 @@ def on(game: Game, index: int, booked: bool = True) -> list[str]:
     return names
 
 
+def lasting(game: Game, index: int) -> None:
+    """The conditions a creature brings from a campaign's last fight [29] (its stat line's
+    `conditions`, host/rulesets/d20/campaign.py): on it until removed."""
+    f = game.fighters[index]
+    game.effects += [Effect(name, index) for name in f.spec.conditions]
+
+
 def incapacitated(game: Game, index: int) -> bool:
     """[6][24]: neither actions nor reactions."""
     return any(n in INCAPACITATING for n in on(game, index))

@@ -163,6 +163,12 @@ class Creature:
     legendary_actions: tuple[Power, ...] = ()
     legendary_resistance: int = 0  # a failed save it may turn into a success, N times a day
     xp: int = 0  # what defeating it is worth (the bestiary's, by its challenge rating)
+    # Where a campaign's last fight left it (host/rulesets/d20/campaign.py): its hit points
+    # (None: the maximum), temporary hit points, exhaustion and lasting conditions.
+    hp_now: int | None = None
+    temp: int = 0
+    exhaustion: int = 0
+    conditions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,6 +219,10 @@ CREATURE_KEYS = (
     "legendary_action",
     "legendary_resistance",
     "xp",
+    "hp_now",
+    "temp",
+    "exhaustion",
+    "conditions",
 )
 ATTACK_KEYS = ("name", "bonus", "damage", "type", "ranged", "extra", "magic")
 POWER_KEYS = (
@@ -448,6 +458,10 @@ def _creatures(
         )
     count = r.integer(table, index, data, "count", who, 1, MAX_GROUP, 1)
     surprised = r.flag(table, index, data, "surprised", who)
+    hp_now = r.integer(table, index, data, "hp_now", who, 0, hp, hp)
+    temp = r.integer(table, index, data, "temp", who, 0, MAX_HP, 0)
+    exhaustion = r.integer(table, index, data, "exhaustion", who, 0, 5, 0)
+    lasting = r.words(table, index, data, "conditions", who)
     if count > 1 and len(label) > 2:
         label = label[:2]
     out: list[Creature] = []
@@ -486,6 +500,10 @@ def _creatures(
                 legendary_actions,
                 legendary_resistance,
                 xp,
+                hp_now if hp_now != hp else None,
+                temp,
+                exhaustion,
+                lasting,
             )
         )
     return out

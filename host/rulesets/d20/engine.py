@@ -76,6 +76,12 @@ class Fighter:
             "crits": 0,
             "downs": 0,
             "healed": 0,
+            # The luck of its dice (a campaign's scores, host/core/campaign.py): its d20s'
+            # natural 20s and 1s, and its dice above and below their average.
+            "nat20": 0,
+            "nat1": 0,
+            "above": 0,
+            "below": 0,
         }
     )
 
@@ -125,6 +131,39 @@ class Dice(kit.SeededDice):
 
     codes = CODES
 
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.fighters: list[Fighter] = []  # the game's: whose dice each roll counts for
+
+    def draw(self, purpose: str, who: int, sides: tuple[int, ...]) -> tuple[int, ...]:
+        faces = super().draw(purpose, who, sides)
+        if 0 <= who < len(self.fighters):
+            count_luck(self.fighters[who].stats, faces, sides)
+        return faces
+
+
+def count_luck(stats: dict[str, int], faces: tuple[int, ...], sides: tuple[int, ...]) -> None:
+    """Add a roll's dice to a fighter's luck (its `stats`)."""
+    for face, top in zip(faces, sides, strict=True):
+        if top == 20 and face in (1, 20):
+            stats["nat20" if face == 20 else "nat1"] += 1
+        if 2 * face > top + 1:
+            stats["above"] += 1
+        elif 2 * face < top + 1:
+            stats["below"] += 1
+
+
+def arrives(game: Game, f: Fighter) -> None:
+    """A creature comes into the fight as its stat line says a campaign's last fight left it
+    (host/rulesets/d20/campaign.py): its hit points, temporary hit points and exhaustion (its
+    lasting conditions: conditions.lasting). At 0 HP it is stable [17]."""
+    spec = f.spec
+    if spec.hp_now is not None:
+        f.hp = spec.hp_now
+        f.stable = spec.hp_now == 0 and spec.kind == "character"
+    f.temp = spec.temp
+    f.exhaustion = spec.exhaustion
+
 
 class Game:
     def __init__(self, encounter: Encounter, seed: int) -> None:
@@ -132,10 +171,12 @@ class Game:
         self.options = encounter.options
         self.seed = seed
         self.fighters = [Fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
+        self.effects: list[Any] = []  # d20's own conditions.Effect, in the order they began
         for f in self.fighters:
             f.surprised = f.spec.surprised
             f.movement = f.spec.speed
             f.legendary_left = f.spec.legendary
+            arrives(self, f)
         self.round = 0  # 0 before initiative is rolled
         self.order: list[Entry] = []
         self.at = 0  # the position in `order` whose turn it is
@@ -146,13 +187,13 @@ class Game:
         # The host effect book's action count when d20's rules last looked at it
         # (conditions.settle): the conditions its `effect` verb put on since are new.
         self.settled_at = 0
-        self.effects: list[Any] = []  # d20's own conditions.Effect, in the order they began
         self.links: list[Any] = []  # conditions.Link: effects that end with a concentration
         # Creatures who joined under way ((table, fields) each: host/core/newcomers.py) and
         # who left (name -> why).
         self.joined: list[tuple[str, dict]] = []
         self.gone: dict[str, str] = {}
         self.dice = Dice(seed)
+        self.dice.fighters = self.fighters  # (shared: a newcomer's rolls are counted too)
         self.actions = 0
         self.log = game_log()
         self.timeline = Timeline()

@@ -40,7 +40,8 @@ STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs",
 
 class D20(kit.DiceRules):
     id = encounter_schema.ID
-    state_version = 2  # 2: a creature's legendary resistance, recharging and used actions
+    state_version = 3  # 2: legendary resistance, recharging, used actions; 3: a creature's
+    # campaign state (hp_now, ...), its dice's luck
     description = (
         "d20 combat (SRD 5.1): initiative, actions and reactions, attack rolls against AC,"
         " hit points, death saves, concentration, conditions, legendary and lair actions"
@@ -104,6 +105,13 @@ class D20(kit.DiceRules):
         return [bestiary.xp_line(worth)] if worth else []
 
     # -- a game ----------------------------------------------------------------------------
+    def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
+        game = Game(encounter, seed)
+        for f in game.fighters:
+            conditions.lasting(game, f.index)
+        game.state = device.new_state(game, RULES_VERSION)
+        return game
+
     def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         return verbs.apply(game, cmd, record)
 
@@ -163,6 +171,11 @@ class D20(kit.DiceRules):
         return "foes down: " + " · ".join(
             f"{t} {verbs.downs(game, n)}" for n, t in enumerate(game.teams)
         )
+
+    def carry(self) -> Any:
+        from host.rulesets.d20.campaign import D20Carry
+
+        return D20Carry()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.d20 import conditions, harm
 from host.rulesets.d20.encounter_schema import Creature
-from host.rulesets.d20.engine import Entry, Fighter, Game
+from host.rulesets.d20.engine import Entry, Fighter, Game, arrives
 from shared.limits import MAX_SLOTS
 
 LAIR_COUNT = 20  # [28]
@@ -214,6 +214,8 @@ def join(game: Game, spec: Creature) -> list[str]:
     f.movement = spec.speed
     f.legendary_left = spec.legendary
     game.fighters.append(f)
+    arrives(game, f)
+    conditions.lasting(game, index)
     if not game.started:
         return [f"{f.name} joins the fight"]
     face = game.dice.draw("initiative", index, (20,))[0]

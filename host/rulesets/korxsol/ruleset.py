@@ -10,7 +10,7 @@ Nothing here decides a rule: it only says where each rule lives.
 from __future__ import annotations
 
 import shlex
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from host.core import kit, names, newcomers
 from host.core.commandline import Command, whole_number
@@ -184,6 +184,11 @@ class Korxsol(kit.Rules):
 
     def score_line(self, game: Game) -> str:
         return tables.score_line(game)
+
+    def carry(self) -> Any:
+        from host.rulesets.korxsol.campaign import KorxsolCarry
+
+        return KorxsolCarry()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

@@ -284,12 +284,24 @@ function draw(v) {
   drawFighters(v);
   drawDice(v);
   document.getElementById("scores").textContent = v.scores;
+  drawCampaign(v.campaign);
   // Newest first: on a TV that cannot scroll, the latest events stay in sight.
   fill("log", v.log.slice().reverse().map((line) => el("li", { class: line.startsWith("board: refused") ? "refused" : "" }, line)));
   drawBoard(v);
   if (role === "gm") drawGm(v);
   drawTimer();
   document.body.dataset.updated = String(performance.timeOrigin + performance.now());
+}
+
+// A campaign's scores once its fight is over (host/core/campaign_stats.py), between fights.
+function drawCampaign(c) {
+  const box = document.getElementById("campaign-box");
+  if (!box) return;
+  box.hidden = !c;
+  if (!c) return;
+  document.getElementById("campaign-title").textContent = c.title;
+  const head = el("tr", {}, ...c.headers.map((h) => el("th", {}, h)));
+  fill("campaign", [head, ...c.rows.map((r) => el("tr", {}, ...r.map((x) => el("td", {}, x))))]);
 }
 
 function say(text, ok) {

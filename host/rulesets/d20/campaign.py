@@ -1,0 +1,122 @@
+"""What a d20 character carries from one fight of a campaign to the next, and the rests
+between fights (host/core/campaign_carry.py is the hook; docs/rulesets/d20.md says it).
+
+Carried, as keys of the character's stat line that the encounter reader takes: its hit
+points (`hp_now`; [11], never over the maximum `hp`), temporary hit points (`temp`),
+exhaustion (`exhaustion`, 0..5; level 6 is death [23]) and the conditions that outlast the
+fight [29] (`conditions`: those on it until removed; one counted in rounds or ended by a save
+ends with the fight). A character at 0 HP comes into the next fight stable [17]; one that died
+(three failed death saves, damage past its maximum [13][18], exhaustion 6) stays dead, out of
+the fights, until the game master says otherwise (`campaign adjust NAME dead=false`).
+
+The rests are the SRD's, told in our own words in docs/rulesets/d20.md: a long rest brings
+hit points back to the maximum, ends temporary hit points, lowers exhaustion by one level and
+resets death saves (none are carried: a fight that ends leaves nobody dying); a short rest
+gives each character what the game master says its spent hit dice return (`--heal NAME=N`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.core.campaign_carry import Carry, Line
+from host.core.errors import IllegalAction
+from host.rulesets.d20.encounter_schema import TEAMS
+from host.rulesets.d20.language import ROSTER
+
+KEYS = ("hp_now", "temp", "exhaustion", "conditions", "dead")
+LUCK = ("nat20", "nat1", "above", "below")  # engine.count_luck's
+HIDDEN = ("unconscious", "prone")  # what 0 HP implies [13][24]: not a condition of its own
+
+
+class D20Carry(Carry):
+    roster = ROSTER
+    keys = KEYS
+    apart = ("dead",)
+    first_team = TEAMS[0]
+    what = (
+        "hit points, temporary hit points, exhaustion and the conditions on a character"
+        " until removed (d20-srd-combat.txt [11], [23], [29]); the dead stay dead"
+    )
+    rests = {
+        "long": "hit points to the maximum, temporary hit points end, exhaustion down one level,"
+        " death saves reset",
+        "short": "each character regains what its spent hit dice give (--heal NAME=N)",
+    }
+
+    def after(self, game: Any, names: list[str]) -> dict[str, Line]:
+        out: dict[str, Line] = {}
+        for f in game.fighters:
+            if f.name not in names:
+                continue
+            lasting = [
+                e.name
+                for e in game.effects
+                if e.target == f.index and e.kind == "none" and e.name not in HIDDEN
+            ]
+            line: Line = {
+                "hp_now": f.hp,
+                "temp": f.temp,
+                "exhaustion": min(f.exhaustion, 5),
+                "conditions": lasting,
+            }
+            if f.dead or f.exhaustion >= 6:
+                line["dead"] = True
+            out[f.name] = line
+        return out
+
+    def scores(self, game: Any, summary: dict, names: list[str]) -> dict[str, dict[str, int]]:
+        out = super().scores(game, summary, names)
+        for f in game.fighters:
+            if f.name in out:
+                out[f.name].update({k: f.stats[k] for k in LUCK})
+        return out
+
+    def dead(self, line: Line) -> bool:
+        return bool(line.get("dead"))
+
+    def rest(
+        self, kind: str, party: dict[str, Line], heal: dict[str, int]
+    ) -> tuple[dict[str, Line], list[str]]:
+        if kind not in self.rests:
+            raise IllegalAction(f"d20 has no {kind} rest: long or short")
+        if kind == "long" and heal:
+            raise IllegalAction("a long rest heals everyone fully: --heal goes with a short rest")
+        for name in heal:
+            if name not in party:
+                raise IllegalAction(f"--heal {name}: not in the party ({', '.join(party)})")
+            if self.dead(party[name]):
+                raise IllegalAction(
+                    f"--heal {name}: {name} is dead (`campaign adjust` it first if it is not)"
+                )
+        out: dict[str, Line] = {}
+        lines: list[str] = []
+        for name, line in party.items():
+            if self.dead(line):
+                continue
+            most = int(line["hp"])
+            hp = int(line.get("hp_now", most))
+            temp = int(line.get("temp", 0))
+            level = int(line.get("exhaustion", 0))
+            if kind == "long":
+                after = {"hp_now": most, "temp": 0, "exhaustion": max(0, level - 1)}
+            else:
+                after = {"hp_now": min(most, hp + heal.get(name, 0)), "temp": temp}
+                after["exhaustion"] = level
+            out[name] = after
+            changes = [
+                f"{label} {before} -> {after[key]}"
+                for key, label, before in (
+                    ("hp_now", "HP", hp),
+                    ("temp", "temporary HP", temp),
+                    ("exhaustion", "exhaustion", level),
+                )
+                if after[key] != before
+            ]
+            lines.append(f"{name}: {', '.join(changes) or 'no change'}")
+        return out, lines
+
+    def check_adjust(self, key: str, value: Any) -> str | None:
+        if key == "dead" and not isinstance(value, bool):
+            return "dead= is true or false"
+        return None
