@@ -14,7 +14,7 @@ QUIET_PIP := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet
 # The tests' plugin ruleset (tests/plugin) is installed after turnlight, as any package that
 # adds a ruleset would be: the registry finds it by its entry point. Only `make test` and
 # the targets it runs install it and the test tools: `make demo` installs turnlight alone,
-# so a person's `turnlight rulesets` lists the games, not the tests' tug.
+# so a person's `turnlight rulesets` lists the games, not the tests' card game (cards).
 PLUGIN := tests/plugin
 
 $(STAMP): pyproject.toml
