@@ -2,7 +2,7 @@
 (host/core/interface.py) and its kit (host/core/kit.py) alone, as any installed package's
 ruleset is; docs/writing-a-ruleset.md goes through it hook by hook.
 
-On the board it is a ruleset of its own (board id 14): a slot a fighter, the Wounds it may
+On the board it is a ruleset of its own (board id 11): a slot a fighter, the Wounds it may
 still take as its health bar, its Wounds as a counter, Shaken, holding and a Joker as
 marks; the order is the round's cards, high to low (each slot's order key its card's rank,
 2..14, a Joker 15), then those who hold or have no card. Its next-turn key is `end`; its
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from host.core.interface import SessionAPI
 
 ID = schema.ID
-BOARD_ID = 14  # the state's ruleset field: one no built-in ruleset has
+BOARD_ID = 11  # the state's ruleset field: one no built-in ruleset has
 WOUNDS = 0  # its counter
 SHAKEN, HOLDING, JOKER_MARK = range(3)  # its marks
 
