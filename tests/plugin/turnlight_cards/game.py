@@ -79,6 +79,10 @@ class Game:
     suspended: list[int] = field(default_factory=list)  # turns interrupted, latest last
     after: list[int] = field(default_factory=list)  # holders who act once this turn ends
     joker: bool = False  # a Joker was dealt this round: the deck is shuffled at its end
+    # The last action's turn moments, in order (Ruleset.turn_moments: a held or interrupted
+    # turn is one turn to the effects): ("start" | "end" | "suspend" | "resume" | "passed",
+    # name) or ("round", n). Begun again at each action, so a replay says the same.
+    moments: list[tuple[str, Any]] = field(default_factory=list)
     winner: int | None = None  # a team's index, -1 for nobody
     actions: int = 0
     joined: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -164,6 +168,8 @@ def deal(game: Game) -> list[str]:
         game.deck.shuffle()
         lines.append("a Joker came up: the action deck is shuffled")
     game.round += 1
+    game.moments.append(("round", game.round))
+    game.moments += [("passed", f.name) for f in game.fighters if not f.in_fight]
     game.joker = False
     game.order = []
     game.suspended, game.after = [], []
@@ -207,11 +213,12 @@ def next_turn(game: Game) -> list[str]:
     while game.after:
         f = game.fighters[game.after.pop(0)]
         if f.in_fight:
-            return _begin(game, f, "acts (it held its action)")
+            held, f.holding = f.holding, False
+            return _begin(game, f, "acts (it held its action)", "resume" if held else "start")
     while game.suspended:
         f = game.fighters[game.suspended.pop()]
         if f.in_fight and not f.acted:
-            return _begin(game, f, "goes on with its turn")
+            return _begin(game, f, "goes on with its turn", "resume")
     for i in game.order:
         f = game.fighters[i]
         if f.in_fight and not f.acted and not f.holding:
@@ -219,8 +226,10 @@ def next_turn(game: Game) -> list[str]:
     return deal(game)
 
 
-def _begin(game: Game, f: Fighter, how: str) -> list[str]:
+def _begin(game: Game, f: Fighter, how: str, moment: str = "start") -> list[str]:
+    """`f`'s turn: a new one ("start"), or one held or broken into going on ("resume")."""
     game.turn = f.index
+    game.moments.append((moment, f.name))
     shaken = " It is Shaken: `rally` first." if f.shaken else ""
     return [f"{f.name} {how}.{shaken}"]
 
@@ -228,6 +237,7 @@ def _begin(game: Game, f: Fighter, how: str) -> list[str]:
 def end_turn(game: Game) -> list[str]:
     f = game.current()
     f.acted = True
+    game.moments.append(("end", f.name))
     game.timeline.append(point(game))
     return [f"{f.name} ends its turn"] + next_turn(game)
 
@@ -238,6 +248,7 @@ def hold(game: Game) -> list[str]:
         raise IllegalAction(f"{f.name} has attacked: it cannot hold now (`end`)")
     f.holding = True
     f.card = f.card if f.card == JOKER else ""
+    game.moments.append(("suspend", f.name))  # its turn goes on when it acts
     return [f"{f.name} holds its action (`act {f.name}` or `interrupt {f.name}`)"] + next_turn(game)
 
 
@@ -247,6 +258,8 @@ def _may_break_in(game: Game, f: Fighter, verb: str) -> Fighter:
         raise IllegalAction(f"{f.name} is out of the fight ({f.out})")
     if f is now:
         raise IllegalAction(f"it is {f.name}'s turn already")
+    if f.index in game.after:
+        raise IllegalAction(f"{f.name} acts when {now.name}'s turn ends: `end` to get there")
     if not f.holding and not (f.card == JOKER and not f.acted):
         raise IllegalAction(
             f"{f.name} holds no action and has no Joker: `{verb}` is for those who do"
@@ -258,8 +271,9 @@ def act(game: Game, f: Fighter) -> list[str]:
     """A holder (or a Joker's fighter) takes its turn now; the turn it breaks into waits."""
     now = _may_break_in(game, f, "act")
     game.suspended.append(now.index)
-    f.holding = False
-    return _begin(game, f, f"acts now, before {now.name} goes on")
+    game.moments.append(("suspend", now.name))
+    held, f.holding = f.holding, False
+    return _begin(game, f, f"acts now, before {now.name} goes on", "resume" if held else "start")
 
 
 def interrupt(game: Game, f: Fighter) -> list[str]:
@@ -269,11 +283,12 @@ def interrupt(game: Game, f: Fighter) -> list[str]:
     mine, said = trait(game, f, "agility", "quickness", QUICKNESS)
     theirs, their_said = trait(game, now, "agility", "quickness", QUICKNESS)
     lines = [f"{f.name} {said} = {mine} against {now.name} {their_said} = {theirs}"]
-    f.holding = False
     if mine > theirs:
         game.suspended.append(now.index)
-        return lines + _begin(game, f, f"interrupts {now.name}")
-    game.after.append(f.index)
+        game.moments.append(("suspend", now.name))
+        held, f.holding = f.holding, False
+        return lines + _begin(game, f, f"interrupts {now.name}", "resume" if held else "start")
+    game.after.append(f.index)  # (still holding until then)
     return lines + [f"{f.name} is too slow: it acts when {now.name}'s turn ends"]
 
 
@@ -359,6 +374,7 @@ def leave(game: Game, f: Fighter, why: str) -> list[str]:
         return lines + [f"the fight is over: {kit.winner_name(game.teams, game.winner)}"]
     if game.turn == f.index:
         f.acted = True
+        game.moments.append(("end", f.name))
         lines += next_turn(game)
     return lines
 

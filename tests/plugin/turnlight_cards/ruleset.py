@@ -2,7 +2,7 @@
 (host/core/interface.py) and its kit (host/core/kit.py) alone, as any installed package's
 ruleset is; docs/writing-a-ruleset.md goes through it hook by hook.
 
-On the board it is a ruleset of its own (board id 11): a slot a fighter, the Wounds it may
+On the board it is a ruleset of its own (board id 9): a slot a fighter, the Wounds it may
 still take as its health bar, its Wounds as a counter, Shaken, holding and a Joker as
 marks; the order is the round's cards, high to low (each slot's order key its card's rank,
 2..14, a Joker 15), then those who hold or have no card. Its next-turn key is `end`; its
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from host.core.interface import SessionAPI
 
 ID = schema.ID
-BOARD_ID = 11  # the state's ruleset field: one no built-in ruleset has
+BOARD_ID = 9  # the state's ruleset field: one no built-in ruleset has
 WOUNDS = 0  # its counter
 SHAKEN, HOLDING, JOKER_MARK = range(3)  # its marks
 
@@ -104,6 +104,7 @@ class Cards(Ruleset):
     def _act(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         game.dice.new_action()
         game.dice.records = []
+        game.moments = []
         game.replaying = record
         game.rng = random.Random(game.seed * 100_003 + game.actions)
         try:
@@ -116,6 +117,11 @@ class Cards(Ruleset):
 
     def project(self, game: Game) -> None:
         project(game, game.state)
+
+    def turn_moments(self, game: Game) -> list[tuple[str, Any]]:
+        """A held turn and a turn broken into are one turn each to the effects: the rules
+        say when a turn starts, stops, goes on and ends (game.moments)."""
+        return list(game.moments)
 
     def record_from_json(self, data: Any) -> list[list]:
         return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
@@ -229,7 +235,7 @@ class Cards(Ruleset):
         if game.turn < 0:
             return ["deal"]
         f = game.fighters[game.turn]
-        holders = [g for g in game.fighters if g.in_fight and g.holding]
+        holders = [g for g in game.fighters if g.holding and g.index not in game.after]
         if holders and holders[0].spec.team != f.spec.team and not f.attacked:
             return [f"interrupt {holders[0].name}"]  # a foe's turn: the holder breaks in
         if f.card and card_rank(f.card)[0] <= 3 and game.round % 2 and not f.attacked:
