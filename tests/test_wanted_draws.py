@@ -225,3 +225,60 @@ def test_a_board_roll_fits_an_exploding_wanted_roll_only_with_every_chain() -> N
     assert draws.faces_sides(wanted, (8, 3, 2)) == (8, 8, 6)
     assert draws.faces_sides(wanted, (8, 2)) is None  # the d8's chain is not over
     assert draws.faces_sides(wanted, (3, 2)) == (8, 6)
+
+
+# ---------------------------------------------------------------------- the board's chains
+class Scripted:
+    """A random source that gives the faces it is told (`below(n)` is a face less 1)."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def below(self, n: int) -> int:
+        face = self.faces.pop(0)
+        assert 1 <= face <= n
+        return face - 1
+
+
+def test_the_board_rolls_each_exploding_die_s_chain_into_its_buffer() -> None:
+    faces, sides = bytearray(MAX_DICE), bytearray(MAX_DICE)
+    n = dice.roll_exploding(Scripted([8, 8, 3, 6, 2]), 2, bytes([8, 6]), faces, sides)
+    assert (list(faces[:n]), list(sides[:n])) == ([8, 8, 3, 6, 2], [8, 8, 8, 6, 6])
+    n = dice.roll_exploding(Scripted([4] * 20), 2, bytes([4, 4]), faces, sides)
+    assert n == MAX_DICE and draws.chains(list(faces[:n]), (4, 4)) is not None
+
+
+def test_the_wanted_roll_knows_an_exploding_roll_by_its_chains() -> None:
+    from shared.state import GameState
+
+    st = GameState()
+    st.want.kind, st.want.count, st.want.explode = dice.KIND_DN, 2, 1
+    st.want.sides[0], st.want.sides[1] = 8, 6
+    dice.enter(st, dice.KIND_DN, (8, 8, 3, 2), 0, (8, 8, 8, 6))
+    assert st.want.matches(st.roll)
+    dice.enter(st, dice.KIND_DN, (8, 2), 0, (8, 6))  # the d8's chain is not over
+    assert not st.want.matches(st.roll)
+    st.want.explode = 0
+    assert st.want.matches(st.roll)
+
+
+def test_the_board_s_roll_key_rolls_the_whole_chain_and_the_action_takes_it() -> None:
+    s = session("board")
+    with TetheredSim(s) as t:
+        t.execute("deal")
+        t.settle()
+        while s.pending is not None:
+            t.press("roll")  # the board draws every card
+        while s.game.fighters[s.game.turn].name != "Ruth":
+            t.execute("end")
+        t.execute("attack Ruth Ike")
+        t.settle()
+        want = t.sim.app.state.want
+        assert (want.count, want.explode, list(want.sides[:2])) == (2, 1, [8, 6])
+        t.sim.app.rng = Scripted([8, 8, 3, 2])
+        lines = t.press("roll")
+        assert "board: board attack roll for Ruth: 8+8+3 = 19, 2" in lines
+        assert s.pending is not None and s.pending.supplied[-1] == ("attack", (8, 8, 3, 2), "board")
+        roll = t.sim.app.state.roll
+        assert list(roll.faces[: roll.count]) == [8, 8, 3, 2]
+        assert list(roll.sides[: roll.count]) == [8, 8, 8, 6]

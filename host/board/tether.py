@@ -361,6 +361,7 @@ def _set_want(state: GameState, session: Session) -> None:
     want.purpose = wanted.code & 15
     # Smart dice will give the roll: the board's roll key says so with its own blink.
     want.smart = 1 if session.dice_from == "smart" else 0
+    want.explode = 1 if wanted.explode else 0
 
 
 def board_dice(record: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
