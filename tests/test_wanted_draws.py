@@ -282,3 +282,30 @@ def test_the_board_s_roll_key_rolls_the_whole_chain_and_the_action_takes_it() ->
         roll = t.sim.app.state.roll
         assert list(roll.faces[: roll.count]) == [8, 8, 3, 2]
         assert list(roll.sides[: roll.count]) == [8, 8, 8, 6]
+
+
+def test_the_web_console_gives_a_waiting_draw_its_card() -> None:
+    import json
+    from io import StringIO
+
+    from rich.console import Console
+    from starlette.testclient import TestClient
+
+    from host.screens.play_ui import PlayUI
+    from host.web.hub import Hub
+    from host.web.routes import make_app
+    from host.web.sources import PlayLive
+
+    s = session()
+    ui = PlayUI(s, Console(file=StringIO(), width=100, height=40), "no board")
+    with (
+        TestClient(make_app(Hub(PlayLive(ui, None), "tok"))) as client,
+        client.websocket_connect("/ws/gm?token=tok") as gm,
+    ):
+        for line in ("deal", "draw QD"):
+            gm.send_text(json.dumps({"line": line}))
+            while (message := gm.receive_json())["type"] != "reply":
+                pass
+            assert message["ok"], message
+    assert ui.session.pending is not None
+    assert ui.session.pending.supplied == [("deal", (37,), "entered")]  # QD: Ruth's card
