@@ -14,8 +14,11 @@ QUIET_PIP := PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet
 # The tests' plugin ruleset (tests/plugin) is installed after turnlight, as any package that
 # adds a ruleset would be: the registry finds it by its entry point. Only `make test` and
 # the targets it runs install it and the test tools: `make demo` installs turnlight alone,
-# so a person's `turnlight rulesets` lists the games, not the tests' tug.
+# so a person's `turnlight rulesets` lists the games, not the tests' card game (cards).
 PLUGIN := tests/plugin
+# The tests' plugin was tug (distribution turnlight-test-ruleset) before cards: a venv made
+# then still declares tug's entry point, for a module that is gone, so it is uninstalled.
+OLD_PLUGIN := turnlight-test-ruleset
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +30,7 @@ $(STAMP): pyproject.toml
 $(TEST_STAMP): $(STAMP) pyproject.toml $(PLUGIN)/pyproject.toml
 	@echo "installing the test tools and the tests' plugin ruleset into $(VENV) ..."
 	@$(QUIET_PIP) -e '.[test]'
+	@PYTHONWARNINGS=ignore $(BIN)/python -m pip uninstall --quiet --yes $(OLD_PLUGIN) 2>/dev/null || true
 	@$(QUIET_PIP) -e $(PLUGIN)
 	@touch $(TEST_STAMP)
 

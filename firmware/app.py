@@ -228,6 +228,7 @@ class App:
         )
         self.rng = dice.XorShift32(seed) if seed is not None else dice.random_source_from_os()
         self.faces = bytearray(MAX_DICE)
+        self.chain_sides = bytearray(MAX_DICE)  # an exploding roll's: each face's die
         self._record = bytearray(ev.EVENT_MAX)  # a press's event record, written in place
         key_count = len(profile.KEYMAP)
         code = CONTROL_NAMES.index  # a control's code by its name (ValueError if unknown)
@@ -478,9 +479,13 @@ class App:
             want = self.state.want
             if kind == _LONG:
                 self._step_dice(1, now_ms)
-            elif want.count:  # the roll the host wants, exactly
+            elif want.count:  # the roll the host wants, exactly (exploding: every chain)
                 roll = want.kind
                 count = want.count
+                if want.explode:
+                    count = dice.roll_exploding(
+                        self.rng, count, want.sides, self.faces, self.chain_sides
+                    )
             else:  # the descriptor's dice (its check allows no chance flips here)
                 roll = self.state.rules.dice_kind
                 count = self.dice_count
@@ -543,13 +548,14 @@ class App:
             # kept in a local or passed: either would widen a frame on the deepest path.
             state = self.state
             want = state.want
-            dice.roll_faces(
-                self.rng,
-                roll,
-                count,
-                self.faces,
-                want.sides if want.count else state.rules.success_mask,
-            )
+            if roll != dice.KIND_DN or not want.explode:  # (one exploding was rolled above)
+                dice.roll_faces(
+                    self.rng,
+                    roll,
+                    count,
+                    self.faces,
+                    want.sides if want.count else state.rules.success_mask,
+                )
             if self._submit(now_ms, event, NO_SLOT, arg, count) == ACCEPTED:
                 self.page = pages.DICE
         self.dirty = True
@@ -561,7 +567,12 @@ class App:
         ev.write_event(record, code, slot, arg, self.faces if count else None, count)
         if code == ev.ROLL_DICE:  # each die's faces, as do_control rolled them
             want = self.state.want
-            ev.write_sides(record, want.sides if want.count else self.state.rules.success_mask)
+            ev.write_sides(
+                record,
+                (self.chain_sides if want.explode else want.sides)
+                if want.count
+                else self.state.rules.success_mask,
+            )
         result = self.session.submit_record(now_ms, record)
         if result == ACCEPTED:
             self._event_key = self._key

@@ -31,7 +31,7 @@ from shared import (
 from shared.compat import Problem
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
-CODEC_VERSION = 7
+CODEC_VERSION = 8
 
 # The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10. A plain die's
 # (dN) face takes the bits of its sides (a d20's 5, a d100's 7), here 0.
@@ -58,8 +58,8 @@ MAX_ENCODED = (
     # the last roll (plain dice: each die's sides and face, 7 bits each)
     + 3 + 4 + _COUNT_BITS + 4 + limits.MAX_DICE * 14
     # the roll's unused bit, the wanted roll (dice count, then kind, its dice' sides,
-    # roller, purpose, smart), and the fighters off the board
-    + 1 + 4 + 3 + limits.MAX_DICE * 7 + _COUNT_BITS + 4 + 1 + 4
+    # roller, purpose, explode, smart), and the fighters off the board
+    + 1 + 4 + 3 + limits.MAX_DICE * 7 + _COUNT_BITS + 4 + 1 + 1 + 4
     # each slot (label, numbers, counters, flags, cooldown timers), and its place in the
     # turn order
     + limits.MAX_SLOTS * (
@@ -206,6 +206,7 @@ def encode(state, buf=None):
                     _put_sides(want, i)
             _put(_WHO_NONE if want.who == limits.NO_SLOT else want.who, _COUNT_BITS)
             _put(want.purpose, 4)
+            _put(want.explode, 1)
         _put(want.smart, 1)
         _put(s.off_board, 4)
         for i in range(s.count):
@@ -422,6 +423,8 @@ def decode(data, state):
             _check(who == _WHO_NONE or who < count, 29, who)
             want.who = limits.NO_SLOT if who == _WHO_NONE else who
             want.purpose = _get(4)
+            want.explode = _get(1)
+            _check(not want.explode or want.kind == dice.KIND_DN, 28, want.kind)
         want.smart = _get(1)
         s.off_board = _get(4)
         for i in range(count):

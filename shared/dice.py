@@ -132,6 +132,23 @@ def roll_faces(rng, kind, count, out, sides=0):
         out[i] = low + rng.below(high - low + 1)
 
 
+def roll_exploding(rng, count, sides, out, out_sides):
+    """Roll `count` plain dice that explode (each rolled again on its highest face and added),
+    die i of `sides[i]` faces, into `out`: every die's chain in turn, each face's die in
+    `out_sides` (no allocation). Returns how many faces. A chain ends where the buffer leaves
+    room only for one face of each die after (MAX_DICE faces in all)."""
+    n = 0
+    for i in range(count):
+        top = sides[i]
+        while True:
+            out[n] = 1 + rng.below(top)
+            out_sides[n] = top
+            n += 1
+            if out[n - 1] != top or n >= MAX_DICE - (count - i - 1):
+                break
+    return n
+
+
 def check_faces(kind, faces, sides=0, count=-1):
     """Validate hand-entered faces: the right count (`count` dice when it is given) and every
     face in range."""

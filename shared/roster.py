@@ -128,6 +128,7 @@ def copy_state(target, source):
     want.who = source.want.who
     want.purpose = source.want.purpose
     want.smart = source.want.smart
+    want.explode = source.want.explode
     target.off_board = source.off_board
     target.rules.load(source.rules.raw, 0, len(source.rules.raw))
     target.ruleset = source.ruleset

@@ -105,6 +105,9 @@ class Roll:
     the ruleset's roll `purpose` (0..15, its own numbering). count 0: nothing is wanted. The
     board lights its roll key with it, and one press rolls exactly that. `smart` 1: the
     host awaits the roll from smart dice (the board's roll key blinks its own way).
+    `explode` 1: its plain dice explode (each rolled again on its highest face and added):
+    the roll key rolls every die's chain, and the last roll holds the chains' faces in
+    turn, each with its die's sides (shared.dice.roll_exploding).
     It has no faces (`faces` is b""); its `successes` and `unused` stay 0 (and the last
     roll's `smart`)."""
 
@@ -121,6 +124,7 @@ class Roll:
         self.unused = 0
         self.purpose = 0
         self.smart = 0
+        self.explode = 0
         for i in range(len(self.faces)):
             self.faces[i] = 0
         for i in range(MAX_DICE):
@@ -129,7 +133,20 @@ class Roll:
     def matches(self, roll):
         """Whether `roll` (the last roll) is the one wanted: its kind, count and each die's
         faces."""
-        if self.count == 0 or self.kind != roll.kind or self.count != roll.count:
+        if self.count == 0 or self.kind != roll.kind:
+            return False
+        if self.explode:  # every die's chain in turn (shared.dice.roll_exploding)
+            at = 0
+            for i in range(self.count):
+                top = self.sides[i]
+                while True:
+                    if at >= roll.count or roll.sides[at] != top:
+                        return False
+                    at += 1
+                    if roll.faces[at - 1] != top or at >= MAX_DICE - (self.count - i - 1):
+                        break
+            return at == roll.count
+        if self.count != roll.count:
             return False
         for i in range(self.count):
             if self.sides[i] != roll.sides[i]:

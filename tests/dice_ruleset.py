@@ -1,7 +1,7 @@
 """Tug with plain dice, a ruleset written only for the tests: the board rolls any die with no
 ruleset code in firmware/ or shared/ (issue #30 §1).
 
-It is the tests' plugin Tug (tests/plugin) with other dice: a `pull` wants a d20 with
+It is the tests' Tug (tests/tug_ruleset.py) with other dice: a `pull` wants a d20 with
 advantage (two d20, the higher counts: 11 or more gains one ground, a natural 20 two), and a
 `heave` wants 2d6 + 1d8 (three dice of two kinds: a total of 14 or more gains one ground).
 Its descriptor gives the board's roll key one d20 and the NATURALS flag (a die's highest and
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from turnlight_tiny_plugin import ruleset as tug
+import tug_ruleset as tug
 
 from host.core.commandline import Command, Language, Verb
 from host.core.interface import IllegalAction, RollWanted, WantedRoll

@@ -1,7 +1,7 @@
 """The first-hour issue, item 9: `make demo` is a person's install (turnlight alone, said
 in one line, then a demo at a pace a person can follow); only `make test` installs the
 test tools and the tests' plugin ruleset, so a person's `turnlight rulesets` never lists
-the tests' tug. Read from `make -n -B` (what make would run, nothing run) against a venv
+the tests' card game. Read from `make -n -B` (what make would run, nothing run) against a venv
 that does not exist, so every install step shows."""
 
 from __future__ import annotations

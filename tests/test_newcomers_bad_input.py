@@ -4,6 +4,8 @@ leave"; the house rule on bad input)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from newcomer_games import JOINING, SCENES, named, seen, session
 
@@ -117,11 +119,20 @@ def test_a_fight_holds_at_most_so_many_fighters(ruleset_id: str) -> None:
 
 def test_a_game_without_add_or_remove_says_it_takes_no_newcomers_in_one_line() -> None:
     """issue #29 item 1: "where a ruleset cannot take a newcomer, one line says why". A
-    game whose language has no `add` or `remove` (tug, the tests' plugin ruleset) says
-    that, not that the command is unknown, the game unchanged."""
+    game whose language has no `add` or `remove` (tug, a test's ruleset) says that, not
+    that the command is unknown, the game unchanged."""
+    from tug_ruleset import RULESET as tug
+
     from host.core import registry
 
-    tug = registry.get("tug")
+    registry.register(tug)
+    try:
+        _no_newcomers(tug)
+    finally:
+        registry.unregister(tug.id)
+
+
+def _no_newcomers(tug: Any) -> None:
     path = tug.example_path()
     s = Session(tug.parse_encounter(path.read_text(encoding="utf-8"), str(path)), 1, None)
     assert not s.ruleset.language.knows("add")

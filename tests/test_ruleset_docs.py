@@ -24,7 +24,7 @@ def documented(verb: str, text: str) -> bool:
     return re.search(rf"`{re.escape(verb)}[` ]", text) is not None
 
 
-# turnlight's own rulesets: an installed one (tests/plugin's tug) keeps its docs in its package.
+# turnlight's own rulesets: an installed one (tests/plugin's cards) keeps its docs in its package.
 @pytest.mark.parametrize("ruleset_id", sorted(registry.built_in()))
 def test_every_verb_of_a_ruleset_has_a_line_in_its_doc(ruleset_id: str) -> None:
     text = verb_doc(ruleset_id).read_text(encoding="utf-8")

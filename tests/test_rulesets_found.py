@@ -76,7 +76,7 @@ def test_a_ruleset_asked_for_is_imported_with_only_those_found_before_it() -> No
     loaded = python(
         "import sys; from host.core import registry; registry.get('korxsol');"
         " print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('host.rulesets.')}),"
-        " 'turnlight_tiny_plugin' in sys.modules)"
+        " 'turnlight_cards' in sys.modules)"
     )
     assert loaded == "['korxsol'] False"
 

@@ -210,7 +210,7 @@ class TinyAway(TinyHolds):
     """tiny_holds whose board shows a delaying player out of play while it waits."""
 
     id = "tiny_away"
-    board_id = 9  # (8 is left for pf2)
+    board_id = 14  # (8 is left for pf2, 9 is the plugin cards game's)
     away_on_board = False
 
 

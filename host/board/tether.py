@@ -46,7 +46,7 @@ from collections import deque
 from collections.abc import Callable
 
 from host.board.bridge import BoardLink
-from host.core import audience, effects
+from host.core import audience, draws, effects
 from host.core.interface import IllegalAction, Waiting
 from host.core.journal import Journal
 from host.core.session import UNUSED_ROLLS_A_TURN, Session, dice_words, roll_words
@@ -236,8 +236,7 @@ class Tether:
         if (
             wanted is not None
             and wanted.kind == kind
-            and wanted.count == len(faces)
-            and tuple(wanted.sides) == sides
+            and draws.faces_sides(wanted, faces) == sides  # an exploding roll: every chain
         ):
             session.pressed = True
             try:
@@ -362,6 +361,7 @@ def _set_want(state: GameState, session: Session) -> None:
     want.purpose = wanted.code & 15
     # Smart dice will give the roll: the board's roll key says so with its own blink.
     want.smart = 1 if session.dice_from == "smart" else 0
+    want.explode = 1 if wanted.explode else 0
 
 
 def board_dice(record: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:

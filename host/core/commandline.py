@@ -17,7 +17,7 @@ rules read the command.
 
 The session verbs undo, redo, new and effect (with `effect end` and `effect save`) are
 every game's; a game that asks for its rolls
-(`wanted=True`) has roll, cancel, dice and dice from too. A line is at most MAX_LINE
+(`wanted=True`) has roll, cancel, dice, draw and dice from too. A line is at most MAX_LINE
 characters: shell quoting takes time that grows with the square of a word's length (a word
 of 1 MB took 19 s), and no command needs more.
 """
@@ -220,6 +220,10 @@ WANTED_VERBS: dict[str, Verb] = {
         "[PURPOSE] FACE ...",
         "while an action waits for its roll: its faces, rolled at the table (PURPOSE: the"
         " roll's purpose or kind of dice, if named)",
+    ),
+    "draw": Verb(
+        "CARD ...",
+        "while an action waits for a draw: the cards dealt at the table (KS, 10H, Joker)",
     ),
     "dice from": Verb("board|engine|entered|smart", "where the next actions' dice come from"),
 }

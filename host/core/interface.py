@@ -64,7 +64,13 @@ class WantedRoll:
     `who_name`; -1 and "" for nobody in particular). `code` is the purpose as the board's
     state carries it (0..15, the ruleset's own numbering). For plain dice
     (shared.dice.KIND_DN), `sides` names each die's faces in the order the faces come
-    (a d20 with advantage: (20, 20); 2d6 + 1d8: (6, 6, 8)); () for the other kinds."""
+    (a d20 with advantage: (20, 20); 2d6 + 1d8: (6, 6, 8)); () for the other kinds.
+
+    Plain dice may `explode`: each die rolls again on its highest face and adds, and the
+    faces given are each die's chain in turn (host/core/draws.py `chains`). A draw names
+    its `deck` and the cards left in it (`cards`, in the deck's order): `count` cards are
+    drawn without replacement, as plain dice of len(cards), len(cards) - 1, ... faces, each
+    face a card's place among those left (the kit's `Deck.wanted` makes one)."""
 
     purpose: str
     count: int
@@ -73,6 +79,9 @@ class WantedRoll:
     who_name: str = ""
     code: int = 0
     sides: tuple[int, ...] = ()
+    explode: bool = False
+    deck: str = ""
+    cards: tuple[str, ...] = ()
 
 
 class RollWanted(Exception):

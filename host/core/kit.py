@@ -21,6 +21,10 @@ implement (host/core/interface.py, whose base class has the defaults).
 - Encounter files: host/core/encounter_files.py's `TableReader` (a ruleset's reader
   subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`); newcomers:
   host/core/newcomers.py's `read_past_the_board` (`add` read with the ruleset's reader).
+- `Deck`: a named deck the game keeps (the standard 54 cards by default), its wanted draw
+  (`Deck.wanted`, taken by `Dice.take_roll` as any roll) and the cards a draw took out.
+  `exploding`: a wanted roll of plain dice that roll again on their highest face, and
+  `totals`, what each die's chain came to (host/core/draws.py says how both travel).
 - `summary`: a ruleset's `summary()` from its players' statistics, each team's the sums.
 - `winner_name` and `from_where`: words every ruleset says the same way.
 """
@@ -35,6 +39,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from host.core import draws
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
 from host.core.interface import Applied, RollWanted, Ruleset, Supplied, WantedRoll
@@ -102,7 +107,7 @@ class Dice:
         if (
             rolled.purpose not in (None, wanted.purpose)
             or rolled.who not in (None, wanted.who)
-            or len(rolled.faces) != wanted.count
+            or draws.faces_sides(wanted, rolled.faces) is None
         ):
             raise IllegalAction(
                 f"the journal's {rolled.purpose or 'next'} roll of {len(rolled.faces)} dice"
@@ -118,10 +123,11 @@ class Dice:
             raise RollWanted(wanted)
         purpose, faces, source = supplied[self.supplied_at]
         self.supplied_at += 1
+        sides = draws.faces_sides(wanted, tuple(faces))
         if (
             purpose != wanted.purpose
-            or len(faces) != wanted.count
-            or not all(1 <= f <= n for f, n in zip(faces, wanted.sides, strict=False))
+            or sides is None
+            or not all(1 <= f <= n for f, n in zip(faces, sides, strict=False))
         ):
             of = f" ({'+'.join(f'd{n}' for n in wanted.sides)})" if wanted.sides else ""
             raise IllegalAction(
@@ -305,6 +311,73 @@ class DiceRules(Rules):
             f"{purpose} {' '.join(map(str, faces))}{from_where(source)}"
             for purpose, faces, source in game.dice.records
         ]
+
+
+class Deck:
+    """A named deck the game keeps: its cards (by default the standard 54, written `KS`,
+    `10H`, `Joker`) and those `left` to draw, in the deck's order. A draw takes any card
+    left, each as likely (a shuffled deck's chance); the cards drawn stay out until
+    `shuffle`. A plain class of a name and two lists: checkpoints and copies carry it."""
+
+    def __init__(self, name: str, cards: Sequence[str] = draws.STANDARD_54) -> None:
+        self.name = name
+        self.cards = list(cards)
+        self.left = list(cards)
+
+    def wanted(self, purpose: str, count: int = 1, who: int = -1, code: int = 0) -> WantedRoll:
+        """The draw of `count` cards (1..3 at a time) an action waits for, for slot `who`:
+        give it to `Dice.take_roll`, and the faces it returns to `take`."""
+        return WantedRoll(
+            purpose,
+            count,
+            dice.KIND_DN,
+            who,
+            code=code,
+            sides=draws.draw_sides(len(self.left), count),
+            deck=self.name,
+            cards=tuple(self.left),
+        )
+
+    def own(self, count: int, below: Callable[[int], int]) -> Rolled:
+        """The engine's draw of `count` cards (`below(n)`: a number 0..n-1 from the game's
+        seeded dice), for `Dice.take_roll`'s `own`."""
+        sides = draws.draw_sides(len(self.left), count)
+        return Rolled(tuple(1 + below(n) for n in sides), "engine")
+
+    def take(self, faces: Sequence[int]) -> list[str]:
+        """Take out the cards a draw's faces name (their places among those left)."""
+        drawn = draws.take(self.left, faces)
+        for card in drawn:
+            self.left.remove(card)
+        return drawn
+
+    def shuffle(self) -> None:
+        """Every card back in the deck."""
+        self.left = list(self.cards)
+
+
+def exploding(purpose: str, sides: Sequence[int], who: int = -1, code: int = 0) -> WantedRoll:
+    """A wanted roll of plain dice (`sides`: each die's faces) that each roll again on their
+    highest face and add: the board rolls every chain, and the table types `6+6+3`."""
+    return WantedRoll(
+        purpose,
+        len(sides),
+        dice.KIND_DN,
+        who,
+        code=code,
+        sides=tuple(sides),
+        explode=True,
+    )
+
+
+def exploding_own(sides: Sequence[int], below: Callable[[int], int]) -> Rolled:
+    """The engine's exploding roll, for `Dice.take_roll`'s `own`."""
+    return Rolled(tuple(draws.roll_chains(sides, below)), "engine")
+
+
+def totals(faces: Sequence[int], sides: Sequence[int]) -> list[int]:
+    """What each die of an exploding roll came to: its chain's sum."""
+    return [sum(chain) for chain in draws.chains(faces, sides) or []]
 
 
 def from_where(source: str) -> str:

@@ -48,7 +48,7 @@ import uuid
 from collections import deque
 from typing import Any
 
-from host.core import effects, journal_checkpoints, memory_checkpoints, registry, scores
+from host.core import draws, effects, journal_checkpoints, memory_checkpoints, registry, scores
 from host.core.audience import Secrets, cast_of, tell
 from host.core.commandline import Command
 from host.core.history import HOLE, Entry, Pending
@@ -90,10 +90,22 @@ def dice_words(sides: tuple[int, ...]) -> str:
 
 def wanted_problem(wanted: WantedRoll) -> str:
     """Why a ruleset's wanted roll is not one the board and the table can make ("" if it
-    is): plain dice name each die's faces (2..100), in at most MAX_KINDS kinds."""
+    is): plain dice name each die's faces (2..100), in at most MAX_KINDS kinds; a draw is
+    of 1..MAX_KINDS cards of those left, and explodes no die."""
+    if (wanted.explode or wanted.deck) and wanted.kind != dice.KIND_DN:
+        return f"{wanted.purpose} roll: only plain dice explode or draw cards"
     if wanted.kind != dice.KIND_DN:
         return ""
     sides = wanted.sides
+    if wanted.deck:
+        left = len(wanted.cards)
+        if wanted.explode or not 1 <= wanted.count <= min(MAX_KINDS, left):
+            return (
+                f"{wanted.purpose} draw: 1..{MAX_KINDS} cards at a time, of the {left} left"
+                f" in the {wanted.deck} deck, none exploding"
+            )
+        if sides != draws.draw_sides(left, wanted.count):
+            return f"{wanted.purpose} draw: its dice are not the cards left (Deck.wanted)"
     if len(sides) != wanted.count or not 1 <= wanted.count <= MAX_DICE:
         return f"{wanted.purpose} roll: {wanted.count} dice, and faces for {len(sides)}"
     if not all(2 <= n <= dice.MAX_SIDES for n in sides):
@@ -111,11 +123,24 @@ def roll_words(wanted: WantedRoll) -> str:
         what = plural(wanted.count, "flip")
     elif wanted.kind == dice.KIND_D100:
         what = "a d100: two D10, tens then units"
+    elif wanted.deck:
+        what = f"{plural(wanted.count, 'card')} from the {wanted.deck} deck"
+        return f"{whose} {wanted.purpose} draw ({what})"
     elif wanted.kind == dice.KIND_DN:
-        what = dice_words(wanted.sides)
+        what = dice_words(wanted.sides) + (", exploding" if wanted.explode else "")
     else:
         what = f"{wanted.count} {KIND_NAMES[wanted.kind].upper()}"
     return f"{whose} {wanted.purpose} roll ({what})"
+
+
+def faces_words(wanted: WantedRoll, faces: tuple[int, ...]) -> str:
+    """A roll given, as people say it: the cards a draw took, an exploding roll's chains
+    with their totals, else the faces."""
+    if wanted.deck:
+        return " ".join(draws.take(wanted.cards, faces))
+    if wanted.explode:
+        return draws.chain_words(faces, wanted.sides)
+    return " ".join(map(str, faces))
 
 
 class Session:
@@ -236,6 +261,13 @@ class Session:
         waits = self.asks or self.pending is not None  # (a resumed one, with the engine's dice)
         if cmd.verb == "dice" and waits and cmd.args[:1] != ["clear"]:
             return self._entered(cmd)
+        if cmd.verb == "draw" and "draw" not in self.ruleset.language.verbs:
+            if waits:
+                return self._entered(cmd)
+            raise IllegalAction(
+                "no action waits for a draw: the engine draws the cards"
+                " (`dice from entered`, and the next draw waits for `draw CARD`)"
+            )
         if effects.is_effect(self.ruleset, cmd):
             return self.act(cmd)  # an action on the game's effects, journalled as any
         if cmd.verb == "new":
@@ -342,26 +374,32 @@ class Session:
         if pending is None or pending.wanted is None:
             raise IllegalAction("no action waits for a roll")
         wanted = pending.wanted
-        if len(faces) != wanted.count:
+        sides = draws.faces_sides(wanted, faces)
+        if sides is None and wanted.explode:
+            raise IllegalAction(
+                f"{roll_words(wanted)} takes {wanted.count} dice, each rolled again on its"
+                f" highest face: a chain a die, as `dice {self._example(wanted)}`"
+            )
+        if sides is None:
             raise IllegalAction(f"{roll_words(wanted)} takes {wanted.count} dice, not {len(faces)}")
-        for i, n in enumerate(wanted.sides if wanted.kind == dice.KIND_DN else ()):
+        for i, n in enumerate(sides if wanted.kind == dice.KIND_DN else ()):
             if not 1 <= faces[i] <= n:  # the die named, as the table holds it
                 raise IllegalAction(
                     f"{roll_words(wanted)}: die {i + 1} is a d{n}, and {faces[i]} is not"
                     f" one of its faces (1..{n})"
                 )
         try:
-            dice.check_faces(wanted.kind, faces, wanted.sides or 0)
+            dice.check_faces(wanted.kind, faces, sides or 0)
         except dice.DiceError as err:
             raise IllegalAction(f"{wanted.purpose} roll: {err}") from None
         self._journal(
             "want-dice", {"purpose": wanted.purpose, "faces": list(faces), "source": source}
         )
         pending.supplied.append((wanted.purpose, tuple(faces), source))
-        said = f"{source} {wanted.purpose} roll"
+        said = f"{source} {wanted.purpose} {'draw' if wanted.deck else 'roll'}"
         if wanted.who_name:
             said += f" for {wanted.who_name}"
-        said += ": " + " ".join(map(str, faces))
+        said += ": " + faces_words(wanted, faces)
         try:
             lines = [said] + self._attempt(pending, self._parse(pending.text))
         except IllegalAction as err:
@@ -411,6 +449,8 @@ class Session:
         wanted = pending.wanted
         x = (self.seed * 0x9E3779B1 + len(self.done) * 0x85EBCA77) & 0xFFFFFFFF
         rng = dice.XorShift32((x ^ (len(pending.supplied) * 0x27D4EB2F) & 0xFFFFFFFF) or 1)
+        if wanted.explode:
+            return self.supply(tuple(draws.roll_chains(wanted.sides, rng.below)), "engine")
         faces = bytearray(wanted.count)
         dice.roll_faces(rng, wanted.kind, wanted.count, faces, wanted.sides or 0)
         return self.supply(tuple(faces), "engine")
@@ -427,7 +467,8 @@ class Session:
 
     def _entered(self, cmd: Command) -> list[str]:
         """`dice FACE ...` (or `dice PURPOSE FACE ...`, `dice KIND FACE ...`) gives the waiting
-        action its roll."""
+        action its roll: an exploding die's chain written `6+6+3`, a draw's cards by their
+        words (`dice KS`, or `draw KS`)."""
         pending = self.pending
         if pending is None or pending.wanted is None:
             raise IllegalAction(
@@ -435,19 +476,54 @@ class Session:
             )
         args = list(cmd.args)
         wanted = pending.wanted
+        if cmd.verb == "draw" and not wanted.deck:
+            raise IllegalAction(
+                f"{roll_words(wanted)} is wanted, not a draw: `dice {self._example(wanted)}`"
+            )
         if args and args[0] in (
             wanted.purpose,
             KIND_NAMES[wanted.kind],
             dice_words(wanted.sides) if wanted.sides else "",
+            wanted.deck,
         ):
             args = args[1:]  # `dice hit 3 1 2`, `dice d100 4 2`, `dice 2d20 17 4`
-        faces = [whole_or_none(a) for a in args]
+        if wanted.deck:
+            return self.supply(self._drawn(wanted, args), "entered")
+        words = [part for a in args for part in a.split("+")] if wanted.explode else args
+        faces = [whole_or_none(a) for a in words]
         if not args or None in faces:
             raise IllegalAction(
-                f"{roll_words(pending.wanted)} is wanted: enter its faces, `dice"
-                f" {' '.join(['N'] * pending.wanted.count)}`"
+                f"{roll_words(pending.wanted)} is wanted: enter its faces,"
+                f" `dice {self._example(wanted)}`"
             )
         return self.supply(tuple(f for f in faces if f is not None), "entered")
+
+    def _drawn(self, wanted: WantedRoll, words: list[str]) -> tuple[int, ...]:
+        """A draw's faces from the cards typed (`KS 10H`): their places among those left."""
+        cards = [draws.card_word(w) for w in words]
+        if len(cards) != wanted.count or None in cards:
+            raise IllegalAction(
+                f"{roll_words(wanted)} is wanted: name {plural(wanted.count, 'card')} as"
+                f" the deck writes them, `draw {self._example(wanted)}`"
+            )
+        found = draws.places(wanted.cards, [c for c in cards if c is not None])
+        if found is None:
+            raise IllegalAction(
+                f"{' '.join(words)}: not all left in the {wanted.deck} deck (each card is"
+                f" drawn once until the deck is shuffled): `draw {self._example(wanted)}`"
+            )
+        return tuple(found)
+
+    @staticmethod
+    def _example(wanted: WantedRoll) -> str:
+        """What a waiting roll is typed as: `N N`, `6+6+3 N` for exploding d6s, `KS` for
+        a draw (its first cards left)."""
+        if wanted.deck:
+            return " ".join(wanted.cards[: wanted.count])
+        if wanted.explode:
+            top = wanted.sides[0]
+            return " ".join([f"{top}+{top}+{max(1, top // 2)}"] + ["N"] * (wanted.count - 1))
+        return " ".join(["N"] * wanted.count)
 
     def set_dice_from(self, source: str) -> list[str]:
         """`dice from board|engine|entered`: where the next actions' dice come from (an
@@ -474,8 +550,13 @@ class Session:
         """How the waiting action's roll can be given, its usual way first."""
         pending = self.pending
         assert pending is not None and pending.wanted is not None
-        faces = " ".join(["N"] * pending.wanted.count)
-        ways = ["`roll` (the engine rolls)", f"`dice {faces}` (entered dice)", "`cancel`"]
+        wanted = pending.wanted
+        typed = (
+            f"`draw {self._example(wanted)}` (cards dealt at the table)"
+            if wanted.deck
+            else f"`dice {self._example(wanted)}` (entered dice)"
+        )
+        ways = [f"`roll` (the engine {'draws' if wanted.deck else 'rolls'})", typed, "`cancel`"]
         if self.dice_from == "board":
             ways.insert(0, "press the board's roll key")
         elif self.dice_from == "smart":

@@ -1,5 +1,7 @@
-"""Tug's rules as a turnlight Ruleset (`RULESET`), written against the host's interface
-(host/core/interface.py) alone, as any installed package's ruleset is.
+"""Tug, a small game written only for the tests (it was the tests' plugin until the card
+game took that place: tests/plugin): its rules as a turnlight Ruleset (`RULESET`, board id
+12), written against the host's interface (host/core/interface.py) alone. A test that plays
+it registers it (`registry.register(RULESET)`); tests/dice_ruleset.py builds on it.
 
 The game: two teams take turns, the first team first (a round is its turn, then the
 other's). On its team's turn each player may `pull NAME` once: a D3 is the ground the team
@@ -56,7 +58,7 @@ if TYPE_CHECKING:
     from host.core.session import Session
 
 ID = "tug"
-EXAMPLE = Path(__file__).parent / "encounters" / "rope.toml"
+EXAMPLE = Path(__file__).parent / "tug_rope.toml"
 MAX_GOAL = 30
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}")  # its first three letters are its label
 VERBS = {
@@ -123,7 +125,7 @@ class Tug(Ruleset):
     session_totals = ("ground",)
     chart_panels = (("ground", "ground gained"),)
     grid_legend = "one row per player: team, pulls, its team's ground; * may pull now"
-    state_modules = ("turnlight_tiny_plugin",)  # its Game and Rope, in the journal's checkpoints
+    state_modules = ("tug_ruleset",)  # its Game and Rope, in the journal's checkpoints
     asks_for_rolls = True
 
     # -- encounters ------------------------------------------------------------------------
