@@ -16,7 +16,6 @@ from host.core.interface import IllegalAction
 from host.rulesets.d20 import conditions, encounter_schema, turns
 from host.rulesets.d20.engine import Game
 from host.rulesets.d20.language import ROSTER
-from shared.limits import MAX_SLOTS
 
 
 def add(game: Game, cmd: Command) -> list[str]:
@@ -31,7 +30,7 @@ def add(game: Game, cmd: Command) -> list[str]:
         taken,
         game.joined,
         encounter_schema.parse,
-        MAX_SLOTS,
+        newcomers.MOST_FIGHTERS,
     )
     if "count" in newcomer.fields:
         raise IllegalAction("add: one creature at a time (its template has a count)")
