@@ -29,6 +29,7 @@ def test_docs_commands_says_a_fight_holds_most_fighters_and_d20_does() -> None:
     from pathlib import Path
 
     from host.core import registry
+    from host.core.encounter_files import read_toml
     from host.core.interface import IllegalAction
     from host.core.newcomers import MOST_FIGHTERS
     from host.core.session import Session
@@ -36,7 +37,7 @@ def test_docs_commands_says_a_fight_holds_most_fighters_and_d20_does() -> None:
     ruleset = registry.get("d20")
     path = ruleset.example_path()
     session = Session(ruleset.parse_encounter(path.read_text(), str(path)), 1)
-    entries = len(session.encounter.source.split("[[creature]]")) - 1
+    entries = len(read_toml(session.encounter.source, "d20")["creature"])
     team = session.encounter.teams[0]
     added = 0
     while True:

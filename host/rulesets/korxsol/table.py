@@ -45,6 +45,32 @@ class TableState(GameState):
             self.order[i] = i
             self.order_reason[i] = 0
 
+    def __deepcopy__(self, memo: dict) -> TableState:
+        # (shared/roster.py gives GameState its deep copy: a board's width of slots)
+        twin = TableState()
+        roster.copy_state(twin, self)
+        for i in range(MAX_SLOTS, WIDTH):
+            _copy_slot(twin.slots[i], self.slots[i])
+        return twin
+
+
+def _copy_slot(a: Slot, b: Slot) -> None:
+    """Slot `a` made equal to `b`."""
+    a.label = b.label
+    a.team = b.team
+    a.order_key = b.order_key
+    a.actions = b.actions
+    a.actions_max = b.actions_max
+    a.health = b.health
+    a.health_max = b.health_max
+    a.counters[:] = b.counters
+    a.flags = b.flags
+    a.effects = b.effects
+    a.effect_ends = b.effect_ends
+    a.cd_pending = b.cd_pending
+    a.cd_id[:] = b.cd_id
+    a.cd_left[:] = b.cd_left
+
 
 def add_slot(
     state: GameState, label: str, team: int, order_key: int, actions_max: int, health_max: int
@@ -94,21 +120,7 @@ def board_view(table: GameState, board: GameState) -> None:
         if i >= n:
             a.clear()
             continue
-        b = table.slots[i]
-        a.label = b.label
-        a.team = b.team
-        a.order_key = b.order_key
-        a.actions = b.actions
-        a.actions_max = b.actions_max
-        a.health = b.health
-        a.health_max = b.health_max
-        a.counters[:] = b.counters
-        a.flags = b.flags
-        a.effects = b.effects
-        a.effect_ends = b.effect_ends
-        a.cd_pending = b.cd_pending
-        a.cd_id[:] = b.cd_id
-        a.cd_left[:] = b.cd_left
+        _copy_slot(a, table.slots[i])
     pos = 0
     turn = 0
     for p in range(table.count):
