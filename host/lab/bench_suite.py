@@ -74,6 +74,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     bench_engine.engine_turn,  # korxsol's turn and odds: the engine's own goals (TARGETS)
     bench_engine.odds_query,
     *ruleset_measurements(),
+    bench_engine.engine_turn_24,  # every game with a whole table of fighters
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS
