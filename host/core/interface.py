@@ -540,9 +540,9 @@ class Ruleset:
         return self.state(game)
 
     def off_board(self, game: Any) -> list[Fighter]:
-        """Whoever takes turns with no board slot (a newcomer past the board's slots, in a
-        game whose projection leaves it off: host/core/newcomers.py), after those on the
-        board in `fighters`. By default nobody: every fighter has a slot."""
+        """Whoever takes turns with no board slot (one past the board's slots, in the file
+        or a newcomer: host/core/kit.py `fill_slots`), after those on the board in
+        `fighters`. By default nobody: every fighter has a slot."""
         return []
 
     def device_grid(self, game: Any, color: bool) -> str:
