@@ -123,7 +123,7 @@ class Korxsol(Ruleset):
         table.board_view(game.state, game.board)
 
     def off_board(self, game: Game) -> list[Fighter]:
-        past = {f.spec.name for f in kit.past_the_board(game.board, game.fighters)}
+        past = {f.spec.name for f in kit.past_the_board(self.state(game), game.fighters)}
         return [f for f in self.fighters(game) if f.name in past]
 
     def apply(self, game: Game, cmd: Command) -> Applied:
