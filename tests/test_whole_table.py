@@ -13,7 +13,7 @@ import re
 import pytest
 from demo_games import replayed, seen
 
-from host.core import registry
+from host.core import journal_checkpoints, registry
 from host.core.encounter_files import read_toml, write_toml
 from host.core.errors import EncounterError
 from host.core.interface import IllegalAction
@@ -127,8 +127,11 @@ def turns(s: Session, count: int) -> None:
 
 @pytest.mark.parametrize("ruleset_id", BIG)
 def test_a_fight_of_most_fighters_plays_undoes_and_resumes_from_the_journal(
-    ruleset_id: str, tmp_path
+    ruleset_id: str, tmp_path, monkeypatch
 ) -> None:
+    # Checkpoints stored close together: the resume starts from one of the whole table.
+    monkeypatch.setattr(journal_checkpoints, "EVERY", 8)
+    monkeypatch.setattr(journal_checkpoints, "RECENT", 3)
     journal = Journal(tmp_path / "j.sqlite")
     s = Session(encounter_of(ruleset_id), 4, journal)
     turns(s, MOST_FIGHTERS + 4)  # past a whole round of them
@@ -146,6 +149,8 @@ def test_a_fight_of_most_fighters_plays_undoes_and_resumes_from_the_journal(
         journal.close()
     assert seen(back) == played
     assert back.ruleset.fighter_names(back.game) == s.ruleset.fighter_names(s.game)
+    assert journal_checkpoints.stored(Journal(tmp_path / "j.sqlite", write=False), 1)
+    assert not [n for n in back.notices if "checkpoint" in n]  # none refused
 
 
 def _stat_line(ruleset_id: str, s: Session) -> str:
