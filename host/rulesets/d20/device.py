@@ -135,7 +135,8 @@ def project(game: Game, st: GameState) -> None:
             flags |= mark_bit(SURPRISED)
         slot.flags = flags
     pos = 0
-    for key, unit in enumerate(order(game)):
+    # Each entry with a slot its own key (one that follows another never shares it).
+    for key, unit in enumerate(u for u in order(game) if _slotted(u, st)):
         for i in unit:
             if i >= st.count:
                 continue
