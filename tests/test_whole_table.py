@@ -175,3 +175,60 @@ def _stat_line(ruleset_id: str, s: Session) -> str:
             text = f'"{text}"'
         words.append(f"{key}={text}")
     return " ".join(words)
+
+
+WIDE_BOARD = """
+import sys
+sys.path.insert(0, "tests")
+from shared.limits import MAX_SLOTS
+from host.core.session import Session
+from host.lab.bench_whole_table import whole_table
+from test_whole_table import encounter_of
+assert MAX_SLOTS == 24, MAX_SLOTS
+for rid in ("advance", "d20", "forms", "korxsol", "stones"):
+    # d20: 23 entries, a group of two among them: 24 creatures (a slot each; its big
+    # table's groups make 36)
+    s = Session(encounter_of(rid, 23) if rid == "d20" else whole_table(rid), 3)
+    r = s.ruleset
+    if r.start_command:
+        s.execute(r.start_command)
+    for _ in range(30):
+        for line in r.plan_turn(s.game):
+            try:
+                s.execute(line)
+            except Exception:
+                pass
+    names = r.fighter_names(s.game)
+    board = [r.state(s.game).slots[i].label for i in range(r.state(s.game).count)]
+    assert len(names) == 24 and len(board) == 24 and not r.off_board(s.game), (rid, board)
+print("ok")
+"""
+
+
+def test_a_board_of_24_slots_holds_every_fighter_with_no_change_in_a_ruleset(tmp_path) -> None:
+    """When the board's state has 24 slots (shared/limits.py MAX_SLOTS, the other half of
+    the big-table issue), every game's projection puts all 24 fighters on it: a copy of the
+    project with that one constant changed plays each game's whole table."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for part in ("host", "shared", "firmware", "tests"):
+        shutil.copytree(root / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+    limits = tmp_path / "shared" / "limits.py"
+    text, n = re.subn(r"MAX_SLOTS = const\(\d+\)", "MAX_SLOTS = const(24)", limits.read_text())
+    assert n == 1
+    limits.write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-c", WIDE_BOARD],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().endswith("ok")
