@@ -1,9 +1,12 @@
 """A creature joining a d20 fight under way (turns.join, what the host's `add` calls with a
 `[[template]]` of the encounter read as its creatures are): it rolls initiative and takes
 its place in the order, its first turn this round if its place is still to come, else the
-next; a ninth creature, or one whose name is taken, is refused in one line."""
+next; past the board's slots it plays on the screens only; one whose name is taken is
+refused in one line, and so is one past the fight's MOST_FIGHTERS entries."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 from d20_fixtures import ANA, BO, ORC, WOLVES, Table
@@ -11,6 +14,7 @@ from d20_fixtures import ANA, BO, ORC, WOLVES, Table
 from host.core.interface import IllegalAction
 from host.rulesets.d20 import turns
 from host.rulesets.d20.ruleset import RULESET
+from shared.limits import MAX_SLOTS
 
 BOSS = """
 [[template]]
@@ -61,12 +65,22 @@ def test_a_newcomer_whose_place_has_passed_plays_from_the_next_round():
     assert t.turn() == ["Boss"]
 
 
-def test_a_ninth_creature_or_a_taken_name_is_refused_in_one_line():
+def test_a_ninth_creature_plays_past_the_board_and_a_taken_name_is_refused():
     t = Table(ANA, BO, ORC, WOLVES, WOLVES.replace('"Wolf"', '"Cub"').replace('"WF"', '"CB"'), BOSS)
     t.start(1, 1, 1, 1, 1)
     joined(t, 3)  # the eighth
-    with pytest.raises(IllegalAction, match="the board has 8 slots"):
-        joined(t, 3)
+    ninth = dataclasses.replace(t.encounter.templates[0], name="Boss Two", label="BS2")
+    RULESET.supply_rolls(t.game, [("initiative", (3,), "entered")])
+    t.game.dice.begin(t.game.actions, None)
+    try:
+        turns.join(t.game, ninth)
+    finally:
+        RULESET.supply_rolls(t.game, None)
+    RULESET.project(t.game)
+    fighters = [f.name for f in t.game.fighters]
+    assert fighters[-1] == "Boss Two" and t.game.entry_of(8) is not None
+    assert t.game.state.count == min(9, MAX_SLOTS)
+    assert [f.name for f in RULESET.off_board(t.game)] == fighters[MAX_SLOTS:]
     t = Table(ANA, ORC, BOSS.replace('"Boss"', '"Orc"', 1).replace('"BSS"', '"ORX"'))
     with pytest.raises(IllegalAction, match="already in the fight"):
         joined(t, 3)
@@ -85,11 +99,11 @@ def test_add_brings_a_template_into_the_fight_and_remove_takes_one_out():
     boss = s.game.fighter("Goblin Boss")
     assert boss.label == "GBB" and s.game.entry_of(boss.index) is not None
     assert RULESET.fighter_names(s.game)[-1] == "Goblin Boss"
-    with pytest.raises(IllegalAction, match="at most 8 creatures fit the board"):
-        s.execute('add "Goblin Boss" as Grik')  # a ninth
+    s.execute('add "Goblin Boss" as Grik')  # a ninth: past the board's slots
+    assert [f.name for f in RULESET.off_board(s.game)] == ["Grik"][: 9 - MAX_SLOTS]
     s.execute("remove GBB fled")
     assert not s.game.fighter("GBB").in_fight and RULESET.gone(s.game) == {"Goblin Boss"}
-    s.undo(2)
+    s.undo(3)
     assert len(s.game.fighters) == 7
 
 

@@ -23,29 +23,30 @@ def test_a_reaction_used_last_round_is_refused_until_its_own_turn_in_rule_5_s_wo
     assert t.play("react Orc parry") == ["Orc uses its reaction: parry"]
 
 
-def test_docs_commands_says_d20_refuses_the_ninth_fighter_as_it_does() -> None:
-    """docs/commands.md said up to 16 fighters in every game but korxsol; d20 takes the
-    board's 8."""
+def test_docs_commands_says_a_fight_holds_most_fighters_and_d20_does() -> None:
+    """docs/commands.md says every game holds MOST_FIGHTERS fighters (entries); d20 takes
+    that many, past the board's 8 slots, and refuses one more in one line."""
     from pathlib import Path
 
     from host.core import registry
+    from host.core.encounter_files import read_toml
     from host.core.interface import IllegalAction
+    from host.core.newcomers import MOST_FIGHTERS
     from host.core.session import Session
 
     ruleset = registry.get("d20")
     path = ruleset.example_path()
     session = Session(ruleset.parse_encounter(path.read_text(), str(path)), 1)
+    entries = len(read_toml(session.encounter.source, "d20")["creature"])
     team = session.encounter.teams[0]
     added = 0
     while True:
         try:
-            session.execute(f"add Newt{added} team={team} hp=5 ac=10")
+            session.execute(f"add Newt{added} label=N{added} team={team} hp=5 ac=10")
         except IllegalAction as err:
-            assert "at most 8" in str(err)
+            assert f"a fight holds at most {MOST_FIGHTERS} fighters" in str(err)
             break
         added += 1
-    assert len(ruleset.fighter_names(session.game)) == 8
+    assert entries + added == MOST_FIGHTERS
     docs = Path(__file__).parents[1] / "docs" / "commands.md"
-    [limit] = [line for line in docs.read_text().splitlines() if "up to 16 fighters" in line]
-    said = limit[limit.index("up to 16 fighters") :]
-    assert "d20" in said[: said.index("the ninth is refused")]
+    assert f"up to {MOST_FIGHTERS} fighters in every game" in docs.read_text()

@@ -171,7 +171,7 @@ def test_encounter_new_writes_the_template_and_it_plays_to_its_end(tmp_path: Pat
         (("speed = 30\nsaves", "reach = 5\nsaves"), "unknown key 'reach'"),
         (('name = "Oswin"', 'name = "Brenna"'), "'brenna' names two creatures"),
         (('label = "BRN"', 'label = "B|N"'), "label 'B|N' may use only"),
-        (("count = 2", "count = 4"), "at most 8 creatures fit the board"),
+        (("count = 2", "count = 9"), "count must be a whole number 1..8"),
         (('condition = "prone"', 'condition = "sleepy"'), "lair condition must be one of"),
         (("saves = { str = 5", "saves = { luck = 5"), "saves: unknown key 'luck'"),
     ],

@@ -12,7 +12,6 @@ from newcomer_games import JOINING, SCENES, named, seen, session
 from host.core.interface import IllegalAction
 from host.core.newcomers import MOST_FIGHTERS
 from host.core.session import Session
-from shared.limits import MAX_SLOTS
 
 
 def refused(s: Session, line: str) -> str:
@@ -93,20 +92,10 @@ def test_removing_someone_unknown_is_refused_naming_the_fighters(ruleset_id: str
     assert s.ruleset.fighter_names(s.game)[0] in message
 
 
-def test_korxsol_a_fighter_past_the_boards_slots_is_refused() -> None:
-    # korxsol keeps each fighter's action points, cooldowns and stacks on its board slot
-    # (shared/limits.py MAX_SLOTS: 8); one who left keeps its own.
-    s = session("korxsol")
-    n = 0
-    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS:
-        s.execute(f"add Ashling as Q{n}")
-        n += 1
-    assert "the board's 8 slots are all taken" in refused(s, f"add Ashling as Q{n}")
-
-
-@pytest.mark.parametrize("ruleset_id", ["advance", "forms", "stones"])
+@pytest.mark.parametrize("ruleset_id", JOINING)
 def test_a_fight_holds_at_most_so_many_fighters(ruleset_id: str) -> None:
-    # Past the board's slots a newcomer plays on the screens only, up to MOST_FIGHTERS.
+    # Past the board's slots a newcomer plays on the screens only, up to MOST_FIGHTERS
+    # (korxsol too: its engine keeps a slot for each on its own table).
     s = session(ruleset_id)
     template = SCENES[ruleset_id].template
     n = 0

@@ -17,7 +17,7 @@ from shared.limits import MAX_SLOTS
 from shared.state import F_ACTIVE, F_OUT
 
 
-def test_korxsol_newcomers_reach_the_board_and_one_past_its_slots_is_refused() -> None:
+def test_korxsol_newcomers_reach_the_board_and_one_past_its_slots_plays_on_the_screens() -> None:
     s = session("korxsol")
     with TetheredSim(s) as table:
         board = table.sim.app.state
@@ -29,14 +29,16 @@ def test_korxsol_newcomers_reach_the_board_and_one_past_its_slots_is_refused() -
         assert board.count == MAX_SLOTS
         labels = [board.slots[i].label for i in range(board.count)]
         assert labels[before:] == [f"Q{n}" for n in range(MAX_SLOTS - before)]
-        with pytest.raises(IllegalAction, match="slots are all taken"):
-            table.execute("add Ashling as Late")
         # The newcomer placed last takes the next turn (it sits right after the current).
         table.press("next_turn")
         active = [
             board.slots[i].label for i in range(board.count) if board.slots[i].flags & F_ACTIVE
         ]
         assert active == [f"Q{MAX_SLOTS - before - 1}"]
+        table.execute("add Ashling as Late")  # past the board's slots: the screens only
+        table.settle()
+        assert board.count == MAX_SLOTS and board.off_board == 1
+        assert [f.name for f in s.ruleset.off_board(s.game)] == ["Late"]
         table.execute("remove Q0 fled")
         table.settle()
         assert board.slots[before].flags & F_OUT

@@ -29,8 +29,9 @@ def add_encounter(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--encounter",
         metavar="FILE",
-        help="encounter file (TOML); default: the ruleset's bundled example (for "
-        f"{registry.DEFAULT}, the Ember Ridge 2v2)",
+        help="encounter file (TOML), or the NAME of one bundled with the ruleset (its "
+        "encounters/NAME.toml, e.g. `--ruleset d20 --encounter big_table`); default: the "
+        f"ruleset's bundled example (for {registry.DEFAULT}, the Ember Ridge 2v2)",
     )
     p.add_argument(
         "--seed",
@@ -103,12 +104,30 @@ def load_encounter(args: argparse.Namespace) -> Encounter | None:
     if not ruleset_ok(args):
         return None
     try:
-        path = args.encounter or registry.get(args.ruleset or registry.DEFAULT).example_path()
-        enc = encounter_files.load(path, args.ruleset)
+        enc = encounter_files.load(encounter_path(args), args.ruleset)
     except EncounterError as err:
         print(f"turnlight: {err}", file=sys.stderr)
         return None
     return with_monsters(args, enc)
+
+
+def encounter_path(args: argparse.Namespace) -> Path:
+    """--encounter's file: a path, or the name of an encounter bundled with the ruleset
+    (--ruleset's, else the default's) when no such file is here; none: its example.
+    A name that is neither is refused naming the bundled ones (EncounterError)."""
+    example = registry.get(args.ruleset or registry.DEFAULT).example_path()
+    if args.encounter is None:
+        return example
+    given = Path(args.encounter)
+    if given.exists() or given.name != args.encounter or given.suffix:
+        return given
+    bundled = {p.stem: p for p in sorted(example.parent.glob("*.toml"))}
+    if args.encounter in bundled:
+        return bundled[args.encounter]
+    raise EncounterError(
+        f"{args.encounter}: no such file, nor an encounter bundled with"
+        f" {args.ruleset or registry.DEFAULT} ({', '.join(bundled)})"
+    )
 
 
 def open_journal(args: argparse.Namespace) -> Journal:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from host.commands._game_args import add_encounter, game_seed, load_encounter
 from host.commands._web import add_web, web_ok
 from host.core.audience import Line
+from host.core.newcomers import MOST_FIGHTERS
 from host.screens import text_tables
 from host.screens.paced_screen import PacedScreen
 
@@ -23,7 +24,9 @@ if TYPE_CHECKING:
     from host.web.sources import DemoLive
 
 MAX_TURNS = 200  # a fight that has not ended by then is called a draw
-MAX_WANTED_ROLLS = 64  # rolls one action may wait for (initiative's, with its rerolls)
+TURNS_A_FIGHTER = 25  # ... or, in a bigger fight, by this many turns for each fighter
+# Rolls one action may wait for: initiative's, a roll for each fighter with its rerolls.
+MAX_WANTED_ROLLS = 8 * MOST_FIGHTERS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -155,7 +158,9 @@ def _play_on(
                 typed = True  # a board without those keys (the Pico's menu): typed alone
             if not typed:
                 return rolled(lines)
-            if command in ruleset.next_turn_commands and table.has_key("next_turn"):
+            # (the turn of a fighter with no board slot is ended where it shows: typed)
+            off = any(f.current for f in ruleset.off_board(session.game))
+            if command in ruleset.next_turn_commands and table.has_key("next_turn") and not off:
                 return rolled(lines + table.press("next_turn"))
             lines += table.execute(command)
             table.settle()
@@ -235,7 +240,8 @@ def _play(
         out("  " + line)
     if pace is not None:
         pace.frame(grid())
-    for _ in range(MAX_TURNS):
+    most = max(MAX_TURNS, TURNS_A_FIGHTER * len(ruleset.fighter_names(session.game)))
+    for _ in range(most):
         if session.over:
             break
         for command in ruleset.plan_turn(session.game):

@@ -182,7 +182,7 @@ Cast = list[tuple[str, str, str]]  # (full name, board label, team) of each figh
 def cast_of(ruleset: Any, game: Any) -> Cast:
     """The fighters' names and board labels (by slot: cheaper than Ruleset.fighters); the
     teams are left out ("") as telling a line does not need them. A fighter past the
-    board's slots (a newcomer: host/core/newcomers.py) has a name and no label."""
+    board's slots (host/core/kit.py `fill_slots`) has a name and no label."""
     state = ruleset.state(game)
     names = ruleset.fighter_names(game)
     return [

@@ -566,7 +566,7 @@ class Ruleset:
         from shared.descriptor_pack import encoded, names
         from shared.state import F_ACTIVE, F_OUT, mark_bit
 
-        state = self.state(game)
+        state = self.table_state(game)
         words = names(encoded(state.rules))
         teams = list(game.teams)
         full_names = self.fighter_names(game)
@@ -596,12 +596,21 @@ class Ruleset:
                 bool(slot.flags & F_OUT),
             )
         order = [state.order[p] for p in range(state.count)]
-        return [by_slot[i] for i in order if i in by_slot] + self.off_board(game)
+        shown = [by_slot[i] for i in order if i in by_slot]
+        if state.count >= len(full_names):  # (a table state holds everyone)
+            return shown
+        return shown + self.off_board(game)
+
+    def table_state(self, game: Any) -> GameState:
+        """The game's state with a slot for every fighter, those past the board's slots too,
+        for a game that keeps its fighters' own state in slots (korxsol): `fighters` reads
+        it. By default the board's (`state`)."""
+        return self.state(game)
 
     def off_board(self, game: Any) -> list[Fighter]:
-        """Whoever takes turns with no board slot (a newcomer past the board's slots, in a
-        game whose projection leaves it off: host/core/newcomers.py), after those on the
-        board in `fighters`. By default nobody: every fighter has a slot."""
+        """Whoever takes turns with no board slot (one past the board's slots, in the file
+        or a newcomer: host/core/kit.py `fill_slots`), after those on the board in
+        `fighters`. By default nobody: every fighter has a slot."""
         return []
 
     def device_grid(self, game: Any, color: bool) -> str:

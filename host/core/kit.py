@@ -27,6 +27,10 @@ implement (host/core/interface.py, whose base class has the defaults).
   `totals`, what each die's chain came to (host/core/draws.py says how both travel).
 - `summary`: a ruleset's `summary()` from its players' statistics, each team's the sums.
 - `winner_name` and `from_where`: words every ruleset says the same way.
+- `fill_slots` and `past_the_board`: the board projection's one rule of who has a slot
+  (the fighters in the order they came, while the board's state has slots: MAX_SLOTS) and
+  who plays on the screens only (the rest, `Ruleset.off_board`), so that a board with more
+  slots shows more fighters with no change in a ruleset.
 """
 
 from __future__ import annotations
@@ -37,14 +41,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from host.core import draws
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
 from host.core.interface import Applied, RollWanted, Ruleset, Supplied, WantedRoll
-from shared import dice
-from shared.limits import NO_SLOT
+from shared import dice, roster
+from shared.limits import MAX_SLOTS, NO_SLOT
+from shared.state import GameState
+
+T = TypeVar("T")
 
 WANTED = "wanted"  # the queue of a roll given to the waiting action (it waited in none)
 
@@ -411,3 +418,20 @@ def summary(
         },
         "team_of": {name: team for name, team, _ in rows},
     }
+
+
+def fill_slots(
+    state: GameState, fighters: Sequence[T], slot: Callable[[T], tuple[str, int, int, int, int]]
+) -> None:
+    """Give each of `fighters` (in the order they came: the encounter's, then those who
+    joined) that has no slot yet one of its own, while the board's state has one left
+    (MAX_SLOTS); `slot(f)`: its (label, team, order key, allowance, health), as
+    shared.roster.add_slot takes them. Slot i is fighter i; the rest are `past_the_board`."""
+    for f in fighters[state.count : MAX_SLOTS]:
+        roster.add_slot(state, *slot(f))
+
+
+def past_the_board(state: GameState, fighters: Sequence[T]) -> list[T]:
+    """Those of `fighters` (in the order they came) with no board slot: they play on the
+    screens only (`Ruleset.off_board`), and the board counts them (GameState.off_board)."""
+    return list(fighters[state.count :])

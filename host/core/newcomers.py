@@ -52,11 +52,12 @@ else:  # pragma: no cover
 REASONS = ("fled", "dismissed", "left", "captured", "slain")
 DEFAULT_REASON = "left"
 
-# The fighters a fight may hold, newcomers and those who left included, in a game whose
-# board projection can leave some off the board (the board has MAX_SLOTS slots: the first
-# to come have them; the rest are on the screens only). A game that keeps its fighters'
-# own state in the board's slots (korxsol) holds MAX_SLOTS.
-MOST_FIGHTERS = 16
+# The fighters a fight may hold in every game (entries in the order: a group that takes
+# its turn together is one), those in the encounter file, the newcomers and those who left
+# included; a game whose rules allow fewer says so in docs/rulesets/<id>.md. The board has
+# MAX_SLOTS slots: the first to come have them (host/core/kit.py `fill_slots`); the rest
+# play on the screens only (`Ruleset.off_board`) until a board with more slots shows them.
+MOST_FIGHTERS = 24
 
 REMOVE_VERB = Verb(
     "NAME [WHY]",
@@ -203,16 +204,16 @@ def read_newcomer(
     taken: Collection[str],
     joined: Sequence[tuple[str, dict[str, Any]]],
     parse: Callable[[str, str], Any],
-    most: int = MAX_SLOTS,
+    most: int = MOST_FIGHTERS,
     book: Book | None = None,
 ) -> Newcomer:
     """The newcomer `cmd` (`add ...`) names, read by `parse` (the ruleset's encounter
     reader) among the file's fighters (`source`) and those who joined before (`joined`:
     (table, fields) each, in order). `teams`: the values the team key takes; `taken`: the
     names and labels of every fighter in the game, gone or not. Refused in one line
-    (IllegalAction), changing nothing. `most`: the fighters the fight may hold (MAX_SLOTS
-    where every fighter needs a board slot; `parse` must then take as many). `book`: where
-    a name that is no template is looked up (keys typed after it override its entry's)."""
+    (IllegalAction), changing nothing. `most`: the fighters (entries: the file's fighter
+    tables) the fight may hold; `parse` must take as many. `book`: where a name that is no
+    template is looked up (keys typed after it override its entry's)."""
     templates = {t["name"].lower(): t for t in templates_of(source)}
     known_templates = ", ".join(t["name"] for t in templates.values()) or "none in this encounter"
     args = cmd.args
@@ -274,9 +275,8 @@ def read_newcomer(
         fields[team_key] = picked
     everyone = sum(len(doc.get(t, ())) for t in roster.tables())
     if everyone >= most:
-        held = f"the board's {most} slots are all taken" if most == MAX_SLOTS else ""
         raise IllegalAction(
-            f"add: {held or f'a fight holds at most {most} fighters'} ({everyone} fighters,"
+            f"add: a fight holds at most {most} fighters ({everyone} fighters,"
             f" those who left among them): {name} cannot join"
         )
     doc.setdefault(table, []).append(fields)

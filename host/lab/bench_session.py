@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from host.core import journal_checkpoints
-from host.core.interface import IllegalAction
+from host.core.interface import Encounter, IllegalAction
 from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.lab.bench_engine import _attack_line
@@ -47,16 +47,18 @@ BATCH = 2_000  # events committed together while a long journal is built
 
 
 @contextmanager
-def games_on_a_journal(ruleset_id: str) -> Iterator[Callable[[], Session]]:
-    """A ruleset's bundled encounter played game after game (seeds 1, 2, ...) with its
-    actions committed to a real SQLite journal in a temporary folder, as `play` commits
-    them: `current()` is the game in play, the next one once the last is over. The games'
-    `engine_turn_us_<id>` figures time their turns on it."""
+def games_on_a_journal(
+    ruleset_id: str, encounter: Encounter | None = None
+) -> Iterator[Callable[[], Session]]:
+    """A ruleset's bundled encounter (or `encounter`) played game after game (seeds 1,
+    2, ...) with its actions committed to a real SQLite journal in a temporary folder, as
+    `play` commits them: `current()` is the game in play, the next one once the last is
+    over. The games' `engine_turn_us_<id>` figures time their turns on it."""
     from host.core import registry
 
     ruleset = registry.get(ruleset_id)
     path = ruleset.example_path()
-    enc = ruleset.parse_encounter(path.read_text(encoding="utf-8"), str(path))
+    enc = encounter or ruleset.parse_encounter(path.read_text(encoding="utf-8"), str(path))
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "bench.sqlite")
         games = [Session(enc, 1, journal)]
@@ -72,13 +74,16 @@ def games_on_a_journal(ruleset_id: str) -> Iterator[Callable[[], Session]]:
             journal.close()
 
 
-def demo_turn_us(ruleset_id: str, turns: int, per_line: bool = False) -> float:
+def demo_turn_us(
+    ruleset_id: str, turns: int, per_line: bool = False, encounter: Encounter | None = None
+) -> float:
     """The median time, in microseconds, of one turn the ruleset's demo AI plans, played
-    through the session on a real journal (games_on_a_journal): the plan is made before
-    the clock starts. `per_line`: each line of a plan is timed on its own (a game whose
-    turns all happen at once, where one unit's line is the unit of play)."""
+    through the session on a real journal (games_on_a_journal, of `encounter` if given):
+    the plan is made before the clock starts. `per_line`: each line of a plan is timed on
+    its own (a game whose turns all happen at once, where one unit's line is the unit of
+    play)."""
     samples: list[float] = []
-    with games_on_a_journal(ruleset_id) as current:
+    with games_on_a_journal(ruleset_id, encounter) as current:
         while len(samples) < turns:
             session = current()
             plan = session.ruleset.plan_turn(session.game)

@@ -26,6 +26,7 @@ from host.lab import (
     bench_session,
     bench_smart_dice,
     bench_stack,
+    bench_whole_table,
 )
 from host.lab import bench_web as web_bench
 from host.lab import bench_web_load as web_load_bench
@@ -75,6 +76,7 @@ MEASUREMENTS: tuple[Callable[[], Figures], ...] = (
     bench_engine.engine_turn,  # korxsol's turn and odds: the engine's own goals (TARGETS)
     bench_engine.odds_query,
     *ruleset_measurements(),
+    bench_whole_table.engine_turn_24,  # every game with a whole table of fighters
 )
 MEASUREMENTS += bench_link.MEASUREMENTS
 MEASUREMENTS += bench_board.MEASUREMENTS

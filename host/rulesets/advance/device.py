@@ -25,12 +25,11 @@ from __future__ import annotations
 
 from firmware import palette as pal
 from host.core import kit
-from host.rulesets.advance.engine import STEPS, Death, Game, Hit
+from host.rulesets.advance.engine import STEPS, Death, Fighter, Game, Hit
 from shared import dice
 from shared.descriptor_pack import UNIT_STEP, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
-from shared.limits import MAX_ACTIONS, MAX_SLOTS
-from shared.roster import add_slot
+from shared.limits import MAX_ACTIONS
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 WILLPOWER = 0
@@ -80,22 +79,24 @@ def descriptor(parts: int, version: int) -> bytes:
     )
 
 
+def _slot(f: Fighter) -> tuple[str, int, int, int, int]:
+    return f.spec.label, f.spec.side, 0, 1, f.spec.stamina
+
+
 def new_state(game: Game, version: int) -> GameState:
     st = GameState()
     data = descriptor(len(game.encounter.parts), version)
     st.rules.load(data, 0, len(data))
     st.ruleset = BOARD_ID
     st.phase_count = len(STEPS)
-    for f in game.fighters:
-        add_slot(st, f.spec.label, f.spec.side, 0, 1, f.spec.stamina)
+    kit.fill_slots(st, game.fighters, _slot)
     return st
 
 
 def project(game: Game, st: GameState) -> None:
     st.round = game.round if game.started else 0
     st.phase = game.step
-    for f in game.fighters[st.count : MAX_SLOTS]:  # joined under way (`add`): a slot each
-        add_slot(st, f.spec.label, f.spec.side, 0, 1, f.spec.stamina)
+    kit.fill_slots(st, game.fighters, _slot)  # joined under way (`add`)
     acting = to_act(game)
     on_board = game.fighters[: st.count]  # (those past are off the board)
     for f in on_board:

@@ -22,7 +22,8 @@ from host.core.encounter_files import (
     take_templates,
 )
 from host.core.names import plain
-from shared.limits import MAX_HEALTH, MAX_SLOTS
+from host.core.newcomers import MOST_FIGHTERS
+from shared.limits import MAX_HEALTH
 from shared.roster import check_label
 
 ID = "advance"
@@ -200,9 +201,8 @@ ITEM_KEYS = ("name", "place", "specialty", "damage", "stamina", "willpower")
 OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
-def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
-    """The encounter in `text`; `most`: the characters it may hold (the board's slots,
-    or more for one read with newcomers who join off the board: host/core/newcomers.py)."""
+def parse(text: str, filename: str, most: int = MOST_FIGHTERS) -> Encounter:
+    """The encounter in `text`; `most`: the characters it may hold (host/core/newcomers.py)."""
     doc = read_toml(text, filename)
     templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
@@ -255,7 +255,7 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
             raise r.fail("", 0, None, f"the encounter needs at least one [[{key}]]")
     if len(characters) > most:
         raise r.fail(
-            "enemy", 0, None, f"at most {most} characters fit the board, not {len(characters)}"
+            "enemy", 0, None, f"at most {most} characters in a fight, not {len(characters)}"
         )
     names: set[str] = set()
     for c in characters:
@@ -273,7 +273,7 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
         filename,
         lambda t: ("adventurer" if t.get("team") == TEAMS[0] else "enemy", ""),
         parse,
-        MAX_SLOTS,
+        MOST_FIGHTERS,
         ("adventurer", "enemy"),
     )
     return Encounter(

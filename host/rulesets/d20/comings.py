@@ -23,7 +23,6 @@ from host.core.names import plain
 from host.rulesets.d20 import bestiary, conditions, encounter_schema, turns
 from host.rulesets.d20.engine import Game
 from host.rulesets.d20.language import ROSTER
-from shared.limits import MAX_SLOTS
 
 
 def book(teams: tuple[str, ...]) -> newcomers.Book:
@@ -45,11 +44,6 @@ def add(game: Game, cmd: Command) -> list[str]:
     if not what:
         raise IllegalAction("add: write `add [N] MONSTER [as NAME]` or `add NAME key=value ...`")
     taken = [f.name for f in game.fighters] + [f.label for f in game.fighters]
-    if n > 1 and len(game.fighters) + n > MAX_SLOTS:
-        raise IllegalAction(
-            f"add: the board's {MAX_SLOTS} slots hold {MAX_SLOTS - len(game.fighters)} more"
-            f" creatures (those who left keep theirs), not {n}"
-        )
     shelf = book(game.encounter.teams)
     base = name
     typed = False  # N creatures of a stat line typed after the name (`add 3 Grik team=...`)
@@ -78,7 +72,7 @@ def add(game: Game, cmd: Command) -> list[str]:
             taken,
             joined,
             encounter_schema.parse,
-            MAX_SLOTS,
+            newcomers.MOST_FIGHTERS,
             shelf,
         )
         if "count" in newcomer.fields:

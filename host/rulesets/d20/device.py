@@ -14,6 +14,10 @@ generic device state after every action.
 - the order: the initiative order, entry by entry, the dead and fled in their places, out
   of play (before initiative, the encounter's order);
 - scores: the foes each team has down;
+- slots: a creature each, in the order they came (a group's members one after another),
+  while the board has slots (host/core/kit.py `fill_slots`); the rest play on the screens
+  only (`off_board`). While an entry with no slot has the turn, the turn the state shows
+  stays the last one that had a slot, as on the lair's count;
 - the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS); a
   roll an action waits for is exactly the dice it wants (two d20s with advantage, 2d6 and
   a d8 of damage), each die with its own faces; the last roll shows them the same way.
@@ -24,12 +28,11 @@ from __future__ import annotations
 from firmware import palette as pal
 from host.core import kit
 from host.rulesets.d20 import conditions
-from host.rulesets.d20.engine import Game
+from host.rulesets.d20.engine import Fighter, Game
 from shared import dice
 from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
 from shared.limits import MAX_COUNTER, MAX_HEALTH
-from shared.roster import add_slot
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 CONDITIONS, SUCCESSES, FAILURES, LEGENDARY = range(4)
@@ -77,9 +80,12 @@ def new_state(game: Game, version: int) -> GameState:
     st.rules.load(data, 0, len(data))
     st.ruleset = BOARD_ID
     st.phase_count = 1
-    for f in game.fighters:
-        add_slot(st, f.label, f.spec.team, 0, 2, min(MAX_HEALTH, f.spec.hp))
+    kit.fill_slots(st, game.fighters, _slot)
     return st
+
+
+def _slot(f: Fighter) -> tuple[str, int, int, int, int]:
+    return f.label, f.spec.team, 0, 2, min(MAX_HEALTH, f.spec.hp)
 
 
 def order(game: Game) -> list[list[int]]:
@@ -95,15 +101,14 @@ def order(game: Game) -> list[list[int]]:
 
 
 def project(game: Game, st: GameState) -> None:
-    for f in game.fighters[st.count :]:  # a creature that joined the fight
-        add_slot(st, f.label, f.spec.team, 0, 2, min(MAX_HEALTH, f.spec.hp))
+    kit.fill_slots(st, game.fighters, _slot)  # a creature that joined the fight
     st.round = game.round
     st.phase = 0
     e = game.entry()
     active = set(e.members) if e is not None and game.over is None else set()
     if e is not None and e.lair_of >= 0 and game.over is None:
         active = {e.lair_of}
-    for f in game.fighters:
+    for f in game.fighters[: st.count]:  # (those past are off the board)
         slot = st.slots[f.index]
         slot.health = min(MAX_HEALTH, f.hp)
         names = conditions.on(game, f.index)
@@ -130,14 +135,17 @@ def project(game: Game, st: GameState) -> None:
             flags |= mark_bit(SURPRISED)
         slot.flags = flags
     pos = 0
-    for key, unit in enumerate(order(game)):
+    # Each entry with a slot its own key (one that follows another never shares it).
+    for key, unit in enumerate(u for u in order(game) if _slotted(u, st)):
         for i in unit:
+            if i >= st.count:
+                continue
             st.order[pos] = i
             st.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
             st.slots[i].order_key = key % 15 + 1
             pos += 1
     _first_active(st, active)
-    if e is not None and e.lair_of >= 0 and game.over is None:
+    if e is not None and game.over is None and (e.lair_of >= 0 or not _slotted(e.members, st)):
         _lair_count(game, st)
     from host.rulesets.d20.verbs import downs
 
@@ -150,21 +158,30 @@ def project(game: Game, st: GameState) -> None:
     st.touch()
 
 
+def _slotted(members: list[int], st: GameState) -> bool:
+    return any(i < st.count for i in members)
+
+
 def _lair_count(game: Game, st: GameState) -> None:
     """On a lair's count 20 no creature takes a turn: the turn the board's state shows (and
     the host's effect clock reads, host/core/effect_clock.py) stays the one before it, the
     previous entry that took a turn (in round 0 before the first), so what ends as a turn
-    starts or ends waits for the next creature's turn. Its owner's slot is lit."""
-    before = [n for n in range(game.at) if game.order[n].members]
+    starts or ends waits for the next creature's turn. Its owner's slot is lit. So too on
+    the turn of an entry with no board slot: the board's order has no place for it."""
+    before = [n for n in range(game.at) if _slotted(game.order[n].members, st)]
     rnd = game.round
     if not before:
         rnd -= 1
-        before = [n for n in range(len(game.order)) if game.order[n].members]
-    taking = [n for n in before if any(game.fighters[i].in_fight for i in game.order[n].members)]
+        before = [n for n in range(len(game.order)) if _slotted(game.order[n].members, st)]
+    taking = [
+        n
+        for n in before
+        if any(game.fighters[i].in_fight for i in game.order[n].members if i < st.count)
+    ]
     if rnd == 0 or not taking:
         st.round, st.turn = 0, 0
         return
-    first = game.order[taking[-1]].members[0]
+    first = next(i for i in game.order[taking[-1]].members if i < st.count)
     st.round = rnd
     st.turn = next(p for p in range(st.count) if st.order[p] == first)
 

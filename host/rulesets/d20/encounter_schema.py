@@ -20,8 +20,9 @@ from typing import Any
 from host.core import kit, numbers
 from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
+from host.core.newcomers import MOST_FIGHTERS
 from host.rulesets.d20 import bestiary
-from shared.limits import MAX_SLOTS, MAX_TEAMS
+from shared.limits import MAX_TEAMS
 from shared.roster import check_label
 
 ID = "d20"
@@ -33,7 +34,7 @@ AT_ZERO = ("die", "knocked_out")  # [14]: a monster brought to 0 HP
 TEMP_RULES = ("higher", "new", "old")  # [11]: which temporary hit points a creature keeps
 ENDS = ("auto", "gm")  # [29]: the fight ends once a side is down, or only when the GM says
 MAX_HP = 999
-MAX_GROUP = MAX_SLOTS
+MAX_GROUP = 8  # a group's labels are two letters and each member's one digit
 DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
 DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
 FLAT = re.compile(r"^\s*(\d{1,3})\s*$", re.ASCII)  # a flat amount (a cat's bite does 1)
@@ -316,13 +317,18 @@ def parse(text: str, filename: str) -> Encounter:
     entries = doc.get("creature", [])
     if not isinstance(entries, list) or not entries:
         raise r.fail("", 0, None, "the encounter needs its creatures as [[creature]] tables")
+    if len(entries) > MOST_FIGHTERS:
+        # (entries in the order: a group is one)
+        raise r.fail(
+            "creature",
+            MOST_FIGHTERS,
+            None,
+            f"a fight holds at most {MOST_FIGHTERS} [[creature]] entries, not {len(entries)}"
+            " (a group of like creatures is one: count=N)",
+        )
     creatures: list[Creature] = []
     for index, data in enumerate(entries):
         creatures += _creatures(r, "creature", index, data, teams)
-    if len(creatures) > MAX_SLOTS:
-        raise r.fail(
-            "creature", 0, None, f"at most {MAX_SLOTS} creatures fit the board: {len(creatures)}"
-        )
     present = {c.team for c in creatures}
     if len(present) < 2:
         raise r.fail("creature", 0, None, "the encounter needs creatures on two teams")

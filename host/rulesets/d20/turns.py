@@ -15,7 +15,6 @@ from host.core.names import plain
 from host.rulesets.d20 import conditions, harm
 from host.rulesets.d20.encounter_schema import Creature
 from host.rulesets.d20.engine import Entry, Fighter, Game, arrives
-from shared.limits import MAX_SLOTS
 
 LAIR_COUNT = 20  # [28]
 
@@ -206,8 +205,6 @@ def join(game: Game, spec: Creature) -> list[str]:
     after, it rolls its own initiative now and takes its place in the order by its total,
     after the entries it ties with; a place this round has passed comes next round."""
     index = len(game.fighters)
-    if index >= MAX_SLOTS:
-        raise IllegalAction(f"{spec.name} cannot join: the board has {MAX_SLOTS} slots, all taken")
     if any(plain(g.name) == plain(spec.name) or g.label == spec.label for g in game.fighters):
         raise IllegalAction(f"{spec.name} ({spec.label}) names a creature already in the fight")
     f = Fighter(spec, index, spec.hp)

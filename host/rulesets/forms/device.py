@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware import palette as pal
+from host.core import kit
 from shared import dice, roster
 from shared.descriptor_pack import (
     C_ROUND_CLEAR,
@@ -37,10 +38,11 @@ from shared.descriptor_pack import (
     mark,
     pack,
 )
-from shared.limits import MAX_SLOTS, NO_SLOT
+from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 if TYPE_CHECKING:
+    from host.rulesets.forms.encounter_schema import UnitSpec
     from host.rulesets.forms.engine import Game
 
 CHECK, TOP, DMG = 0, 1, 2
@@ -113,14 +115,18 @@ def _describe(game: Game, st: GameState) -> None:
         st.phase_count = st.rules.phases
 
 
+def _slot(u: UnitSpec) -> tuple[str, int, int, int, int]:
+    """A unit's slot: its label, side, Agility (its order key) and health."""
+    return u.label, u.side, u.score("Agility"), 0, u.health
+
+
 def new_state(game: Game) -> GameState:
     enc = game.encounter
     st = GameState()
     st.ruleset = BOARD_ID
     st.team_count = len(enc.teams)
     _describe(game, st)
-    for u in enc.units:
-        roster.add_slot(st, u.label, u.side, u.score("Agility"), 0, u.health)
+    kit.fill_slots(st, enc.units, _slot)
     return st
 
 
@@ -144,9 +150,7 @@ def project(game: Game, st: GameState) -> None:
     from host.rulesets.forms.encounter_schema import ATTRIBUTES
 
     _describe(game, st)
-    for u in game.units[st.count : MAX_SLOTS]:  # joined under way (`add`): a slot each
-        spec = u.spec
-        roster.add_slot(st, spec.label, spec.side, spec.score("Agility"), 0, spec.health)
+    kit.fill_slots(st, [u.spec for u in game.units], _slot)  # joined under way (`add`)
     waiting = to_act(game)
     next_check: dict[int, int] = {}
     for c in game.checks:

@@ -17,7 +17,8 @@ from host.core.encounter_files import (
     read_toml,
     take_templates,
 )
-from shared.limits import MAX_DICE, MAX_HEALTH, MAX_SLOTS, MAX_TEAMS
+from host.core.newcomers import MOST_FIGHTERS
+from shared.limits import MAX_DICE, MAX_HEALTH, MAX_TEAMS
 from shared.roster import check_label
 
 ID = "forms"
@@ -190,9 +191,8 @@ class _Reader(TableReader):
         return tuple(sorted(set(value)))
 
 
-def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
-    """The encounter in `text`; `most`: the units it may hold (the board's slots, or
-    more for one read with newcomers who join off the board: host/core/newcomers.py)."""
+def parse(text: str, filename: str, most: int = MOST_FIGHTERS) -> Encounter:
+    """The encounter in `text`; `most`: the units it may hold (host/core/newcomers.py)."""
     doc = read_toml(text, filename)
     templates = take_templates(doc, text, filename)
     r = _Reader(text, filename)
@@ -322,7 +322,7 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
                 "unit", i, None, f"unit {u.name!r}: an attribute and a Form's dice pass {MAX_DICE}"
             )
     check_templates(
-        doc, templates, text, filename, lambda t: ("unit", "side"), parse, MAX_SLOTS, ("unit",)
+        doc, templates, text, filename, lambda t: ("unit", "side"), parse, MOST_FIGHTERS, ("unit",)
     )
     return Encounter(
         name,

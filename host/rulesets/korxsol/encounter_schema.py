@@ -18,6 +18,7 @@ from host.core.encounter_files import (
     take_templates,
 )
 from host.core.interface import EncounterError
+from host.core.newcomers import MOST_FIGHTERS
 from host.core.plurals import plural
 from host.rulesets.korxsol.fighter import norm
 from host.rulesets.korxsol.model import (
@@ -42,7 +43,6 @@ from shared.limits import (
     MAX_COOLDOWN_ID,
     MAX_COOLDOWN_TURNS,
     MAX_HEALTH,
-    MAX_SLOTS,
     MAX_TEAMS,
 )
 from shared.roster import check_label
@@ -210,7 +210,7 @@ def _effects(r: _Reader, table: str, index: int, data: dict, who: str) -> Effect
         range=r.integer(table, index, data, "range", who, 0, 15, default=0),
         wall=r.flag(table, index, data, "wall", who),
         buster=r.flag(table, index, data, "buster", who),
-        targets=r.integer(table, index, data, "targets", who, 1, MAX_SLOTS, default=1),
+        targets=r.integer(table, index, data, "targets", who, 1, MOST_FIGHTERS, default=1),
     )
 
 
@@ -317,8 +317,8 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
     labels: set[str] = set()
     for i, data in enumerate(_list(r, doc, "solighter")):
         fighters.append(_solighter(r, i, data, teams, moves, items, artifacts, labels, options))
-    if not 2 <= len(fighters) <= MAX_SLOTS:
-        raise r.fail("solighter", 0, None, f"an encounter needs 2..{MAX_SLOTS} solighters")
+    if not 2 <= len(fighters) <= MOST_FIGHTERS:
+        raise r.fail("solighter", 0, None, f"an encounter needs 2..{MOST_FIGHTERS} solighters")
     _every_reference_unique(r, fighters)
     for t, team_name in enumerate(teams):
         if not any(f.team == t for f in fighters):
@@ -330,7 +330,7 @@ def parse(text: str, filename: str = "<encounter>") -> Encounter:
         filename,
         lambda template: ("solighter", "team"),
         parse,
-        MAX_SLOTS,
+        MOST_FIGHTERS,
         ("solighter",),
     )
     return Encounter(name, tuple(teams), tuple(fighters), options, text, filename, ID)

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from host.core.interface import game_log
 from host.core.plurals import plural
 from host.core.timeline import Timeline
-from host.rulesets.korxsol import device
+from host.rulesets.korxsol import device, table
 from host.rulesets.korxsol.device import F_FROZEN, F_KNOCKED_DOWN
 from host.rulesets.korxsol.fighter import Fighter, norm
 from host.rulesets.korxsol.model import Effects, Encounter, Solighter
 from host.rulesets.korxsol.rolls import IllegalAction, Roller
-from shared import cooldowns, dice, roster
+from shared import cooldowns, dice
 from shared.limits import MAX_HEALTH, NO_SLOT
 from shared.state import F_OUT, GameState
 
@@ -54,7 +54,8 @@ class GameCore:
         for face in opts.success_faces:
             self.mask |= 1 << (face - 1)
         self.success_faces = len(opts.success_faces)
-        self.state = GameState()
+        self.state: GameState = table.TableState()  # every fighter's slot (table.py)
+        self.board = GameState()  # the board's share of it (`table.board_view`)
         st = self.state
         # Korxsol's descriptor: its counters, marks and turn rules (which shared/ runs here
         # and on the board), the dice the board's roll key rolls and their success faces.
@@ -88,7 +89,7 @@ class GameCore:
         kor = min(MAX_HEALTH, spec.kor + passive.get("kor", 0))
         # the slot's Agility is the initiative dice: passive artifacts count
         agility = max(0, min(self.cap, spec.agility + passive.get("agility", 0)))
-        index = roster.add_slot(st, spec.label, spec.team, agility, min(7, ap_max), kor)
+        index = table.add_slot(st, spec.label, spec.team, agility, min(7, ap_max), kor)
         f = Fighter(
             spec,
             index,

@@ -31,6 +31,7 @@ from host.rulesets.korxsol import (
     device,
     encounter_schema,
     exact_odds,
+    table,
     tables,
     terrain,
     threat,
@@ -41,6 +42,7 @@ from host.rulesets.korxsol.language import LANGUAGE, ROSTER
 from host.rulesets.korxsol.language import parse as parse_line
 from host.rulesets.korxsol.model import Encounter
 from host.rulesets.korxsol.rolls import PURPOSES, RollRecord
+from shared.state import GameState
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -92,7 +94,26 @@ class Korxsol(kit.Rules):
 
     # -- a game ----------------------------------------------------------------------------
     def new_game(self, encounter: Encounter, seed: int) -> Game:
-        return Game(encounter, seed)
+        game = Game(encounter, seed)
+        self.project(game)
+        return game
+
+    def state(self, game: Game) -> GameState:
+        if game.board.version != game.state.version:
+            self.project(game)
+        return game.board
+
+    def table_state(self, game: Game) -> GameState:
+        return game.state
+
+    def project(self, game: Game) -> None:
+        """The engine keeps its whole table in step as it plays; the board's share of it
+        is projected (host/rulesets/korxsol/table.py)."""
+        table.board_view(game.state, game.board)
+
+    def off_board(self, game: Game) -> list[Fighter]:
+        past = {f.spec.name for f in kit.past_the_board(self.state(game), game.fighters)}
+        return [f for f in self.fighters(game) if f.name in past]
 
     def apply(self, game: Game, cmd: Command) -> Applied:
         outcome = game.apply(read_names(game, cmd))

@@ -13,7 +13,8 @@ from host.rulesets.korxsol.engine import Game
 from host.rulesets.korxsol.fighter import Fighter
 from host.rulesets.korxsol.model import Effects, Move
 from host.rulesets.korxsol.rolls import Roller
-from shared.limits import MAX_DICE, MAX_SLOTS
+from host.rulesets.korxsol.table import WIDTH
+from shared.limits import MAX_DICE
 
 SCHEMA = StateSchema(
     {
@@ -22,7 +23,7 @@ SCHEMA = StateSchema(
         Fighter: {
             "sol": Field((int,), low=0, high=2**31),
             "armor": Field((int,), low=0, high=MAX_DICE),
-            "index": Field((int,), low=0, high=MAX_SLOTS - 1),
+            "index": Field((int,), low=0, high=WIDTH - 1),  # a slot of its table (table.py)
             "charging": Field((Move, None)),
         },
     },

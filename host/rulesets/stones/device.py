@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware import palette as pal
+from host.core import kit
 from host.rulesets.stones.engine import ACTIONS, round_order, to_act
 from shared import dice, roster
 from shared.descriptor_pack import UNIT_KEY, counter, mark, pack
@@ -80,14 +81,14 @@ def descriptor(version: int) -> bytes:
 
 def new_state(game_chars: list[tuple[str, int, int, int]], version: int) -> GameState:
     """A table of the characters: (label, team, player, HP) each; the player is the order
-    key, so a player's characters take the turn together."""
+    key, so a player's characters take the turn together. Those past the board's slots
+    play on the screens only."""
     st = GameState()
     data = descriptor(version)
     st.rules.load(data, 0, len(data))
     st.ruleset = BOARD_ID
     st.phase_count = 2
-    for label, team, player, hp in game_chars:
-        roster.add_slot(st, label, team, player, 3, hp)
+    kit.fill_slots(st, game_chars, lambda c: (c[0], c[1], c[2], 3, c[3]))
     st.round = 1
     st.touch()
     return st

@@ -17,7 +17,7 @@ from typing import Any
 from host.core import numbers
 from host.core.encounter_files import Lines, check_templates, read_toml, take_templates
 from host.core.interface import EncounterError
-from shared.limits import MAX_SLOTS
+from host.core.newcomers import MOST_FIGHTERS
 from shared.state import LABEL_CHARS
 
 ID = "stones"
@@ -215,9 +215,12 @@ def read_keywords(text: str, statuses: tuple[Status, ...]) -> tuple[bool, tuple[
     return fuse, tuple(steps)
 
 
-def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
-    """The encounter in `text`; `most`: the characters it may hold (the board's slots,
-    or more for one read with newcomers who join off the board: host/core/newcomers.py)."""
+def _int(v: object) -> bool:
+    return numbers.is_whole(v)
+
+
+def parse(text: str, filename: str, most: int = MOST_FIGHTERS) -> Encounter:
+    """The encounter in `text`; `most`: the characters it may hold (host/core/newcomers.py)."""
     doc = read_toml(text, filename)
     templates = take_templates(doc, text, filename)
     lines = Lines(text)
@@ -341,7 +344,7 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
                 )
         chars.append(char)
     if len(chars) > most:
-        raise fail("character", most, None, f"at most {most} characters (board slots)")
+        raise fail("character", most, None, f"at most {most} characters in a fight")
     for i, p in enumerate(players):
         if not any(c.player == i for c in chars):
             raise fail("player", i, None, f"player {p.name!r} controls no character")
@@ -355,7 +358,7 @@ def parse(text: str, filename: str, most: int = MAX_SLOTS) -> Encounter:
         filename,
         lambda t: ("character", "player"),
         parse,
-        MAX_SLOTS,
+        MOST_FIGHTERS,
         ("character",),
     )
     return Encounter(
