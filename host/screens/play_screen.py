@@ -248,7 +248,8 @@ class PlayScreen:
             # Lines the rest leaves blank (an older line too long for them) go to a
             # roster that was cut.
             spare = left - (rest.count("\n") + 1)
-            if spare <= 0 or not self.ui.roster_cut:
+            # (A cut roster may leave lines of its room unused: a fighter whole or none.)
+            if spare <= 0 or not self.ui.roster_cut or roster_lines + spare <= most:
                 break
             most = roster_lines + spare
         self._parts = (head, roster, rest)
