@@ -284,7 +284,8 @@ def test_at_80x24_a_fight_of_16_leaves_room_for_the_log_the_scores_and_the_promp
         head, roster, rest = screen._parts
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
         assert rows + screen._status_lines() + 1 <= 24  # with the status line and the prompt
-        assert "not shown (a taller screen" in roster and "Kaelen" in roster  # whose turn it is: shown
+        assert "not shown (a taller screen" in roster  # and how many, above and below
+        assert "Kaelen" in roster  # whose turn it is: shown
         assert "Bless on Jax" in rest
         assert " ".join(session.ruleset.score_line(session.game).split()) in " ".join(rest.split())
 

@@ -411,9 +411,10 @@ IN_SIGHT = (
     "const seen = e => { const r = e.getBoundingClientRect();"
     "  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; };"
     "const lis = [...document.querySelectorAll('#fighters li.fighter')];"
+    "const marked = c => lis.filter(li => li.classList.contains(c))"
+    "  .map(li => [li.dataset.name, seen(li)]);"
     "return {tall: d.scrollHeight, high: innerHeight, wide: d.scrollWidth, width: innerWidth,"
-    " acting: lis.filter(li => li.classList.contains('current')).map(li => [li.dataset.name, seen(li)]),"
-    " next: lis.filter(li => li.classList.contains('next')).map(li => [li.dataset.name, seen(li)]),"
+    " acting: marked('current'), next: marked('next'),"
     " shown: lis.filter(seen).length,"
     " log: [...document.querySelectorAll('#log li')].slice(0, 1).map(seen),"
     " font: parseFloat(getComputedStyle(document.querySelector('li.fighter .name')).fontSize)}"
@@ -441,7 +442,9 @@ def test_the_players_tv_page_fits_a_long_order_without_scrolling(
     try:
         with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
             browser.get(web.player_url)
-            wait_for(browser, f"document.querySelectorAll('#fighters li').length === {fighters}", "")
+            wait_for(
+                browser, f"document.querySelectorAll('#fighters li').length === {fighters}", ""
+            )
             seen = browser.execute_script(IN_SIGHT)
             assert seen["tall"] <= seen["high"], f"the page scrolls at {size}: {seen}"
             assert seen["wide"] <= seen["width"], f"the page scrolls sideways at {size}"
@@ -506,7 +509,9 @@ def test_the_console_fits_a_laptop_with_a_long_order(browser, fighters: int, siz
             seen = browser.execute_script(IN_SIGHT)
             assert seen["tall"] <= seen["high"], f"the console scrolls at {size}: {seen}"
             assert seen["wide"] <= seen["width"]
-            first = browser.execute_script("return document.querySelector('#fighters li').className")
+            first = browser.execute_script(
+                "return document.querySelector('#fighters li').className"
+            )
             assert "current" in first  # the acting fighter's card first
             assert seen["acting"][0][1] and all(ok for _, ok in seen["next"]), seen
     finally:
