@@ -456,6 +456,28 @@ def test_the_players_tv_page_fits_a_long_order_without_scrolling(
         resize(browser, SIZES["tv"])
 
 
+def test_a_tv_whose_order_cannot_fit_shows_the_acting_fighter_and_those_after_it(browser) -> None:
+    """The big-table issue, item 4: where even the tightest cards cannot fit (here the
+    type made twice as large), the TV's page still does not scroll: it shows whoever acts
+    and those after them in the order, and says how many are left out where."""
+    ui = big_table_ui(24)
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        browser.get(web.player_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 24", "24")
+        browser.execute_script(
+            "document.documentElement.style.fontSize = '54px';dispatchEvent(new Event('resize'))"
+        )
+        wait_for(browser, "document.querySelector('#fighters li.gap')", "a line for those left out")
+        seen = browser.execute_script(IN_SIGHT)
+        assert seen["tall"] <= seen["high"] and 2 <= seen["shown"] < 24, seen
+        assert seen["acting"][0][1] and seen["next"][0][1], seen  # Orrin, then Rook
+        gaps = browser.execute_script(
+            "return [...document.querySelectorAll('#fighters li.gap')].map(g => g.textContent)"
+        )
+        left_out = sum(int(g.split()[1]) for g in gaps)
+        assert left_out == 24 - seen["shown"], gaps
+
+
 def test_the_players_tv_page_keeps_its_type_for_a_short_order(browser) -> None:
     """The big-table issue, item 4: only a long order tightens the cards: eight keep the
     TV's large type (tests/test_web_browser.py asks 30 px of a name)."""

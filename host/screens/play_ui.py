@@ -330,7 +330,9 @@ class PlayUI:
     def render(self) -> Group:
         """The live view, made to fit an 80x24 terminal with a 2v2 fight (the round and turn
         line stays on screen above the prompt): the head, the fighters in a borderless
-        table, then `below` in the lines left over (one is the prompt's)."""
+        table, then `below` in the lines left over (one is the prompt's). On a terminal, a
+        roster too long for it gives way around whoever takes the turn, as the full
+        screen's does (a fight of 24 would push the round's line off the top)."""
         head = self.head()
         most = None
         if self.console.is_terminal:  # a long roster would push the head off the screen

@@ -145,12 +145,15 @@ function fitOrder() {
 function windowOrder(items) {
   const count = items.length;
   const first = Math.max(0, items.findIndex((li) => li.classList.contains("current")));
+  const next = items.find((li) => li.classList.contains("next"));
+  // Whoever acts, the next up, then the rest of the order from whoever acts.
+  const wanted = [...items.slice(first), ...items.slice(0, first)];
+  if (next) wanted.splice(wanted.indexOf(next), 1), wanted.splice(1, 0, next);
   items.forEach((li) => li.classList.add("away"));
-  for (let k = 0; k < count; k++) {
-    const li = items[(first + k) % count];
+  for (const [k, li] of wanted.entries()) {
     li.classList.remove("away");
     markGaps(items);
-    if (k > 0 && !orderFits()) { li.classList.add("away"); markGaps(items); break; }
+    if (k > 1 && !orderFits()) { li.classList.add("away"); markGaps(items); break; }
   }
 }
 
