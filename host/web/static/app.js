@@ -374,6 +374,18 @@ function draw(v) {
   document.body.dataset.updated = String(performance.timeOrigin + performance.now());
 }
 
+// A patch: the view's top-level keys that changed, and of a list as long as before (the
+// fighters) only the entries that changed, by their place (host/web/hub.py, patch_message).
+function patched(v, message) {
+  const next = Object.assign({}, v, message.view);
+  for (const [key, items] of Object.entries(message.items || {})) {
+    const entries = v[key].slice();
+    for (const [place, entry] of Object.entries(items)) entries[Number(place)] = entry;
+    next[key] = entries;
+  }
+  return next;
+}
+
 function say(text, ok) {
   const reply = document.getElementById("reply");
   if (!reply) return;
@@ -475,7 +487,7 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") { stale = ""; document.body.classList.remove("stale"); draw(message.view); }
-    else if (message.type === "patch" && view) draw(Object.assign({}, view, message.view));
+    else if (message.type === "patch" && view) draw(patched(view, message));
     else if (message.type === "board") { board = { message, at: performance.now() }; drawLeds(); }
     else if (message.type === "notice") notice = message.text;
     else if (message.type === "stale") { stale = message.text; forget(); }
