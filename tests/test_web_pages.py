@@ -476,6 +476,11 @@ def test_a_tv_whose_order_cannot_fit_shows_the_acting_fighter_and_those_after_it
         )
         left_out = sum(int(g.split()[1]) for g in gaps)
         assert left_out == 24 - seen["shown"], gaps
+        browser.execute_script(  # the type back as it was: every fighter again
+            "document.documentElement.style.fontSize = ''; dispatchEvent(new Event('resize'))"
+        )
+        wait_for(browser, "!document.querySelector('#fighters li.gap')", "no line left out")
+        assert browser.execute_script(IN_SIGHT)["shown"] == 24
 
 
 def test_the_players_tv_page_keeps_its_type_for_a_short_order(browser) -> None:

@@ -132,6 +132,8 @@ function setFit(step) {
 function fitOrder() {
   if (role !== "player") return;
   const items = [...document.querySelectorAll("#fighters li.fighter")];
+  items.forEach((li) => li.classList.remove("away")); // a window found before: gone
+  markGaps(items);
   if (!wide.matches) { setFit(0); fitFor = ""; return; }
   const key = `${items.length} ${innerWidth}x${innerHeight}`;
   // The same order on the same screen starts from the step it took (no flicker each view).
