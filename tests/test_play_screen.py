@@ -284,7 +284,8 @@ def test_at_80x24_a_fight_of_16_leaves_room_for_the_log_the_scores_and_the_promp
         head, roster, rest = screen._parts
         rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
         assert rows + screen._status_lines() + 1 <= 24  # with the status line and the prompt
-        assert "more lines" in roster and "Kaelen" in roster  # whose turn it is: shown
+        assert "not shown (a taller screen" in roster  # and how many, above and below
+        assert "Kaelen" in roster  # whose turn it is: shown
         assert "Bless on Jax" in rest
         assert " ".join(session.ruleset.score_line(session.game).split()) in " ".join(rest.split())
 
@@ -355,7 +356,7 @@ def test_at_80x24_the_last_action_s_lines_come_first_whole_before_a_roster_of_ei
         for line in last:
             assert plain(line) in plain(rest)
         assert plain(ui.session.ruleset.score_line(ui.session.game)) in plain(rest)
-        assert "more lines (a taller screen shows them)" in plain(roster)
+        assert "not shown (a taller screen shows them)" in plain(roster)
         assert "> Mirel" in plain(roster)  # whose turn it is shows in the cut roster
 
 
@@ -382,3 +383,92 @@ def test_the_board_s_grid_names_the_page_it_shows(tmp_path: Path) -> None:
         until(lambda: "board: initiative page" in screen._board_text().value, "the page's name")
         screen.sim.set_page("dice")
         until(lambda: "board: dice page" in screen._board_text().value, "the new page's name")
+
+
+# ---------------------------------------------------------------- the big-table issue: 24
+def shown_names(roster: str, names: list[str]) -> list[str]:
+    """The fighters whose rows the roster shows, in its order."""
+    lines = [plain(line) for line in roster.split("\n")]
+    return [n for line in lines for n in names if line.lstrip("> ").startswith(n + " ")]
+
+
+def counts_said(roster: str) -> tuple[int, int]:
+    """(above, below) as the roster's last line says them."""
+    last = plain(roster.split("\n")[-1])
+    assert "not shown (a taller screen shows them)" in last, last
+    above = re.search(r"(\d+) above", last)
+    below = re.search(r"(\d+) below", last)
+    return int(above.group(1)) if above else 0, int(below.group(1)) if below else 0
+
+
+def test_at_80x24_a_fight_of_24_shows_whoever_acts_and_those_after_them() -> None:
+    """The big-table issue, item 4: a fight of 24 (stones keeps fighters past the board's
+    eight slots), each with an effect under its row. The roster gives way around whoever
+    acts: its row and the rows after it in the order show, and its last line says how
+    many fighters are above and below; the view still fits with the prompt."""
+    from host.lab.web_pictures import big_table
+
+    session = big_table(24)
+    names = session.ruleset.fighter_names(session.game)
+    for name in names:
+        session.execute(f"effect {name} Hex")
+    with create_pipe_input() as pipe:
+        ui = PlayUI(session, Console(), "no board")
+        ui.handle("end")  # Bo's turn: his first character is the fourth in the order
+        screen = PlayScreen(ui, None, input=pipe, output=Output80x24())
+        screen._draw()
+        head, roster, rest = screen._parts
+        rows = sum(part.count("\n") + 1 for part in (head, rest)) + screen._heights[1]
+        assert rows + screen._status_lines() + 1 <= 24
+        acting = next(f.name for f in session.ruleset.fighters(session.game) if f.current)
+        shown = shown_names(roster, names)
+        at = names.index(acting)
+        assert shown[0] == acting and len(shown) >= 2  # whoever acts, first
+        assert shown == names[at : at + len(shown)]  # then those after, in the order
+        above, below = counts_said(roster)
+        assert (above, below) == (at, len(names) - at - len(shown))
+
+
+def test_the_roster_s_window_goes_on_from_the_top_past_the_order_s_end() -> None:
+    """The big-table issue, item 4: whoever acts last in the round is followed by the
+    next round's first: the window shows them under a line saying the order starts over,
+    and says how many are left out below."""
+    from host.screens.play_ui import ROSTER_WRAP, _roster_window
+
+    groups = [[(f"F{n:02d}  9/9", n == 22)] for n in range(24)]
+    lines = _roster_window(("who  hp", False), groups, 8, 80)
+    texts = [line for line, _ in lines]
+    assert texts == [
+        "who  hp",
+        "F22  9/9",
+        "F23  9/9",
+        ROSTER_WRAP,
+        "F00  9/9",
+        "F01  9/9",
+        "F02  9/9",
+        "... 19 below not shown (a taller screen shows them)",
+    ]
+
+
+def test_play_no_screen_at_80x24_keeps_the_head_in_sight_with_24_fighters() -> None:
+    """The big-table issue, item 4: `play --no-screen` printed all 24 rows, and the round's
+    line scrolled off an 80x24 terminal. On a terminal its roster gives way as the full
+    screen's does; the view and the prompt fit."""
+    from io import StringIO
+
+    from host.lab.web_pictures import big_table
+
+    session = big_table(24)
+    out = StringIO()
+    console = Console(file=out, force_terminal=True, width=80, height=24)
+    ui = PlayUI(session, console, "no board")
+    ui.handle("end")
+    out.truncate(0)
+    out.seek(0)
+    ui.show()
+    frame = out.getvalue().rstrip("\n").split("\n")
+    assert len(frame) + 1 <= 24  # and the prompt
+    assert "Mossy Ford" in plain(frame[0])
+    acting = next(f.name for f in session.ruleset.fighters(session.game) if f.current)
+    assert shown_names(out.getvalue(), session.ruleset.fighter_names(session.game))[0] == acting
+    assert "not shown (a taller screen shows them)" in plain(out.getvalue())

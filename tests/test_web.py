@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,7 +31,7 @@ from host.core.journal import Journal
 from host.core.session import Session, resume
 from host.screens.play_ui import PlayUI
 from host.web.address import DEFAULT_HOST, DEFAULT_PORT, WebError, parse_address
-from host.web.hub import Hub
+from host.web.hub import Hub, merged
 from host.web.page_data import PAUSE, score_text
 from host.web.routes import STALE_CODE, make_app
 from host.web.sources import PlayLive
@@ -69,7 +70,7 @@ def until(ws: Any, check: Callable[[dict], bool]) -> dict:
         if message["type"] == "view":
             _SEEN[id(ws)] = message["view"]
         elif message["type"] == "patch":
-            message = {"type": "view", "view": {**_SEEN[id(ws)], **message["view"]}}
+            message = {"type": "view", "view": merged(_SEEN[id(ws)], message)}
             _SEEN[id(ws)] = message["view"]
         if check(message):
             return message
@@ -308,7 +309,9 @@ def test_a_hidden_fighter_is_never_sent_to_the_players_until_revealed() -> None:
                 seen.append(text)
                 message = json.loads(text)
                 if message["type"] in ("view", "patch"):
-                    held.update(message["view"])
+                    whole = merged(held, message) if message["type"] == "patch" else message["view"]
+                    held.clear()
+                    held.update(whole)
                     if check(held):
                         return dict(held)
 
@@ -363,7 +366,7 @@ def test_a_hidden_fighter_s_effects_reach_no_message_to_the_players() -> None:
             seen.append(text)
             message = json.loads(text)
             if message["type"] in ("view", "patch"):
-                held.update(message["view"])
+                held = merged(held, message) if message["type"] == "patch" else message["view"]
         assert any("Bless on Vexa" in text for text in seen)  # (the effects were sent)
         for text in seen:
             assert "Witherhex" not in text and "lichmark" not in text, text
@@ -610,7 +613,7 @@ def test_demo_web_shows_the_demo_live_to_its_end(tmp_path: Path) -> None:
                 message = json.loads(ws.recv(timeout=WAIT))
                 if message["type"] not in ("view", "patch"):
                     continue
-                view.update(message["view"])  # a patch: what changed
+                view = merged(view, message)  # a patch: what changed
                 rounds.add(view["round"])
                 if view["winner"]:
                     break
@@ -727,3 +730,24 @@ def test_korxsol_s_fighters_name_their_cooldowns_by_the_move() -> None:
     kaelen = next(f for f in session.ruleset.fighters(session.game) if f.name == "Kaelen")
     assert kaelen.cooldowns == ["Flame Slash 1"]
     assert kaelen.current and kaelen.health == kaelen.health_max == 16
+
+
+def test_a_patch_of_a_turn_of_24_sends_only_the_fighters_that_changed() -> None:
+    """The big-table issue's `web_viewers_cpu_pct` with 24 fighters: each patch sent all 24
+    fighters to each of 20 pages when a turn changed two or three. A patch holds the
+    fighters that changed, by their place, and a page merging it holds the new view."""
+    from host.lab.web_pictures import big_table
+    from host.web.hub import patch_message
+    from host.web.sources import DemoLive
+
+    session = big_table(24)
+    hub = Hub(DemoLive(session, threading.RLock(), lambda: None))
+    before, _ = hub.views_now(False)
+    session.execute("end")
+    after, _ = hub.views_now(False)
+    patch = patch_message(before, after)
+    assert patch is not None and "fighters" not in patch["view"]
+    changed = patch["items"]["fighters"]
+    assert 0 < len(changed) < 24
+    assert merged(before, patch) == after
+    assert len(json.dumps(patch)) < len(json.dumps({"view": {"fighters": after["fighters"]}}))

@@ -19,7 +19,7 @@ from waiting import WAIT
 
 from host.core.journal import Journal
 from host.core.session import Session, resume
-from host.lab.web_pictures import SIZES, d20_fight, eight_fighters, fight
+from host.lab.web_pictures import SIZES, big_table, d20_fight, eight_fighters, fight
 from host.screens.play_ui import PlayUI
 from host.web.browser import chromium, missing, resize
 from host.web.serving import WebServer
@@ -403,3 +403,143 @@ def test_a_console_left_open_across_a_restart_rejoins_or_says_how(browser, tmp_p
         assert "not this game's" in said and "link turnlight printed" in said
     finally:
         third.stop()
+
+
+# ---------------------------------------------------------------- the big-table issue: 24
+IN_SIGHT = (
+    "const d = document.scrollingElement;"
+    "const seen = e => { const r = e.getBoundingClientRect();"
+    "  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; };"
+    "const lis = [...document.querySelectorAll('#fighters li.fighter')];"
+    "const marked = c => lis.filter(li => li.classList.contains(c))"
+    "  .map(li => [li.dataset.name, seen(li)]);"
+    "return {tall: d.scrollHeight, high: innerHeight, wide: d.scrollWidth, width: innerWidth,"
+    " acting: marked('current'), next: marked('next'),"
+    " shown: lis.filter(seen).length,"
+    " log: [...document.querySelectorAll('#log li')].slice(0, 1).map(seen),"
+    " font: parseFloat(getComputedStyle(document.querySelector('li.fighter .name')).fontSize)}"
+)
+
+
+def big_table_ui(fighters: int) -> PlayUI:
+    """A stones fight of `fighters` (host/lab/web_pictures.py), an effect on one, Bo's turn."""
+    session = big_table(fighters)
+    ui = _ui(session)
+    ui.handle("effect Kaelen Hex")
+    ui.handle("end")
+    return ui
+
+
+@pytest.mark.parametrize(("fighters", "size"), [(24, "tv"), (16, "720p")])
+def test_the_players_tv_page_fits_a_long_order_without_scrolling(
+    browser, fighters: int, size: str
+) -> None:
+    """The big-table issue, item 4: the players' TV page fits 1920x1080 with 24 fighters
+    and 1280x720 with 16, without scrolling (it cannot), every fighter, the acting ones
+    and the next up, and the newest log line in sight, in type a room can read."""
+    ui = big_table_ui(fighters)
+    resize(browser, SIZES[size])
+    try:
+        with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+            browser.get(web.player_url)
+            wait_for(
+                browser, f"document.querySelectorAll('#fighters li').length === {fighters}", ""
+            )
+            seen = browser.execute_script(IN_SIGHT)
+            assert seen["tall"] <= seen["high"], f"the page scrolls at {size}: {seen}"
+            assert seen["wide"] <= seen["width"], f"the page scrolls sideways at {size}"
+            assert seen["acting"] and all(ok for _, ok in seen["acting"]), seen["acting"]
+            assert seen["next"] and all(ok for _, ok in seen["next"]), seen["next"]
+            assert seen["shown"] == fighters and seen["log"] == [True]
+            assert seen["font"] >= 16, seen["font"]  # a name in px, read from a couch
+    finally:
+        resize(browser, SIZES["tv"])
+
+
+def test_a_tv_whose_order_cannot_fit_shows_the_acting_fighter_and_those_after_it(browser) -> None:
+    """The big-table issue, item 4: where even the tightest cards cannot fit (here the
+    type made twice as large), the TV's page still does not scroll: it shows whoever acts
+    and those after them in the order, and says how many are left out where."""
+    ui = big_table_ui(24)
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        browser.get(web.player_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 24", "24")
+        browser.execute_script(
+            "document.documentElement.style.fontSize = '54px';dispatchEvent(new Event('resize'))"
+        )
+        wait_for(browser, "document.querySelector('#fighters li.gap')", "a line for those left out")
+        seen = browser.execute_script(IN_SIGHT)
+        assert seen["tall"] <= seen["high"] and 2 <= seen["shown"] < 24, seen
+        assert seen["acting"][0][1] and seen["next"][0][1], seen  # Orrin, then Rook
+        gaps = browser.execute_script(
+            "return [...document.querySelectorAll('#fighters li.gap')].map(g => g.textContent)"
+        )
+        left_out = sum(int(g.split()[1]) for g in gaps)
+        assert left_out == 24 - seen["shown"], gaps
+        browser.execute_script(  # the type back as it was: every fighter again
+            "document.documentElement.style.fontSize = ''; dispatchEvent(new Event('resize'))"
+        )
+        wait_for(browser, "!document.querySelector('#fighters li.gap')", "no line left out")
+        assert browser.execute_script(IN_SIGHT)["shown"] == 24
+
+
+def test_the_players_tv_page_keeps_its_type_for_a_short_order(browser) -> None:
+    """The big-table issue, item 4: only a long order tightens the cards: eight keep the
+    TV's large type (tests/test_web_browser.py asks 30 px of a name)."""
+    ui = _ui(fight())
+    ui.handle("initiative")
+    with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+        browser.get(web.player_url)
+        wait_for(browser, "document.querySelectorAll('#fighters li').length === 8", "8")
+        assert browser.execute_script("return document.body.dataset.fit") is None
+        assert browser.execute_script(IN_SIGHT)["font"] >= 30
+
+
+def test_the_phone_page_scrolls_to_the_acting_fighter_on_a_new_turn(browser) -> None:
+    """The big-table issue, item 4: on a phone the page of 24 fighters is long; scrolled to
+    its foot (the log), a new turn brings the acting fighter to the top of the screen."""
+    ui = big_table_ui(24)
+    resize(browser, SIZES["phone"])
+    try:
+        with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+            browser.get(web.player_url)
+            wait_for(browser, "document.querySelectorAll('#fighters li').length === 24", "24")
+            browser.execute_script("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+            wait_for(browser, "scrollY > innerHeight", "scrolled to the foot")
+            ui.handle("end")  # Dan's turn
+            acting = next(f.name for f in ui.session.ruleset.fighters(ui.session.game) if f.current)
+            top = wait_for(
+                browser,
+                f"document.querySelector('#fighters li.current')?.dataset.name === '{acting}'"
+                " && Math.abs(document.querySelector('#fighters li.current')"
+                ".getBoundingClientRect().top) < 20"
+                " && document.querySelector('#fighters li.current').getBoundingClientRect().top",
+                "the acting fighter at the top",
+            )
+            assert 0 <= top < 20
+    finally:
+        resize(browser, SIZES["tv"])
+
+
+@pytest.mark.parametrize(("fighters", "size"), [(24, "tv"), (16, "720p"), (24, "720p")])
+def test_the_console_fits_a_laptop_with_a_long_order(browser, fighters: int, size: str) -> None:
+    """The big-table issue, item 4, and the first-hour issue's console (issue #38 item 8):
+    with 16 or 24 fighters the console still does not scroll at 1280x720 or 1920x1080 (its
+    order scrolls in its own column), the acting fighter's card first and open, the next
+    up's in sight."""
+    ui = big_table_ui(fighters)
+    resize(browser, SIZES[size])
+    try:
+        with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+            browser.get(web.gm_url)
+            wait_for(browser, "document.querySelector('#fighters li.current .actions')", "open")
+            seen = browser.execute_script(IN_SIGHT)
+            assert seen["tall"] <= seen["high"], f"the console scrolls at {size}: {seen}"
+            assert seen["wide"] <= seen["width"]
+            first = browser.execute_script(
+                "return document.querySelector('#fighters li').className"
+            )
+            assert "current" in first  # the acting fighter's card first
+            assert seen["acting"][0][1] and all(ok for _, ok in seen["next"]), seen
+    finally:
+        resize(browser, SIZES["tv"])

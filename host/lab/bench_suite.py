@@ -90,6 +90,7 @@ MEASUREMENTS += bench_smart_dice.MEASUREMENTS
 MEASUREMENTS += (
     web_bench.web_latency,
     web_bench.web_viewers_cpu,
+    web_bench.web_viewers_cpu_24,
     web_bench.web_idle_bytes,
     web_bench.board_e2e_with_pages,
 )
@@ -114,6 +115,7 @@ TARGETS.update(
         "web_latency_ms_p50": ("<=", 50),
         "web_latency_ms_p99": ("<=", 200),
         "web_viewers_cpu_pct": ("<=", 3),
+        "web_viewers_added_pct_24": ("<=", 1),
         "web_idle_bytes_per_min": ("<=", 10_000),
     }
 )

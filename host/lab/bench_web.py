@@ -16,8 +16,10 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 PRESSES = 60
 
@@ -180,20 +182,42 @@ def web_viewers_cpu(viewers: int = VIEWERS, pace: float = DEMO_PACE) -> dict[str
     server and its watcher) through a whole korxsol demo played at `pace` seconds an
     action, laptop only, with `viewers` players' pages open (each a WebSocket reading every
     view, from a child process), and the same demo with none open."""
+    from host.core import registry
+    from host.core.session import Session
+
+    r = registry.get("korxsol")
+    path = r.example_path()
+    return _viewers_cpu(
+        lambda: Session(r.parse_encounter(path.read_text(), str(path)), 7), viewers, pace, ""
+    )
+
+
+def web_viewers_cpu_24(viewers: int = VIEWERS, pace: float = DEMO_PACE) -> dict[str, float | int]:
+    """`web_viewers_cpu` through a demo of 24 fighters (the big-table issue: stones' Mossy
+    Ford and 18 Wisps, host/lab/web_pictures.py `big_table`):
+    `web_no_viewers_cpu_pct_24`, `web_viewers_cpu_pct_24`, and what the 20 pages add,
+    `web_viewers_added_pct_24`."""
+    from host.lab.web_pictures import big_table
+
+    figures = _viewers_cpu(lambda: big_table(24, 7), viewers, pace, "_24")
+    added = figures["web_viewers_cpu_pct_24"] - figures["web_no_viewers_cpu_pct_24"]
+    figures["web_viewers_added_pct_24"] = round(added, 1)
+    return figures
+
+
+def _viewers_cpu(
+    new_session: Callable[[], Any], viewers: int, pace: float, suffix: str
+) -> dict[str, float | int]:
     import resource
     import subprocess
     import threading
 
-    from host.core import registry
-    from host.core.session import Session
     from host.web.serving import WebServer
     from host.web.sources import DemoLive
 
-    r = registry.get("korxsol")
-    path = r.example_path()
     figures: dict[str, float | int] = {}
     for n in (0, viewers):
-        session = Session(r.parse_encounter(path.read_text(), str(path)), 7)
+        session = new_session()
         lock = threading.RLock()
         live = DemoLive(session, lock, lambda: None)
         with WebServer(live, "127.0.0.1", 0) as web:
@@ -222,7 +246,7 @@ def web_viewers_cpu(viewers: int = VIEWERS, pace: float = DEMO_PACE) -> dict[str
                     child.wait(10)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         key = "web_viewers_cpu_pct" if n else "web_no_viewers_cpu_pct"
-        figures[key] = round(100 * cpu / wall, 1)
+        figures[key + suffix] = round(100 * cpu / wall, 1)
     return figures
 
 

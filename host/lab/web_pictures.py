@@ -3,8 +3,9 @@
 Debian's headless Chromium at a phone's size (390x844), 1280x720 and a TV's (1920x1080),
 from a korxsol fight of eight fighters played on the simulated board a few actions in:
 `web-player-phone.png`, `web-player-720p.png`, `web-player-tv.png` and the same for `gm`
-(the console opens on the acting fighter's moves by itself), and d20's console with eight
-creatures at 1280x720, `web-gm-d20-720p.png`.
+(the console opens on the acting fighter's moves by itself), d20's console with eight
+creatures at 1280x720, `web-gm-d20-720p.png`, and the players' page with a long order
+(`big_table`: 24 fighters at 1920x1080, 16 at 1280x720).
 
 The eight-fighter encounter is also what the pages' tests use to check the players' page
 fits a TV (tests/test_web_pages.py).
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from io import StringIO
 from pathlib import Path
 
@@ -78,6 +81,44 @@ def d20_fight(seed: int = 3):  # -> Session
     return session
 
 
+# The newcomers of the big table's fight, each a stones Wisp, dealt to the players in turn.
+NEWCOMERS = (
+    "Selka Tarn Wren Ulric Ilsa Joss Nyra Odo Pell Quin Rhea Sorn Tova Ugo Vale Wynn Yara Zeb"
+).split()
+
+
+@contextmanager
+def _room_for(fighters: int) -> Iterator[None]:
+    """A fight may hold `fighters` while it is built: the big-table issue (item 1) raises
+    what every game takes to 24; until it lands, host/core/newcomers.py says 16."""
+    from host.core import newcomers
+
+    was = newcomers.MOST_FIGHTERS
+    newcomers.MOST_FIGHTERS = max(was, fighters)
+    try:
+        yield
+    finally:
+        newcomers.MOST_FIGHTERS = was
+
+
+def big_table(fighters: int = 24, seed: int = 3):  # -> Session
+    """Stones' bundled Mossy Ford (six characters) and Wisps joining it until it has
+    `fighters`, dealt to its four players in turn: a fight longer than the board's eight
+    slots, for the screens' layouts (the terminal's roster, the players' TV page)."""
+    from host.core import registry
+    from host.core.session import Session
+
+    r = registry.get("stones")
+    path = r.example_path()
+    session = Session(r.parse_encounter(path.read_text(), str(path)), seed)
+    players = [p.name for p in session.game.enc.players]
+    with _room_for(fighters):
+        for n, name in enumerate(NEWCOMERS[: max(0, fighters - 6)]):
+            session.execute(f"add Wisp as {name} player={players[n % len(players)]}")
+    assert len(r.fighter_names(session.game)) == fighters
+    return session
+
+
 def photograph(folder: Path) -> list[Path]:
     from rich.console import Console
 
@@ -120,7 +161,7 @@ def photograph(folder: Path) -> list[Path]:
                         written.append(path)
             finally:
                 driver.quit()
-    return written + photograph_d20(folder)
+    return written + photograph_d20(folder) + photograph_big_table(folder)
 
 
 def photograph_d20(folder: Path) -> list[Path]:
@@ -144,6 +185,36 @@ def photograph_d20(folder: Path) -> list[Path]:
         finally:
             driver.quit()
     return [path]
+
+
+def photograph_big_table(folder: Path) -> list[Path]:
+    """The players' page with a long order: 24 fighters at 1920x1080,
+    `web-player-24-tv.png`, and 16 at 1280x720, `web-player-16-720p.png` (the big-table
+    issue), Bo's turn with an effect on Kaelen."""
+    from rich.console import Console
+
+    from host.screens.play_ui import PlayUI
+    from host.web.browser import chromium
+    from host.web.serving import WebServer
+    from host.web.sources import PlayLive
+
+    written = []
+    for fighters, size in ((24, "tv"), (16, "720p")):
+        session = big_table(fighters)
+        ui = PlayUI(session, Console(file=StringIO(), width=100), "no board")
+        ui.handle("effect Kaelen Hex")
+        ui.handle("end")
+        path = folder / f"web-player-{fighters}-{size}.png"
+        with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+            driver = chromium(SIZES[size])
+            try:
+                driver.get(web.player_url)
+                _wait(driver, f"document.querySelectorAll('#fighters li').length === {fighters}")
+                driver.save_screenshot(str(path))
+            finally:
+                driver.quit()
+        written.append(path)
+    return written
 
 
 def _wait(driver, script: str, timeout: float = 10.0) -> None:

@@ -45,7 +45,13 @@ from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Console
 
 from host.screens.led_text import led_grid
-from host.screens.play_ui import LEAVE_HINT, BoundedLine, CommandCompleter, PlayUI
+from host.screens.play_ui import (
+    LEAVE_HINT,
+    ROSTER_MIN_LINES,
+    BoundedLine,
+    CommandCompleter,
+    PlayUI,
+)
 
 if TYPE_CHECKING:
     from prompt_toolkit.input import Input
@@ -56,7 +62,6 @@ if TYPE_CHECKING:
 GRID_REFRESH_SECONDS = 0.1  # how often the board's grid is redrawn (its LEDs pulse)
 MENU_LINES = 8  # the completion menu's most lines
 REST_MIN_LINES = 4  # under the roster: the log's rule, two of its lines and the scores
-ROSTER_MIN_LINES = 3  # its header, the row whose turn it is and the line saying what is left
 VIEW_MIN_LINES = 10  # lines the live view keeps under what a command printed; longer pages
 BOARD_PANE_MIN = 26  # columns: the board's pane is its grid's width, or this
 PROMPT = "turnlight> "
@@ -243,7 +248,8 @@ class PlayScreen:
             # Lines the rest leaves blank (an older line too long for them) go to a
             # roster that was cut.
             spare = left - (rest.count("\n") + 1)
-            if spare <= 0 or not self.ui.roster_cut:
+            # (A cut roster may leave lines of its room unused: a fighter whole or none.)
+            if spare <= 0 or not self.ui.roster_cut or roster_lines + spare <= most:
                 break
             most = roster_lines + spare
         self._parts = (head, roster, rest)

@@ -53,6 +53,7 @@ UI_VERBS = {
 }
 LEAVE_HINT = "Ctrl-C clears the line; Ctrl-D or `quit` ends the session"
 MIN_LOG_LINES, MAX_LOG_LINES = 2, 12  # the live view's log: what a terminal has room for
+ROSTER_MIN_LINES = 3  # its header, the row whose turn it is and the line saying what is left
 TURN_MARK = "> "  # before the roster's row of whoever's turn it is
 REFUSED_BY_THE_BOARD = "board: refused: "  # host/board/tether.py's line for a refused press
 BOARD_ECHO_SECONDS = 0.2  # how often the prompt looks for board presses to show
@@ -212,18 +213,49 @@ def turn_marked(table: LiveTable) -> LiveTable:
     return LiveTable([blank + table.headers[0], *table.headers[1:]], rows)
 
 
-def _roster_window(rows: list[tuple[str, bool]], most: int, width: int) -> list[tuple[str, bool]]:
-    """The header and as many of the lines under it as `most` leaves room for with a last
-    line saying what is left out: from the first of whoever takes the turn (a fight of 16
-    fighters with their notes is taller than an 80x24 screen)."""
-    head, body = rows[0], rows[1:]
-    room = max(1, most - 2)
-    first = next((n for n, (_, whose_turn) in enumerate(body) if whose_turn), 0)
-    start = max(0, min(first, len(body) - room))
-    shown = body[start : start + room]
-    left = len(body) - len(shown)
-    more = f"... {left} more lines (a taller screen shows them)"[:width]
-    return [head, *shown, (more, False)]
+ROSTER_WRAP = "  -- then, from the top of the order --"
+
+
+def _roster_window(
+    head: tuple[str, bool], groups: list[list[tuple[str, bool]]], most: int, width: int
+) -> list[tuple[str, bool]]:
+    """The header and, in `most` lines with it, whoever takes the turn and those after
+    them in the order (past its end, on from its top: the next round's first), each
+    fighter whole (its note's lines under it), with a last line saying how many fighters
+    are left out above and below. Before anyone's turn, from the top. A fight of 24 with
+    notes is taller than an 80x24 screen, and the next to act matter most."""
+    count = len(groups)
+    first = next((n for n, g in enumerate(groups) if any(cur for _, cur in g)), 0)
+    room = max(1, most - 2)  # the header's line and the line saying what is left out
+    taken = [first]
+    used = len(groups[first])
+    wrapped = False
+    for step in range(1, count):
+        n = (first + step) % count
+        extra = len(groups[n]) + (1 if n == 0 and not wrapped else 0)  # the wrap's line
+        if used + extra > room:
+            break
+        wrapped = wrapped or n == 0
+        taken.append(n)
+        used += extra
+    if not wrapped and first > 0:  # room left at the order's end: earlier rows above it
+        for n in range(first - 1, -1, -1):
+            if used + len(groups[n]) > room:
+                break
+            taken.insert(0, n)
+            used += len(groups[n])
+    lines: list[tuple[str, bool]] = [head]
+    for n in taken:
+        if n == 0 and wrapped:
+            lines.append((ROSTER_WRAP[:width], False))
+        lines += groups[n]
+    lines = lines[: room + 1]  # the acting fighter's own lines may be more than the room
+    shown = set(taken)
+    above = sum(1 for n in range(count) if n not in shown and (n < taken[0] and not wrapped))
+    below = count - len(shown) - above
+    said = [f"{k} {where}" for k, where in ((above, "above"), (below, "below")) if k]
+    more = f"... {' and '.join(said) or 'lines'} not shown (a taller screen shows them)"
+    return [*lines, (more[:width], False)]
 
 
 def resumed_line(session: Session) -> str:
@@ -298,8 +330,15 @@ class PlayUI:
     def render(self) -> Group:
         """The live view, made to fit an 80x24 terminal with a 2v2 fight (the round and turn
         line stays on screen above the prompt): the head, the fighters in a borderless
-        table, then `below` in the lines left over (one is the prompt's)."""
-        top = self.head() + [self.roster()]
+        table, then `below` in the lines left over (one is the prompt's). On a terminal, a
+        roster too long for it gives way around whoever takes the turn, as the full
+        screen's does (a fight of 24 would push the round's line off the top)."""
+        head = self.head()
+        most = None
+        if self.console.is_terminal:  # a long roster would push the head off the screen
+            room = self.console.height - 1 - self._lines(head) - self.below_needs()
+            most = max(ROSTER_MIN_LINES, room)
+        top = head + [self.roster(most)]
         return Group(*top, *self.below(self.console.height - self._lines(top) - 1))
 
     def head(self) -> list[RenderableType]:
@@ -326,10 +365,11 @@ class PlayUI:
         live = effects.with_effects(ruleset.live_roster(game), ruleset, game)  # and effects
         table = turn_marked(spelt_out(live, self._labels()))
         roster = Text()
-        rows = text_tables.live_lines(table, self.console.width)
+        head, groups = text_tables.live_groups(table, self.console.width)
+        rows = [head, *(line for group in groups for line in group)]
         self.roster_cut = most is not None and len(rows) > most
         if self.roster_cut:
-            rows = _roster_window(rows, most or 0, self.console.width)
+            rows = _roster_window(head, groups, most or 0, self.console.width)
         for n, (line, whose_turn) in enumerate(rows):
             style = "bold underline" if n == 0 else "bold" if whose_turn else ""
             roster.append(printable(line) + ("\n" if n < len(rows) - 1 else ""), style)

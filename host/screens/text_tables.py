@@ -75,17 +75,27 @@ def live_lines(table: LiveTable, width: int = 80) -> list[tuple[str, bool]]:
     """The live view's table for a narrow screen: the headers, a row of figures for each
     one taking turns, and under it, indented, its note wrapped to the width. Each line
     comes with whether it is the row of whoever's turn it is."""
+    head, groups = live_groups(table, width)
+    return [head, *(line for group in groups for line in group)]
+
+
+def live_groups(
+    table: LiveTable, width: int = 80
+) -> tuple[tuple[str, bool], list[list[tuple[str, bool]]]]:
+    """`live_lines` as its header line and, for each row, the lines it takes (its figures,
+    then its note's): a screen too short for them all leaves out whole rows."""
     headers = table.headers
     widths = [max([len(h)] + [len(r.cells[i]) for r in table.rows]) for i, h in enumerate(headers)]
     head = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
-    lines = [(head.rstrip(), False)]
     indent = "    "
+    groups = []
     for r in table.rows:
         row = "  ".join(c.ljust(w) for c, w in zip(r.cells, widths, strict=True)).rstrip()
-        lines.append((row, r.current))
+        group = [(row, r.current)]
         for part in textwrap.wrap(r.note, width, initial_indent=indent, subsequent_indent=indent):
-            lines.append((part, False))
-    return lines
+            group.append((part, False))
+        groups.append(group)
+    return (head.rstrip(), False), groups
 
 
 def table_text(table: Table, width: int | None = TABLE_WIDTH) -> str:

@@ -260,10 +260,9 @@ class Hub:
         self._wholes = [None, None]  # made when a page needs one
         sent = list(self.views)
         for n, (pages, view) in enumerate(((self.players, player), (self.gms, gm))):
-            changed = _changes(old[n] if old is not None else None, view)
-            if not changed:
+            patch = patch_message(old[n] if old is not None else None, view)
+            if patch is None:
                 continue
-            patch = {"type": "patch", "view": changed}
             text = self._player_text(patch) if n == 0 else json.dumps(patch)
             sent[n] = text
             for page in list(pages):
@@ -327,6 +326,48 @@ def _changes(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
     if old is None:
         return dict(new)
     return {k: v for k, v in new.items() if old.get(k, _changes) != v}
+
+
+def patch_message(old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any] | None:
+    """What changed from `old` to `new` as a patch (None: nothing): the top-level keys that
+    differ (`view`), and of a list of entries as long as before (the fighters) only the
+    entries that differ, by their place (`items`): a turn of 24 fighters changes two or
+    three of them, and 20 pages were each sent all 24 (five times the bytes)."""
+    changed = _changes(old, new)
+    if not changed:
+        return None
+    message: dict[str, Any] = {"type": "patch", "view": changed}
+    if old is None:
+        return message
+    items: dict[str, dict[str, Any]] = {}
+    for key, now in list(changed.items()):
+        was = old.get(key)
+        if not (isinstance(was, list) and isinstance(now, list) and len(was) == len(now)):
+            continue
+        if not all(isinstance(entry, dict) for entry in now):
+            continue
+        differ = {
+            str(i): entry
+            for i, (before, entry) in enumerate(zip(was, now, strict=True))
+            if before != entry
+        }
+        if len(differ) < len(now):
+            items[key] = differ
+            del changed[key]
+    if items:
+        message["items"] = items
+    return message
+
+
+def merged(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """`view` with a patch message applied, as the pages apply it (app.js, `patched`)."""
+    whole = {**view, **message["view"]}
+    for key, items in message.get("items", {}).items():
+        entries = list(view[key])
+        for place, entry in items.items():
+            entries[int(place)] = entry
+        whole[key] = entries
+    return whole
 
 
 def kept_token(source: Source) -> str:

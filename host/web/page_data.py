@@ -26,6 +26,7 @@ commands.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from host.core import effects
@@ -39,6 +40,14 @@ from shared.words import KIND_NAMES
 
 PAUSE = "a pause: the game master's move"
 LOG_LINES = 12  # the last events the pages show
+# The players' wording of each line, kept while the cast and the secrets stay the same:
+# a view is built up to five times a second and its lines (the log's, each fighter's
+# statuses) are mostly the last view's; telling each again (a search for every fighter's
+# name and label) was most of a view of 24 fighters.
+_WORDED: dict[tuple[Any, ...], str | None] = {}
+_WORDED_FOR: list[tuple[Any, ...]] = [()]
+_WORDED_LOCK = threading.Lock()
+WORDED_MOST = 2048  # lines kept before the memo starts over
 
 
 def fighter_json(f: Fighter, hidden: bool = False) -> dict[str, Any]:
@@ -298,14 +307,32 @@ def _prefills(ruleset: Ruleset, game: Any, fighters: list[Fighter]) -> dict[str,
 def player_view(full: dict[str, Any]) -> dict[str, Any]:
     """The players' view: `full` (a gm_view) less everything they must not see. Every text
     goes through its players' wording (host/core/audience.py `for_players`)."""
+    with _WORDED_LOCK:  # one view at a time keeps the memo's lines to its own secrets
+        return _player_view(full)
+
+
+def _player_view(full: dict[str, Any]) -> dict[str, Any]:
     settings = full["settings"]
     secrets = Secrets(set(settings["hidden"]), settings["health"], settings["players"])
     hidden = secrets.hidden
     cast = [(f["name"], f["label"], f["team"]) for f in full["fighters"]]
     exact = secrets.exact_for(cast, full["teams"])
 
+    context = (tuple(cast), frozenset(hidden), frozenset(exact), secrets.health)
+    if _WORDED_FOR[0] != context or len(_WORDED) > WORDED_MOST:
+        _WORDED.clear()
+        _WORDED_FOR[0] = context
+
     def visible(lines: list[str]) -> list[str]:
-        return for_players(lines, cast, secrets, full["teams"])
+        said = []
+        for line in lines:
+            key = _line_key(line)
+            if key not in _WORDED:
+                _WORDED[key] = next(iter(for_players([line], cast, secrets, full["teams"])), None)
+            worded = _WORDED[key]
+            if worded is not None:
+                said.append(worded)
+        return said
 
     def one(text: str) -> str:
         return next(iter(visible([text])), "") if text else ""
@@ -369,3 +396,17 @@ def player_view(full: dict[str, Any]) -> dict[str, Any]:
         "winner": full["winner"],
         "board": board,
     }
+
+
+def _line_key(line: str) -> tuple[Any, ...]:
+    """A line as what its players' wording depends on: its text and, for a Line
+    (host/core/audience.py), what its writer said of it."""
+    return (
+        str(line),
+        type(line).__name__,
+        getattr(line, "about", None),
+        getattr(line, "numbers", None),
+        getattr(line, "audience", None),
+        getattr(line, "players", None),
+        getattr(line, "spans_given", None),
+    )

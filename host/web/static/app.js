@@ -108,6 +108,89 @@ function drawFighters(v) {
   }));
 }
 
+// The players' page on a wide screen is a TV's, which cannot scroll: a long order tightens
+// its cards a step at a time (app.css, data-fit) until it fits with the newest log line;
+// if even the tightest does not, it shows the acting fighter and those after it in the
+// order (on from the top past its end) that fit, and a line where each run is left out.
+const wide = matchMedia("(min-aspect-ratio: 4/3) and (min-width: 900px)");
+const FIT_STEPS = ["", "1", "2", "3"];
+let fitFor = ""; // the fighters' count and the screen's size the step was found for
+
+function orderFits() {
+  const box = document.getElementById("order-box").getBoundingClientRect().bottom + 0.5;
+  const newest = document.querySelector("#log li");
+  const logBox = document.getElementById("log-box").getBoundingClientRect().bottom + 0.5;
+  const list = document.getElementById("fighters").getBoundingClientRect().bottom;
+  return list <= box && (!newest || newest.getBoundingClientRect().bottom <= Math.min(box, logBox));
+}
+
+function setFit(step) {
+  if (FIT_STEPS[step]) document.body.dataset.fit = FIT_STEPS[step];
+  else delete document.body.dataset.fit;
+}
+
+function fitOrder() {
+  if (role !== "player") return;
+  const items = [...document.querySelectorAll("#fighters li.fighter")];
+  items.forEach((li) => li.classList.remove("away")); // a window found before: gone
+  markGaps(items);
+  if (!wide.matches) { setFit(0); fitFor = ""; return; }
+  const key = `${items.length} ${innerWidth}x${innerHeight}`;
+  // The same order on the same screen starts from the step it took (no flicker each view).
+  let step = key === fitFor ? Math.max(0, FIT_STEPS.indexOf(document.body.dataset.fit || "")) : 0;
+  fitFor = key;
+  setFit(step);
+  while (!orderFits() && step < FIT_STEPS.length - 1) setFit(++step);
+  if (!orderFits()) windowOrder(items);
+}
+
+function windowOrder(items) {
+  const count = items.length;
+  const first = Math.max(0, items.findIndex((li) => li.classList.contains("current")));
+  const next = items.find((li) => li.classList.contains("next"));
+  // Whoever acts, the next up, then the rest of the order from whoever acts.
+  const wanted = [...items.slice(first), ...items.slice(0, first)];
+  if (next) wanted.splice(wanted.indexOf(next), 1), wanted.splice(1, 0, next);
+  items.forEach((li) => li.classList.add("away"));
+  for (const [k, li] of wanted.entries()) {
+    li.classList.remove("away");
+    markGaps(items);
+    if (k > 1 && !orderFits()) { li.classList.add("away"); markGaps(items); break; }
+  }
+}
+
+// "… N more" in place of each run of fighters the window leaves out.
+function markGaps(items) {
+  document.querySelectorAll("#fighters li.gap").forEach((li) => li.remove());
+  let run = [];
+  const mark = () => {
+    if (run.length) run[0].before(el("li", { class: "gap" }, `… ${run.length} more`));
+    run = [];
+  };
+  for (const li of items) {
+    if (li.classList.contains("away")) run.push(li);
+    else mark();
+  }
+  mark();
+}
+
+// A phone's page scrolls: on each new turn it brings the acting fighter to the top, with
+// those after it under it, unless they are in sight already.
+let followed = null;
+function followActing() {
+  if (role !== "player") return;
+  const acting = [...document.querySelectorAll("#fighters li.current")];
+  const key = acting.map((li) => li.dataset.name).join("\n");
+  if (key === followed) return;
+  followed = key;
+  const scrolls = document.scrollingElement.scrollHeight > innerHeight;
+  if (!acting.length || !scrolls) return;
+  const next = document.querySelector("#fighters li.next") || acting[0];
+  const top = acting[0].getBoundingClientRect().top;
+  if (top < 0 || next.getBoundingClientRect().bottom > innerHeight) acting[0].scrollIntoView({ block: "start" });
+}
+addEventListener("resize", () => { if (view) fitOrder(); });
+
 // The console's actions on one fighter: the acting fighter's moves first (each starts the
 // line), then the verbs that apply to it now, and behind "more" the rest and hiding it
 // from the players' page.
@@ -288,6 +371,8 @@ function draw(v) {
   // Newest first: on a TV that cannot scroll, the latest events stay in sight.
   fill("log", v.log.slice().reverse().map((line) => el("li", { class: line.startsWith("board: refused") ? "refused" : "" }, line)));
   drawBoard(v);
+  fitOrder();
+  followActing();
   if (role === "gm") drawGm(v);
   drawTimer();
   document.body.dataset.updated = String(performance.timeOrigin + performance.now());
@@ -302,6 +387,18 @@ function drawCampaign(c) {
   document.getElementById("campaign-title").textContent = c.title;
   const head = el("tr", {}, ...c.headers.map((h) => el("th", {}, h)));
   fill("campaign", [head, ...c.rows.map((r) => el("tr", {}, ...r.map((x) => el("td", {}, x))))]);
+}
+
+// A patch: the view's top-level keys that changed, and of a list as long as before (the
+// fighters) only the entries that changed, by their place (host/web/hub.py, patch_message).
+function patched(v, message) {
+  const next = Object.assign({}, v, message.view);
+  for (const [key, items] of Object.entries(message.items || {})) {
+    const entries = v[key].slice();
+    for (const [place, entry] of Object.entries(items)) entries[Number(place)] = entry;
+    next[key] = entries;
+  }
+  return next;
 }
 
 function say(text, ok) {
@@ -405,7 +502,7 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") { stale = ""; document.body.classList.remove("stale"); draw(message.view); }
-    else if (message.type === "patch" && view) draw(Object.assign({}, view, message.view));
+    else if (message.type === "patch" && view) draw(patched(view, message));
     else if (message.type === "board") { board = { message, at: performance.now() }; drawLeds(); }
     else if (message.type === "notice") notice = message.text;
     else if (message.type === "stale") { stale = message.text; forget(); }
