@@ -23,7 +23,7 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
         return {}
     if verb == "strike":
         why = can_act(game, f)
-        if why.startswith("not its turn"):
+        if why.startswith("it is "):
             why = "not its turn: `reaction`"
         elif not why and f.actions < 1:
             why = "no actions left"

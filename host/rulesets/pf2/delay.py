@@ -19,11 +19,18 @@ from host.rulesets.pf2 import harm
 from host.rulesets.pf2.engine import Delayed, Entry, Fighter, Game
 
 
+def whose(game: Game) -> str:
+    e = game.entry()
+    return "nobody's" if e is None else " and ".join(game.fighters[i].name for i in e.members) + "'s"
+
+
 def delay(game: Game, f: Fighter) -> list[str]:
     """`f` Delays: its whole entry leaves the order (a group Delays together)."""
     e = game.entry()
     if e is None or f.index not in e.members:
-        raise IllegalAction(f"{f.name} may Delay only as its own turn begins [22]")
+        raise IllegalAction(
+            f"{f.name} may Delay only as its own turn begins [22]: it is {whose(game)} turn"
+        )
     members = [game.fighters[i] for i in e.members]
     if any(m.actions < m.actions_max or m.attacks for m in members):
         raise IllegalAction(f"{f.name} has acted this turn: Delay comes before any action [22]")

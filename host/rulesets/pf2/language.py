@@ -55,7 +55,7 @@ VERBS: dict[str, Verb] = {
     "temp": Verb("NAME AMOUNT", "give temporary hit points (the higher amount stays [12])"),
     "condition": Verb(
         "NAME CONDITION [VALUE]",
-        "give NAME a condition (frightened 2, off-guard): a higher value replaces a lower [20]",
+        "give NAME a condition (frightened 2, off-guard; a value of 1 unless told): a higher value replaces a lower [20]",
     ),
     "recover": Verb("NAME CONDITION", "end a condition on NAME (wounded too: the GM clears it)"),
     "persistent": Verb(

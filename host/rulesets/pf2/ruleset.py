@@ -278,8 +278,13 @@ class PF2(Ruleset):
             return ["board", "engine", "entered"]
         if words[0] == "condition" and len(words) == 3:
             return list(encounter_schema.CONDITION_NAMES)
+        if words[0] == "condition" and len(words) == 4:
+            valued = words[2] in encounter_schema.VALUED
+            return ["1", "2", "3", "4"] if valued else []
         if words[0] == "save" and len(words) == 3:
             return list(language.SAVES)
+        if words[0] in ("save", "flat") and len(words) == 4 - (words[0] == "flat"):
+            return [f"dc={n}" for n in _DCS[words[0]]]
         if words[0] in _WHO_MAY and len(words) == 2:
             return [f.label for f in game.fighters if _WHO_MAY[words[0]](game, f)]
         if words[0] == "recover" and len(words) == 3:
@@ -320,6 +325,9 @@ class PF2(Ruleset):
         return None
 
 
+# The DCs `save` and `flat` offer: simple DCs by level, and the flat checks the rules name
+# (concealed 5, hidden 11, persistent damage 15 [10][25]).
+_DCS = {"save": (15, 16, 18, 19, 20, 22), "flat": (5, 11, 15)}
 _PURPOSES = ("initiative", "attack", "damage", "save", "recovery", "flat", "persistent", "heal", "reroll")
 
 

@@ -110,7 +110,7 @@ def can_act(game: Game, f: Fighter) -> str:
     if game.is_delayed(f):
         return "delaying: `return` first [22]"
     if not game.turn_of(f):
-        return f"not its turn ({whose(game)})"
+        return f"it is {whose(game)} turn"
     return ""
 
 
@@ -129,7 +129,7 @@ def spend(game: Game, f: Fighter, cost: int) -> None:
 def react(game: Game, f: Fighter) -> None:
     """Refuse unless `f` may use its reaction now [3][18][19][22]."""
     why = can_act(game, f)
-    if why and not why.startswith("not its turn"):
+    if why and not why.startswith("it is "):
         raise IllegalAction(f"{f.name} cannot react: {why}")
     if not f.reaction:
         raise IllegalAction(f"{f.name} has used its reaction: it comes back as its turn starts [3]")
@@ -405,7 +405,8 @@ def do_condition(game: Game, cmd: Command) -> list[str]:
     name = condition_name(cmd.arg(1, "a condition"))
     _alive(f)
     if name in VALUED:
-        value = whole_number(cmd.arg(2, f"{name}'s value"), 1, 9, f"{name}'s value")
+        word = cmd.args[2] if len(cmd.args) > 2 else "1"  # (a value of 1 unless told)
+        value = whole_number(word, 1, 9, f"{name}'s value")
         was = f.values.get(name, 0)
         if value <= was:  # [20]
             return [f"{f.name} is {name} {was} already: a value of {value} changes nothing [20]"]
@@ -511,7 +512,8 @@ def do_react(game: Game, cmd: Command) -> list[str]:
 def do_stand(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     if "prone" not in f.marks:
-        raise IllegalAction(f"{f.name} is not prone")
+        now = ", ".join(shown_conditions(f)) or "nothing"
+        raise IllegalAction(f"{f.name} is not prone (it is: {now})")
     spend(game, f, 1)
     f.marks.remove("prone")
     return [f"{f.name} Stands up (1 action, {f.actions} left) [19]"]
