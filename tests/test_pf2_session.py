@@ -142,8 +142,14 @@ def test_encounter_new_writes_the_template_and_it_plays_to_its_end(tmp_path: Pat
         (("hp = 24", "hp = lots"), "not valid TOML"),
         (("hp = 24", "hp = 0"), "creature 'Valka': hp must be a whole number 1..999"),
         (('damage = "1d12+4"', 'damage = "1d7+4"'), "needs its damage as dice such as"),
-        (('critical = "double"', 'critical = "triple"'), "options: critical must be double or dice_twice"),
-        (('knocked_out = "named"', 'knocked_out = "some"'), "knocked_out must be characters or named or all"),
+        (
+            ('critical = "double"', 'critical = "triple"'),
+            "options: critical must be double or dice_twice",
+        ),
+        (
+            ('knocked_out = "named"', 'knocked_out = "some"'),
+            "knocked_out must be characters or named or all",
+        ),
         (('team = "Party"', 'team = "Heroes"'), "team must be one of Party"),
         (("fort = 7", "fortitude = 7"), "unknown key 'fortitude'"),
         (("resist = { piercing = 2 }", "resist = { piercing = -2 }"), "resist is a table"),

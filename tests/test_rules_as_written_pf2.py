@@ -133,8 +133,12 @@ def test_four_degrees_of_success_and_a_natural_20_or_1_moves_one_degree():
     t = Table(VAL, ORC)
     t.start(15, 1)
     assert t.play("save Valka will dc=5", d20(11, "save"))[-1].endswith("critical success [9]")
-    assert t.play("save Valka will dc=5", d20(1, "save"))[-1].endswith(": failure [9]")  # 5: a success
-    assert t.play("save Valka will dc=30", d20(20, "save"))[-1].endswith(": success [9]")  # 24: a failure
+    assert t.play("save Valka will dc=5", d20(1, "save"))[-1].endswith(
+        ": failure [9]"
+    )  # 5: a success
+    assert t.play("save Valka will dc=30", d20(20, "save"))[-1].endswith(
+        ": success [9]"
+    )  # 24: a failure
 
 
 def test_a_strike_deals_its_damage_on_a_success_double_on_a_critical_none_on_a_failure():
@@ -161,10 +165,17 @@ def test_option_critical_dice_twice_rolls_the_damage_dice_twice_and_doubles_the_
 def test_a_basic_save_deals_none_half_full_or_double_by_its_degree():
     # pf2-combat.txt [9]: Valka's Reflex +5 against DC 18, 4d6 fire (10)
     dealt = {}
-    for face, degree in ((20, "critical success"), (14, "success"), (8, "failure"), (2, "critical failure")):
+    for face, degree in (
+        (20, "critical success"),
+        (14, "success"),
+        (8, "failure"),
+        (2, "critical failure"),
+    ):
         t = Table(VAL, ORC)
         t.start(15, 1)
-        lines = t.play("save Valka ref dc=18 basic=4d6 type=fire", d20(face, "save"), dmg(1, 2, 3, 4))
+        lines = t.play(
+            "save Valka ref dc=18 basic=4d6 type=fire", d20(face, "save"), dmg(1, 2, 3, 4)
+        )
         assert degree in lines[0]
         dealt[degree] = 20 - t.who("Valka").hp
     assert dealt == {"critical success": 0, "success": 5, "failure": 10, "critical failure": 20}
@@ -230,7 +241,11 @@ def test_a_character_at_0_hp_is_knocked_out_dying_1_or_2_plus_wounded_and_others
 
 def test_option_knocked_out_says_who_falls_dying_rather_than_dead():
     # pf2-combat.txt [13]: the named creatures the game master chooses
-    for rule, boss_dies, orc_dies in (("characters", True, True), ("named", False, True), ("all", False, False)):
+    for rule, boss_dies, orc_dies in (
+        ("characters", True, True),
+        ("named", False, True),
+        ("all", False, False),
+    ):
         t = Table(VAL, BOSS, ORC, options=f'knocked_out = "{rule}"\nend = "gm"')
         t.start(15, 1, 1)
         t.play("damage Boss 40")
@@ -354,7 +369,7 @@ def test_a_condition_held_again_takes_the_higher_value_and_a_lower_changes_nothi
     assert t.who("Valka").marks.count("prone") == 1
 
 
-# -- Changing the order ------------------------------------------------------------------------------
+# -- Changing the order ---------------------------------------------------------------------
 
 
 def test_ready_costs_2_actions_keeps_the_penalty_it_had_and_lapses_at_its_next_turn():
@@ -401,7 +416,7 @@ def test_delay_leaves_the_order_returns_after_another_for_good_and_a_whole_round
     assert t.turn() == ["Valka"] and t.game.round == 2 and t.game.delayed == []
 
 
-# -- Time and effects ---------------------------------------------------------------------------------
+# -- Time and effects ------------------------------------------------------------------------
 
 
 def test_durations_count_on_the_makers_turn_even_after_the_maker_has_left():

@@ -1,9 +1,9 @@
 """A simple player for `turnlight demo --ruleset pf2`: one command at a time.
 
 Before the fight it rolls initiative. On its turn each creature of the entry that can act
-spends all its Hero Points if it is dying and has some, stands up if prone, else Strikes the foe with the fewest hit points
-twice (its first Strike; the second with an agile one if it has one), Strides with its
-third action, and ends the turn with `next`.
+spends all its Hero Points if it is dying and has some, stands up if prone, else Strikes
+the foe with the fewest hit points twice (its first Strike; the second with an agile one
+if it has one), Strides with its third action, and ends the turn with `next`.
 """
 
 from __future__ import annotations

@@ -21,7 +21,9 @@ from host.rulesets.pf2.engine import Delayed, Entry, Fighter, Game
 
 def whose(game: Game) -> str:
     e = game.entry()
-    return "nobody's" if e is None else " and ".join(game.fighters[i].name for i in e.members) + "'s"
+    return (
+        "nobody's" if e is None else " and ".join(game.fighters[i].name for i in e.members) + "'s"
+    )
 
 
 def delay(game: Game, f: Fighter) -> list[str]:
@@ -39,9 +41,7 @@ def delay(game: Game, f: Fighter) -> list[str]:
     lines = [f"{', '.join(m.name for m in members)} Delays: out of the order until it returns [22]"]
     for m in members:  # the harm of its turn's end happens now [22]
         lines += harm.persistent(game, m)
-    lines.append(
-        "(helpful effects that would end during its turn end now: `effect end` them [22])"
-    )
+    lines.append("(helpful effects that would end during its turn end now: `effect end` them [22])")
     after = game.order[game.at - 1].members[0] if game.at > 0 else -1
     game.order.pop(game.at)
     game.delayed.append(Delayed(e, game.round, after))

@@ -295,8 +295,9 @@ def _strikes(r: _Reader, table: str, index: int, data: dict, who: str) -> list[S
                 table,
                 index,
                 "strike",
-                f'{who}: {sname} needs its damage as dice such as "1d8+4" (d{", d".join(map(str, SIDES))};'
-                f" at most {MOST_DICE} dice of {MOST_KINDS} kinds)",
+                f'{who}: {sname} needs its damage as dice such as "1d8+4"'
+                f" (d{', d'.join(map(str, SIDES))}; at most"
+                f" {MOST_DICE} dice of {MOST_KINDS} kinds)",
             )
         kind = s.get("type", "")
         out.append(

@@ -15,7 +15,9 @@ PERSISTENT_DC = 15  # [25]
 ASSISTED_DC = 10
 
 
-def roll_damage(game: Game, roll: Roll, who: int, crit: bool, purpose: str = "damage") -> tuple[int, str]:
+def roll_damage(
+    game: Game, roll: Roll, who: int, crit: bool, purpose: str = "damage"
+) -> tuple[int, str]:
     """[8]: the dice and the modifier; a critical doubles it all (`critical = "double"`) or
     rolls the dice twice and doubles the modifier (`"dice_twice"`). (amount, how)"""
     twice = crit and game.options.critical == "dice_twice"
@@ -166,12 +168,15 @@ def recovery_check(game: Game, f: Fighter) -> list[str]:
     was = f.dying
     f.dying = max(0, f.dying + change)
     lines = [
-        f"{f.name}'s recovery check: d20 {face} vs DC {dc}: {checks.said(d)}, dying {was} -> {f.dying} [14]"
+        f"{f.name}'s recovery check: d20 {face} vs DC {dc}: {checks.said(d)},"
+        f" dying {was} -> {f.dying} [14]"
     ]
     if f.dying == 0:
-        return lines + lose_dying(game, f, "its recovery check") + [
-            f"{f.name} stays unconscious at 0 HP until healed [16]"
-        ]
+        return (
+            lines
+            + lose_dying(game, f, "its recovery check")
+            + [f"{f.name} stays unconscious at 0 HP until healed [16]"]
+        )
     return lines + _death_check(game, f)
 
 

@@ -45,17 +45,24 @@ VERBS: dict[str, Verb] = {
             *TYPED,
         ),
     ),
-    "flat": Verb("NAME", "a flat check: a d20 alone against dc=N [10]", (Option("dc", "N", number=(1, 21), required=True),)),
+    "flat": Verb(
+        "NAME",
+        "a flat check: a d20 alone against dc=N [10]",
+        (Option("dc", "N", number=(1, 21), required=True),),
+    ),
     "damage": Verb(
         "NAME AMOUNT",
         "damage from outside a Strike: a number or dice (2d6+3)",
         (Option("type", "TYPE"), Option("crit"), Option("by", "NAME")),
     ),
-    "heal": Verb("NAME AMOUNT", "restore hit points: a number or dice (2d8+8)", (Option("by", "NAME"),)),
+    "heal": Verb(
+        "NAME AMOUNT", "restore hit points: a number or dice (2d8+8)", (Option("by", "NAME"),)
+    ),
     "temp": Verb("NAME AMOUNT", "give temporary hit points (the higher amount stays [12])"),
     "condition": Verb(
         "NAME CONDITION [VALUE]",
-        "give NAME a condition (frightened 2, off-guard; a value of 1 unless told): a higher value replaces a lower [20]",
+        "give NAME a condition (frightened 2, off-guard; a value of 1 unless told):"
+        " a higher value replaces a lower [20]",
     ),
     "recover": Verb("NAME CONDITION", "end a condition on NAME (wounded too: the GM clears it)"),
     "persistent": Verb(

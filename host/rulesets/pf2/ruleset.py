@@ -328,7 +328,17 @@ class PF2(Ruleset):
 # The DCs `save` and `flat` offer: simple DCs by level, and the flat checks the rules name
 # (concealed 5, hidden 11, persistent damage 15 [10][25]).
 _DCS = {"save": (15, 16, 18, 19, 20, 22), "flat": (5, 11, 15)}
-_PURPOSES = ("initiative", "attack", "damage", "save", "recovery", "flat", "persistent", "heal", "reroll")
+_PURPOSES = (
+    "initiative",
+    "attack",
+    "damage",
+    "save",
+    "recovery",
+    "flat",
+    "persistent",
+    "heal",
+    "reroll",
+)
 
 
 def _recoverable(f: Any) -> list[str]:

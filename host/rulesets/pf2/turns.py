@@ -55,7 +55,11 @@ def roll_initiative(game: Game) -> list[str]:
         if a[0] == b[0]:
             lines.append(
                 f"tie at {a[0]}: {a[2][0].name} before {b[2][0].name}"
-                + (" (an adversary first) [2]" if a[2][0].spec.kind != b[2][0].spec.kind else " (the file's order) [2]")
+                + (
+                    " (an adversary first) [2]"
+                    if a[2][0].spec.kind != b[2][0].spec.kind
+                    else " (the file's order) [2]"
+                )
             )
     return lines
 
@@ -81,7 +85,11 @@ def regain(game: Game, f: Fighter) -> list[str]:
             del f.values["stunned"]
         lines.append(f"{f.name} is stunned {stunned}: {took} action(s) lost, stunned {left} [19]")
     f.actions_max = max(0, base - lost)
-    if f.hp == 0 or any(m in f.marks for m in ("unconscious", "paralyzed")) or f.values.get("stunned"):
+    if (
+        f.hp == 0
+        or any(m in f.marks for m in ("unconscious", "paralyzed"))
+        or f.values.get("stunned")
+    ):
         f.actions_max = 0
         f.reaction = not (f.hp == 0 or "unconscious" in f.marks or f.values.get("stunned"))
     f.actions = f.actions_max
@@ -91,7 +99,10 @@ def regain(game: Game, f: Fighter) -> list[str]:
             why.append("quickened +1")
         if slowed:
             why.append(f"slowed {slowed}")
-        lines.append(f"{f.name} has {f.actions_max} action(s) this turn" + (f" ({', '.join(why)})" if why else ""))
+        lines.append(
+            f"{f.name} has {f.actions_max} action(s) this turn"
+            + (f" ({', '.join(why)})" if why else "")
+        )
     return lines
 
 

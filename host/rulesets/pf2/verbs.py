@@ -7,13 +7,22 @@ applied.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from host.core import effects as book
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.pf2 import checks, comings, delay, harm, turns
-from host.rulesets.pf2.encounter_schema import CONDITION_NAMES, MARKED, SIDES, VALUED, Roll, Strike, read_roll
+from host.rulesets.pf2.encounter_schema import (
+    CONDITION_NAMES,
+    MARKED,
+    SIDES,
+    VALUED,
+    Roll,
+    Strike,
+    read_roll,
+)
 from host.rulesets.pf2.engine import Fighter, Game
 from host.rulesets.pf2.language import SAVES
 
@@ -220,7 +229,11 @@ def _d20(game: Game, purpose: str, f: Fighter, hero: bool) -> tuple[int, str, li
         raise IllegalAction(f"{f.name} has no Hero Points left [26]")
     f.hero -= 1
     again = game.dice.draw("reroll", f.index, (20,))[0]
-    return again, f"d20 {again}", [f"{f.name} spends a Hero Point: {face} rerolled, {again} stands [26]"]
+    return (
+        again,
+        f"d20 {again}",
+        [f"{f.name} spends a Hero Point: {face} rerolled, {again} stands [26]"],
+    )
 
 
 def _weapon(f: Fighter, word: str | None) -> Strike:
@@ -309,7 +322,8 @@ def do_save(game: Game, cmd: Command) -> list[str]:
         basic = read_roll(cmd.opts["basic"])
         if basic is None:
             raise IllegalAction(
-                f"basic= takes a number or dice of d{', d'.join(map(str, SIDES))} (4d6), not {cmd.opts['basic']!r}"
+                f"basic= takes a number or dice of d{', d'.join(map(str, SIDES))} (4d6),"
+                f" not {cmd.opts['basic']!r}"
             )
     elif "type" in cmd.opts:
         raise IllegalAction("type= goes with basic=DAMAGE")
@@ -321,13 +335,19 @@ def do_save(game: Game, cmd: Command) -> list[str]:
     d = checks.degree(face, total, dc)
     game.dice.degree = d
     lines = said + [
-        f"{f.name}'s {which.capitalize()} save: {rolled} {bonus:+d} = {total} vs DC {dc}: {checks.said(d)} [9]"
+        f"{f.name}'s {which.capitalize()} save: {rolled} {bonus:+d} = {total} vs DC {dc}:"
+        f" {checks.said(d)} [9]"
     ]
     if basic is None:
         return lines
     amount, how = harm.roll_damage(game, basic, by.index if by else -1, False)
     # [9] a basic save: none, half, full, double
-    dealt = {checks.CRIT_SUCCESS: 0, checks.SUCCESS: amount // 2, checks.FAIL: amount, checks.CRIT_FAIL: 2 * amount}[d]
+    dealt = {
+        checks.CRIT_SUCCESS: 0,
+        checks.SUCCESS: amount // 2,
+        checks.FAIL: amount,
+        checks.CRIT_FAIL: 2 * amount,
+    }[d]
     share = {3: "none", 2: "half", 1: "full", 0: "double"}[d]
     lines.append(f"basic save: damage {how}, {share}: {dealt}")
     if dealt == 0:
@@ -353,7 +373,9 @@ def _amount(game: Game, word: str, who: int, purpose: str) -> tuple[int, str]:
         raise IllegalAction(f"{purpose} takes a number or dice of {sides} (2d6+3), not {word!r}")
     if not roll.dice:
         return roll.flat, ""
-    amount, how = harm.roll_damage(game, roll, who, False, "heal" if purpose == "heal" else "damage")
+    amount, how = harm.roll_damage(
+        game, roll, who, False, "heal" if purpose == "heal" else "damage"
+    )
     return amount, f"{purpose} {how}"
 
 
@@ -463,18 +485,26 @@ def do_persistent(game: Game, cmd: Command) -> list[str]:
     _alive(f)
     if "assist" in cmd.opts:  # [25] a helper lowers the next flat check's DC
         if kind not in f.persistent:
-            raise IllegalAction(f"{f.name} takes no persistent {kind} damage (it takes: {', '.join(f.persistent) or 'none'})")
+            raise IllegalAction(
+                f"{f.name} takes no persistent {kind} damage"
+                f" (it takes: {', '.join(f.persistent) or 'none'})"
+            )
         f.assisted = True
         return [f"{f.name} is helped: its next flat check against persistent damage is DC 10 [25]"]
     word = cmd.arg(2, "dice (1d6) or `end`")
     if plain(word) == "end":
         if kind not in f.persistent:
-            raise IllegalAction(f"{f.name} takes no persistent {kind} damage (it takes: {', '.join(f.persistent) or 'none'})")
+            raise IllegalAction(
+                f"{f.name} takes no persistent {kind} damage"
+                f" (it takes: {', '.join(f.persistent) or 'none'})"
+            )
         del f.persistent[kind]
         return [f"{f.name}'s persistent {kind} damage ends"]
     roll = read_roll(word)
     if roll is None:
-        raise IllegalAction(f"persistent damage is a number or dice (1d6, 2d4+1) or `end`, not {word!r}")
+        raise IllegalAction(
+            f"persistent damage is a number or dice (1d6, 2d4+1) or `end`, not {word!r}"
+        )
     old = f.persistent.get(kind)
     if old is not None:
         was = read_roll(old)
@@ -531,14 +561,18 @@ def do_ready(game: Game, cmd: Command) -> list[str]:
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     if not f.readied:
-        raise IllegalAction(f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)")
+        raise IllegalAction(
+            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
+        )
     react(game, f)
     what = f.readied
     f.readied, f.readied_step = "", -1
     return [f"{f.name} takes its readied action with its reaction: {what} [21]"]
 
 
-def _ruleset():  # type: ignore[no-untyped-def]
+def _ruleset() -> Any:
+    """pf2's Ruleset, which the effect book asks for the fighters' names (found through the
+    registry: ruleset.py imports this module)."""
     from host.core import registry
 
     return registry.get("pf2")
@@ -552,10 +586,14 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
     name = " ".join(cmd.args[2:])
     if not name:
         raise IllegalAction(f"sustain: which effect on {target.name}? `sustain NAME TARGET EFFECT`")
-    found = [e for e in book.in_play(game) if e.target == target.name and plain(e.name) == plain(name)]
+    found = [
+        e for e in book.in_play(game) if e.target == target.name and plain(e.name) == plain(name)
+    ]
     if not found:
         there = [e.name for e in book.in_play(game) if e.target == target.name]
-        raise IllegalAction(f"{target.name} has no effect {name!r} (it has: {', '.join(there) or 'none'})")
+        raise IllegalAction(
+            f"{target.name} has no effect {name!r} (it has: {', '.join(there) or 'none'})"
+        )
     effect = found[0]
     if effect.kind != "end" or effect.of != f.name:
         raise IllegalAction(
@@ -566,7 +604,9 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
     lines = [f"{f.name} Sustains {effect.name} (1 action, {f.actions} left) [24]"]
     r = _ruleset()
     lines += [str(x) for x in book.take_off(r, game, target.name, effect.name)]
-    lines += [str(x) for x in book.add(r, game, target.name, effect.name, book.Duration("end", 0, f.name))]
+    lines += [
+        str(x) for x in book.add(r, game, target.name, effect.name, book.Duration("end", 0, f.name))
+    ]
     return lines
 
 
@@ -581,13 +621,18 @@ def do_hero(game: Game, cmd: Command) -> list[str]:
         f.hp = 0
     elif not f.dying:
         raise IllegalAction(
-            f"{f.name} is not dying: a Hero Point rerolls a check with `hero` on `strike` or `save` [26]"
+            f"{f.name} is not dying: a Hero Point rerolls a check with `hero` on `strike`"
+            " or `save` [26]"
         )
     elif not game.turn_of(f):
-        raise IllegalAction(f"{f.name} spends Hero Points at the start of its turn, or as it would die [26]")
+        raise IllegalAction(
+            f"{f.name} spends Hero Points at the start of its turn, or as it would die [26]"
+        )
     spent = f.hero
     f.hero = 0
-    return [f"{f.name} spends {spent} Hero Point(s) [26]"] + harm.lose_dying(game, f, "Hero Points", wound=False)
+    return [f"{f.name} spends {spent} Hero Point(s) [26]"] + harm.lose_dying(
+        game, f, "Hero Points", wound=False
+    )
 
 
 HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {
