@@ -114,6 +114,14 @@ def test_the_multiple_attack_penalty_is_5_then_10_agile_4_then_8_and_none_off_it
     assert "-10: d20 2 -3 = -1" in t.play("strike Valka Orc Sword map=2", d20(2))[0]
 
 
+def test_another_attack_action_counts_toward_the_multiple_attack_penalty():
+    # pf2-combat.txt [6]: a Grapple, Shove, Trip has the attack trait too
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("act Valka Grapple attack")
+    assert "-5: d20 2 +2 = 4" in t.play("strike Valka Orc", d20(2))[0]
+
+
 def test_four_degrees_of_success_and_a_natural_20_or_1_moves_one_degree():
     # pf2-combat.txt [7]: Valka's Will +4 against DC 20
     t = Table(VAL, ORC)
@@ -193,6 +201,20 @@ def test_of_each_type_only_the_best_bonus_and_worst_penalty_and_a_flat_check_has
     assert "d20 10 +1 = 11" in line  # 7 - 5 (untyped) - 2 (status) + 1 (item)
     line = t.play("flat Valka dc=11", flat(10))[0]
     assert line == "Valka's flat check: d20 10 vs DC 11: failure [10]"  # frightened or not
+
+
+def test_a_concealed_target_takes_a_dc_5_flat_check_and_a_hidden_one_dc_11():
+    # pf2-combat.txt [10] [19]
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("condition Orc concealed")
+    lines = t.play("strike Valka Orc", flat(4))  # lost: no attack roll
+    assert "flat check d20 4 vs DC 5: failure, the Strike is lost" in lines[0]
+    lines = t.play("strike Valka Orc", flat(5), d20(2))
+    assert "DC 5: success" in lines[0] and "-5: d20 2" in lines[1]  # the lost one counted
+    t.play("recover Orc concealed")
+    t.play("condition Orc hidden")
+    assert "DC 11: failure" in t.play("strike Valka Orc", flat(10))[0]
 
 
 def test_resistance_lowers_weakness_raises_immunity_removes_and_a_hit_deals_at_least_1():
@@ -299,6 +321,8 @@ def test_dying_lost_by_healing_or_at_0_gives_wounded_and_at_0_hp_it_stays_uncons
     assert (v.dying, v.wounded, v.hp) == (0, 2, 0) and "unconscious" in v.marks
     t.play("recover Valka wounded")  # treated and healed: the GM clears it
     assert v.wounded == 0
+    t.play("recover Valka unconscious")  # the GM wakes it, at 0 HP
+    assert "unconscious" not in v.marks and v.hp == 0
 
 
 def test_doomed_lowers_the_dying_value_that_kills():
@@ -353,6 +377,29 @@ def test_conditions_with_values_do_what_the_rules_say():
     assert "d20 1 +4 = 5" in t.play("strike Valka Orc map=0", d20(1))[0]
     t.play("stand Valka")
     assert "prone" not in t.who("Valka").marks and t.who("Valka").actions == 1
+
+
+def test_sickened_retches_stupefied_casts_with_a_flat_check_drained_lowers_the_maximum():
+    # pf2-combat.txt [19]
+    t = Table(VAL, PEL, ORC)
+    t.start(15, 10, 1)
+    t.play("condition Valka sickened 3")
+    lines = t.play("retch Valka dc=15", d20(9, "save"))  # 9 + 7 - 3 = 13: a failure
+    assert "sickened 3 -> 3" in lines[0]
+    lines = t.play("retch Valka dc=15", d20(18, "save"))  # 22: a success
+    assert "sickened 3 -> 2" in lines[0] and t.who("Valka").actions == 1
+    t.play("condition Valka stupefied 2")
+    lines = t.play("act Valka spell", flat(6))
+    assert "flat check d20 6 vs DC 7: failure, the spell is lost" in lines[-1]
+    t.play("condition Pell drained 2")  # level 2: the maximum 16 - 4 = 12
+    assert t.who("Pell").hp == 12
+    t.play("damage Pell 5")
+    t.play("heal Pell 10")
+    assert t.who("Pell").hp == 12
+    t.play("condition Orc restrained")
+    t.play("next")
+    t.play("next")
+    assert "restrained" in t.refused("strike Orc Valka")
 
 
 def test_a_condition_held_again_takes_the_higher_value_and_a_lower_changes_nothing():

@@ -13,6 +13,8 @@ from __future__ import annotations
 from host.rulesets.pf2.engine import Fighter, Game
 
 CRIT_FAIL, FAIL, SUCCESS, CRIT_SUCCESS = range(4)
+CONCEALED_DC = 5  # [10][19]
+HIDDEN_DC = 11
 DEGREES = ("critical failure", "failure", "success", "critical success")
 TYPES = ("circumstance", "item", "status")
 # [19] what makes a creature off-guard (a -2 circumstance penalty to its AC) [18].
@@ -71,7 +73,7 @@ def condition_mods(game: Game, f: Fighter, what: str) -> list[tuple[str, int]]:
     for name in by_what.get(what, ()):
         if v.get(name):
             out.append(("status", -v[name]))
-    unconscious = f.hp == 0 or "unconscious" in f.marks
+    unconscious = "unconscious" in f.marks
     if unconscious and what in ("ac", "perception", "ref"):  # [18]
         out.append(("status", -4))
     if what == "ac" and (unconscious or any(m in f.marks for m in OFF_GUARD)):

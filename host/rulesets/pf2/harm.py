@@ -140,8 +140,7 @@ def lose_dying(game: Game, f: Fighter, why: str, wound: bool = True) -> list[str
 def heal(game: Game, f: Fighter, amount: int, by: Fighter | None) -> list[str]:
     """[12][16]: hit points back up to the maximum (never temporary ones); a dying creature
     healed above 0 loses dying and wakes."""
-    top = f.spec.hp - f.spec.level * f.values.get("drained", 0)  # [19] drained
-    top = max(1, top)
+    top = hp_max(f)
     was = f.hp
     f.hp = min(top, f.hp + amount) if f.hp < top else f.hp
     gained = f.hp - was
@@ -155,6 +154,11 @@ def heal(game: Game, f: Fighter, amount: int, by: Fighter | None) -> list[str]:
                 f.marks.remove(m)
         lines.append(f"{f.name} wakes up (still prone) [16]")
     return lines
+
+
+def hp_max(f: Fighter) -> int:
+    """[19] drained N lowers the hit point maximum by N times the level."""
+    return max(1, f.spec.hp - max(1, f.spec.level) * f.values.get("drained", 0))
 
 
 def recovery_check(game: Game, f: Fighter) -> list[str]:

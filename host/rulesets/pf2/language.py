@@ -73,7 +73,12 @@ VERBS: dict[str, Verb] = {
     "act": Verb(
         "NAME [WHAT ...]",
         "NAME spends actions on its turn (Stride, Interact, a spell ...)",
-        (Option("cost", "N", number=(0, 3)),),
+        (Option("cost", "N", number=(0, 3)), Option("attack"), Option("spell")),
+    ),
+    "retch": Verb(
+        "NAME",
+        "sickened NAME retches (1 action): a Fortitude save against dc=N, 1 less on a success",
+        (Option("dc", "N", number=(0, 60), required=True),),
     ),
     "react": Verb("NAME [WHAT ...]", "NAME uses its reaction (on anyone's turn)"),
     "stand": Verb("NAME", "NAME Stands up from prone (1 action)"),

@@ -283,7 +283,7 @@ class PF2(Ruleset):
             return ["1", "2", "3", "4"] if valued else []
         if words[0] == "save" and len(words) == 3:
             return list(language.SAVES)
-        if words[0] in ("save", "flat") and len(words) == 4 - (words[0] == "flat"):
+        if len(words) == _DC_AT.get(words[0], 0):
             return [f"dc={n}" for n in _DCS[words[0]]]
         if words[0] in _WHO_MAY and len(words) == 2:
             return [f.label for f in game.fighters if _WHO_MAY[words[0]](game, f)]
@@ -327,7 +327,8 @@ class PF2(Ruleset):
 
 # The DCs `save` and `flat` offer: simple DCs by level, and the flat checks the rules name
 # (concealed 5, hidden 11, persistent damage 15 [10][25]).
-_DCS = {"save": (15, 16, 18, 19, 20, 22), "flat": (5, 11, 15)}
+_DCS = {"save": (15, 16, 18, 19, 20, 22), "retch": (15, 16, 18, 19, 20, 22), "flat": (5, 11, 15)}
+_DC_AT = {"save": 4, "retch": 3, "flat": 3}  # the place of dc= among the words
 _PURPOSES = (
     "initiative",
     "attack",
@@ -342,14 +343,15 @@ _PURPOSES = (
 
 
 def _recoverable(f: Any) -> list[str]:
-    implied = ("unconscious", "prone") if f.in_fight and f.hp == 0 else ()
+    implied = ("unconscious",) if f.in_fight and f.dying else ()
     out = [n for n in f.values if f.values[n]] + [m for m in f.marks if m not in implied]
     return out + (["wounded"] if f.wounded else [])
 
 
 _WHO_MAY: dict[str, Any] = {
     "recover": lambda game, f: bool(_recoverable(f)),
-    "stand": lambda game, f: f.hp > 0 and "prone" in f.marks,
+    "stand": lambda game, f: "unconscious" not in f.marks and "prone" in f.marks,
+    "retch": lambda game, f: bool(f.values.get("sickened")),
     "trigger": lambda game, f: bool(f.readied),
     "return": lambda game, f: game.is_delayed(f),
     "hero": lambda game, f: f.hero > 0 and (f.dying > 0 or f.index in game.died_now),
@@ -361,9 +363,11 @@ def _state(f: Any) -> str:
         return "dead"
     if f.fled:
         return "gone"
-    if f.hp == 0:
-        return f"dying {f.dying}" if f.dying else "unconscious"
-    return "up"
+    if f.dying:
+        return f"dying {f.dying}"
+    if "unconscious" in f.marks:
+        return "unconscious"
+    return "up" if f.hp else "up at 0 HP"
 
 
 RULESET = PF2()

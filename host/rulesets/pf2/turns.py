@@ -85,13 +85,9 @@ def regain(game: Game, f: Fighter) -> list[str]:
             del f.values["stunned"]
         lines.append(f"{f.name} is stunned {stunned}: {took} action(s) lost, stunned {left} [19]")
     f.actions_max = max(0, base - lost)
-    if (
-        f.hp == 0
-        or any(m in f.marks for m in ("unconscious", "paralyzed"))
-        or f.values.get("stunned")
-    ):
+    if any(m in f.marks for m in ("unconscious", "paralyzed")) or f.values.get("stunned"):
         f.actions_max = 0
-        f.reaction = not (f.hp == 0 or "unconscious" in f.marks or f.values.get("stunned"))
+        f.reaction = not ("unconscious" in f.marks or f.values.get("stunned"))
     f.actions = f.actions_max
     if f.actions_max != ACTIONS:
         why = []

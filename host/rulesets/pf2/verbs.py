@@ -56,8 +56,8 @@ def _won(over: str) -> str:
 
 
 def standing(f: Fighter) -> bool:
-    """[27]: conscious and in the fight."""
-    return not f.down and "unconscious" not in f.marks
+    """[27]: conscious and in the fight (at 0 HP too, once the GM has woken it [16])."""
+    return f.in_fight and "unconscious" not in f.marks
 
 
 def _settle(game: Game, lines: list[str]) -> None:
@@ -110,7 +110,7 @@ def can_act(game: Game, f: Fighter) -> str:
     """Why `f` cannot act now ("" if it can) [3][18][19]."""
     if not f.in_fight:
         return "dead" if f.dead else "out of the fight"
-    if f.hp == 0 or "unconscious" in f.marks:
+    if "unconscious" in f.marks:
         return "unconscious [18]"
     if f.values.get("stunned"):
         return "stunned [19]"
@@ -256,6 +256,10 @@ def do_strike(game: Game, cmd: Command) -> list[str]:
     if target is f:
         raise IllegalAction(f"{f.name} does not Strike itself")
     agile = weapon.agile or "agile" in cmd.opts
+    if "restrained" in f.marks:  # [19]
+        raise IllegalAction(
+            f"{f.name} is restrained: no attacks but to Escape (`act {f.label} Escape`)"
+        )
     lines: list[str] = []
     if "readied" in cmd.opts:  # [21] with its reaction, the penalty it had as it readied
         if not f.readied:
@@ -283,6 +287,10 @@ def do_strike(game: Game, cmd: Command) -> list[str]:
         mods.append(("", penalty))  # [6] untyped
     bonus = weapon.bonus + checks.combine(mods)
     ac, ac_why = checks.ac(game, target)
+    missed = _unseen(game, f, target, lines)
+    if missed:
+        f.stats["misses"] += 1
+        return lines
     face, rolled, said = _d20(game, "attack", f, "hero" in cmd.opts)
     lines += said
     total = face + bonus
@@ -307,6 +315,27 @@ def do_strike(game: Game, cmd: Command) -> list[str]:
             how += f", enfeebled {less}: {amount}"
     lines.append(f"damage {how}{' ' + weapon.type if weapon.type else ''}")
     return lines + harm.damage(game, target, amount, weapon.type, f, crit)
+
+
+def _unseen(game: Game, f: Fighter, target: Fighter, lines: list[str]) -> bool:
+    """[10][19]: a flat check before the attack roll against a target the attacker cannot
+    see well: DC 11 if it is hidden or invisible, or the attacker blinded; DC 5 if it is
+    concealed, or the attacker dazzled. True: the check failed, the Strike is lost."""
+    hidden = any(m in target.marks for m in ("hidden", "invisible")) or "blinded" in f.marks
+    concealed = "concealed" in target.marks or "dazzled" in f.marks
+    if not (hidden or concealed):
+        return False
+    dc = checks.HIDDEN_DC if hidden else checks.CONCEALED_DC
+    face = game.dice.draw("flat", f.index, (20,))[0]
+    d = checks.degree(face, face, dc)
+    game.dice.degree = d
+    how = "hidden" if hidden else "concealed"
+    ok = d >= checks.SUCCESS
+    lines.append(
+        f"{target.name} is {how} to {f.name}: flat check d20 {face} vs DC {dc}:"
+        f" {checks.said(d)}{'' if ok else ', the Strike is lost'} [10][19]"
+    )
+    return not ok
 
 
 def do_save(game: Game, cmd: Command) -> list[str]:
@@ -434,6 +463,10 @@ def do_condition(game: Game, cmd: Command) -> list[str]:
             return [f"{f.name} is {name} {was} already: a value of {value} changes nothing [20]"]
         f.values[name] = value
         lines = [f"{f.name} is {name} {value}" + (f" (was {was}) [20]" if was else "")]
+        top = harm.hp_max(f)
+        if name == "drained" and f.hp > top:  # [19] the maximum lowered
+            lines.append(f"{f.name}'s HP maximum is {top}: HP {f.hp} -> {top} [19]")
+            f.hp = top
         if name == "doomed" and f.dying >= harm.death_at(f):
             lines += harm.die(game, f, f"dying {f.dying}, doomed {value} [17]")
         return lines
@@ -454,15 +487,16 @@ def do_recover(game: Game, cmd: Command) -> list[str]:
     word = cmd.arg(1, "a condition")
     if plain(word) == "wounded":  # [16] outside the encounter, the GM clears it
         if not f.wounded:
-            raise IllegalAction(f"{f.name} is not wounded")
+            bears = ", ".join(shown_conditions(f)) or "nothing"
+            raise IllegalAction(f"{f.name} is not wounded (it is: {bears})")
         f.wounded = 0
         return [f"{f.name} is no longer wounded [16]"]
     name = condition_name(word)
     if f.values.pop(name, 0):
         return [f"{f.name} is no longer {name}"]
     if name in f.marks:
-        if name in ("unconscious", "prone") and f.hp == 0 and f.in_fight:
-            raise IllegalAction(f"{f.name} is {name} at 0 HP: healing ends it [16]")
+        if name == "unconscious" and f.dying and f.in_fight:  # [16]
+            raise IllegalAction(f"{f.name} is dying: healing (`heal`) or `hero` ends it [16]")
         f.marks.remove(name)
         return [f"{f.name} is no longer {name}"]
     now = ", ".join(shown_conditions(f)) or "nothing"
@@ -521,11 +555,64 @@ def _average(r: Roll) -> float:
 
 # -- the turn's other uses -----------------------------------------------------------------------
 def do_act(game: Game, cmd: Command) -> list[str]:
+    """Actions spent on anything else; `attack`: one with the attack trait (Grapple, Shove,
+    Trip ...), which counts toward the multiple attack penalty [6]; `spell`: casting, which
+    takes a DC 5 + N flat check when stupefied N [19]."""
     f = _who(game, cmd)
     cost = cmd.int_opt("cost", 0, 3) if "cost" in cmd.opts else 1
+    if "attack" in cmd.opts and "restrained" in f.marks:
+        raise IllegalAction(
+            f"{f.name} is restrained: no attacks but to Escape (`act {f.label} Escape`)"
+        )
     spend(game, f, cost)
     what = " ".join(cmd.args[1:])
-    return [f"{f.name} spends {cost} action(s){': ' + what if what else ''} ({f.actions} left)"]
+    lines = [f"{f.name} spends {cost} action(s){': ' + what if what else ''} ({f.actions} left)"]
+    if "attack" in cmd.opts:
+        step = min(2, f.attacks)
+        f.attacks += 1
+        if step:
+            lines.append(
+                f"(an attack: its multiple attack penalty is -{5 * step}, agile -{4 * step}) [6]"
+            )
+    stupefied = f.values.get("stupefied", 0)
+    if "spell" in cmd.opts and stupefied:
+        dc = checks.CONCEALED_DC + stupefied
+        face = game.dice.draw("flat", f.index, (20,))[0]
+        d = checks.degree(face, face, dc)
+        game.dice.degree = d
+        lost = "" if d >= checks.SUCCESS else ", the spell is lost"
+        lines.append(
+            f"{f.name} is stupefied {stupefied}: flat check d20 {face} vs DC {dc}:"
+            f" {checks.said(d)}{lost} [19]"
+        )
+    return lines
+
+
+def do_retch(game: Game, cmd: Command) -> list[str]:
+    """[19] sickened: 1 action, a Fortitude save; sickened 1 less on a success, 2 on a
+    critical success."""
+    f = _who(game, cmd)
+    if not f.values.get("sickened"):
+        bears = ", ".join(shown_conditions(f)) or "nothing"
+        raise IllegalAction(f"{f.name} is not sickened (it is: {bears})")
+    dc = cmd.int_opt("dc", 0, 60)
+    spend(game, f, 1)
+    mods = checks.condition_mods(game, f, "fort")
+    bonus = f.spec.saves["fort"] + checks.combine(mods)
+    face = game.dice.draw("save", f.index, (20,))[0]
+    d = checks.degree(face, face + bonus, dc)
+    game.dice.degree = d
+    was = f.values["sickened"]
+    less = {checks.CRIT_SUCCESS: 2, checks.SUCCESS: 1}.get(d, 0)
+    left = max(0, was - less)
+    if left:
+        f.values["sickened"] = left
+    else:
+        del f.values["sickened"]
+    return [
+        f"{f.name} retches: Fort d20 {face} {bonus:+d} = {face + bonus} vs DC {dc}:"
+        f" {checks.said(d)}, sickened {was} -> {left} [19]"
+    ]
 
 
 def do_react(game: Game, cmd: Command) -> list[str]:
@@ -651,6 +738,7 @@ HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {
     "act": do_act,
     "react": do_react,
     "stand": do_stand,
+    "retch": do_retch,
     "delay": do_delay,
     "return": do_return,
     "ready": do_ready,
