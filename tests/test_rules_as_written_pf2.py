@@ -18,6 +18,9 @@ def test_initiative_is_a_d20_plus_perception_or_the_named_check_and_a_group_roll
     assert lines[2] == "Orc: initiative d20 3 +9 = 12"  # Stealth, say, named by the file
     t.play("next")
     assert t.turn() == ["Goblin 1", "Goblin 2"]  # one entry, their turns together
+    t = Table(VAL, ORC)
+    lines = t.play("initiative check=Valka:+2", d20(10, "initiative"), d20(3, "initiative"))
+    assert lines[0] == "Valka: initiative d20 10 +2 = 12"  # Deception, the GM says
 
 
 def test_the_order_runs_highest_first_stays_each_round_and_an_adversary_wins_a_tie():
@@ -106,6 +109,10 @@ def test_the_multiple_attack_penalty_is_5_then_10_agile_4_then_8_and_none_off_it
     assert "+8 = 10" in t.play("strike Orc Valka", d20(2))[0]
     assert "d20 2 +7 = 9" in t.play("strike Valka Orc Dagger reaction", d20(2))[0]
     t.play("next")  # a new turn: the penalty starts again
+    t.play("act Valka Shove attack")
+    assert "-5: d20 2" in t.play("strike Valka Orc Sword reaction", d20(2))[0]  # its own turn
+    t.play("next")
+    t.play("next")
     assert "+7 = 9" in t.play("strike Valka Orc Dagger", d20(2))[0]
     assert "agile -4: d20 2 +3 = 5" in t.play("strike Valka Orc Dagger", d20(2))[0]
     assert "agile -8: d20 2 -1 = 1" in t.play("strike Valka Orc Dagger", d20(2))[0]
@@ -549,3 +556,19 @@ def test_option_end_gm_leaves_the_end_to_the_game_master():
     assert t.game.over is None
     t.play("finish Party")
     assert t.game.over == "Party"
+
+
+def test_delaying_ends_the_delayers_turn_for_its_effects_and_starts_the_next_one():
+    # pf2-combat.txt [22] [23]: the effects of the turn's end end as it Delays
+    t = Table(VAL, PEL, ORC)
+    t.start(15, 10, 1)
+    t.play("effect Orc Marked until=end of=Valka")  # to the end of Valka's next turn
+    t.to("Valka")  # round 2
+    t.play("effect Orc Warded until=start of=Pell")
+    assert t.effects("Orc") == ["Marked", "Warded"]
+    t.play("delay Valka")
+    assert t.effects("Orc") == []  # Valka's turn is over, Pell's has begun
+    t.play("effect Pell Braced until=end of=Orc")  # on Pell's turn: the Orc's next ends it
+    t.play("next")
+    t.play("return Valka")  # the Orc's turn ends, Valka's begins
+    assert t.effects("Pell") == [] and t.turn() == ["Valka"]

@@ -18,7 +18,11 @@ TYPED = (
 )
 
 VERBS: dict[str, Verb] = {
-    "initiative": Verb("", "roll initiative (once for each creature or group) and start round 1"),
+    "initiative": Verb(
+        "",
+        "roll initiative (once for each creature or group) and start round 1",
+        (Option("check", "NAME:MODIFIER,..."),),
+    ),
     "next": Verb("", "end this turn and start the next one in the initiative order"),
     "end": Verb("[NAME]", "end the turn, as `next` does (NAME, if given: whose turn it is)"),
     "strike": Verb(

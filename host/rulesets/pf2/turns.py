@@ -22,8 +22,10 @@ from shared.limits import MAX_SLOTS
 TURN_LINE = re.compile(r"round \d+, -?\d+: .*'s turn")
 
 
-def roll_initiative(game: Game) -> list[str]:
-    """[1][2]: one d20 + the initiative modifier for each creature, one for each group."""
+def roll_initiative(game: Game, named: dict[int, int] | None = None) -> list[str]:
+    """[1][2]: one d20 + the initiative modifier for each creature, one for each group
+    (`named`: the modifier of another check the GM names, by a creature's index)."""
+    named = named or {}
     lines: list[str] = []
     groups: dict[int, list[Fighter]] = {}
     units: list[list[Fighter]] = []
@@ -41,9 +43,10 @@ def roll_initiative(game: Game) -> list[str]:
     for place, unit in enumerate(units):
         first = unit[0]
         face = game.dice.draw("initiative", first.index, (20,))[0]
-        total = face + first.spec.initiative
+        mod = named.get(first.index, first.spec.initiative)
+        total = face + mod
         names = ", ".join(f.name for f in unit)
-        lines.append(f"{names}: initiative d20 {face} {first.spec.initiative:+d} = {total}")
+        lines.append(f"{names}: initiative d20 {face} {mod:+d} = {total}")
         for f in unit:
             f.initiative = total
         rolled.append((total, place, unit))

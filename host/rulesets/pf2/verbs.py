@@ -152,7 +152,13 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
             f"initiative is rolled once, at the start; this is round {game.round}"
             " (`add NAME` brings a newcomer in with its own roll)"
         )
-    lines = turns.roll_initiative(game)
+    checks_named: dict[int, int] = {}
+    for item in cmd.list_opt("check"):  # [1] another check the GM names for a creature
+        who, _, mod = item.rpartition(":")
+        if not who:
+            raise IllegalAction(f"check= is NAME:MODIFIER (Orc:+9), not {item!r}")
+        checks_named[game.fighter(who).index] = whole_number(mod, -20, 60, "check's modifier")
+    lines = turns.roll_initiative(game, checks_named)
     game.round = 1
     game.at = 0
     lines += turns.start_turn(game)
@@ -268,9 +274,11 @@ def do_strike(game: Game, cmd: Command) -> list[str]:
         step = f.readied_step
         lines.append(f"{f.name} takes its readied Strike with its reaction [21]")
         f.readied, f.readied_step = "", -1
-    elif "reaction" in cmd.opts:  # [6] no multiple attack penalty off its turn
+    elif "reaction" in cmd.opts:  # [6] no multiple attack penalty off its own turn
         react(game, f)
-        step = 0
+        step = min(2, f.attacks) if game.turn_of(f) else 0
+        if game.turn_of(f):
+            f.attacks += 1
     else:
         if not game.turn_of(f) and not can_act(game, f).startswith(("dead", "out", "uncon")):
             raise IllegalAction(
