@@ -130,7 +130,9 @@ class Dice(kit.Dice):
         self._replay: list[list[Any]] | None = None
         self._rng = random.Random(0)
         self.last: tuple[str, tuple[int, ...], tuple[int, ...], int] | None = None
-        self.degree = -1  # the last check's degree of success (0..3; -1 none) [7]
+        # The degree of success (0..3; -1 none) of the action's last check [7]: what the
+        # board would show with the roll, were there a place for it (device.py).
+        self.degree = -1
 
     def begin(self, action: int, replay: list[list[Any]] | None) -> None:
         self.records = []
@@ -148,8 +150,6 @@ class Dice(kit.Dice):
                 raise IllegalAction(f"a {purpose} roll's d{top} shows {face}: it has 1..{top}")
         self.records.append([purpose, list(rolled.faces), rolled.source])
         self.last = (purpose, rolled.faces, sides, who)
-        if sides != (20,):
-            self.degree = -1
         return rolled.faces
 
     def _own(self, sides: tuple[int, ...]) -> kit.Rolled:
