@@ -139,10 +139,8 @@ class Table:
         """Apply `line` with exactly `rolls` (purpose, faces), each used in order."""
         cmd = LANGUAGE.parse(line)
         assert cmd is not None
-        if cmd.verb == "effect":
-            lines = [str(x) for x in effects.command(RULESET, self.game, cmd)]
-            RULESET.project(self.game)
-            return lines + [str(x) for x in effects.tick(RULESET, self.game)]
+        if effects.is_effect(RULESET, cmd):  # the book's own, as the session has it
+            return [str(x) for x in effects.command(RULESET, self.game, cmd)]
         RULESET.supply_rolls(self.game, [(p, tuple(f), "entered") for p, f in rolls])
         try:
             lines = RULESET.apply(self.game, cmd).lines
