@@ -268,3 +268,15 @@ def test_the_board_puts_a_delaying_creature_after_the_order_with_its_mark():
     assert st.order[st.turn] == 1
     t.play("return Valka")
     assert [st.order[p] for p in range(st.count)] == [1, 0, 2] and st.order[st.turn] == 0
+
+
+def test_the_degree_of_the_last_check_is_kept_for_the_board_past_its_damage_roll():
+    # (no generic place on the board shows it yet: docs/rulesets/pf2.md, "On the board")
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("strike Valka Orc", d20(19), ("damage", (3,)))
+    assert t.game.dice.degree == 3 and t.game.dice.last[0] == "damage"
+    t.play("act Valka Stride")
+    assert t.game.dice.degree == -1
+    t.play("strike Valka Orc", d20(5))
+    assert t.game.dice.degree == 1
