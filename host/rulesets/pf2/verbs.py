@@ -280,7 +280,7 @@ def do_strike(game: Game, cmd: Command) -> list[str]:
         if game.turn_of(f):
             f.attacks += 1
     else:
-        if not game.turn_of(f) and not can_act(game, f).startswith(("dead", "out", "uncon")):
+        if can_act(game, f).startswith("it is "):
             raise IllegalAction(
                 f"it is {whose(game)} turn: {f.name} Strikes with `reaction` (or `readied`)"
             )
