@@ -41,7 +41,10 @@ def delay(game: Game, f: Fighter) -> list[str]:
     lines = [f"{', '.join(m.name for m in members)} Delays: out of the order until it returns [22]"]
     for m in members:  # the harm of its turn's end happens now [22]
         lines += harm.persistent(game, m)
-    lines.append("(helpful effects that would end during its turn end now: `effect end` them [22])")
+    lines.append(
+        "(its turn's end comes now for its effects, helpful or not: `effect` puts back"
+        " a harmful one [22])"
+    )
     after = game.order[game.at - 1].members[0] if game.at > 0 else -1
     game.order.pop(game.at)
     game.delayed.append(Delayed(e, game.round, after))
