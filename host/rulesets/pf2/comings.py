@@ -1,0 +1,51 @@
+"""pf2's creatures who join a fight under way (`add`) and who leave it (`remove`).
+
+A newcomer is read as the file's creatures are (host/core/newcomers.py: a `[[template]]`
+or a stat line of `[[creature]]`'s keys, on a team by `team=`), one creature (no `count`).
+It rolls its initiative as it joins and takes its place in the order (turns.join): this
+round if its place is still to come, else from the next. At most the board's 8 creatures,
+those who left among them. A creature who leaves is out of the fight as one who fled is:
+its foes count it down, its statistics stay in the scores.
+"""
+
+from __future__ import annotations
+
+from host.core import newcomers
+from host.core.commandline import Command
+from host.core.interface import IllegalAction
+from host.rulesets.pf2 import encounter_schema, turns
+from host.rulesets.pf2.engine import Game
+from host.rulesets.pf2.language import ROSTER
+from shared.limits import MAX_SLOTS
+
+
+def add(game: Game, cmd: Command) -> list[str]:
+    if "count" in cmd.opts:
+        raise IllegalAction("add: one creature at a time (no count=)")
+    taken = [f.name for f in game.fighters] + [f.label for f in game.fighters]
+    newcomer = newcomers.read_newcomer(
+        cmd,
+        game.encounter.source,
+        ROSTER,
+        game.encounter.teams,
+        taken,
+        game.joined,
+        encounter_schema.parse,
+        MAX_SLOTS,
+    )
+    if "count" in newcomer.fields:
+        raise IllegalAction("add: one creature at a time (its template has a count)")
+    spec = newcomer.pick(newcomer.encounter.creatures)
+    lines = turns.join(game, spec)
+    game.joined.append((newcomer.table, newcomer.fields))
+    return lines
+
+
+def remove(game: Game, cmd: Command) -> list[str]:
+    name, why = newcomers.read_leaver(cmd, lambda w: game.fighter(w).name, game.gone)
+    f = game.fighter(name)
+    if not f.in_fight:
+        raise IllegalAction(f"remove: {f.name} is already out of the fight")
+    f.fled = True
+    game.gone[f.name] = why
+    return [f"{f.name} leaves the fight ({why}); its statistics stay in the scores"]

@@ -1,0 +1,170 @@
+"""pf2 on the board: its descriptor (shared/descriptor.py) and the game projected onto the
+generic device state after every action, within the board's fixed capacities
+(shared/limits.py: 4 counters, 5 marks a slot).
+
+- the turn unit: UNIT_KEY, each entry of the initiative order its own key, so a group of
+  identical creatures takes its turn together;
+- health bar: HP (temporary hit points are not on it: the screens show them);
+- the allowance: the actions left of those the creature regained this turn [3][4]: three
+  pips, fewer when slowed or stunned, a fourth when quickened (actions_max);
+- counters: dying (0), wounded (1), the multiple attack penalty's step of the creature
+  taking its turn (2: 0, then 1 for -5/-4, 2 for -10/-8) [6], and (3) the value of the
+  creature's first condition with a value by priority: stunned, slowed, frightened,
+  sickened, drained, enfeebled, clumsy, stupefied, doomed (the screens name them all);
+- marks: reaction used (0), persistent damage (1), delaying (2), prone (3), any other
+  condition without a value (4: off-guard, grabbed ...); F_OUT: dead or gone;
+- the order: the initiative order, entry by entry, the dead and gone in their places
+  (out of play), then the creatures that Delay (delay.py says why there);
+- scores: the foes each team has down;
+- the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS).
+
+What does not fit (docs/rulesets/pf2.md, "On the board"): each valued condition on its
+own counter needs 12 counters (8 valued conditions, doomed, dying, wounded, the attack
+step); the unvalued conditions need about 17 marks; and a check's degree of success has
+no generic place on the board: the last roll carries faces and successes, not an outcome
+of four (critical success, success, failure, critical failure) with its own colour and
+blink pattern. The degree is kept (`Game.dice.degree`, `degree_of`) for when it has one.
+"""
+
+from __future__ import annotations
+
+from firmware import palette as pal
+from host.rulesets.pf2.encounter_schema import MARKED, VALUED
+from host.rulesets.pf2.engine import Game
+from shared import dice
+from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
+from shared.initiative import R_OUT, R_SUCCESSES
+from shared.limits import MAX_ACTIONS, MAX_COUNTER, MAX_HEALTH, NO_SLOT
+from shared.roster import add_slot
+from shared.state import F_ACTIVE, F_OUT, GameState, mark_bit
+
+DYING, WOUNDED, ATTACK_STEP, VALUE = range(4)
+REACTED, PERSISTENT, DELAYING, PRONE, OTHER = range(5)
+BOARD_ID = 8  # pf2's number on the board (the state's ruleset field)
+
+
+def descriptor(version: int) -> bytes:
+    return pack(
+        "pf2",
+        BOARD_ID,
+        version,
+        health="HP",
+        allowance="actions",
+        counters=(
+            counter("dying", 4, pal.WARN),
+            counter("wounded", MAX_COUNTER, pal.VERMILLION),
+            counter("MAP", 2, pal.COOLDOWN),
+            counter("cond", MAX_COUNTER, pal.SKY_BLUE),
+        ),
+        marks=(
+            mark("reacted", pal.FAIL),
+            mark("persist", pal.VERMILLION),
+            mark("delay", pal.BLUISH_GREEN),
+            mark("prone", pal.WARN),
+            mark("cond", pal.WHITE),
+        ),
+        phases=("turn",),
+        # The host runs every turn rule: nothing refills or ticks on the board.
+        flags=UNIT_KEY | NATURALS,
+        dice_kind=dice.KIND_DN,
+        sides=20,
+        success_mask=0,
+        dice_count=1,
+        first_counter=VALUE,
+    )
+
+
+def new_state(game: Game, version: int) -> GameState:
+    st = GameState()
+    data = descriptor(version)
+    st.rules.load(data, 0, len(data))
+    st.ruleset = BOARD_ID
+    st.phase_count = 1
+    for f in game.fighters:
+        add_slot(st, f.label, f.spec.team, 0, 3, min(MAX_HEALTH, f.spec.hp))
+    return st
+
+
+def order(game: Game) -> list[list[int]]:
+    """The slots by entry: the order's, then the delayed entries'; before initiative, the
+    encounter's order, one each."""
+    if not game.order:
+        return [[f.index] for f in game.fighters]
+    placed = [list(e.members) for e in game.order] + [list(d.entry.members) for d in game.delayed]
+    seen = {i for unit in placed for i in unit}
+    return placed + [[f.index] for f in game.fighters if f.index not in seen]
+
+
+def first_value(values: dict[str, int]) -> int:
+    """The value of the first condition with a value, by VALUED's priority."""
+    return next((values[n] for n in VALUED if values.get(n)), 0)
+
+
+def project(game: Game, st: GameState) -> None:
+    for f in game.fighters[st.count :]:  # a creature that joined the fight
+        add_slot(st, f.label, f.spec.team, 0, 3, min(MAX_HEALTH, f.spec.hp))
+    st.round = game.round
+    st.phase = 0
+    e = game.entry()
+    active = set(e.members) if e is not None and game.over is None else set()
+    for f in game.fighters:
+        slot = st.slots[f.index]
+        slot.health = min(MAX_HEALTH, f.hp)
+        slot.counters[DYING] = min(4, f.dying)
+        slot.counters[WOUNDED] = min(MAX_COUNTER, f.wounded)
+        slot.counters[ATTACK_STEP] = min(2, f.attacks) if f.index in active else 0
+        slot.counters[VALUE] = min(MAX_COUNTER, first_value(f.values))
+        taking = f.index in active and f.in_fight
+        slot.actions = min(MAX_ACTIONS, f.actions) if taking else 0
+        slot.actions_max = min(MAX_ACTIONS, f.actions_max) if taking else 3
+        flags = 0
+        if not f.in_fight:
+            flags |= F_OUT
+        elif f.index in active:
+            flags |= F_ACTIVE
+        if not f.reaction:
+            flags |= mark_bit(REACTED)
+        if f.persistent:
+            flags |= mark_bit(PERSISTENT)
+        if game.is_delayed(f):
+            flags |= mark_bit(DELAYING)
+        if "prone" in f.marks:
+            flags |= mark_bit(PRONE)
+        if any(m in f.marks for m in MARKED if m != "prone"):
+            flags |= mark_bit(OTHER)
+        slot.flags = flags
+    pos = 0
+    for key, unit in enumerate(order(game)):
+        for i in unit:
+            st.order[pos] = i
+            st.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
+            st.slots[i].order_key = key % 15 + 1
+            pos += 1
+    st.turn = 0
+    for p in range(st.count):
+        if st.order[p] in active:
+            st.turn = p
+            break
+    from host.rulesets.pf2.verbs import downs
+
+    for n in range(len(game.teams)):
+        st.scores[n] = downs(game, n)
+    last = game.dice.last
+    if last is not None:
+        _, faces, sides, who = last
+        roll = st.roll
+        roll.kind = dice.KIND_DN
+        roll.count = min(len(faces), len(roll.faces))
+        for i in range(len(roll.sides)):
+            roll.sides[i] = sides[i] if i < roll.count else 0
+        roll.who = who if 0 <= who < st.count else NO_SLOT
+        for i in range(len(roll.faces)):
+            roll.faces[i] = faces[i] if i < len(faces) else 0
+        roll.successes = 0  # a plain die counts no successes on the board
+    st.touch()
+
+
+def position(game: Game, index: int) -> int:
+    """The board position of a creature's slot in the order (the effect clock's)."""
+    flat = [i for unit in order(game) for i in unit]
+    return flat.index(index) if index in flat else 0

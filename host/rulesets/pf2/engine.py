@@ -1,0 +1,215 @@
+"""A pf2 fight's state: its creatures (hit points, temporary hit points, dying, wounded,
+conditions with and without a value, persistent damage, the actions and reaction left,
+the attacks made this turn, Hero Points), the initiative order as entries (a creature or a
+group of identical creatures), those who Delay, the round and whose turn it is, and every
+die of an action.
+
+A game is a pure function of its encounter, its seed and its actions with their records:
+every die comes from `Dice.draw` in the kit's order (host/core/kit.py). The rules that
+change a game live beside it: checks.py (degrees of success and modifiers), harm.py
+(damage, healing, dying), turns.py (initiative, the turn's two ends), delay.py (Delay),
+verbs.py (each verb). Rules: pf2-combat.txt.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.core import kit
+from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
+from host.core.names import closest, plain
+from host.core.timeline import Timeline
+from host.rulesets.pf2.encounter_schema import Creature, Encounter
+from shared import dice
+
+# The rules' version: raise it when the same journal would play out differently.
+RULES_VERSION = 1
+# What each roll is for, and its number on the board (the wanted roll's purpose, 0..15).
+CODES = {
+    "initiative": 1,
+    "attack": 2,
+    "damage": 3,
+    "save": 4,
+    "recovery": 5,
+    "flat": 6,
+    "persistent": 7,
+    "heal": 8,
+    "reroll": 9,
+}
+ACTIONS = 3  # [3]
+
+
+@dataclass
+class Fighter:
+    """One creature in the fight."""
+
+    spec: Creature
+    index: int
+    hp: int
+    temp: int = 0
+    dead: bool = False
+    fled: bool = False
+    dying: int = 0  # [13]-[16]
+    wounded: int = 0
+    values: dict[str, int] = field(default_factory=dict)  # [19] frightened 2, doomed 1 ...
+    marks: list[str] = field(default_factory=list)  # [19] prone, off-guard ...
+    persistent: dict[str, str] = field(default_factory=dict)  # [25] type -> dice ("1d6")
+    assisted: bool = False  # [25]: its next flat check against persistent damage is DC 10
+    actions: int = 0  # left this turn [3]
+    actions_max: int = ACTIONS  # what it regained at the start of this turn [4]
+    reaction: bool = True  # [3]
+    attacks: int = 0  # attack actions this turn [6]
+    readied: str = ""  # [21]: the readied action
+    readied_step: int = -1  # the multiple attack penalty's step as it readied (-1: none)
+    hero: int = 0  # Hero Points [26]
+    initiative: int | None = None
+    stats: dict[str, int] = field(
+        default_factory=lambda: {
+            "damage_dealt": 0,
+            "damage_taken": 0,
+            "hits": 0,
+            "misses": 0,
+            "crits": 0,
+            "downs": 0,
+            "healed": 0,
+        }
+    )
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+    @property
+    def in_fight(self) -> bool:
+        """Still in the fight: not dead, not gone (a dying creature is)."""
+        return not self.dead and not self.fled
+
+    @property
+    def down(self) -> bool:
+        """At 0 HP, dead or gone: not standing."""
+        return not self.in_fight or self.hp == 0
+
+    def has(self, condition: str) -> bool:
+        return condition in self.marks or self.values.get(condition, 0) > 0
+
+
+@dataclass
+class Entry:
+    """One place in the initiative order: its total and who takes the turn (a lone creature,
+    or a group of identical creatures [1])."""
+
+    total: int
+    members: list[int]
+
+
+@dataclass
+class Delayed:
+    """[22] An entry that Delays: out of the order since round `since`, its place there the
+    entry it came after (`after`, -1: the round's first place) by its first member."""
+
+    entry: Entry
+    since: int
+    after: int
+
+
+class Dice(kit.Dice):
+    """Every die of an action, in the kit's order; its record is [purpose, faces, source] a
+    roll."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.supplied: list[Supplied] | None = None
+        self.supplied_at = 0
+        self.records: list[list[Any]] = []
+        self._replay: list[list[Any]] | None = None
+        self._rng = random.Random(0)
+        self.last: tuple[str, tuple[int, ...], tuple[int, ...], int] | None = None
+        # The degree of success (0..3; -1 none) of the action's last check [7]: what the
+        # board would show with the roll, were there a place for it (device.py).
+        self.degree = -1
+
+    def begin(self, action: int, replay: list[list[Any]] | None) -> None:
+        self.records = []
+        self.new_action()
+        self._replay = None if replay is None else [list(r) for r in replay]
+        self._rng = random.Random(self.seed * 1_000_003 + action)
+
+    def draw(self, purpose: str, who: int, sides: tuple[int, ...]) -> tuple[int, ...]:
+        wanted = WantedRoll(
+            purpose, len(sides), dice.KIND_DN, who, code=CODES[purpose], sides=sides
+        )
+        rolled = self.take_roll(wanted, self._replay, lambda: self._own(sides))
+        for face, top in zip(rolled.faces, sides, strict=True):
+            if not 1 <= face <= top:
+                raise IllegalAction(f"a {purpose} roll's d{top} shows {face}: it has 1..{top}")
+        self.records.append([purpose, list(rolled.faces), rolled.source])
+        self.last = (purpose, rolled.faces, sides, who)
+        return rolled.faces
+
+    def _own(self, sides: tuple[int, ...]) -> kit.Rolled:
+        return kit.Rolled(tuple(self._rng.randint(1, s) for s in sides), "engine")
+
+
+class Game:
+    def __init__(self, encounter: Encounter, seed: int) -> None:
+        self.encounter = encounter
+        self.options = encounter.options
+        self.seed = seed
+        self.fighters = [Fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
+        for f in self.fighters:
+            f.hero = f.spec.hero
+        self.round = 0  # 0 before initiative is rolled
+        self.order: list[Entry] = []
+        self.at = 0  # the position in `order` whose turn it is
+        self.delayed: list[Delayed] = []  # [22]
+        # The turns the last action passed inside it, for the effect clock (delay.py).
+        self.passed: list[tuple[int, int]] = []
+        self.died_now: list[int] = []  # who died of its dying value in the last action [26]
+        self.joined: list[tuple[str, dict]] = []
+        self.gone: dict[str, str] = {}
+        self.dice = Dice(seed)
+        self.actions = 0
+        self.log = game_log()
+        self.timeline = Timeline()
+        self.over: str | None = None  # the winning team, "nobody", or None
+        self.state: Any = None  # the board's view (device.py keeps it)
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return self.encounter.teams
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+    def fighter(self, word: str) -> Fighter:
+        key = plain(word)
+        for f in self.fighters:
+            if key in (plain(f.name), plain(f.label)):
+                return f
+        members = [f for f in self.fighters if plain(f.name).startswith(key + " ")]
+        if members:
+            named = " or ".join(f"{f.name!r} ({f.label})" for f in members)
+            raise IllegalAction(f"unknown creature {word!r}; did you mean {named}?")
+        close = closest(word, [f.name for f in self.fighters])
+        if close is not None:
+            raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
+        known = ", ".join(f.name for f in self.fighters)
+        raise IllegalAction(f"unknown creature {word!r} (known: {known})")
+
+    def entry(self) -> Entry | None:
+        """The entry whose turn it is (None before initiative)."""
+        return self.order[self.at] if self.order else None
+
+    def turn_of(self, f: Fighter) -> bool:
+        e = self.entry()
+        return e is not None and f.index in e.members
+
+    def is_delayed(self, f: Fighter) -> bool:
+        return any(f.index in d.entry.members for d in self.delayed)
