@@ -28,7 +28,7 @@ from shared import (
     dice,
     limits,  # read as limits.X: no global for each of its names
 )
-from shared.compat import Problem
+from shared.compat import HOST, Problem
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
 CODEC_VERSION = 7
@@ -48,6 +48,7 @@ _WIDEST = b"\x04\x08\x04" + b"\x04" * limits.MAX_COUNTERS + b"\x05"
 _NUMBERS = 4 + limits.MAX_COUNTERS
 _WIDTHS = bytearray(_NUMBERS)  # the widths of the state being encoded or decoded
 _FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its widths
+_ORS = [0] * _NUMBERS  # the OR of each number over the slots (_slot_widths)
 
 # The longest encoding, every field at its widest, in bits (one expression: the board keeps
 # no names for the parts).
@@ -236,25 +237,25 @@ def _bits_for(value):
 
 def _slot_widths(s, out):
     """The fewest bits that hold each per-slot number of `s`, into `out` (see _WIDTH_BITS)."""
-    # The bits of an OR of values are those of their largest. The OR is kept in an int and
-    # only its width goes into `out`: a number over 255 stored in a bytearray raises
-    # ValueError on CPython and OverflowError on CircuitPython, and wraps on MicroPython.
+    # The bits of an OR of values are those of their largest. The ORs are kept as ints (in
+    # _ORS) and only their widths go into `out`: a number over 255 stored in a bytearray
+    # raises ValueError on CPython and OverflowError on CircuitPython, and wraps on
+    # MicroPython. Slot by slot, each looked up once: a board's slots are views it loads
+    # (shared.state.Slots).
+    ors = _ORS
     for k in range(_NUMBERS):
-        v = 0
-        for i in range(s.count):
-            slot = s.slots[i]
-            if k == 0:
-                v |= slot.order_key
-            elif k == 1:
-                v |= slot.health | slot.health_max
-            elif k == 2:
-                for t in range(limits.MAX_COOLDOWNS):
-                    v |= slot.cd_left[t]
-            elif k < 3 + limits.MAX_COUNTERS:
-                v |= slot.counters[k - 3]
-            else:
-                v |= slot.effects << 1 | (1 if slot.effect_ends else 0)
-        n = _bits_for(v)
+        ors[k] = 0
+    for i in range(s.count):
+        slot = s.slots[i]
+        ors[0] |= slot.order_key
+        ors[1] |= slot.health | slot.health_max
+        for t in range(limits.MAX_COOLDOWNS):
+            ors[2] |= slot.cd_left[t]
+        for k in range(limits.MAX_COUNTERS):
+            ors[3 + k] |= slot.counters[k]
+        ors[_NUMBERS - 1] |= slot.effects << 1 | (1 if slot.effect_ends else 0)
+    for k in range(_NUMBERS):
+        n = _bits_for(ors[k])
         out[k] = n if n < 256 else 255  # over any width: refused by the caller
 
 
@@ -296,14 +297,20 @@ def _write_grid(s):
 
 def _write_slot(slot, widths):
     label = slot.label
-    if len(label) > limits.LABEL_LEN:
-        raise ValueError(6, label)  # too long
-    _put(len(label), 2)
-    for ch in label:
-        code = LABEL_CHARS.find(ch)
-        if code < 0:
-            raise ValueError(7, label)  # a character it cannot hold
-        _put(code, 6)
+    if type(label) is int:  # a board's label, packed (shared/state.py NO_LABEL)
+        n = label >> 18
+        _put(n, 2)
+        for j in range(n):
+            _put(label >> (12 - 6 * j) & 63, 6)
+    else:
+        if len(label) > limits.LABEL_LEN:
+            raise ValueError(6, label)  # too long
+        _put(len(label), 2)
+        for ch in label:
+            code = LABEL_CHARS.find(ch)
+            if code < 0:
+                raise ValueError(7, label)  # a character it cannot hold
+            _put(code, 6)
     _put(slot.team, 2)
     _put(slot.order_key, widths[0])
     _put(slot.actions, 3)
@@ -479,9 +486,14 @@ def _read_grid(s):
 def _read_slot(slot, team_count, widths):
     n = _get(2)
     _check(n > 0, 33)
-    label = ""
-    for _ in range(n):
-        label += LABEL_CHARS[_get(6)]
+    if HOST:
+        label = ""
+        for _ in range(n):
+            label += LABEL_CHARS[_get(6)]
+    else:  # packed in an int: no str object per label on a board (shared/state.py)
+        label = n << 18
+        for j in range(n):
+            label |= _get(6) << (12 - 6 * j)
     slot.label = label
     slot.team = _get(2)
     _check(slot.team < team_count, 34, slot.team)

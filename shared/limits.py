@@ -7,7 +7,7 @@ slot fields and MAX_ENCODED (and with it the link's largest frame) follow.
 
 from shared.compat import const
 
-MAX_SLOTS = const(8)
+MAX_SLOTS = const(24)
 SLOT_BITS = 1  # bits that hold a slot index: 3 for 8 slots, 4 for 16
 while (1 << SLOT_BITS) < MAX_SLOTS:
     SLOT_BITS += 1

@@ -230,5 +230,5 @@ def test_the_grid_page_lights_every_page_cell_of_the_system_row() -> None:
     pal.put(white, 0, pal.WHITE, pal.FULL)
     for page, bright in ((pages.DICE, [24 + pages.DICE]), (pages.GRID, list(range(24, 30)))):
         canvas.clear()
-        pages.render_system(canvas, page, True, False, 0, 0, 0)
+        pages.render_system(canvas, page, True, False, 0, 0, 0, 0)
         assert cells_of(canvas, tuple(white)) == bright
