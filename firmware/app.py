@@ -52,6 +52,7 @@ from shared import events as ev  # noqa: E402
 from shared.compat import const  # noqa: E402
 from shared.limits import MAX_DICE, NO_SLOT  # noqa: E402
 from shared.link import messages as m  # noqa: E402
+from shared.slots import Slots  # noqa: E402
 from shared.state import GameState  # noqa: E402
 
 # isort: on
@@ -218,7 +219,7 @@ class App:
             if profile.SERPENTINE and cell // width & 1:
                 col = width - 1 - col
             self.led_of_cell[cell] = cell - cell % width + col
-        self.state = GameState(_VIEWS)
+        self.state = GameState(Slots(_VIEWS))
         if stream is None:  # USB data is off: a module of its own, loaded only then
             from firmware.null_stream import NullStream
 

@@ -88,12 +88,10 @@ class Canvas:
         self.frame = bytearray(self.cells * 3)
         self.columns = width >= 8 and height >= 3
         if self.columns:
-            self.window = width  # a column per position
             self.content = self.cells - width  # cells above the system row
             self.page_cell = (height - 1) * width
             self.active_cell = -1
         else:
-            self.window = 8  # a cell per position (6 and two counts when more play)
             self.content = 8
             self.page_cell = 8
             # Cell layout: the active turn's page rows, where a cell is spare (else unshown).
@@ -108,9 +106,9 @@ class Canvas:
     def place(self, count, turn):
         """Show `count` positions from `turn` + `shift` on (all when they fit the window)."""
         first = turn + self.shift
-        window = self.window
-        if count > window and not self.columns:
-            window -= 2  # two cells for the counts before and after
+        # A column per position; else a cell per position, 8 (6 and two for the counts
+        # before and after the window when more play).
+        window = self.width if self.columns else 8 if count <= 8 else 6
         if count <= window:
             first = self.shift = 0
         elif self.shift >= count or self.shift < 0:
@@ -292,28 +290,19 @@ def render_system(canvas, page, linked, problem_flash, problems, off_board, coun
     if before + canvas.shown > count:
         before = count - canvas.shown
     after = count - canvas.shown - before
-    if canvas.columns:
-        if before + after:
-            at = canvas.page_cell
-            if pal.tally_lit(before, now_ms):
-                pal.put(frame, at, pal.SKY_BLUE, pal.MID)
-            if pal.tally_lit(after, now_ms):
-                pal.put(frame, problem_cell - 1, pal.SKY_BLUE, pal.MID)
-            if pal.count_lit(page + 1, now_ms):
-                pal.put(frame, at + 1, pal.WHITE, pal.MID)
-        else:
-            for i in range(PAGE_COUNT):
-                if canvas.page_cell + i < problem_cell:
-                    on = i == page or page == GRID
-                    pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
-    else:
-        if before + after:
-            if pal.tally_lit(before, now_ms):
-                pal.put(frame, canvas.shown, pal.SKY_BLUE, pal.MID)
-            if pal.tally_lit(after, now_ms):
-                pal.put(frame, canvas.shown + 1, pal.SKY_BLUE, pal.MID)
-        if pal.count_lit(page + 1, now_ms):
-            pal.put(frame, canvas.page_cell, pal.WHITE, pal.MID)
+    at = canvas.page_cell if canvas.columns else canvas.shown  # the "before" cell
+    if before + after:
+        if pal.tally_lit(before, now_ms):
+            pal.put(frame, at, pal.SKY_BLUE, pal.MID)
+        if pal.tally_lit(after, now_ms):
+            pal.put(frame, problem_cell - 1 if canvas.columns else at + 1, pal.SKY_BLUE, pal.MID)
+    if canvas.columns and not before + after:
+        for i in range(PAGE_COUNT):
+            if canvas.page_cell + i < problem_cell:
+                on = i == page or page == GRID
+                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
+    elif pal.count_lit(page + 1, now_ms):  # the page as blinks (by the "before" cell)
+        pal.put(frame, canvas.page_cell + (1 if canvas.columns else 0), pal.WHITE, pal.MID)
     if problem_flash:
         if pal.strobe(now_ms):
             pal.put(frame, problem_cell, pal.WARN, pal.FULL)

@@ -37,11 +37,8 @@ MARK0 = const(8)
 GRID_OWNER = const(7)
 GRID_RANK_SHIFT = const(3)
 
-# A slot's small tables (counters, cooldown ids, cooldown turns left), and the board's row
-# of a fighter (shared.state.Slots): team, order key, actions, actions_max, health,
-# health_max, flags, cd_pending, effects (times two, plus 1 when one ends), the tables.
-_TABLE = MAX_COUNTERS + 2 * MAX_COOLDOWNS
-_ROW = 9 + _TABLE
+# The bytes of a slot's small tables (counters, cooldown ids, cooldown turns left).
+TABLE = MAX_COUNTERS + 2 * MAX_COOLDOWNS
 
 
 # A slot's label on the host is a str; on a board, packed in an int (no object of its own):
@@ -74,7 +71,7 @@ class Slot:
         if HOST:
             self.effects = 0
             self.effect_ends = False
-        view = memoryview(tables)[i * _TABLE :]
+        view = memoryview(tables)[i * TABLE :]
         self.counters = view[:MAX_COUNTERS]
         self.cd_id = view[MAX_COUNTERS : MAX_COUNTERS + MAX_COOLDOWNS]  # 0 = free timer
         self.cd_left = view[MAX_COUNTERS + MAX_COOLDOWNS : MAX_COUNTERS + 2 * MAX_COOLDOWNS]
@@ -149,88 +146,16 @@ class Roll:
         return True
 
 
-class Slots:
-    """The board's slots: every fighter's numbers in one bytearray (a row of _ROW bytes
-    each) and its label in a list, seen through a few Slot views (`views` of them).
-    `slots[i]` is the view that holds fighter i, loading it into the view used longest ago
-    (whose fighter goes back to the rows first): a Slot object per fighter would cost the
-    heap about 350 B each, 24 of them more than the board has (docs/memory.md).
-
-    A view stays fighter i's until `views` other fighters have been loaded since: code
-    that holds a slot while looking others up holds at most views - 1 of them (the turn
-    machine, the codec and the pages hold one or two)."""
-
-    def __init__(self, views):
-        self.rows = bytearray(MAX_SLOTS * _ROW)
-        self.labels = [NO_LABEL] * MAX_SLOTS
-        tables = bytearray(views * _TABLE)
-        self.views = [Slot(tables, i) for i in range(views)]
-        self.held = bytearray(b"\xff" * views)  # the fighter each view holds (NO_SLOT: none)
-        self.victim = 0  # the view loaded longest ago
-
-    def __getitem__(self, i):
-        if not 0 <= i < MAX_SLOTS:
-            raise IndexError(i)  # (and the end of iteration)
-        held = self.held
-        for v in range(len(held)):
-            if held[v] == i:
-                return self.views[v]
-        v = self.victim
-        self.victim = (v + 1) % len(held)
-        slot = self.views[v]
-        rows = self.rows
-        if held[v] != NO_SLOT:  # its fighter goes back to the rows
-            at = held[v] * _ROW
-            self.labels[held[v]] = slot.label
-            rows[at] = slot.team
-            rows[at + 1] = slot.order_key
-            rows[at + 2] = slot.actions
-            rows[at + 3] = slot.actions_max
-            rows[at + 4] = slot.health
-            rows[at + 5] = slot.health_max
-            rows[at + 6] = slot.flags
-            rows[at + 7] = slot.cd_pending
-            rows[at + 8] = slot.effects << 1 | (1 if slot.effect_ends else 0)
-            for k in range(MAX_COUNTERS):
-                rows[at + 9 + k] = slot.counters[k]
-            at += 9 + MAX_COUNTERS
-            for k in range(MAX_COOLDOWNS):
-                rows[at + k] = slot.cd_id[k]
-                rows[at + MAX_COOLDOWNS + k] = slot.cd_left[k]
-        held[v] = i
-        at = i * _ROW
-        slot.label = self.labels[i]
-        slot.team = rows[at]
-        slot.order_key = rows[at + 1]
-        slot.actions = rows[at + 2]
-        slot.actions_max = rows[at + 3]
-        slot.health = rows[at + 4]
-        slot.health_max = rows[at + 5]
-        slot.flags = rows[at + 6]
-        slot.cd_pending = rows[at + 7]
-        if rows[at + 8] or slot.effects or slot.effect_ends:  # (see Slot.effects)
-            slot.effects = rows[at + 8] >> 1
-            slot.effect_ends = rows[at + 8] & 1 == 1
-        for k in range(MAX_COUNTERS):
-            slot.counters[k] = rows[at + 9 + k]
-        at += 9 + MAX_COUNTERS
-        for k in range(MAX_COOLDOWNS):
-            slot.cd_id[k] = rows[at + k]
-            slot.cd_left[k] = rows[at + MAX_COOLDOWNS + k]
-        return slot
-
-
 class GameState:
-    """Everything the board shows and needs to keep playing alone. `views`: 0 (the host's)
-    for a Slot object per fighter in `slots`; else the board's Slots, every fighter's
-    numbers in rows and that many Slot views of them."""
+    """Everything the board shows and needs to keep playing alone. `slots`: by default (the
+    host's) a Slot object per fighter; a board passes its shared.slots.Slots, every
+    fighter's numbers in rows and a few Slot views of them."""
 
-    def __init__(self, views=0):
-        if views:
-            self.slots = Slots(views)
-        else:
-            tables = bytearray(MAX_SLOTS * _TABLE)
-            self.slots = [Slot(tables, i) for i in range(MAX_SLOTS)]
+    def __init__(self, slots=None):
+        if slots is None:
+            tables = bytearray(MAX_SLOTS * TABLE)
+            slots = [Slot(tables, i) for i in range(MAX_SLOTS)]
+        self.slots = slots
         self.order = bytearray(MAX_SLOTS)  # slot index at each turn position
         self.order_reason = bytearray(MAX_SLOTS)  # initiative.R_* that decided each position
         self.scores = [0] * MAX_TEAMS
