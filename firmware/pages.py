@@ -88,19 +88,18 @@ class Canvas:
         self.frame = bytearray(self.cells * 3)
         self.columns = width >= 8 and height >= 3
         if self.columns:
-            self.content = self.cells - width  # cells above the system row
-            self.page_cell = (height - 1) * width
+            self.content = self.cells - width  # cells above the system row (its first)
             self.active_cell = -1
         else:
-            self.content = 8
-            self.page_cell = 8
+            self.content = 8  # the positions' cells (then the page cell)
             # Cell layout: the active turn's page rows, where a cell is spare (else unshown).
             self.active_cell = 9 if 9 < self.cells - 2 else -1
         self.shift = 0  # the window's first position, less the turn's (the app moves it)
         self.first = 0  # the position in the first column (or cell)
         self.shown = 0  # the positions shown
-        self.row_offset = 0  # first data row shown in the bar rows (rotates)
-        self.cell_row = 0  # the data row shown in cell layout (rotates)
+        # The data rows shown (they rotate): the first in the bar rows (column layout), the
+        # one in the cells (cell layout).
+        self.row = 0
         self.active_pos = -1  # the active turn's column this frame (cell layout), or -1
 
     def place(self, count, turn):
@@ -131,24 +130,24 @@ class Canvas:
         if self.columns:
             bar_rows = self.height - 2
             groups = (rows + bar_rows - 1) // bar_rows if rows else 1
-            self.row_offset = (now_ms // (2 * pal.CYCLE_MS)) % groups * bar_rows
+            self.row = (now_ms // (2 * pal.CYCLE_MS)) % groups * bar_rows
         else:
-            self.cell_row = (now_ms // pal.CYCLE_MS) % (rows + 1)
+            self.row = (now_ms // pal.CYCLE_MS) % (rows + 1)
 
     def cell(self, pos, row):
         """The cell of data row `row` (0 = identity) at column `pos`, or -1."""
         if self.columns:
             if row == 0:
                 return pos
-            shown = row - 1 - self.row_offset
+            shown = row - 1 - self.row
             if 0 <= shown < self.height - 2:
                 return (shown + 1) * self.width + pos
             return -1
         if pos == self.active_pos:
             if row == 0:
                 return pos  # the active turn always shows who it is
-            return self.active_cell if row == self.cell_row else -1
-        if row == self.cell_row:
+            return self.active_cell if row == self.row else -1
+        if row == self.row:
             return pos
         return -1
 
@@ -290,7 +289,7 @@ def render_system(canvas, page, linked, problem_flash, problems, off_board, coun
     if before + canvas.shown > count:
         before = count - canvas.shown
     after = count - canvas.shown - before
-    at = canvas.page_cell if canvas.columns else canvas.shown  # the "before" cell
+    at = canvas.content if canvas.columns else canvas.shown  # the "before" cell
     if before + after:
         if pal.tally_lit(before, now_ms):
             pal.put(frame, at, pal.SKY_BLUE, pal.MID)
@@ -298,11 +297,11 @@ def render_system(canvas, page, linked, problem_flash, problems, off_board, coun
             pal.put(frame, problem_cell - 1 if canvas.columns else at + 1, pal.SKY_BLUE, pal.MID)
     if canvas.columns and not before + after:
         for i in range(PAGE_COUNT):
-            if canvas.page_cell + i < problem_cell:
+            if canvas.content + i < problem_cell:
                 on = i == page or page == GRID
-                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
+                pal.put(frame, canvas.content + i, pal.WHITE, pal.FULL if on else 8)
     elif pal.count_lit(page + 1, now_ms):  # the page as blinks (by the "before" cell)
-        pal.put(frame, canvas.page_cell + (1 if canvas.columns else 0), pal.WHITE, pal.MID)
+        pal.put(frame, canvas.content + (1 if canvas.columns else 0), pal.WHITE, pal.MID)
     if problem_flash:
         if pal.strobe(now_ms):
             pal.put(frame, problem_cell, pal.WARN, pal.FULL)

@@ -242,21 +242,21 @@ def _slot_widths(s, out):
     # raises ValueError on CPython and OverflowError on CircuitPython, and wraps on
     # MicroPython. Slot by slot, each looked up once: a board's slots are views it loads
     # (shared.state.Slots).
-    ors = _ORS
+    # (Few locals: this runs on the board's deepest path, under decode.)
     for k in range(_NUMBERS):
-        ors[k] = 0
+        _ORS[k] = 0
     for i in range(s.count):
         slot = s.slots[i]
-        ors[0] |= slot.order_key
-        ors[1] |= slot.health | slot.health_max
-        for t in range(limits.MAX_COOLDOWNS):
-            ors[2] |= slot.cd_left[t]
+        _ORS[0] |= slot.order_key
+        _ORS[1] |= slot.health | slot.health_max
+        for k in range(limits.MAX_COOLDOWNS):
+            _ORS[2] |= slot.cd_left[k]
         for k in range(limits.MAX_COUNTERS):
-            ors[3 + k] |= slot.counters[k]
-        ors[_NUMBERS - 1] |= slot.effects << 1 | (1 if slot.effect_ends else 0)
+            _ORS[3 + k] |= slot.counters[k]
+        _ORS[_NUMBERS - 1] |= slot.effects << 1 | (1 if slot.effect_ends else 0)
     for k in range(_NUMBERS):
-        n = _bits_for(ors[k])
-        out[k] = n if n < 256 else 255  # over any width: refused by the caller
+        i = _bits_for(_ORS[k])
+        out[k] = i if i < 256 else 255  # over any width: refused by the caller
 
 
 def _put_sides(roll, i):
@@ -336,8 +336,8 @@ def _write_slot(slot, widths):
             _put((slot.cd_pending >> i) & 1, 1)
 
 
-def decode(data, state):
-    """Decode `data` into `state`; raises CodecError with a clear message on bad input."""
+def decode(data, s):
+    """Decode `data` into the state `s`; raises CodecError with a clear message on bad input."""
     if len(data) == 0:
         raise CodecError(8)  # empty
     if len(data) > MAX_ENCODED:
@@ -345,8 +345,10 @@ def decode(data, state):
     if data[0] != CODEC_VERSION:
         raise CodecError(10, data[0])  # another version
     _start(data, 1)
-    s = state
-    # Read here, not in a function of their own: one call level less (see encode).
+    # Read here, not in a function of their own: one call level less (see encode). Its
+    # locals are as few as will do (the state is `s`, one name reused for several reads):
+    # it is on the board's deepest path (an UNDO re-applied under a snapshot), where each
+    # costs the Python stack.
     try:
         s.ruleset = _get(4)
         n = _get(5)
@@ -384,9 +386,9 @@ def decode(data, state):
         roll.count = _get(4)
         _check(roll.kind != dice.KIND_NONE or roll.count == 0, 21)
         _check(roll.kind != dice.KIND_D100 or roll.count == 2, 22)
-        who = _get(_COUNT_BITS)
-        _check(who == _WHO_NONE or who < count, 23, who)
-        roll.who = limits.NO_SLOT if who == _WHO_NONE else who
+        v = _get(_COUNT_BITS)  # who rolled
+        _check(v == _WHO_NONE or v < count, 23, v)
+        roll.who = limits.NO_SLOT if v == _WHO_NONE else v
         roll.successes = _get(4)
         _check(roll.successes <= roll.count, 24)
         _check(
@@ -405,8 +407,8 @@ def decode(data, state):
                 roll.sides[i] = sides
                 bits = _bits_for(sides)
             face = _get(bits)
-            low, high = dice.face_range(roll.kind, sides)
-            _check(low <= face <= high, 26, face)
+            sides, bits = dice.face_range(roll.kind, sides)  # (its lowest and highest face)
+            _check(sides <= face <= bits, 26, face)
             roll.faces[i] = face
         roll.unused = _get(1)
         _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, 27)
@@ -425,9 +427,9 @@ def decode(data, state):
             for i in range(want.count if want.kind == dice.KIND_DN else 0):
                 want.sides[i] = _get(7) + 2
                 _check(want.sides[i] <= dice.MAX_SIDES, 39, want.sides[i])
-            who = _get(_COUNT_BITS)
-            _check(who == _WHO_NONE or who < count, 29, who)
-            want.who = limits.NO_SLOT if who == _WHO_NONE else who
+            v = _get(_COUNT_BITS)  # who is to roll
+            _check(v == _WHO_NONE or v < count, 29, v)
+            want.who = limits.NO_SLOT if v == _WHO_NONE else v
             want.purpose = _get(4)
         want.smart = _get(1)
         s.off_board = _get(4)
@@ -440,10 +442,10 @@ def decode(data, state):
         _check(_FOUND == widths, 30)
         seen = 0
         for i in range(count):
-            index = _get(limits.SLOT_BITS)
-            _check(index < count and not seen & (1 << index), 31)
-            seen |= 1 << index
-            s.order[i] = index
+            v = _get(limits.SLOT_BITS)  # the slot at position i
+            _check(v < count and not seen & (1 << v), 31)
+            seen |= 1 << v
+            s.order[i] = v
             s.order_reason[i] = _get(2)
         for i in range(count, limits.MAX_SLOTS):
             s.order[i] = i

@@ -38,19 +38,22 @@ class Slots:
         self.victim = 0  # the view loaded longest ago
 
     def __getitem__(self, i):
+        # Its locals are few: it runs under the codec on the board's deepest path (an UNDO
+        # re-applied under a snapshot: decode, _slot_widths, here), where each costs the
+        # Python stack (docs/benchmarks.md, device_stack_bytes).
         if not 0 <= i < limits.MAX_SLOTS:
             raise IndexError(i)  # (and the end of iteration)
-        held = self.held
-        for v in range(len(held)):
-            if held[v] == i:
+        for v in range(len(self.held)):
+            if self.held[v] == i:
                 return self.views[v]
         v = self.victim
-        self.victim = (v + 1) % len(held)
+        self.victim = (v + 1) % len(self.held)
         slot = self.views[v]
         rows = self.rows
-        if held[v] != limits.NO_SLOT:  # its fighter goes back to the rows
-            at = held[v] * _ROW
-            self.labels[held[v]] = slot.label
+        at = self.held[v]
+        if at != limits.NO_SLOT:  # its fighter goes back to the rows
+            self.labels[at] = slot.label
+            at *= _ROW
             rows[at] = slot.team
             rows[at + 1] = slot.order_key
             rows[at + 2] = slot.actions
@@ -66,7 +69,7 @@ class Slots:
             for k in range(_COOLDOWNS):
                 rows[at + k] = slot.cd_id[k]
                 rows[at + _COOLDOWNS + k] = slot.cd_left[k]
-        held[v] = i
+        self.held[v] = i
         at = i * _ROW
         slot.label = self.labels[i]
         slot.team = rows[at]
