@@ -139,8 +139,7 @@ CONTROL_NAMES = (
     "reset",
     "menu_next",
     "menu_do",
-    "window_prev",
-    "window_next",
+    "window",
     "pos0",
     "pos1",
     "pos2",
@@ -168,9 +167,8 @@ _C_END_COMBAT = const(14)
 _C_RESET = const(15)
 _C_MENU_NEXT = const(16)
 _C_MENU_DO = const(17)
-_C_WINDOW_PREV = const(18)
-_C_WINDOW_NEXT = const(19)
-_C_POS0 = const(20)
+_C_WINDOW = const(18)
+_C_POS0 = const(19)
 
 # What "menu_do" can run on a board with few keys, in menu order.
 MENU = (
@@ -186,7 +184,7 @@ MENU = (
     _C_BRIGHTNESS,
     _C_END_COMBAT,
     _C_RESET,
-    _C_WINDOW_NEXT,
+    _C_WINDOW,
 )
 
 
@@ -531,9 +529,9 @@ class App:
             self._overlay(self.brightness, pal.WHITE, now_ms)
         elif code == _C_SELECT_PREV or code == _C_SELECT_NEXT:
             self._select_step(now_ms, -1 if code == _C_SELECT_PREV else 1)
-        elif code == _C_WINDOW_PREV or code == _C_WINDOW_NEXT:  # a window's width on or back
+        elif code == _C_WINDOW:  # the window a width on (held: back), round the order
             canvas = self.canvas
-            canvas.shift += -canvas.shown if code == _C_WINDOW_PREV else canvas.shown
+            canvas.shift += -canvas.shown if kind == _LONG else canvas.shown
         elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (the turn keys)
             self._select_position(now_ms, code - _C_POS0)
         if roll >= 0:
