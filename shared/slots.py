@@ -6,7 +6,7 @@ fighter (shared.state.GameState's default); the board's App passes these.
 
 from shared import limits  # read as limits.X: no global for each of its names
 from shared.compat import const
-from shared.state import NO_LABEL, Slot
+from shared.state import Slot
 
 # A fighter's row: team, order key, actions, actions_max, health, health_max, flags,
 # cd_pending, effects (times two, plus 1 when one ends this turn), then its tables: counters,
@@ -20,7 +20,8 @@ _COOLDOWNS = const(4)  # limits.MAX_COOLDOWNS
 
 class Slots:
     """The board's slots: every fighter's numbers in one bytearray (a row of _ROW bytes
-    each) and its label in a list, seen through a few Slot views (`views` of them).
+    each) and its label in a list (packed in an int once decoded: the codec's labels of a
+    state whose slots are these), seen through a few Slot views (`views` of them).
     `slots[i]` is the view that holds fighter i, loading it into the view used longest ago
     (whose fighter goes back to the rows first): a Slot object per fighter would cost the
     heap about 350 B each, 24 of them more than the board has (docs/memory.md).
@@ -31,7 +32,7 @@ class Slots:
 
     def __init__(self, views):
         self.rows = bytearray(limits.MAX_SLOTS * _ROW)
-        self.labels = [NO_LABEL] * limits.MAX_SLOTS
+        self.labels = [""] * limits.MAX_SLOTS
         tables = bytearray(views * _TABLE)
         self.views = [Slot(tables, i) for i in range(views)]
         self.held = bytearray(b"\xff" * views)  # each view's fighter (NO_SLOT: none)

@@ -41,12 +41,6 @@ GRID_RANK_SHIFT = const(3)
 TABLE = MAX_COUNTERS + 2 * MAX_COOLDOWNS
 
 
-# A slot's label on the host is a str; on a board, packed in an int (no object of its own):
-# its length << 18, then each character's index in LABEL_CHARS, 6 bits each, the first
-# highest (shared/codec.py writes and reads both).
-NO_LABEL = "" if HOST else 0
-
-
 def mark_bit(mark):
     """The Slot.flags bit of ruleset mark `mark` (0..MAX_MARKS-1)."""
     return MARK0 << mark
@@ -78,7 +72,9 @@ class Slot:
         self.clear()
 
     def clear(self):
-        self.label = NO_LABEL
+        # A str; in a board's slots (shared.slots) an int: no object of its own per label
+        # (shared/codec.py writes and reads both).
+        self.label = ""
         self.team = 0
         self.order_key = 0  # initiative's dice count and first tie-break
         self.actions = 0  # the allowance left this turn

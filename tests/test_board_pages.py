@@ -90,7 +90,7 @@ def macropad_frames(page: int) -> list[tuple[int, bytes]]:
     for now in range(0, 4 * 2400 * 2, 25):
         canvas.clear()
         pages.render_per_position(canvas, page, state, NO_SLOT, now)
-        frames.append((canvas.cell_row, bytes(canvas.frame)))
+        frames.append((canvas.row, bytes(canvas.frame)))
     return frames
 
 
