@@ -10,7 +10,6 @@ import pytest
 from firmware.app import CONTROL_NAMES
 from firmware.boards import DEFAULTS, NAMES, load
 from host.board.micropython_vm import ROOT
-from shared.limits import MAX_SLOTS
 from shared.link.host import PROFILE_NAMES
 
 
