@@ -152,6 +152,7 @@ def _link(app, stream):
     seen.append(app.state.count == 24 and app.state.active == REFERENCE_ACTIVE)
     return seen
 
+
 app, imported, freed = start(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4", stream)
 # What importing the firmware, the start-up modules and the frames added, less what
 # letting the start-up modules go freed (the interpreter's own start-up is not counted).
