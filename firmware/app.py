@@ -49,8 +49,8 @@ from firmware import palette as pal  # noqa: E402
 from firmware import whole_pages  # noqa: E402
 from shared import dice  # noqa: E402
 from shared import events as ev  # noqa: E402
-from shared.compat import const  # noqa: E402
-from shared.limits import MAX_DICE, NO_SLOT  # noqa: E402
+from shared.compat import HOST, const  # noqa: E402
+from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT  # noqa: E402
 from shared.link import messages as m  # noqa: E402
 from shared.slots import Slots  # noqa: E402
 from shared.state import GameState  # noqa: E402
@@ -217,7 +217,9 @@ class App:
             if profile.SERPENTINE and cell // width & 1:
                 col = width - 1 - col
             self.led_of_cell[cell] = cell - cell % width + col
-        self.state = GameState(Slots(_VIEWS))
+        # On the host (the simulated board, the tests) a view per fighter: host code reads
+        # the board's state holding many of its slots at once (shared/slots.py).
+        self.state = GameState(Slots(MAX_SLOTS if HOST else _VIEWS))
         if stream is None:  # USB data is off: a module of its own, loaded only then
             from firmware.null_stream import NullStream
 

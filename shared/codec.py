@@ -28,7 +28,7 @@ from shared import (
     dice,
     limits,  # read as limits.X: no global for each of its names
 )
-from shared.compat import Problem
+from shared.compat import HOST, Problem
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
 CODEC_VERSION = 7
@@ -434,7 +434,7 @@ def decode(data, s):
         want.smart = _get(1)
         s.off_board = _get(4)
         for i in range(count):
-            _read_slot(s.slots[i], s.team_count, widths, type(s.slots) is list)
+            _read_slot(s.slots[i], s.team_count, widths, HOST or type(s.slots) is list)
         for i in range(count, limits.MAX_SLOTS):
             s.slots[i].clear()
         # A width wider than its numbers need would decode but re-encode to other bytes.
@@ -486,8 +486,8 @@ def _read_grid(s):
 
 
 def _read_slot(slot, team_count, widths, text):
-    # `text`: the label as a str (a Slot per fighter, the host's); else packed in an int, no
-    # object of its own (a board's shared.slots.Slots): its length << 18, then each
+    # `text`: the label as a str (the host's, or a Slot per fighter); else packed in an int,
+    # no object of its own (a board's shared.slots.Slots): its length << 18, then each
     # character's index in LABEL_CHARS, 6 bits each, the first highest.
     n = _get(2)
     _check(n > 0, 33)

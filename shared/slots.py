@@ -20,8 +20,8 @@ _COOLDOWNS = const(4)  # limits.MAX_COOLDOWNS
 
 class Slots:
     """The board's slots: every fighter's numbers in one bytearray (a row of _ROW bytes
-    each) and its label in a list (packed in an int once decoded: the codec's labels of a
-    state whose slots are these), seen through a few Slot views (`views` of them).
+    each) and its label in a list (on a board packed in an int once decoded: the codec's
+    labels of a state whose slots are these), seen through a few Slot views (`views` of them).
     `slots[i]` is the view that holds fighter i, loading it into the view used longest ago
     (whose fighter goes back to the rows first): a Slot object per fighter would cost the
     heap about 350 B each, 24 of them more than the board has (docs/memory.md).
