@@ -31,7 +31,7 @@ from shared import (
 from shared.compat import HOST, Problem
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
-CODEC_VERSION = 7
+CODEC_VERSION = 8
 
 # The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10. A plain die's
 # (dN) face takes the bits of its sides (a d20's 5, a d100's 7), here 0.
