@@ -32,7 +32,8 @@ import gc
 
 from adafruit_ticks import ticks_add, ticks_diff
 
-from shared import codec  # (the largest compile of all: first)
+gc.collect()  # (adafruit_ticks' compile freed: the codec's starts on a heap in fewer pieces)
+from shared import codec  # noqa: E402  (the largest compile of all: first)
 
 # Names used only while importing are deleted once used: the slots they free in this
 # module's globals are reused by the names after them, so the table stays a size smaller.
@@ -49,9 +50,10 @@ from firmware import palette as pal  # noqa: E402
 from firmware import whole_pages  # noqa: E402
 from shared import dice  # noqa: E402
 from shared import events as ev  # noqa: E402
-from shared.compat import const  # noqa: E402
-from shared.limits import MAX_DICE, NO_SLOT  # noqa: E402
+from shared.compat import HOST, const  # noqa: E402
+from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT  # noqa: E402
 from shared.link import messages as m  # noqa: E402
+from shared.slots import Slots  # noqa: E402
 from shared.state import GameState  # noqa: E402
 
 # isort: on
@@ -77,6 +79,7 @@ _NO_KEY = const(-1)
 # gesture played, or cancelled).
 _HELD = const(1)
 _SPENT = const(2)
+_VIEWS = const(2)  # Slot views of the state's fighters (shared.state.Slots): a window's worth
 _UNITS = const(48)  # the descriptor's turn unit bits: not 0, a turn is several slots'
 _ACTIVE = const(1)  # shared.state.F_ACTIVE
 _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
@@ -137,6 +140,7 @@ CONTROL_NAMES = (
     "reset",
     "menu_next",
     "menu_do",
+    "window",
     "pos0",
     "pos1",
     "pos2",
@@ -164,7 +168,8 @@ _C_END_COMBAT = const(14)
 _C_RESET = const(15)
 _C_MENU_NEXT = const(16)
 _C_MENU_DO = const(17)
-_C_POS0 = const(18)
+_C_WINDOW = const(18)
+_C_POS0 = const(19)
 
 # What "menu_do" can run on a board with few keys, in menu order.
 MENU = (
@@ -180,6 +185,7 @@ MENU = (
     _C_BRIGHTNESS,
     _C_END_COMBAT,
     _C_RESET,
+    _C_WINDOW,
 )
 
 
@@ -212,7 +218,9 @@ class App:
             if profile.SERPENTINE and cell // width & 1:
                 col = width - 1 - col
             self.led_of_cell[cell] = cell - cell % width + col
-        self.state = GameState()
+        # On the host (the simulated board, the tests) a view per fighter: host code reads
+        # the board's state holding many of its slots at once (shared/slots.py).
+        self.state = GameState(Slots(MAX_SLOTS if HOST else _VIEWS))
         if stream is None:  # USB data is off: a module of its own, loaded only then
             from firmware.null_stream import NullStream
 
@@ -261,6 +269,10 @@ class App:
         self.brightness = brightness
         self.page = pages.INITIATIVE
         self.selected = NO_SLOT
+        # The window of turn positions shown starts at the turn's, moved by the canvas's
+        # `shift` (the window keys, a selection outside it); a new turn (`shift_at`:
+        # round * 64 + turn) brings it back.
+        self.shift_at = -1
         # The roll key's dice count and the counter keys' counter, reset by each new
         # descriptor (service_link); the first step takes the state's own.
         self.dice_count = 3
@@ -337,7 +349,7 @@ class App:
         canvas = self.canvas
         try:
             canvas.clear()
-            pages.render_system(canvas, self.page, self.session.linked, True, 0, 0, now_ms)
+            pages.render_system(canvas, self.page, self.session.linked, True, 0, 0, 0, now_ms)
             self._show(now_ms)
         except Exception:
             pass
@@ -525,7 +537,10 @@ class App:
             self._overlay(self.brightness, pal.WHITE, now_ms)
         elif code == _C_SELECT_PREV or code == _C_SELECT_NEXT:
             self._select_step(now_ms, -1 if code == _C_SELECT_PREV else 1)
-        elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (MAX_SLOTS of them)
+        elif code == _C_WINDOW:  # the window a width on (held: back), round the order
+            canvas = self.canvas
+            canvas.shift += -canvas.shown if kind == _LONG else canvas.shown
+        elif code >= _C_POS0:  # pos0 .. pos7, the last of CONTROL_NAMES (the turn keys)
             self._select_position(now_ms, code - _C_POS0)
         if roll >= 0:
             # `roll` dice of that kind, sent: chance flips, a d100 (its two D10s), plain dice
@@ -590,11 +605,13 @@ class App:
         self.dice_count = (self.dice_count - 1 + step) % most + 1
         self._overlay(self.dice_count, pal.SUCCESS, now_ms)
 
-    def _select_position(self, now_ms, pos):
+    def _select_position(self, now_ms, col):
+        # The turn key of a column (or cell): the position the window shows there.
         state = self.state
-        if pos >= state.count:
+        canvas = self.canvas
+        if col >= canvas.shown or col >= state.count:
             return
-        index = state.order[pos]
+        index = state.order[(canvas.first + col) % state.count]
         if index == self.selected:
             self.selected = NO_SLOT  # pressing the selection again goes back to the turn
             return
@@ -613,6 +630,8 @@ class App:
             if state.order[i] == current:
                 pos = i
         pos = (pos + step) % state.count
+        if self.canvas.column(pos, state.count) < 0:  # outside the window: it moves there
+            self.canvas.shift = pos - state.turn
         self.selected = state.order[pos]
         self._submit(now_ms, ev.SELECT, self.selected)
 
@@ -646,6 +665,18 @@ class App:
         self._spot_new_roll(now_ms)
         if self.selected != NO_SLOT and self.selected >= state.count:
             self.selected = NO_SLOT  # the table shrank (a reset, a new snapshot)
+        count = state.count
+        at = state.round * 64 + state.turn
+        if at != self.shift_at:  # a new turn: the window comes back to it
+            self.shift_at = at
+            canvas.shift = 0
+            canvas.place(count, state.turn)
+            selected = self.selected
+            if selected != NO_SLOT:
+                for pos in range(count):
+                    if state.order[pos] == selected and canvas.column(pos, count) < 0:
+                        self.selected = NO_SLOT  # out of sight: back to the turn
+        canvas.place(count, state.turn)
         if session.error == m.E_VERSION:
             whole_pages.render_version_mismatch(canvas, now_ms)
         else:
@@ -670,6 +701,7 @@ class App:
                 ticks_diff(self.flash_until, now_ms) > 0,
                 self.problems,
                 state.off_board,
+                count,
                 now_ms,
             )
             if self.refused_key >= 0:

@@ -74,27 +74,51 @@ def page_rows(page, rules):
 class Canvas:
     """The frame and where things go on this board's grid. The last cell is the link's, the
     one before it the problem cell's; in the column layout the rows between the identity
-    row and the system row (height - 2 of them) are the bar rows."""
+    row and the system row (height - 2 of them) are the bar rows.
+
+    The turn positions shown are a window of the order (`place`): `shown` of them from
+    position `first` (the turn's, moved by `shift`) on, wrapping past the last to the
+    round's first; column (or cell) c is position (first + c) % count.
+    A table wider than the window shows how many are before and after it (render_system)."""
 
     def __init__(self, width, height):
         self.width = width
         self.height = height
         self.cells = width * height
         self.frame = bytearray(self.cells * 3)
-        self.columns = width >= limits.MAX_SLOTS and height >= 3
+        self.columns = width >= 8 and height >= 3
         if self.columns:
-            self.content = self.cells - width  # cells above the system row
-            self.page_cell = (height - 1) * width
+            self.content = self.cells - width  # cells above the system row (its first)
             self.active_cell = -1
         else:
-            self.content = limits.MAX_SLOTS
-            self.page_cell = limits.MAX_SLOTS
+            self.content = 8  # the positions' cells (then the page cell)
             # Cell layout: the active turn's page rows, where a cell is spare (else unshown).
-            spare = limits.MAX_SLOTS + 1
-            self.active_cell = spare if spare < self.cells - 2 else -1
-        self.row_offset = 0  # first data row shown in the bar rows (rotates)
-        self.cell_row = 0  # the data row shown in cell layout (rotates)
-        self.active_pos = -1  # the active turn's position this frame (cell layout), or -1
+            self.active_cell = 9 if 9 < self.cells - 2 else -1
+        self.shift = 0  # the window's first position, less the turn's (the app moves it)
+        self.first = 0  # the position in the first column (or cell)
+        self.shown = 0  # the positions shown
+        # The data rows shown (they rotate): the first in the bar rows (column layout), the
+        # one in the cells (cell layout).
+        self.row = 0
+        self.active_pos = -1  # the active turn's column this frame (cell layout), or -1
+
+    def place(self, count, turn):
+        """Show `count` positions from `turn` + `shift` on (all when they fit the window)."""
+        first = turn + self.shift
+        # A column per position; else a cell per position, 8 (6 and two for the counts
+        # before and after the window when more play).
+        window = self.width if self.columns else 8 if count <= 8 else 6
+        if count <= window:
+            first = self.shift = 0
+        elif self.shift >= count or self.shift < 0:
+            self.shift %= count
+        self.first = first % count if count else 0
+        self.shown = count if count < window else window
+
+    def column(self, pos, count):
+        """The column (or cell) of turn position `pos`, or -1 when it is not shown."""
+        col = (pos - self.first) % count if count else -1
+        return col if 0 <= col < self.shown else -1
 
     def clear(self):
         frame = self.frame
@@ -106,30 +130,30 @@ class Canvas:
         if self.columns:
             bar_rows = self.height - 2
             groups = (rows + bar_rows - 1) // bar_rows if rows else 1
-            self.row_offset = (now_ms // (2 * pal.CYCLE_MS)) % groups * bar_rows
+            self.row = (now_ms // (2 * pal.CYCLE_MS)) % groups * bar_rows
         else:
-            self.cell_row = (now_ms // pal.CYCLE_MS) % (rows + 1)
+            self.row = (now_ms // pal.CYCLE_MS) % (rows + 1)
 
     def cell(self, pos, row):
-        """The cell of data row `row` (0 = identity) at turn position `pos`, or -1."""
+        """The cell of data row `row` (0 = identity) at column `pos`, or -1."""
         if self.columns:
             if row == 0:
                 return pos
-            shown = row - 1 - self.row_offset
+            shown = row - 1 - self.row
             if 0 <= shown < self.height - 2:
                 return (shown + 1) * self.width + pos
             return -1
         if pos == self.active_pos:
             if row == 0:
                 return pos  # the active turn always shows who it is
-            return self.active_cell if row == self.cell_row else -1
-        if row == self.cell_row:
+            return self.active_cell if row == self.row else -1
+        if row == self.row:
             return pos
         return -1
 
 
-def draw_identity(canvas, state, pos, selected, now_ms):
-    cell = canvas.cell(pos, 0)
+def draw_identity(canvas, state, pos, col, selected, now_ms):
+    cell = canvas.cell(col, 0)
     if cell < 0:
         return
     index = state.order[pos]
@@ -172,17 +196,20 @@ def draw_steady(canvas, pos, row, colour, on, level):
 def render_per_position(canvas, page, state, selected, now_ms):
     rules = state.rules
     rows = page_rows(page, rules)
-    for i in range(state.count if page == _COUNTERS else 0):
-        if state.slots[i].effects:  # a row more: the effects on each slot
-            rows = rules.counters + 1
+    count = state.count
+    canvas.place(count, state.turn)
+    for col in range(canvas.shown if page == _COUNTERS else 0):
+        if state.slots[state.order[(canvas.first + col) % count]].effects:
+            rows = rules.counters + 1  # a row more: the effects on each slot
     canvas.rotate(rows, now_ms)
-    canvas.active_pos = state.turn if state.active != limits.NO_SLOT else -1
-    for pos in range(state.count):
-        draw_identity(canvas, state, pos, selected, now_ms)
+    canvas.active_pos = canvas.column(state.turn, count) if state.active != limits.NO_SLOT else -1
+    for col in range(canvas.shown):
+        pos = (canvas.first + col) % count
+        draw_identity(canvas, state, pos, col, selected, now_ms)
         slot = state.slots[state.order[pos]]
         if page == INITIATIVE:
             colour = pal.team_colour(slot.team)
-            draw_count(canvas, pos, 1, colour, slot.actions, now_ms)
+            draw_count(canvas, col, 1, colour, slot.actions, now_ms)
             if slot.flags & F_ACTIVE:
                 phase = state.phase
                 if phase == 0:
@@ -191,22 +218,22 @@ def render_per_position(canvas, page, state, selected, now_ms):
                     on = pal.slow_blink(now_ms)
                 else:
                     on = pal.count_lit(phase, now_ms)
-                draw_steady(canvas, pos, 2, pal.COOLDOWN if phase else pal.WHITE, on, pal.MID)
+                draw_steady(canvas, col, 2, pal.COOLDOWN if phase else pal.WHITE, on, pal.MID)
         elif page == _COOLDOWNS:
             for k in range(limits.MAX_COOLDOWNS):
                 if slot.cd_id[k]:
                     if slot.cd_left[k]:
-                        draw_count(canvas, pos, k + 1, pal.COOLDOWN, slot.cd_left[k], now_ms)
+                        draw_count(canvas, col, k + 1, pal.COOLDOWN, slot.cd_left[k], now_ms)
                     elif slot.cd_pending & (1 << k):
-                        draw_steady(canvas, pos, k + 1, pal.COOLDOWN, True, pal.DIM)
+                        draw_steady(canvas, col, k + 1, pal.COOLDOWN, True, pal.DIM)
         elif page == _COUNTERS:
             for k in range(rules.counters):
-                draw_count(canvas, pos, k + 1, rules.colours[k], slot.counters[k], now_ms)
-            draw_count(canvas, pos, rules.counters + 1, pal.VERMILLION, slot.effects, now_ms)
+                draw_count(canvas, col, k + 1, rules.colours[k], slot.counters[k], now_ms)
+            draw_count(canvas, col, rules.counters + 1, pal.VERMILLION, slot.effects, now_ms)
         elif page == _MARKS:
             for k in range(rules.marks):
                 on = slot.flags & mark_bit(k)
-                draw_steady(canvas, pos, k + 1, rules.mark_colours[k], on, pal.FULL)
+                draw_steady(canvas, col, k + 1, rules.mark_colours[k], on, pal.FULL)
 
 
 def render_wanted(canvas, state, controls, roll, now_ms):
@@ -243,21 +270,38 @@ def render_page(canvas, page, state, selected, animating, now_ms):
         render_per_position(canvas, page, state, selected, now_ms)
 
 
-def render_system(canvas, page, linked, problem_flash, problems, off_board, now_ms):
+def render_system(canvas, page, linked, problem_flash, problems, off_board, count, now_ms):
     """The page indicator, the problem cell and the link cell. An 8-wide system row has a
     cell for each of the first six pages; the grid page (the seventh) lights them all. The
     problem cell: a strobe for a new problem, a dim red glow once there have been any; and
-    while fighters take turns with no slot on the board (`off_board`), a slow amber blink
-    (its dark half shows the glow)."""
+    while fighters take turns with no slot on the board (`off_board`: past its MAX_SLOTS),
+    a slow amber blink (its dark half shows the glow).
+
+    When the order is longer than the window (`count` positions), how many positions are
+    before it and after it, each on a cell of its own in sky blue (pal.tally_lit: up to ten
+    blinks, past ten a long blink per ten and then a short one per unit): in the column
+    layout the system row's first cell and the one left of the problem cell, the page as
+    blinks on the second; in the cell layout the two cells after the six positions."""
     frame = canvas.frame
     problem_cell = canvas.cells - 2
-    if canvas.columns:
+    # Past the last position the window wraps to the round's first: the rest are before it.
+    before = canvas.first
+    if before + canvas.shown > count:
+        before = count - canvas.shown
+    after = count - canvas.shown - before
+    at = canvas.content if canvas.columns else canvas.shown  # the "before" cell
+    if before + after:
+        if pal.tally_lit(before, now_ms):
+            pal.put(frame, at, pal.SKY_BLUE, pal.MID)
+        if pal.tally_lit(after, now_ms):
+            pal.put(frame, problem_cell - 1 if canvas.columns else at + 1, pal.SKY_BLUE, pal.MID)
+    if canvas.columns and not before + after:
         for i in range(PAGE_COUNT):
-            if canvas.page_cell + i < problem_cell:
+            if canvas.content + i < problem_cell:
                 on = i == page or page == GRID
-                pal.put(frame, canvas.page_cell + i, pal.WHITE, pal.FULL if on else 8)
-    elif pal.count_lit(page + 1, now_ms):
-        pal.put(frame, canvas.page_cell, pal.WHITE, pal.MID)
+                pal.put(frame, canvas.content + i, pal.WHITE, pal.FULL if on else 8)
+    elif pal.count_lit(page + 1, now_ms):  # the page as blinks (by the "before" cell)
+        pal.put(frame, canvas.content + (1 if canvas.columns else 0), pal.WHITE, pal.MID)
     if problem_flash:
         if pal.strobe(now_ms):
             pal.put(frame, problem_cell, pal.WARN, pal.FULL)

@@ -88,6 +88,18 @@ def count_lit(count, now_ms):
     return (phase % _BLIP_MS) < _BLIP_MS * 3 // 5
 
 
+def tally_lit(count, now_ms):
+    """A count of up to 23 as blinks: up to ten as count_lit; past ten a long blink per ten,
+    then a short one per unit (23: two long, three short)."""
+    if count <= 10:
+        return count_lit(count, now_ms)
+    phase = now_ms % CYCLE_MS
+    tens = count // 10
+    if phase < tens * 2 * _BLIP_MS:  # a long blink: on for most of two blips
+        return phase % (2 * _BLIP_MS) < _BLIP_MS * 3 // 2
+    return count_lit(count % 10, phase - tens * 2 * _BLIP_MS)
+
+
 def fast_pulse(now_ms):
     """The active turn: bright and dim, four times a second."""
     return (now_ms % 250) < 150

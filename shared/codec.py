@@ -28,7 +28,7 @@ from shared import (
     dice,
     limits,  # read as limits.X: no global for each of its names
 )
-from shared.compat import Problem
+from shared.compat import HOST, Problem
 from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
 
 CODEC_VERSION = 8
@@ -48,6 +48,7 @@ _WIDEST = b"\x04\x08\x04" + b"\x04" * limits.MAX_COUNTERS + b"\x05"
 _NUMBERS = 4 + limits.MAX_COUNTERS
 _WIDTHS = bytearray(_NUMBERS)  # the widths of the state being encoded or decoded
 _FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its widths
+_ORS = [0] * _NUMBERS  # the OR of each number over the slots (_slot_widths)
 
 # The longest encoding, every field at its widest, in bits (one expression: the board keeps
 # no names for the parts).
@@ -237,26 +238,26 @@ def _bits_for(value):
 
 def _slot_widths(s, out):
     """The fewest bits that hold each per-slot number of `s`, into `out` (see _WIDTH_BITS)."""
-    # The bits of an OR of values are those of their largest. The OR is kept in an int and
-    # only its width goes into `out`: a number over 255 stored in a bytearray raises
-    # ValueError on CPython and OverflowError on CircuitPython, and wraps on MicroPython.
+    # The bits of an OR of values are those of their largest. The ORs are kept as ints (in
+    # _ORS) and only their widths go into `out`: a number over 255 stored in a bytearray
+    # raises ValueError on CPython and OverflowError on CircuitPython, and wraps on
+    # MicroPython. Slot by slot, each looked up once: a board's slots are views it loads
+    # (shared.state.Slots).
+    # (Few locals: this runs on the board's deepest path, under decode.)
     for k in range(_NUMBERS):
-        v = 0
-        for i in range(s.count):
-            slot = s.slots[i]
-            if k == 0:
-                v |= slot.order_key
-            elif k == 1:
-                v |= slot.health | slot.health_max
-            elif k == 2:
-                for t in range(limits.MAX_COOLDOWNS):
-                    v |= slot.cd_left[t]
-            elif k < 3 + limits.MAX_COUNTERS:
-                v |= slot.counters[k - 3]
-            else:
-                v |= slot.effects << 1 | (1 if slot.effect_ends else 0)
-        n = _bits_for(v)
-        out[k] = n if n < 256 else 255  # over any width: refused by the caller
+        _ORS[k] = 0
+    for i in range(s.count):
+        slot = s.slots[i]
+        _ORS[0] |= slot.order_key
+        _ORS[1] |= slot.health | slot.health_max
+        for k in range(limits.MAX_COOLDOWNS):
+            _ORS[2] |= slot.cd_left[k]
+        for k in range(limits.MAX_COUNTERS):
+            _ORS[3 + k] |= slot.counters[k]
+        _ORS[_NUMBERS - 1] |= slot.effects << 1 | (1 if slot.effect_ends else 0)
+    for k in range(_NUMBERS):
+        i = _bits_for(_ORS[k])
+        out[k] = i if i < 256 else 255  # over any width: refused by the caller
 
 
 def _put_sides(roll, i):
@@ -297,14 +298,20 @@ def _write_grid(s):
 
 def _write_slot(slot, widths):
     label = slot.label
-    if len(label) > limits.LABEL_LEN:
-        raise ValueError(6, label)  # too long
-    _put(len(label), 2)
-    for ch in label:
-        code = LABEL_CHARS.find(ch)
-        if code < 0:
-            raise ValueError(7, label)  # a character it cannot hold
-        _put(code, 6)
+    if type(label) is int:  # a label packed in an int (_read_slot)
+        n = label >> 18
+        _put(n, 2)
+        for j in range(n):
+            _put(label >> (12 - 6 * j) & 63, 6)
+    else:
+        if len(label) > limits.LABEL_LEN:
+            raise ValueError(6, label)  # too long
+        _put(len(label), 2)
+        for ch in label:
+            code = LABEL_CHARS.find(ch)
+            if code < 0:
+                raise ValueError(7, label)  # a character it cannot hold
+            _put(code, 6)
     _put(slot.team, 2)
     _put(slot.order_key, widths[0])
     _put(slot.actions, 3)
@@ -330,8 +337,8 @@ def _write_slot(slot, widths):
             _put((slot.cd_pending >> i) & 1, 1)
 
 
-def decode(data, state):
-    """Decode `data` into `state`; raises CodecError with a clear message on bad input."""
+def decode(data, s):
+    """Decode `data` into the state `s`; raises CodecError with a clear message on bad input."""
     if len(data) == 0:
         raise CodecError(8)  # empty
     if len(data) > MAX_ENCODED:
@@ -339,8 +346,10 @@ def decode(data, state):
     if data[0] != CODEC_VERSION:
         raise CodecError(10, data[0])  # another version
     _start(data, 1)
-    s = state
-    # Read here, not in a function of their own: one call level less (see encode).
+    # Read here, not in a function of their own: one call level less (see encode). Its
+    # locals are as few as will do (the state is `s`, one name reused for several reads):
+    # it is on the board's deepest path (an UNDO re-applied under a snapshot), where each
+    # costs the Python stack.
     try:
         s.ruleset = _get(4)
         n = _get(5)
@@ -378,9 +387,9 @@ def decode(data, state):
         roll.count = _get(4)
         _check(roll.kind != dice.KIND_NONE or roll.count == 0, 21)
         _check(roll.kind != dice.KIND_D100 or roll.count == 2, 22)
-        who = _get(_COUNT_BITS)
-        _check(who == _WHO_NONE or who < count, 23, who)
-        roll.who = limits.NO_SLOT if who == _WHO_NONE else who
+        v = _get(_COUNT_BITS)  # who rolled
+        _check(v == _WHO_NONE or v < count, 23, v)
+        roll.who = limits.NO_SLOT if v == _WHO_NONE else v
         roll.successes = _get(4)
         _check(roll.successes <= roll.count, 24)
         _check(
@@ -399,8 +408,8 @@ def decode(data, state):
                 roll.sides[i] = sides
                 bits = _bits_for(sides)
             face = _get(bits)
-            low, high = dice.face_range(roll.kind, sides)
-            _check(low <= face <= high, 26, face)
+            sides, bits = dice.face_range(roll.kind, sides)  # (its lowest and highest face)
+            _check(sides <= face <= bits, 26, face)
             roll.faces[i] = face
         roll.unused = _get(1)
         _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, 27)
@@ -419,16 +428,16 @@ def decode(data, state):
             for i in range(want.count if want.kind == dice.KIND_DN else 0):
                 want.sides[i] = _get(7) + 2
                 _check(want.sides[i] <= dice.MAX_SIDES, 39, want.sides[i])
-            who = _get(_COUNT_BITS)
-            _check(who == _WHO_NONE or who < count, 29, who)
-            want.who = limits.NO_SLOT if who == _WHO_NONE else who
+            v = _get(_COUNT_BITS)  # who is to roll
+            _check(v == _WHO_NONE or v < count, 29, v)
+            want.who = limits.NO_SLOT if v == _WHO_NONE else v
             want.purpose = _get(4)
             want.explode = _get(1)
             _check(not want.explode or want.kind == dice.KIND_DN, 28, want.kind)
         want.smart = _get(1)
         s.off_board = _get(4)
         for i in range(count):
-            _read_slot(s.slots[i], s.team_count, widths)
+            _read_slot(s.slots[i], s.team_count, widths, HOST or type(s.slots) is list)
         for i in range(count, limits.MAX_SLOTS):
             s.slots[i].clear()
         # A width wider than its numbers need would decode but re-encode to other bytes.
@@ -436,10 +445,10 @@ def decode(data, state):
         _check(_FOUND == widths, 30)
         seen = 0
         for i in range(count):
-            index = _get(limits.SLOT_BITS)
-            _check(index < count and not seen & (1 << index), 31)
-            seen |= 1 << index
-            s.order[i] = index
+            v = _get(limits.SLOT_BITS)  # the slot at position i
+            _check(v < count and not seen & (1 << v), 31)
+            seen |= 1 << v
+            s.order[i] = v
             s.order_reason[i] = _get(2)
         for i in range(count, limits.MAX_SLOTS):
             s.order[i] = i
@@ -479,12 +488,20 @@ def _read_grid(s):
         grid[i] = 0
 
 
-def _read_slot(slot, team_count, widths):
+def _read_slot(slot, team_count, widths, text):
+    # `text`: the label as a str (the host's, or a Slot per fighter); else packed in an int,
+    # no object of its own (a board's shared.slots.Slots): its length << 18, then each
+    # character's index in LABEL_CHARS, 6 bits each, the first highest.
     n = _get(2)
     _check(n > 0, 33)
-    label = ""
-    for _ in range(n):
-        label += LABEL_CHARS[_get(6)]
+    if text:
+        label = ""
+        for _ in range(n):
+            label += LABEL_CHARS[_get(6)]
+    else:
+        label = n << 18
+        for j in range(n):
+            label |= _get(6) << (12 - 6 * j)
     slot.label = label
     slot.team = _get(2)
     _check(slot.team < team_count, 34, slot.team)

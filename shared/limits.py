@@ -1,14 +1,15 @@
 """Fixed capacities of the device state.
 
 Everything on the board is allocated once from these numbers, and the codec's field widths
-follow from them. Raising MAX_SLOTS to 16 is a one-line change here: SLOT_BITS, the codec's
-slot fields and MAX_ENCODED (and with it the link's largest frame) follow.
+follow from them. MAX_SLOTS (24: the big table, issue 39) is a one-line change here:
+SLOT_BITS, the codec's slot fields and MAX_ENCODED (and with it the link's largest frame)
+follow.
 """
 
 from shared.compat import const
 
-MAX_SLOTS = const(8)
-SLOT_BITS = 1  # bits that hold a slot index: 3 for 8 slots, 4 for 16
+MAX_SLOTS = const(24)
+SLOT_BITS = 1  # bits that hold a slot index: 3 for 8 slots, 4 for 16, 5 for 24
 while (1 << SLOT_BITS) < MAX_SLOTS:
     SLOT_BITS += 1
 MAX_COOLDOWNS = const(4)  # cooldown timers per slot

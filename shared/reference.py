@@ -24,6 +24,7 @@ from shared.descriptor_pack import counter, mark, pack
 from shared.state import GameState, mark_bit
 
 REFERENCE_RULESET = 1
+BIG_TABLE = 24  # the fighters of the big table's reference (the board's figures take it)
 
 _ROSTER = (
     # label, team, order key, actions, health
@@ -62,9 +63,11 @@ def build_reference_descriptor():
     )
 
 
-def build_reference_state(state=None):
+def build_reference_state(state=None, fighters=8):
     """Fill `state` (or a new GameState) with the reference table and its descriptor, and
-    return it."""
+    return it. `fighters` past the eight of the roster (up to MAX_SLOTS: the big table's
+    24) repeat its rows with numbered labels, and the order takes them in turn after the
+    eight."""
     if state is None:
         state = GameState()
     state.reset()
@@ -72,9 +75,17 @@ def build_reference_state(state=None):
     state.rules.load(data, 0, len(data))
     state.ruleset = REFERENCE_RULESET
     state.phase_count = 2
-    for label, team, order_key, actions, health in _ROSTER:
+    for index in range(fighters):
+        label, team, order_key, actions, health = _ROSTER[index % 8]
+        if index >= 8:
+            label = label[:2] + "0123456789ABCDEFGHIJKLMN"[index]
         roster.add_slot(state, label, team, order_key, actions, health)
-    roster.set_order(state, (4, 2, 7, 0, 5, 1, 6, 3), (0, 1, 1, 0, 2, 2, 0, 0))
+    order = [4, 2, 7, 0, 5, 1, 6, 3]
+    reasons = [0, 1, 1, 0, 2, 2, 0, 0]
+    for index in range(8, fighters):
+        order.append(index)
+        reasons.append(index % 3)
+    roster.set_order(state, order[:fighters], reasons[:fighters])
     for index in range(state.count):
         slot = state.slots[index]
         slot.health -= index % 5

@@ -37,6 +37,9 @@ MARK0 = const(8)
 GRID_OWNER = const(7)
 GRID_RANK_SHIFT = const(3)
 
+# The bytes of a slot's small tables (counters, cooldown ids, cooldown turns left).
+TABLE = MAX_COUNTERS + 2 * MAX_COOLDOWNS
+
 
 def mark_bit(mark):
     """The Slot.flags bit of ruleset mark `mark` (0..MAX_MARKS-1)."""
@@ -62,13 +65,15 @@ class Slot:
         if HOST:
             self.effects = 0
             self.effect_ends = False
-        view = memoryview(tables)[i * (MAX_COUNTERS + 2 * MAX_COOLDOWNS) :]
+        view = memoryview(tables)[i * TABLE :]
         self.counters = view[:MAX_COUNTERS]
         self.cd_id = view[MAX_COUNTERS : MAX_COUNTERS + MAX_COOLDOWNS]  # 0 = free timer
         self.cd_left = view[MAX_COUNTERS + MAX_COOLDOWNS : MAX_COUNTERS + 2 * MAX_COOLDOWNS]
         self.clear()
 
     def clear(self):
+        # A str; in a board's slots (shared.slots) an int: no object of its own per label
+        # (shared/codec.py writes and reads both).
         self.label = ""
         self.team = 0
         self.order_key = 0  # initiative's dice count and first tie-break
@@ -155,11 +160,15 @@ class Roll:
 
 
 class GameState:
-    """Everything the board shows and needs to keep playing alone."""
+    """Everything the board shows and needs to keep playing alone. `slots`: by default (the
+    host's) a Slot object per fighter; a board passes its shared.slots.Slots, every
+    fighter's numbers in rows and a few Slot views of them."""
 
-    def __init__(self):
-        tables = bytearray(MAX_SLOTS * (MAX_COUNTERS + 2 * MAX_COOLDOWNS))
-        self.slots = [Slot(tables, i) for i in range(MAX_SLOTS)]
+    def __init__(self, slots=None):
+        if slots is None:
+            tables = bytearray(MAX_SLOTS * TABLE)
+            slots = [Slot(tables, i) for i in range(MAX_SLOTS)]
+        self.slots = slots
         self.order = bytearray(MAX_SLOTS)  # slot index at each turn position
         self.order_reason = bytearray(MAX_SLOTS)  # initiative.R_* that decided each position
         self.scores = [0] * MAX_TEAMS

@@ -13,7 +13,7 @@ from host.board.bridge import BoardLink
 from host.board.simulated_board import SimulatedBoard
 from shared import codec
 from shared.link import framing
-from shared.reference import build_reference_state
+from shared.reference import BIG_TABLE, build_reference_state
 from shared.state import GameState
 
 Pixel = tuple[int, int, int]
@@ -79,6 +79,33 @@ def test_untethered_play_is_journalled_and_replayed_on_reconnect(sim: SimulatedB
         link.wait_linked(WAIT)
         assert wait_for(lambda: sim.app.session.journal.count == 0)
         assert wait_for(lambda: link.state is not None and link.state.turn == (turn + 2) % 8)
+
+
+def test_an_unplugged_board_passes_the_turn_through_all_24_fighters_and_loses_nothing(
+    sim: SimulatedBoard,
+) -> None:
+    host_state = build_reference_state(fighters=BIG_TABLE)
+    with BoardLink(sim.path, host_state) as link:
+        link.wait_linked(WAIT)
+        assert wait_for(lambda: sim.app.session.snapshots > 0)
+    assert wait_for(lambda: not sim.app.session.linked)
+    state = sim.app.state
+    round_before = state.round
+    active = []
+    for _ in range(BIG_TABLE):
+        with sim.lock:
+            active.append(state.active)
+        sim.press(sim.key_for("next_turn"))
+        pressed = len(active)
+        assert wait_for(lambda: sim.app.session.journal.count == pressed)  # noqa: B023
+    assert sorted(active) == list(range(BIG_TABLE))  # every fighter had the turn
+    assert state.round == round_before + 1
+    with BoardLink(sim.path, host_state) as link:
+        link.wait_linked(WAIT)
+        assert wait_for(lambda: sim.app.session.journal.count == 0)
+        assert wait_for(lambda: link.state is not None and link.state.round == round_before + 1)
+        with sim.lock:
+            assert codec.encode(sim.app.state) == codec.encode(link.state)
 
 
 def test_garbage_and_unknown_messages_over_the_pty_leave_the_board_playing(

@@ -90,7 +90,7 @@ def macropad_frames(page: int) -> list[tuple[int, bytes]]:
     for now in range(0, 4 * 2400 * 2, 25):
         canvas.clear()
         pages.render_per_position(canvas, page, state, NO_SLOT, now)
-        frames.append((canvas.cell_row, bytes(canvas.frame)))
+        frames.append((canvas.row, bytes(canvas.frame)))
     return frames
 
 
@@ -230,5 +230,5 @@ def test_the_grid_page_lights_every_page_cell_of_the_system_row() -> None:
     pal.put(white, 0, pal.WHITE, pal.FULL)
     for page, bright in ((pages.DICE, [24 + pages.DICE]), (pages.GRID, list(range(24, 30)))):
         canvas.clear()
-        pages.render_system(canvas, page, True, False, 0, 0, 0)
+        pages.render_system(canvas, page, True, False, 0, 0, 0, 0)
         assert cells_of(canvas, tuple(white)) == bright

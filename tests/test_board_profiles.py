@@ -10,7 +10,6 @@ import pytest
 from firmware.app import CONTROL_NAMES
 from firmware.boards import DEFAULTS, NAMES, load
 from host.board.micropython_vm import ROOT
-from shared.limits import MAX_SLOTS
 from shared.link.host import PROFILE_NAMES
 
 
@@ -78,4 +77,5 @@ def test_keymaps_name_generic_controls_only() -> None:
 
 def test_the_position_controls_end_the_control_names() -> None:
     # App.do_control takes every code from pos0's on as a turn position.
-    assert CONTROL_NAMES[-MAX_SLOTS:] == tuple(f"pos{i}" for i in range(MAX_SLOTS))
+    assert CONTROL_NAMES[-8:] == tuple(f"pos{i}" for i in range(8))
+    assert CONTROL_NAMES[-9] != "pos8"

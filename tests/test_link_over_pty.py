@@ -39,7 +39,9 @@ from shared.host_only import make_event
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
-from shared.reference import build_reference_state
+from shared.reference import BIG_TABLE, build_reference_state
+from shared.slots import Slots
+from shared.state import GameState
 
 NEXT = make_event(ev.NEXT_TURN)
 
@@ -50,14 +52,16 @@ def roll(i: int) -> bytes:
 
 @contextmanager
 def board_and_host(
-    faults: Faults | None = None,
+    faults: Faults | None = None, fighters: int = 8
 ) -> Iterator[tuple[FaultProxy, LinkBoard, BoardLink, list[bytes]]]:
     applied: list[bytes] = []
     with FaultProxy(faults) as proxy:
-        with LinkBoard(proxy.board_path, build_reference_state(), nonce=3) as board:
+        # The board keeps its state as a board does (shared/slots.py: two Slot views).
+        board_state = build_reference_state(GameState(Slots(2)), fighters)
+        with LinkBoard(proxy.board_path, board_state, nonce=3) as board:
             host = BoardLink(
                 proxy.host_path,
-                build_reference_state(),
+                build_reference_state(fighters=fighters),
                 on_event=lambda record, ok, why: applied.append(record),
             )
             with host:
@@ -83,8 +87,9 @@ def test_board_and_host_stay_in_sync_over_a_real_pty() -> None:
         assert host.session.state is not None and host.session.state.slots[2].counters[FROST] >= 1
 
 
-def test_the_link_survives_the_cable_being_pulled_and_loses_nothing() -> None:
-    with board_and_host(Faults(down_seconds=0.3)) as (proxy, board, host, applied):
+@pytest.mark.parametrize("fighters", [8, BIG_TABLE])
+def test_the_link_survives_the_cable_being_pulled_and_loses_nothing(fighters: int) -> None:
+    with board_and_host(Faults(down_seconds=0.3), fighters) as (proxy, board, host, applied):
         board.press(NEXT, roll(1))
         assert wait_for(lambda: len(applied) == 2)
         proxy.pull_cable()
@@ -107,6 +112,16 @@ def test_a_short_soak_through_every_fault_loses_and_duplicates_nothing() -> None
     assert counts.corrupted_bytes and counts.dropped_frames and counts.disconnects
     assert counts.truncated_frames and counts.garbage_inserts
     assert result.short_writes  # the board's USB send buffer cut writes: nothing was lost
+
+
+def test_a_short_soak_of_24_fighters_through_every_fault_loses_and_duplicates_nothing() -> None:
+    faults = Faults(corrupt=0.01, drop=0.02, truncate=0.01, garbage=0.01, disconnect_every=150)
+    result = soak(events=300, faults=faults, seed=11, timeout=300, fighters=BIG_TABLE)
+    assert not result.timed_out
+    assert result.events == 300
+    assert result.lost == 0 and result.duplicated == 0 and not result.out_of_order
+    assert result.digest_mismatches == 0
+    assert result.faults.disconnects  # the cable came out: the 24-fighter snapshots resync
 
 
 def test_several_boards_are_served_at_once() -> None:

@@ -260,7 +260,8 @@ def test_a_journal_slot_holds_the_longest_record() -> None:
 def test_the_longest_frame_fits_the_boards_empty_tail() -> None:
     # The board frames each frame into its tail (behind what its stream has not taken yet):
     # into an empty tail, any frame fits, the longest (a snapshot) and a HELLO's resync byte.
-    payload = bytearray(framing.MAX_PAYLOAD + framing.CRC_BYTES)
+    # No zero byte in it: COBS's longest encoding (a byte more per 254).
+    payload = bytearray(b"\x01" * (framing.MAX_PAYLOAD + framing.CRC_BYTES))
     out = bytearray(framing.MAX_WIRE)
     assert framing.encode_frame(payload, framing.MAX_PAYLOAD, out) == framing.MAX_WIRE
     assert 1 + framing.MAX_WIRE <= b._TAIL

@@ -151,7 +151,9 @@ def test_the_documented_limits_are_the_codes() -> None:
     assert body and int(body.group(1)) == descriptor.MAX_DESCRIPTOR
     assert framing.MAX_PAYLOAD >= m.HEADER + descriptor.MAX_DESCRIPTOR
     assert framing.MAX_PAYLOAD >= m.HEADER + codec.MAX_ENCODED
-    assert framing.MAX_FRAME == framing.MAX_PAYLOAD + framing.CRC_BYTES + 1
+    # COBS: a code byte per 254 bytes (two for a 24-fighter table's longest payload)
+    coded = framing.MAX_PAYLOAD + framing.CRC_BYTES
+    assert framing.MAX_FRAME == coded + (coded + 253) // 254
     assert m.HELLO_BODY == 17 and m.PING_BODY == 5
     title = re.search(r"# The Turnlight link protocol, version (\d+)", DOC)
     assert title and int(title.group(1)) == m.PROTOCOL_VERSION

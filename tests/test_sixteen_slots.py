@@ -1,6 +1,7 @@
-"""Sixteen slots is a change of one constant (shared/limits.py MAX_SLOTS): a copy of shared/
-with MAX_SLOTS = 16 holds a full 16-slot table, plays a round, round-trips through the
-codec and fits in one link frame. Not a rules test: it guards the foundation's design."""
+"""The board's slots are one constant (shared/limits.py MAX_SLOTS, 24 since issue 39): a copy
+of shared/ with MAX_SLOTS = 16 holds a full 16-slot table, plays a round, round-trips
+through the codec and fits in one link frame. Not a rules test: it guards the foundation's
+design."""
 
 from __future__ import annotations
 
@@ -42,8 +43,8 @@ print("ok", len(data), codec.MAX_ENCODED)
 def test_sixteen_slots_is_one_constant(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "shared", tmp_path / "shared")
     limits = tmp_path / "shared" / "limits.py"
-    text, n = re.subn(r"MAX_SLOTS = const\(8\)", "MAX_SLOTS = const(16)", limits.read_text())
-    assert n == 1, "shared/limits.py no longer says MAX_SLOTS = const(8)"
+    text, n = re.subn(r"MAX_SLOTS = const\(24\)", "MAX_SLOTS = const(16)", limits.read_text())
+    assert n == 1, "shared/limits.py no longer says MAX_SLOTS = const(24)"
     limits.write_text(text)
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT],

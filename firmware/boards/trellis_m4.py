@@ -19,7 +19,7 @@ COLUMN_PINS = ("COL0", "COL1", "COL2", "COL3", "COL4", "COL5", "COL6", "COL7")
 KEYMAP = (
     "pos0", "pos1", "pos2", "pos3", "pos4", "pos5", "pos6", "pos7",
     "next_turn", "roll", "add_die", "chance", "d100", "counter_next", "counter_up", "counter_down",
-    "page", "brightness", "undo", "select_prev", "select_next", "", "", "",
+    "page", "brightness", "undo", "select_prev", "select_next", "window", "", "",
     "", "", "", "", "", "", "end_combat", "reset",
 )  # fmt: skip
 KEY_COLUMNS = 8  # keys per row, for the key map picture

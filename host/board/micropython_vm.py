@@ -69,14 +69,14 @@ def board_frames(into: Path) -> Path:
     from shared import codec
     from shared.link import framing
     from shared.link import messages as m
-    from shared.reference import build_reference_descriptor, build_reference_state
+    from shared.reference import BIG_TABLE, build_reference_descriptor, build_reference_state
 
     def frame(mtype: int, seq: int, body: bytes) -> bytes:
         return framing.frame(bytes((mtype, seq, 0xFF)) + body)
 
     hello = bytearray(m.HEADER + m.HELLO_BODY)
     m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
-    reference = build_reference_state()
+    reference = build_reference_state(fighters=BIG_TABLE)
     into.mkdir(parents=True, exist_ok=True)
     path = into / "board_frames.py"
     path.write_text(
@@ -84,6 +84,7 @@ def board_frames(into: Path) -> Path:
         f"DESCRIPTOR = {frame(m.DESCRIPTOR, 0, build_reference_descriptor())!r}\n"
         f"SNAPSHOT = {frame(m.SNAPSHOT, 1, codec.encode(reference))!r}\n"
         f"ACTIVE = {reference.active}\n"
+        f"COUNT = {reference.count}\n"
     )
     return path
 

@@ -6,7 +6,8 @@ thread), linked by an in-memory cable to the host's HostSession holding a rulese
 game; a profile hook (host/board/pystack.py) adds up, at every call of the board's code
 inside App.step, the frames the compiled code declares for each function on the stack,
 under code.py's own module frame. The figure is the most over a fixed set of scenarios, the
-same on every run: for every profile and every registered ruleset's game,
+same on every run: for every profile and every registered ruleset's game (and the 24
+fighters of the big table's reference state),
 
 - every gesture the profile has, with the host answering: each key's press and long press,
   each menu entry (where a menu stands in for keys), the encoder both ways, each
@@ -46,8 +47,11 @@ _HELD_TO_CONFIRM = ("end_combat", "reset")
 
 
 def ruleset_states() -> dict[str, GameState]:
-    """Each ruleset's example game as the board is given it (the host's projection)."""
+    """Each ruleset's example game as the board is given it (the host's projection), and
+    the big table: the reference state with 24 fighters (shared/reference.py), every one
+    on the board, its window following the turn."""
     from host.core import encounter_files, registry
+    from shared.reference import BIG_TABLE, build_reference_state
 
     states = {}
     for ruleset_id in registry.ids():
@@ -56,6 +60,7 @@ def ruleset_states() -> dict[str, GameState]:
         game = ruleset.new_game(enc, 1)
         ruleset.project(game)
         states[ruleset_id] = ruleset.state(game)
+    states["reference-24"] = build_reference_state(fighters=BIG_TABLE)
     return states
 
 

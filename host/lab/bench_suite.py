@@ -97,7 +97,8 @@ MEASUREMENTS += (
 MEASUREMENTS += web_load_bench.MEASUREMENTS
 
 TARGETS: dict[str, tuple[str, float]] = {
-    "state_bytes": ("<=", 100),
+    # 100 with 8 slots; 24 slots (issue 39) widen each slot index by 2 bits: 103
+    "state_bytes": ("<=", 104),
     "engine_heap_bytes": ("<=", 32 * 1024),
     "end_turn_alloc_bytes_per_1000": ("<=", 0),
     "engine_turn_us": ("<=", 1000),

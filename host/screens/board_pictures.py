@@ -58,12 +58,19 @@ COMMON_LEGEND = (
     "a cycle, so teams differ without hue.",
     "Bottom row: the page shown (left), the problem cell (strobes red) and the link cell "
     "(steady = tethered, slow blink = alone).",
+    "More fighters than columns: the columns are a window of the order, the active turn's "
+    "first and the next ones after it; the bottom row's first cell blinks how many are "
+    "before it, the one left of the problem cell how many after (sky blue; past ten a long "
+    "blink per ten, then one per unit), and the page blinks its number on the second.",
 )
 CELL_LEGEND = (  # boards too small for a column per slot (the MacroPad)
     "Cells 0-7 (numbered as on the key map): the slots in turn order; each page's rows take "
     "turns in them. The active turn's cell always pulses, and its rows show in cell 9.",
     "Cell 8: the page shown (page n blinks n times). Cell 10: problems. Cell 11: the link "
     "(steady = tethered, slow blink = alone).",
+    "More than 8 fighters: cells 0-5 are a window of the order, the active turn's first and "
+    "the next five; cell 6 blinks how many are before it, cell 7 how many after (sky blue; "
+    "past ten a long blink per ten, then one per unit).",
 )
 
 
@@ -158,6 +165,7 @@ def labelled_page(
     teams: list[str],
     width: int = 760,
     common: bool = True,
+    title: str = "",
 ) -> Any:
     """One page of `state` as the board shows it, with a title, what each row is (where a
     row is one thing across the board) and what the page and the cells mean."""
@@ -168,10 +176,11 @@ def labelled_page(
         cell = 40
         grid = sim.image(cell)
         columns = sim.app.canvas.columns
+        first, shown = sim.app.canvas.first, sim.app.canvas.shown
         rows = sim.profile.HEIGHT
     finally:
         sim.stop()
-    title, body, small = pictext.font(16), pictext.font(12), pictext.font(11)
+    title_font, body, small = pictext.font(16), pictext.font(12), pictext.font(11)
     margin = 12
     label_room = 170 if columns else 0
     text = [PAGE_LEGEND[page], *(common_legend(board) if common else ())]
@@ -180,17 +189,21 @@ def labelled_page(
     height = margin + 24 + names_room + grid.height + 8 + 16 * len(lines) + margin
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    pictext.draw_text(draw, (margin, margin), f"{board}: the {page} page", INK, title)
+    heading = title or f"{board}: the {page} page"
+    pictext.draw_text(draw, (margin, margin), heading, INK, title_font)
     top = margin + 24 + names_room
     image.paste(grid, (margin + label_room, top))
     if columns:
         pitch = cell + cell // 8
-        # Each column's slot, by its label, over the grid.
-        for pos in range(state.count if page not in ("dice", "scores", "grid") else 0):
-            x = margin + label_room + cell // 8 + pos * pitch + cell // 2
-            label = state.slots[state.order[pos]].label
+        # Each column's slot, by its label, over the grid (the window of the order shown).
+        for col in range(shown if page not in ("dice", "scores", "grid") else 0):
+            x = margin + label_room + cell // 8 + col * pitch + cell // 2
+            label = state.slots[state.order[(first + col) % state.count]].label
             pictext.draw_text(draw, (x, top - 15), label, DIM_INK, small, align="center")
-        for r, label in enumerate(row_labels(page, state, teams, rows)):
+        labels = row_labels(page, state, teams, rows)
+        if shown < state.count:
+            labels[-1] = "before · page · after · problems · link"
+        for r, label in enumerate(labels):
             parts = pictext.wrap(label, small, label_room - 12)[:2]
             y = top + cell // 8 + r * pitch + cell // 2 - 7 * len(parts)
             for n, part in enumerate(parts):
@@ -298,6 +311,17 @@ def write_legend(
     return path
 
 
+def write_window(path: Path, board: str) -> Path:
+    """The big table on `board`: the reference state's 24 fighters, its initiative page as
+    the window of the order shows it (the active turn's fighter first)."""
+    from shared.reference import BIG_TABLE
+
+    state = build_reference_state(fighters=BIG_TABLE)
+    title = f"{board}: the window of a {BIG_TABLE}-fighter order (the initiative page)"
+    labelled_page(board, "initiative", state, ["team 0", "team 1"], title=title).save(str(path))
+    return path
+
+
 def shown_pages(board: str, state: GameState) -> list[str]:
     """The pages `board` shows for `state`: the grid page only for a state with a token grid
     on a board with a column per slot (firmware.whole_pages.shows_grid)."""
@@ -316,6 +340,7 @@ def write_pictures(directory: Path, board: str, ruleset_id: str = registry.DEFAU
         path = directory / f"{board}-page-{page}.png"
         labelled_page(board, page, state, teams).save(str(path))
         written.append(path)
+    written.append(write_window(directory / f"{board}-window.png", board))
     written.append(write_keymap(directory / f"{board}-keymap.png", board))
     written.append(write_legend(directory / f"{board}-legend.png", board, ruleset_id, table))
     return written

@@ -123,7 +123,7 @@ INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
 # order, and goes out first on the next poll (and before any newer frame). A frame that
 # does not fit behind it is dropped whole (counted in tail_dropped): the journal resends
 # events, and HELLO, PONG and ACK repeat by themselves.
-_TAIL = const(384)  # > a full window (272 B) and > the longest frame (a snapshot)
+_TAIL = const(480)  # > a full window (272 B) and > the longest frame (a snapshot, 476 B)
 _TAIL_VIEWS = const(9)  # views of the tail's first 1, 2, 4 .. 256 bytes
 
 
@@ -161,7 +161,8 @@ class BoardSession(framing.Endpoint):
         # the host, whose snapshot then shows the result. The state before the last local
         # change, encoded, its length in the last byte (0: nothing to undo); the session
         # is apply_event's undo (save, restore).
-        self.undo = bytearray(codec.MAX_ENCODED + 1) if undo else None
+        # The undo's state, and its length in the last two bytes (0: nothing to undo).
+        self.undo = bytearray(codec.MAX_ENCODED + 2) if undo else None
         # The payload buffer (_payload) is scratch between frames too: for a press's record,
         # the digest, and the last good state while a snapshot decodes.
         self._frozen = bytearray(codec.MAX_ENCODED + m.HEADER)  # our state for the host
@@ -230,20 +231,22 @@ class BoardSession(framing.Endpoint):
     def save(self, state):
         # apply_event's undo, before a change: the state as it is, into self.undo.
         undo = self.undo
-        undo[-1] = 0  # nothing to undo if the encode fails half-way
-        undo[-1] = codec.encode(state, undo)
+        undo[-1] = undo[-2] = 0  # nothing to undo if the encode fails half-way
+        n = codec.encode(state, undo)
+        undo[-2] = n >> 8
+        undo[-1] = n & 255
 
     def restore(self, state):
         # apply_event's undo, on UNDO: the state saved last, once (its version moves on).
         undo = self.undo
-        n = undo[-1]
+        n = undo[-2] << 8 | undo[-1]
         if not n:
             return False
         version = state.version
         codec.decode(memoryview(undo)[:n], state)
         state.version = version
         state.touch()
-        undo[-1] = 0
+        undo[-1] = undo[-2] = 0
         return True
 
     # -- the loop step ------------------------------------------------------------------
@@ -447,7 +450,7 @@ class BoardSession(framing.Endpoint):
                 journal = self.journal
                 undo = None
                 if self.undo is not None:
-                    self.undo[-1] = 0  # what it held is the host's to undo now
+                    self.undo[-1] = self.undo[-2] = 0  # the host's to undo now
                     undo = self
                 record = self._payload  # free: nothing is sent meanwhile
                 for i in range(journal.count):

@@ -57,6 +57,9 @@ import neopixel_write  # noqa: E402
 from fakehw import Event, Keys, Pixels, Stream  # noqa: E402
 from microcontroller import Pin  # noqa: E402
 
+# The host's stream: on a board the USB buffers are C, so the fake's inbox is made before
+# the count starts (a 24-fighter snapshot is about 290 B on the wire).
+stream = Stream(inbox=512, keep=False)
 START = collected()
 FAKES = START - BEFORE_FAKES  # the fake hardware's modules are not the board's: not counted
 
@@ -145,11 +148,11 @@ def _link(app, stream):
     seen.append(app.session.described and app.state.rules.counters == 3)
     stream.put(SNAPSHOT_FRAME)
     app.step(4)
-    seen.append(app.state.count == 8 and app.state.active == REFERENCE_ACTIVE)
+    app.step(4)  # a 24-fighter snapshot is more than one poll's read budget (256 B)
+    seen.append(app.state.count == 24 and app.state.active == REFERENCE_ACTIVE)
     return seen
 
 
-stream = Stream(inbox=256, keep=False)  # the host frames here are 106 B at most
 app, imported, freed = start(sys.argv[1] if len(sys.argv) > 1 else "trellis_m4", stream)
 # What importing the firmware, the start-up modules and the frames added, less what
 # letting the start-up modules go freed (the interpreter's own start-up is not counted).

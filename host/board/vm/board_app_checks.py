@@ -53,7 +53,7 @@ def run(app, profile, pixels, keys, stream, now, seen, heap, modules, app_bytes)
     now += 1
     app.step(now)
     check("bad_snapshot_counted", app.problems >= 1, "problems=%d" % app.problems)
-    check("bad_snapshot_keeps_state", app.state.version == version and app.state.count == 8)
+    check("bad_snapshot_keeps_state", app.state.version == version and app.state.count == 24)
     stream.put(host_frame(99, 2, b"\x01\x02"))
     now += 1
     app.step(now)
