@@ -432,8 +432,9 @@ def decode(data, s):
             _check(v == _WHO_NONE or v < count, 29, v)
             want.who = limits.NO_SLOT if v == _WHO_NONE else v
             want.purpose = _get(4)
-            want.explode = _get(1)
-            _check(not want.explode or want.kind == dice.KIND_DN, 28, want.kind)
+            if _get(1):  # (else 0, as want.clear left it)
+                want.explode = 1
+                _check(want.kind == dice.KIND_DN, 28, want.kind)
         want.smart = _get(1)
         s.off_board = _get(4)
         for i in range(count):

@@ -116,6 +116,11 @@ class Roll:
     It has no faces (`faces` is b""); its `successes` and `unused` stay 0 (and the last
     roll's `smart`)."""
 
+    # On a board, a class attribute until a roll first explodes: an eighth attribute would
+    # grow both rolls' attribute tables (as Slot.effects, above). The host's rolls own it
+    # from the start (a stored checkpoint is checked against their attributes).
+    explode = 0
+
     def __init__(self, faces, sides):
         self.faces = faces
         self.sides = sides
@@ -129,7 +134,8 @@ class Roll:
         self.unused = 0
         self.purpose = 0
         self.smart = 0
-        self.explode = 0
+        if HOST or self.explode:
+            self.explode = 0
         for i in range(len(self.faces)):
             self.faces[i] = 0
         for i in range(MAX_DICE):
