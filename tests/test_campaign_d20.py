@@ -381,6 +381,21 @@ def test_an_encounter_error_in_a_campaign_fight_names_its_file_and_line(table: P
     )
 
 
+def test_adjust_reads_a_typed_value_as_add_does(table: Path, capsys) -> None:
+    """host/core/newcomers.typed_value, public for both: a list where the line holds one
+    (d20's conditions, d20-srd-combat.txt [29]), TOML's values, a nesting refused first."""
+    db = str(table / "j.sqlite")
+    assert cli.main(["campaign", "new", "Fen", "--ruleset", "d20"] + party_at(table, db)) == 0
+    adjust = ["campaign", "adjust", "Fen", "Bram", "--db", db]
+    assert cli.main(adjust + ["conditions=poisoned,prone", "hp_now=9"]) == 0
+    assert cli.main(["campaign", "show", "Fen", "--db", db]) == 0
+    assert "Bram: hp_now=9 conditions=poisoned,prone" in capsys.readouterr().out
+    assert cli.main(adjust + ["hp_now=" + "[" * 40 + "1" + "]" * 40]) == 2
+    assert capsys.readouterr().err == (
+        "turnlight: adjust: hp_now= nests arrays and tables more than 32 deep\n"
+    )
+
+
 # ------------------------------------------------------------------------ bad input
 def test_a_party_file_with_an_unknown_key_is_refused_in_one_line(table: Path) -> None:
     (table / "bad.toml").write_text(PARTY.replace("dex = 3", "dex = 3\nmana = 9"))

@@ -39,6 +39,7 @@ from host.core.campaign_carry import Carry, Line
 from host.core.encounter_files import Lines, read_toml, write_toml
 from host.core.errors import EncounterError, IllegalAction, OneLineError
 from host.core.journal import Journal, _alive, _safe_digest, _this_process
+from host.core.newcomers import typed_value
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS campaigns (
@@ -744,7 +745,10 @@ class Book:
             self.append(name, "rest", {"kind": kind, "heal": heal})
         return lines
 
-    def adjust(self, name: str, who: str, values: dict[str, Any]) -> str:
+    def adjust(self, name: str, who: str, typed: dict[str, str]) -> str:
+        """Set what the table decides on a character: `typed` {key: text}, each text read as
+        `add` reads a typed value (host/core/newcomers.typed_value: a list where the line
+        holds one), then checked by the Carry and the ruleset's encounter reader."""
         with self.held(name):
             state = self.between(name)
             found = _member(state, who)
@@ -752,12 +756,18 @@ class Book:
             assert roster is not None
             allowed = tuple(k for k in roster.keys if k not in ("name", roster.team_key))
             allowed += tuple(k for k in state.carry.keys if k not in allowed)
-            for key, value in values.items():
+            values: dict[str, Any] = {}
+            for key, text in typed.items():
                 if key not in allowed:
                     raise CampaignError(
                         f"adjust: {state.ruleset} takes no {key!r} (keys: {', '.join(allowed)})"
                     )
-                wrong = state.carry.check_adjust(key, value)
+                try:
+                    like = state.party[found].get(key, [] if key in state.carry.lists else None)
+                    value = values[key] = typed_value(key, text, like, verb="adjust")
+                except IllegalAction as err:
+                    raise CampaignError(str(err)) from None
+                wrong = state.carry.check_adjust(key, value)  # (its own kinds of value)
                 if wrong:
                     raise CampaignError(f"adjust: {wrong}")
             line = {**state.party[found], **values}

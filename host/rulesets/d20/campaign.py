@@ -33,6 +33,7 @@ class D20Carry(Carry):
     roster = ROSTER
     keys = KEYS
     apart = ("dead",)
+    lists = ("conditions",)
     first_team = TEAMS[0]
     what = (
         "hit points, temporary hit points, exhaustion and the conditions on a character"
