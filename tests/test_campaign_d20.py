@@ -16,8 +16,9 @@ import pytest
 from waiting import until
 
 from host import cli
+from host.core.campaign import Book
 from host.core.journal import Journal
-from host.core.session import resume
+from host.core.session import Session, resume
 
 PARTY = """\
 ruleset = "d20"
@@ -228,6 +229,38 @@ def test_a_fight_starts_with_exactly_what_the_last_one_left(table: Path) -> None
     for name in ("Aria", "Bram", "Cora"):
         assert start_2[name] == end_1[name]
     assert start_2["Cora"][0] == 5
+
+
+def test_what_lasts_until_removed_carries_by_either_verb_and_the_rest_ends(table: Path) -> None:
+    """d20-srd-combat.txt [29] (docs/rulesets/d20.md, Between fights): a `condition` and a
+    generic `effect` with no end carry; one counted in rounds, ended at a turn, or tied to
+    a concentration [20] ends with the fight."""
+    book = Book(Journal(table / "j.sqlite"))
+    book.new("Fen", "d20", "party.toml", PARTY)
+    _, encounter = book.start_fight("Fen", None, "goblin")
+    with book.journal.transaction():
+        session = Session(encounter, 3, book.journal)
+        book.append("Fen", "fight", {"game": session.game_id, "encounter": ""})
+    for line in (
+        "initiative",
+        "condition Cora poisoned",
+        "effect Aria Cursed",
+        "effect Aria Blessed rounds=10",
+        "effect Bram Dodge until=end",
+        "concentrate Aria Hold Person",
+        "condition Bram paralyzed by=Aria concentration",
+        "finish",
+    ):
+        session.execute(line)
+    party = book.state("Fen").party
+    assert [party[n].get("conditions") for n in ("Aria", "Bram", "Cora")] == [
+        ["Cursed"],
+        [],
+        ["poisoned"],
+    ]
+    _, next_fight = book.start_fight("Fen", None, "goblin")
+    assert [c.conditions for c in next_fight.creatures[:3]] == [("Cursed",), (), ("poisoned",)]
+    book.journal.close()
 
 
 def test_a_short_rest_gives_what_the_game_master_says(table: Path) -> None:
