@@ -480,6 +480,13 @@ def test_a_campaign_name_with_path_characters_is_refused(table: Path) -> None:
             str(table / "j.sqlite"),
         )
         assert done.returncode == 2 and "path characters" in done.stderr
+        assert done.stderr.count("\n") == 1
+    # Nor does `play` take one; nothing was made.
+    refused = turnlight("play", "--campaign", "a/b", "--no-board", "--monsters", "goblin")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "path characters" in refused.stderr
+    listed = turnlight("campaign", "list", "--db", str(table / "j.sqlite"))
+    assert "no campaign" in listed.stdout + listed.stderr
 
 
 def test_two_sessions_on_one_campaign_at_once_are_refused(table: Path) -> None:
@@ -530,8 +537,14 @@ def test_two_sessions_on_one_campaign_at_once_are_refused(table: Path) -> None:
             str(table / "goblins.toml"),
         )
         assert again.returncode == 2 and "in use by turnlight pid" in again.stderr
+        assert again.stderr.count("\n") == 1
         rest = turnlight("campaign", "adjust", "Moor", "Aria", "hp_now=1", "--db", db)
-        assert rest.returncode == 2 and "in use" in rest.stderr
+        assert rest.returncode == 2 and "in use" in rest.stderr and rest.stderr.count("\n") == 1
+        # Nothing lost: the first session's fight goes on, and is the campaign's only one.
+        proc.stdin.write(b"damage Aria 2\n")
+        proc.stdin.flush()
+        until(lambda: events(table / "j.sqlite", 1) >= 2, "the first session goes on")
+        assert events(table / "j.sqlite", 2) == 0
     finally:
         proc.kill()
         proc.wait()
@@ -568,5 +581,27 @@ def test_a_campaign_whose_fight_journal_was_damaged_says_so_in_one_line(table: P
     shown = turnlight("campaign", "show", "Moor", "--db", db)
     assert shown.returncode == 2 and shown.stderr.count("\n") == 1
     assert "fight 1 (game 1) cannot be read" in shown.stderr
-    # Nothing lost: the campaign and its events are there still.
+    # Nothing lost: the campaign and its events are there still; the next fight and a rest
+    # say the same one line, and make nothing.
     assert "Moor" in turnlight("campaign", "list", "--db", db).stdout
+    for command in (
+        ("play", "--campaign", "Moor", "--no-board", "--monsters", "goblin", "--db", db),
+        ("campaign", "rest", "Moor", "long", "--db", db),
+    ):
+        refused = turnlight(*command)
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+        assert "fight 1 (game 1) cannot be read" in refused.stderr
+    assert events(table / "j.sqlite", 2) == 0
+
+
+def test_a_campaign_whose_own_event_was_damaged_says_so_in_one_line(table: Path) -> None:
+    db = str(table / "j.sqlite")
+    assert cli.main(["campaign", "new", "Moor", "--ruleset", "d20"] + party_at(table, db)) == 0
+    assert cli.main(["campaign", "adjust", "Moor", "Aria", "hp_now=5", "--db", db]) == 0
+    con = sqlite3.connect(db)
+    con.execute("UPDATE campaign_events SET payload = replace(payload, '5', '20')")
+    con.commit()
+    con.close()
+    shown = turnlight("campaign", "show", "Moor", "--db", db)
+    assert shown.returncode == 2 and shown.stderr.count("\n") == 1
+    assert "its event 1 is damaged" in shown.stderr
