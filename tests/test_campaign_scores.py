@@ -12,7 +12,9 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
+from waiting import WAIT
 
 from host.commands.campaign import write_charts
 from host.core.campaign import Book
@@ -94,6 +96,44 @@ def test_the_players_page_shows_the_campaign_table_between_fights(tmp_path: Path
     player, _ = hub.views_now()
     shown: dict[str, Any] = player["campaign"]
     assert shown["title"] == "campaign Moor: 1 fights" and shown["rows"][0][0] == "Aria"
+
+
+def test_both_pages_show_the_campaign_table_between_fights(tmp_path: Path) -> None:
+    """The players' page and the game master's console (/gm), in the browser: hidden while
+    the fight is under way, the campaign's table once it is over."""
+    from host.web.browser import chromium, missing
+    from host.web.serving import WebServer
+
+    if missing():
+        pytest.skip(f"browser test skipped: {missing()}")
+    book, goblins = campaign(tmp_path)
+    session = fight(book, goblins, ["initiative", "attack Aria GB"])
+    ui = PlayUI(session, Console(file=StringIO(), width=100, height=40), "no board")
+    driver = chromium()
+    shown = "document.getElementById('campaign-box').hidden"
+    first = "document.querySelector('#campaign td') && document.querySelector('#campaign td')"
+    try:
+        with WebServer(PlayLive(ui), "127.0.0.1", 0) as web:
+            for url in (web.player_url, web.gm_url):
+                driver.get(url)
+                wait_for(driver, "document.querySelectorAll('#fighters li').length === 2", url)
+                assert driver.execute_script(f"return {shown}") is True
+            ui.handle("finish")
+            for url in (web.player_url, web.gm_url):
+                driver.get(url)
+                wait_for(driver, f"!{shown} && {first}.textContent === 'Aria'", url)
+                title = driver.execute_script(
+                    "return document.getElementById('campaign-title').textContent"
+                )
+                assert title == "campaign Moor: 1 fights"
+    finally:
+        driver.quit()
+
+
+def wait_for(driver: Any, script: str, what: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(f"return {script}"), what)
 
 
 def test_campaign_stats_prints_the_table_and_the_csv(tmp_path: Path) -> None:

@@ -146,7 +146,8 @@ def run_new(args: argparse.Namespace) -> int:
     lines = book.new(args.name, args.ruleset, args.party, text)
     names = ", ".join(str(line["name"]) for line in lines)
     print(f"campaign {args.name} ({args.ruleset}): {names}")
-    print(f"next: turnlight play --campaign {_quoted(args.name)} --encounter FILE")
+    foes = '--monsters "N NAME, ..."' if registry.get(args.ruleset).has_bestiary else ""
+    print(f"next: turnlight play --campaign {_quoted(args.name)} {foes or '--encounter FILE'}")
     return 0
 
 
@@ -226,21 +227,16 @@ def run_rest(args: argparse.Namespace) -> int:
 @_failing
 def run_adjust(args: argparse.Namespace) -> int:
     from host.commands._errors import fail
-    from host.core.errors import IllegalAction
-    from host.core.newcomers import _value as typed
 
-    values = {}
+    typed = {}
     for item in args.values:
         key, sep, text = item.partition("=")
         if not sep or not key:
             return fail(f"adjust: {item!r}: write KEY=VALUE (hp_now=12, dead=false)")
-        try:
-            values[key] = typed(key, text, None)  # as `add` reads a typed stat
-        except IllegalAction as err:
-            return fail(str(err).replace("add: ", "adjust: ", 1))
+        typed[key] = text
     book = _book(args)
     assert book is not None
-    print(book.adjust(args.name, args.who, values))
+    print(book.adjust(args.name, args.who, typed))
     return 0
 
 
@@ -340,10 +336,12 @@ def campaign_fight(args: argparse.Namespace, journal: Journal) -> Session:
     from host.core.campaign import Book, CampaignError
     from host.core.session import Session
 
-    if args.encounter is None:
+    monsters = getattr(args, "monsters", None)
+    if args.encounter is None and monsters is None:
         raise Refused(
-            "--campaign needs --encounter FILE: the fight's other side (the encounter's first"
-            " team is the party's)"
+            '--campaign needs --monsters "N NAME, ..." (the foes from the ruleset\'s book) or'
+            " --encounter FILE (the fight's other side; the encounter's first team is the"
+            " party's)"
         )
     book = Book(journal)
     try:
@@ -352,15 +350,16 @@ def campaign_fight(args: argparse.Namespace, journal: Journal) -> Session:
             raise Refused(
                 f"--ruleset {args.ruleset}: campaign {args.campaign} plays {row['ruleset']}"
             )
-        state, encounter = book.start_fight(args.campaign, args.encounter)
+        state, encounter = book.start_fight(args.campaign, args.encounter, monsters)
     except CampaignError as err:
         raise Refused(str(err)) from None
     seed = game_seed(args)
     with book.journal.transaction():
         session = Session(encounter, seed, book.journal)
-        book.append(
-            args.campaign, "fight", {"game": session.game_id, "encounter": str(args.encounter)}
-        )
+        said = {"game": session.game_id, "encounter": str(args.encounter or "")}
+        if monsters is not None:
+            said["monsters"] = monsters
+        book.append(args.campaign, "fight", said)
     alive = ", ".join(state.alive())
     print(
         f"campaign {args.campaign}: fight {len(state.fights) + 1}, {alive} as they last stood",

@@ -42,8 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--campaign",
         metavar="NAME",
-        help="play the campaign's next fight: its party as it last stood against --encounter's"
-        " other side (`turnlight campaign`, docs/campaign.md)",
+        help="play the campaign's next fight: its party as it last stood against --monsters"
+        " (the book's) or --encounter's other side (`turnlight campaign`, docs/campaign.md)",
     )
     p.add_argument(
         "--resume",

@@ -5,8 +5,10 @@ own: `campaigns` (its name, its ruleset and its party file's text), `campaign_ev
 happened to it, in order, each chained to the one before as the journal's events are) and
 `campaign_holders` (the one session that may change it now). Its events are:
 
-- `fight` {"game": id, "encounter": path}: a fight began, the journal's game `id`. It is
-  written in the same transaction as the game's row, so a crash leaves both or neither;
+- `fight` {"game": id, "encounter": path, "monsters": "..."}: a fight began, the journal's
+  game `id`, against the encounter file's other side or the book's monsters (`play
+  --monsters`; the path "" without a file). It is written in the same transaction as the
+  game's row, so a crash leaves both or neither;
 - `rest` {"kind": ..., "heal": {name: hp}}: a rest the ruleset offers (Carry.rest);
 - `adjust` {"who": name, "set": {key: value}}: what the table decided;
 - `join` {"lines": [stat line, ...]} and `leave` {"who": name}: the party changes.
@@ -37,6 +39,7 @@ from host.core.campaign_carry import Carry, Line
 from host.core.encounter_files import Lines, read_toml, write_toml
 from host.core.errors import EncounterError, IllegalAction, OneLineError
 from host.core.journal import Journal, _alive, _safe_digest, _this_process
+from host.core.newcomers import typed_value
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS campaigns (
@@ -174,7 +177,8 @@ def party_lines(ruleset_id: str, text: str, filename: str, tried: bool = False) 
         line_ = {k: v for k, v in fighter.items() if k != roster.team_key}
         out.append(line_)
     if not tried:
-        trial(ruleset_id, {str(f["name"]): f for f in out}, filename, shared_of(carry, doc))
+        party = {str(f["name"]): f for f in out}
+        trial(ruleset_id, party, filename, shared_of(carry, doc), text)
     return out
 
 
@@ -188,24 +192,30 @@ def shared_of(carry: Carry, doc: dict) -> dict[str, list[dict]]:
 
 
 def trial(
-    ruleset_id: str, party: dict[str, Line], filename: str, shared: dict | None = None
+    ruleset_id: str,
+    party: dict[str, Line],
+    filename: str,
+    shared: dict | None = None,
+    party_text: str | None = None,
 ) -> None:
     """Read the party by the ruleset's encounter reader, against its bundled example's other
     side: a stat it does not take (a number out of range, a word it does not know) is
-    refused here, in the reader's words, naming `filename`."""
+    refused here, in the reader's words, naming `filename` (and the line of `party_text`,
+    the party file, where the stat is)."""
     carry = carry_of(ruleset_id)
     roster = carry.roster
-    doc, first = _encounter_doc(ruleset_id, carry, registry.get(ruleset_id).example_path())
+    doc, first, _ = _encounter_doc(ruleset_id, carry, registry.get(ruleset_id).example_path())
     # One foe is enough to read the party by (the board's slots are the party's).
     if roster.team_tables:
         for table in roster.team_tables[1:]:
             doc[table] = doc.get(table, [])[:1]
     else:
         doc[roster.table] = [
-            {k: v for k, v in f.items() if k != "count"} for f in _others(doc, roster, first)[:1]
+            {k: v for k, v in f.items() if k != "count"} for _, f in _others(doc, roster, first)[:1]
         ]
+    where = Where(filename, None, party_text)  # (the example's lines are not the file's)
     try:
-        _fight(ruleset_id, carry, party, doc, first, shared or {}, filename)
+        _fight(ruleset_id, carry, party, doc, first, shared or {}, where)
     except EncounterError as err:
         raise CampaignError(str(err)) from None
 
@@ -226,23 +236,53 @@ def _first_team(doc: dict, carry: Carry) -> str | None:
 def fight_text(
     ruleset_id: str,
     party: dict[str, Line],
-    encounter_path: str | Path,
+    encounter_path: str | Path | None,
     shared: dict[str, list[dict]] | None = None,
+    monsters: str | None = None,
+    title: str = "",
 ) -> Any:
     """The encounter of a campaign's fight: the encounter file with the party (`party`: the
     living characters' stat lines, carried keys applied) in place of its first team's
-    fighters. `shared`: the party file's tables its lines name (Carry.shared_tables). Read
-    by the ruleset's reader, which raises EncounterError."""
+    fighters. `shared`: the party file's tables its lines name (Carry.shared_tables).
+    `monsters` ("4 goblin, bugbear"): the other side from the ruleset's book of monsters
+    (Ruleset.with_monsters) in place of the file's; the file may then be None (a fight of
+    the party against them alone, named `title`). Read by the ruleset's reader, which raises
+    EncounterError naming the file's line (IllegalAction for a monster not in the book)."""
     carry = carry_of(ruleset_id)
-    doc, first = _encounter_doc(ruleset_id, carry, encounter_path)
-    return _fight(ruleset_id, carry, party, doc, first, shared or {}, str(encounter_path))
+    if monsters is None:
+        if encounter_path is None:
+            raise EncounterError("a campaign's fight needs an encounter file or --monsters")
+        doc, first, source = _encounter_doc(ruleset_id, carry, encounter_path)
+        where = Where(str(encounter_path), source)
+    else:
+        if encounter_path is None:
+            source = f"ruleset = {json.dumps(ruleset_id)}\nname = {json.dumps(title)}\n"
+            filename, shown = "--monsters", None
+        else:
+            filename = str(encounter_path)
+            source = shown = _file_text(encounter_path)
+            read_toml(source, filename)  # (its own errors at its own lines)
+        text = registry.get(ruleset_id).with_monsters(source, monsters)
+        doc = read_toml(text, filename)
+        first = _first_team(doc, carry) or ""
+        where = Where(filename, shown, book=True)
+    return _fight(ruleset_id, carry, party, doc, first, shared or {}, where)
 
 
-def _encounter_doc(ruleset_id: str, carry: Carry, path: str | Path) -> tuple[dict, str]:
-    """An encounter file read as TOML, and the party's team in it (its first)."""
+def _file_text(path: str | Path) -> str:
+    try:
+        return textfile.decode(Path(path).read_bytes(), str(path))
+    except OSError as err:
+        raise EncounterError(f"{path}: cannot read the encounter file: {err.strerror}") from None
+    except textfile.TextFileError as err:
+        raise EncounterError(str(err)) from None
+
+
+def _encounter_doc(ruleset_id: str, carry: Carry, path: str | Path) -> tuple[dict, str, str]:
+    """An encounter file read as TOML, the party's team in it (its first) and its text."""
     try:
         enc = encounter_files.load(path, ruleset_id)
-        return read_toml(enc.source, str(path)), enc.teams[0]
+        return read_toml(enc.source, str(path)), enc.teams[0], enc.source
     except EncounterError as err:
         # A file of the other side alone (no party to stand in: the campaign brings it).
         try:
@@ -253,7 +293,78 @@ def _encounter_doc(ruleset_id: str, carry: Carry, path: str | Path) -> tuple[dic
         first = _first_team(doc, carry)
         if first is None:
             raise
-        return doc, first
+        return doc, first, text
+
+
+class Where:
+    """Where each line of a campaign fight's encounter came from, so the reader's error
+    names the line of the file it is about (FILE:LINE), not of the text the campaign wrote:
+    the fight is written again (host/core/encounter_files.write_toml) with the party in
+    place of the file's first team, so its lines are not the file's."""
+
+    def __init__(
+        self,
+        filename: str,
+        source: str | None,
+        party_text: str | None = None,
+        book: bool = False,
+    ) -> None:
+        self.filename, self.source, self.party_text, self.book = filename, source, party_text, book
+        # (table, index) in the written text -> ("file", index) | ("party", index) | ("book", 0)
+        self.origin: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def said(self, message: str, text: str) -> str:
+        """The reader's `message` about the written `text`, its line the file's."""
+        match = re.match(re.escape(self.filename) + r":(\d+): (.*)$", message, re.S)
+        if match is None:
+            return message
+        table, index, key = _at(Lines(text), int(match[1]))
+        what = match[2]
+        kind, which = self.origin.get((table, index), ("file", index))
+        if kind == "book":
+            return f"--monsters: {what}"
+        if kind == "party" and self.party_text is not None:
+            return f"{self.filename}:{_line(self.party_text, table, which, key, what)}: {what}"
+        if kind == "party" or self.source is None:  # (the reader's words name who it is)
+            return f"{self.filename}: {what}"
+        return f"{self.filename}:{_line(self.source, table, which, key, what)}: {what}"
+
+
+def _line(text: str, table: str, index: int, key: str | None, what: str) -> int:
+    """The line of `text` where its `table` number `index` writes `key`: the key's own line,
+    or, for a list of tables the written text put on one line (d20's attacks), the line of
+    the one `what` names (else the first), or the table's."""
+    lines = Lines(text)
+    if key is None or (table, index, key) in lines.keys:
+        return lines.of(table, index, key)
+    start = lines.of(table, index)
+    ends = [n for (t, _), n in lines.tables.items() if t == table and n > start]
+    inner = sorted(
+        (n, i) for (t, i), n in lines.tables.items() if t == f"{table}.{key}" and start < n
+    )
+    inner = [(n, i) for n, i in inner if not ends or n < min(ends)]
+    if not inner:
+        return start
+    try:
+        doc = read_toml(text, "")
+        entries = doc[table][index][key]
+        for (n, _), entry in zip(inner, entries, strict=False):
+            if isinstance(entry, dict) and str(entry.get("name", "\0")) in what:
+                return n
+    except (EncounterError, LookupError, TypeError):
+        pass
+    return inner[0][0]
+
+
+def _at(lines: Lines, number: int) -> tuple[str, int, str | None]:
+    """The table (its name and index) and the key written at line `number` of a text."""
+    for (table, index, key), at in lines.keys.items():
+        if at == number:
+            return table, index, key
+    for (table, index), at in lines.tables.items():
+        if at == number:
+            return table, index, None
+    return "", 0, None
 
 
 def _fight(
@@ -263,7 +374,7 @@ def _fight(
     doc: dict,
     first: str,
     shared: dict[str, list[dict]],
-    filename: str,
+    where: Where,
 ) -> Any:
     roster = carry.roster
     for table in carry.shared_tables:  # what the party's lines name (korxsol's moves)
@@ -272,24 +383,31 @@ def _fight(
             t for t in shared.get(table, []) if str(t.get("name")) not in have
         ]
     lines = [{k: v for k, v in line.items() if k not in carry.apart} for line in party.values()]
+    party_table = roster.team_tables[0] if roster.team_tables else roster.table
+    for n in range(len(lines)):
+        where.origin[(party_table, n)] = ("party", n)
     if roster.team_tables:
         doc[roster.team_tables[0]] = lines
     else:
-        doc[roster.table] = [{**line, roster.team_key: first} for line in lines] + _others(
-            doc, roster, first
-        )
+        others = _others(doc, roster, first)
+        doc[roster.table] = [{**line, roster.team_key: first} for line in lines] + [
+            f for _, f in others
+        ]
+        for n, (index, _) in enumerate(others, len(lines)):
+            where.origin[(roster.table, n)] = ("book", 0) if where.book else ("file", index)
+    text = write_toml(doc)
     try:
-        return registry.get(ruleset_id).parse_encounter(write_toml(doc), filename)
+        return registry.get(ruleset_id).parse_encounter(text, where.filename)
     except EncounterError as err:
-        # Its line would be the rewritten text's: the file and what is wrong are said.
-        raise EncounterError(f"{filename}: {str(err).split(': ', 1)[-1]}") from None
+        raise EncounterError(where.said(str(err), text)) from None
 
 
-def _others(doc: dict, roster: Any, first: str) -> list[dict]:
-    """The fighters of an encounter's document who are not on the party's team."""
+def _others(doc: dict, roster: Any, first: str) -> list[tuple[int, dict]]:
+    """The fighters of an encounter's document who are not on the party's team, each with
+    its index among the document's fighters."""
     return [
-        f
-        for f in doc.get(roster.table, [])
+        (index, f)
+        for index, f in enumerate(doc.get(roster.table, []))
         if isinstance(f, dict)
         and str(f.get(roster.team_key, first)).strip().lower() != first.lower()
     ]
@@ -564,7 +682,7 @@ class Book:
                     winner = ruleset.winner(game)
                     fight = Fight(
                         game_id,
-                        str(data.get("encounter", "")),
+                        str(data.get("encounter") or f"--monsters {data.get('monsters', '')}"),
                         winner,
                         carry.scores(game, ruleset.summary(game), names),
                     )
@@ -627,7 +745,10 @@ class Book:
             self.append(name, "rest", {"kind": kind, "heal": heal})
         return lines
 
-    def adjust(self, name: str, who: str, values: dict[str, Any]) -> str:
+    def adjust(self, name: str, who: str, typed: dict[str, str]) -> str:
+        """Set what the table decides on a character: `typed` {key: text}, each text read as
+        `add` reads a typed value (host/core/newcomers.typed_value: a list where the line
+        holds one), then checked by the Carry and the ruleset's encounter reader."""
         with self.held(name):
             state = self.between(name)
             found = _member(state, who)
@@ -635,12 +756,18 @@ class Book:
             assert roster is not None
             allowed = tuple(k for k in roster.keys if k not in ("name", roster.team_key))
             allowed += tuple(k for k in state.carry.keys if k not in allowed)
-            for key, value in values.items():
+            values: dict[str, Any] = {}
+            for key, text in typed.items():
                 if key not in allowed:
                     raise CampaignError(
                         f"adjust: {state.ruleset} takes no {key!r} (keys: {', '.join(allowed)})"
                     )
-                wrong = state.carry.check_adjust(key, value)
+                try:
+                    like = state.party[found].get(key, [] if key in state.carry.lists else None)
+                    value = values[key] = typed_value(key, text, like, verb="adjust")
+                except IllegalAction as err:
+                    raise CampaignError(str(err)) from None
+                wrong = state.carry.check_adjust(key, value)  # (its own kinds of value)
                 if wrong:
                     raise CampaignError(f"adjust: {wrong}")
             line = {**state.party[found], **values}
@@ -668,10 +795,14 @@ class Book:
             self.append(name, "leave", {"who": found})
         return found
 
-    def start_fight(self, name: str, encounter_path: str | Path) -> tuple[State, Any]:
-        """The next fight's encounter (the party as it last stood, the encounter's other
-        side), with the campaign's state; CampaignError while a fight is under way or when
-        nobody of the party can fight."""
+    def start_fight(
+        self, name: str, encounter_path: str | Path | None, monsters: str | None = None
+    ) -> tuple[State, Any]:
+        """The next fight's encounter (the party as it last stood against the encounter's
+        other side, or against `monsters` from the ruleset's book), with the campaign's
+        state; CampaignError while a fight is under way, when nobody of the party can fight,
+        or for an encounter the ruleset's reader refuses (FILE:LINE) or a monster not in the
+        book."""
         state = self.between(name)
         alive = state.alive()
         if not alive:
@@ -679,10 +810,15 @@ class Book:
                 f"campaign {name!r}: nobody of the party can fight (the dead stay dead:"
                 f" `turnlight campaign adjust {name} NAME dead=false`)"
             )
+        title = f"{name}, fight {len(state.fights) + 1}"
         try:
-            encounter = fight_text(state.ruleset, alive, encounter_path, state.shared)
+            encounter = fight_text(
+                state.ruleset, alive, encounter_path, state.shared, monsters, title
+            )
         except EncounterError as err:
             raise CampaignError(str(err)) from None
+        except IllegalAction as err:  # (a monster not in the book)
+            raise CampaignError(f"--monsters: {err}") from None
         return state, encounter
 
 

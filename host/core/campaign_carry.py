@@ -30,6 +30,9 @@ class Carry:
     keys: tuple[str, ...] = ()
     # Of `keys`, those the campaign keeps but a stat line does not take (d20's `dead`).
     apart: tuple[str, ...] = ()
+    # Of `keys`, those that hold a list: `campaign adjust` reads `conditions=poisoned,prone`
+    # as one, as `add` does a list the file writes.
+    lists: tuple[str, ...] = ()
     # Tables of the encounter file a party file may hold beside its fighters, which its lines
     # name (korxsol's moves, items and artifacts): added to each fight's, by name.
     shared_tables: tuple[str, ...] = ()

@@ -15,7 +15,8 @@ data) so that the next one is read among them.
 What a ruleset declares is its `Roster`: the table its fighters are written in, the key
 that names a fighter's team (or, for a game whose teams each have a table, those tables),
 and the keys a fighter's table takes. `add_verb` and REMOVE_VERB are the two verbs'
-grammars; `complete` their completions.
+grammars; `complete` their completions; `typed_value` reads a typed `key=value` (also
+`campaign adjust`'s).
 
 What every ruleset's `remove` owes, past `read_leaver`: nothing waits for the leaver after
 it, neither a step or roll of it still to come (it closes) nor a turn that nobody is left
@@ -256,7 +257,7 @@ def read_newcomer(
     fields["name"] = name
     like = _kinds(doc, roster, template)
     for key, text in cmd.opts.items():
-        fields[key] = _value(key, text, like.get(key))
+        fields[key] = typed_value(key, text, like.get(key))
     team_key = roster.team_key or "team"
     team = fields.pop(team_key, None) if roster.team_tables else fields.get(team_key)
     if team is None:
@@ -314,12 +315,16 @@ def _kinds(doc: dict[str, Any], roster: Roster, template: dict | None) -> dict[s
     return like
 
 
-def _value(key: str, text: str, like: Any) -> Any:
-    """A typed value as TOML reads it (`3`, `true`, `["a", "b"]`), else as text; a list
-    where the file writes a list (comma-separated words), text where it writes text. A
-    value nested deeper than an encounter file may nest is refused before it is read."""
+def typed_value(key: str, text: str, like: Any = None, verb: str = "add") -> Any:
+    """A value typed as `key=value` (at the prompt by `add`, on the command line by
+    `turnlight campaign adjust`), read as an encounter file writes it: as TOML reads it
+    (`3`, `true`, `["a", "b"]`), else as text; a list where `like` (the value the file
+    writes for `key`, None when unknown) is a list (comma-separated words), text where it is
+    text. The ruleset's encounter reader then checks it as it checks the file's. A value
+    nested deeper than an encounter file may nest is refused before it is read, in one line
+    (IllegalAction) that starts with `verb`."""
     if nesting(text) > MAX_NESTING:
-        raise IllegalAction(f"add: {key}= nests arrays and tables more than {MAX_NESTING} deep")
+        raise IllegalAction(f"{verb}: {key}= nests arrays and tables more than {MAX_NESTING} deep")
     try:
         value = tomllib.loads(f"v = {text}")["v"]
     except (tomllib.TOMLDecodeError, ValueError):

@@ -27,6 +27,7 @@ from host.rulesets.advance.language import ROSTER
 class AdvanceCarry(Carry):
     roster = ROSTER
     keys = ("stamina_now", "willpower_now", "damaged", "dead")
+    lists = ("damaged",)
     apart = ("dead",)
     what = (
         "Stamina, Willpower (a Helpless character ends the fight at 1) and damaged Body Parts;"

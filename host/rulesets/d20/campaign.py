@@ -4,10 +4,12 @@ between fights (host/core/campaign_carry.py is the hook; docs/rulesets/d20.md sa
 Carried, as keys of the character's stat line that the encounter reader takes: its hit
 points (`hp_now`; [11], never over the maximum `hp`), temporary hit points (`temp`),
 exhaustion (`exhaustion`, 0..5; level 6 is death [23]) and the conditions that outlast the
-fight [29] (`conditions`: those on it until removed; one counted in rounds or ended by a save
-ends with the fight). A character at 0 HP comes into the next fight stable [17]; one that died
-(three failed death saves, damage past its maximum [13][18], exhaustion 6) stays dead, out of
-the fights, until the game master says otherwise (`campaign adjust NAME dead=false`).
+fight [29] (`conditions`: those on it until removed, put on by `condition` or by the generic
+`effect` with no end; one counted in rounds, ended by a save or a turn, or depending on a
+concentration ends with the fight). A character at 0 HP comes into the next fight stable
+[17]; one that died (three failed death saves, damage past its maximum [13][18], exhaustion
+6) stays dead, out of the fights, until the game master says otherwise (`campaign adjust
+CAMPAIGN NAME dead=false`).
 
 The rests are the SRD's, told in our own words in docs/rulesets/d20.md: a long rest brings
 hit points back to the maximum, ends temporary hit points, lowers exhaustion by one level and
@@ -19,8 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.core import effects as book
 from host.core.campaign_carry import Carry, Line
 from host.core.errors import IllegalAction
+from host.core.names import plain
 from host.rulesets.d20.encounter_schema import TEAMS
 from host.rulesets.d20.language import ROSTER
 
@@ -33,6 +37,7 @@ class D20Carry(Carry):
     roster = ROSTER
     keys = KEYS
     apart = ("dead",)
+    lists = ("conditions",)
     first_team = TEAMS[0]
     what = (
         "hit points, temporary hit points, exhaustion and the conditions on a character"
@@ -46,13 +51,28 @@ class D20Carry(Carry):
 
     def after(self, game: Any, names: list[str]) -> dict[str, Line]:
         out: dict[str, Line] = {}
+        # What depends on a concentration ends with it, and concentration with the fight.
+        tied = {(x.target, x.name) for x in game.links}
         for f in game.fighters:
             if f.name not in names:
                 continue
             lasting = [
                 e.name
                 for e in game.effects
-                if e.target == f.index and e.kind == "none" and e.name not in HIDDEN
+                if e.target == f.index
+                and e.kind == "none"
+                and e.name not in HIDDEN
+                and (f.index, e.name) not in tied
+            ]
+            # The generic `effect` verb's with no end (until taken off) last as long [29];
+            # its name carries, as a condition of the next fight (its stacks and note do not).
+            lasting += [
+                e.name
+                for e in book.in_play(game)
+                if e.target == f.name
+                and e.kind == ""
+                and plain(e.name) not in {plain(n) for n in lasting}
+                and e.name not in HIDDEN
             ]
             line: Line = {
                 "hp_now": f.hp,
