@@ -156,6 +156,8 @@ def encode(state, buf=None):
         _put(n, 5)
         _put(s.round, n)
         _put(s.version, 16)
+        if s.count > limits.MAX_SLOTS:
+            raise ValueError(5)  # more slots than a state has
         _put(s.count, _COUNT_BITS)
         _put(s.turn, limits.SLOT_BITS)
         _put(s.phase, 4)
