@@ -313,6 +313,25 @@ def _strikes(r: _Reader, table: str, index: int, data: dict, who: str) -> list[S
     return out
 
 
+def _not_an_option(r: _Reader, table: str, index: int, who: str, name: str, label: str) -> None:
+    """A creature is named in commands by its name or label, and a word the commands read
+    as an option (`hero`, `agile`, `crit` ...) wherever it stands would never reach it:
+    `strike Hero Ogre` would be a Hero Point's Strike with no target."""
+    from host.rulesets.pf2.language import LANGUAGE
+
+    taken = set(LANGUAGE.flags)
+    for key, words in (("name", name.split()), ("label", [label])):
+        clash = next((w for w in words if plain(w) in taken), None)
+        if clash is not None:
+            raise r.fail(
+                table,
+                index,
+                key,
+                f"{who}: {clash!r} is a word the commands read as an option"
+                f" ({', '.join(sorted(taken))}): give it another {key}",
+            )
+
+
 def _creatures(
     r: _Reader, table: str, index: int, data: Any, teams: tuple[str, ...]
 ) -> list[Creature]:
@@ -345,6 +364,7 @@ def _creatures(
     count = r.integer(table, index, data, "count", who, 1, MAX_SLOTS, 1)
     if count > 1 and len(label) > 2:
         label = label[:2]
+    _not_an_option(r, table, index, who, name, label)
     out: list[Creature] = []
     for n in range(count):
         each_name = f"{name} {n + 1}" if count > 1 else name

@@ -525,21 +525,23 @@ def do_persistent(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     kind = plain(cmd.arg(1, "a damage type"))
     _alive(f)
-    if "assist" in cmd.opts:  # [25] a helper lowers the next flat check's DC
-        if kind not in f.persistent:
-            raise IllegalAction(
-                f"{f.name} takes no persistent {kind} damage"
-                f" (it takes: {', '.join(f.persistent) or 'none'})"
-            )
+    assisted = "assist" in cmd.opts  # [25] a helper lowers the next flat check's DC
+    word = (
+        cmd.args[2]
+        if len(cmd.args) > 2
+        else ("" if assisted else cmd.arg(2, "dice (1d6) or `end`"))
+    )
+    if kind not in f.persistent and (not word or plain(word) == "end"):
+        raise IllegalAction(
+            f"{f.name} takes no persistent {kind} damage"
+            f" (it takes: {', '.join(f.persistent) or 'none'}):"
+            f" `persistent {f.label} {kind} 1d6` gives it"
+        )
+    helped = f"{f.name} is helped: its next flat check against persistent damage is DC 10 [25]"
+    if not word:
         f.assisted = True
-        return [f"{f.name} is helped: its next flat check against persistent damage is DC 10 [25]"]
-    word = cmd.arg(2, "dice (1d6) or `end`")
+        return [helped]
     if plain(word) == "end":
-        if kind not in f.persistent:
-            raise IllegalAction(
-                f"{f.name} takes no persistent {kind} damage"
-                f" (it takes: {', '.join(f.persistent) or 'none'})"
-            )
         del f.persistent[kind]
         return [f"{f.name}'s persistent {kind} damage ends"]
     roll = read_roll(word)
@@ -552,9 +554,21 @@ def do_persistent(game: Game, cmd: Command) -> list[str]:
         was = read_roll(old)
         assert was is not None
         if _average(was) >= _average(roll):  # [25] the higher amount applies
-            return [f"{f.name}'s persistent {kind} {old} stays: {roll.text()} is not higher [25]"]
+            lines = [f"{f.name}'s persistent {kind} {old} stays: {roll.text()} is not higher [25]"]
+            if assisted:
+                f.assisted = True
+                lines.append(helped)
+            return lines
     f.persistent[kind] = roll.text()
-    return [f"{f.name} takes persistent {kind} {roll.text()} at the end of its turns [25]"]
+    lines = [f"{f.name} takes persistent {kind} {roll.text()} at the end of its turns [25]"]
+    if assisted:
+        f.assisted = True
+        lines.append(helped)
+    return lines
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if " " in name else name
 
 
 def _average(r: Roll) -> float:
@@ -687,7 +701,9 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
     if not found:
         there = [e.name for e in book.in_play(game) if e.target == target.name]
         raise IllegalAction(
-            f"{target.name} has no effect {name!r} (it has: {', '.join(there) or 'none'})"
+            f"{target.name} has no effect {name!r} (it has: {', '.join(there) or 'none'}):"
+            f" `effect {target.label} {_quoted(name)} until=end of={f.label}` puts on one {f.name}"
+            " sustains [24]"
         )
     effect = found[0]
     if effect.kind != "end" or effect.of != f.name:
