@@ -960,9 +960,6 @@ def test_finding_2_json_hp_max_shows_drained(tmp_path):
     assert who(s, "Aria")["hp_max"] == 18
 
 
-@pytest.mark.xfail(
-    strict=True, reason="audit finding 3: start of turn: durations after the recovery check"
-)
 def test_finding_3_durations_count_down_before_the_recovery_check(tmp_path):
     """pf2-combat.txt [4]: (a) durations count down, then (b) the recovery check, then (c)
     the actions; the game ended the effect after the recovery check and the actions."""
@@ -974,9 +971,6 @@ def test_finding_3_durations_count_down_before_the_recovery_check(tmp_path):
     assert _index(s["log"], "Bless", "ends") < _index(s["log"], "recovery check")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="audit finding 4: end of turn: until-end effects after persistent damage"
-)
 def test_finding_4_until_end_effects_end_before_persistent_damage(tmp_path):
     """pf2-combat.txt [5]: (a) "until the end of your turn" effects end, then (b) persistent
     damage; the game took the damage first."""

@@ -231,6 +231,14 @@ class PF2(Ruleset):
     def turn_begins(self, lines: list[str]) -> int | None:
         return next((i for i, line in enumerate(lines) if turns.TURN_LINE.match(line)), None)
 
+    def book_places(self, game: Game, lines: list[str]) -> tuple[int | None, int | None]:
+        """The effect book's ends come first at each end of a turn: as a turn ends, before
+        its persistent damage [5](a); as one begins, right after its first line, before
+        the recovery check and the actions [4](a)."""
+        begins = self.turn_begins(lines)
+        ends = game.turn_end_at if game.turn_end_at is not None else begins
+        return ends, None if begins is None else begins + 1
+
     def fighters(self, game: Game) -> list[Fighter]:
         now = set(self._acting(game))
         return [

@@ -37,6 +37,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     game.dice.begin(game.actions, replay)
     game.dice.degree = -1
     game.passed = []
+    game.turn_end_at = None
     died_before = list(game.died_now)
     game.died_now = []
     if cmd.verb == "hero":
@@ -168,6 +169,7 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
 
 def do_next(game: Game, cmd: Command) -> list[str]:
     was = game.round
+    game.turn_end_at = 0
     lines = turns.advance(game)
     if game.round != was:
         game.timeline.append(point(game))
@@ -190,6 +192,7 @@ def do_delay(game: Game, cmd: Command) -> list[str]:
     _alive(f)
     was = game.round
     lines = delay.delay(game, f)
+    game.turn_end_at = 1  # after the line that says it Delays
     lines += turns.move_on(game, game.at)
     if game.round != was:
         game.timeline.append(point(game))
@@ -201,6 +204,7 @@ def do_return(game: Game, cmd: Command) -> list[str]:
     _alive(f)
     if not game.is_delayed(f):
         raise IllegalAction(f"{f.name} is not delaying (`delay {f.label}` as its turn begins)")
+    game.turn_end_at = 0
     lines = turns.end_turn(game)
     return lines + delay.back(game, f)
 
