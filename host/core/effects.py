@@ -384,17 +384,18 @@ def after_action(
     ruleset: Any, game: Any, lines: list[str], say: Callable[[list[str]], list[str]] = list
 ) -> list[str]:
     """The rules' `lines` of one action with what its turn boundaries ended or asked put
-    where it happened: what ends with the turns that ended before the line where the
-    ruleset says its new turn begins (`Ruleset.turn_begins`), the rest after it all.
-    `say` makes the clock's lines the session's (told); `lines` itself when none came."""
+    where it happened, where the ruleset places them (`Ruleset.book_places`; by default
+    what ends with the turns that ended before the line where its new turn begins,
+    `Ruleset.turn_begins`, the rest after it all). `say` makes the clock's lines the
+    session's (told); `lines` itself when none came."""
     ending, beginning = tick_around(ruleset, game)
     if not ending and not beginning:
         return lines
     ending, beginning = (say(part) if part else part for part in (ending, beginning))
-    at = ruleset.turn_begins(lines) if ending else None
-    if at is None:
-        return lines + ending + beginning
-    return lines[:at] + ending + lines[at:] + beginning
+    end_at, start_at = ruleset.book_places(game, lines)
+    end_at = len(lines) if end_at is None else end_at
+    start_at = len(lines) if start_at is None else max(start_at, end_at)
+    return lines[:end_at] + ending + lines[end_at:start_at] + beginning + lines[start_at:]
 
 
 def tick_around(ruleset: Any, game: Any) -> tuple[list[str], list[str]]:

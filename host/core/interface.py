@@ -365,6 +365,14 @@ class Ruleset:
         the book's lines follow the action's."""
         return None
 
+    def book_places(self, game: Any, lines: list[str]) -> tuple[int | None, int | None]:
+        """Where, in the lines of one action, the effect book's lines go (host/core/effects.py
+        `after_action`): what it ends with the turns that ended, and what it ends or asks as
+        the new turn begins; None is after all the action's lines. By default the first
+        before the new turn's lines (`turn_begins`), the second after them all; a game whose
+        turn has steps in a set order (the book's ends first) says where its steps begin."""
+        return self.turn_begins(lines), None
+
     def passed_turns(self, game: Any) -> list[tuple[int, int]]:
         """The turns the last action began and finished inside it, before the one it left
         running, as (round, position in the order of the unit's first slot), in order:

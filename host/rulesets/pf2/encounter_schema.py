@@ -190,7 +190,7 @@ OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
 class _Reader(TableReader):
-    def integer(
+    def whole(
         self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
     ) -> int:
         value = data.get(key, default)
@@ -198,7 +198,7 @@ class _Reader(TableReader):
             raise self.fail(table, index, key, f"{who}: {key} must be a whole number {low}..{high}")
         return value
 
-    def choice(
+    def one_of(
         self, table: str, index: int, data: dict, key: str, who: str, allowed, default: str
     ) -> str:
         value = self.text(table, index, data, key, who, default)
@@ -217,7 +217,7 @@ class _Reader(TableReader):
             )
         return {plain(k): v for k, v in value.items()}
 
-    def words(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
+    def types(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
             raise self.fail(table, index, key, f"{who}: {key} must be a list of damage types")
@@ -274,9 +274,9 @@ def _options(r: _Reader, data: Any) -> Options:
     r.known("options", 0, data, OPTION_KEYS, "options")
     base = Options()
     return Options(
-        r.choice("options", 0, data, "critical", "options", CRITICAL, base.critical),
-        r.choice("options", 0, data, "knocked_out", "options", KNOCKED_OUT, base.knocked_out),
-        r.choice("options", 0, data, "end", "options", ENDS, base.end),
+        r.one_of("options", 0, data, "critical", "options", CRITICAL, base.critical),
+        r.one_of("options", 0, data, "knocked_out", "options", KNOCKED_OUT, base.knocked_out),
+        r.one_of("options", 0, data, "end", "options", ENDS, base.end),
     )
 
 
@@ -303,7 +303,7 @@ def _strikes(r: _Reader, table: str, index: int, data: dict, who: str) -> list[S
         out.append(
             Strike(
                 sname,
-                r.integer(table, index, s, "bonus", f"{who}: {sname}", -5, 50, 0),
+                r.whole(table, index, s, "bonus", f"{who}: {sname}", -5, 50, 0),
                 damage,
                 plain(kind) if isinstance(kind, str) else "",
                 r.flag(table, index, s, "agile", f"{who}: {sname}"),
@@ -311,6 +311,25 @@ def _strikes(r: _Reader, table: str, index: int, data: dict, who: str) -> list[S
             )
         )
     return out
+
+
+def _not_an_option(r: _Reader, table: str, index: int, who: str, name: str, label: str) -> None:
+    """A creature is named in commands by its name or label, and a word the commands read
+    as an option (`hero`, `agile`, `crit` ...) wherever it stands would never reach it:
+    `strike Hero Ogre` would be a Hero Point's Strike with no target."""
+    from host.rulesets.pf2.language import LANGUAGE
+
+    taken = set(LANGUAGE.flags)
+    for key, words in (("name", name.split()), ("label", [label])):
+        clash = next((w for w in words if plain(w) in taken), None)
+        if clash is not None:
+            raise r.fail(
+                table,
+                index,
+                key,
+                f"{who}: {clash!r} is a word the commands read as an option"
+                f" ({', '.join(sorted(taken))}): give it another {key}",
+            )
 
 
 def _creatures(
@@ -329,22 +348,23 @@ def _creatures(
     if plain(team_name) not in by_name:
         raise r.fail(table, index, "team", f"{who}: team must be one of {', '.join(teams)}")
     team = by_name[plain(team_name)]
-    kind = r.choice(table, index, data, "kind", who, KINDS, KINDS[min(team, 1)])
-    level = r.integer(table, index, data, "level", who, -1, 25, 1)
-    hp = r.integer(table, index, data, "hp", who, 1, MAX_HP, None)
-    ac = r.integer(table, index, data, "ac", who, 0, 60, 15)
-    perception = r.integer(table, index, data, "perception", who, -5, 50, 0)
-    initiative = r.integer(table, index, data, "initiative", who, -5, 50, perception)
-    saves = {s: r.integer(table, index, data, s, who, -5, 50, 0) for s in SAVES}
+    kind = r.one_of(table, index, data, "kind", who, KINDS, KINDS[min(team, 1)])
+    level = r.whole(table, index, data, "level", who, -1, 25, 1)
+    hp = r.whole(table, index, data, "hp", who, 1, MAX_HP, None)
+    ac = r.whole(table, index, data, "ac", who, 0, 60, 15)
+    perception = r.whole(table, index, data, "perception", who, -5, 50, 0)
+    initiative = r.whole(table, index, data, "initiative", who, -5, 50, perception)
+    saves = {s: r.whole(table, index, data, s, who, -5, 50, 0) for s in SAVES}
     resist = r.amounts(table, index, data, "resist", who)
     weak = r.amounts(table, index, data, "weak", who)
-    immune = r.words(table, index, data, "immune", who)
+    immune = r.types(table, index, data, "immune", who)
     strikes = _strikes(r, table, index, data, who)
     named = r.flag(table, index, data, "named", who)
-    hero = r.integer(table, index, data, "hero", who, 0, 3, 1 if kind == "character" else 0)
-    count = r.integer(table, index, data, "count", who, 1, MAX_SLOTS, 1)
+    hero = r.whole(table, index, data, "hero", who, 0, 3, 1 if kind == "character" else 0)
+    count = r.whole(table, index, data, "count", who, 1, MAX_SLOTS, 1)
     if count > 1 and len(label) > 2:
         label = label[:2]
+    _not_an_option(r, table, index, who, name, label)
     out: list[Creature] = []
     for n in range(count):
         each_name = f"{name} {n + 1}" if count > 1 else name

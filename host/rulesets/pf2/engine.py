@@ -170,6 +170,9 @@ class Game:
         self.delayed: list[Delayed] = []  # [22]
         # The turns the last action passed inside it, for the effect clock (delay.py).
         self.passed: list[tuple[int, int]] = []
+        # Where the last action's end-of-turn lines begin, if it ended a turn: the effect
+        # book's ends are said there, before persistent damage [5](a) (ruleset.book_places).
+        self.turn_end_at: int | None = None
         self.died_now: list[int] = []  # who died of its dying value in the last action [26]
         self.joined: list[tuple[str, dict]] = []
         self.gone: dict[str, str] = {}

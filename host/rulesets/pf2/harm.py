@@ -89,6 +89,8 @@ def damage(
             return lines + die(game, f, "at 0 HP [13]")
         step = 2 if crit else 1
         f.dying = step + f.wounded
+        f.actions = 0  # [18] no actions or reactions, on its own turn too
+        f.reaction = False
         if "unconscious" not in f.marks:
             f.marks.append("unconscious")
         if "prone" not in f.marks:

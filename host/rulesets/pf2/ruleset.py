@@ -22,7 +22,7 @@ from host.core.interface import (
     Supplied,
     Table,
 )
-from host.rulesets.pf2 import ai, choices, device, encounter_schema, language, turns, verbs
+from host.rulesets.pf2 import ai, choices, device, encounter_schema, harm, language, turns, verbs
 from host.rulesets.pf2.engine import RULES_VERSION, Game
 from shared import events as ev
 
@@ -131,7 +131,7 @@ class PF2(Ruleset):
                     "name": f.name,
                     "team": game.teams[f.spec.team],
                     "hp": f.hp,
-                    "hp_max": f.spec.hp,
+                    "hp_max": harm.hp_max(f),
                     "temp": f.temp,
                     "ac": f.spec.ac,
                     "state": _state(f),
@@ -195,7 +195,7 @@ class PF2(Ruleset):
             [
                 f.name,
                 game.teams[f.spec.team],
-                f"{f.hp}/{f.spec.hp}" + (f" +{f.temp}" if f.temp else ""),
+                f"{f.hp}/{harm.hp_max(f)}" + (f" +{f.temp}" if f.temp else ""),
                 str(f.spec.ac),
                 "-" if f.initiative is None else str(f.initiative),
                 _state(f),
@@ -231,6 +231,14 @@ class PF2(Ruleset):
     def turn_begins(self, lines: list[str]) -> int | None:
         return next((i for i, line in enumerate(lines) if turns.TURN_LINE.match(line)), None)
 
+    def book_places(self, game: Game, lines: list[str]) -> tuple[int | None, int | None]:
+        """The effect book's ends come first at each end of a turn: as a turn ends, before
+        its persistent damage [5](a); as one begins, right after its first line, before
+        the recovery check and the actions [4](a)."""
+        begins = self.turn_begins(lines)
+        ends = game.turn_end_at if game.turn_end_at is not None else begins
+        return ends, None if begins is None else begins + 1
+
     def fighters(self, game: Game) -> list[Fighter]:
         now = set(self._acting(game))
         return [
@@ -239,7 +247,7 @@ class PF2(Ruleset):
                 game.teams[f.spec.team],
                 f.label,
                 f.hp,
-                f.spec.hp,
+                harm.hp_max(f),
                 verbs.shown_conditions(f)
                 + ([f"actions {f.actions}/{f.actions_max}"] if f.index in now else [])
                 + ([] if f.reaction else ["reaction used"])
@@ -258,7 +266,8 @@ class PF2(Ruleset):
             mark = ">" if f.index in now else ("x" if not f.in_fight else " ")
             acts = f" actions {f.actions}/{f.actions_max}" if f.index in now else ""
             lines.append(
-                f"{mark} {f.label:<3} {game.teams[f.spec.team][:8]:<8} HP {f.hp:>3}/{f.spec.hp:<3}"
+                f"{mark} {f.label:<3} {game.teams[f.spec.team][:8]:<8}"
+                f" HP {f.hp:>3}/{harm.hp_max(f):<3}"
                 f" tmp {f.temp:>2}{acts} {', '.join(verbs.shown_conditions(f))}"
                 + (" delaying" if game.is_delayed(f) else "")
             )

@@ -37,6 +37,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     game.dice.begin(game.actions, replay)
     game.dice.degree = -1
     game.passed = []
+    game.turn_end_at = None
     died_before = list(game.died_now)
     game.died_now = []
     if cmd.verb == "hero":
@@ -168,6 +169,7 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
 
 def do_next(game: Game, cmd: Command) -> list[str]:
     was = game.round
+    game.turn_end_at = 0
     lines = turns.advance(game)
     if game.round != was:
         game.timeline.append(point(game))
@@ -190,6 +192,7 @@ def do_delay(game: Game, cmd: Command) -> list[str]:
     _alive(f)
     was = game.round
     lines = delay.delay(game, f)
+    game.turn_end_at = 1  # after the line that says it Delays
     lines += turns.move_on(game, game.at)
     if game.round != was:
         game.timeline.append(point(game))
@@ -201,6 +204,7 @@ def do_return(game: Game, cmd: Command) -> list[str]:
     _alive(f)
     if not game.is_delayed(f):
         raise IllegalAction(f"{f.name} is not delaying (`delay {f.label}` as its turn begins)")
+    game.turn_end_at = 0
     lines = turns.end_turn(game)
     return lines + delay.back(game, f)
 
@@ -525,21 +529,23 @@ def do_persistent(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     kind = plain(cmd.arg(1, "a damage type"))
     _alive(f)
-    if "assist" in cmd.opts:  # [25] a helper lowers the next flat check's DC
-        if kind not in f.persistent:
-            raise IllegalAction(
-                f"{f.name} takes no persistent {kind} damage"
-                f" (it takes: {', '.join(f.persistent) or 'none'})"
-            )
+    assisted = "assist" in cmd.opts  # [25] a helper lowers the next flat check's DC
+    word = (
+        cmd.args[2]
+        if len(cmd.args) > 2
+        else ("" if assisted else cmd.arg(2, "dice (1d6) or `end`"))
+    )
+    if kind not in f.persistent and (not word or plain(word) == "end"):
+        raise IllegalAction(
+            f"{f.name} takes no persistent {kind} damage"
+            f" (it takes: {', '.join(f.persistent) or 'none'}):"
+            f" `persistent {f.label} {kind} 1d6` gives it"
+        )
+    helped = f"{f.name} is helped: its next flat check against persistent damage is DC 10 [25]"
+    if not word:
         f.assisted = True
-        return [f"{f.name} is helped: its next flat check against persistent damage is DC 10 [25]"]
-    word = cmd.arg(2, "dice (1d6) or `end`")
+        return [helped]
     if plain(word) == "end":
-        if kind not in f.persistent:
-            raise IllegalAction(
-                f"{f.name} takes no persistent {kind} damage"
-                f" (it takes: {', '.join(f.persistent) or 'none'})"
-            )
         del f.persistent[kind]
         return [f"{f.name}'s persistent {kind} damage ends"]
     roll = read_roll(word)
@@ -552,9 +558,21 @@ def do_persistent(game: Game, cmd: Command) -> list[str]:
         was = read_roll(old)
         assert was is not None
         if _average(was) >= _average(roll):  # [25] the higher amount applies
-            return [f"{f.name}'s persistent {kind} {old} stays: {roll.text()} is not higher [25]"]
+            lines = [f"{f.name}'s persistent {kind} {old} stays: {roll.text()} is not higher [25]"]
+            if assisted:
+                f.assisted = True
+                lines.append(helped)
+            return lines
     f.persistent[kind] = roll.text()
-    return [f"{f.name} takes persistent {kind} {roll.text()} at the end of its turns [25]"]
+    lines = [f"{f.name} takes persistent {kind} {roll.text()} at the end of its turns [25]"]
+    if assisted:
+        f.assisted = True
+        lines.append(helped)
+    return lines
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if " " in name else name
 
 
 def _average(r: Roll) -> float:
@@ -687,7 +705,9 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
     if not found:
         there = [e.name for e in book.in_play(game) if e.target == target.name]
         raise IllegalAction(
-            f"{target.name} has no effect {name!r} (it has: {', '.join(there) or 'none'})"
+            f"{target.name} has no effect {name!r} (it has: {', '.join(there) or 'none'}):"
+            f" `effect {target.label} {_quoted(name)} until=end of={f.label}` puts on one {f.name}"
+            " sustains [24]"
         )
     effect = found[0]
     if effect.kind != "end" or effect.of != f.name:
