@@ -20,8 +20,8 @@ ack: the last sequence number the sender received in order from its peer (cumula
 
 import struct
 
-from shared import limits
 from shared import events as ev
+from shared import limits
 from shared.compat import const
 
 PROTOCOL_VERSION = const(4)
