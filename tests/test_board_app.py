@@ -538,9 +538,11 @@ def test_the_hosts_page_names_are_the_firmwares_pages_in_order() -> None:
 
 
 def test_the_apps_private_numbers_are_the_limits() -> None:
-    # firmware/app.py folds these in as private consts (no global each: docs/memory.md).
+    # firmware/app.py and shared/dice.py fold these in as private consts (no global each:
+    # docs/memory.md).
     import firmware.app as app_module
     from shared import limits
 
     assert app_module._NO_SLOT == limits.NO_SLOT
     assert app_module._MAX_DICE == limits.MAX_DICE
+    assert dice._MAX_DICE == limits.MAX_DICE
