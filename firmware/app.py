@@ -51,7 +51,7 @@ from firmware import whole_pages  # noqa: E402
 from shared import dice  # noqa: E402
 from shared import events as ev  # noqa: E402
 from shared.compat import HOST, const  # noqa: E402
-from shared.limits import MAX_DICE, MAX_SLOTS, NO_SLOT  # noqa: E402
+from shared.limits import MAX_SLOTS  # noqa: E402
 from shared.link import messages as m  # noqa: E402
 from shared.slots import Slots  # noqa: E402
 from shared.state import GameState  # noqa: E402
@@ -82,6 +82,8 @@ _SPENT = const(2)
 _VIEWS = const(2)  # Slot views of the state's fighters (shared.state.Slots): a window's worth
 _UNITS = const(48)  # the descriptor's turn unit bits: not 0, a turn is several slots'
 _ACTIVE = const(1)  # shared.state.F_ACTIVE
+_NO_SLOT = const(0xFF)  # shared.limits.NO_SLOT (tests/test_board_app.py: they agree)
+_MAX_DICE = const(15)  # shared.limits.MAX_DICE
 _TO_ACT = const(3)  # F_ACTIVE | F_ACTED
 
 # -- key gestures (the App's own methods: a module, or a class, costs the board's heap) --
@@ -170,6 +172,9 @@ _C_MENU_NEXT = const(16)
 _C_MENU_DO = const(17)
 _C_WINDOW = const(18)
 _C_POS0 = const(19)
+# `const` is needed only above: deleting it frees its slot in this module's globals for the
+# names below, so the table stays a size smaller (docs/memory.md).
+del const
 
 # What "menu_do" can run on a board with few keys, in menu order.
 MENU = (
@@ -235,8 +240,8 @@ class App:
             now_ms=now_ms,
         )
         self.rng = dice.XorShift32(seed) if seed is not None else dice.random_source_from_os()
-        self.faces = bytearray(MAX_DICE)
-        self.chain_sides = bytearray(MAX_DICE)  # an exploding roll's: each face's die
+        self.faces = bytearray(_MAX_DICE)
+        self.chain_sides = bytearray(_MAX_DICE)  # an exploding roll's: each face's die
         self._record = bytearray(ev.EVENT_MAX)  # a press's event record, written in place
         key_count = len(profile.KEYMAP)
         code = CONTROL_NAMES.index  # a control's code by its name (ValueError if unknown)
@@ -268,7 +273,7 @@ class App:
         self.limited = 0  # frames that had to be scaled down
         self.brightness = brightness
         self.page = pages.INITIATIVE
-        self.selected = NO_SLOT
+        self.selected = _NO_SLOT
         # The window of turn positions shown starts at the turn's, moved by the canvas's
         # `shift` (the window keys, a selection outside it); a new turn (`shift_at`:
         # round * 64 + turn) brings it back.
@@ -287,7 +292,7 @@ class App:
         self.overlay_until = now_ms
         self.animate_until = now_ms
         self.animating = False
-        self._seen_roll = bytearray(MAX_DICE + 2)  # kind, count, faces: to spot a new roll
+        self._seen_roll = bytearray(_MAX_DICE + 2)  # kind, count, faces: to spot a new roll
         self.problems = 0  # bad input from the host (bad frames, bad messages) and faults
         self.flash_until = now_ms
         self.refusals = 0  # presses refused: by the engine, a full journal or the host
@@ -481,11 +486,11 @@ class App:
             state = self.state
             slot = self.selected
             if kind == _LONG or not state.rules.flags & _UNITS or slot >= state.count:
-                slot = NO_SLOT
+                slot = _NO_SLOT
             elif state.slots[slot].flags & _TO_ACT != _ACTIVE:
-                slot = NO_SLOT
+                slot = _NO_SLOT
             else:
-                self.selected = NO_SLOT  # done: back to the turn
+                self.selected = _NO_SLOT  # done: back to the turn
             self._submit(now_ms, ev.NEXT_PHASE if kind == _LONG else ev.NEXT_TURN, slot)
         elif code == _C_ROLL:
             want = self.state.want
@@ -571,11 +576,11 @@ class App:
                     self.faces,
                     want.sides if want.count else state.rules.success_mask,
                 )
-            if self._submit(now_ms, event, NO_SLOT, arg, count) == ACCEPTED:
+            if self._submit(now_ms, event, _NO_SLOT, arg, count) == ACCEPTED:
                 self.page = pages.DICE
         self.dirty = True
 
-    def _submit(self, now_ms, code, slot=NO_SLOT, arg=0, count=0):
+    def _submit(self, now_ms, code, slot=_NO_SLOT, arg=0, count=0):
         # The record written here and handed to submit_record: BoardSession.submit would be
         # one call level more on the board's deepest path.
         record = self._record
@@ -613,7 +618,7 @@ class App:
             return
         index = state.order[(canvas.first + col) % state.count]
         if index == self.selected:
-            self.selected = NO_SLOT  # pressing the selection again goes back to the turn
+            self.selected = _NO_SLOT  # pressing the selection again goes back to the turn
             return
         self.selected = index
         self._submit(now_ms, ev.SELECT, index)
@@ -623,7 +628,7 @@ class App:
         if state.count == 0:
             return
         current = self.selected
-        if current >= state.count:  # none (NO_SLOT), or past the table: the turn's
+        if current >= state.count:  # none (_NO_SLOT), or past the table: the turn's
             current = state.active
         pos = 0
         for i in range(state.count):
@@ -646,7 +651,7 @@ class App:
         roll = self.state.roll
         seen = self._seen_roll
         changed = seen[0] != roll.kind or seen[1] != roll.count
-        for i in range(MAX_DICE):
+        for i in range(_MAX_DICE):
             if seen[2 + i] != roll.faces[i]:
                 changed = True
                 seen[2 + i] = roll.faces[i]
@@ -663,8 +668,8 @@ class App:
         session = self.session
         canvas.clear()
         self._spot_new_roll(now_ms)
-        if self.selected != NO_SLOT and self.selected >= state.count:
-            self.selected = NO_SLOT  # the table shrank (a reset, a new snapshot)
+        if self.selected != _NO_SLOT and self.selected >= state.count:
+            self.selected = _NO_SLOT  # the table shrank (a reset, a new snapshot)
         count = state.count
         at = state.round * 64 + state.turn
         if at != self.shift_at:  # a new turn: the window comes back to it
@@ -672,10 +677,10 @@ class App:
             canvas.shift = 0
             canvas.place(count, state.turn)
             selected = self.selected
-            if selected != NO_SLOT:
+            if selected != _NO_SLOT:
                 for pos in range(count):
                     if state.order[pos] == selected and canvas.column(pos, count) < 0:
-                        self.selected = NO_SLOT  # out of sight: back to the turn
+                        self.selected = _NO_SLOT  # out of sight: back to the turn
         canvas.place(count, state.turn)
         if session.error == m.E_VERSION:
             whole_pages.render_version_mismatch(canvas, now_ms)

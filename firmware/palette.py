@@ -12,7 +12,7 @@ from shared.compat import const
 
 # Colour indexes.
 _OFF = const(0)
-TEAM0 = const(1)  # blue
+_TEAM0 = const(1)  # blue (a team's colour: team_colour)
 _TEAM1 = const(2)  # orange
 _TEAM2 = const(3)  # reddish purple
 _TEAM3 = const(4)  # yellow
@@ -65,7 +65,7 @@ def put(frame, cell, colour, level):
 
 
 def team_colour(team):
-    return TEAM0 + (team & 3)
+    return _TEAM0 + (team & 3)
 
 
 def team_lit(team, now_ms):

@@ -27,7 +27,7 @@ def render_dice(canvas, state, animating, now_ms):
     if animating:
         tick = now_ms // 60
         for i in range(count):
-            pal.put(frame, i, pal.TEAM0 + (tick + i * 3) % 4, pal.MID)
+            pal.put(frame, i, pal.team_colour(tick + i * 3), pal.MID)
         return
     if roll.kind == dice.KIND_D100:
         if roll.faces[0] == 0 and roll.faces[1] == 0:

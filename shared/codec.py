@@ -29,7 +29,7 @@ from shared import (
     limits,  # read as limits.X: no global for each of its names
 )
 from shared.compat import HOST, Problem
-from shared.state import GRID_OWNER, GRID_RANK_SHIFT, LABEL_CHARS
+from shared.state import LABEL_CHARS
 
 CODEC_VERSION = 8
 
@@ -290,8 +290,8 @@ def _write_grid(s):
         cell = s.grid[i]
         _put(1 if cell else 0, 1)
         if cell:
-            owner = (cell & GRID_OWNER) - 1
-            rank = cell >> GRID_RANK_SHIFT
+            owner = (cell & limits.GRID_OWNER) - 1
+            rank = cell >> limits.GRID_RANK_SHIFT
             if not 0 <= owner < s.team_count or rank > limits.MAX_RANK:
                 raise ValueError(36)  # a token of no team in play, or of too high a rank
             _put(owner, 2)
@@ -485,7 +485,7 @@ def _read_grid(s):
             _check(owner < s.team_count, 37, owner)
             rank = _get(2)
             _check(rank <= limits.MAX_RANK, 38, rank)
-            cell = (owner + 1) | rank << GRID_RANK_SHIFT
+            cell = (owner + 1) | rank << limits.GRID_RANK_SHIFT
         grid[i] = cell
     for i in range(used, side * side):
         grid[i] = 0

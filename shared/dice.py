@@ -9,7 +9,6 @@ under MicroPython and on the desktop. The board seeds it from `os.urandom`.
 """
 
 from shared.compat import Problem, const
-from shared.limits import MAX_DICE
 
 KIND_NONE = const(0)
 KIND_ACTION_D3 = const(1)
@@ -25,11 +24,18 @@ KIND_D10 = const(6)  # an action die of ten faces, 1..10
 # a D3 first). By default only a 3 succeeds (one chance in three); a ruleset's descriptor
 # says otherwise (shared/descriptor.py).
 DEFAULT_SUCCESS_MASK = const(0b100)
+_MAX_DICE = const(15)  # shared.limits.MAX_DICE (tests/test_board_app.py: they agree)
 
 
 class DiceError(Problem):
     """A roll request or a hand-entered result that is out of range (a code and its
     numbers, worded on the host: shared/words.py)."""
+
+
+# `const` and `Problem` are needed only up to DiceError: deleting them frees their slots in
+# this module's globals for the names below, so the table stays a size smaller
+# (docs/memory.md).
+del const, Problem
 
 
 class XorShift32:
@@ -116,17 +122,14 @@ def face_range(kind, sides=0):
     raise DiceError(3, kind)
 
 
-def _check_count(kind, count):
+def roll_faces(rng, kind, count, out, sides=0):
+    """Roll `count` dice of `kind` into the buffer `out` (no allocation)."""
+    # The count's check, as check_faces makes it (in line: one global fewer, docs/memory.md).
     if kind == KIND_D100:
         if count != 2:
             raise DiceError(4, count)
-    elif not 1 <= count <= MAX_DICE:
+    elif not 1 <= count <= _MAX_DICE:
         raise DiceError(5, kind, count)
-
-
-def roll_faces(rng, kind, count, out, sides=0):
-    """Roll `count` dice of `kind` into the buffer `out` (no allocation)."""
-    _check_count(kind, count)
     for i in range(count):
         low, high = face_range(kind, die_sides(sides, i))
         out[i] = low + rng.below(high - low + 1)
@@ -144,7 +147,7 @@ def roll_exploding(rng, count, sides, out, out_sides):
             out[n] = 1 + rng.below(top)
             out_sides[n] = top
             n += 1
-            if out[n - 1] != top or n >= MAX_DICE - (count - i - 1):
+            if out[n - 1] != top or n >= _MAX_DICE - (count - i - 1):
                 break
     return n
 
@@ -152,7 +155,11 @@ def roll_exploding(rng, count, sides, out, out_sides):
 def check_faces(kind, faces, sides=0, count=-1):
     """Validate hand-entered faces: the right count (`count` dice when it is given) and every
     face in range."""
-    _check_count(kind, len(faces))
+    if kind == KIND_D100:  # (the count's check, as roll_faces makes it)
+        if len(faces) != 2:
+            raise DiceError(4, len(faces))
+    elif not 1 <= len(faces) <= _MAX_DICE:
+        raise DiceError(5, kind, len(faces))
     if count >= 0 and len(faces) != count:
         raise DiceError(6, count, len(faces))
     for i in range(len(faces)):
@@ -174,7 +181,7 @@ def enter(state, kind, faces, who, sides=0, mask=None, count=-1):
         mask = state.rules.success_mask
     count = len(faces)
     roll = state.roll
-    for i in range(MAX_DICE):
+    for i in range(_MAX_DICE):
         roll.faces[i] = faces[i] if i < count else 0
         roll.sides[i] = die_sides(sides, i) if i < count and kind == KIND_DN else 0
     roll.kind = kind

@@ -22,6 +22,10 @@ MAX_KINDS = const(3)  # kinds of plain die in one roll (2d6 + 1d8 is two)
 LABEL_LEN = const(3)  # characters in a slot's short label
 MAX_GRID_SIDE = const(8)  # a token grid (GameState.grid) is at most 8 x 8 cells
 MAX_RANK = const(2)  # a grid token's rank: 0 common, 1 heroic, 2 legendary
+# A grid cell (GameState.grid, one byte each): 0 = empty; else owner + 1 in the low bits
+# (GRID_OWNER), the token's rank (0..MAX_RANK) in the next (GRID_RANK_SHIFT up).
+GRID_OWNER = const(7)
+GRID_RANK_SHIFT = const(3)
 
 # Field ceilings, set by the codec's bit widths. A ruleset's own caps (shared/descriptor.py)
 # sit at or below them.

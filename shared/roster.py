@@ -7,6 +7,7 @@ snapshots and decodes them in place, so none of this is loaded on it.
 """
 
 from shared.limits import (
+    GRID_RANK_SHIFT,
     LABEL_LEN,
     MAX_ACTIONS,
     MAX_GRID_SIDE,
@@ -16,7 +17,7 @@ from shared.limits import (
     MAX_SLOTS,
     MAX_TEAMS,
 )
-from shared.state import GRID_RANK_SHIFT, LABEL_CHARS, GameState
+from shared.state import LABEL_CHARS, GameState
 from shared.turns import TurnError
 
 

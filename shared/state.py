@@ -10,17 +10,9 @@ carries everything but `rules`, which the link sends once per link. Adding slots
 copying states is `shared.roster`'s (the host's and the tests'; the board does neither).
 """
 
+from shared import limits  # read as limits.X: no global for each of its names (docs/memory.md)
 from shared.compat import HOST, const
 from shared.descriptor import Descriptor
-from shared.limits import (
-    MAX_COOLDOWNS,
-    MAX_COUNTERS,
-    MAX_DICE,
-    MAX_GRID_SIDE,
-    MAX_SLOTS,
-    MAX_TEAMS,
-    NO_SLOT,
-)
 
 # The 64 characters a label may use (the codec spends 6 bits on each).
 LABEL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -32,13 +24,8 @@ F_ACTED = const(2)
 F_OUT = const(4)  # out of play: skipped by the turn order
 MARK0 = const(8)
 
-# A grid cell (GameState.grid, one byte each): 0 = empty; else owner + 1 in the low bits
-# (GRID_OWNER), the token's rank (0..MAX_RANK) in the next (GRID_RANK_SHIFT up).
-GRID_OWNER = const(7)
-GRID_RANK_SHIFT = const(3)
-
 # The bytes of a slot's small tables (counters, cooldown ids, cooldown turns left).
-TABLE = MAX_COUNTERS + 2 * MAX_COOLDOWNS
+TABLE = limits.MAX_COUNTERS + 2 * limits.MAX_COOLDOWNS
 
 
 def mark_bit(mark):
@@ -66,9 +53,10 @@ class Slot:
             self.effects = 0
             self.effect_ends = False
         view = memoryview(tables)[i * TABLE :]
-        self.counters = view[:MAX_COUNTERS]
-        self.cd_id = view[MAX_COUNTERS : MAX_COUNTERS + MAX_COOLDOWNS]  # 0 = free timer
-        self.cd_left = view[MAX_COUNTERS + MAX_COOLDOWNS : MAX_COUNTERS + 2 * MAX_COOLDOWNS]
+        c = limits.MAX_COUNTERS
+        self.counters = view[:c]
+        self.cd_id = view[c : c + limits.MAX_COOLDOWNS]  # 0 = free timer
+        self.cd_left = view[c + limits.MAX_COOLDOWNS : TABLE]
         self.clear()
 
     def clear(self):
@@ -81,14 +69,14 @@ class Slot:
         self.actions_max = 0
         self.health = 0
         self.health_max = 0
-        for i in range(MAX_COUNTERS):
+        for i in range(limits.MAX_COUNTERS):
             self.counters[i] = 0
         self.flags = 0
         if self.effects or self.effect_ends:  # (see `effects` below)
             self.effects = 0
             self.effect_ends = False
         self.cd_pending = 0  # bit i: timer i was used this turn and is not yet on cooldown
-        for i in range(MAX_COOLDOWNS):
+        for i in range(limits.MAX_COOLDOWNS):
             self.cd_id[i] = 0
             self.cd_left[i] = 0
 
@@ -130,7 +118,7 @@ class Roll:
         self.kind = 0  # a dice.KIND_* value; 0 = no roll yet
         self.count = 0
         self.successes = 0
-        self.who = NO_SLOT
+        self.who = limits.NO_SLOT
         self.unused = 0
         self.purpose = 0
         self.smart = 0
@@ -138,7 +126,7 @@ class Roll:
             self.explode = 0
         for i in range(len(self.faces)):
             self.faces[i] = 0
-        for i in range(MAX_DICE):
+        for i in range(limits.MAX_DICE):
             self.sides[i] = 0
 
     def matches(self, roll):
@@ -154,7 +142,7 @@ class Roll:
                     if at >= roll.count or roll.sides[at] != top:
                         return False
                     at += 1
-                    if roll.faces[at - 1] != top or at >= MAX_DICE - (self.count - i - 1):
+                    if roll.faces[at - 1] != top or at >= limits.MAX_DICE - (self.count - i - 1):
                         break
             return at == roll.count
         if self.count != roll.count:
@@ -172,17 +160,17 @@ class GameState:
 
     def __init__(self, slots=None):
         if slots is None:
-            tables = bytearray(MAX_SLOTS * TABLE)
-            slots = [Slot(tables, i) for i in range(MAX_SLOTS)]
+            tables = bytearray(limits.MAX_SLOTS * TABLE)
+            slots = [Slot(tables, i) for i in range(limits.MAX_SLOTS)]
         self.slots = slots
-        self.order = bytearray(MAX_SLOTS)  # slot index at each turn position
-        self.order_reason = bytearray(MAX_SLOTS)  # initiative.R_* that decided each position
-        self.scores = [0] * MAX_TEAMS
-        self.roll = Roll(bytearray(MAX_DICE), bytearray(MAX_DICE))
-        self.want = Roll(b"", bytearray(MAX_DICE))
+        self.order = bytearray(limits.MAX_SLOTS)  # slot index at each turn position
+        self.order_reason = bytearray(limits.MAX_SLOTS)  # initiative.R_* that decided each position
+        self.scores = [0] * limits.MAX_TEAMS
+        self.roll = Roll(bytearray(limits.MAX_DICE), bytearray(limits.MAX_DICE))
+        self.want = Roll(b"", bytearray(limits.MAX_DICE))
         # A small board of owned, ranked tokens, row by row (grid_w x grid_h of it in use;
-        # 0 x 0 = no grid): cells as GRID_OWNER and GRID_RANK_SHIFT say.
-        self.grid = bytearray(MAX_GRID_SIDE * MAX_GRID_SIDE)
+        # 0 x 0 = no grid): cells as limits.GRID_OWNER and GRID_RANK_SHIFT say.
+        self.grid = bytearray(limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE)
         self.rules = Descriptor()  # what the slots' counters and marks mean, and the timing
         self.version = 0
         self.reset()
@@ -191,16 +179,16 @@ class GameState:
         """Back to an empty table (the rules stay). Counts as a change."""
         for slot in self.slots:
             slot.clear()
-        for i in range(MAX_SLOTS):
+        for i in range(limits.MAX_SLOTS):
             self.order[i] = i
             self.order_reason[i] = 0
-        for i in range(MAX_TEAMS):
+        for i in range(limits.MAX_TEAMS):
             self.scores[i] = 0
         self.roll.clear()
         self.want.clear()
         self.grid_w = 0
         self.grid_h = 0
-        for i in range(MAX_GRID_SIDE * MAX_GRID_SIDE):
+        for i in range(limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE):
             self.grid[i] = 0
         self.ruleset = 0  # the descriptor's ruleset id: a snapshot of another is refused
         self.count = 0  # slots in use: indexes 0..count-1
@@ -230,5 +218,5 @@ class GameState:
     def active(self):
         """Index of the slot whose turn it is, or NO_SLOT before the first round."""
         if self.round == 0 or self.count == 0:
-            return NO_SLOT
+            return limits.NO_SLOT
         return self.order[self.turn]

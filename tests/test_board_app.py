@@ -535,3 +535,14 @@ def test_the_hosts_page_names_are_the_firmwares_pages_in_order() -> None:
     assert PAGE_NAMES.index("initiative") == pages.INITIATIVE
     assert PAGE_NAMES.index("dice") == pages.DICE
     assert PAGE_NAMES.index("grid") == pages.GRID
+
+
+def test_the_apps_private_numbers_are_the_limits() -> None:
+    # firmware/app.py and shared/dice.py fold these in as private consts (no global each:
+    # docs/memory.md).
+    import firmware.app as app_module
+    from shared import limits
+
+    assert app_module._NO_SLOT == limits.NO_SLOT
+    assert app_module._MAX_DICE == limits.MAX_DICE
+    assert dice._MAX_DICE == limits.MAX_DICE

@@ -10,7 +10,8 @@ import json
 from typing import Any
 
 from shared.descriptor_pack import encoded, names
-from shared.state import GRID_OWNER, GRID_RANK_SHIFT, GameState
+from shared.limits import GRID_OWNER, GRID_RANK_SHIFT
+from shared.state import GameState
 from shared.words import KIND_NAMES
 
 # The names of Slot.flags' generic bits (shared/state.py's F_* constants), lowest bit first;

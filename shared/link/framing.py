@@ -18,7 +18,6 @@ input and nothing allocates.
 from adafruit_ticks import ticks_diff
 
 from shared import codec
-from shared.codec import MAX_ENCODED
 from shared.compat import const
 from shared.descriptor import MAX_DESCRIPTOR
 from shared.link.messages import seq_diff
@@ -27,7 +26,10 @@ MIN_PAYLOAD = const(3)  # the message header
 # The largest payload: the header plus the larger of the largest encoded state (it follows
 # MAX_SLOTS) and the largest descriptor, plus one spare byte. COBS adds one byte per 254,
 # the CRC two, the delimiter one.
-MAX_PAYLOAD = MIN_PAYLOAD + (MAX_ENCODED if MAX_ENCODED > MAX_DESCRIPTOR else MAX_DESCRIPTOR) + 1
+MAX_PAYLOAD = MIN_PAYLOAD + max(codec.MAX_ENCODED, MAX_DESCRIPTOR) + 1
+# Names needed only above go, so that their slots in this module's globals take the names
+# below and the table stays a size smaller (docs/memory.md); `const` goes after its last use.
+del MAX_DESCRIPTOR
 CRC_BYTES = const(2)
 MAX_FRAME = MAX_PAYLOAD + CRC_BYTES + (MAX_PAYLOAD + CRC_BYTES + 253) // 254
 MAX_WIRE = MAX_FRAME + 1  # and the delimiter
@@ -47,7 +49,7 @@ def state_digest(state, buf=None):
     """The state digest heartbeats carry (shared/link/digest.py says more): CRC-16 of the
     encoded state. With a buffer of codec.MAX_ENCODED bytes it allocates nothing."""
     if buf is None:
-        buf = bytearray(MAX_ENCODED)
+        buf = bytearray(codec.MAX_ENCODED)
     n = codec.encode(state, buf)
     return crc16(buf, 0, n)
 
@@ -226,6 +228,7 @@ LINK_TIMEOUT_MS = const(3000)  # silence after which a side calls the link down
 
 WINDOW = const(16)  # events in flight before the board waits for an ack
 _READ_CHUNK = const(64)  # a power of two (see _pump)
+del const
 
 
 class Endpoint:
