@@ -14,6 +14,7 @@ from adafruit_ticks import ticks_ms
 from dice_fakes import linked, pixel, pixels_roll
 from dice_ruleset import ROPE, RULESET
 from newcomer_games import session
+from small_board import small_board
 
 from firmware import palette as pal
 from host.board.tethered_sim import TetheredSim
@@ -22,7 +23,6 @@ from host.core.session import Session
 from host.dice.fake_transport import FakeTransport
 from host.dice.source import SmartDiceSource
 from host.dice.table import DiceTable
-from shared.limits import MAX_SLOTS
 
 # Points in the board's cycles (firmware/palette.py): the slow blink is on in the first
 # second of two; the fast pulse on for the first 150 ms of each 250; two blinks of a count
@@ -49,19 +49,20 @@ def _lit(colour: int, level: int) -> tuple[int, ...]:
 def test_fighters_past_the_boards_slots_blink_its_problem_cell_slowly_in_amber(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # A fight holds as many fighters as the board's MAX_SLOTS (24) today: on a host given
+    # a board of 8 (tests/small_board.py), two characters join past its slots.
+    slots = small_board(monkeypatch)
     s = session("stones")
+    player = s.game.player_name
     with TetheredSim(s) as table:
         board = table.sim.app.state
         problem_cell = table.sim.app.canvas.cells - 2
         assert board.off_board == 0 and _cell(table, problem_cell, SLOW_ON) == (0, 0, 0)
-        # No game holds more fighters than the board's MAX_SLOTS (24) today: two of this
-        # one's stand in for fighters past them, as a ruleset's off_board names them.
-        assert len(s.ruleset.fighter_names(s.game)) <= MAX_SLOTS
-        past = s.ruleset.fighters(s.game)[:2]
-        monkeypatch.setattr(s.ruleset, "off_board", lambda game: past)
-        table._tether().guard(lambda: [])
+        while len(s.ruleset.fighter_names(s.game)) < slots + 2:
+            table.execute(f"add Wisp as Q{len(s.ruleset.fighter_names(s.game))} player={player}")
+        past = s.ruleset.off_board(s.game)
         table.settle()
-        assert board.off_board == 2
+        assert board.count == slots and board.off_board == len(past) == 2
         assert _cell(table, problem_cell, SLOW_ON) == _lit(pal.COOLDOWN, pal.MID)  # amber
         # Its dark half is not an error's: no problem, so the cell is dark.
         assert table.sim.app.problems == 0

@@ -1,7 +1,8 @@
 """A creature joining a d20 fight under way (turns.join, what the host's `add` calls with a
 `[[template]]` of the encounter read as its creatures are): it rolls initiative and takes
 its place in the order, its first turn this round if its place is still to come, else the
-next; past the board's slots it plays on the screens only; one whose name is taken is
+next; past the board's slots (a board of 8 here: tests/small_board.py) it plays on the
+screens only; one whose name is taken is
 refused in one line, and so is one past the fight's MOST_FIGHTERS entries."""
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ import dataclasses
 
 import pytest
 from d20_fixtures import ANA, BO, ORC, WOLVES, Table
+from small_board import small_board
 
 from host.core.interface import IllegalAction
 from host.rulesets.d20 import turns
 from host.rulesets.d20.ruleset import RULESET
-from shared.limits import MAX_SLOTS
 
 BOSS = """
 [[template]]
@@ -65,7 +66,10 @@ def test_a_newcomer_whose_place_has_passed_plays_from_the_next_round():
     assert t.turn() == ["Boss"]
 
 
-def test_a_ninth_creature_plays_past_the_board_and_a_taken_name_is_refused():
+def test_a_ninth_creature_plays_past_the_board_and_a_taken_name_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slots = small_board(monkeypatch)
     t = Table(ANA, BO, ORC, WOLVES, WOLVES.replace('"Wolf"', '"Cub"').replace('"WF"', '"CB"'), BOSS)
     t.start(1, 1, 1, 1, 1)
     joined(t, 3)  # the eighth
@@ -79,14 +83,17 @@ def test_a_ninth_creature_plays_past_the_board_and_a_taken_name_is_refused():
     RULESET.project(t.game)
     fighters = [f.name for f in t.game.fighters]
     assert fighters[-1] == "Boss Two" and t.game.entry_of(8) is not None
-    assert t.game.state.count == min(9, MAX_SLOTS)
-    assert [f.name for f in RULESET.off_board(t.game)] == fighters[MAX_SLOTS:]
+    assert t.game.state.count == slots == 8
+    assert [f.name for f in RULESET.off_board(t.game)] == fighters[slots:] == ["Boss Two"]
     t = Table(ANA, ORC, BOSS.replace('"Boss"', '"Orc"', 1).replace('"BSS"', '"ORX"'))
     with pytest.raises(IllegalAction, match="already in the fight"):
         joined(t, 3)
 
 
-def test_add_brings_a_template_into_the_fight_and_remove_takes_one_out():
+def test_add_brings_a_template_into_the_fight_and_remove_takes_one_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    small_board(monkeypatch)
     from host.core.session import Session
     from host.rulesets.d20 import encounter_schema
 
@@ -100,7 +107,7 @@ def test_add_brings_a_template_into_the_fight_and_remove_takes_one_out():
     assert boss.label == "GBB" and s.game.entry_of(boss.index) is not None
     assert RULESET.fighter_names(s.game)[-1] == "Goblin Boss"
     s.execute('add "Goblin Boss" as Grik')  # a ninth: past the board's slots
-    assert [f.name for f in RULESET.off_board(s.game)] == ["Grik"][: 9 - MAX_SLOTS]
+    assert [f.name for f in RULESET.off_board(s.game)] == ["Grik"]
     s.execute("remove GBB fled")
     assert not s.game.fighter("GBB").in_fight and RULESET.gone(s.game) == {"Goblin Boss"}
     s.undo(3)

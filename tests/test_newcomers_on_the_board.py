@@ -1,48 +1,51 @@
 """Fighters who join and leave on the simulated board (a real pty, the real firmware): the
 board gets a slot for each newcomer with the next snapshot and greys the one who left. It
-holds MAX_SLOTS (shared/limits.py): in korxsol, whose fighters keep their state on their
-slots, a newcomer past them is refused in one line; in the other games it plays on the
-screens only, and the game, board and all, goes on (docs/commands.md, "Fighters who join
-and leave")."""
+holds MAX_SLOTS (shared/limits.py): a newcomer past them plays on the screens only, and the
+game, board and all, goes on (docs/commands.md, "Fighters who join and leave"). A fight
+holds MOST_FIGHTERS (host/core/newcomers.py), as many as the board's slots, so these tests
+play on a host given a board of fewer slots (tests/small_board.py) to reach past them."""
 
 from __future__ import annotations
 
 import pytest
 from newcomer_games import session
+from small_board import small_board
 
 from host.board.tethered_sim import TetheredSim
 from host.core import audience
 from host.core.interface import IllegalAction
-from shared.limits import MAX_SLOTS
 from shared.state import F_ACTIVE, F_OUT
 
 
-def test_korxsol_newcomers_reach_the_board_and_one_past_its_slots_plays_on_the_screens() -> None:
+def test_korxsol_newcomers_reach_the_board_and_one_past_its_slots_plays_on_the_screens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slots = small_board(monkeypatch)
     s = session("korxsol")
     with TetheredSim(s) as table:
         board = table.sim.app.state
         table.press("next_turn")  # the board's next-turn key rolls initiative: round 1
         before = board.count
-        for n in range(MAX_SLOTS - before):
+        for n in range(slots - before):
             table.execute(f"add Ashling as Q{n}")
         table.settle()
-        assert board.count == MAX_SLOTS
+        assert board.count == slots
         labels = [board.slots[i].label for i in range(board.count)]
-        assert labels[before:] == [f"Q{n}" for n in range(MAX_SLOTS - before)]
+        assert labels[before:] == [f"Q{n}" for n in range(slots - before)]
         # The newcomer placed last takes the next turn (it sits right after the current).
         table.press("next_turn")
         active = [
             board.slots[i].label for i in range(board.count) if board.slots[i].flags & F_ACTIVE
         ]
-        assert active == [f"Q{MAX_SLOTS - before - 1}"]
+        assert active == [f"Q{slots - before - 1}"]
         table.execute("add Ashling as Late")  # past the board's slots: the screens only
         table.settle()
-        assert board.count == MAX_SLOTS and board.off_board == 1
+        assert board.count == slots and board.off_board == 1
         assert [f.name for f in s.ruleset.off_board(s.game)] == ["Late"]
         table.execute("remove Q0 fled")
         table.settle()
         assert board.slots[before].flags & F_OUT
-        for _ in range(MAX_SLOTS):  # the game goes on through the board, past the refusal
+        for _ in range(slots):  # the game goes on through the board
             table.press("next_turn")
         assert s.ruleset.fighter_names(s.game)[before] == "Q0"
 
@@ -60,20 +63,23 @@ def test_stones_a_newcomer_reaches_the_board_as_its_players_character() -> None:
         assert slot.flags & F_ACTIVE and slot.health == 15  # its player's turn: it may act
 
 
-def test_stones_a_character_past_the_boards_slots_plays_on_the_screens() -> None:
+def test_stones_a_character_past_the_boards_slots_plays_on_the_screens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slots = small_board(monkeypatch)
     s = session("stones")
     with TetheredSim(s) as table:
         board = table.sim.app.state
         player = s.game.player_name
         count = len(s.ruleset.fighter_names(s.game))
-        for n in range(MAX_SLOTS + 2 - count):
+        for n in range(slots + 2 - count):
             lines = table.execute(f"add Wisp as Q{n} player={player}")
         assert "no slot on the board" in lines[-1]
-        last = f"Q{MAX_SLOTS + 1 - count}"
+        last = f"Q{slots + 1 - count}"
         table.execute(f"move {last} 1")
         table.execute(f"attack {last} Orrin")  # its crit d100: a roll of nobody on the board
         table.settle()
-        assert board.count == MAX_SLOTS
+        assert board.count == slots
         shown = {f.name: f for f in s.ruleset.fighters(s.game)}
         assert last in shown and shown[last].team == s.game.enc.teams[0]
         assert s.ruleset.state(s.game).roll.who == 0xFF
@@ -82,15 +88,18 @@ def test_stones_a_character_past_the_boards_slots_plays_on_the_screens() -> None
 
 
 @pytest.mark.parametrize("ruleset_id", ["advance", "forms"])
-def test_a_newcomer_past_the_boards_slots_plays_on_through_the_board(ruleset_id: str) -> None:
+def test_a_newcomer_past_the_boards_slots_plays_on_through_the_board(
+    ruleset_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slots = small_board(monkeypatch)
     s = session(ruleset_id)
     template = {"advance": "Ghoul", "forms": "Drowned"}[ruleset_id]
     with TetheredSim(s) as table:
         board = table.sim.app.state
-        while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 2:
+        while len(s.ruleset.fighter_names(s.game)) < slots + 2:
             table.execute(f"add {template} as Q{len(s.ruleset.fighter_names(s.game))}")
         table.settle()
-        assert board.count == MAX_SLOTS
+        assert board.count == slots
         names = s.ruleset.fighter_names(s.game)
         assert {f.name for f in s.ruleset.fighters(s.game)} == set(names)
         before = len(s.done)
@@ -102,14 +111,17 @@ def test_a_newcomer_past_the_boards_slots_plays_on_through_the_board(ruleset_id:
             except IllegalAction:
                 break
         table.settle()
-        assert board.count == MAX_SLOTS and len(s.done) > before + 2
+        assert board.count == slots and len(s.done) > before + 2
 
 
-def test_a_hidden_fighter_past_the_boards_slots_stays_off_the_players_page() -> None:
+def test_a_hidden_fighter_past_the_boards_slots_stays_off_the_players_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slots = small_board(monkeypatch)
     # host/core/audience.py: anything about a hidden fighter stays off the players' page.
     s = session("stones")
     player = s.game.player_name
-    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 1:
+    while len(s.ruleset.fighter_names(s.game)) < slots + 1:
         s.execute(f"add Wisp as Q{len(s.ruleset.fighter_names(s.game))} player={player}")
     hidden = s.ruleset.fighter_names(s.game)[-1]
     secrets = audience.Secrets({hidden})
@@ -121,11 +133,14 @@ def test_a_hidden_fighter_past_the_boards_slots_stays_off_the_players_page() -> 
 
 
 @pytest.mark.parametrize("ruleset_id", ["stones", "advance", "forms"])
-def test_the_live_view_shows_fighters_past_the_boards_slots(ruleset_id: str) -> None:
-    """docs/commands.md, `add`: a newcomer past the board's 8 slots plays on the screens
+def test_the_live_view_shows_fighters_past_the_boards_slots(
+    ruleset_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/commands.md, `add`: a newcomer past the board's slots plays on the screens
     only. The live view (play's terminal, the console's table) lists it, the row of
     whoever takes the turn marked (stones' crashed on the ninth: it read the board slot
     the ninth has not)."""
+    slots = small_board(monkeypatch)
     from io import StringIO
 
     from rich.console import Console
@@ -136,11 +151,11 @@ def test_the_live_view_shows_fighters_past_the_boards_slots(ruleset_id: str) -> 
     s = session(ruleset_id)
     template = {"stones": "Wisp", "advance": "Ghoul", "forms": "Drowned"}[ruleset_id]
     names = ["Abe", "Bix", "Cor", "Dax", "Eli", "Fen", "Gus", "Hal"]
-    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 2:
+    while len(s.ruleset.fighter_names(s.game)) < slots + 2:
         s.execute(f"add {template} as {names.pop(0)}")
     table = effects.with_effects(s.ruleset.live_roster(s.game), s.ruleset, s.game)
     shown = " ".join(c for r in table.rows for c in r.cells)
-    assert all(n in shown for n in s.ruleset.fighter_names(s.game)[MAX_SLOTS:])
+    assert all(n in shown for n in s.ruleset.fighter_names(s.game)[slots:])
     out = StringIO()
     PlayUI(s, Console(file=out, width=80, color_system=None)).show()
     assert s.ruleset.fighter_names(s.game)[-1] in out.getvalue()
@@ -148,17 +163,18 @@ def test_the_live_view_shows_fighters_past_the_boards_slots(ruleset_id: str) -> 
 
 @pytest.mark.parametrize("ruleset_id", ["stones", "advance", "forms"])
 def test_an_effect_waiting_on_the_turn_of_one_past_the_slots_says_why_it_is_refused(
-    ruleset_id: str,
+    ruleset_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """issue #29, "Bad input": the effects' clock counts turns on the board's order, where
     a fighter past its slots has none: an effect waiting on its turn is refused saying
     so (not that it left the fight), and rounds=N is taken."""
+    slots = small_board(monkeypatch)
     s = session(ruleset_id)
     template = {"stones": "Wisp", "advance": "Ghoul", "forms": "Drowned"}[ruleset_id]
     names = ["Abe", "Bix", "Cor", "Dax", "Eli", "Fen", "Gus", "Hal"]
-    while len(s.ruleset.fighter_names(s.game)) < MAX_SLOTS + 1:
+    while len(s.ruleset.fighter_names(s.game)) < slots + 1:
         s.execute(f"add {template} as {names.pop(0)}")
-    past = s.ruleset.fighter_names(s.game)[MAX_SLOTS]
+    past = s.ruleset.fighter_names(s.game)[slots]
     for line in (f"effect {past} Hex save=end", f"effect Kaelen Hex until=end of={past}"):
         if ruleset_id != "stones" and "Kaelen" in line:
             line = line.replace("Kaelen", s.ruleset.fighter_names(s.game)[0])

@@ -12,6 +12,7 @@ import re
 
 import pytest
 from demo_games import replayed, seen
+from small_board import SLOTS, small_board
 
 from host.core import journal_checkpoints, registry
 from host.core.encounter_files import read_toml, write_toml
@@ -89,17 +90,30 @@ def test_the_board_holds_the_first_fighters_and_counts_the_rest_off_board(
     assert shown == set(names)  # the screens show everyone, on the board or not
 
 
+@pytest.mark.parametrize("board_slots", [MAX_SLOTS, SLOTS])
 @pytest.mark.parametrize("ruleset_id", BIG)
 def test_add_brings_the_last_fighter_undo_takes_it_out_and_one_more_is_refused(
-    ruleset_id: str,
+    ruleset_id: str, board_slots: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The last fighter comes on the board while it has a slot left (the board of MAX_SLOTS
+    has one for each of MOST_FIGHTERS entries, unless a d20 group took several), past its
+    slots on the screens only (a board of fewer: tests/small_board.py)."""
+    if board_slots != MAX_SLOTS:
+        small_board(monkeypatch, board_slots)
     ruleset = registry.get(ruleset_id)
     s = Session(encounter_of(ruleset_id, MOST_FIGHTERS - 1), 3)
     before = list(ruleset.fighter_names(s.game))
+    had = ruleset.state(s.game).count
     line = _stat_line(ruleset_id, s)
     s.execute(line.format(name="Latecomer", label="LAT"))
     assert ruleset.fighter_names(s.game) == [*before, "Latecomer"]
-    assert "Latecomer" in {f.name for f in ruleset.off_board(s.game)}
+    off = {f.name for f in ruleset.off_board(s.game)}
+    state = ruleset.state(s.game)
+    if had < board_slots:
+        assert "Latecomer" not in off and state.count == had + 1
+        assert state.slots[had].label == "LAT"
+    else:
+        assert "Latecomer" in off and state.count == board_slots
     with pytest.raises(IllegalAction, match=f"a fight holds at most {MOST_FIGHTERS} fighters"):
         s.execute(line.format(name="Onemore", label="ONE"))
     s.undo(1)
@@ -181,6 +195,7 @@ WIDE_BOARD = """
 import sys
 sys.path.insert(0, "tests")
 from shared.limits import MAX_SLOTS
+from small_board import SLOTS, small_board
 from host.core.session import Session
 from host.lab.bench_whole_table import whole_table
 from test_whole_table import encounter_of

@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--demo-state",
         action="store_true",
-        help="start from the reference table (8 slots mid-round) instead of an empty one",
+        help="start from the reference table (8 fighters mid-round) instead of an empty one",
     )
     p.add_argument(
         "--page", default=None, metavar="NAME", help="page to show first (initiative, dice, ...)"

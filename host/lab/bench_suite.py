@@ -37,7 +37,7 @@ Figures = dict[str, float | int]
 
 
 def state_size() -> Figures:
-    """The encoded reference state (8 slots, 3 cooldowns each, a 6-die roll)."""
+    """The encoded reference state (8 fighters, 3 cooldowns each, a 6-die roll)."""
     return {"state_bytes": len(codec.encode(build_reference_state()))}
 
 

@@ -103,8 +103,8 @@ def _room_for(fighters: int) -> Iterator[None]:
 
 def big_table(fighters: int = 24, seed: int = 3):  # -> Session
     """Stones' bundled Mossy Ford (six characters) and Wisps joining it until it has
-    `fighters`, dealt to its four players in turn: a fight longer than the board's eight
-    slots, for the screens' layouts (the terminal's roster, the players' TV page)."""
+    `fighters`, dealt to its four players in turn: a long order
+    of fighters, for the screens' layouts (the terminal's roster, the players' TV page)."""
     from host.core import registry
     from host.core.session import Session
 

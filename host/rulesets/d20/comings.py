@@ -6,9 +6,10 @@ or a monster of the bestiary (`add goblin`, `add 3 goblin`, `add goblin as Snik`
 `from =` creature on the monsters' team, numbered `Goblin 1`.. when there are several,
 each with its own initiative).
 It rolls its initiative as it joins and takes its place in the order (turns.join): this
-round if its place is still to come, else from the next. At most the board's 8 creatures,
-those who left among them. A creature who leaves is out of the fight as one who fled is:
-its foes count it down, its statistics stay in the scores, and its concentration ends.
+round if its place is still to come, else from the next. A fight holds MOST_FIGHTERS
+entries (host/core/newcomers.py), those who left among them. A creature who leaves is out
+of the fight as one who fled is: its foes count it down, its statistics stay in the scores,
+and its concentration ends.
 """
 
 from __future__ import annotations
