@@ -7,9 +7,12 @@ history alone.
 `random_game(rng, ruleset_id, steps)` plays one such game and raises AssertionError where
 the session's effect book (host/core/effects.py) disagrees with `reference`: a second,
 plain reading of the durations that replays the journal's history from its start, with no
-checkpoint, undo or resume, and looks at each effect on its own. The fuzz target
-`effects` plays a random ruleset's game; tests/test_effects_properties.py plays every
-registered ruleset's with a fixed seed on each `make test`.
+checkpoint, undo or resume, and looks at each effect on its own. It reads the turns as the
+clock does: from the ruleset's reported turn moments where it reports them
+(`Ruleset.turn_moments`: a held or interrupted turn is one turn), else from the turn
+pointer. The fuzz target `effects` plays a random ruleset's game;
+tests/test_effects_properties.py plays every registered ruleset's with a fixed seed on each
+`make test`.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from host.core import effects, journal_checkpoints, memory_checkpoints, registry
-from host.core.effect_clock import Moment, TurnView, moments, view
+from host.core.effect_clock import Moment, TurnView, moments, reported, view
 from host.core.history import Entry, replay_events
 from host.core.interface import IllegalAction
 from host.core.journal import Journal
@@ -180,7 +183,14 @@ def reference(ruleset: Any, session: Session, done: list[Entry]) -> list[Put]:
         ruleset.replay(game, cmd, entry.rolls)
         ruleset.project(game)
         later = view(ruleset, game)
-        said += [(number, m) for m in moments(now, later, ruleset.passed_turns(game))]
+        # A ruleset that reports its turn moments (a held or interrupted turn is one turn)
+        # is timed by its report, in the clock's words; any other by the turn pointer.
+        told = ruleset.turn_moments(game)
+        if told is None:
+            between = moments(now, later, ruleset.passed_turns(game))
+        else:
+            between = reported(now, later, told)
+        said += [(number, m) for m in between]
         now = later
     running = {n for n in first.unit if n not in first.out} if first.round else set()
     turns = _counted_turns(said, running, first.round)
@@ -227,15 +237,22 @@ def _counted_turns(
     out: list[tuple[int, str, str]] = []
     running = set(first)
     last_round = {n: first_round for n in running}
+    away: set[str] = set()  # stepped out of the order (reported `leave`): no turn passes
     for number, moment in said:
-        if moment[0] == "start":
+        if moment[0] in ("leave", "rejoin"):
+            (away.add if moment[0] == "leave" else away.discard)(moment[1])
+        elif moment[0] == "start":
             running.add(moment[1])
             last_round[moment[1]] = moment[2]
             out.append((number, "start", moment[1]))
         elif moment[0] == "end" and moment[1] in running:
             running.discard(moment[1])
             out.append((number, "end", moment[1]))
-        elif moment[0] == "passed" and last_round.get(moment[1]) != moment[2]:
+        elif (
+            moment[0] == "passed"
+            and last_round.get(moment[1]) != moment[2]
+            and moment[1] not in away
+        ):
             last_round[moment[1]] = moment[2]
             running.discard(moment[1])
             out += [(number, "start", moment[1]), (number, "end", moment[1])]
