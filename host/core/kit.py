@@ -29,8 +29,9 @@ implement (host/core/interface.py, whose base class has the defaults).
 - `winner_name` and `from_where`: words every ruleset says the same way.
 - `fill_slots` and `past_the_board`: the board projection's one rule of who has a slot
   (the fighters in the order they came, while the board's state has slots: MAX_SLOTS) and
-  who plays on the screens only (the rest, `Ruleset.off_board`), so that a board with more
-  slots shows more fighters with no change in a ruleset.
+  who plays on the screens only (the rest, `Ruleset.off_board`: `DiceRules` says so), so
+  that a board with more slots shows more fighters with no change in a ruleset;
+  `hold_turn`, the turn the board shows while one with no slot is taken.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from typing import Any, TypeVar
 from host.core import draws
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
-from host.core.interface import Applied, RollWanted, Ruleset, Supplied, WantedRoll
+from host.core.interface import Applied, Fighter, RollWanted, Ruleset, Supplied, WantedRoll
 from shared import dice, roster
 from shared.limits import MAX_SLOTS, NO_SLOT
 from shared.state import GameState
@@ -274,7 +275,8 @@ class DiceRules(Rules):
 
     What comes with it: `apply` and `replay` (the record is the dice's `records`),
     `record_from_json`, `supply_rolls`, `roll_lines` (`purpose faces (source)`),
-    `new_game`, `project`, `started`, `winner` and `fighter_names`."""
+    `new_game`, `project`, `started`, `winner`, `fighter_names` and `off_board` (the
+    fighters past the board's slots, as `fighters` shows them)."""
 
     game_type: Any = None
     device: Any = None
@@ -318,6 +320,10 @@ class DiceRules(Rules):
             f"{purpose} {' '.join(map(str, faces))}{from_where(source)}"
             for purpose, faces, source in game.dice.records
         ]
+
+    def off_board(self, game: Any) -> list[Fighter]:
+        past = {f.name for f in past_the_board(game.state, game.fighters)}
+        return [f for f in self.fighters(game) if f.name in past]
 
 
 class Deck:
@@ -429,6 +435,36 @@ def fill_slots(
     shared.roster.add_slot takes them. Slot i is fighter i; the rest are `past_the_board`."""
     for f in fighters[state.count : MAX_SLOTS]:
         roster.add_slot(state, *slot(f))
+
+
+def hold_turn(
+    state: GameState,
+    units: Sequence[Sequence[int]],
+    at: int,
+    rnd: int,
+    in_fight: Callable[[int], bool],
+) -> None:
+    """The turn the board shows while unit `at` of the order (`units`: each unit's fighters,
+    by index) has none of its own there (no slot, or none at all: d20's lair): it stays the
+    previous unit's that has a slot and a fighter in the fight (`in_fight(i)`), in the
+    round `rnd` (in the round before, before the first such unit), so that what ends as a
+    turn starts or ends waits for the next turn the board shows (host/core/effect_clock.py
+    reads it); none (round 0) when there is no such unit."""
+
+    def slotted(n: int) -> bool:
+        return any(i < state.count for i in units[n])
+
+    before = [n for n in range(at) if slotted(n)]
+    if not before:
+        rnd -= 1
+        before = [n for n in range(len(units)) if slotted(n)]
+    taking = [n for n in before if any(in_fight(i) for i in units[n] if i < state.count)]
+    if rnd == 0 or not taking:
+        state.round, state.turn = 0, 0
+        return
+    first = next(i for i in units[taking[-1]] if i < state.count)
+    state.round = rnd
+    state.turn = next(p for p in range(state.count) if state.order[p] == first)
 
 
 def past_the_board(state: GameState, fighters: Sequence[T]) -> list[T]:

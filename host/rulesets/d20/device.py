@@ -168,22 +168,8 @@ def _lair_count(game: Game, st: GameState) -> None:
     previous entry that took a turn (in round 0 before the first), so what ends as a turn
     starts or ends waits for the next creature's turn. Its owner's slot is lit. So too on
     the turn of an entry with no board slot: the board's order has no place for it."""
-    before = [n for n in range(game.at) if _slotted(game.order[n].members, st)]
-    rnd = game.round
-    if not before:
-        rnd -= 1
-        before = [n for n in range(len(game.order)) if _slotted(game.order[n].members, st)]
-    taking = [
-        n
-        for n in before
-        if any(game.fighters[i].in_fight for i in game.order[n].members if i < st.count)
-    ]
-    if rnd == 0 or not taking:
-        st.round, st.turn = 0, 0
-        return
-    first = next(i for i in game.order[taking[-1]].members if i < st.count)
-    st.round = rnd
-    st.turn = next(p for p in range(st.count) if st.order[p] == first)
+    units = [e.members for e in game.order]
+    kit.hold_turn(st, units, game.at, game.round, lambda i: game.fighters[i].in_fight)
 
 
 def _first_active(st: GameState, active: set[int]) -> None:

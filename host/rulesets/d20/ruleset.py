@@ -259,10 +259,6 @@ class D20(kit.DiceRules):
             for f in self._in_order(game)
         ]
 
-    def off_board(self, game: Game) -> list[Fighter]:
-        past = {f.name for f in kit.past_the_board(game.state, game.fighters)}
-        return [f for f in self.fighters(game) if f.name in past]
-
     def device_grid(self, game: Game, color: bool) -> str:
         now = set(self._acting(game))
         lines = [f"round {game.round}"]

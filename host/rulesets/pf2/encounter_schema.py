@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
-from shared.limits import MAX_SLOTS, MAX_TEAMS
+from host.core.newcomers import MOST_FIGHTERS
+from shared.limits import MAX_TEAMS
 
 ID = "pf2"
 TEAMS = ("Party", "Foes")
@@ -29,6 +29,7 @@ CRITICAL = ("double", "dice_twice")  # [8]: a critical hit's double damage
 KNOCKED_OUT = ("characters", "named", "all")  # [13]: who falls dying at 0 HP
 ENDS = ("auto", "gm")  # [27]: the fight ends by itself once a side is down, or at `finish`
 MAX_HP = 999
+MAX_GROUP = 8  # a group's labels are two letters and each member's one digit
 DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
 DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
 SIDES = (2, 4, 6, 8, 10, 12, 20)
@@ -70,12 +71,12 @@ MARKED = (
 CONDITION_NAMES = VALUED + MARKED
 
 
+EXAMPLE = kit.bundled(__package__, "bridge_ambush.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return Path(str(resources.files("host.rulesets.pf2") / "encounters" / "bridge_ambush.toml"))
-
-
-def template_path() -> Path:
-    return Path(str(resources.files("host.rulesets.pf2") / "encounters" / "template.toml"))
+    return EXAMPLE
 
 
 @dataclass(frozen=True)
@@ -190,22 +191,6 @@ OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
 class _Reader(TableReader):
-    def integer(
-        self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
-    ) -> int:
-        value = data.get(key, default)
-        if not numbers.is_whole(value, low, high):
-            raise self.fail(table, index, key, f"{who}: {key} must be a whole number {low}..{high}")
-        return value
-
-    def choice(
-        self, table: str, index: int, data: dict, key: str, who: str, allowed, default: str
-    ) -> str:
-        value = self.text(table, index, data, key, who, default)
-        if value not in allowed:
-            raise self.fail(table, index, key, f"{who}: {key} must be {' or '.join(allowed)}")
-        return value
-
     def amounts(self, table: str, index: int, data: dict, key: str, who: str) -> dict[str, int]:
         value = data.get(key, {})
         if not isinstance(value, dict) or not all(
@@ -216,12 +201,6 @@ class _Reader(TableReader):
                 table, index, key, f"{who}: {key} is a table of types and amounts: {{ fire = 5 }}"
             )
         return {plain(k): v for k, v in value.items()}
-
-    def words(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise self.fail(table, index, key, f"{who}: {key} must be a list of damage types")
-        return tuple(plain(v) for v in value)
 
 
 def parse(text: str, filename: str) -> Encounter:
@@ -244,13 +223,18 @@ def parse(text: str, filename: str) -> Encounter:
     entries = doc.get("creature", [])
     if not isinstance(entries, list) or not entries:
         raise r.fail("", 0, None, "the encounter needs its creatures as [[creature]] tables")
+    if len(entries) > MOST_FIGHTERS:
+        # (entries in the order: a group is one)
+        raise r.fail(
+            "creature",
+            MOST_FIGHTERS,
+            None,
+            f"a fight holds at most {MOST_FIGHTERS} [[creature]] entries, not {len(entries)}"
+            " (a group of like creatures is one: count=N)",
+        )
     creatures: list[Creature] = []
     for index, data in enumerate(entries):
         creatures += _creatures(r, "creature", index, data, teams)
-    if len(creatures) > MAX_SLOTS:
-        raise r.fail(
-            "creature", 0, None, f"at most {MAX_SLOTS} creatures fit the board: {len(creatures)}"
-        )
     if len({c.team for c in creatures}) < 2:
         raise r.fail("creature", 0, None, "the encounter needs creatures on two teams")
     seen: set[str] = set()
@@ -338,11 +322,11 @@ def _creatures(
     saves = {s: r.integer(table, index, data, s, who, -5, 50, 0) for s in SAVES}
     resist = r.amounts(table, index, data, "resist", who)
     weak = r.amounts(table, index, data, "weak", who)
-    immune = r.words(table, index, data, "immune", who)
+    immune = r.words(table, index, data, "immune", who, plain)
     strikes = _strikes(r, table, index, data, who)
     named = r.flag(table, index, data, "named", who)
     hero = r.integer(table, index, data, "hero", who, 0, 3, 1 if kind == "character" else 0)
-    count = r.integer(table, index, data, "count", who, 1, MAX_SLOTS, 1)
+    count = r.integer(table, index, data, "count", who, 1, MAX_GROUP, 1)
     if count > 1 and len(label) > 2:
         label = label[:2]
     out: list[Creature] = []

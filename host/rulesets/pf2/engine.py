@@ -13,16 +13,14 @@ verbs.py (each verb). Rules: pf2-combat.txt.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from host.core import kit
-from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
+from host.core.interface import IllegalAction, game_log
 from host.core.names import closest, plain
 from host.core.timeline import Timeline
 from host.rulesets.pf2.encounter_schema import Creature, Encounter
-from shared import dice
 
 # The rules' version: raise it when the same journal would play out differently.
 RULES_VERSION = 1
@@ -118,42 +116,17 @@ class Delayed:
     after: int
 
 
-class Dice(kit.Dice):
-    """Every die of an action, in the kit's order; its record is [purpose, faces, source] a
-    roll."""
+class Dice(kit.SeededDice):
+    """Every die of an action, in the kit's order (host/core/kit.py `SeededDice`: plain dice
+    of given sides, its record [purpose, faces, source] a roll)."""
+
+    codes = CODES
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.supplied: list[Supplied] | None = None
-        self.supplied_at = 0
-        self.records: list[list[Any]] = []
-        self._replay: list[list[Any]] | None = None
-        self._rng = random.Random(0)
-        self.last: tuple[str, tuple[int, ...], tuple[int, ...], int] | None = None
+        super().__init__(seed)
         # The degree of success (0..3; -1 none) of the action's last check [7]: what the
         # board would show with the roll, were there a place for it (device.py).
         self.degree = -1
-
-    def begin(self, action: int, replay: list[list[Any]] | None) -> None:
-        self.records = []
-        self.new_action()
-        self._replay = None if replay is None else [list(r) for r in replay]
-        self._rng = random.Random(self.seed * 1_000_003 + action)
-
-    def draw(self, purpose: str, who: int, sides: tuple[int, ...]) -> tuple[int, ...]:
-        wanted = WantedRoll(
-            purpose, len(sides), dice.KIND_DN, who, code=CODES[purpose], sides=sides
-        )
-        rolled = self.take_roll(wanted, self._replay, lambda: self._own(sides))
-        for face, top in zip(rolled.faces, sides, strict=True):
-            if not 1 <= face <= top:
-                raise IllegalAction(f"a {purpose} roll's d{top} shows {face}: it has 1..{top}")
-        self.records.append([purpose, list(rolled.faces), rolled.source])
-        self.last = (purpose, rolled.faces, sides, who)
-        return rolled.faces
-
-    def _own(self, sides: tuple[int, ...]) -> kit.Rolled:
-        return kit.Rolled(tuple(self._rng.randint(1, s) for s in sides), "engine")
 
 
 class Game:

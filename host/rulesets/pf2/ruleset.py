@@ -7,19 +7,15 @@ device.py projects the game onto the board, ai.py plays the demo.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
-    Applied,
     Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
-    Ruleset,
-    Supplied,
     Table,
 )
 from host.rulesets.pf2 import ai, choices, device, encounter_schema, language, turns, verbs
@@ -32,7 +28,7 @@ if TYPE_CHECKING:
 STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
 
-class PF2(Ruleset):
+class PF2(kit.DiceRules):
     id = encounter_schema.ID
     state_version = 1
     description = (
@@ -41,6 +37,9 @@ class PF2(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID
+    encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
+    game_type = Game
+    device = device
     health_words = ("HP",)  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.pf2.bench_turn:engine_turn_pf2"
     language = language.LANGUAGE
@@ -70,43 +69,9 @@ class PF2(Ruleset):
         ),
     }
 
-    # -- encounters --------------------------------------------------------------------
-    def example_path(self) -> Path:
-        return encounter_schema.example_path()
-
-    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
-        return encounter_schema.parse(text, filename)
-
-    def template(self) -> str:
-        return encounter_schema.template_path().read_text()
-
     # -- a game ----------------------------------------------------------------------------
-    def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
-        game = Game(encounter, seed)
-        game.state = device.new_state(game, RULES_VERSION)
-        return game
-
-    def apply(self, game: Game, cmd: Command) -> Applied:
-        lines = verbs.apply(game, cmd)
-        return Applied(lines, [list(r) for r in game.dice.records])
-
-    def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
+    def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         return verbs.apply(game, cmd, record)
-
-    def project(self, game: Game) -> None:
-        device.project(game, game.state)
-
-    def record_from_json(self, data: Any) -> list[list]:
-        return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
-
-    def started(self, game: Game) -> bool:
-        return game.started
-
-    def winner(self, game: Game) -> str | None:
-        return game.over
-
-    def fighter_names(self, game: Game) -> list[str]:
-        return [f.name for f in game.fighters]
 
     def gone(self, game: Game) -> set[str]:
         return set(game.gone)
@@ -149,15 +114,6 @@ class PF2(Ruleset):
 
     # -- the roll an action wants ---------------------------------------------------------
     asks_for_rolls = True
-
-    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.dice.supply(rolls)
-
-    def roll_lines(self, game: Game) -> list[str]:
-        return [
-            f"{purpose} {' '.join(map(str, faces))}{kit.from_where(source)}"
-            for purpose, faces, source in game.dice.records
-        ]
 
     # -- scores ------------------------------------------------------------------------------
     def summary(self, game: Game) -> dict:

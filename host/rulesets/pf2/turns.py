@@ -16,7 +16,6 @@ from host.core.names import plain
 from host.rulesets.pf2 import delay, harm
 from host.rulesets.pf2.encounter_schema import Creature
 from host.rulesets.pf2.engine import ACTIONS, Entry, Fighter, Game
-from shared.limits import MAX_SLOTS
 
 # The first line of a turn begun by start_turn (and a return from Delay).
 TURN_LINE = re.compile(r"round \d+, -?\d+: .*'s turn")
@@ -180,8 +179,6 @@ def join(game: Game, spec: Creature) -> list[str]:
     with the rest; after, it rolls now and takes its place by its total, after the entries
     it ties with; a place this round has passed comes next round."""
     index = len(game.fighters)
-    if index >= MAX_SLOTS:
-        raise IllegalAction(f"{spec.name} cannot join: the board has {MAX_SLOTS} slots, all taken")
     if any(plain(g.name) == plain(spec.name) or g.label == spec.label for g in game.fighters):
         raise IllegalAction(f"{spec.name} ({spec.label}) names a creature already in the fight")
     f = Fighter(spec, index, spec.hp)
