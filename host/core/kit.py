@@ -19,7 +19,8 @@ implement (host/core/interface.py, whose base class has the defaults).
   projection (`game_type`, `device`) come with it. Each says in its docstring the hooks
   a ruleset fills.
 - Encounter files: host/core/encounter_files.py's `TableReader` (a ruleset's reader
-  subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`); newcomers:
+  subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`; a file of
+  `[[creature]]`s, `head` and `creatures`); a fighter named as typed: `find_fighter`; newcomers:
   host/core/newcomers.py's `read_past_the_board` (`add` read with the ruleset's reader).
 - `Deck`: a named deck the game keeps (the standard 54 cards by default), its wanted draw
   (`Deck.wanted`, taken by `Dice.take_roll` as any roll) and the cards a draw took out.
@@ -48,6 +49,7 @@ from host.core import draws
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
 from host.core.interface import Applied, Fighter, RollWanted, Ruleset, Supplied, WantedRoll
+from host.core.names import closest, plain
 from shared import dice, roster
 from shared.limits import MAX_SLOTS, NO_SLOT
 from shared.state import GameState
@@ -397,6 +399,27 @@ def from_where(source: str) -> str:
     """What a roll's line adds after its faces: ` (board)`, ` (entered)`, or nothing for
     the engine's own dice."""
     return "" if source == "engine" else f" ({source})"
+
+
+def find_fighter(fighters: Sequence[Any], word: str) -> Any:
+    """The fighter `word` names (its name or label, as typed: host/core/names.py `plain`),
+    refused in one line that names what would work: a group's members (`Goblin` for
+    `Goblin 1` and `Goblin 2`), the closest name, or every name. Each fighter has a `name`
+    and a `label`."""
+    key = plain(word)
+    for f in fighters:
+        if key in (plain(f.name), plain(f.label)):
+            return f
+    # A group's members are "Goblin 1", "Goblin 2": "Goblin" names them all, as Tab does.
+    members = [f for f in fighters if plain(f.name).startswith(key + " ")]
+    if members:
+        named = " or ".join(f"{f.name!r} ({f.label})" for f in members)
+        raise IllegalAction(f"unknown creature {word!r}; did you mean {named}?")
+    every = [f.name for f in fighters]
+    close = closest(word, every)
+    if close is not None:
+        raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
+    raise IllegalAction(f"unknown creature {word!r} (known: {', '.join(every)})")
 
 
 def winner_name(teams: Sequence[str], winner: int | None) -> str | None:

@@ -22,7 +22,6 @@ from host.core.encounter_files import TableReader, read_toml
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
 from host.rulesets.d20 import bestiary
-from shared.limits import MAX_TEAMS
 from shared.roster import check_label
 
 ID = "d20"
@@ -300,52 +299,11 @@ class _Reader(TableReader):
 def parse(text: str, filename: str) -> Encounter:
     doc = read_toml(text, filename)
     r = _Reader(text, filename)
-    r.known("", 0, doc, ("ruleset", "name", "teams", "options", "creature", "template"), "the file")
-    if doc.get("ruleset", ID) != ID:
-        raise r.fail("", 0, "ruleset", "not a d20 encounter")
-    name = r.text("", 0, doc, "name", "the encounter", "encounter")
-    teams = doc.get("teams", list(TEAMS))
-    if (
-        not isinstance(teams, list)
-        or not 2 <= len(teams) <= MAX_TEAMS
-        or not all(isinstance(t, str) and t.strip() for t in teams)
-        or len({plain(t) for t in teams}) != len(teams)
-    ):
-        raise r.fail("", 0, "teams", f"teams must be 2..{MAX_TEAMS} different names")
-    teams = tuple(t.strip() for t in teams)
+    name, teams = r.head(doc, ID, TEAMS)
     options = _options(r, doc.get("options", {}))
-    entries = doc.get("creature", [])
-    if not isinstance(entries, list) or not entries:
-        raise r.fail("", 0, None, "the encounter needs its creatures as [[creature]] tables")
-    if len(entries) > MOST_FIGHTERS:
-        # (entries in the order: a group is one)
-        raise r.fail(
-            "creature",
-            MOST_FIGHTERS,
-            None,
-            f"a fight holds at most {MOST_FIGHTERS} [[creature]] entries, not {len(entries)}"
-            " (a group of like creatures is one: count=N)",
-        )
-    creatures: list[Creature] = []
-    for index, data in enumerate(entries):
-        creatures += _creatures(r, "creature", index, data, teams)
-    present = {c.team for c in creatures}
-    if len(present) < 2:
-        raise r.fail("creature", 0, None, "the encounter needs creatures on two teams")
-    seen: set[str] = set()
-    for c in creatures:
-        for word in {plain(c.name), plain(c.label)}:
-            if word in seen:
-                raise r.fail("creature", 0, None, f"{word!r} names two creatures")
-            seen.add(word)
-    templates: list[Creature] = []
-    raw = doc.get("template", [])
-    if not isinstance(raw, list):
-        raise r.fail("", 0, "template", "templates are written as [[template]] tables")
-    for index, data in enumerate(raw):
-        if isinstance(data, dict) and "count" in data:
-            raise r.fail("template", index, "count", "a template is one creature: no count")
-        templates += _creatures(r, "template", index, data, teams)
+    creatures, templates = r.creatures(
+        doc, lambda table, index, data: _creatures(r, table, index, data, teams), MOST_FIGHTERS
+    )
     return Encounter(name, tuple(creatures), options, teams, tuple(templates), text, filename)
 
 

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host.core import kit
-from host.core.interface import IllegalAction, game_log
-from host.core.names import closest, plain
+from host.core.interface import game_log
 from host.core.timeline import Timeline
 from host.rulesets.pf2.encounter_schema import Creature, Encounter
 
@@ -162,19 +161,7 @@ class Game:
         return self.round > 0
 
     def fighter(self, word: str) -> Fighter:
-        key = plain(word)
-        for f in self.fighters:
-            if key in (plain(f.name), plain(f.label)):
-                return f
-        members = [f for f in self.fighters if plain(f.name).startswith(key + " ")]
-        if members:
-            named = " or ".join(f"{f.name!r} ({f.label})" for f in members)
-            raise IllegalAction(f"unknown creature {word!r}; did you mean {named}?")
-        close = closest(word, [f.name for f in self.fighters])
-        if close is not None:
-            raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
-        known = ", ".join(f.name for f in self.fighters)
-        raise IllegalAction(f"unknown creature {word!r} (known: {known})")
+        return kit.find_fighter(self.fighters, word)
 
     def entry(self) -> Entry | None:
         """The entry whose turn it is (None before initiative)."""
