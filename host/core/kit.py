@@ -10,6 +10,7 @@ implement (host/core/interface.py, whose base class has the defaults).
 - `SeededDice`: `Dice` whose own dice are seeded per action, recording each roll as
   [purpose, faces, source]; a ruleset names its rolls' codes (`codes`) and asks with
   `draw(purpose, who, sides)` or `draw_kind(purpose, who, count, kind)`.
+- `Roll` and `read_dice`: dice and a flat modifier as an encounter file writes them.
 - `show_roll`: the board's last roll (`GameState.roll`) from what `SeededDice.last` keeps
   (or any faces): the board roll projection a ruleset's `device.project` calls.
 - `Rules`: a `Ruleset` whose encounters are a module's (`encounters`: `parse`, `EXAMPLE`,
@@ -27,7 +28,8 @@ implement (host/core/interface.py, whose base class has the defaults).
   `exploding`: a wanted roll of plain dice that roll again on their highest face, and
   `totals`, what each die's chain came to (host/core/draws.py says how both travel).
 - `summary`: a ruleset's `summary()` from its players' statistics, each team's the sums.
-- `winner_name` and `from_where`: words every ruleset says the same way.
+- `winner_name`, `won` and `from_where`: words every ruleset says the same way; `point`
+  and `downs`: a timeline's point of a game of fighters with hit points, foes down.
 - `fill_slots` and `past_the_board`: the board projection's one rule of who has a slot
   (the fighters in the order they came, while the board's state has slots: MAX_SLOTS) and
   who plays on the screens only (the rest, `Ruleset.off_board`: `DiceRules` says so), so
@@ -38,6 +40,7 @@ implement (host/core/interface.py, whose base class has the defaults).
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -45,7 +48,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from host.core import draws
+from host.core import draws, numbers
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
 from host.core.interface import Applied, Fighter, RollWanted, Ruleset, Supplied, WantedRoll
@@ -212,6 +215,45 @@ class SeededDice(Dice):
         self.records.append([wanted.purpose, list(rolled.faces), rolled.source])
         self.last = (wanted.purpose, rolled.faces, sides, wanted.who)
         return rolled.faces
+
+
+DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
+DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Dice and a flat modifier: `2d6+1d8+3` is dice ((2, 6), (1, 8)) and flat 3."""
+
+    dice: tuple[tuple[int, int], ...]
+    flat: int = 0
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each die's faces, one entry a die (the wanted roll's `sides`)."""
+        return tuple(s for n, s in self.dice for _ in range(n))
+
+    def text(self) -> str:
+        out = "+".join(f"{n}d{s}" for n, s in self.dice)
+        if not out:
+            return str(self.flat)
+        return out + (f"{self.flat:+d}" if self.flat else "")
+
+
+def read_dice(text: str, sides: Sequence[int], most_kinds: int, most: int) -> Roll | None:
+    """`2d6+1d8+3` as a Roll, or None when it is not one: each die one of `sides`, each kind
+    written once, at most `most_kinds` kinds and 1..`most` dice."""
+    m = DICE.match(text)
+    if not m:
+        return None
+    found = tuple((int(n), int(s)) for n, s in DIE.findall(m.group(1)))
+    kinds = {s for _, s in found}
+    if any(s not in sides for s in kinds) or len(kinds) != len(found) or len(kinds) > most_kinds:
+        return None
+    if not 1 <= sum(n for n, _ in found) <= most:
+        return None
+    flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
+    return Roll(found, flat)
 
 
 def show_roll(
@@ -420,6 +462,27 @@ def find_fighter(fighters: Sequence[Any], word: str) -> Any:
     if close is not None:
         raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
     raise IllegalAction(f"unknown creature {word!r} (known: {', '.join(every)})")
+
+
+def won(over: str) -> str:
+    """What a game's end says of its winner (`over`: a team's name or "nobody")."""
+    return "nobody won" if over == "nobody" else f"{over} won"
+
+
+def downs(game: Any, team: int) -> int:
+    """The foes of team `team` that are down (each of `game.fighters` has `spec.team` and
+    `down`)."""
+    return sum(1 for f in game.fighters if f.spec.team != team and f.down)
+
+
+def point(game: Any) -> dict:
+    """A game's point of its timeline (host/core/timeline.py): its round, each fighter's
+    hit points, each team's foes down (`downs`)."""
+    return {
+        "round": game.round,
+        "hp": {f.name: f.hp for f in game.fighters},
+        "score": {t: downs(game, n) for n, t in enumerate(game.teams)},
+    }
 
 
 def winner_name(teams: Sequence[str], winner: int | None) -> str | None:

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from host.core import kit, numbers
+from host.core import kit
 from host.core.encounter_files import TableReader, read_toml
+from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
 from host.rulesets.d20 import bestiary
@@ -34,8 +35,6 @@ TEMP_RULES = ("higher", "new", "old")  # [11]: which temporary hit points a crea
 ENDS = ("auto", "gm")  # [29]: the fight ends once a side is down, or only when the GM says
 MAX_HP = 999
 MAX_GROUP = 8  # a group's labels are two letters and each member's one digit
-DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
-DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
 FLAT = re.compile(r"^\s*(\d{1,3})\s*$", re.ASCII)  # a flat amount (a cat's bite does 1)
 SIDES = (2, 4, 6, 8, 10, 12, 20, 100)
 # A roll the board and the table can make: at most 3 kinds of die, and 7 dice, so that a
@@ -55,40 +54,13 @@ def example_path() -> Path:
     return EXAMPLE
 
 
-@dataclass(frozen=True)
-class Roll:
-    """Dice and a flat modifier: `2d6+1d8+3` is dice ((2, 6), (1, 8)) and flat 3."""
-
-    dice: tuple[tuple[int, int], ...]
-    flat: int = 0
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Each die's faces, one entry a die (the wanted roll's `sides`)."""
-        return tuple(s for n, s in self.dice for _ in range(n))
-
-    def text(self) -> str:
-        out = "+".join(f"{n}d{s}" for n, s in self.dice)
-        return out + (f"{self.flat:+d}" if self.flat else "")
-
-
 def read_roll(text: str, most: int = MOST_DICE) -> Roll | None:
     """`2d6+3` as a Roll (or a flat amount, `1`), or None when it is not one: each die one
     of SIDES, each kind written once, at most MOST_KINDS kinds and `most` dice."""
     alone = FLAT.match(text)
     if alone:
         return Roll((), int(alone.group(1)))
-    m = DICE.match(text)
-    if not m:
-        return None
-    dice = tuple((int(n), int(s)) for n, s in DIE.findall(m.group(1)))
-    kinds = {s for _, s in dice}
-    if any(s not in SIDES for s in kinds) or len(kinds) != len(dice) or len(kinds) > MOST_KINDS:
-        return None
-    if not 1 <= sum(n for n, _ in dice) <= most:
-        return None
-    flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
-    return Roll(dice, flat)
+    return kit.read_dice(text, SIDES, MOST_KINDS, most)
 
 
 @dataclass(frozen=True)

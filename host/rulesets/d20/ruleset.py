@@ -7,7 +7,7 @@ the demo.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.core import kit, newcomers
 from host.core.commandline import Command
@@ -31,9 +31,6 @@ from host.rulesets.d20 import (
 )
 from host.rulesets.d20.engine import RULES_VERSION, Game
 from shared import events as ev
-
-if TYPE_CHECKING:
-    from host.core.interface import SessionAPI
 
 STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
@@ -339,13 +336,6 @@ class D20(kit.DiceRules):
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
-
-    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
-        return (), True
-
-    # -- the board ---------------------------------------------------------------------------
-    def slot_done(self, session: SessionAPI, slot: int) -> list[str] | None:
-        return None
 
 
 _PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")

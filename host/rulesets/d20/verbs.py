@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
@@ -34,8 +34,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     return lines
 
 
-def _won(over: str) -> str:
-    return "nobody won" if over == "nobody" else f"{over} won"
+_won = kit.won
 
 
 def _settle(game: Game, lines: list[str]) -> None:
@@ -58,17 +57,8 @@ def finish(game: Game, winner: str, lines: list[str]) -> None:
     game.timeline.append(point(game))
 
 
-def point(game: Game) -> dict:
-    return {
-        "round": game.round,
-        "hp": {f.name: f.hp for f in game.fighters},
-        "score": {t: downs(game, n) for n, t in enumerate(game.teams)},
-    }
-
-
-def downs(game: Game, team: int) -> int:
-    """The foes of a team that are down: dead, at 0 HP or fled."""
-    return sum(1 for f in game.fighters if f.spec.team != team and f.down)
+point = kit.point
+downs = kit.downs  # the foes of a team that are down: dead, at 0 HP, fled or gone
 
 
 # -- who may do what ---------------------------------------------------------------------------

@@ -10,13 +10,13 @@ key means and the defaults. Rules: pf2-combat.txt.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from host.core import kit, numbers
 from host.core.encounter_files import TableReader, read_toml
+from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
 
@@ -29,8 +29,6 @@ KNOCKED_OUT = ("characters", "named", "all")  # [13]: who falls dying at 0 HP
 ENDS = ("auto", "gm")  # [27]: the fight ends by itself once a side is down, or at `finish`
 MAX_HP = 999
 MAX_GROUP = 8  # a group's labels are two letters and each member's one digit
-DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
-DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
 SIDES = (2, 4, 6, 8, 10, 12, 20)
 # A roll the board and the table can make: at most 3 kinds of die and 7 dice, so that a
 # critical hit's dice rolled twice (14) are still one roll of the board's 15.
@@ -78,40 +76,12 @@ def example_path() -> Path:
     return EXAMPLE
 
 
-@dataclass(frozen=True)
-class Roll:
-    """Dice and a flat modifier: `2d6+1d8+3` is dice ((2, 6), (1, 8)) and flat 3."""
-
-    dice: tuple[tuple[int, int], ...]
-    flat: int = 0
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        return tuple(s for n, s in self.dice for _ in range(n))
-
-    def text(self) -> str:
-        out = "+".join(f"{n}d{s}" for n, s in self.dice)
-        if not out:
-            return str(self.flat)
-        return out + (f"{self.flat:+d}" if self.flat else "")
-
-
 def read_roll(text: str) -> Roll | None:
     """`2d6+3` (or a plain number) as a Roll, or None when it is not one."""
     whole = numbers.whole_or_none(text.strip())
     if whole is not None:
         return Roll((), whole) if 0 <= whole <= 9999 else None
-    m = DICE.match(text)
-    if not m:
-        return None
-    dice = tuple((int(n), int(s)) for n, s in DIE.findall(m.group(1)))
-    kinds = {s for _, s in dice}
-    if any(s not in SIDES for s in kinds) or len(kinds) != len(dice) or len(kinds) > MOST_KINDS:
-        return None
-    if not 1 <= sum(n for n, _ in dice) <= MOST_DICE:
-        return None
-    flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
-    return Roll(dice, flat)
+    return kit.read_dice(text, SIDES, MOST_KINDS, MOST_DICE)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ device.py projects the game onto the board, ai.py plays the demo.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.core import kit, newcomers
 from host.core.commandline import Command
@@ -21,9 +21,6 @@ from host.core.interface import (
 from host.rulesets.pf2 import ai, choices, device, encounter_schema, language, turns, verbs
 from host.rulesets.pf2.engine import RULES_VERSION, Game
 from shared import events as ev
-
-if TYPE_CHECKING:
-    from host.core.interface import SessionAPI
 
 STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
@@ -273,12 +270,6 @@ class PF2(kit.DiceRules):
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
-
-    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
-        return (), True
-
-    def slot_done(self, session: SessionAPI, slot: int) -> list[str] | None:
-        return None
 
 
 # The DCs `save` and `flat` offer: simple DCs by level, and the flat checks the rules name
