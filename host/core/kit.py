@@ -21,7 +21,8 @@ implement (host/core/interface.py, whose base class has the defaults).
   a ruleset fills.
 - Encounter files: host/core/encounter_files.py's `TableReader` (a ruleset's reader
   subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`; a file of
-  `[[creature]]`s, `head` and `creatures`); a fighter named as typed: `find_fighter`; newcomers:
+  `[[creature]]`s, `head` and `creatures`); a fighter named as typed: `find_fighter`, and
+  the bases of a creature encounter's fighter and game, `Creature` and `Fight`; newcomers:
   host/core/newcomers.py's `read_past_the_board` (`add` read with the ruleset's reader).
 - `Deck`: a named deck the game keeps (the standard 54 cards by default), its wanted draw
   (`Deck.wanted`, taken by `Dice.take_roll` as any roll) and the cards a draw took out.
@@ -46,7 +47,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from host.core import draws, numbers
 from host.core.commandline import Command
@@ -441,6 +442,70 @@ def from_where(source: str) -> str:
     """What a roll's line adds after its faces: ` (board)`, ` (entered)`, or nothing for
     the engine's own dice."""
     return "" if source == "engine" else f" ({source})"
+
+
+class Creature:
+    """The base of a fighter of a creature encounter (d20's, pf2's: a dataclass of its own
+    fields): it has a `spec` (with a `name` and a `label`), `hp`, `dead` and `fled`."""
+
+    spec: Any
+    hp: int
+    dead: bool
+    fled: bool
+
+    @property
+    def name(self) -> str:
+        name: str = self.spec.name
+        return name
+
+    @property
+    def label(self) -> str:
+        label: str = self.spec.label
+        return label
+
+    @property
+    def in_fight(self) -> bool:
+        """Still in the fight: not dead, not fled or gone (a dying creature is)."""
+        return not self.dead and not self.fled
+
+    @property
+    def down(self) -> bool:
+        """At 0 HP, dead or gone: not standing."""
+        return not self.in_fight or self.hp == 0
+
+
+F = TypeVar("F")
+E = TypeVar("E")
+
+
+class Fight(Generic[F, E]):
+    """The base of a creature encounter's game (d20's, pf2's): it has its `encounter` (with
+    its `teams`), `fighters` (`Creature`s), `round` (0 before initiative), and `order` and
+    `at`, the initiative order's entries and the place of the one whose turn it is."""
+
+    encounter: Any
+    fighters: list[F]
+    round: int
+    order: list[E]
+    at: int
+
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        teams: tuple[str, ...] = self.encounter.teams
+        return teams
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+    def fighter(self, word: str) -> F:
+        """The fighter `word` names (`find_fighter`)."""
+        found: F = find_fighter(self.fighters, word)
+        return found
+
+    def entry(self) -> E | None:
+        """The entry whose turn it is (None before initiative)."""
+        return self.order[self.at] if self.order else None
 
 
 def find_fighter(fighters: Sequence[Any], word: str) -> Any:

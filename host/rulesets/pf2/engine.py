@@ -39,7 +39,7 @@ ACTIONS = 3  # [3]
 
 
 @dataclass
-class Fighter:
+class Fighter(kit.Creature):
     """One creature in the fight."""
 
     spec: Creature
@@ -73,24 +73,6 @@ class Fighter:
             "healed": 0,
         }
     )
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def label(self) -> str:
-        return self.spec.label
-
-    @property
-    def in_fight(self) -> bool:
-        """Still in the fight: not dead, not gone (a dying creature is)."""
-        return not self.dead and not self.fled
-
-    @property
-    def down(self) -> bool:
-        """At 0 HP, dead or gone: not standing."""
-        return not self.in_fight or self.hp == 0
 
     def has(self, condition: str) -> bool:
         return condition in self.marks or self.values.get(condition, 0) > 0
@@ -128,7 +110,7 @@ class Dice(kit.SeededDice):
         self.degree = -1
 
 
-class Game:
+class Game(kit.Fight[Fighter, Entry]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
         self.encounter = encounter
         self.options = encounter.options
@@ -151,21 +133,6 @@ class Game:
         self.timeline = Timeline()
         self.over: str | None = None  # the winning team, "nobody", or None
         self.state: Any = None  # the board's view (device.py keeps it)
-
-    @property
-    def teams(self) -> tuple[str, ...]:
-        return self.encounter.teams
-
-    @property
-    def started(self) -> bool:
-        return self.round > 0
-
-    def fighter(self, word: str) -> Fighter:
-        return kit.find_fighter(self.fighters, word)
-
-    def entry(self) -> Entry | None:
-        """The entry whose turn it is (None before initiative)."""
-        return self.order[self.at] if self.order else None
 
     def turn_of(self, f: Fighter) -> bool:
         e = self.entry()
