@@ -49,7 +49,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from host.core import draws, numbers
+from host.core import draws, newcomers, numbers
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
 from host.core.interface import Applied, Fighter, RollWanted, Ruleset, Supplied, WantedRoll
@@ -527,6 +527,65 @@ def find_fighter(fighters: Sequence[Any], word: str) -> Any:
     if close is not None:
         raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
     raise IllegalAction(f"unknown creature {word!r} (known: {', '.join(every)})")
+
+
+def quoted(name: str) -> str:
+    """A name as a command takes it: in quotes where it has a space."""
+    return f'"{name}"' if " " in name else name
+
+
+def units(fighters: Sequence[T]) -> list[list[T]]:
+    """The fighters in the fight (`in_fight`) as the initiative order's units, in the
+    order they came: a group of like creatures (its members' `spec.group`, -1 none) one."""
+    groups: dict[int, list[T]] = {}
+    out: list[list[T]] = []
+    for f in fighters:
+        if not f.in_fight:  # type: ignore[attr-defined]
+            continue
+        group: int = f.spec.group  # type: ignore[attr-defined]
+        if group >= 0:
+            if group not in groups:
+                groups[group] = []
+                out.append(groups[group])
+            groups[group].append(f)
+        else:
+            out.append([f])
+    return out
+
+
+def named_winner(teams: Sequence[str], word: str) -> str:
+    """The winner `finish WORD` names: a team, or nobody (no word, or `nobody`)."""
+    if not word or plain(word) == "nobody":
+        return "nobody"
+    found = [t for t in teams if plain(t) == plain(word)]
+    if not found:
+        raise IllegalAction(f"unknown team {word!r} (known: {', '.join(teams)}, nobody)")
+    return found[0]
+
+
+def end_named(game: Any, cmd: Command) -> None:
+    """`end [NAME]` ends the turn in every game: a name, if given, must be the one whose
+    turn it is (`game.turn_of`); a team's name is refused saying that ending the fight is
+    `finish`."""
+    if cmd.args:
+        word = " ".join(cmd.args)
+        if plain(word) == "nobody" or any(plain(t) == plain(word) for t in game.teams):
+            raise IllegalAction(f"`end` ends the turn; to end the fight: `finish {word}`")
+        named = game.fighter(word)
+        if not game.turn_of(named):
+            raise IllegalAction(f"it is not {named.name}'s turn: `end` alone ends the turn")
+
+
+def leave(game: Any, cmd: Command) -> tuple[Any, list[str]]:
+    """`remove NAME [WHY]`: the fighter named leaves the fight as one who fled does
+    (`fled`; `game.gone` keeps why), refused if it is already out; it and the lines said."""
+    name, why = newcomers.read_leaver(cmd, lambda w: game.fighter(w).name, game.gone)
+    f = game.fighter(name)
+    if not f.in_fight:
+        raise IllegalAction(f"remove: {f.name} is already out of the fight")
+    f.fled = True
+    game.gone[f.name] = why
+    return f, [f"{f.name} leaves the fight ({why}); its statistics stay in the scores"]
 
 
 def won(over: str) -> str:

@@ -13,13 +13,12 @@ its last attack (a stat line lists the lighter one last).
 
 from __future__ import annotations
 
+from host.core import kit
 from host.core.names import plain
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.engine import Fighter, Game
 
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+_q = kit.quoted
 
 
 def plan_turn(game: Game) -> list[str]:

@@ -533,8 +533,7 @@ def do_legendary(game: Game, cmd: Command) -> list[str]:
     return [_take_legendary(game, f, cost) + (f": {what}" if what else "")]
 
 
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+_q = kit.quoted
 
 
 # -- save-based actions and the multiattack ---------------------------------------------------
@@ -734,26 +733,13 @@ def do_flee(game: Game, cmd: Command) -> list[str]:
 def do_end(game: Game, cmd: Command) -> list[str]:
     """`end` ends the turn in every game, as `next` does here: a name, if given, is the one
     whose turn it is (a team's name is refused saying that ending the fight is `finish`)."""
-    if cmd.args:
-        word = " ".join(cmd.args)
-        if plain(word) == "nobody" or any(plain(t) == plain(word) for t in game.teams):
-            raise IllegalAction(f"`end` ends the turn; to end the fight: `finish {word}`")
-        named = game.fighter(word)
-        if not game.turn_of(named):
-            raise IllegalAction(f"it is not {named.name}'s turn: `end` alone ends the turn")
+    kit.end_named(game, cmd)
     return do_next(game, cmd)
 
 
 def do_finish(game: Game, cmd: Command) -> list[str]:
     """[29] the game master ends the fight, saying that one word takes it back."""
-    word = " ".join(cmd.args)
-    if not word or plain(word) == "nobody":
-        winner = "nobody"
-    else:
-        found = [t for t in game.teams if plain(t) == plain(word)]
-        if not found:
-            raise IllegalAction(f"unknown team {word!r} (known: {', '.join(game.teams)}, nobody)")
-        winner = found[0]
+    winner = kit.named_winner(game.teams, " ".join(cmd.args))
     lines: list[str] = []
     finish(game, winner, lines)
     lines.append("(`undo` takes it back: the fight goes on)")

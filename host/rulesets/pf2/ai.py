@@ -8,12 +8,11 @@ if it has one), Strides with its third action, and ends the turn with `next`.
 
 from __future__ import annotations
 
+from host.core import kit
 from host.rulesets.pf2.engine import Fighter, Game
 from host.rulesets.pf2.verbs import can_act
 
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+_q = kit.quoted
 
 
 def plan_turn(game: Game) -> list[str]:

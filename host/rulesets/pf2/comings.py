@@ -11,7 +11,7 @@ its foes count it down, its statistics stay in the scores.
 
 from __future__ import annotations
 
-from host.core import newcomers
+from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import IllegalAction
 from host.rulesets.pf2 import encounter_schema, turns
@@ -42,10 +42,5 @@ def add(game: Game, cmd: Command) -> list[str]:
 
 
 def remove(game: Game, cmd: Command) -> list[str]:
-    name, why = newcomers.read_leaver(cmd, lambda w: game.fighter(w).name, game.gone)
-    f = game.fighter(name)
-    if not f.in_fight:
-        raise IllegalAction(f"remove: {f.name} is already out of the fight")
-    f.fled = True
-    game.gone[f.name] = why
-    return [f"{f.name} leaves the fight ({why}); its statistics stay in the scores"]
+    _, lines = kit.leave(game, cmd)
+    return lines

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from host.core import kit
 from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.pf2 import delay, harm
@@ -26,18 +27,7 @@ def roll_initiative(game: Game, named: dict[int, int] | None = None) -> list[str
     (`named`: the modifier of another check the GM names, by a creature's index)."""
     named = named or {}
     lines: list[str] = []
-    groups: dict[int, list[Fighter]] = {}
-    units: list[list[Fighter]] = []
-    for f in game.fighters:
-        if not f.in_fight:
-            continue
-        if f.spec.group >= 0:
-            if f.spec.group not in groups:
-                groups[f.spec.group] = []
-                units.append(groups[f.spec.group])
-            groups[f.spec.group].append(f)
-        else:
-            units.append([f])
+    units = kit.units(game.fighters)
     rolled: list[tuple[int, int, list[Fighter]]] = []
     for place, unit in enumerate(units):
         first = unit[0]

@@ -166,13 +166,7 @@ def do_next(game: Game, cmd: Command) -> list[str]:
 
 
 def do_end(game: Game, cmd: Command) -> list[str]:
-    if cmd.args:
-        word = " ".join(cmd.args)
-        if plain(word) == "nobody" or any(plain(t) == plain(word) for t in game.teams):
-            raise IllegalAction(f"`end` ends the turn; to end the fight: `finish {word}`")
-        named = game.fighter(word)
-        if not game.turn_of(named):
-            raise IllegalAction(f"it is not {named.name}'s turn: `end` alone ends the turn")
+    kit.end_named(game, cmd)
     return do_next(game, cmd)
 
 
@@ -198,14 +192,7 @@ def do_return(game: Game, cmd: Command) -> list[str]:
 
 def do_finish(game: Game, cmd: Command) -> list[str]:
     """[27] the game master ends the fight."""
-    word = " ".join(cmd.args)
-    if not word or plain(word) == "nobody":
-        winner = "nobody"
-    else:
-        found = [t for t in game.teams if plain(t) == plain(word)]
-        if not found:
-            raise IllegalAction(f"unknown team {word!r} (known: {', '.join(game.teams)}, nobody)")
-        winner = found[0]
+    winner = kit.named_winner(game.teams, " ".join(cmd.args))
     lines: list[str] = []
     finish(game, winner, lines)
     lines.append("(`undo` takes it back: the fight goes on)")
