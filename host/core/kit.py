@@ -371,6 +371,38 @@ class DiceRules(Rules):
         return [f for f in self.fighters(game) if f.name in past]
 
 
+class CreatureRules(DiceRules):
+    """`DiceRules` for a creature encounter (d20's, pf2's): a `Fight` of `Creature`s, each
+    with its `stats`, its order's units from `device.order(game)`, and `game.gone`. The
+    hooks a ruleset fills beside DiceRules': `stat_keys`, the statistics a player's
+    summary sums, and `turn_line`, the pattern of a turn's first line in the log. What
+    comes with it: `summary`, `score_line` (each team's foes down), `turn_begins`, `gone`
+    and `_in_order` (the fighters in the order's units)."""
+
+    stat_keys: tuple[str, ...] = ()
+    turn_line: re.Pattern[str] = re.compile("$^")
+
+    def gone(self, game: Any) -> set[str]:
+        return set(game.gone)
+
+    def summary(self, game: Any) -> dict:
+        teams = game.teams
+        players = [
+            (f.name, teams[f.spec.team], {k: f.stats[k] for k in self.stat_keys})
+            for f in game.fighters
+        ]
+        return summary(players, teams)
+
+    def score_line(self, game: Any) -> str:
+        return "foes down: " + " · ".join(f"{t} {downs(game, n)}" for n, t in enumerate(game.teams))
+
+    def turn_begins(self, lines: list[str]) -> int | None:
+        return next((i for i, line in enumerate(lines) if self.turn_line.match(line)), None)
+
+    def _in_order(self, game: Any) -> list[Any]:
+        return [game.fighters[i] for unit in self.device.order(game) for i in unit]
+
+
 class Deck:
     """A named deck the game keeps: its cards (by default the standard 54, written `KS`,
     `10H`, `Joker`) and those `left` to draw, in the deck's order. A draw takes any card

@@ -35,7 +35,7 @@ from shared import events as ev
 STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
 
-class D20(kit.DiceRules):
+class D20(kit.CreatureRules):
     id = encounter_schema.ID
     state_version = 3  # 2: legendary resistance, recharging, used actions; 3: a creature's
     # campaign state (hp_now, ...), its dice's luck
@@ -48,6 +48,8 @@ class D20(kit.DiceRules):
     encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
     game_type = Game
     device = device
+    stat_keys = STAT_KEYS
+    turn_line = turns.TURN_LINE
     has_bestiary = True
     health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
@@ -112,9 +114,6 @@ class D20(kit.DiceRules):
     def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         return verbs.apply(game, cmd, record)
 
-    def gone(self, game: Game) -> set[str]:
-        return set(game.gone)
-
     def snapshot(self, game: Game) -> dict:
         e = game.entry()
         return {
@@ -157,18 +156,6 @@ class D20(kit.DiceRules):
     asks_for_rolls = True
 
     # -- scores ------------------------------------------------------------------------------
-    def summary(self, game: Game) -> dict:
-        teams = game.teams
-        players = [
-            (f.name, teams[f.spec.team], {k: f.stats[k] for k in STAT_KEYS}) for f in game.fighters
-        ]
-        return kit.summary(players, teams)
-
-    def score_line(self, game: Game) -> str:
-        return "foes down: " + " · ".join(
-            f"{t} {verbs.downs(game, n)}" for n, t in enumerate(game.teams)
-        )
-
     def carry(self) -> Any:
         from host.rulesets.d20.campaign import D20Carry
 
@@ -205,9 +192,6 @@ class D20(kit.DiceRules):
         ]
         return Table(["name", "team", "HP", "AC", "init", "state", "conditions"], rows, (6,))
 
-    def _in_order(self, game: Game) -> list[Any]:
-        return [game.fighters[i] for unit in device.order(game) for i in unit]
-
     def live_roster(self, game: Game) -> LiveTable:
         now = set(self._acting(game))
         rows = [
@@ -233,9 +217,6 @@ class D20(kit.DiceRules):
         if e is None or game.over is not None:
             return []
         return [e.lair_of] if e.lair_of >= 0 else list(e.members)
-
-    def turn_begins(self, lines: list[str]) -> int | None:
-        return next((i for i, line in enumerate(lines) if turns.TURN_LINE.match(line)), None)
 
     def fighters(self, game: Game) -> list[Fighter]:
         now = set(self._acting(game))

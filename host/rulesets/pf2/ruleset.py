@@ -25,7 +25,7 @@ from shared import events as ev
 STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
 
-class PF2(kit.DiceRules):
+class PF2(kit.CreatureRules):
     id = encounter_schema.ID
     state_version = 1
     description = (
@@ -37,6 +37,8 @@ class PF2(kit.DiceRules):
     encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
     game_type = Game
     device = device
+    stat_keys = STAT_KEYS
+    turn_line = turns.TURN_LINE
     health_words = ("HP",)  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.pf2.bench_turn:engine_turn_pf2"
     language = language.LANGUAGE
@@ -69,9 +71,6 @@ class PF2(kit.DiceRules):
     # -- a game ----------------------------------------------------------------------------
     def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         return verbs.apply(game, cmd, record)
-
-    def gone(self, game: Game) -> set[str]:
-        return set(game.gone)
 
     def passed_turns(self, game: Game) -> list[tuple[int, int]]:
         """[22] a Delay: the delayer's turn ends as it leaves the order (delay.py)."""
@@ -112,19 +111,6 @@ class PF2(kit.DiceRules):
     # -- the roll an action wants ---------------------------------------------------------
     asks_for_rolls = True
 
-    # -- scores ------------------------------------------------------------------------------
-    def summary(self, game: Game) -> dict:
-        teams = game.teams
-        players = [
-            (f.name, teams[f.spec.team], {k: f.stats[k] for k in STAT_KEYS}) for f in game.fighters
-        ]
-        return kit.summary(players, teams)
-
-    def score_line(self, game: Game) -> str:
-        return "foes down: " + " · ".join(
-            f"{t} {verbs.downs(game, n)}" for n, t in enumerate(game.teams)
-        )
-
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:
         title = f"{game.encounter.name}, round {game.round}"
@@ -139,9 +125,6 @@ class PF2(kit.DiceRules):
             for i in e.members
         )
         return title, f"{verbs.whose(game)} turn (initiative {e.total}; actions {left})"
-
-    def _in_order(self, game: Game) -> list[Any]:
-        return [game.fighters[i] for unit in device.order(game) for i in unit]
 
     def roster(self, game: Game) -> Table:
         rows = [
@@ -180,9 +163,6 @@ class PF2(kit.DiceRules):
         if e is None or game.over is not None:
             return []
         return list(e.members)
-
-    def turn_begins(self, lines: list[str]) -> int | None:
-        return next((i for i, line in enumerate(lines) if turns.TURN_LINE.match(line)), None)
 
     def fighters(self, game: Game) -> list[Fighter]:
         now = set(self._acting(game))
