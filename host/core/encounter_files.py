@@ -29,6 +29,7 @@ from typing import Any
 from host.core import names, numbers, registry, textfile
 from host.core.interface import Encounter, EncounterError
 from shared.limits import MAX_TEAMS
+from shared.roster import check_label
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -342,6 +343,39 @@ class TableReader:
         if not isinstance(value, bool):
             raise self.fail(table, index, key, f"{who}: {key} must be true or false")
         return value
+
+    def named(
+        self, table: str, index: int, data: dict, teams: tuple[str, ...]
+    ) -> tuple[str, str, str, int]:
+        """A `[[creature]]` table's name, the words its refusals start with (`who`), its
+        label (by default its name's first three letters) and its team (by name, the
+        first by default): (name, who, label, team)."""
+        name = self.text(table, index, data, "name", table)
+        who = f"{table} {name!r}"
+        label = self.text(table, index, data, "label", who, name[:3].upper())
+        team_name = self.text(table, index, data, "team", who, teams[0])
+        by_name = {names.plain(t): n for n, t in enumerate(teams)}
+        if names.plain(team_name) not in by_name:
+            raise self.fail(table, index, "team", f"{who}: team must be one of {', '.join(teams)}")
+        return name, who, label, by_name[names.plain(team_name)]
+
+    def members(
+        self, table: str, index: int, who: str, name: str, label: str, count: int
+    ) -> list[tuple[str, str]]:
+        """The name and label of each of a group's `count` like creatures (`Goblin 1`,
+        `GO1`; one creature keeps its own), each label one the board takes."""
+        if count > 1 and len(label) > 2:
+            label = label[:2]
+        out: list[tuple[str, str]] = []
+        for n in range(count):
+            each_name = f"{name} {n + 1}" if count > 1 else name
+            each_label = f"{label}{n + 1}" if count > 1 else label
+            try:
+                check_label(each_label)
+            except ValueError as err:
+                raise self.fail(table, index, "label", f"{who}: {err}") from None
+            out.append((each_name, each_label))
+        return out
 
     def head(
         self, doc: dict, ruleset_id: str, teams: tuple[str, ...]

@@ -23,7 +23,6 @@ from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
 from host.rulesets.d20 import bestiary
-from shared.roster import check_label
 
 ID = "d20"
 TEAMS = ("Adventurers", "Monsters")
@@ -297,14 +296,7 @@ def _creatures(
     r.known(table, index, data, CREATURE_KEYS, f"{table} {index + 1}")
     if "from" in data:
         data = _from_book(r, table, index, data, teams)
-    name = r.text(table, index, data, "name", table)
-    who = f"{table} {name!r}"
-    label = r.text(table, index, data, "label", who, name[:3].upper())
-    team_name = r.text(table, index, data, "team", who, teams[0])
-    by_name = {plain(t): n for n, t in enumerate(teams)}
-    if plain(team_name) not in by_name:
-        raise r.fail(table, index, "team", f"{who}: team must be one of {', '.join(teams)}")
-    team = by_name[plain(team_name)]
+    name, who, label, team = r.named(table, index, data, teams)
     # The first team's creatures are characters unless told; the others', monsters.
     kind = r.choice(table, index, data, "kind", who, KINDS, KINDS[min(team, 1)])
     hp = r.integer(table, index, data, "hp", who, 1, MAX_HP, None)
@@ -398,16 +390,8 @@ def _creatures(
     temp = r.integer(table, index, data, "temp", who, 0, MAX_HP, 0)
     exhaustion = r.integer(table, index, data, "exhaustion", who, 0, 5, 0)
     lasting = r.words(table, index, data, "conditions", who)
-    if count > 1 and len(label) > 2:
-        label = label[:2]
     out: list[Creature] = []
-    for n in range(count):
-        each_name = f"{name} {n + 1}" if count > 1 else name
-        each_label = f"{label}{n + 1}" if count > 1 else label
-        try:
-            check_label(each_label)
-        except ValueError as err:
-            raise r.fail(table, index, "label", f"{who}: {err}") from None
+    for each_name, each_label in r.members(table, index, who, name, label, count):
         out.append(
             Creature(
                 each_name,

@@ -231,17 +231,8 @@ def _creatures(
 ) -> list[Creature]:
     """One [[creature]] (or [[template]]): a creature, or `count` identical ones, a group
     that rolls initiative once and takes its turns together [1]."""
-    from shared.roster import check_label
-
     r.known(table, index, data, CREATURE_KEYS, f"{table} {index + 1}")
-    name = r.text(table, index, data, "name", table)
-    who = f"{table} {name!r}"
-    label = r.text(table, index, data, "label", who, name[:3].upper())
-    team_name = r.text(table, index, data, "team", who, teams[0])
-    by_name = {plain(t): n for n, t in enumerate(teams)}
-    if plain(team_name) not in by_name:
-        raise r.fail(table, index, "team", f"{who}: team must be one of {', '.join(teams)}")
-    team = by_name[plain(team_name)]
+    name, who, label, team = r.named(table, index, data, teams)
     kind = r.choice(table, index, data, "kind", who, KINDS, KINDS[min(team, 1)])
     level = r.integer(table, index, data, "level", who, -1, 25, 1)
     hp = r.integer(table, index, data, "hp", who, 1, MAX_HP, None)
@@ -256,16 +247,8 @@ def _creatures(
     named = r.flag(table, index, data, "named", who)
     hero = r.integer(table, index, data, "hero", who, 0, 3, 1 if kind == "character" else 0)
     count = r.integer(table, index, data, "count", who, 1, MAX_GROUP, 1)
-    if count > 1 and len(label) > 2:
-        label = label[:2]
     out: list[Creature] = []
-    for n in range(count):
-        each_name = f"{name} {n + 1}" if count > 1 else name
-        each_label = f"{label}{n + 1}" if count > 1 else label
-        try:
-            check_label(each_label)
-        except ValueError as err:
-            raise r.fail(table, index, "label", f"{who}: {err}") from None
+    for each_name, each_label in r.members(table, index, who, name, label, count):
         out.append(
             Creature(
                 each_name,
