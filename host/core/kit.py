@@ -620,6 +620,44 @@ def leave(game: Any, cmd: Command) -> tuple[Any, list[str]]:
     return f, [f"{f.name} leaves the fight ({why}); its statistics stay in the scores"]
 
 
+def initiative_once(game: Any) -> None:
+    """Initiative is rolled once, at the fight's start: refused after, naming `add`."""
+    if game.started:
+        raise IllegalAction(
+            f"initiative is rolled once, at the start; this is round {game.round}"
+            " (`add NAME` brings a newcomer in with its own roll)"
+        )
+
+
+def advanced(game: Any, advance: Callable[[Any], list[str]]) -> list[str]:
+    """`next`: the turn moves on (`advance(game)`, the ruleset's), and a new round adds a
+    point to the game's timeline (`point`)."""
+    was = game.round
+    lines = advance(game)
+    if game.round != was:
+        game.timeline.append(point(game))
+    return lines
+
+
+def fighter_or_none(game: Any, word: str) -> Any:
+    """The fighter `word` names (`game.fighter`), or None for a word that names none (the
+    choices offered after a name typed so far)."""
+    try:
+        return game.fighter(word)
+    except IllegalAction:
+        return None
+
+
+def opening(game: Any) -> list[str] | None:
+    """A demo player's move before its turns: none once the fight is over, `initiative`
+    before it starts; None while it is under way."""
+    if game.over is not None:
+        return []
+    if not game.started:
+        return ["initiative"]
+    return None
+
+
 def won(over: str) -> str:
     """What a game's end says of its winner (`over`: a team's name or "nobody")."""
     return "nobody won" if over == "nobody" else f"{over} won"
@@ -666,6 +704,32 @@ def summary(
         },
         "team_of": {name: team for name, team, _ in rows},
     }
+
+
+def board_state(
+    game: Any,
+    descriptor: bytes,
+    board_id: int,
+    slot: Callable[[Any], tuple[str, int, int, int, int]],
+    phases: int = 1,
+) -> GameState:
+    """A new game's board state: the ruleset's `descriptor` (shared/descriptor.py) loaded,
+    its number `board_id`, `phases` phases, and a slot for each of `game.fighters` while
+    there is one (`fill_slots`, with `slot`)."""
+    st = GameState()
+    st.rules.load(descriptor, 0, len(descriptor))
+    st.ruleset = board_id
+    st.phase_count = phases
+    fill_slots(st, game.fighters, slot)
+    return st
+
+
+def in_order(fighters: Sequence[Any], placed: list[list[int]]) -> list[list[int]]:
+    """The board's order by unit: `placed`, the units of the initiative order (fighter
+    indexes), then each fighter none of them holds, alone, in the order they came (all of
+    them before initiative)."""
+    seen = {i for unit in placed for i in unit}
+    return placed + [[f.index] for f in fighters if f.index not in seen]
 
 
 def fill_slots(

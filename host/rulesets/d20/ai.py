@@ -23,10 +23,9 @@ _q = kit.quoted
 
 def plan_turn(game: Game) -> list[str]:
     """The next command: one at a time, so each sees what the one before did."""
-    if game.over is not None:
-        return []
-    if not game.started:
-        return ["initiative"]
+    move = kit.opening(game)
+    if move is not None:
+        return move
     e = game.entry()
     assert e is not None
     if e.lair_of >= 0:

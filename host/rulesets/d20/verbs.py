@@ -145,11 +145,7 @@ def _take_legendary(game: Game, f: Fighter, cost: int) -> str:
 
 # -- the order ---------------------------------------------------------------------------------
 def do_initiative(game: Game, cmd: Command) -> list[str]:
-    if game.started:
-        raise IllegalAction(
-            f"initiative is rolled once, at the start; this is round {game.round}"
-            " (`add NAME` brings a newcomer in with its own roll)"
-        )
+    kit.initiative_once(game)
     surprised = {f.index for f in game.fighters if f.spec.surprised}
     if "surprised" in cmd.opts:
         surprised = {game.fighter(w).index for w in cmd.list_opt("surprised")}
@@ -162,11 +158,7 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
 
 
 def do_next(game: Game, cmd: Command) -> list[str]:
-    was = game.round
-    lines = turns.advance(game)
-    if game.round != was:
-        game.timeline.append(point(game))
-    return lines
+    return kit.advanced(game, turns.advance)
 
 
 # -- attacks -------------------------------------------------------------------------------------

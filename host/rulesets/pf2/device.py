@@ -79,13 +79,7 @@ def descriptor(version: int) -> bytes:
 
 
 def new_state(game: Game, version: int) -> GameState:
-    st = GameState()
-    data = descriptor(version)
-    st.rules.load(data, 0, len(data))
-    st.ruleset = BOARD_ID
-    st.phase_count = 1
-    kit.fill_slots(st, game.fighters, _slot)
-    return st
+    return kit.board_state(game, descriptor(version), BOARD_ID, _slot)
 
 
 def _slot(f: Fighter) -> tuple[str, int, int, int, int]:
@@ -95,11 +89,8 @@ def _slot(f: Fighter) -> tuple[str, int, int, int, int]:
 def order(game: Game) -> list[list[int]]:
     """The slots by entry: the order's, then the delayed entries'; before initiative, the
     encounter's order, one each."""
-    if not game.order:
-        return [[f.index] for f in game.fighters]
     placed = [list(e.members) for e in game.order] + [list(d.entry.members) for d in game.delayed]
-    seen = {i for unit in placed for i in unit}
-    return placed + [[f.index] for f in game.fighters if f.index not in seen]
+    return kit.in_order(game.fighters, placed)
 
 
 def first_value(values: dict[str, int]) -> int:

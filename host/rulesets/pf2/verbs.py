@@ -138,11 +138,7 @@ def react(game: Game, f: Fighter) -> None:
 
 # -- the order ---------------------------------------------------------------------------------
 def do_initiative(game: Game, cmd: Command) -> list[str]:
-    if game.started:
-        raise IllegalAction(
-            f"initiative is rolled once, at the start; this is round {game.round}"
-            " (`add NAME` brings a newcomer in with its own roll)"
-        )
+    kit.initiative_once(game)
     checks_named: dict[int, int] = {}
     for item in cmd.list_opt("check"):  # [1] another check the GM names for a creature
         who, _, mod = item.rpartition(":")
@@ -158,11 +154,7 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
 
 
 def do_next(game: Game, cmd: Command) -> list[str]:
-    was = game.round
-    lines = turns.advance(game)
-    if game.round != was:
-        game.timeline.append(point(game))
-    return lines
+    return kit.advanced(game, turns.advance)
 
 
 def do_end(game: Game, cmd: Command) -> list[str]:
