@@ -648,14 +648,40 @@ def fighter_or_none(game: Any, word: str) -> Any:
         return None
 
 
-def opening(game: Any) -> list[str] | None:
+def opening(game: Any) -> tuple[list[str] | None, Any]:
     """A demo player's move before its turns: none once the fight is over, `initiative`
-    before it starts; None while it is under way."""
+    before it starts; while it is under way, None and the entry whose turn it is."""
     if game.over is not None:
-        return []
+        return [], None
     if not game.started:
-        return ["initiative"]
-    return None
+        return ["initiative"], None
+    return None, game.entry()
+
+
+def may_play(game: Any, cmd: Command) -> None:
+    """A fight's verbs wait for initiative (but `initiative`, `finish`, `add`, `remove`)
+    and stop once the fight is over: refused in one line saying why."""
+    if game.over is not None:
+        raise IllegalAction(f"the fight is over: {won(game.over)}")
+    if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
+        raise IllegalAction("roll initiative first: `initiative`")
+
+
+def first_round(game: Any, lines: list[str], start_turn: Callable[[Any], list[str]]) -> list[str]:
+    """Initiative rolled (`lines` said it): round 1 begins at the order's first entry, whose
+    turn starts (`start_turn(game)`, the ruleset's), and the timeline has its first point."""
+    game.round = 1
+    game.at = 0
+    lines += start_turn(game)
+    game.timeline.append(point(game))
+    return lines
+
+
+def acting(game: Any) -> set[int]:
+    """The fighters (by index) of the entry whose turn it is (`game.entry()`, with its
+    `members`): none before initiative or once the fight is over."""
+    e = game.entry()
+    return set(e.members) if e is not None and game.over is None else set()
 
 
 def won(over: str) -> str:

@@ -95,7 +95,7 @@ def project(game: Game, st: GameState) -> None:
     st.round = game.round
     st.phase = 0
     e = game.entry()
-    active = set(e.members) if e is not None and game.over is None else set()
+    active = kit.acting(game)
     if e is not None and e.lair_of >= 0 and game.over is None:
         active = {e.lair_of}
     for f in game.fighters[: st.count]:  # (those past are off the board)

@@ -20,10 +20,7 @@ from host.rulesets.d20.language import ABILITY
 
 
 def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[str]:
-    if game.over is not None:
-        raise IllegalAction(f"the fight is over: {_won(game.over)}")
-    if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
-        raise IllegalAction("roll initiative first: `initiative`")
+    kit.may_play(game, cmd)
     game.dice.begin(game.actions, replay)
     lines = conditions.settle(game)
     lines += HANDLERS[cmd.verb](game, cmd)
@@ -150,11 +147,7 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
     if "surprised" in cmd.opts:
         surprised = {game.fighter(w).index for w in cmd.list_opt("surprised")}
     lines = turns.roll_initiative(game, surprised)
-    game.round = 1
-    game.at = 0
-    lines += turns.start_turn(game)
-    game.timeline.append(point(game))
-    return lines
+    return kit.first_round(game, lines, turns.start_turn)
 
 
 def do_next(game: Game, cmd: Command) -> list[str]:

@@ -17,11 +17,9 @@ _q = kit.quoted
 
 def plan_turn(game: Game) -> list[str]:
     """The next command: one at a time, so each sees what the one before did."""
-    move = kit.opening(game)
+    move, e = kit.opening(game)
     if move is not None:
         return move
-    e = game.entry()
-    assert e is not None
     for i in e.members:
         f = game.fighters[i]
         if f.dying and f.hero > 0:

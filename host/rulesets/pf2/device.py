@@ -102,8 +102,7 @@ def project(game: Game, st: GameState) -> None:
     kit.fill_slots(st, game.fighters, _slot)  # a creature that joined the fight
     st.round = game.round
     st.phase = 0
-    e = game.entry()
-    active = set(e.members) if e is not None and game.over is None else set()
+    active = kit.acting(game)
     for f in game.fighters[: st.count]:  # (those past are off the board)
         slot = st.slots[f.index]
         slot.health = min(MAX_HEALTH, f.hp)

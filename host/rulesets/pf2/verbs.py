@@ -31,10 +31,7 @@ ATTACK_STEP = {False: 5, True: 4}  # [6] the penalty per step: -5/-10, agile -4/
 
 
 def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[str]:
-    if game.over is not None:
-        raise IllegalAction(f"the fight is over: {_won(game.over)}")
-    if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
-        raise IllegalAction("roll initiative first: `initiative`")
+    kit.may_play(game, cmd)
     game.dice.begin(game.actions, replay)
     game.dice.degree = -1
     game.passed = []
@@ -146,11 +143,7 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
             raise IllegalAction(f"check= is NAME:MODIFIER (Orc:+9), not {item!r}")
         checks_named[game.fighter(who).index] = whole_number(mod, -20, 60, "check's modifier")
     lines = turns.roll_initiative(game, checks_named)
-    game.round = 1
-    game.at = 0
-    lines += turns.start_turn(game)
-    game.timeline.append(point(game))
-    return lines
+    return kit.first_round(game, lines, turns.start_turn)
 
 
 def do_next(game: Game, cmd: Command) -> list[str]:
