@@ -684,6 +684,20 @@ def acting(game: Any) -> set[int]:
     return set(e.members) if e is not None and game.over is None else set()
 
 
+def pick(owner: str, items: Sequence[T], word: str | None, what: str) -> T:
+    """The one of `items` (each with a `name`: a stat line's attacks) that `word` names
+    as typed, the first for no word; refused in one line naming `owner`'s `what`s."""
+    if not items:
+        raise IllegalAction(f"{owner} has no {what}s in its stat line")
+    if word is None:
+        return items[0]
+    for item in items:
+        if plain(item.name) == plain(word):  # type: ignore[attr-defined]
+            return item
+    known = ", ".join(item.name for item in items)  # type: ignore[attr-defined]
+    raise IllegalAction(f"{owner} has no {what} {word!r} (it has: {known})")
+
+
 def won(over: str) -> str:
     """What a game's end says of its winner (`over`: a team's name or "nobody")."""
     return "nobody won" if over == "nobody" else f"{over} won"

@@ -156,15 +156,7 @@ def do_next(game: Game, cmd: Command) -> list[str]:
 
 # -- attacks -------------------------------------------------------------------------------------
 def _weapon(f: Fighter, word: str | None) -> Attack:
-    if not f.spec.attacks:
-        raise IllegalAction(f"{f.name} has no attacks in its stat line")
-    if word is None:
-        return f.spec.attacks[0]
-    for a in f.spec.attacks:
-        if plain(a.name) == plain(word):
-            return a
-    known = ", ".join(a.name for a in f.spec.attacks)
-    raise IllegalAction(f"{f.name} has no attack {word!r} (it has: {known})")
+    return kit.pick(f.name, f.spec.attacks, word, "attack")
 
 
 def advantage(game: Game, f: Fighter, target: Fighter, far: bool) -> tuple[bool, bool, list[str]]:

@@ -206,15 +206,7 @@ def _d20(game: Game, purpose: str, f: Fighter, hero: bool) -> tuple[int, str, li
 
 
 def _weapon(f: Fighter, word: str | None) -> Strike:
-    if not f.spec.strikes:
-        raise IllegalAction(f"{f.name} has no Strikes in its stat line")
-    if word is None:
-        return f.spec.strikes[0]
-    for s in f.spec.strikes:
-        if plain(s.name) == plain(word):
-            return s
-    known = ", ".join(s.name for s in f.spec.strikes)
-    raise IllegalAction(f"{f.name} has no Strike {word!r} (it has: {known})")
+    return kit.pick(f.name, f.spec.strikes, word, "Strike")
 
 
 def do_strike(game: Game, cmd: Command) -> list[str]:
