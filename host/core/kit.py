@@ -36,6 +36,13 @@ implement (host/core/interface.py, whose base class has the defaults).
   who plays on the screens only (the rest, `Ruleset.off_board`: `DiceRules` says so), so
   that a board with more slots shows more fighters with no change in a ruleset;
   `hold_turn`, the turn the board shows while one with no slot is taken.
+- A creature encounter (d20's, pf2's): `CreatureRules` (a `DiceRules` with a summary,
+  score line, turn lines and who left), `Creature` and `Fight` (the bases of its fighter
+  and its game), `units` (the initiative order's, a group one), `pick` (an attack named
+  as typed), `leave` (`remove`), `board_state` and `in_order` (its board), and the steps
+  its verbs share: `may_play`, `initiative_once`, `first_round`, `advanced` (`next`),
+  `end_named`, `named_winner` (`finish`), `acting`, `opening` (the demo's first move),
+  `fighter_or_none`, `quoted`.
 """
 
 from __future__ import annotations
