@@ -2,7 +2,8 @@
 and their board projection (host/core/kit.py `SeededDice`, `show_roll`), the rules an
 engine plays through one function (`Rules`, `DiceRules`), the encounter reader's values
 (host/core/encounter_files.py `TableReader`) and the one whole-number reader every
-ruleset uses (host/core/numbers.py)."""
+ruleset uses (host/core/numbers.py); and what d20 and pf2 share (`find_fighter`, `units`,
+`read_dice`, a creature file's `head` and `creatures`, `hold_turn`, `named_winner`)."""
 
 from __future__ import annotations
 
@@ -200,3 +201,113 @@ def test_dice_rules_record_an_action_s_rolls_and_replay_them() -> None:
     rules.supply_rolls(again, [("hit", (12,), "board")])
     assert rules.apply(again, Command("hit", [])).lines == ["hit 12"]
     assert rules.roll_lines(again) == ["hit 12 (board)"]
+
+
+class _Spec(types.SimpleNamespace):
+    pass
+
+
+def _creatures(*named: tuple[str, str, int]) -> list[kit.Creature]:
+    """Creatures (name, label, group) as d20's and pf2's fighters are: `kit.Creature`s."""
+    out = []
+    for name, label, group in named:
+        f = kit.Creature()
+        f.spec = _Spec(name=name, label=label, group=group)
+        f.hp, f.dead, f.fled = 5, False, False
+        out.append(f)
+    return out
+
+
+def test_a_fighter_is_found_by_name_or_label_else_refused_naming_what_would_work() -> None:
+    """kit.find_fighter (d20's and pf2's `Game.fighter`): a name or label as typed; a
+    group's base name lists its members; a near name is offered; else every name."""
+    fighters = _creatures(("Goblin 1", "GO1", 0), ("Goblin 2", "GO2", 0), ("Pell", "PEL", -1))
+    assert kit.find_fighter(fighters, "pel").name == "Pell"
+    assert kit.find_fighter(fighters, "go2").name == "Goblin 2"
+    with pytest.raises(IllegalAction, match="did you mean 'Goblin 1' \\(GO1\\) or 'Goblin 2'"):
+        kit.find_fighter(fighters, "goblin")
+    with pytest.raises(IllegalAction, match="did you mean 'Pell'"):
+        kit.find_fighter(fighters, "Pall")
+    with pytest.raises(IllegalAction, match=r"known: Goblin 1, Goblin 2, Pell\)$"):
+        kit.find_fighter(fighters, "Zzyzx")
+
+
+def test_the_initiative_units_are_a_group_s_members_together_in_the_order_they_came() -> None:
+    """kit.units (d20's [1] and pf2's [1]: a group rolls once): those out of the fight
+    have none."""
+    a, b, c, d = _creatures(("A", "A", -1), ("B1", "B1", 3), ("C", "C", -1), ("B2", "B2", 3))
+    c.fled = True
+    assert kit.units([a, b, c, d]) == [[a], [b, d]]
+
+
+def test_dice_are_read_with_their_flat_modifier_within_the_game_s_limits() -> None:
+    """kit.read_dice (d20's and pf2's encounter dice): each die one of the sides given,
+    each kind written once, at most so many kinds and dice; Roll.text writes it back."""
+    roll = kit.read_dice("2d6 + 1d8 - 1", (6, 8), 3, 7)
+    assert roll == kit.Roll(((2, 6), (1, 8)), -1) and roll.sides == (6, 6, 8)
+    assert roll.text() == "2d6+1d8-1" and kit.Roll((), 3).text() == "3"
+    assert kit.read_dice("1d7", (6, 8), 3, 7) is None  # no such die
+    assert kit.read_dice("1d6+1d6", (6, 8), 3, 7) is None  # a kind written twice
+    assert kit.read_dice("8d6", (6, 8), 3, 7) is None  # more dice than a roll holds
+
+
+CREATURES = """ruleset = "x"
+name = "Brawl"
+[[creature]]
+name = "Ana"
+team = 0
+[[creature]]
+name = "Bo"
+team = 1
+"""
+
+
+def test_a_creature_file_s_head_and_creatures_are_read_and_refused_in_one_line() -> None:
+    """TableReader.head and .creatures (d20's and pf2's files): the file's name and teams;
+    at most `most` [[creature]] entries, on two teams, no name naming two."""
+    r = TableReader(CREATURES, "f.toml")
+    doc = {
+        "ruleset": "x",
+        "name": "Brawl",
+        "creature": [{"name": "Ana", "team": 0}, {"name": "Bo", "team": 1}],
+    }
+
+    def read(table: str, index: int, data: dict) -> list:
+        return [types.SimpleNamespace(name=data["name"], label=data["name"], team=data["team"])]
+
+    assert r.head(doc, "x", ("Us", "Them")) == ("Brawl", ("Us", "Them"))
+    with pytest.raises(EncounterError, match="not a y encounter"):
+        r.head(doc, "y", ("Us", "Them"))
+    creatures, templates = r.creatures(doc, read, 2)
+    assert [c.name for c in creatures] == ["Ana", "Bo"] and templates == []
+    with pytest.raises(EncounterError, match="at most 1 \\[\\[creature\\]\\] entries, not 2"):
+        r.creatures(doc, read, 1)
+    same = {**doc, "creature": [{"name": "Ana", "team": 0}, {"name": "ana", "team": 1}]}
+    with pytest.raises(EncounterError, match="'ana' names two creatures"):
+        r.creatures(same, read, 2)
+
+
+def test_the_board_shows_the_last_slotted_turn_while_a_unit_with_no_slot_has_it() -> None:
+    """kit.hold_turn (d20's lair count and both games' fighters past the board): the turn
+    the state shows stays the previous unit's with a slot; before the first, the last
+    unit's of the round before; none in round 1 before any."""
+    st = _state(3)
+    for p, i in enumerate((2, 0, 1)):
+        st.order[p] = i
+    order = [[2], [5], [0], [1], [7]]  # fighters 5 and 7 have no slot
+    kit.hold_turn(st, order, 1, 2, lambda i: True)
+    assert (st.round, st.turn) == (2, 0)
+    kit.hold_turn(st, order, 4, 2, lambda i: i != 1)  # fighter 1 is out: fighter 0's
+    assert (st.round, st.turn) == (2, 1)
+    kit.hold_turn(st, [[5], [2], [0]], 0, 3, lambda i: True)
+    assert (st.round, st.turn) == (2, 1)
+    kit.hold_turn(st, [[5], [2], [0]], 0, 1, lambda i: True)
+    assert (st.round, st.turn) == (0, 0)
+
+
+def test_finish_names_a_team_or_nobody() -> None:
+    """kit.named_winner (d20's [29] and pf2's [27] `finish`): a team as typed, nobody."""
+    assert kit.named_winner(("Party", "Foes"), "party") == "Party"
+    assert kit.named_winner(("Party", "Foes"), "") == "nobody"
+    with pytest.raises(IllegalAction, match="unknown team 'Orcs' \\(known: Party, Foes, nobody\\)"):
+        kit.named_winner(("Party", "Foes"), "Orcs")

@@ -154,7 +154,7 @@ def test_encounter_new_writes_the_template_and_it_plays_to_its_end(tmp_path: Pat
         (("fort = 7", "fortitude = 7"), "unknown key 'fortitude'"),
         (("resist = { piercing = 2 }", "resist = { piercing = -2 }"), "resist is a table"),
         (('name = "Pell"', 'name = "Valka"'), "'valka' names two creatures"),
-        (("count = 3", "count = 5"), "at most 8 creatures fit the board"),
+        (("count = 3", "count = 9"), "count must be a whole number 1..8"),
     ],
 )
 def test_an_encounter_error_is_one_line_with_its_line(change, said) -> None:

@@ -1,6 +1,6 @@
 """The whole table (the big-table issue, item 1): every game but flare holds MOST_FIGHTERS
-fighters (host/core/newcomers.py: entries in the order, a d20 group one), korxsol and d20
-included. The encounter reader takes that many and refuses one more; `add` brings one up
+fighters (host/core/newcomers.py: entries in the order, a d20 or pf2 group one), korxsol,
+d20 and pf2 included. The encounter reader takes that many and refuses one more; `add` brings one up
 to it; undo takes it out again; the journal resumes the game; the board's state holds the
 first of them, as many as it has slots (shared/limits.py MAX_SLOTS), and the rest are
 `off_board`. flare's rules set four players at most (docs/rulesets/flare.md)."""
@@ -23,7 +23,7 @@ from host.core.newcomers import MOST_FIGHTERS
 from host.core.session import Session, resume
 from shared.limits import MAX_SLOTS
 
-BIG = ("advance", "d20", "forms", "korxsol", "stones")  # flare: docs/rulesets/flare.md
+BIG = ("advance", "d20", "forms", "korxsol", "pf2", "stones")  # flare: docs/rulesets/flare.md
 
 
 def roster(ruleset_id: str):

@@ -28,6 +28,8 @@ from typing import Any
 
 from host.core import names, numbers, registry, textfile
 from host.core.interface import Encounter, EncounterError
+from shared.limits import MAX_TEAMS
+from shared.roster import check_label
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -341,6 +343,99 @@ class TableReader:
         if not isinstance(value, bool):
             raise self.fail(table, index, key, f"{who}: {key} must be true or false")
         return value
+
+    def named(
+        self, table: str, index: int, data: dict, teams: tuple[str, ...]
+    ) -> tuple[str, str, str, int]:
+        """A `[[creature]]` table's name, the words its refusals start with (`who`), its
+        label (by default its name's first three letters) and its team (by name, the
+        first by default): (name, who, label, team)."""
+        name = self.text(table, index, data, "name", table)
+        who = f"{table} {name!r}"
+        label = self.text(table, index, data, "label", who, name[:3].upper())
+        team_name = self.text(table, index, data, "team", who, teams[0])
+        by_name = {names.plain(t): n for n, t in enumerate(teams)}
+        if names.plain(team_name) not in by_name:
+            raise self.fail(table, index, "team", f"{who}: team must be one of {', '.join(teams)}")
+        return name, who, label, by_name[names.plain(team_name)]
+
+    def members(
+        self, table: str, index: int, who: str, name: str, label: str, count: int
+    ) -> list[tuple[str, str]]:
+        """The name and label of each of a group's `count` like creatures (`Goblin 1`,
+        `GO1`; one creature keeps its own), each label one the board takes."""
+        if count > 1 and len(label) > 2:
+            label = label[:2]
+        out: list[tuple[str, str]] = []
+        for n in range(count):
+            each_name = f"{name} {n + 1}" if count > 1 else name
+            each_label = f"{label}{n + 1}" if count > 1 else label
+            try:
+                check_label(each_label)
+            except ValueError as err:
+                raise self.fail(table, index, "label", f"{who}: {err}") from None
+            out.append((each_name, each_label))
+        return out
+
+    def head(
+        self, doc: dict, ruleset_id: str, teams: tuple[str, ...]
+    ) -> tuple[str, tuple[str, ...]]:
+        """A file of `[[creature]]` tables and their `[[template]]`s (d20's, pf2's): its keys
+        known, its ruleset `ruleset_id`'s, and its name and teams (`teams` by default)."""
+        keys = ("ruleset", "name", "teams", "options", "creature", "template")
+        self.known("", 0, doc, keys, "the file")
+        if doc.get("ruleset", ruleset_id) != ruleset_id:
+            raise self.fail("", 0, "ruleset", f"not a {ruleset_id} encounter")
+        name = self.text("", 0, doc, "name", "the encounter", "encounter")
+        named = doc.get("teams", list(teams))
+        if (
+            not isinstance(named, list)
+            or not 2 <= len(named) <= MAX_TEAMS
+            or not all(isinstance(t, str) and t.strip() for t in named)
+            or len({names.plain(t) for t in named}) != len(named)
+        ):
+            raise self.fail("", 0, "teams", f"teams must be 2..{MAX_TEAMS} different names")
+        return name, tuple(t.strip() for t in named)
+
+    def creatures(
+        self, doc: dict, read: Callable[[str, int, Any], list[Any]], most: int
+    ) -> tuple[list[Any], list[Any]]:
+        """The `[[creature]]` tables (at most `most` entries, a group one) and the
+        `[[template]]`s of a `head` file, each table read by `read(table, index, data)` (its
+        creatures, each with a `team`, `name` and `label`): on two teams at least, no name or
+        label naming two, a template one creature (no count)."""
+        entries = doc.get("creature", [])
+        if not isinstance(entries, list) or not entries:
+            raise self.fail("", 0, None, "the encounter needs its creatures as [[creature]] tables")
+        if len(entries) > most:
+            # (entries in the order: a group is one)
+            raise self.fail(
+                "creature",
+                most,
+                None,
+                f"a fight holds at most {most} [[creature]] entries, not {len(entries)}"
+                " (a group of like creatures is one: count=N)",
+            )
+        creatures: list[Any] = []
+        for index, data in enumerate(entries):
+            creatures += read("creature", index, data)
+        if len({c.team for c in creatures}) < 2:
+            raise self.fail("creature", 0, None, "the encounter needs creatures on two teams")
+        seen: set[str] = set()
+        for c in creatures:
+            for word in {names.plain(c.name), names.plain(c.label)}:
+                if word in seen:
+                    raise self.fail("creature", 0, None, f"{word!r} names two creatures")
+                seen.add(word)
+        templates: list[Any] = []
+        raw = doc.get("template", [])
+        if not isinstance(raw, list):
+            raise self.fail("", 0, "template", "templates are written as [[template]] tables")
+        for index, data in enumerate(raw):
+            if isinstance(data, dict) and "count" in data:
+                raise self.fail("template", index, "count", "a template is one creature: no count")
+            templates += read("template", index, data)
+        return creatures, templates
 
 
 def _brackets(text: str, end: int) -> Iterator[tuple[str, int]]:

@@ -10,6 +10,7 @@ implement (host/core/interface.py, whose base class has the defaults).
 - `SeededDice`: `Dice` whose own dice are seeded per action, recording each roll as
   [purpose, faces, source]; a ruleset names its rolls' codes (`codes`) and asks with
   `draw(purpose, who, sides)` or `draw_kind(purpose, who, count, kind)`.
+- `Roll` and `read_dice`: dice and a flat modifier as an encounter file writes them.
 - `show_roll`: the board's last roll (`GameState.roll`) from what `SeededDice.last` keeps
   (or any faces): the board roll projection a ruleset's `device.project` calls.
 - `Rules`: a `Ruleset` whose encounters are a module's (`encounters`: `parse`, `EXAMPLE`,
@@ -19,34 +20,47 @@ implement (host/core/interface.py, whose base class has the defaults).
   projection (`game_type`, `device`) come with it. Each says in its docstring the hooks
   a ruleset fills.
 - Encounter files: host/core/encounter_files.py's `TableReader` (a ruleset's reader
-  subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`); newcomers:
+  subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`; a file of
+  `[[creature]]`s, `head` and `creatures`); a fighter named as typed: `find_fighter`, and
+  the bases of a creature encounter's fighter and game, `Creature` and `Fight`; newcomers:
   host/core/newcomers.py's `read_past_the_board` (`add` read with the ruleset's reader).
 - `Deck`: a named deck the game keeps (the standard 54 cards by default), its wanted draw
   (`Deck.wanted`, taken by `Dice.take_roll` as any roll) and the cards a draw took out.
   `exploding`: a wanted roll of plain dice that roll again on their highest face, and
   `totals`, what each die's chain came to (host/core/draws.py says how both travel).
 - `summary`: a ruleset's `summary()` from its players' statistics, each team's the sums.
-- `winner_name` and `from_where`: words every ruleset says the same way.
+- `winner_name`, `won` and `from_where`: words every ruleset says the same way; `point`
+  and `downs`: a timeline's point of a game of fighters with hit points, foes down.
 - `fill_slots` and `past_the_board`: the board projection's one rule of who has a slot
   (the fighters in the order they came, while the board's state has slots: MAX_SLOTS) and
-  who plays on the screens only (the rest, `Ruleset.off_board`), so that a board with more
-  slots shows more fighters with no change in a ruleset.
+  who plays on the screens only (the rest, `Ruleset.off_board`: `DiceRules` says so), so
+  that a board with more slots shows more fighters with no change in a ruleset;
+  `hold_turn`, the turn the board shows while one with no slot is taken.
+- A creature encounter (d20's, pf2's): `CreatureRules` (a `DiceRules` with a summary,
+  score line, turn lines and who left), `Creature` and `Fight` (the bases of its fighter
+  and its game), `units` (the initiative order's, a group one), `pick` (an attack named
+  as typed), `leave` (`remove`), `board_state` and `in_order` (its board), and the steps
+  its verbs share: `may_play`, `initiative_once`, `first_round`, `advanced` (`next`),
+  `end_named`, `named_winner` (`finish`), `acting`, `opening` (the demo's first move),
+  `fighter_or_none`, `quoted`.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-from host.core import draws
+from host.core import draws, newcomers, numbers
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
-from host.core.interface import Applied, RollWanted, Ruleset, Supplied, WantedRoll
+from host.core.interface import Applied, Fighter, RollWanted, Ruleset, Supplied, WantedRoll
+from host.core.names import closest, plain
 from shared import dice, roster
 from shared.limits import MAX_SLOTS, NO_SLOT
 from shared.state import GameState
@@ -211,6 +225,45 @@ class SeededDice(Dice):
         return rolled.faces
 
 
+DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
+DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Dice and a flat modifier: `2d6+1d8+3` is dice ((2, 6), (1, 8)) and flat 3."""
+
+    dice: tuple[tuple[int, int], ...]
+    flat: int = 0
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each die's faces, one entry a die (the wanted roll's `sides`)."""
+        return tuple(s for n, s in self.dice for _ in range(n))
+
+    def text(self) -> str:
+        out = "+".join(f"{n}d{s}" for n, s in self.dice)
+        if not out:
+            return str(self.flat)
+        return out + (f"{self.flat:+d}" if self.flat else "")
+
+
+def read_dice(text: str, sides: Sequence[int], most_kinds: int, most: int) -> Roll | None:
+    """`2d6+1d8+3` as a Roll, or None when it is not one: each die one of `sides`, each kind
+    written once, at most `most_kinds` kinds and 1..`most` dice."""
+    m = DICE.match(text)
+    if not m:
+        return None
+    found = tuple((int(n), int(s)) for n, s in DIE.findall(m.group(1)))
+    kinds = {s for _, s in found}
+    if any(s not in sides for s in kinds) or len(kinds) != len(found) or len(kinds) > most_kinds:
+        return None
+    if not 1 <= sum(n for n, _ in found) <= most:
+        return None
+    flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
+    return Roll(found, flat)
+
+
 def show_roll(
     state: Any,
     kind: int,
@@ -274,7 +327,8 @@ class DiceRules(Rules):
 
     What comes with it: `apply` and `replay` (the record is the dice's `records`),
     `record_from_json`, `supply_rolls`, `roll_lines` (`purpose faces (source)`),
-    `new_game`, `project`, `started`, `winner` and `fighter_names`."""
+    `new_game`, `project`, `started`, `winner`, `fighter_names` and `off_board` (the
+    fighters past the board's slots, as `fighters` shows them)."""
 
     game_type: Any = None
     device: Any = None
@@ -318,6 +372,42 @@ class DiceRules(Rules):
             f"{purpose} {' '.join(map(str, faces))}{from_where(source)}"
             for purpose, faces, source in game.dice.records
         ]
+
+    def off_board(self, game: Any) -> list[Fighter]:
+        past = {f.name for f in past_the_board(game.state, game.fighters)}
+        return [f for f in self.fighters(game) if f.name in past]
+
+
+class CreatureRules(DiceRules):
+    """`DiceRules` for a creature encounter (d20's, pf2's): a `Fight` of `Creature`s, each
+    with its `stats`, its order's units from `device.order(game)`, and `game.gone`. The
+    hooks a ruleset fills beside DiceRules': `stat_keys`, the statistics a player's
+    summary sums, and `turn_line`, the pattern of a turn's first line in the log. What
+    comes with it: `summary`, `score_line` (each team's foes down), `turn_begins`, `gone`
+    and `_in_order` (the fighters in the order's units)."""
+
+    stat_keys: tuple[str, ...] = ()
+    turn_line: re.Pattern[str] = re.compile("$^")
+
+    def gone(self, game: Any) -> set[str]:
+        return set(game.gone)
+
+    def summary(self, game: Any) -> dict:
+        teams = game.teams
+        players = [
+            (f.name, teams[f.spec.team], {k: f.stats[k] for k in self.stat_keys})
+            for f in game.fighters
+        ]
+        return summary(players, teams)
+
+    def score_line(self, game: Any) -> str:
+        return "foes down: " + " · ".join(f"{t} {downs(game, n)}" for n, t in enumerate(game.teams))
+
+    def turn_begins(self, lines: list[str]) -> int | None:
+        return next((i for i, line in enumerate(lines) if self.turn_line.match(line)), None)
+
+    def _in_order(self, game: Any) -> list[Any]:
+        return [game.fighters[i] for unit in self.device.order(game) for i in unit]
 
 
 class Deck:
@@ -393,6 +483,249 @@ def from_where(source: str) -> str:
     return "" if source == "engine" else f" ({source})"
 
 
+class Creature:
+    """The base of a fighter of a creature encounter (d20's, pf2's: a dataclass of its own
+    fields): it has a `spec` (with a `name` and a `label`), `hp`, `dead` and `fled`."""
+
+    spec: Any
+    hp: int
+    dead: bool
+    fled: bool
+
+    @property
+    def name(self) -> str:
+        name: str = self.spec.name
+        return name
+
+    @property
+    def label(self) -> str:
+        label: str = self.spec.label
+        return label
+
+    @property
+    def in_fight(self) -> bool:
+        """Still in the fight: not dead, not fled or gone (a dying creature is)."""
+        return not self.dead and not self.fled
+
+    @property
+    def down(self) -> bool:
+        """At 0 HP, dead or gone: not standing."""
+        return not self.in_fight or self.hp == 0
+
+
+F = TypeVar("F")
+E = TypeVar("E")
+
+
+class Fight(Generic[F, E]):
+    """The base of a creature encounter's game (d20's, pf2's): it has its `encounter` (with
+    its `teams`), `fighters` (`Creature`s), `round` (0 before initiative), and `order` and
+    `at`, the initiative order's entries and the place of the one whose turn it is."""
+
+    encounter: Any
+    fighters: list[F]
+    round: int
+    order: list[E]
+    at: int
+
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        teams: tuple[str, ...] = self.encounter.teams
+        return teams
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+    def fighter(self, word: str) -> F:
+        """The fighter `word` names (`find_fighter`)."""
+        found: F = find_fighter(self.fighters, word)
+        return found
+
+    def entry(self) -> E | None:
+        """The entry whose turn it is (None before initiative)."""
+        return self.order[self.at] if self.order else None
+
+
+def find_fighter(fighters: Sequence[Any], word: str) -> Any:
+    """The fighter `word` names (its name or label, as typed: host/core/names.py `plain`),
+    refused in one line that names what would work: a group's members (`Goblin` for
+    `Goblin 1` and `Goblin 2`), the closest name, or every name. Each fighter has a `name`
+    and a `label`."""
+    key = plain(word)
+    for f in fighters:
+        if key in (plain(f.name), plain(f.label)):
+            return f
+    # A group's members are "Goblin 1", "Goblin 2": "Goblin" names them all, as Tab does.
+    members = [f for f in fighters if plain(f.name).startswith(key + " ")]
+    if members:
+        named = " or ".join(f"{f.name!r} ({f.label})" for f in members)
+        raise IllegalAction(f"unknown creature {word!r}; did you mean {named}?")
+    every = [f.name for f in fighters]
+    close = closest(word, every)
+    if close is not None:
+        raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
+    raise IllegalAction(f"unknown creature {word!r} (known: {', '.join(every)})")
+
+
+def quoted(name: str) -> str:
+    """A name as a command takes it: in quotes where it has a space."""
+    return f'"{name}"' if " " in name else name
+
+
+def units(fighters: Sequence[T]) -> list[list[T]]:
+    """The fighters in the fight (`in_fight`) as the initiative order's units, in the
+    order they came: a group of like creatures (its members' `spec.group`, -1 none) one."""
+    groups: dict[int, list[T]] = {}
+    out: list[list[T]] = []
+    for f in fighters:
+        if not f.in_fight:  # type: ignore[attr-defined]
+            continue
+        group: int = f.spec.group  # type: ignore[attr-defined]
+        if group >= 0:
+            if group not in groups:
+                groups[group] = []
+                out.append(groups[group])
+            groups[group].append(f)
+        else:
+            out.append([f])
+    return out
+
+
+def named_winner(teams: Sequence[str], word: str) -> str:
+    """The winner `finish WORD` names: a team, or nobody (no word, or `nobody`)."""
+    if not word or plain(word) == "nobody":
+        return "nobody"
+    found = [t for t in teams if plain(t) == plain(word)]
+    if not found:
+        raise IllegalAction(f"unknown team {word!r} (known: {', '.join(teams)}, nobody)")
+    return found[0]
+
+
+def end_named(game: Any, cmd: Command) -> None:
+    """`end [NAME]` ends the turn in every game: a name, if given, must be the one whose
+    turn it is (`game.turn_of`); a team's name is refused saying that ending the fight is
+    `finish`."""
+    if cmd.args:
+        word = " ".join(cmd.args)
+        if plain(word) == "nobody" or any(plain(t) == plain(word) for t in game.teams):
+            raise IllegalAction(f"`end` ends the turn; to end the fight: `finish {word}`")
+        named = game.fighter(word)
+        if not game.turn_of(named):
+            raise IllegalAction(f"it is not {named.name}'s turn: `end` alone ends the turn")
+
+
+def leave(game: Any, cmd: Command) -> tuple[Any, list[str]]:
+    """`remove NAME [WHY]`: the fighter named leaves the fight as one who fled does
+    (`fled`; `game.gone` keeps why), refused if it is already out; it and the lines said."""
+    name, why = newcomers.read_leaver(cmd, lambda w: game.fighter(w).name, game.gone)
+    f = game.fighter(name)
+    if not f.in_fight:
+        raise IllegalAction(f"remove: {f.name} is already out of the fight")
+    f.fled = True
+    game.gone[f.name] = why
+    return f, [f"{f.name} leaves the fight ({why}); its statistics stay in the scores"]
+
+
+def initiative_once(game: Any) -> None:
+    """Initiative is rolled once, at the fight's start: refused after, naming `add`."""
+    if game.started:
+        raise IllegalAction(
+            f"initiative is rolled once, at the start; this is round {game.round}"
+            " (`add NAME` brings a newcomer in with its own roll)"
+        )
+
+
+def advanced(game: Any, advance: Callable[[Any], list[str]]) -> list[str]:
+    """`next`: the turn moves on (`advance(game)`, the ruleset's), and a new round adds a
+    point to the game's timeline (`point`)."""
+    was = game.round
+    lines = advance(game)
+    if game.round != was:
+        game.timeline.append(point(game))
+    return lines
+
+
+def fighter_or_none(game: Any, word: str) -> Any:
+    """The fighter `word` names (`game.fighter`), or None for a word that names none (the
+    choices offered after a name typed so far)."""
+    try:
+        return game.fighter(word)
+    except IllegalAction:
+        return None
+
+
+def opening(game: Any) -> tuple[list[str] | None, Any]:
+    """A demo player's move before its turns: none once the fight is over, `initiative`
+    before it starts; while it is under way, None and the entry whose turn it is."""
+    if game.over is not None:
+        return [], None
+    if not game.started:
+        return ["initiative"], None
+    return None, game.entry()
+
+
+def may_play(game: Any, cmd: Command) -> None:
+    """A fight's verbs wait for initiative (but `initiative`, `finish`, `add`, `remove`)
+    and stop once the fight is over: refused in one line saying why."""
+    if game.over is not None:
+        raise IllegalAction(f"the fight is over: {won(game.over)}")
+    if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
+        raise IllegalAction("roll initiative first: `initiative`")
+
+
+def first_round(game: Any, lines: list[str], start_turn: Callable[[Any], list[str]]) -> list[str]:
+    """Initiative rolled (`lines` said it): round 1 begins at the order's first entry, whose
+    turn starts (`start_turn(game)`, the ruleset's), and the timeline has its first point."""
+    game.round = 1
+    game.at = 0
+    lines += start_turn(game)
+    game.timeline.append(point(game))
+    return lines
+
+
+def acting(game: Any) -> set[int]:
+    """The fighters (by index) of the entry whose turn it is (`game.entry()`, with its
+    `members`): none before initiative or once the fight is over."""
+    e = game.entry()
+    return set(e.members) if e is not None and game.over is None else set()
+
+
+def pick(owner: str, items: Sequence[T], word: str | None, what: str) -> T:
+    """The one of `items` (each with a `name`: a stat line's attacks) that `word` names
+    as typed, the first for no word; refused in one line naming `owner`'s `what`s."""
+    if not items:
+        raise IllegalAction(f"{owner} has no {what}s in its stat line")
+    if word is None:
+        return items[0]
+    for item in items:
+        if plain(item.name) == plain(word):  # type: ignore[attr-defined]
+            return item
+    known = ", ".join(item.name for item in items)  # type: ignore[attr-defined]
+    raise IllegalAction(f"{owner} has no {what} {word!r} (it has: {known})")
+
+
+def won(over: str) -> str:
+    """What a game's end says of its winner (`over`: a team's name or "nobody")."""
+    return "nobody won" if over == "nobody" else f"{over} won"
+
+
+def downs(game: Any, team: int) -> int:
+    """The foes of team `team` that are down (each of `game.fighters` has `spec.team` and
+    `down`)."""
+    return sum(1 for f in game.fighters if f.spec.team != team and f.down)
+
+
+def point(game: Any) -> dict:
+    """A game's point of its timeline (host/core/timeline.py): its round, each fighter's
+    hit points, each team's foes down (`downs`)."""
+    return {
+        "round": game.round,
+        "hp": {f.name: f.hp for f in game.fighters},
+        "score": {t: downs(game, n) for n, t in enumerate(game.teams)},
+    }
+
+
 def winner_name(teams: Sequence[str], winner: int | None) -> str | None:
     """`Ruleset.winner` of a game that keeps the winning team's index (-1: nobody won)."""
     if winner is None:
@@ -420,6 +753,32 @@ def summary(
     }
 
 
+def board_state(
+    game: Any,
+    descriptor: bytes,
+    board_id: int,
+    slot: Callable[[Any], tuple[str, int, int, int, int]],
+    phases: int = 1,
+) -> GameState:
+    """A new game's board state: the ruleset's `descriptor` (shared/descriptor.py) loaded,
+    its number `board_id`, `phases` phases, and a slot for each of `game.fighters` while
+    there is one (`fill_slots`, with `slot`)."""
+    st = GameState()
+    st.rules.load(descriptor, 0, len(descriptor))
+    st.ruleset = board_id
+    st.phase_count = phases
+    fill_slots(st, game.fighters, slot)
+    return st
+
+
+def in_order(fighters: Sequence[Any], placed: list[list[int]]) -> list[list[int]]:
+    """The board's order by unit: `placed`, the units of the initiative order (fighter
+    indexes), then each fighter none of them holds, alone, in the order they came (all of
+    them before initiative)."""
+    seen = {i for unit in placed for i in unit}
+    return placed + [[f.index] for f in fighters if f.index not in seen]
+
+
 def fill_slots(
     state: GameState, fighters: Sequence[T], slot: Callable[[T], tuple[str, int, int, int, int]]
 ) -> None:
@@ -429,6 +788,36 @@ def fill_slots(
     shared.roster.add_slot takes them. Slot i is fighter i; the rest are `past_the_board`."""
     for f in fighters[state.count : MAX_SLOTS]:
         roster.add_slot(state, *slot(f))
+
+
+def hold_turn(
+    state: GameState,
+    units: Sequence[Sequence[int]],
+    at: int,
+    rnd: int,
+    in_fight: Callable[[int], bool],
+) -> None:
+    """The turn the board shows while unit `at` of the order (`units`: each unit's fighters,
+    by index) has none of its own there (no slot, or none at all: d20's lair): it stays the
+    previous unit's that has a slot and a fighter in the fight (`in_fight(i)`), in the
+    round `rnd` (in the round before, before the first such unit), so that what ends as a
+    turn starts or ends waits for the next turn the board shows (host/core/effect_clock.py
+    reads it); none (round 0) when there is no such unit."""
+
+    def slotted(n: int) -> bool:
+        return any(i < state.count for i in units[n])
+
+    before = [n for n in range(at) if slotted(n)]
+    if not before:
+        rnd -= 1
+        before = [n for n in range(len(units)) if slotted(n)]
+    taking = [n for n in before if any(in_fight(i) for i in units[n] if i < state.count)]
+    if rnd == 0 or not taking:
+        state.round, state.turn = 0, 0
+        return
+    first = next(i for i in units[taking[-1]] if i < state.count)
+    state.round = rnd
+    state.turn = next(p for p in range(state.count) if state.order[p] == first)
 
 
 def past_the_board(state: GameState, fighters: Sequence[T]) -> list[T]:

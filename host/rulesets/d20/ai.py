@@ -13,23 +13,19 @@ its last attack (a stat line lists the lighter one last).
 
 from __future__ import annotations
 
+from host.core import kit
 from host.core.names import plain
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.engine import Fighter, Game
 
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+_q = kit.quoted
 
 
 def plan_turn(game: Game) -> list[str]:
     """The next command: one at a time, so each sees what the one before did."""
-    if game.over is not None:
-        return []
-    if not game.started:
-        return ["initiative"]
-    e = game.entry()
-    assert e is not None
+    move, e = kit.opening(game)
+    if move is not None:
+        return move
     if e.lair_of >= 0:
         owner = game.fighters[e.lair_of]
         foes = _foes(game, owner)

@@ -5,7 +5,7 @@ The rules that refuse them are host/rulesets/d20/verbs.py's (`do_attack`, `_able
 
 from __future__ import annotations
 
-from host.core.interface import IllegalAction
+from host.core import kit
 from host.core.names import plain
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.engine import Fighter, Game
@@ -17,11 +17,8 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     already on it)."""
     verb = words[0]
     at = {"attack": 4, "condition": 3, "use": 3}.get(verb)
-    if at is None or len(words) != at:
-        return {}
-    try:
-        f = game.fighter(words[1])
-    except IllegalAction:
+    f = kit.fighter_or_none(game, words[1]) if len(words) == at else None
+    if f is None:
         return {}
     if verb == "attack":
         why = _action(game, f)

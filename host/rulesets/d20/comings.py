@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from host.core import newcomers
+from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.encounter_files import templates_of
 from host.core.interface import IllegalAction
@@ -90,11 +90,5 @@ def add(game: Game, cmd: Command) -> list[str]:
 
 
 def remove(game: Game, cmd: Command) -> list[str]:
-    name, why = newcomers.read_leaver(cmd, lambda w: game.fighter(w).name, game.gone)
-    f = game.fighter(name)
-    if not f.in_fight:
-        raise IllegalAction(f"remove: {f.name} is already out of the fight")
-    f.fled = True
-    game.gone[f.name] = why
-    lines = [f"{f.name} leaves the fight ({why}); its statistics stay in the scores"]
+    f, lines = kit.leave(game, cmd)
     return lines + conditions.concentration_over(game, f.index)

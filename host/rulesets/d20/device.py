@@ -75,13 +75,7 @@ def descriptor(version: int) -> bytes:
 
 
 def new_state(game: Game, version: int) -> GameState:
-    st = GameState()
-    data = descriptor(version)
-    st.rules.load(data, 0, len(data))
-    st.ruleset = BOARD_ID
-    st.phase_count = 1
-    kit.fill_slots(st, game.fighters, _slot)
-    return st
+    return kit.board_state(game, descriptor(version), BOARD_ID, _slot)
 
 
 def _slot(f: Fighter) -> tuple[str, int, int, int, int]:
@@ -93,11 +87,7 @@ def order(game: Game) -> list[list[int]]:
     their places (out of play: the order still passes them, so an effect that waits for a
     dead creature's turn ends as that turn would have come); before initiative, the
     encounter's order, one each."""
-    if not game.order:
-        return [[f.index] for f in game.fighters]
-    placed = [list(e.members) for e in game.order if e.members]
-    seen = {i for unit in placed for i in unit}
-    return placed + [[f.index] for f in game.fighters if f.index not in seen]
+    return kit.in_order(game.fighters, [list(e.members) for e in game.order if e.members])
 
 
 def project(game: Game, st: GameState) -> None:
@@ -105,7 +95,7 @@ def project(game: Game, st: GameState) -> None:
     st.round = game.round
     st.phase = 0
     e = game.entry()
-    active = set(e.members) if e is not None and game.over is None else set()
+    active = kit.acting(game)
     if e is not None and e.lair_of >= 0 and game.over is None:
         active = {e.lair_of}
     for f in game.fighters[: st.count]:  # (those past are off the board)
@@ -168,22 +158,8 @@ def _lair_count(game: Game, st: GameState) -> None:
     previous entry that took a turn (in round 0 before the first), so what ends as a turn
     starts or ends waits for the next creature's turn. Its owner's slot is lit. So too on
     the turn of an entry with no board slot: the board's order has no place for it."""
-    before = [n for n in range(game.at) if _slotted(game.order[n].members, st)]
-    rnd = game.round
-    if not before:
-        rnd -= 1
-        before = [n for n in range(len(game.order)) if _slotted(game.order[n].members, st)]
-    taking = [
-        n
-        for n in before
-        if any(game.fighters[i].in_fight for i in game.order[n].members if i < st.count)
-    ]
-    if rnd == 0 or not taking:
-        st.round, st.turn = 0, 0
-        return
-    first = next(i for i in game.order[taking[-1]].members if i < st.count)
-    st.round = rnd
-    st.turn = next(p for p in range(st.count) if st.order[p] == first)
+    units = [e.members for e in game.order]
+    kit.hold_turn(st, units, game.at, game.round, lambda i: game.fighters[i].in_fight)
 
 
 def _first_active(st: GameState, active: set[int]) -> None:

@@ -17,13 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from host.core import kit, numbers
+from host.core import kit
 from host.core.encounter_files import TableReader, read_toml
+from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
 from host.rulesets.d20 import bestiary
-from shared.limits import MAX_TEAMS
-from shared.roster import check_label
 
 ID = "d20"
 TEAMS = ("Adventurers", "Monsters")
@@ -35,8 +34,6 @@ TEMP_RULES = ("higher", "new", "old")  # [11]: which temporary hit points a crea
 ENDS = ("auto", "gm")  # [29]: the fight ends once a side is down, or only when the GM says
 MAX_HP = 999
 MAX_GROUP = 8  # a group's labels are two letters and each member's one digit
-DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
-DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
 FLAT = re.compile(r"^\s*(\d{1,3})\s*$", re.ASCII)  # a flat amount (a cat's bite does 1)
 SIDES = (2, 4, 6, 8, 10, 12, 20, 100)
 # A roll the board and the table can make: at most 3 kinds of die, and 7 dice, so that a
@@ -56,40 +53,13 @@ def example_path() -> Path:
     return EXAMPLE
 
 
-@dataclass(frozen=True)
-class Roll:
-    """Dice and a flat modifier: `2d6+1d8+3` is dice ((2, 6), (1, 8)) and flat 3."""
-
-    dice: tuple[tuple[int, int], ...]
-    flat: int = 0
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """Each die's faces, one entry a die (the wanted roll's `sides`)."""
-        return tuple(s for n, s in self.dice for _ in range(n))
-
-    def text(self) -> str:
-        out = "+".join(f"{n}d{s}" for n, s in self.dice)
-        return out + (f"{self.flat:+d}" if self.flat else "")
-
-
 def read_roll(text: str, most: int = MOST_DICE) -> Roll | None:
     """`2d6+3` as a Roll (or a flat amount, `1`), or None when it is not one: each die one
     of SIDES, each kind written once, at most MOST_KINDS kinds and `most` dice."""
     alone = FLAT.match(text)
     if alone:
         return Roll((), int(alone.group(1)))
-    m = DICE.match(text)
-    if not m:
-        return None
-    dice = tuple((int(n), int(s)) for n, s in DIE.findall(m.group(1)))
-    kinds = {s for _, s in dice}
-    if any(s not in SIDES for s in kinds) or len(kinds) != len(dice) or len(kinds) > MOST_KINDS:
-        return None
-    if not 1 <= sum(n for n, _ in dice) <= most:
-        return None
-    flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
-    return Roll(dice, flat)
+    return kit.read_dice(text, SIDES, MOST_KINDS, most)
 
 
 @dataclass(frozen=True)
@@ -300,52 +270,11 @@ class _Reader(TableReader):
 def parse(text: str, filename: str) -> Encounter:
     doc = read_toml(text, filename)
     r = _Reader(text, filename)
-    r.known("", 0, doc, ("ruleset", "name", "teams", "options", "creature", "template"), "the file")
-    if doc.get("ruleset", ID) != ID:
-        raise r.fail("", 0, "ruleset", "not a d20 encounter")
-    name = r.text("", 0, doc, "name", "the encounter", "encounter")
-    teams = doc.get("teams", list(TEAMS))
-    if (
-        not isinstance(teams, list)
-        or not 2 <= len(teams) <= MAX_TEAMS
-        or not all(isinstance(t, str) and t.strip() for t in teams)
-        or len({plain(t) for t in teams}) != len(teams)
-    ):
-        raise r.fail("", 0, "teams", f"teams must be 2..{MAX_TEAMS} different names")
-    teams = tuple(t.strip() for t in teams)
+    name, teams = r.head(doc, ID, TEAMS)
     options = _options(r, doc.get("options", {}))
-    entries = doc.get("creature", [])
-    if not isinstance(entries, list) or not entries:
-        raise r.fail("", 0, None, "the encounter needs its creatures as [[creature]] tables")
-    if len(entries) > MOST_FIGHTERS:
-        # (entries in the order: a group is one)
-        raise r.fail(
-            "creature",
-            MOST_FIGHTERS,
-            None,
-            f"a fight holds at most {MOST_FIGHTERS} [[creature]] entries, not {len(entries)}"
-            " (a group of like creatures is one: count=N)",
-        )
-    creatures: list[Creature] = []
-    for index, data in enumerate(entries):
-        creatures += _creatures(r, "creature", index, data, teams)
-    present = {c.team for c in creatures}
-    if len(present) < 2:
-        raise r.fail("creature", 0, None, "the encounter needs creatures on two teams")
-    seen: set[str] = set()
-    for c in creatures:
-        for word in {plain(c.name), plain(c.label)}:
-            if word in seen:
-                raise r.fail("creature", 0, None, f"{word!r} names two creatures")
-            seen.add(word)
-    templates: list[Creature] = []
-    raw = doc.get("template", [])
-    if not isinstance(raw, list):
-        raise r.fail("", 0, "template", "templates are written as [[template]] tables")
-    for index, data in enumerate(raw):
-        if isinstance(data, dict) and "count" in data:
-            raise r.fail("template", index, "count", "a template is one creature: no count")
-        templates += _creatures(r, "template", index, data, teams)
+    creatures, templates = r.creatures(
+        doc, lambda table, index, data: _creatures(r, table, index, data, teams), MOST_FIGHTERS
+    )
     return Encounter(name, tuple(creatures), options, teams, tuple(templates), text, filename)
 
 
@@ -367,14 +296,7 @@ def _creatures(
     r.known(table, index, data, CREATURE_KEYS, f"{table} {index + 1}")
     if "from" in data:
         data = _from_book(r, table, index, data, teams)
-    name = r.text(table, index, data, "name", table)
-    who = f"{table} {name!r}"
-    label = r.text(table, index, data, "label", who, name[:3].upper())
-    team_name = r.text(table, index, data, "team", who, teams[0])
-    by_name = {plain(t): n for n, t in enumerate(teams)}
-    if plain(team_name) not in by_name:
-        raise r.fail(table, index, "team", f"{who}: team must be one of {', '.join(teams)}")
-    team = by_name[plain(team_name)]
+    name, who, label, team = r.named(table, index, data, teams)
     # The first team's creatures are characters unless told; the others', monsters.
     kind = r.choice(table, index, data, "kind", who, KINDS, KINDS[min(team, 1)])
     hp = r.integer(table, index, data, "hp", who, 1, MAX_HP, None)
@@ -468,16 +390,8 @@ def _creatures(
     temp = r.integer(table, index, data, "temp", who, 0, MAX_HP, 0)
     exhaustion = r.integer(table, index, data, "exhaustion", who, 0, 5, 0)
     lasting = r.words(table, index, data, "conditions", who)
-    if count > 1 and len(label) > 2:
-        label = label[:2]
     out: list[Creature] = []
-    for n in range(count):
-        each_name = f"{name} {n + 1}" if count > 1 else name
-        each_label = f"{label}{n + 1}" if count > 1 else label
-        try:
-            check_label(each_label)
-        except ValueError as err:
-            raise r.fail(table, index, "label", f"{who}: {err}") from None
+    for each_name, each_label in r.members(table, index, who, name, label, count):
         out.append(
             Creature(
                 each_name,

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host.core import kit
-from host.core.interface import IllegalAction, game_log
-from host.core.names import closest, plain
+from host.core.interface import game_log
 from host.core.timeline import Timeline
 from host.rulesets.d20.encounter_schema import Creature, Encounter
 
@@ -41,7 +40,7 @@ CODES = {
 
 
 @dataclass
-class Fighter:
+class Fighter(kit.Creature):
     """One creature in the fight."""
 
     spec: Creature
@@ -87,24 +86,6 @@ class Fighter:
 
     def __post_init__(self) -> None:
         self.legendary_resistance = self.spec.legendary_resistance
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def label(self) -> str:
-        return self.spec.label
-
-    @property
-    def in_fight(self) -> bool:
-        """Still in the fight: not dead, not fled (a dying creature is)."""
-        return not self.dead and not self.fled
-
-    @property
-    def down(self) -> bool:
-        """At 0 HP (dying, stable or knocked out), dead or gone: not standing."""
-        return not self.in_fight or self.hp == 0
 
     @property
     def dying(self) -> bool:
@@ -165,7 +146,7 @@ def arrives(game: Game, f: Fighter) -> None:
     f.exhaustion = spec.exhaustion
 
 
-class Game:
+class Game(kit.Fight[Fighter, Entry]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
         self.encounter = encounter
         self.options = encounter.options
@@ -199,34 +180,6 @@ class Game:
         self.timeline = Timeline()
         self.over: str | None = None  # the winning team, "nobody", or None
         self.state: Any = None  # the board's view (device.py keeps it)
-
-    @property
-    def teams(self) -> tuple[str, ...]:  # (interface.Game)
-        return self.encounter.teams
-
-    @property
-    def started(self) -> bool:
-        return self.round > 0
-
-    def fighter(self, word: str) -> Fighter:
-        key = plain(word)
-        for f in self.fighters:
-            if key in (plain(f.name), plain(f.label)):
-                return f
-        # A group's members are "Goblin 1", "Goblin 2": "Goblin" names them all, as Tab does.
-        members = [f for f in self.fighters if plain(f.name).startswith(key + " ")]
-        if members:
-            named = " or ".join(f"{f.name!r} ({f.label})" for f in members)
-            raise IllegalAction(f"unknown creature {word!r}; did you mean {named}?")
-        close = closest(word, [f.name for f in self.fighters])
-        if close is not None:
-            raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
-        known = ", ".join(f.name for f in self.fighters)
-        raise IllegalAction(f"unknown creature {word!r} (known: {known})")
-
-    def entry(self) -> Entry | None:
-        """The entry whose turn it is (None before initiative)."""
-        return self.order[self.at] if self.order else None
 
     def entry_of(self, index: int) -> Entry | None:
         return next((e for e in self.order if index in e.members), None)

@@ -7,7 +7,7 @@ the demo.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.core import kit, newcomers
 from host.core.commandline import Command
@@ -32,13 +32,10 @@ from host.rulesets.d20 import (
 from host.rulesets.d20.engine import RULES_VERSION, Game
 from shared import events as ev
 
-if TYPE_CHECKING:
-    from host.core.interface import SessionAPI
-
 STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
 
-class D20(kit.DiceRules):
+class D20(kit.CreatureRules):
     id = encounter_schema.ID
     state_version = 3  # 2: legendary resistance, recharging, used actions; 3: a creature's
     # campaign state (hp_now, ...), its dice's luck
@@ -51,6 +48,8 @@ class D20(kit.DiceRules):
     encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
     game_type = Game
     device = device
+    stat_keys = STAT_KEYS
+    turn_line = turns.TURN_LINE
     has_bestiary = True
     health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
@@ -115,9 +114,6 @@ class D20(kit.DiceRules):
     def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         return verbs.apply(game, cmd, record)
 
-    def gone(self, game: Game) -> set[str]:
-        return set(game.gone)
-
     def snapshot(self, game: Game) -> dict:
         e = game.entry()
         return {
@@ -160,18 +156,6 @@ class D20(kit.DiceRules):
     asks_for_rolls = True
 
     # -- scores ------------------------------------------------------------------------------
-    def summary(self, game: Game) -> dict:
-        teams = game.teams
-        players = [
-            (f.name, teams[f.spec.team], {k: f.stats[k] for k in STAT_KEYS}) for f in game.fighters
-        ]
-        return kit.summary(players, teams)
-
-    def score_line(self, game: Game) -> str:
-        return "foes down: " + " · ".join(
-            f"{t} {verbs.downs(game, n)}" for n, t in enumerate(game.teams)
-        )
-
     def carry(self) -> Any:
         from host.rulesets.d20.campaign import D20Carry
 
@@ -208,9 +192,6 @@ class D20(kit.DiceRules):
         ]
         return Table(["name", "team", "HP", "AC", "init", "state", "conditions"], rows, (6,))
 
-    def _in_order(self, game: Game) -> list[Any]:
-        return [game.fighters[i] for unit in device.order(game) for i in unit]
-
     def live_roster(self, game: Game) -> LiveTable:
         now = set(self._acting(game))
         rows = [
@@ -237,9 +218,6 @@ class D20(kit.DiceRules):
             return []
         return [e.lair_of] if e.lair_of >= 0 else list(e.members)
 
-    def turn_begins(self, lines: list[str]) -> int | None:
-        return next((i for i, line in enumerate(lines) if turns.TURN_LINE.match(line)), None)
-
     def fighters(self, game: Game) -> list[Fighter]:
         now = set(self._acting(game))
         return [
@@ -258,10 +236,6 @@ class D20(kit.DiceRules):
             )
             for f in self._in_order(game)
         ]
-
-    def off_board(self, game: Game) -> list[Fighter]:
-        past = {f.name for f in kit.past_the_board(game.state, game.fighters)}
-        return [f for f in self.fighters(game) if f.name in past]
 
     def device_grid(self, game: Game, color: bool) -> str:
         now = set(self._acting(game))
@@ -343,13 +317,6 @@ class D20(kit.DiceRules):
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
-
-    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
-        return (), True
-
-    # -- the board ---------------------------------------------------------------------------
-    def slot_done(self, session: SessionAPI, slot: int) -> list[str] | None:
-        return None
 
 
 _PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")

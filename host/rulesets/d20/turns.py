@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from host.core import kit
 from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.d20 import conditions, harm
@@ -22,19 +23,10 @@ LAIR_COUNT = 20  # [28]
 def roll_initiative(game: Game, surprised: set[int]) -> list[str]:
     """[1][2][3]: one d20 for each creature, one for each group of identical creatures."""
     lines: list[str] = []
-    groups: dict[int, list[Fighter]] = {}
-    units: list[list[Fighter]] = []
     for f in game.fighters:
-        if not f.in_fight:
-            continue
-        f.surprised = f.index in surprised
-        if f.spec.group >= 0:
-            if f.spec.group not in groups:
-                groups[f.spec.group] = []
-                units.append(groups[f.spec.group])
-            groups[f.spec.group].append(f)
-        else:
-            units.append([f])
+        if f.in_fight:
+            f.surprised = f.index in surprised
+    units = kit.units(game.fighters)
     rolled: list[tuple[int, list[Fighter]]] = []
     for unit in units:
         first = unit[0]

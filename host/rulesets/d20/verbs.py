@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
@@ -20,10 +20,7 @@ from host.rulesets.d20.language import ABILITY
 
 
 def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[str]:
-    if game.over is not None:
-        raise IllegalAction(f"the fight is over: {_won(game.over)}")
-    if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
-        raise IllegalAction("roll initiative first: `initiative`")
+    kit.may_play(game, cmd)
     game.dice.begin(game.actions, replay)
     lines = conditions.settle(game)
     lines += HANDLERS[cmd.verb](game, cmd)
@@ -34,8 +31,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     return lines
 
 
-def _won(over: str) -> str:
-    return "nobody won" if over == "nobody" else f"{over} won"
+_won = kit.won
 
 
 def _settle(game: Game, lines: list[str]) -> None:
@@ -58,17 +54,8 @@ def finish(game: Game, winner: str, lines: list[str]) -> None:
     game.timeline.append(point(game))
 
 
-def point(game: Game) -> dict:
-    return {
-        "round": game.round,
-        "hp": {f.name: f.hp for f in game.fighters},
-        "score": {t: downs(game, n) for n, t in enumerate(game.teams)},
-    }
-
-
-def downs(game: Game, team: int) -> int:
-    """The foes of a team that are down: dead, at 0 HP or fled."""
-    return sum(1 for f in game.fighters if f.spec.team != team and f.down)
+point = kit.point
+downs = kit.downs  # the foes of a team that are down: dead, at 0 HP, fled or gone
 
 
 # -- who may do what ---------------------------------------------------------------------------
@@ -155,41 +142,21 @@ def _take_legendary(game: Game, f: Fighter, cost: int) -> str:
 
 # -- the order ---------------------------------------------------------------------------------
 def do_initiative(game: Game, cmd: Command) -> list[str]:
-    if game.started:
-        raise IllegalAction(
-            f"initiative is rolled once, at the start; this is round {game.round}"
-            " (`add NAME` brings a newcomer in with its own roll)"
-        )
+    kit.initiative_once(game)
     surprised = {f.index for f in game.fighters if f.spec.surprised}
     if "surprised" in cmd.opts:
         surprised = {game.fighter(w).index for w in cmd.list_opt("surprised")}
     lines = turns.roll_initiative(game, surprised)
-    game.round = 1
-    game.at = 0
-    lines += turns.start_turn(game)
-    game.timeline.append(point(game))
-    return lines
+    return kit.first_round(game, lines, turns.start_turn)
 
 
 def do_next(game: Game, cmd: Command) -> list[str]:
-    was = game.round
-    lines = turns.advance(game)
-    if game.round != was:
-        game.timeline.append(point(game))
-    return lines
+    return kit.advanced(game, turns.advance)
 
 
 # -- attacks -------------------------------------------------------------------------------------
 def _weapon(f: Fighter, word: str | None) -> Attack:
-    if not f.spec.attacks:
-        raise IllegalAction(f"{f.name} has no attacks in its stat line")
-    if word is None:
-        return f.spec.attacks[0]
-    for a in f.spec.attacks:
-        if plain(a.name) == plain(word):
-            return a
-    known = ", ".join(a.name for a in f.spec.attacks)
-    raise IllegalAction(f"{f.name} has no attack {word!r} (it has: {known})")
+    return kit.pick(f.name, f.spec.attacks, word, "attack")
 
 
 def advantage(game: Game, f: Fighter, target: Fighter, far: bool) -> tuple[bool, bool, list[str]]:
@@ -543,8 +510,7 @@ def do_legendary(game: Game, cmd: Command) -> list[str]:
     return [_take_legendary(game, f, cost) + (f": {what}" if what else "")]
 
 
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+_q = kit.quoted
 
 
 # -- save-based actions and the multiattack ---------------------------------------------------
@@ -744,26 +710,13 @@ def do_flee(game: Game, cmd: Command) -> list[str]:
 def do_end(game: Game, cmd: Command) -> list[str]:
     """`end` ends the turn in every game, as `next` does here: a name, if given, is the one
     whose turn it is (a team's name is refused saying that ending the fight is `finish`)."""
-    if cmd.args:
-        word = " ".join(cmd.args)
-        if plain(word) == "nobody" or any(plain(t) == plain(word) for t in game.teams):
-            raise IllegalAction(f"`end` ends the turn; to end the fight: `finish {word}`")
-        named = game.fighter(word)
-        if not game.turn_of(named):
-            raise IllegalAction(f"it is not {named.name}'s turn: `end` alone ends the turn")
+    kit.end_named(game, cmd)
     return do_next(game, cmd)
 
 
 def do_finish(game: Game, cmd: Command) -> list[str]:
     """[29] the game master ends the fight, saying that one word takes it back."""
-    word = " ".join(cmd.args)
-    if not word or plain(word) == "nobody":
-        winner = "nobody"
-    else:
-        found = [t for t in game.teams if plain(t) == plain(word)]
-        if not found:
-            raise IllegalAction(f"unknown team {word!r} (known: {', '.join(game.teams)}, nobody)")
-        winner = found[0]
+    winner = kit.named_winner(game.teams, " ".join(cmd.args))
     lines: list[str] = []
     finish(game, winner, lines)
     lines.append("(`undo` takes it back: the fight goes on)")

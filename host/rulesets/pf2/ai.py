@@ -8,22 +8,18 @@ if it has one), Strides with its third action, and ends the turn with `next`.
 
 from __future__ import annotations
 
+from host.core import kit
 from host.rulesets.pf2.engine import Fighter, Game
 from host.rulesets.pf2.verbs import can_act
 
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+_q = kit.quoted
 
 
 def plan_turn(game: Game) -> list[str]:
     """The next command: one at a time, so each sees what the one before did."""
-    if game.over is not None:
-        return []
-    if not game.started:
-        return ["initiative"]
-    e = game.entry()
-    assert e is not None
+    move, e = kit.opening(game)
+    if move is not None:
+        return move
     for i in e.members:
         f = game.fighters[i]
         if f.dying and f.hero > 0:

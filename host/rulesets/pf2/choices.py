@@ -4,7 +4,7 @@ and `condition NAME` complete (Ruleset.unusable). The rules that refuse them are
 
 from __future__ import annotations
 
-from host.core.interface import IllegalAction
+from host.core import kit
 from host.rulesets.pf2.engine import Game
 from host.rulesets.pf2.verbs import can_act
 
@@ -15,11 +15,8 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     (a creature out of the fight)."""
     verb = words[0]
     at = {"strike": 4, "condition": 3, "retch": 3}.get(verb)
-    if at is None or len(words) != at:
-        return {}
-    try:
-        f = game.fighter(words[1])
-    except IllegalAction:
+    f = kit.fighter_or_none(game, words[1]) if len(words) == at else None
+    if f is None:
         return {}
     if verb == "retch":
         why = "not sickened" if not f.values.get("sickened") else can_act(game, f)

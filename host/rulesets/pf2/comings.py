@@ -3,20 +3,20 @@
 A newcomer is read as the file's creatures are (host/core/newcomers.py: a `[[template]]`
 or a stat line of `[[creature]]`'s keys, on a team by `team=`), one creature (no `count`).
 It rolls its initiative as it joins and takes its place in the order (turns.join): this
-round if its place is still to come, else from the next. At most the board's 8 creatures,
-those who left among them. A creature who leaves is out of the fight as one who fled is:
+round if its place is still to come, else from the next. At most MOST_FIGHTERS entries
+(host/core/newcomers.py), those who left among them; those past the board's slots play on
+the screens only. A creature who leaves is out of the fight as one who fled is:
 its foes count it down, its statistics stay in the scores.
 """
 
 from __future__ import annotations
 
-from host.core import newcomers
+from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import IllegalAction
 from host.rulesets.pf2 import encounter_schema, turns
 from host.rulesets.pf2.engine import Game
 from host.rulesets.pf2.language import ROSTER
-from shared.limits import MAX_SLOTS
 
 
 def add(game: Game, cmd: Command) -> list[str]:
@@ -31,7 +31,7 @@ def add(game: Game, cmd: Command) -> list[str]:
         taken,
         game.joined,
         encounter_schema.parse,
-        MAX_SLOTS,
+        newcomers.MOST_FIGHTERS,
     )
     if "count" in newcomer.fields:
         raise IllegalAction("add: one creature at a time (its template has a count)")
@@ -42,10 +42,5 @@ def add(game: Game, cmd: Command) -> list[str]:
 
 
 def remove(game: Game, cmd: Command) -> list[str]:
-    name, why = newcomers.read_leaver(cmd, lambda w: game.fighter(w).name, game.gone)
-    f = game.fighter(name)
-    if not f.in_fight:
-        raise IllegalAction(f"remove: {f.name} is already out of the fight")
-    f.fled = True
-    game.gone[f.name] = why
-    return [f"{f.name} leaves the fight ({why}); its statistics stay in the scores"]
+    _, lines = kit.leave(game, cmd)
+    return lines

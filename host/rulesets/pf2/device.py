@@ -16,6 +16,10 @@ generic device state after every action, within the board's fixed capacities
 - the order: the initiative order, entry by entry, the dead and gone in their places
   (out of play), then the creatures that Delay (delay.py says why there);
 - scores: the foes each team has down;
+- slots: a creature each, in the order they came (a group's members one after another),
+  while the board has slots (host/core/kit.py `fill_slots`); the rest play on the screens
+  only (`off_board`). While an entry with no slot has the turn, the turn the state shows
+  stays the last one that had a slot;
 - the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS).
 
 What does not fit (docs/rulesets/pf2.md, "On the board"): each valued condition on its
@@ -29,13 +33,13 @@ blink pattern. The degree is kept (`Game.dice.degree`, `degree_of`) for when it 
 from __future__ import annotations
 
 from firmware import palette as pal
+from host.core import kit
 from host.rulesets.pf2.encounter_schema import MARKED, VALUED
-from host.rulesets.pf2.engine import Game
+from host.rulesets.pf2.engine import Fighter, Game
 from shared import dice
 from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
-from shared.limits import MAX_ACTIONS, MAX_COUNTER, MAX_HEALTH, NO_SLOT
-from shared.roster import add_slot
+from shared.limits import MAX_ACTIONS, MAX_COUNTER, MAX_HEALTH
 from shared.state import F_ACTIVE, F_OUT, GameState, mark_bit
 
 DYING, WOUNDED, ATTACK_STEP, VALUE = range(4)
@@ -75,24 +79,18 @@ def descriptor(version: int) -> bytes:
 
 
 def new_state(game: Game, version: int) -> GameState:
-    st = GameState()
-    data = descriptor(version)
-    st.rules.load(data, 0, len(data))
-    st.ruleset = BOARD_ID
-    st.phase_count = 1
-    for f in game.fighters:
-        add_slot(st, f.label, f.spec.team, 0, 3, min(MAX_HEALTH, f.spec.hp))
-    return st
+    return kit.board_state(game, descriptor(version), BOARD_ID, _slot)
+
+
+def _slot(f: Fighter) -> tuple[str, int, int, int, int]:
+    return f.label, f.spec.team, 0, 3, min(MAX_HEALTH, f.spec.hp)
 
 
 def order(game: Game) -> list[list[int]]:
     """The slots by entry: the order's, then the delayed entries'; before initiative, the
     encounter's order, one each."""
-    if not game.order:
-        return [[f.index] for f in game.fighters]
     placed = [list(e.members) for e in game.order] + [list(d.entry.members) for d in game.delayed]
-    seen = {i for unit in placed for i in unit}
-    return placed + [[f.index] for f in game.fighters if f.index not in seen]
+    return kit.in_order(game.fighters, placed)
 
 
 def first_value(values: dict[str, int]) -> int:
@@ -101,13 +99,11 @@ def first_value(values: dict[str, int]) -> int:
 
 
 def project(game: Game, st: GameState) -> None:
-    for f in game.fighters[st.count :]:  # a creature that joined the fight
-        add_slot(st, f.label, f.spec.team, 0, 3, min(MAX_HEALTH, f.spec.hp))
+    kit.fill_slots(st, game.fighters, _slot)  # a creature that joined the fight
     st.round = game.round
     st.phase = 0
-    e = game.entry()
-    active = set(e.members) if e is not None and game.over is None else set()
-    for f in game.fighters:
+    active = kit.acting(game)
+    for f in game.fighters[: st.count]:  # (those past are off the board)
         slot = st.slots[f.index]
         slot.health = min(MAX_HEALTH, f.hp)
         slot.counters[DYING] = min(4, f.dying)
@@ -134,7 +130,7 @@ def project(game: Game, st: GameState) -> None:
             flags |= mark_bit(OTHER)
         slot.flags = flags
     pos = 0
-    for key, unit in enumerate(order(game)):
+    for key, unit in enumerate(_slotted(game, st)):
         for i in unit:
             st.order[pos] = i
             st.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
@@ -145,6 +141,8 @@ def project(game: Game, st: GameState) -> None:
         if st.order[p] in active:
             st.turn = p
             break
+    else:
+        _last_slotted_turn(game, st)
     from host.rulesets.pf2.verbs import downs
 
     for n in range(len(game.teams)):
@@ -152,19 +150,27 @@ def project(game: Game, st: GameState) -> None:
     last = game.dice.last
     if last is not None:
         _, faces, sides, who = last
-        roll = st.roll
-        roll.kind = dice.KIND_DN
-        roll.count = min(len(faces), len(roll.faces))
-        for i in range(len(roll.sides)):
-            roll.sides[i] = sides[i] if i < roll.count else 0
-        roll.who = who if 0 <= who < st.count else NO_SLOT
-        for i in range(len(roll.faces)):
-            roll.faces[i] = faces[i] if i < len(faces) else 0
-        roll.successes = 0  # a plain die counts no successes on the board
+        kit.show_roll(st, dice.KIND_DN, faces, who, sides)  # (no successes counted)
     st.touch()
+
+
+def _slotted(game: Game, st: GameState) -> list[list[int]]:
+    """`order`'s units with a board slot, each only its members with one."""
+    units = ([i for i in unit if i < st.count] for unit in order(game))
+    return [unit for unit in units if unit]
+
+
+def _last_slotted_turn(game: Game, st: GameState) -> None:
+    """While an entry with no board slot has the turn, the turn the state shows stays the
+    previous one that had a slot (host/core/kit.py `hold_turn`)."""
+    e = game.entry()
+    if e is None or game.over is not None or any(i < st.count for i in e.members):
+        return
+    units = [e.members for e in game.order]
+    kit.hold_turn(st, units, game.at, game.round, lambda i: game.fighters[i].in_fight)
 
 
 def position(game: Game, index: int) -> int:
     """The board position of a creature's slot in the order (the effect clock's)."""
-    flat = [i for unit in order(game) for i in unit]
+    flat = [i for unit in _slotted(game, game.state) for i in unit]
     return flat.index(index) if index in flat else 0

@@ -10,16 +10,15 @@ key means and the defaults. Rules: pf2-combat.txt.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from host.core import numbers
+from host.core import kit, numbers
 from host.core.encounter_files import TableReader, read_toml
+from host.core.kit import Roll
 from host.core.names import plain
-from shared.limits import MAX_SLOTS, MAX_TEAMS
+from host.core.newcomers import MOST_FIGHTERS
 
 ID = "pf2"
 TEAMS = ("Party", "Foes")
@@ -29,8 +28,7 @@ CRITICAL = ("double", "dice_twice")  # [8]: a critical hit's double damage
 KNOCKED_OUT = ("characters", "named", "all")  # [13]: who falls dying at 0 HP
 ENDS = ("auto", "gm")  # [27]: the fight ends by itself once a side is down, or at `finish`
 MAX_HP = 999
-DICE = re.compile(r"^\s*(\d+d\d+(\s*\+\s*\d+d\d+)*)(\s*[+-]\s*\d+)?\s*$", re.ASCII)
-DIE = re.compile(r"(\d+)d(\d+)", re.ASCII)
+MAX_GROUP = 8  # a group's labels are two letters and each member's one digit
 SIDES = (2, 4, 6, 8, 10, 12, 20)
 # A roll the board and the table can make: at most 3 kinds of die and 7 dice, so that a
 # critical hit's dice rolled twice (14) are still one roll of the board's 15.
@@ -70,30 +68,12 @@ MARKED = (
 CONDITION_NAMES = VALUED + MARKED
 
 
+EXAMPLE = kit.bundled(__package__, "bridge_ambush.toml")  # the encounter played when none is named
+TEMPLATE = kit.bundled(__package__, "template.toml")  # `turnlight encounter new`'s
+
+
 def example_path() -> Path:
-    return Path(str(resources.files("host.rulesets.pf2") / "encounters" / "bridge_ambush.toml"))
-
-
-def template_path() -> Path:
-    return Path(str(resources.files("host.rulesets.pf2") / "encounters" / "template.toml"))
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Dice and a flat modifier: `2d6+1d8+3` is dice ((2, 6), (1, 8)) and flat 3."""
-
-    dice: tuple[tuple[int, int], ...]
-    flat: int = 0
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        return tuple(s for n, s in self.dice for _ in range(n))
-
-    def text(self) -> str:
-        out = "+".join(f"{n}d{s}" for n, s in self.dice)
-        if not out:
-            return str(self.flat)
-        return out + (f"{self.flat:+d}" if self.flat else "")
+    return EXAMPLE
 
 
 def read_roll(text: str) -> Roll | None:
@@ -101,17 +81,7 @@ def read_roll(text: str) -> Roll | None:
     whole = numbers.whole_or_none(text.strip())
     if whole is not None:
         return Roll((), whole) if 0 <= whole <= 9999 else None
-    m = DICE.match(text)
-    if not m:
-        return None
-    dice = tuple((int(n), int(s)) for n, s in DIE.findall(m.group(1)))
-    kinds = {s for _, s in dice}
-    if any(s not in SIDES for s in kinds) or len(kinds) != len(dice) or len(kinds) > MOST_KINDS:
-        return None
-    if not 1 <= sum(n for n, _ in dice) <= MOST_DICE:
-        return None
-    flat = numbers.whole("".join(m.group(3).split()), signed=True) if m.group(3) else 0
-    return Roll(dice, flat)
+    return kit.read_dice(text, SIDES, MOST_KINDS, MOST_DICE)
 
 
 @dataclass(frozen=True)
@@ -190,22 +160,6 @@ OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
 class _Reader(TableReader):
-    def whole(
-        self, table: str, index: int, data: dict, key: str, who: str, low: int, high: int, default
-    ) -> int:
-        value = data.get(key, default)
-        if not numbers.is_whole(value, low, high):
-            raise self.fail(table, index, key, f"{who}: {key} must be a whole number {low}..{high}")
-        return value
-
-    def one_of(
-        self, table: str, index: int, data: dict, key: str, who: str, allowed, default: str
-    ) -> str:
-        value = self.text(table, index, data, key, who, default)
-        if value not in allowed:
-            raise self.fail(table, index, key, f"{who}: {key} must be {' or '.join(allowed)}")
-        return value
-
     def amounts(self, table: str, index: int, data: dict, key: str, who: str) -> dict[str, int]:
         value = data.get(key, {})
         if not isinstance(value, dict) or not all(
@@ -217,56 +171,15 @@ class _Reader(TableReader):
             )
         return {plain(k): v for k, v in value.items()}
 
-    def types(self, table: str, index: int, data: dict, key: str, who: str) -> tuple[str, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise self.fail(table, index, key, f"{who}: {key} must be a list of damage types")
-        return tuple(plain(v) for v in value)
-
 
 def parse(text: str, filename: str) -> Encounter:
     doc = read_toml(text, filename)
     r = _Reader(text, filename)
-    r.known("", 0, doc, ("ruleset", "name", "teams", "options", "creature", "template"), "the file")
-    if doc.get("ruleset", ID) != ID:
-        raise r.fail("", 0, "ruleset", "not a pf2 encounter")
-    name = r.text("", 0, doc, "name", "the encounter", "encounter")
-    teams = doc.get("teams", list(TEAMS))
-    if (
-        not isinstance(teams, list)
-        or not 2 <= len(teams) <= MAX_TEAMS
-        or not all(isinstance(t, str) and t.strip() for t in teams)
-        or len({plain(t) for t in teams}) != len(teams)
-    ):
-        raise r.fail("", 0, "teams", f"teams must be 2..{MAX_TEAMS} different names")
-    teams = tuple(t.strip() for t in teams)
+    name, teams = r.head(doc, ID, TEAMS)
     options = _options(r, doc.get("options", {}))
-    entries = doc.get("creature", [])
-    if not isinstance(entries, list) or not entries:
-        raise r.fail("", 0, None, "the encounter needs its creatures as [[creature]] tables")
-    creatures: list[Creature] = []
-    for index, data in enumerate(entries):
-        creatures += _creatures(r, "creature", index, data, teams)
-    if len(creatures) > MAX_SLOTS:
-        raise r.fail(
-            "creature", 0, None, f"at most {MAX_SLOTS} creatures fit the board: {len(creatures)}"
-        )
-    if len({c.team for c in creatures}) < 2:
-        raise r.fail("creature", 0, None, "the encounter needs creatures on two teams")
-    seen: set[str] = set()
-    for c in creatures:
-        for word in {plain(c.name), plain(c.label)}:
-            if word in seen:
-                raise r.fail("creature", 0, None, f"{word!r} names two creatures")
-            seen.add(word)
-    templates: list[Creature] = []
-    raw = doc.get("template", [])
-    if not isinstance(raw, list):
-        raise r.fail("", 0, "template", "templates are written as [[template]] tables")
-    for index, data in enumerate(raw):
-        if isinstance(data, dict) and "count" in data:
-            raise r.fail("template", index, "count", "a template is one creature: no count")
-        templates += _creatures(r, "template", index, data, teams)
+    creatures, templates = r.creatures(
+        doc, lambda table, index, data: _creatures(r, table, index, data, teams), MOST_FIGHTERS
+    )
     return Encounter(name, tuple(creatures), options, teams, tuple(templates), text, filename)
 
 
@@ -274,9 +187,9 @@ def _options(r: _Reader, data: Any) -> Options:
     r.known("options", 0, data, OPTION_KEYS, "options")
     base = Options()
     return Options(
-        r.one_of("options", 0, data, "critical", "options", CRITICAL, base.critical),
-        r.one_of("options", 0, data, "knocked_out", "options", KNOCKED_OUT, base.knocked_out),
-        r.one_of("options", 0, data, "end", "options", ENDS, base.end),
+        r.choice("options", 0, data, "critical", "options", CRITICAL, base.critical),
+        r.choice("options", 0, data, "knocked_out", "options", KNOCKED_OUT, base.knocked_out),
+        r.choice("options", 0, data, "end", "options", ENDS, base.end),
     )
 
 
@@ -303,7 +216,7 @@ def _strikes(r: _Reader, table: str, index: int, data: dict, who: str) -> list[S
         out.append(
             Strike(
                 sname,
-                r.whole(table, index, s, "bonus", f"{who}: {sname}", -5, 50, 0),
+                r.integer(table, index, s, "bonus", f"{who}: {sname}", -5, 50, 0),
                 damage,
                 plain(kind) if isinstance(kind, str) else "",
                 r.flag(table, index, s, "agile", f"{who}: {sname}"),
@@ -337,42 +250,25 @@ def _creatures(
 ) -> list[Creature]:
     """One [[creature]] (or [[template]]): a creature, or `count` identical ones, a group
     that rolls initiative once and takes its turns together [1]."""
-    from shared.roster import check_label
-
     r.known(table, index, data, CREATURE_KEYS, f"{table} {index + 1}")
-    name = r.text(table, index, data, "name", table)
-    who = f"{table} {name!r}"
-    label = r.text(table, index, data, "label", who, name[:3].upper())
-    team_name = r.text(table, index, data, "team", who, teams[0])
-    by_name = {plain(t): n for n, t in enumerate(teams)}
-    if plain(team_name) not in by_name:
-        raise r.fail(table, index, "team", f"{who}: team must be one of {', '.join(teams)}")
-    team = by_name[plain(team_name)]
-    kind = r.one_of(table, index, data, "kind", who, KINDS, KINDS[min(team, 1)])
-    level = r.whole(table, index, data, "level", who, -1, 25, 1)
-    hp = r.whole(table, index, data, "hp", who, 1, MAX_HP, None)
-    ac = r.whole(table, index, data, "ac", who, 0, 60, 15)
-    perception = r.whole(table, index, data, "perception", who, -5, 50, 0)
-    initiative = r.whole(table, index, data, "initiative", who, -5, 50, perception)
-    saves = {s: r.whole(table, index, data, s, who, -5, 50, 0) for s in SAVES}
+    name, who, label, team = r.named(table, index, data, teams)
+    kind = r.choice(table, index, data, "kind", who, KINDS, KINDS[min(team, 1)])
+    level = r.integer(table, index, data, "level", who, -1, 25, 1)
+    hp = r.integer(table, index, data, "hp", who, 1, MAX_HP, None)
+    ac = r.integer(table, index, data, "ac", who, 0, 60, 15)
+    perception = r.integer(table, index, data, "perception", who, -5, 50, 0)
+    initiative = r.integer(table, index, data, "initiative", who, -5, 50, perception)
+    saves = {s: r.integer(table, index, data, s, who, -5, 50, 0) for s in SAVES}
     resist = r.amounts(table, index, data, "resist", who)
     weak = r.amounts(table, index, data, "weak", who)
-    immune = r.types(table, index, data, "immune", who)
+    immune = r.words(table, index, data, "immune", who, plain)
     strikes = _strikes(r, table, index, data, who)
     named = r.flag(table, index, data, "named", who)
-    hero = r.whole(table, index, data, "hero", who, 0, 3, 1 if kind == "character" else 0)
-    count = r.whole(table, index, data, "count", who, 1, MAX_SLOTS, 1)
-    if count > 1 and len(label) > 2:
-        label = label[:2]
+    hero = r.integer(table, index, data, "hero", who, 0, 3, 1 if kind == "character" else 0)
+    count = r.integer(table, index, data, "count", who, 1, MAX_GROUP, 1)
     _not_an_option(r, table, index, who, name, label)
     out: list[Creature] = []
-    for n in range(count):
-        each_name = f"{name} {n + 1}" if count > 1 else name
-        each_label = f"{label}{n + 1}" if count > 1 else label
-        try:
-            check_label(each_label)
-        except ValueError as err:
-            raise r.fail(table, index, "label", f"{who}: {err}") from None
+    for each_name, each_label in r.members(table, index, who, name, label, count):
         out.append(
             Creature(
                 each_name,

@@ -13,16 +13,13 @@ verbs.py (each verb). Rules: pf2-combat.txt.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from host.core import kit
-from host.core.interface import IllegalAction, Supplied, WantedRoll, game_log
-from host.core.names import closest, plain
+from host.core.interface import game_log
 from host.core.timeline import Timeline
 from host.rulesets.pf2.encounter_schema import Creature, Encounter
-from shared import dice
 
 # The rules' version: raise it when the same journal would play out differently.
 RULES_VERSION = 1
@@ -42,7 +39,7 @@ ACTIONS = 3  # [3]
 
 
 @dataclass
-class Fighter:
+class Fighter(kit.Creature):
     """One creature in the fight."""
 
     spec: Creature
@@ -77,24 +74,6 @@ class Fighter:
         }
     )
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def label(self) -> str:
-        return self.spec.label
-
-    @property
-    def in_fight(self) -> bool:
-        """Still in the fight: not dead, not gone (a dying creature is)."""
-        return not self.dead and not self.fled
-
-    @property
-    def down(self) -> bool:
-        """At 0 HP, dead or gone: not standing."""
-        return not self.in_fight or self.hp == 0
-
     def has(self, condition: str) -> bool:
         return condition in self.marks or self.values.get(condition, 0) > 0
 
@@ -118,45 +97,20 @@ class Delayed:
     after: int
 
 
-class Dice(kit.Dice):
-    """Every die of an action, in the kit's order; its record is [purpose, faces, source] a
-    roll."""
+class Dice(kit.SeededDice):
+    """Every die of an action, in the kit's order (host/core/kit.py `SeededDice`: plain dice
+    of given sides, its record [purpose, faces, source] a roll)."""
+
+    codes = CODES
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.supplied: list[Supplied] | None = None
-        self.supplied_at = 0
-        self.records: list[list[Any]] = []
-        self._replay: list[list[Any]] | None = None
-        self._rng = random.Random(0)
-        self.last: tuple[str, tuple[int, ...], tuple[int, ...], int] | None = None
+        super().__init__(seed)
         # The degree of success (0..3; -1 none) of the action's last check [7]: what the
         # board would show with the roll, were there a place for it (device.py).
         self.degree = -1
 
-    def begin(self, action: int, replay: list[list[Any]] | None) -> None:
-        self.records = []
-        self.new_action()
-        self._replay = None if replay is None else [list(r) for r in replay]
-        self._rng = random.Random(self.seed * 1_000_003 + action)
 
-    def draw(self, purpose: str, who: int, sides: tuple[int, ...]) -> tuple[int, ...]:
-        wanted = WantedRoll(
-            purpose, len(sides), dice.KIND_DN, who, code=CODES[purpose], sides=sides
-        )
-        rolled = self.take_roll(wanted, self._replay, lambda: self._own(sides))
-        for face, top in zip(rolled.faces, sides, strict=True):
-            if not 1 <= face <= top:
-                raise IllegalAction(f"a {purpose} roll's d{top} shows {face}: it has 1..{top}")
-        self.records.append([purpose, list(rolled.faces), rolled.source])
-        self.last = (purpose, rolled.faces, sides, who)
-        return rolled.faces
-
-    def _own(self, sides: tuple[int, ...]) -> kit.Rolled:
-        return kit.Rolled(tuple(self._rng.randint(1, s) for s in sides), "engine")
-
-
-class Game:
+class Game(kit.Fight[Fighter, Entry]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
         self.encounter = encounter
         self.options = encounter.options
@@ -182,33 +136,6 @@ class Game:
         self.timeline = Timeline()
         self.over: str | None = None  # the winning team, "nobody", or None
         self.state: Any = None  # the board's view (device.py keeps it)
-
-    @property
-    def teams(self) -> tuple[str, ...]:
-        return self.encounter.teams
-
-    @property
-    def started(self) -> bool:
-        return self.round > 0
-
-    def fighter(self, word: str) -> Fighter:
-        key = plain(word)
-        for f in self.fighters:
-            if key in (plain(f.name), plain(f.label)):
-                return f
-        members = [f for f in self.fighters if plain(f.name).startswith(key + " ")]
-        if members:
-            named = " or ".join(f"{f.name!r} ({f.label})" for f in members)
-            raise IllegalAction(f"unknown creature {word!r}; did you mean {named}?")
-        close = closest(word, [f.name for f in self.fighters])
-        if close is not None:
-            raise IllegalAction(f"unknown creature {word!r}; did you mean {close[0]!r}?")
-        known = ", ".join(f.name for f in self.fighters)
-        raise IllegalAction(f"unknown creature {word!r} (known: {known})")
-
-    def entry(self) -> Entry | None:
-        """The entry whose turn it is (None before initiative)."""
-        return self.order[self.at] if self.order else None
 
     def turn_of(self, f: Fighter) -> bool:
         e = self.entry()

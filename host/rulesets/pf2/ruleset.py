@@ -7,32 +7,25 @@ device.py projects the game onto the board, ai.py plays the demo.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.core import kit, newcomers
 from host.core.commandline import Command
 from host.core.interface import (
-    Applied,
     Fighter,
     IllegalAction,
     LiveRow,
     LiveTable,
-    Ruleset,
-    Supplied,
     Table,
 )
 from host.rulesets.pf2 import ai, choices, device, encounter_schema, harm, language, turns, verbs
 from host.rulesets.pf2.engine import RULES_VERSION, Game
 from shared import events as ev
 
-if TYPE_CHECKING:
-    from host.core.interface import SessionAPI
-
 STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
 
-class PF2(Ruleset):
+class PF2(kit.CreatureRules):
     id = encounter_schema.ID
     state_version = 1
     description = (
@@ -41,6 +34,11 @@ class PF2(Ruleset):
     )
     rules_version = RULES_VERSION
     board_id = device.BOARD_ID
+    encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
+    game_type = Game
+    device = device
+    stat_keys = STAT_KEYS
+    turn_line = turns.TURN_LINE
     health_words = ("HP",)  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.pf2.bench_turn:engine_turn_pf2"
     language = language.LANGUAGE
@@ -70,46 +68,9 @@ class PF2(Ruleset):
         ),
     }
 
-    # -- encounters --------------------------------------------------------------------
-    def example_path(self) -> Path:
-        return encounter_schema.example_path()
-
-    def parse_encounter(self, text: str, filename: str) -> encounter_schema.Encounter:
-        return encounter_schema.parse(text, filename)
-
-    def template(self) -> str:
-        return encounter_schema.template_path().read_text()
-
     # -- a game ----------------------------------------------------------------------------
-    def new_game(self, encounter: encounter_schema.Encounter, seed: int) -> Game:
-        game = Game(encounter, seed)
-        game.state = device.new_state(game, RULES_VERSION)
-        return game
-
-    def apply(self, game: Game, cmd: Command) -> Applied:
-        lines = verbs.apply(game, cmd)
-        return Applied(lines, [list(r) for r in game.dice.records])
-
-    def replay(self, game: Game, cmd: Command, record: list[list]) -> list[str]:
+    def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
         return verbs.apply(game, cmd, record)
-
-    def project(self, game: Game) -> None:
-        device.project(game, game.state)
-
-    def record_from_json(self, data: Any) -> list[list]:
-        return [[str(p), [int(x) for x in f], str(s)] for p, f, s in data]
-
-    def started(self, game: Game) -> bool:
-        return game.started
-
-    def winner(self, game: Game) -> str | None:
-        return game.over
-
-    def fighter_names(self, game: Game) -> list[str]:
-        return [f.name for f in game.fighters]
-
-    def gone(self, game: Game) -> set[str]:
-        return set(game.gone)
 
     def passed_turns(self, game: Game) -> list[tuple[int, int]]:
         """[22] a Delay: the delayer's turn ends as it leaves the order (delay.py)."""
@@ -150,28 +111,6 @@ class PF2(Ruleset):
     # -- the roll an action wants ---------------------------------------------------------
     asks_for_rolls = True
 
-    def supply_rolls(self, game: Game, rolls: list[Supplied] | None) -> None:
-        game.dice.supply(rolls)
-
-    def roll_lines(self, game: Game) -> list[str]:
-        return [
-            f"{purpose} {' '.join(map(str, faces))}{kit.from_where(source)}"
-            for purpose, faces, source in game.dice.records
-        ]
-
-    # -- scores ------------------------------------------------------------------------------
-    def summary(self, game: Game) -> dict:
-        teams = game.teams
-        players = [
-            (f.name, teams[f.spec.team], {k: f.stats[k] for k in STAT_KEYS}) for f in game.fighters
-        ]
-        return kit.summary(players, teams)
-
-    def score_line(self, game: Game) -> str:
-        return "foes down: " + " · ".join(
-            f"{t} {verbs.downs(game, n)}" for n, t in enumerate(game.teams)
-        )
-
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:
         title = f"{game.encounter.name}, round {game.round}"
@@ -186,9 +125,6 @@ class PF2(Ruleset):
             for i in e.members
         )
         return title, f"{verbs.whose(game)} turn (initiative {e.total}; actions {left})"
-
-    def _in_order(self, game: Game) -> list[Any]:
-        return [game.fighters[i] for unit in device.order(game) for i in unit]
 
     def roster(self, game: Game) -> Table:
         rows = [
@@ -326,12 +262,6 @@ class PF2(Ruleset):
     # -- the demo AI -------------------------------------------------------------------------
     def plan_turn(self, game: Game) -> list[str]:
         return ai.plan_turn(game)
-
-    def demo_presses(self, game: Game, command: str) -> tuple[tuple[str, ...], bool]:
-        return (), True
-
-    def slot_done(self, session: SessionAPI, slot: int) -> list[str] | None:
-        return None
 
 
 # The DCs `save` and `flat` offer: simple DCs by level, and the flat checks the rules name

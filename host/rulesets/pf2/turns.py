@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 
+from host.core import kit
 from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.pf2 import delay, harm
 from host.rulesets.pf2.encounter_schema import Creature
 from host.rulesets.pf2.engine import ACTIONS, Entry, Fighter, Game
-from shared.limits import MAX_SLOTS
 
 # The first line of a turn begun by start_turn (and a return from Delay).
 TURN_LINE = re.compile(r"round \d+, -?\d+: .*'s turn")
@@ -27,18 +27,7 @@ def roll_initiative(game: Game, named: dict[int, int] | None = None) -> list[str
     (`named`: the modifier of another check the GM names, by a creature's index)."""
     named = named or {}
     lines: list[str] = []
-    groups: dict[int, list[Fighter]] = {}
-    units: list[list[Fighter]] = []
-    for f in game.fighters:
-        if not f.in_fight:
-            continue
-        if f.spec.group >= 0:
-            if f.spec.group not in groups:
-                groups[f.spec.group] = []
-                units.append(groups[f.spec.group])
-            groups[f.spec.group].append(f)
-        else:
-            units.append([f])
+    units = kit.units(game.fighters)
     rolled: list[tuple[int, int, list[Fighter]]] = []
     for place, unit in enumerate(units):
         first = unit[0]
@@ -180,8 +169,6 @@ def join(game: Game, spec: Creature) -> list[str]:
     with the rest; after, it rolls now and takes its place by its total, after the entries
     it ties with; a place this round has passed comes next round."""
     index = len(game.fighters)
-    if index >= MAX_SLOTS:
-        raise IllegalAction(f"{spec.name} cannot join: the board has {MAX_SLOTS} slots, all taken")
     if any(plain(g.name) == plain(spec.name) or g.label == spec.label for g in game.fighters):
         raise IllegalAction(f"{spec.name} ({spec.label}) names a creature already in the fight")
     f = Fighter(spec, index, spec.hp)

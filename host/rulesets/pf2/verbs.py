@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from host.core import effects as book
+from host.core import kit
 from host.core.commandline import Command, whole_number
 from host.core.interface import IllegalAction
 from host.core.names import plain
@@ -30,10 +31,7 @@ ATTACK_STEP = {False: 5, True: 4}  # [6] the penalty per step: -5/-10, agile -4/
 
 
 def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[str]:
-    if game.over is not None:
-        raise IllegalAction(f"the fight is over: {_won(game.over)}")
-    if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
-        raise IllegalAction("roll initiative first: `initiative`")
+    kit.may_play(game, cmd)
     game.dice.begin(game.actions, replay)
     game.dice.degree = -1
     game.passed = []
@@ -52,8 +50,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     return lines
 
 
-def _won(over: str) -> str:
-    return "nobody won" if over == "nobody" else f"{over} won"
+_won = kit.won
 
 
 def standing(f: Fighter) -> bool:
@@ -77,17 +74,8 @@ def finish(game: Game, winner: str, lines: list[str]) -> None:
     game.timeline.append(point(game))
 
 
-def point(game: Game) -> dict:
-    return {
-        "round": game.round,
-        "hp": {f.name: f.hp for f in game.fighters},
-        "score": {t: downs(game, n) for n, t in enumerate(game.teams)},
-    }
-
-
-def downs(game: Game, team: int) -> int:
-    """The foes of a team that are down: dead, at 0 HP or gone."""
-    return sum(1 for f in game.fighters if f.spec.team != team and f.down)
+point = kit.point
+downs = kit.downs  # the foes of a team that are down: dead, at 0 HP, fled or gone
 
 
 # -- who may do what ---------------------------------------------------------------------------
@@ -148,11 +136,7 @@ def react(game: Game, f: Fighter) -> None:
 
 # -- the order ---------------------------------------------------------------------------------
 def do_initiative(game: Game, cmd: Command) -> list[str]:
-    if game.started:
-        raise IllegalAction(
-            f"initiative is rolled once, at the start; this is round {game.round}"
-            " (`add NAME` brings a newcomer in with its own roll)"
-        )
+    kit.initiative_once(game)
     checks_named: dict[int, int] = {}
     for item in cmd.list_opt("check"):  # [1] another check the GM names for a creature
         who, _, mod = item.rpartition(":")
@@ -160,30 +144,16 @@ def do_initiative(game: Game, cmd: Command) -> list[str]:
             raise IllegalAction(f"check= is NAME:MODIFIER (Orc:+9), not {item!r}")
         checks_named[game.fighter(who).index] = whole_number(mod, -20, 60, "check's modifier")
     lines = turns.roll_initiative(game, checks_named)
-    game.round = 1
-    game.at = 0
-    lines += turns.start_turn(game)
-    game.timeline.append(point(game))
-    return lines
+    return kit.first_round(game, lines, turns.start_turn)
 
 
 def do_next(game: Game, cmd: Command) -> list[str]:
-    was = game.round
     game.turn_end_at = 0
-    lines = turns.advance(game)
-    if game.round != was:
-        game.timeline.append(point(game))
-    return lines
+    return kit.advanced(game, turns.advance)
 
 
 def do_end(game: Game, cmd: Command) -> list[str]:
-    if cmd.args:
-        word = " ".join(cmd.args)
-        if plain(word) == "nobody" or any(plain(t) == plain(word) for t in game.teams):
-            raise IllegalAction(f"`end` ends the turn; to end the fight: `finish {word}`")
-        named = game.fighter(word)
-        if not game.turn_of(named):
-            raise IllegalAction(f"it is not {named.name}'s turn: `end` alone ends the turn")
+    kit.end_named(game, cmd)
     return do_next(game, cmd)
 
 
@@ -211,14 +181,7 @@ def do_return(game: Game, cmd: Command) -> list[str]:
 
 def do_finish(game: Game, cmd: Command) -> list[str]:
     """[27] the game master ends the fight."""
-    word = " ".join(cmd.args)
-    if not word or plain(word) == "nobody":
-        winner = "nobody"
-    else:
-        found = [t for t in game.teams if plain(t) == plain(word)]
-        if not found:
-            raise IllegalAction(f"unknown team {word!r} (known: {', '.join(game.teams)}, nobody)")
-        winner = found[0]
+    winner = kit.named_winner(game.teams, " ".join(cmd.args))
     lines: list[str] = []
     finish(game, winner, lines)
     lines.append("(`undo` takes it back: the fight goes on)")
@@ -247,15 +210,7 @@ def _d20(game: Game, purpose: str, f: Fighter, hero: bool) -> tuple[int, str, li
 
 
 def _weapon(f: Fighter, word: str | None) -> Strike:
-    if not f.spec.strikes:
-        raise IllegalAction(f"{f.name} has no Strikes in its stat line")
-    if word is None:
-        return f.spec.strikes[0]
-    for s in f.spec.strikes:
-        if plain(s.name) == plain(word):
-            return s
-    known = ", ".join(s.name for s in f.spec.strikes)
-    raise IllegalAction(f"{f.name} has no Strike {word!r} (it has: {known})")
+    return kit.pick(f.name, f.spec.strikes, word, "Strike")
 
 
 def do_strike(game: Game, cmd: Command) -> list[str]:
