@@ -19,6 +19,7 @@ from host.core.encounter_files import TableReader, read_toml
 from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
+from host.rulesets.pf2.keys import CREATURE_KEYS
 
 ID = "pf2"
 TEAMS = ("Party", "Foes")
@@ -134,27 +135,6 @@ class Encounter:
     ruleset: str = ID
 
 
-CREATURE_KEYS = (
-    "name",
-    "label",
-    "team",
-    "kind",
-    "level",
-    "hp",
-    "ac",
-    "perception",
-    "initiative",
-    "fort",
-    "ref",
-    "will",
-    "resist",
-    "weak",
-    "immune",
-    "strike",
-    "named",
-    "hero",
-    "count",
-)
 STRIKE_KEYS = ("name", "bonus", "damage", "type", "agile", "ranged")
 OPTION_KEYS = tuple(Options.__dataclass_fields__)
 

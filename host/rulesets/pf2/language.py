@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from host.core import newcomers
 from host.core.commandline import Language, Option, Verb
-from host.rulesets.pf2.encounter_schema import CREATURE_KEYS
+from host.rulesets.pf2.keys import CREATURE_KEYS
 
 SAVES = ("fort", "ref", "will")
 ROSTER = newcomers.Roster("creature", "team", tuple(k for k in CREATURE_KEYS if k != "count"))
