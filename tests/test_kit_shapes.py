@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from host.core import kit
+from host.core import kit, registry
 from host.core.commandline import Command
 from host.core.encounter_files import TableReader
 from host.core.interface import EncounterError, IllegalAction
@@ -200,3 +200,28 @@ def test_dice_rules_record_an_action_s_rolls_and_replay_them() -> None:
     rules.supply_rolls(again, [("hit", (12,), "board")])
     assert rules.apply(again, Command("hit", [])).lines == ["hit 12"]
     assert rules.roll_lines(again) == ["hit 12 (board)"]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(registry.ids()))
+def test_every_rulesets_encounter_has_the_kits_encounter_shape(ruleset_id: str) -> None:
+    """kit.Encounter: what the host reads of an encounter (name, teams, source, path,
+    ruleset) is there in every ruleset's, an outside one's included."""
+    r = registry.get(ruleset_id)
+    encounter = r.parse_encounter(r.example_path().read_text(encoding="utf-8"), "example.toml")
+    assert isinstance(encounter, kit.Encounter)
+    assert encounter.ruleset == ruleset_id
+
+
+def test_an_encounter_game_gives_its_encounters_teams_and_is_not_started() -> None:
+    """kit.EncounterGame: the `teams` the host reads are the encounter's, and `started` is
+    False until the game sets it (DiceRules.started reads it)."""
+
+    class Game(kit.EncounterGame[types.SimpleNamespace]):  # type: ignore[type-var]
+        def __init__(self) -> None:
+            self.encounter = types.SimpleNamespace(teams=["Red", "Blue"])
+
+    game = Game()
+    assert game.teams == ("Red", "Blue") and game.started is False
+    game.started = True
+    assert kit.DiceRules().started(game)
+    assert "started" in vars(game) and "teams" not in vars(game)
