@@ -10,7 +10,7 @@ implement (host/core/interface.py, whose base class has the defaults).
 - `SeededDice`: `Dice` whose own dice are seeded per action, recording each roll as
   [purpose, faces, source]; a ruleset numbers its rolls' purposes (`codes`: 0..15, its
   own numbering, `WantedRoll.code`) and asks with `draw(purpose, who, sides)` or
-  `draw_kind(purpose, who, count, kind)`.
+  `draw_kind(purpose, who, count, kind, faces)`.
 - `show_roll`: the board's last roll (`GameState.roll`) from what `SeededDice.last` keeps
   (or any faces): the board roll projection a ruleset's `device.project` calls.
 - `Rules`: a `Ruleset` whose encounters are a module's (`encounters`: `parse`, `EXAMPLE`,
