@@ -82,17 +82,17 @@ class Encounter(Protocol):
     def ruleset(self) -> str: ...
 
 
-E = TypeVar("E", bound=Encounter)
+EncounterT = TypeVar("EncounterT", bound=Encounter)
 
 
-class EncounterGame(Generic[E]):
-    """A mixin for an engine's game that keeps its encounter as `encounter` (of the
-    ruleset's own class E, e.g. `class Game(kit.EncounterGame[Encounter])`): `teams` (the
+class EncounterGame(Generic[EncounterT]):
+    """A mixin for an engine's game that keeps its encounter as `encounter`, of the
+    ruleset's own class (`class Game(kit.EncounterGame[Encounter])`): it gives `teams` (the
     encounter's, which the host reads as `game.teams`) and `started` (False until the game
     sets it; `DiceRules.started` reads it). It adds no attribute to the game's instances,
     so a checkpoint's shape is the game's own."""
 
-    encounter: E
+    encounter: EncounterT
     started: bool = False
 
     @property
