@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from host.core import kit
+from host.core import kit, registry
 from host.core.commandline import Command
 from host.core.encounter_files import TableReader
 from host.core.interface import EncounterError, IllegalAction
@@ -311,3 +311,28 @@ def test_finish_names_a_team_or_nobody() -> None:
     assert kit.named_winner(("Party", "Foes"), "") == "nobody"
     with pytest.raises(IllegalAction, match="unknown team 'Orcs' \\(known: Party, Foes, nobody\\)"):
         kit.named_winner(("Party", "Foes"), "Orcs")
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(registry.ids()))
+def test_every_rulesets_encounter_has_the_kits_encounter_shape(ruleset_id: str) -> None:
+    """kit.Encounter: what the host reads of an encounter (name, teams, source, path,
+    ruleset) is there in every ruleset's, an outside one's included."""
+    r = registry.get(ruleset_id)
+    encounter = r.parse_encounter(r.example_path().read_text(encoding="utf-8"), "example.toml")
+    assert isinstance(encounter, kit.Encounter)
+    assert encounter.ruleset == ruleset_id
+
+
+def test_an_encounter_game_gives_its_encounters_teams_and_is_not_started() -> None:
+    """kit.EncounterGame: the `teams` the host reads are the encounter's, and `started` is
+    False until the game sets it (DiceRules.started reads it)."""
+
+    class Game(kit.EncounterGame[types.SimpleNamespace]):  # type: ignore[type-var]
+        def __init__(self) -> None:
+            self.encounter = types.SimpleNamespace(teams=["Red", "Blue"])
+
+    game = Game()
+    assert game.teams == ("Red", "Blue") and game.started is False
+    game.started = True
+    assert kit.DiceRules().started(game)
+    assert "started" in vars(game) and "teams" not in vars(game)

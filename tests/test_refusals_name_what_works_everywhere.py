@@ -9,6 +9,7 @@ after a colon."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,15 @@ def test_every_refusal_names_what_would_work(ruleset_id: str) -> None:
 def test_the_contract_sees_a_refusal_that_names_no_way_on() -> None:
     assert not WAY_ON.search("Kaelen is not grappled")
     assert WAY_ON.search("Kaelen is not grappled (grappled: nobody)")
+
+
+def test_the_writing_a_ruleset_doc_lists_the_forms_a_way_on_takes() -> None:
+    """docs/writing-a-ruleset.md tells an author what counts as naming a way on: each of its
+    examples is one the contract accepts, and its bare refusal one it does not."""
+    doc = (Path(__file__).parent.parent / "docs" / "writing-a-ruleset.md").read_text("utf-8")
+    part = doc.split("**What counts as naming a way on.**")[1].split("alone names none")[0]
+    examples = re.findall(r'"([^"]+)"', part)
+    bare = examples.pop()
+    assert len(examples) >= 6
+    assert [e for e in examples if not WAY_ON.search(e)] == []
+    assert not WAY_ON.search(bare)

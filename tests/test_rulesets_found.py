@@ -199,3 +199,16 @@ def test_the_other_rulesets_play_beside_one_that_cannot(extra_installed: dict[st
         )
         assert done.returncode == 0, done.stderr
         assert "winner:" in done.stdout or "draw:" in done.stdout
+
+
+def test_turnlight_rulesets_shows_each_rulesets_board_id(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A new ruleset's `board_id` must be one no other has (docs/writing-a-ruleset.md, 0):
+    `turnlight rulesets` shows the ids taken, on each ruleset's one line."""
+    from host import cli
+
+    assert cli.main(["rulesets"]) == 0
+    listed = {ln.split()[0]: ln.split()[2:4] for ln in capsys.readouterr().out.splitlines()}
+    for ruleset_id in registry.ids():
+        assert listed[ruleset_id] == ["board", str(registry.get(ruleset_id).board_id)]

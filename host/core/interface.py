@@ -62,7 +62,8 @@ class WantedRoll:
     table rather than the engine: `count` dice of `kind` (shared.dice.KIND_*) for
     `purpose` (the ruleset's word: "hit", "power", ...), rolled by slot `who` (named
     `who_name`; -1 and "" for nobody in particular). `code` is the purpose as the board's
-    state carries it (0..15, the ruleset's own numbering). For plain dice
+    state carries it (0..15, the ruleset's own numbering: kit.SeededDice's `codes`, d20's
+    `CODES`; no event code of shared.events). For plain dice
     (shared.dice.KIND_DN), `sides` names each die's faces in the order the faces come
     (a d20 with advantage: (20, 20); 2d6 + 1d8: (6, 6, 8)); () for the other kinds.
 

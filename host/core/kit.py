@@ -8,8 +8,9 @@ implement (host/core/interface.py, whose base class has the defaults).
   dice (or, for korxsol, a roll made ahead and waiting in its queue). `Rolled` is what one
   roll came to. Who rolls is named by the session, from `Ruleset.fighter_names`.
 - `SeededDice`: `Dice` whose own dice are seeded per action, recording each roll as
-  [purpose, faces, source]; a ruleset names its rolls' codes (`codes`) and asks with
-  `draw(purpose, who, sides)` or `draw_kind(purpose, who, count, kind)`.
+  [purpose, faces, source]; a ruleset numbers its rolls' purposes (`codes`: 0..15, its
+  own numbering, `WantedRoll.code`) and asks with `draw(purpose, who, sides)` or
+  `draw_kind(purpose, who, count, kind, faces)`.
 - `Roll` and `read_dice`: dice and a flat modifier as an encounter file writes them.
 - `show_roll`: the board's last roll (`GameState.roll`) from what `SeededDice.last` keeps
   (or any faces): the board roll projection a ruleset's `device.project` calls.
@@ -19,6 +20,9 @@ implement (host/core/interface.py, whose base class has the defaults).
   apply, replay, the record's JSON, the rolls given and said, a new game and its board
   projection (`game_type`, `device`) come with it. Each says in its docstring the hooks
   a ruleset fills.
+- `Encounter`: the shape of what `Ruleset.parse_encounter` returns (a protocol: the
+  fields the host reads); `EncounterGame`: a mixin for an engine's game that keeps its
+  encounter, giving the `teams` and `started` every game declares alike.
 - Encounter files: host/core/encounter_files.py's `TableReader` (a ruleset's reader
   subclasses it: `integer`, `text`, `choice`, `words`, `flag`, `known`; a file of
   `[[creature]]`s, `head` and `creatures`); a fighter named as typed: `find_fighter`, and
@@ -54,7 +58,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from host.core import draws, newcomers, numbers
 from host.core.commandline import Command
@@ -68,6 +72,46 @@ from shared.state import GameState
 T = TypeVar("T")
 
 WANTED = "wanted"  # the queue of a roll given to the waiting action (it waited in none)
+
+
+@runtime_checkable
+class Encounter(Protocol):
+    """What a ruleset's `parse_encounter` returns, as the host reads it: its `name`, its
+    `teams` (their names, in order: `Ruleset.summary` and the scores use them), `source`
+    (the file's text: a resume rebuilds the game from it), `path` (the file's, "" for
+    none) and `ruleset` (the ruleset's id). Any object with them fits (the built-in
+    rulesets' are frozen dataclasses ending in `source: str = ""`, `path: str = ""`,
+    `ruleset: str = ID`); the fighters are the ruleset's own, by its own name (d20's
+    `creatures`, advance's `characters`): the host never reads them."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def teams(self) -> tuple[str, ...]: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...
+
+
+EncounterT = TypeVar("EncounterT", bound=Encounter)
+
+
+class EncounterGame(Generic[EncounterT]):
+    """A mixin for an engine's game that keeps its encounter as `encounter`, of the
+    ruleset's own class (`class Game(kit.EncounterGame[Encounter])`): it gives `teams` (the
+    encounter's, which the host reads as `game.teams`) and `started` (False until the game
+    sets it; `DiceRules.started` reads it). It adds no attribute to the game's instances,
+    so a checkpoint's shape is the game's own."""
+
+    encounter: EncounterT
+    started: bool = False
+
+    @property
+    def teams(self) -> tuple[str, ...]:  # (interface.Game)
+        return tuple(self.encounter.teams)
 
 
 @dataclass(frozen=True)
@@ -168,10 +212,13 @@ class SeededDice(Dice):
     """`Dice` whose own dice are seeded per action (`seed` and the action's number roll the
     same faces on every replay); each roll of an action is kept in `records` as [purpose,
     faces, source], its record, and the last in `last` as (purpose, faces, sides, who),
-    for the board (`show_roll`). A ruleset fills `codes`: each purpose's event code on the
-    board (its roll key's, shared.events); it calls `begin` as an action starts (its record
-    when replayed) and `draw` (plain dice of given sides) or `draw_kind` (a kind of
-    shared.dice) for each roll."""
+    for the board (`show_roll`). A ruleset fills `codes`: each purpose's number, 0..15 in
+    the ruleset's own numbering (d20's and advance's `CODES`), which a wanted roll carries
+    as `WantedRoll.code` and the board's state as the wanted roll's purpose
+    (host/board/tether.py); it is no event code of shared.events. The ruleset calls
+    `begin(n, record)` as each action starts (n: the game's count of actions played, so
+    the same action rolls the same faces; its record when replayed) and `draw` (plain
+    dice of given sides) or `draw_kind` (a kind of shared.dice) for each roll."""
 
     codes: dict[str, int] = {}
 
@@ -185,7 +232,11 @@ class SeededDice(Dice):
         self.last: tuple[str, tuple[int, ...], tuple[int, ...], int] | None = None
 
     def begin(self, action: int, replay: list[list[Any]] | None) -> None:
-        """Action number `action` begins: replaying `replay` (its record), or rolling."""
+        """Action number `action` begins: replaying `replay` (its record), or rolling.
+        `action` is the game's own count of the actions played before this one (d20's and
+        advance's `game.actions`, raised by one at each action's end; a refused action
+        raises none, as the session rebuilds its game by replay), so it is the same
+        number on every replay and the seeded dice roll the same faces."""
         self.records = []
         self.new_action()
         self._replay = None if replay is None else [list(r) for r in replay]
@@ -318,11 +369,15 @@ class DiceRules(Rules):
     action in one function. The hooks a ruleset fills:
 
     - `play(game, cmd, record)`: the action's lines (record None: applied, else replayed
-      with the rolls it recorded); it calls `game.dice.begin` first;
+      with the rolls it recorded). It calls `game.dice.begin(game.actions, record)` first
+      and raises `game.actions` by one when the action is done: `actions` is a counter
+      the game keeps (0 in a new game, in `game_type`'s `__init__`), the action's number,
+      which seeds its dice (d20/verbs.py and advance/verbs.py `apply`);
     - `game_type`: the engine's game, made as `game_type(encounter, seed)`, with the
       attributes `dice`, `state` (the board's, made by `device.new_state(game,
-      rules_version)` and kept by `device.project(game, state)`), `started`, `over` (the
-      winner's name or None) and `fighters` (each with a `name`);
+      rules_version)` and kept by `device.project(game, state)`), `actions` (above),
+      `teams` and `started` (`EncounterGame` gives both), `over` (the winner's name or
+      None), `log` and `timeline` (interface.Game) and `fighters` (each with a `name`);
     - `device`: the module of that board projection.
 
     What comes with it: `apply` and `replay` (the record is the dice's `records`),

@@ -116,7 +116,7 @@ class Dice(kit.SeededDice):
         return self.draw_kind(purpose, who, PURPOSES[purpose], dice.KIND_ACTION_D6, 6)
 
 
-class Game:
+class Game(kit.EncounterGame[Encounter]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
         self.encounter = encounter
         self.options = encounter.options
@@ -149,10 +149,6 @@ class Game:
         self.joined: list[tuple[str, dict]] = []
         self.gone: dict[str, str] = {}
         self.state: Any = None  # the board's view (host/rulesets/advance/device.py keeps it)
-
-    @property
-    def teams(self) -> tuple[str, ...]:  # (interface.Game)
-        return self.encounter.teams
 
     # -- looking things up ------------------------------------------------------------------
     def fighter(self, word: str) -> Fighter:
