@@ -16,7 +16,8 @@ def render_dice(canvas, state, animating, now_ms):
     cells, its number's tens (white) then units (amber) as blinks, a 0 a dim glow (a d100's
     D10s the same way); with the descriptor's NATURALS flag (128) a die's highest face is
     steady in the success colour on its cells, its lowest steady in red. While `animating`
-    the faces tumble instead."""
+    the faces tumble instead. The roll's degree of success, when the host judged one, on
+    the cell after the dice: each degree its own colour and its own pattern (docs/board.md)."""
     roll = state.roll
     frame = canvas.frame
     count = roll.count
@@ -29,20 +30,19 @@ def render_dice(canvas, state, animating, now_ms):
         for i in range(count):
             pal.put(frame, i, pal.team_colour(tick + i * 3), pal.MID)
         return
+    cell = count  # the cell after the dice (the degree's)
     if roll.kind == dice.KIND_D100:
-        if roll.faces[0] == 0 and roll.faces[1] == 0:
-            pal.put(frame, 0, pal.WHITE, pal.FULL)
-            pal.put(frame, 1, pal.WHITE, pal.FULL)
-            return
+        cell = 2
         for i in range(2):  # the tens, then the units
             value = roll.faces[i]
             colour = pal.COOLDOWN if i else pal.SUCCESS
-            if value == 0:
+            if roll.faces[0] == 0 and roll.faces[1] == 0:  # 00: a hundred
+                pal.put(frame, i, pal.WHITE, pal.FULL)
+            elif value == 0:
                 pal.put(frame, i, colour, pal.DIM // 2)
             elif pal.count_lit(value, now_ms):
                 pal.put(frame, i, colour, pal.FULL)
-        return
-    if roll.kind == dice.KIND_DN:
+    elif roll.kind == dice.KIND_DN:
         cell = 0
         for i in range(roll.count):
             sides = roll.sides[i]
@@ -60,27 +60,39 @@ def render_dice(canvas, state, animating, now_ms):
                 elif pal.count_lit(digit, now_ms):
                     pal.put(frame, cell + k, colour, pal.MID)
             cell += wide
-        return
-    mask = state.rules.success_mask
-    for i in range(count):
-        face = roll.faces[i]
-        if roll.unused:  # nothing wanted it (the host says): white, no successes counted
+    else:
+        mask = state.rules.success_mask
+        for i in range(count):
+            face = roll.faces[i]
+            if roll.unused:  # nothing wanted it (the host says): white, no successes counted
+                if pal.count_lit(face, now_ms):
+                    pal.put(frame, i, pal.WHITE, pal.MID)
+                continue
+            if roll.kind == dice.KIND_CHANCE:
+                if face:
+                    pal.put(frame, i, pal.SUCCESS, pal.FULL)
+                else:
+                    pal.put(frame, i, pal.FAIL, pal.DIM)
+                continue
+            success = dice.face_succeeds(roll.kind, face, mask)
             if pal.count_lit(face, now_ms):
-                pal.put(frame, i, pal.WHITE, pal.MID)
-            continue
-        if roll.kind == dice.KIND_CHANCE:
-            if face:
-                pal.put(frame, i, pal.SUCCESS, pal.FULL)
+                pal.put(
+                    frame, i, pal.SUCCESS if success else pal.FAIL, pal.FULL if success else pal.MID
+                )
             else:
-                pal.put(frame, i, pal.FAIL, pal.DIM)
-            continue
-        success = dice.face_succeeds(roll.kind, face, mask)
-        if pal.count_lit(face, now_ms):
-            pal.put(
-                frame, i, pal.SUCCESS if success else pal.FAIL, pal.FULL if success else pal.MID
-            )
-        else:
-            pal.put(frame, i, pal.SUCCESS if success else pal.FAIL, pal.DIM // 2)
+                pal.put(frame, i, pal.SUCCESS if success else pal.FAIL, pal.DIM // 2)
+    # The degree of success the host judged, on the cell after the dice (docs/board.md):
+    # for each degree from critical failure up, its colour and then whether it is lit in
+    # each sixteenth of a second, a bit each (the first eight, then the last eight), so that
+    # neither its colour nor its pattern alone is needed. Critical failure: red, a fast
+    # flicker; failure: vermillion, a slow blink; success: bluish green, steady; critical
+    # success: the success colour, two quick pulses. (Bytes: a tuple is built every frame.)
+    at = roll.degree * 3
+    if at and cell < canvas.content:
+        pattern = b"\x0c\x55\x55\x07\xff\x00\x08\xff\xff\x0a\x33\x00"
+        tick = now_ms % 1000 // 63  # 0..15
+        if pattern[at - 2 + tick // 8] >> tick % 8 & 1:
+            pal.put(frame, cell, pattern[at - 3], pal.FULL)
 
 
 def render_scores(canvas, state, now_ms):

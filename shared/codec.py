@@ -31,7 +31,7 @@ from shared import (
 from shared.compat import HOST, Problem
 from shared.state import LABEL_CHARS
 
-CODEC_VERSION = 8
+CODEC_VERSION = 9
 
 # The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10. A plain die's
 # (dN) face takes the bits of its sides (a d20's 5, a d100's 7), here 0.
@@ -58,9 +58,9 @@ MAX_ENCODED = (
     + 5 + limits.MAX_TEAMS * 16 + 3 + 4 + 3 + limits.MAX_COUNTERS * 3 + 3
     # the last roll (plain dice: each die's sides and face, 7 bits each)
     + 3 + 4 + _COUNT_BITS + 4 + limits.MAX_DICE * 14
-    # the roll's unused bit, the wanted roll (dice count, then kind, its dice' sides,
-    # roller, purpose, explode, smart), and the fighters off the board
-    + 1 + 4 + 3 + limits.MAX_DICE * 7 + _COUNT_BITS + 4 + 1 + 1 + 4
+    # the roll's unused bit and degree, the wanted roll (dice count, then kind, its dice'
+    # sides, roller, purpose, explode, smart), and the fighters off the board
+    + 1 + 3 + 4 + 3 + limits.MAX_DICE * 7 + _COUNT_BITS + 4 + 1 + 1 + 4
     # each slot (label, numbers, counters, flags, cooldown timers), and its place in the
     # turn order
     + limits.MAX_SLOTS * (
@@ -200,6 +200,7 @@ def encode(state, buf=None):
                 bits = _put_sides(r, i)
             _put(r.faces[i], bits)
         _put(r.unused, 1)
+        _put(r.degree, 3)
         want = s.want
         _put(want.count, 4)
         if want.count:
@@ -415,6 +416,8 @@ def decode(data, s):
             roll.faces[i] = face
         roll.unused = _get(1)
         _check(roll.unused == 0 or roll.kind != dice.KIND_NONE, 27)
+        roll.degree = _get(3)  # 0 none, 1..4 critical failure .. critical success
+        _check(roll.degree <= 4 and (roll.degree == 0 or roll.kind), 40, roll.degree)
         want = s.want
         want.clear()
         want.count = _get(4)

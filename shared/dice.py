@@ -188,6 +188,7 @@ def enter(state, kind, faces, who, sides=0, mask=None, count=-1):
     roll.count = count
     roll.who = who
     roll.unused = 0
+    roll.degree = 0  # judged by the host, if ever (GameState.roll)
     roll.successes = count_successes(kind, roll.faces, count, mask)
     state.touch()
     return roll.successes

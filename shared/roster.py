@@ -122,6 +122,7 @@ def copy_state(target, source):
     roll.who = source.roll.who
     roll.faces[:] = source.roll.faces
     roll.unused = source.roll.unused
+    roll.degree = source.roll.degree
     want = target.want
     want.kind = source.want.kind
     want.count = source.want.count

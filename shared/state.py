@@ -90,8 +90,11 @@ class Roll:
 
     GameState.roll, the most recent roll: `count` dice of `kind`, its `faces`, its
     `successes` and who rolled (`who`); `unused` 1: the board rolled it and nothing wanted
-    it (the host says so). Its `purpose` stays 0. For plain dice (dice.KIND_DN) `sides[i]`
-    is die i's faces (a d20 with advantage: 20, 20; 2d6 + 1d8: 6, 6, 8); else all 0.
+    it (the host says so); `degree`, the degree of success the host judged it to have: 0
+    none (every roll the board makes), 1 critical failure, 2 failure, 3 success, 4 critical
+    success (docs/board.md shows each). Its `purpose` stays 0. For plain dice
+    (dice.KIND_DN) `sides[i]` is die i's faces (a d20 with advantage: 20, 20; 2d6 + 1d8:
+    6, 6, 8); else all 0.
 
     GameState.want, the roll the host waits for (an action declared, its dice to come from
     the board): `count` dice of `kind` (plain dice: each die's `sides`) for slot `who`, for
@@ -101,12 +104,13 @@ class Roll:
     `explode` 1: its plain dice explode (each rolled again on its highest face and added):
     the roll key rolls every die's chain, and the last roll holds the chains' faces in
     turn, each with its die's sides (shared.dice.roll_exploding).
-    It has no faces (`faces` is b""); its `successes` and `unused` stay 0 (and the last
-    roll's `smart`)."""
+    It has no faces (`faces` is b""); its `successes`, `unused` and `degree` stay 0 (and
+    the last roll's `smart`)."""
 
-    # On a board, a class attribute until a roll first explodes: an eighth attribute would
-    # grow both rolls' attribute tables (as Slot.effects, above). The host's rolls own it
-    # from the start (a stored checkpoint is checked against their attributes).
+    # On a board, a class attribute until a roll first explodes: an eleventh attribute
+    # grows a roll's attribute table (10 entries) to 12 (as Slot.effects, above). The
+    # host's rolls own it from the start (a stored checkpoint is checked against their
+    # attributes).
     explode = 0
 
     def __init__(self, faces, sides):
@@ -120,6 +124,7 @@ class Roll:
         self.successes = 0
         self.who = limits.NO_SLOT
         self.unused = 0
+        self.degree = 0  # (a tenth attribute: the table of 10 each Roll has is full)
         self.purpose = 0
         self.smart = 0
         if HOST or self.explode:

@@ -78,6 +78,7 @@ _CODEC = (
     "grid token of team %d, not in play",
     "grid token rank %%d over %d" % limits.MAX_RANK,
     "a plain die of %%d faces, not 2..%d" % dice.MAX_SIDES,
+    "degree of success %d: 1..4 on a roll, else 0",
 )
 
 

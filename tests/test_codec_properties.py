@@ -78,6 +78,7 @@ def states(draw: st.DrawFn) -> GameState:
             for i in range(n)
         ]
         dice.enter(state, kind, faces, draw(st.integers(0, count - 1)), sides=sides)
+        state.roll.degree = draw(st.integers(0, 4))
         if draw(st.booleans()):  # a roll wanted: plain dice each of their own faces
             want = state.want
             want.kind = dice.KIND_DN
@@ -180,7 +181,7 @@ def test_a_state_decodes_only_if_it_encodes_back_byte_for_byte(
 # here instead of hanging the test run; CPython's line events, not the wall clock).
 _STATE_FIELDS = ("ruleset", "round", "version", "count", "turn", "phase", "phase_count")
 _STATE_FIELDS += ("team_count", "off_board", "grid_w", "grid_h")
-_ROLL_FIELDS = ("kind", "count", "who", "successes", "unused")
+_ROLL_FIELDS = ("kind", "count", "who", "successes", "unused", "degree")
 _WANT_FIELDS = ("kind", "count", "who", "purpose", "smart")
 _SLOT_FIELDS = ("team", "order_key", "actions", "actions_max", "health", "health_max")
 _SLOT_FIELDS += ("flags", "effects", "cd_pending")

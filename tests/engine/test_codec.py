@@ -144,6 +144,7 @@ def test_the_largest_state_fits_the_maximum():
     # Plain dice at their widest: the most kinds of die a roll has, 7-bit faces.
     sides = [100 - i * limits.MAX_KINDS // 15 for i in range(15)]
     dice.enter(state, dice.KIND_DN, sides, 7, sides=sides)
+    state.roll.degree = 4
     state.want.kind = dice.KIND_DN
     state.want.count = 15
     state.want.sides[:] = bytes(sides)
@@ -224,6 +225,39 @@ def test_smart_dice_awaited_and_the_fighters_off_the_board_round_trip():
 def test_more_fighters_off_the_board_than_the_field_holds_are_refused():
     state = build_reference_state()
     state.off_board = 16
+    raises(codec.CodecError, codec.encode, state)
+
+
+def test_each_degree_of_success_of_the_last_roll_round_trips_and_a_board_roll_has_none():
+    # issue 42 item 2 (pf2-combat.txt [7]): 1 critical failure .. 4 critical success
+    state = build_reference_state()
+    back = GameState()
+    for degree in range(5):
+        state.roll.degree = degree
+        data = codec.encode(state)
+        codec.decode(data, back)
+        assert back.roll.degree == degree and snapshot(back) == snapshot(state)
+        assert codec.encode(back) == data
+    # The degree's 3 bits fit the reference state's padding: it keeps its size.
+    assert len(data) == len(codec.encode(build_reference_state()))
+    dice.enter(back, dice.KIND_DN, (7,), 0, 20)  # the board's own roll: no degree
+    assert back.roll.degree == 0
+    back.roll.degree = 3
+    back.roll.clear()
+    assert back.roll.degree == 0
+
+
+def test_a_degree_past_critical_success_or_on_no_roll_is_rejected():
+    state = build_reference_state()
+    state.roll.degree = 5
+    err = raises(codec.CodecError, codec.decode, codec.encode(state), GameState())
+    assert err.args == (40, 5)
+    state = three_fighters()
+    state.roll.clear()
+    state.roll.degree = 2
+    err = raises(codec.CodecError, codec.decode, codec.encode(state), GameState())
+    assert err.args == (40, 2)
+    state.roll.degree = 8
     raises(codec.CodecError, codec.encode, state)
 
 

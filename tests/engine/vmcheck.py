@@ -86,6 +86,7 @@ def snapshot(state):
         tuple(state.scores[: state.team_count]),
         (roll.kind, bytes(roll.sides), roll.count, roll.successes, roll.who, bytes(roll.faces)),
         roll.unused,
+        roll.degree,
         (
             state.want.kind,
             state.want.count,

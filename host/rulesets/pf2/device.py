@@ -20,14 +20,17 @@ generic device state after every action, within the board's fixed capacities
   while the board has slots (host/core/kit.py `fill_slots`); the rest play on the screens
   only (`off_board`). While an entry with no slot has the turn, the turn the state shows
   stays the last one that had a slot;
-- the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS).
+- the roll key: a d20 (plain dice, KIND_DN), its natural 20 and 1 marked (NATURALS);
+- the last roll: the action's last roll, or, when the action judged a check [7], that
+  check's d20 with its degree of success (`Game.dice.degree` + 1 as the state's
+  `roll.degree`: the dice page shows each of the four in its own colour and blink,
+  docs/board.md), rolled by whoever rolled last.
 
 What does not fit (docs/rulesets/pf2.md, "On the board"): each valued condition on its
 own counter needs 12 counters (8 valued conditions, doomed, dying, wounded, the attack
-step); the unvalued conditions need about 17 marks; and a check's degree of success has
-no generic place on the board: the last roll carries faces and successes, not an outcome
-of four (critical success, success, failure, critical failure) with its own colour and
-blink pattern. The degree is kept (`Game.dice.degree`, `degree_of`) for when it has one.
+step); the unvalued conditions need about 17 marks. A list of the acting creature's
+valued conditions, a byte each in the state, measured about 550 B of the board's heap
+over its goal (docs/memory.md, "A roll's degree of success"): not done.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ from shared.state import F_ACTIVE, F_OUT, GameState, mark_bit
 DYING, WOUNDED, ATTACK_STEP, VALUE = range(4)
 REACTED, PERSISTENT, DELAYING, PRONE, OTHER = range(5)
 BOARD_ID = 8  # pf2's number on the board (the state's ruleset field)
+# The rolls a degree of success is judged on [7] (engine.CODES' purposes): the board shows
+# the last of an action's with its degree (GameState.roll.degree: checks' 0..3 plus 1).
+JUDGED = ("attack", "save", "recovery", "flat", "reroll")
 
 
 def descriptor(version: int) -> bytes:
@@ -150,7 +156,12 @@ def project(game: Game, st: GameState) -> None:
     last = game.dice.last
     if last is not None:
         _, faces, sides, who = last
+        judged = [r for r in game.dice.records if r[0] in JUDGED]
+        degree = game.dice.degree
+        if degree >= 0 and judged:  # the check the action judged, not the damage after it
+            faces, sides = tuple(judged[-1][1]), (20,)
         kit.show_roll(st, dice.KIND_DN, faces, who, sides)  # (no successes counted)
+        st.roll.degree = degree + 1 if degree >= 0 and judged else 0
     st.touch()
 
 
