@@ -340,7 +340,7 @@ def card_table() -> GameState:
     from shared.state import F_ACTIVE, GameState
 
     state = GameState()
-    data = pack("cards", 9, order=ORDER_CARD)
+    data = pack("deck", 9, order=ORDER_CARD)
     state.rules.load(data, 0, len(data))
     state.ruleset, state.phase_count, state.round = 9, 1, 1
     for i, card in enumerate(CARDS):
