@@ -15,7 +15,12 @@ frame.
 Data rows per page (column layout, top to bottom under the identity row). What a counter
 or a mark is, and its colour, comes from the state's descriptor (state.rules):
   initiative: actions left (blinks), phase (or step) under each active slot (steady in the
-              first phase, a slow blink in the last, that many blinks in one between)
+              first phase, a slow blink in the last, that many blinks in one between);
+              when the descriptor's order value is a card, its rank (tally blinks: a long
+              one per five, a short one per unit) and its suit (steady, dark for 0..3 dips
+              as a team's identity is: clubs, diamonds, hearts, spades), both in the
+              suit's colour (bluish green, sky blue, vermillion, white); a Joker
+              reddish purple, three long blinks over a steady suit row
   cooldowns:  timers 1..4: turns left (blinks); steady dim = used this turn, not yet cooling
   counters:   each counter of the descriptor, in its colour (blinks), then, when a slot has
               effects, the effects on each slot, whatever their names (vermillion blinks)
@@ -61,7 +66,7 @@ del const
 def page_rows(page, rules):
     """Data rows under the identity row on a per-position page."""
     if page == INITIATIVE:
-        return 2
+        return 4 if rules.raw[1] > 15 else 2  # a card (the descriptor's byte 1): rank, suit
     if page == _COOLDOWNS:
         return limits.MAX_COOLDOWNS
     if page == _COUNTERS:
@@ -219,6 +224,13 @@ def render_per_position(canvas, page, state, selected, now_ms):
                 else:
                     on = pal.count_lit(phase, now_ms)
                 draw_steady(canvas, col, 2, pal.COOLDOWN if phase else pal.WHITE, on, pal.MID)
+            key = slot.order_key
+            if key > 7 and rules.raw[1] > 15:  # a card (docs/board.md): rank * 4 + suit, 60 a Joker
+                # Clubs bluish green, diamonds sky blue, hearts vermillion, spades white; a
+                # Joker reddish purple (palette index 3): hues apart from one another.
+                colour = 3 if key > 59 else b"\x08\x06\x07\x05"[key & 3]
+                draw_steady(canvas, col, 3, colour, pal.tally_lit(key >> 2, now_ms, 5), pal.FULL)
+                draw_steady(canvas, col, 4, colour, pal.team_lit(key & 3, now_ms), pal.MID)
         elif page == _COOLDOWNS:
             for k in range(limits.MAX_COOLDOWNS):
                 if slot.cd_id[k]:

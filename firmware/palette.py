@@ -88,16 +88,17 @@ def count_lit(count, now_ms):
     return (phase % _BLIP_MS) < _BLIP_MS * 3 // 5
 
 
-def tally_lit(count, now_ms):
-    """A count of up to 23 as blinks: up to ten as count_lit; past ten a long blink per ten,
-    then a short one per unit (23: two long, three short)."""
-    if count <= 10:
+def tally_lit(count, now_ms, ten=10):
+    """A count of up to 23 as blinks: up to `ten` as count_lit; past it a long blink per
+    `ten`, then a short one per unit (23: two long, three short; with `ten` 5, a card's rank
+    as tally marks: 9 one long and four short, an ace's 14 two long and four short)."""
+    if count <= ten:
         return count_lit(count, now_ms)
     phase = now_ms % CYCLE_MS
-    tens = count // 10
+    tens = count // ten
     if phase < tens * 2 * _BLIP_MS:  # a long blink: on for most of two blips
         return phase % (2 * _BLIP_MS) < _BLIP_MS * 3 // 2
-    return count_lit(count % 10, phase - tens * 2 * _BLIP_MS)
+    return count_lit(count % ten, phase - tens * 2 * _BLIP_MS)
 
 
 def fast_pulse(now_ms):

@@ -42,9 +42,9 @@ _WHO_NONE = (1 << _COUNT_BITS) - 1  # "nobody rolled" in a roller field of _COUN
 # The per-slot numbers written at a width the state chooses, in this order: order key,
 # health (and its maximum), cooldown turns left, each counter, then the effects (their
 # count, times two, plus 1 when one ends this turn). For each, the bits of its width field
-# and the widest it may be.
+# and the widest it may be (an order key 6: a card, descriptor_pack.ORDER_CARD, is 8..60).
 _WIDTH_BITS = b"\x03\x04\x03" + b"\x03" * limits.MAX_COUNTERS + b"\x03"
-_WIDEST = b"\x04\x08\x04" + b"\x04" * limits.MAX_COUNTERS + b"\x05"
+_WIDEST = b"\x06\x08\x04" + b"\x04" * limits.MAX_COUNTERS + b"\x05"
 _NUMBERS = 4 + limits.MAX_COUNTERS
 _WIDTHS = bytearray(_NUMBERS)  # the widths of the state being encoded or decoded
 _FOUND = bytearray(_NUMBERS)  # what a decoded state's values need, to check its widths
@@ -64,7 +64,7 @@ MAX_ENCODED = (
     # each slot (label, numbers, counters, flags, cooldown timers), and its place in the
     # turn order
     + limits.MAX_SLOTS * (
-        2 + 6 * limits.LABEL_LEN + 2 + 4 + 3 + 3 + 8 + 8 + limits.MAX_COUNTERS * 4 + 8
+        2 + 6 * limits.LABEL_LEN + 2 + 6 + 3 + 3 + 8 + 8 + limits.MAX_COUNTERS * 4 + 8
         + limits.MAX_COOLDOWNS
         + limits.MAX_COOLDOWNS * (3 + 4 + 1) + 5
         + limits.SLOT_BITS + 2

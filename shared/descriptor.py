@@ -22,7 +22,8 @@ from shared import (
 )
 from shared.compat import const
 
-VERSION = const(3)  # version 2's bytes read the same (it had no plain dice, no NATURALS)
+VERSION = const(4)  # versions 2 and 3 read the same (no plain dice, no NATURALS in 2; no
+#                     order value kind before 4)
 MAX_DESCRIPTOR = const(160)  # bytes; the framed descriptor is 7 or 8 more
 _NAME_LEN = const(8)  # characters in a name
 COLOURS = const(13)  # colour indexes the board's palette has (firmware/palette.py)
@@ -38,6 +39,9 @@ SKIPPED_COOLDOWNS = const(4)  # an out-of-play slot's cooldown phase passes with
 # Version 3 adds plain dice (dice.KIND_DN) to the roll key, their sides in bytes 7..8 where
 # action dice have their success faces, and the NATURALS turn flag (128): a plain die's
 # highest and lowest faces count (the board marks them).
+# Version 4 adds what a fighter's order value (Slot.order_key) is, in bits 4..7 of byte 1
+# (the ruleset id keeps bits 0..3): 0 a number (as before), 1 a playing card (16 in the
+# byte: shared/descriptor_pack.py ORDER_CARD has the encoding); any other kind is refused.
 
 # Counter rules.
 C_DRAIN = const(1)  # turn start: drains the allowance; at or above it, skips the turn
@@ -87,9 +91,9 @@ def problem(buf, start, n):
     faces = 3 if kind <= dice.KIND_ACTION_D6 else 10 if kind == dice.KIND_D10 else 0
     if kind == dice.KIND_DN and 2 <= buf[b + 8] <= dice.MAX_SIDES:
         faces = 7  # bytes 7..8 are the sides: 2..MAX_SIDES, 7 bits
-    if buf[b] != VERSION and buf[b] != 2:
+    if not 2 <= buf[b] <= VERSION:
         return 1
-    if buf[b + 1] > 15:
+    if buf[b + 1] > (31 if buf[b] == VERSION else 15):  # a kind past the card (1)
         return 2
     if counters > limits.MAX_COUNTERS or marks > limits.MAX_MARKS:
         return 4
@@ -147,7 +151,9 @@ class Descriptor:
     """One descriptor, kept as its bytes in a preallocated buffer (the names stay there
     too), with views of its tables: `caps[i]`, `colours[i]`, `counter_rules[i]`,
     `counter_marks[i]`, `guards[i]` for counter i; `mark_colours[i]`, `mark_rules[i]`
-    for mark i. A counter past the ones in use reads cap 0."""
+    for mark i. A counter past the ones in use reads cap 0. The order value's kind
+    is read from `raw[1]` (over 15: a card) where it is needed: an attribute more would
+    take this object's attribute table a step larger (docs/memory.md)."""
 
     def __init__(self):
         raw = self.raw = bytearray(MAX_DESCRIPTOR)
@@ -167,7 +173,7 @@ class Descriptor:
         raw = self.raw
         for i in range(MAX_DESCRIPTOR):
             raw[i] = buf[start + i] if i < n else 0
-        self.ruleset = raw[1]
+        self.ruleset = raw[1] & 15
         self.counters = raw[_COUNTS] >> 4
         self.marks = raw[_COUNTS] & 15
         self.phases = raw[4]

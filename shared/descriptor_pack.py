@@ -29,6 +29,14 @@ GRID = 64
 # A turn flag (descriptor version 3): a plain die's highest and lowest faces count (a natural
 # maximum and minimum), and the board marks them.
 NATURALS = 128
+# What a fighter's order value (Slot.order_key) is (descriptor version 4; `pack`'s `order`):
+# a number (the default), or a playing card: rank * 4 + suit, rank 2..14 (an ace 14), suit
+# 0..3 in bridge order (clubs, diamonds, hearts, spades), so the keys order as the cards do
+# high to low, ties by suit; a Joker CARD_JOKER; under 8 (0) no card. The board shows the
+# card on its initiative page (docs/board.md).
+ORDER_NUMBER = 0
+ORDER_CARD = 16
+CARD_JOKER = 60
 # Counter rules for the round's ends.
 C_ROUND_FILL = 32  # round start: filled to its cap
 C_ROUND_STEP_DOWN = 64  # round end: one off
@@ -47,7 +55,7 @@ _NAMES = const(41)
 # What each byte of the fixed part is, for `explain`: (first offset, what).
 _FIELDS = (
     (0, "the descriptor version"),
-    (1, "the ruleset id"),
+    (1, "the ruleset id or the order value's kind"),
     (3, "the counter or mark count"),
     (4, "the phase count"),
     (5, "the turn flags"),
@@ -90,19 +98,25 @@ def pack(
     dice_count=3,
     first_counter=0,
     sides=0,
+    order=ORDER_NUMBER,
 ):
     """The descriptor's bytes; raises DescriptorError, saying why, if the board would refuse
     them (shared.descriptor.problem). Plain dice (dice_kind dice.KIND_DN) take `sides`
-    (2..100) and no success faces; the NATURALS flag marks their highest and lowest faces."""
+    (2..100) and no success faces; the NATURALS flag marks their highest and lowest faces.
+    `order` says what a fighter's order value is: ORDER_NUMBER or ORDER_CARD (`card_key`)."""
     if dice_kind == dice.KIND_DN:
         success_mask = sides
+    if ruleset not in range(16):  # (its byte's high bits are the order's kind)
+        raise DescriptorError("descriptor for %s: the ruleset id is over its byte's 0..15" % name)
+    if order not in (ORDER_NUMBER, ORDER_CARD):
+        raise DescriptorError("descriptor for %s: the order is ORDER_NUMBER or ORDER_CARD" % name)
     if len(counters) > MAX_COUNTERS or len(marks) > MAX_MARKS:
         raise DescriptorError("descriptor for %s: too many counters or marks" % name)
     # Every number is checked before it is stored: a bytearray refuses one over 255 with
     # ValueError on CPython and OverflowError on CircuitPython, and MicroPython wraps it.
     fields = [
         VERSION,
-        ruleset,
+        ruleset | order,
         rules_version,
         len(counters) << 4 | len(marks),
         len(phases),
@@ -149,6 +163,16 @@ def pack(
     if reason:
         raise DescriptorError("descriptor for %s: %s" % (name, reason))
     return data
+
+
+def card_key(rank, suit):
+    """A card's order value under ORDER_CARD: `rank` 2..14 (an ace 14; 15 a Joker) and
+    `suit` 0..3 in bridge order (clubs, diamonds, hearts, spades; a Joker's is ignored)."""
+    if rank == 15:
+        return CARD_JOKER
+    if not 2 <= rank <= 14 or suit not in range(4):
+        raise ValueError("a card is of rank 2..14 (or 15, a Joker) and suit 0..3")
+    return rank * 4 + suit
 
 
 def encoded(rules):

@@ -30,7 +30,7 @@ GRID_RANK_SHIFT = const(3)
 # Field ceilings, set by the codec's bit widths. A ruleset's own caps (shared/descriptor.py)
 # sit at or below them.
 MAX_ACTIONS = const(7)  # a turn's allowance of actions
-MAX_ORDER_KEY = const(15)
+MAX_ORDER_KEY = const(63)  # 6 bits: a card (descriptor_pack.ORDER_CARD) is up to 60
 MAX_HEALTH = const(255)
 MAX_COUNTER = const(15)
 MAX_COOLDOWN_TURNS = const(15)

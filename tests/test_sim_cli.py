@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 from waiting import until
 
+from firmware import palette as pal
 from host.board.simulated_board import SimulatedBoard
 from host.cli import main
 from host.screens import board_keyboard
@@ -30,6 +31,14 @@ def test_sim_pictures_writes_every_page_and_the_key_map(tmp_path: Path) -> None:
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "pico_matrix-keymap.png" in names
     assert len([n for n in names if "-page-" in n]) == 6  # korxsol has no grid: no grid page
+    # A card game's initiative page, and each card's rows through a cycle (docs/board.md).
+    cards = Image.open(tmp_path / "pico_matrix-cards.png").convert("RGB")
+    page = Image.open(tmp_path / "pico_matrix-page-initiative.png")
+    assert cards.size[0] == page.size[0] and cards.size[1] > page.size[1]
+    colours = {rgb for _, rgb in cards.getcolors(maxcolors=1 << 16) or []}
+    joker = bytearray(3)
+    pal.put(joker, 0, pal.team_colour(2), pal.FULL)  # reddish purple: no team of its table's
+    assert tuple(joker) in colours  # the Joker's rank row lit
 
 
 def test_sim_pictures_of_a_game_with_a_grid_show_its_grid_page(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ board's roll key and a resume need nothing new:
 
 The standard deck of 54 (`STANDARD_54`: 2S .. AS, the hearts, diamonds and clubs, then two
 Jokers) is built in; a card is written `KS`, `10H`, `AC` or `Joker` (`card_word` reads
-them, in any case).
+them, in any case), and shown on the board as a fighter's order value (`order_key`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from host.core.interface import WantedRoll
+from shared.descriptor_pack import card_key
 from shared.limits import MAX_DICE
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -50,6 +51,16 @@ def card_rank(card: str) -> tuple[int, int]:
     if card == JOKER:
         return 15, 0
     return RANKS.index(card[:-1]) + 2, SUITS.index(card[-1])
+
+
+def order_key(card: str | None) -> int:
+    """A card as a fighter's order value on the board (a descriptor packed with
+    `order=ORDER_CARD`: `shared.descriptor_pack.card_key`, suits in bridge order, so the
+    keys order as SUITS' ties do); 0 for no card."""
+    if not card:
+        return 0
+    rank, suit = card_rank(card)
+    return card_key(rank, len(SUITS) - 1 - suit)
 
 
 def draw_sides(left: int, count: int) -> tuple[int, ...]:

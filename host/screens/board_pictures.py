@@ -21,6 +21,7 @@ from host.board.firmware_host import PAGE_NAMES, settle
 from host.board.simulated_board import SimulatedBoard
 from host.core import registry
 from host.screens import pictext
+from shared.descriptor_pack import ORDER_CARD
 from shared.reference import build_reference_state
 
 if TYPE_CHECKING:
@@ -37,7 +38,10 @@ DIM_INK = (165, 165, 170)
 # What each page shows, in one or two sentences (docs/board.md has the long version).
 PAGE_LEGEND = {
     "initiative": "For each slot: its actions left this turn (blinks), and the phase of "
-    "the active turn (steady in the first, slow blink in the last).",
+    "the active turn (steady in the first, slow blink in the last). In a game whose order "
+    "is cards, each slot's card: its rank as tallies (a long blink per five, a short one "
+    "per unit) and its suit as its colour and dips (clubs green, steady; diamonds blue, 1 "
+    "dip; hearts red, 2; spades white, 3); a Joker purple, three long blinks.",
     "cooldowns": "One row per timer: the turns it still needs (blinks); steady dim = used "
     "this turn, cooling from the next.",
     "counters": "One row per counter of the game, in its colour; the count is the number "
@@ -131,6 +135,8 @@ def row_labels(page: str, state: GameState, teams: list[str], rows: int) -> list
     data: list[str]
     if page == "initiative":
         data = [named["allowance"] + " left", "phase"]
+        if state.rules.raw[1] & ORDER_CARD:  # the order value is a card: two rows more
+            data += ["card's rank", "card's suit"]
     elif page == "cooldowns":
         data = [f"timer {i + 1}" for i in range(MAX_COOLDOWNS)]
     elif page == "counters":
@@ -322,6 +328,88 @@ def write_window(path: Path, board: str) -> Path:
     return path
 
 
+CARDS = ("2C", "9D", "QH", "AS", "Joker", "10H")  # write_cards: each suit and a Joker
+
+
+def card_table() -> GameState:
+    """Six fighters whose order values are the cards CARDS (a descriptor with ORDER_CARD),
+    the first one's turn."""
+    from host.core.draws import order_key
+    from shared import roster
+    from shared.descriptor_pack import pack
+    from shared.state import F_ACTIVE, GameState
+
+    state = GameState()
+    data = pack("deck", 9, order=ORDER_CARD)
+    state.rules.load(data, 0, len(data))
+    state.ruleset, state.phase_count, state.round = 9, 1, 1
+    for i, card in enumerate(CARDS):
+        roster.add_slot(state, card[:3], i % 2, order_key(card), 1, 5)
+    state.slots[0].flags |= F_ACTIVE
+    return state
+
+
+def write_cards(path: Path, board: str) -> Path:
+    """A card game's initiative page on `board` (the frame at PICTURE_MS, where the card
+    rows are in their lit half), then each card's two rows over one 2.4 s cycle as the
+    board lights them: a strip per card, time from left to right."""
+    from PIL import Image, ImageDraw
+
+    from firmware import pages
+
+    state = card_table()
+    page = labelled_page(
+        board,
+        "initiative",
+        state,
+        ["team 0", "team 1"],
+        common=False,
+        title=f"{board}: a card game's initiative page (order values are cards)",
+    )
+    profile = load(board)
+    canvas = Canvas(profile.WIDTH, profile.HEIGHT)
+    step, scale, margin, strip = 20, 0.25, 12, 14
+    start = 0 if canvas.columns and profile.HEIGHT > 4 else 2 * 2400  # rows 3, 4 shown
+    times = range(0, 2400, step)
+    pitch = int(step * scale)
+    left = 110
+    body = pictext.font(12)
+    height = margin + 20 + len(CARDS) * (2 * strip + 10) + margin
+    image = Image.new("RGB", (page.width, page.height + height), BACKGROUND)
+    image.paste(page, (0, 0))
+    draw = ImageDraw.Draw(image)
+    y = page.height + margin
+    note = "Each card's rank row and suit row through one cycle (2.4 s, left to right):"
+    pictext.draw_text(draw, (margin, y), note, INK, body)
+    y += 20
+    lit: list[list[tuple[int, ...]]] = [[] for _ in range(2 * len(CARDS))]
+    for t in times:
+        canvas.clear()
+        pages.render_per_position(canvas, pages.INITIATIVE, state, 255, start + t)
+        for col in range(len(CARDS)):
+            for k in (0, 1):
+                if canvas.columns:
+                    cell = canvas.cell(col, 3 + k)
+                else:  # the cell layout: each row in the position's own cell, in turn
+                    canvas.clear()
+                    pages.render_per_position(
+                        canvas, pages.INITIATIVE, state, 255, (3 + k) * 2400 + t
+                    )
+                    cell = canvas.active_cell if col == canvas.active_pos else col
+                lit[2 * col + k].append(tuple(canvas.frame[cell * 3 : cell * 3 + 3]))
+    for col, card in enumerate(CARDS):
+        for k, what in enumerate(("rank", "suit")):
+            pictext.draw_text(draw, (margin, y), f"{card} {what}", DIM_INK, body)
+            for i, rgb in enumerate(lit[2 * col + k]):
+                x = margin + left + i * pitch
+                fill = rgb if any(rgb) else (40, 40, 46)
+                draw.rectangle((x, y, x + pitch - 1, y + strip - 3), fill=fill)
+            y += strip
+        y += 10
+    image.save(str(path))
+    return path
+
+
 def shown_pages(board: str, state: GameState) -> list[str]:
     """The pages `board` shows for `state`: the grid page only for a state with a token grid
     on a board with a column per slot (firmware.whole_pages.shows_grid)."""
@@ -341,6 +429,7 @@ def write_pictures(directory: Path, board: str, ruleset_id: str = registry.DEFAU
         labelled_page(board, page, state, teams).save(str(path))
         written.append(path)
     written.append(write_window(directory / f"{board}-window.png", board))
+    written.append(write_cards(directory / f"{board}-cards.png", board))
     written.append(write_keymap(directory / f"{board}-keymap.png", board))
     written.append(write_legend(directory / f"{board}-legend.png", board, ruleset_id, table))
     return written

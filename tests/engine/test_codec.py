@@ -85,6 +85,18 @@ def test_a_state_the_encoding_cannot_hold_is_refused():
     raises(codec.CodecError, codec.encode, state)
 
 
+def test_an_order_key_of_six_bits_round_trips_and_one_of_seven_is_refused():
+    # A card as the order value (descriptor_pack.ORDER_CARD) is rank * 4 + suit, up to 60.
+    state = three_fighters()
+    state.slots[0].order_key = 60
+    state.slots[1].order_key = limits.MAX_ORDER_KEY
+    back = GameState()
+    codec.decode(codec.encode(state), back)
+    assert back.slots[0].order_key == 60 and back.slots[1].order_key == 63
+    state.slots[2].order_key = 64
+    raises(codec.CodecError, codec.encode, state)
+
+
 def test_negative_and_large_scores_round_trip_and_out_of_range_ones_are_refused():
     state = three_fighters()
     state.scores[0] = -32768
@@ -127,7 +139,7 @@ def test_the_largest_state_fits_the_maximum():
     state = GameState()
     state.team_count = 4
     for i in range(MAX_SLOTS):
-        roster.add_slot(state, "W%s_" % LABEL_CHARS[i], i % 4, 15, 7, 255)
+        roster.add_slot(state, "W%s_" % LABEL_CHARS[i], i % 4, limits.MAX_ORDER_KEY, 7, 255)
         slot = state.slots[i]
         for k in range(MAX_COUNTERS):
             slot.counters[k] = MAX_COUNTER
@@ -176,7 +188,7 @@ def test_teams_and_labels_stay_within_what_the_codec_holds():
     raises(ValueError, roster.add_slot, state, "Kael")
     raises(ValueError, roster.add_slot, state, "")
     raises(ValueError, roster.add_slot, state, "K e")
-    raises(ValueError, roster.add_slot, state, "Kae", 0, 16)
+    raises(ValueError, roster.add_slot, state, "Kae", 0, limits.MAX_ORDER_KEY + 1)
     assert state.count == 0
 
 

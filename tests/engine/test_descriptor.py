@@ -19,9 +19,13 @@ from shared.descriptor import (
     state_fits,
 )
 from shared.descriptor_pack import (
+    CARD_JOKER,
     GRID,
+    ORDER_CARD,
     DescriptorError,
+    card_key,
     counter,
+    encoded,
     explain,
     mark,
     names,
@@ -81,6 +85,60 @@ def test_names_come_back_as_they_were_packed():
     assert found["ruleset"] == "korxsol" and found["health"] == "KOR"
     assert found["counters"] == ["frost", "burn", "fear", "terrain"]
     assert found["marks"][0] == "frozen" and found["phases"] == ["action", "cooldown"]
+
+
+def test_a_card_order_value_comes_back_with_the_ruleset_id_and_names():
+    data = pack("t", 9, counters=(counter("x", 3),), order=ORDER_CARD)
+    assert _check(data) == 0
+    rules = Descriptor()
+    rules.load(data, 0, len(data))
+    assert rules.ruleset == 9 and rules.raw[1] >> 4 == 1  # the order value: a card
+    assert encoded(rules) == data
+    assert names(data)["counters"] == ["x"]
+    number = pack("t", 9, counters=(counter("x", 3),))
+    rules.load(number, 0, len(number))
+    assert rules.ruleset == 9 and rules.raw[1] >> 4 == 0  # a number, the default
+
+
+def test_descriptors_of_versions_2_and_3_read_as_they_did():
+    # Version 4 only adds the order value's kind; an older descriptor's bytes (version byte
+    # aside, the same) load alike, and its order value is a number.
+    new = korxsol.descriptor()
+    assert new[0] == descriptor.VERSION == 4
+    rules = Descriptor()
+    rules.load(new, 0, len(new))
+    for version in (2, 3):
+        old = bytes((version,)) + new[1:]
+        assert _check(old) == 0
+        back = Descriptor()
+        back.load(old, 0, len(old))
+        assert bytes(back.raw[1:]) == bytes(rules.raw[1:])
+        assert back.ruleset == rules.ruleset and back.raw[1] >> 4 == 0
+
+
+def test_a_bad_order_value_kind_is_refused_at_its_byte():
+    data = bytearray(pack("t", 9, order=ORDER_CARD))
+    data[1] = 2 << 4 | 9  # a kind past the card
+    assert _check(data) == 2
+    assert "order value's kind" in explain(bytes(data))
+    data[1] = ORDER_CARD | 9
+    data[0] = 3  # a card in a version 3 descriptor: its byte held the ruleset id alone
+    assert _check(data) == 2
+    data[0] = 1  # and no version before 2 (nor past 4)
+    assert _check(data) == 1
+    data[0] = 5
+    assert _check(data) == 1
+    raises(DescriptorError, pack, "t", 9, order=32)
+    raises(DescriptorError, pack, "t", 9, order=1)  # the kind is ORDER_CARD (16), not 1
+
+
+def test_a_card_key_orders_as_the_cards_do():
+    # Rank first, then the suit in bridge order: clubs, diamonds, hearts, spades.
+    assert card_key(2, 0) == 8 and card_key(14, 3) == 59 and card_key(15, 0) == CARD_JOKER
+    keys = [card_key(rank, suit) for rank in range(2, 15) for suit in range(4)]
+    assert keys == sorted(keys) and len(set(keys)) == 52 and max(keys) < CARD_JOKER
+    raises(ValueError, card_key, 1, 0)
+    raises(ValueError, card_key, 14, 4)
 
 
 def test_a_descriptor_the_board_would_refuse_is_never_packed():

@@ -3,9 +3,10 @@
 ruleset is; docs/writing-a-ruleset.md goes through it hook by hook.
 
 On the board it is a ruleset of its own (board id 9): a slot a fighter, the Wounds it may
-still take as its health bar, its Wounds as a counter, Shaken, holding and a Joker as
-marks; the order is the round's cards, high to low (each slot's order key its card's rank,
-2..14, a Joker 15), then those who hold or have no card. Its next-turn key is `end`; its
+still take as its health bar, its Wounds as a counter, Shaken and holding as marks; the
+order is the round's cards, high to low, then those who hold or have no card, and each
+slot's order value is its card (the descriptor's ORDER_CARD: the board's initiative page
+shows its rank and suit, or the Joker). Its next-turn key is `end`; its
 roll key draws the card a deal waits for and rolls the trait dice an action waits for.
 """
 
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.core import kit, newcomers
 from host.core.commandline import Command, Language, Verb
-from host.core.draws import JOKER, card_rank
+from host.core.draws import JOKER, card_rank, order_key
 from host.core.interface import (
     Applied,
     EncounterError,
@@ -29,7 +30,7 @@ from host.core.interface import (
     Table,
 )
 from shared import dice
-from shared.descriptor_pack import counter, mark, pack
+from shared.descriptor_pack import ORDER_CARD, counter, mark, pack
 from shared.initiative import R_OUT, R_SUCCESSES
 from shared.limits import MAX_SLOTS
 from shared.roster import add_slot
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 ID = schema.ID
 BOARD_ID = 9  # the state's ruleset field: one no built-in ruleset has
 WOUNDS = 0  # its counter
-SHAKEN, HOLDING, JOKER_MARK = range(3)  # its marks
+SHAKEN, HOLDING = range(2)  # its marks
 
 VERBS = {
     "deal": Verb("", "deal the action cards of round 1 (each later round deals itself)"),
@@ -316,8 +317,9 @@ def _marks(f: Fighter) -> str:
 # ------------------------------------------------------------------------------ the board
 def descriptor() -> bytes:
     """What the board knows of Cards: the Wounds a fighter may still take as its health
-    bar, its Wounds as a counter, Shaken, holding and a Joker as marks, one phase, the host
-    running every rule (the turn is one slot's), and a d6 on the roll key."""
+    bar, its Wounds as a counter, Shaken and holding as marks, its card as its order value,
+    one phase, the host running every rule (the turn is one slot's), and a d6 on the roll
+    key."""
     return pack(
         ID,
         BOARD_ID,
@@ -325,13 +327,14 @@ def descriptor() -> bytes:
         health="life",
         allowance="action",
         counters=(counter("wounds", rules.MOST_WOUNDS + 1, 1),),
-        marks=(mark("shaken", 2), mark("holding", 6), mark("joker", 5)),
+        marks=(mark("shaken", 2), mark("holding", 6)),
         phases=("turn",),
         flags=0,
         dice_kind=dice.KIND_DN,
         sides=6,
         success_mask=0,
         dice_count=1,
+        order=ORDER_CARD,
     )
 
 
@@ -363,11 +366,11 @@ def project(game: Game, st: GameState) -> None:
         flags = F_OUT if not f.in_fight else 0
         if f.index == game.turn:
             flags |= F_ACTIVE | (F_ACTED if f.attacked else 0)
-        for bit, on in ((SHAKEN, f.shaken), (HOLDING, f.holding), (JOKER_MARK, f.card == JOKER)):
+        for bit, on in ((SHAKEN, f.shaken), (HOLDING, f.holding)):
             if on:
                 flags |= mark_bit(bit)
         slot.flags = flags
-        slot.order_key = card_rank(f.card)[0] if f.card else 0
+        slot.order_key = order_key(f.card)
     turn = 0
     for pos, f in enumerate(_in_order(game)):
         st.order[pos] = f.index
