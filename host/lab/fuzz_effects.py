@@ -128,6 +128,8 @@ def _effect_line(rng: random.Random, names: list[str]) -> str:
     kind = rng.choice(("", "rounds", "start", "end", "save"))
     if kind == "rounds":
         line += f" rounds={rng.randint(1, 3)}"
+        if rng.random() < 0.4:  # counted on its maker's turns (pf2-combat.txt [23])
+            line += f' of="{rng.choice(names)}"'
     elif kind in ("start", "end"):
         line += f" until={kind}"
         if rng.random() < 0.6:
@@ -219,6 +221,8 @@ def _effect_action(
     put = Put(target, name, "", number, at=now)
     if "rounds" in opts:
         put.kind, put.rounds = "rounds", int(opts["rounds"])
+        if "of" in opts:
+            put.of = next(n for n in known if n.lower() == opts["of"].lower())
     elif "until" in opts:
         put.kind = opts["until"]
         of = opts.get("of", target)
@@ -265,6 +269,14 @@ Turns = list[tuple[int, str, str]]
 def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns, first: set[str]) -> int | None:
     at = put.at
     assert at is not None
+    if put.kind == "rounds" and put.of:  # the Nth start of its maker's turn after
+        wanted = put.rounds
+        for number, what, name in turns:
+            if number > put.since and what == "start" and name == put.of:
+                wanted -= 1
+                if wanted == 0:
+                    return number
+        return None
     if put.kind == "rounds":
         due = (1 + put.rounds, 0) if at.round == 0 else (at.round + put.rounds, at.turn)
         for number, moment in said:
