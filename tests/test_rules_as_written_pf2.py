@@ -268,6 +268,18 @@ def test_a_character_at_0_hp_is_knocked_out_dying_1_or_2_plus_wounded_and_others
     assert t.who("Orc").dead
 
 
+def test_a_critically_failed_save_knocks_out_at_dying_2_and_raises_dying_by_2():
+    # pf2-combat.txt [13] [15]: "a critical hit or a critically failed save"
+    t = Table(VAL, ORC, options='end = "gm"')
+    t.start(15, 1)
+    t.who("Valka").hero = 0
+    t.play("damage Valka 15")
+    t.play("save Valka fort dc=30 basic=10", d20(2, "save"))  # 9 vs 30: a critical failure
+    assert t.who("Valka").dying == 2  # 20 damage at 5 HP: knocked out, dying 2
+    t.play("save Valka fort dc=30 basic=1", d20(2, "save"))
+    assert t.who("Valka").dead  # dying 2 + 2 = 4
+
+
 def test_option_knocked_out_says_who_falls_dying_rather_than_dead():
     # pf2-combat.txt [13]: the named creatures the game master chooses
     for rule, boss_dies, orc_dies in (
@@ -330,6 +342,16 @@ def test_dying_lost_by_healing_or_at_0_gives_wounded_and_at_0_hp_it_stays_uncons
     assert v.wounded == 0
     t.play("recover Valka unconscious")  # the GM wakes it, at 0 HP
     assert "unconscious" not in v.marks and v.hp == 0
+
+
+def test_doomed_drops_by_1_after_a_full_nights_rest():
+    # pf2-combat.txt [17]: outside the encounter, a campaign's night's rest
+    from host.rulesets.pf2.campaign import PF2Carry
+
+    party = {"Pell": {"name": "Pell", "hp": 16, "hp_now": 5, "doomed": 2, "wounded": 1}}
+    after, lines = PF2Carry().rest("night", party, {})
+    assert after["Pell"] == {"hp_now": 5, "doomed": 1}  # wounded stays: the GM clears it [16]
+    assert lines == ["Pell: doomed 2 -> 1"]
 
 
 def test_doomed_lowers_the_dying_value_that_kills():
@@ -403,6 +425,35 @@ def test_conditions_with_values_do_what_the_rules_say():
     assert "d20 1 +4 = 5" in t.play("strike Valka Orc map=0", d20(1))[0]
     t.play("stand Valka")
     assert "prone" not in t.who("Valka").marks and t.who("Valka").actions == 1
+
+
+def test_each_valued_condition_lowers_the_checks_and_dcs_the_rules_name():
+    # pf2-combat.txt [19]: frightened all checks and DCs (AC too); clumsy Reflex; drained
+    # Fortitude; stupefied Will; only the worst status penalty [10]
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("condition Orc frightened 1")
+    assert "vs AC 15" in t.play("strike Valka Orc map=0", d20(2))[0]  # 16 - 1
+    t.play("condition Valka clumsy 2")
+    assert "d20 10 +3 = 13" in t.play("save Valka ref dc=10", d20(10, "save"))[-1]  # 5 - 2
+    assert "d20 10 +7 = 17" in t.play("save Valka fort dc=10", d20(10, "save"))[-1]  # none
+    t.play("condition Valka drained 1")
+    assert "d20 10 +6 = 16" in t.play("save Valka fort dc=10", d20(10, "save"))[-1]  # 7 - 1
+    t.play("condition Valka stupefied 3")
+    assert "d20 10 +1 = 11" in t.play("save Valka will dc=10", d20(10, "save"))[-1]  # 4 - 3
+    t.play("condition Valka frightened 1")  # status -1 beside stupefied's -3: -3 stands
+    assert "d20 10 +1 = 11" in t.play("save Valka will dc=10", d20(10, "save"))[-1]
+
+
+def test_dazzled_attackers_and_invisible_targets_take_a_flat_check_first():
+    # pf2-combat.txt [19] [10]: dazzled, DC 5 to target anything; invisible, DC 11
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("condition Valka dazzled")
+    assert "DC 5: failure, the Strike is lost" in t.play("strike Valka Orc", flat(4))[0]
+    t.play("recover Valka dazzled")
+    t.play("condition Orc invisible")
+    assert "DC 11: failure" in t.play("strike Valka Orc", flat(10))[0]
 
 
 def test_sickened_retches_stupefied_casts_with_a_flat_check_drained_lowers_the_maximum():
@@ -640,6 +691,13 @@ def test_a_hero_point_rerolls_a_check_or_all_of_them_save_a_dying_character():
     lines = t.play("hero Valka")
     v = t.who("Valka")
     assert not v.dead and (v.dying, v.wounded, v.hp, v.hero) == (0, 0, 0, 0)
+    t = Table(VAL, ORC, options='end = "gm"')  # or at the start of its turn while dying
+    t.start(1, 15)  # the Orc first
+    t.play("damage Valka 20")
+    assert "start of its turn" in t.refused("hero Valka")  # on the Orc's turn
+    t.play("next", d20(5, "recovery"))  # 5 vs DC 11: dying 2
+    t.play("hero Valka")
+    assert (t.who("Valka").dying, t.who("Valka").wounded, t.who("Valka").hero) == (0, 0, 0)
 
 
 def test_a_hero_point_rerolls_a_check_after_it_is_rolled_and_the_new_result_stands():
