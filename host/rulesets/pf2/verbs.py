@@ -223,9 +223,17 @@ def keep_check(game: Game, f: Fighter, changed: list[Fighter], verb: str, data: 
     """[26] a check about to be rolled, kept for `hero NAME` right after it: what resolves
     it again, and the creatures its result may change as they are before it."""
     indices = dict.fromkeys(c.index for c in changed)
-    before = [copy.deepcopy(game.fighters[i]) for i in indices]
+    before = [_copied(game.fighters[i]) for i in indices]
     game.last_check = {"who": f.index, "verb": verb, "data": data, "before": before}
     game.last_check["over"] = game.over
+
+
+def _copied(f: Fighter) -> Fighter:
+    """`f` as it is now, apart from it: its containers copied, its spec (frozen) shared."""
+    out = copy.copy(f)
+    out.values, out.marks = dict(f.values), list(f.marks)
+    out.persistent, out.stats = dict(f.persistent), dict(f.stats)
+    return out
 
 
 def _reroll(game: Game, f: Fighter) -> list[str]:
