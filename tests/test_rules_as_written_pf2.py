@@ -745,6 +745,26 @@ def test_option_end_gm_leaves_the_end_to_the_game_master():
     assert t.game.over == "Party"
 
 
+def test_a_return_from_delay_counts_no_round_of_the_makers_effects():
+    # pf2-combat.txt [22] [23]: its durations counted down as its turn first began; the
+    # turn it takes back from Delay is that same turn
+    t = Table(VAL, PEL, ORC)
+    t.start(15, 10, 1)  # Valka, Pell, the Orc
+    t.play("effect Orc Hexed rounds=2 of=Valka")
+    t.play("next")
+    t.to("Valka")  # round 2: 1 round left
+    assert t.game.round == 2 and t.effects("Orc") == ["Hexed"]
+    t.play("delay Valka")
+    t.play("next")
+    t.play("return Valka")  # after the Orc's turn: no round counted
+    assert t.turn() == ["Valka"] and t.effects("Orc") == ["Hexed"]
+    t.play("next")  # round 3: Pell, the Orc, then Valka
+    t.play("next")
+    assert t.effects("Orc") == ["Hexed"]
+    t.play("next")
+    assert t.turn() == ["Valka"] and t.effects("Orc") == []
+
+
 def test_delaying_ends_the_delayers_turn_for_its_effects_and_starts_the_next_one():
     # pf2-combat.txt [22] [23]: the effects of the turn's end end as it Delays
     t = Table(VAL, PEL, ORC)

@@ -55,8 +55,9 @@ VERB = "effect"
 # "rounds"  as a turn starts at or past the point (round, position) N rounds on, or as a
 #           round past it begins; a resumed turn is no start. With `of` (its maker): as
 #           `of`'s Nth turn after it was put on starts (or the order passes it over), each
-#           start of `of`'s counting one down, so one made off its maker's turn (by a
-#           reaction) counts on the maker's turns all the same (pf2-combat.txt [23]);
+#           start of `of`'s counting one down (one a round: a second in the round, back
+#           from a Delay, is none), so one made off its maker's turn (by a reaction)
+#           counts on the maker's turns all the same (pf2-combat.txt [23]);
 # "start"   as `of`'s next turn starts (or the order passes it over): a resume is none;
 # "end"     as `of`'s next turn ends: a suspend (held, interrupted, delaying) is none;
 # "save"    asked as each real turn of the target ends: likewise.
@@ -84,7 +85,7 @@ class Duration:
 class Effect:
     """An effect in play. `since`: the action that put it on (1: the game's first action).
     "rounds": it ends as the turn at or past `due` (round, position) begins, or with `of`
-    as `of`'s turn starts for the `count`-th time in the book's count; "start" and
+    as `of`'s turn starts with `count` (the rounds left) at 1, a start a round; "start" and
     "end": as `of`'s turn starts (ends) for the `count`-th time in the book's count;
     "save": the game master is asked at the end of each of the target's turns, and
     `asking` is set until the answer."""
@@ -141,7 +142,7 @@ class EffectBook:
         """The rounds a "rounds" effect has left: the starts of its maker's turn still to
         come before it ends (`of`), else the rounds to its due round (0: this round)."""
         if effect.of:
-            return max(0, effect.count - self.starts.get(effect.of, 0))
+            return max(0, effect.count)
         current = self.seen.round if self.seen is not None and self.seen.round else 1
         return max(0, effect.due_round - current)
 
@@ -339,9 +340,9 @@ def add(
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
         effect.of = whose
     if _on_turns(effect):
-        # Each start of its maker's turn counts one down: it ends at the Nth start after
-        # now (the maker's own turn running now, if it is, is not one of them).
-        effect.count = book.starts.get(effect.of, 0) + duration.rounds
+        # Each start of its maker's turn counts one down (`count`: the rounds left): it
+        # ends at the Nth after now (the maker's own turn running now is not one of them).
+        effect.count = duration.rounds
     elif duration.kind == "rounds":
         if now.round == 0:  # before the first round: N whole rounds from the first
             effect.due_round, effect.due_turn = 1 + duration.rounds, 0
@@ -506,8 +507,11 @@ def _at(book: EffectBook, moment: Moment) -> list[str]:
         book.held.remove(moment[1])
     if what == "start":
         _, name, rnd = moment
+        # A second start in one round (back from pf2's Delay [22], whose start-of-turn
+        # effects came as its turn first began) counts no round of `rounds=N of=`.
+        again = book.rounds.get(name) == rnd
         book.rounds[name] = rnd
-        return _count(book, name, "start", True)
+        return _count(book, name, "start", True, again)
     if what == "end":
         _, name, real = moment
         if book.starts.get(name, 0) <= book.ends.get(name, 0):
@@ -543,9 +547,10 @@ def _mark(names: list[str], name: str, on: bool) -> None:
         names.remove(name)
 
 
-def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
+def _count(book: EffectBook, name: str, what: str, real: bool, again: bool = False) -> list[str]:
     """One more turn start (or end) of `name`: what waits for it ends, and at a real end
-    of its turn each save=end effect on it asks."""
+    of its turn each save=end effect on it asks. A start of its turn in a round it began
+    one already (`again`) counts no `rounds=N of=` down."""
     counts = book.starts if what == "start" else book.ends
     counts[name] = counts.get(name, 0) + 1
     if not book.effects:
@@ -555,11 +560,13 @@ def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
     # start or end: nobody took it.
     why = f"{name}'s turn {what}s" if real else f"{name}'s turn is passed over"
     for effect in list(book.effects):
-        counted = effect.kind == what or (what == "start" and _on_turns(effect))
-        if counted and effect.of == name and counts[name] >= effect.count:
-            lines += _end(
-                book, effect, f"{_rounds_up(effect.rounds)}, {why}" if _on_turns(effect) else why
-            )
+        if _on_turns(effect):
+            if what == "start" and effect.of == name and not again:
+                effect.count -= 1  # (the rounds it has left)
+                if effect.count <= 0:
+                    lines += _end(book, effect, f"{_rounds_up(effect.rounds)}, {why}")
+        elif effect.kind == what and effect.of == name and counts[name] >= effect.count:
+            lines += _end(book, effect, why)
         elif what == "end" and real and effect.kind == "save" and effect.target == name:
             if not effect.asking:
                 effect.asking = True
@@ -805,9 +812,7 @@ def _ends_this_turn(book: Any, effect: Effect) -> bool:
         if seen is None or seen.round == 0 or not seen.order or effect.of in book.away:
             return False
         after = seen.unit_end if seen.unit_end < len(seen.order) else 0
-        return bool(
-            seen.order[after] == effect.of and book.starts.get(effect.of, 0) + 1 >= effect.count
-        )
+        return bool(seen.order[after] == effect.of and effect.count <= 1)
     if effect.kind == "rounds":  # it ends as the next turn begins: its point is due then
         seen = book.seen
         if seen is None or seen.round == 0:

@@ -196,9 +196,10 @@ def reference(ruleset: Any, session: Session, done: list[Entry]) -> list[Put]:
         now = later
     running = {n for n in first.unit if n not in first.out} if first.round else set()
     turns = _counted_turns(said, running, first.round)
+    starts = _round_starts(said, running, first.round)
     for put in puts:
         if put.ended is None:
-            put.ended = _end_of(put, said, turns, running)
+            put.ended = _end_of(put, said, turns, running, starts)
     return puts
 
 
@@ -266,13 +267,19 @@ def _counted_turns(
 Turns = list[tuple[int, str, str]]
 
 
-def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns, first: set[str]) -> int | None:
+def _end_of(
+    put: Put,
+    said: list[tuple[int, Moment]],
+    turns: Turns,
+    first: set[str],
+    starts: list[tuple[int, str]],
+) -> int | None:
     at = put.at
     assert at is not None
     if put.kind == "rounds" and put.of:  # the Nth start of its maker's turn after
         wanted = put.rounds
-        for number, what, name in turns:
-            if number > put.since and what == "start" and name == put.of:
+        for number, name in starts:
+            if number > put.since and name == put.of:
                 wanted -= 1
                 if wanted == 0:
                     return number
@@ -301,6 +308,26 @@ def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns, first: set[s
                 if wanted == 0:
                     return number
     return None
+
+
+def _round_starts(
+    said: list[tuple[int, Moment]], first: set[str], first_round: int
+) -> list[tuple[int, str]]:
+    """Each fighter's turn starts that count a round of `rounds=N of=`: (action, name), one
+    a round (a start, or a turn the order passed over while it was not away)."""
+    out: list[tuple[int, str]] = []
+    last_round = {n: first_round for n in first}
+    away: set[str] = set()
+    for number, moment in said:
+        if moment[0] in ("leave", "rejoin"):
+            (away.add if moment[0] == "leave" else away.discard)(moment[1])
+        elif moment[0] in ("start", "passed"):
+            name, rnd = moment[1], moment[2]
+            if last_round.get(name) != rnd and (moment[0] == "start" or name not in away):
+                out.append((number, name))
+            if moment[0] == "start" or name not in away:
+                last_round[name] = rnd
+    return out
 
 
 def check(session: Session, journal: Journal, game_id: int) -> None:
