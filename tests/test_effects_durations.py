@@ -16,6 +16,7 @@ from effects_fixtures import (
     out,
     point,
     position_of,
+    refused,
     session_of,
     shown_on,
     units,
@@ -238,3 +239,68 @@ def test_an_effect_on_a_fighter_who_joined_mid_fight_counts_its_own_turns(unit: 
         assert "Dodge" in effect_names(s, "Newcomer")
     next_turn(s)
     assert "Dodge" not in effect_names(s, "Newcomer")
+
+
+@pytest.mark.parametrize("unit", UNITS)
+def test_rounds_n_of_a_maker_ends_as_the_makers_nth_next_turn_starts(unit: str) -> None:
+    """pf2-combat.txt [23] (docs/effects.md): `rounds=N of=MAKER` counts one down as each
+    turn of MAKER starts and ends as the Nth after it was put on starts, though it was put
+    on during another fighter's turn (a reaction's); MAKER's own running turn is none."""
+    s = session_of(BY_UNIT[unit])
+    target = current(s)[0]
+    maker = not_in_turn(s) if unit != "steps" else current(s)[-1]
+    s.execute(f'effect "{target}" Ward rounds=2 of="{maker}"')
+    assert shown_on(s, target) == [f"Ward 2 rounds ({maker}'s turns)"]
+    starts = 0
+    while True:
+        said = next_turn(s)
+        if maker in current(s):
+            starts += 1
+            if starts == 2:
+                break
+            assert shown_on(s, target) == [f"Ward 1 round ({maker}'s turns)"]
+        assert "Ward" in effect_names(s, target), f"ended early, at {point(s)}"
+    assert "Ward" not in effect_names(s, target)
+    assert len(_ending_lines(said, "Ward")) == 1
+    # Put on in the maker's own turn: its next turn's start is the first counted.
+    s.execute(f'effect "{target}" Aid rounds=1 of="{maker}"')
+    while True:
+        said = next_turn(s)
+        if maker in current(s):
+            break
+        assert "Aid" in effect_names(s, target), f"ended early, at {point(s)}"
+    assert "Aid" not in effect_names(s, target)
+    assert len(_ending_lines(said, "Aid")) == 1
+
+
+@pytest.mark.parametrize("unit", ["slot", "group", "steps"])
+def test_rounds_n_of_a_maker_who_left_ends_when_its_turn_would_have_come(unit: str) -> None:
+    """pf2-combat.txt [23]: "an effect whose maker has left the fight still ends at the
+    point its maker's turn would have come" (`remove`, docs/commands.md)."""
+    s = session_of(BY_UNIT[unit])
+    target = current(s)[0]
+    maker = not_in_turn(s) if unit != "steps" else current(s)[-1]
+    s.execute(f'effect "{target}" Ward rounds=1 of="{maker}"')
+    s.execute(f'remove "{maker}" fled')
+    rnd, turn = point(s)
+    place = position_of(s, maker)
+    due = (rnd, place) if place > turn and unit != "steps" else (rnd + 1, place)
+    while True:
+        next_turn(s)
+        at = point(s)
+        if at[0] > due[0] or (at[0] == due[0] and at[1] > due[1]) or (unit == "steps"):
+            break
+        assert "Ward" in effect_names(s, target), f"ended early, at {at}"
+    assert "Ward" not in effect_names(s, target)
+
+
+def test_rounds_without_of_still_count_from_the_turn_it_is_put_on() -> None:
+    """docs/effects.md: `of=` changes nothing of `rounds=N` given alone (issue #29), and
+    `of=` with no `until=` or `rounds=` is refused naming both."""
+    s = session_of(BY_UNIT["slot"])
+    target = current(s)[0]
+    s.execute(f'effect "{target}" Bless rounds=1')
+    assert shown_on(s, target) == ["Bless 1 round"]
+    maker = not_in_turn(s)
+    line = refused(s, f'effect "{target}" Mark of="{maker}"')
+    assert "rounds=N" in line and "until=" in line, line

@@ -208,3 +208,29 @@ def test_the_board_blinks_a_rounds_effect_in_the_turn_it_ends_after(rid: str) ->
             break
     assert seen[-1] == (True, True)
     assert all(not blinked for blinked, _ in seen[:-1]) and len(seen) > 1
+
+
+@pytest.mark.parametrize("rid", ["korxsol", "stones"])
+def test_the_board_blinks_a_rounds_of_effect_in_the_turn_before_its_makers(rid: str) -> None:
+    """Issue #29 item 5 with `rounds=N of=MAKER` (pf2-combat.txt [23]): it ends as its
+    maker's Nth next turn begins, so its key blinks through the turn just before that one,
+    and not sooner."""
+    s = session_of(rid)
+    names = s.ruleset.fighter_names(s.game)
+    target = current(s)[0]
+    maker = next(n for n in names if n not in current(s))
+    s.execute(f'effect "{target}" Ward rounds=2 of="{maker}"')
+    state = GameState()
+    state.count = len(names)
+    seen = []
+    for _ in range(40):
+        effects.set_board_counts(s.ruleset, s.game, state)
+        blinked = state.slots[names.index(target)].effect_ends
+        next_turn(s)
+        book = effects.book_of(s.ruleset, s.game)  # (a refused plan rebuilds the game)
+        ended = not any(e.name == "Ward" for e in book.effects)
+        seen.append((blinked, ended))
+        if ended:
+            break
+    assert seen[-1] == (True, True)
+    assert all(not blinked for blinked, _ in seen[:-1]) and len(seen) > 2

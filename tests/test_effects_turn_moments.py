@@ -38,6 +38,7 @@ EFFECTS = {
     "start": "effect Cy Mark until=start of=Bo",
     "save": "effect Bo Hex save=end",
     "rounds": "effect Bo Bless rounds=1",
+    "rounds of": "effect Cy Ward rounds=1 of=Bo",
     "": "effect Bo Rage",
 }
 # The step (index into the scenario's steps) whose lines end the effect (a save: ask), by
@@ -59,6 +60,11 @@ EXPECTED = {
     ("rounds", "hold"): 5,
     ("rounds", "interrupt"): 5,
     ("rounds", "delay"): 4,
+    # rounds=1 counted on Bo's turns (pf2-combat.txt [23]): as its next turn starts, like
+    # until=start (a resume is no start).
+    ("rounds of", "hold"): 5,
+    ("rounds of", "interrupt"): 5,
+    ("rounds of", "delay"): 5,
     ("", "hold"): None,
     ("", "interrupt"): None,
     ("", "delay"): None,

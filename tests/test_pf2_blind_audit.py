@@ -12,8 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 TURNLIGHT = [str(Path(sys.executable).with_name("turnlight"))]
 
 ARIA = """
@@ -999,14 +997,20 @@ def test_finding_5_a_creature_knocked_out_on_its_turn_has_no_actions_left(tmp_pa
     assert aria["reaction"] is False
 
 
-@pytest.mark.xfail(
-    strict=True, reason="audit finding 6: no way to count rounds on a maker acting off its turn"
-)
 def test_finding_6_an_effect_made_off_its_makers_turn_counts_on_the_makers_turn(tmp_path):
     """pf2-combat.txt [23]: made by Aria with a reaction on the Ogre's turn, 1 round ends as
-    Aria's next turn begins. `rounds=` counts from the turn it is put on; `of=` is refused
-    with `rounds=`."""
-    s = run(tmp_path, [*START, "next", "effect Ogre Bless rounds=1 of=Aria", "next"])
+    Aria's next turn begins; 2 rounds as the one after. `rounds=` counted from the turn it
+    was put on, and `of=` was refused with `rounds=`: now `rounds=N of=MAKER` counts on
+    the maker's turns."""
+    put_on = [*START, "next", "effect Ogre Bless rounds=1 of=Aria"]
+    s = run(tmp_path, put_on)
+    assert not any("Bless" in line and "ends" in line for line in s["log"]), s["log"]
+    s = run(tmp_path, [*put_on, "next"])
+    assert any("Bless" in line and "ends" in line for line in s["log"]), s["log"]
+    put_on = [*START, "next", "effect Ogre Bless rounds=2 of=Aria"]
+    s = run(tmp_path, [*put_on, "next", "next"])  # round 2: Aria's turn, the Ogre's
+    assert not any("Bless" in line and "ends" in line for line in s["log"]), s["log"]
+    s = run(tmp_path, [*put_on, "next", "next", "next"])  # round 3: Aria's turn
     assert any("Bless" in line and "ends" in line for line in s["log"]), s["log"]
 
 

@@ -268,6 +268,18 @@ def test_a_character_at_0_hp_is_knocked_out_dying_1_or_2_plus_wounded_and_others
     assert t.who("Orc").dead
 
 
+def test_a_critically_failed_save_knocks_out_at_dying_2_and_raises_dying_by_2():
+    # pf2-combat.txt [13] [15]: "a critical hit or a critically failed save"
+    t = Table(VAL, ORC, options='end = "gm"')
+    t.start(15, 1)
+    t.who("Valka").hero = 0
+    t.play("damage Valka 15")
+    t.play("save Valka fort dc=30 basic=10", d20(2, "save"))  # 9 vs 30: a critical failure
+    assert t.who("Valka").dying == 2  # 20 damage at 5 HP: knocked out, dying 2
+    t.play("save Valka fort dc=30 basic=1", d20(2, "save"))
+    assert t.who("Valka").dead  # dying 2 + 2 = 4
+
+
 def test_option_knocked_out_says_who_falls_dying_rather_than_dead():
     # pf2-combat.txt [13]: the named creatures the game master chooses
     for rule, boss_dies, orc_dies in (
@@ -332,6 +344,16 @@ def test_dying_lost_by_healing_or_at_0_gives_wounded_and_at_0_hp_it_stays_uncons
     assert "unconscious" not in v.marks and v.hp == 0
 
 
+def test_doomed_drops_by_1_after_a_full_nights_rest():
+    # pf2-combat.txt [17]: outside the encounter, a campaign's night's rest
+    from host.rulesets.pf2.campaign import PF2Carry
+
+    party = {"Pell": {"name": "Pell", "hp": 16, "hp_now": 5, "doomed": 2, "wounded": 1}}
+    after, lines = PF2Carry().rest("night", party, {})
+    assert after["Pell"] == {"hp_now": 5, "doomed": 1}  # wounded stays: the GM clears it [16]
+    assert lines == ["Pell: doomed 2 -> 1"]
+
+
 def test_doomed_lowers_the_dying_value_that_kills():
     # pf2-combat.txt [17]
     t = Table(VAL, ORC, options='end = "gm"')
@@ -353,6 +375,25 @@ def test_an_unconscious_creature_has_minus_4_ac_is_off_guard_prone_and_takes_no_
     assert t.who("Valka").actions == 0
     assert "unconscious" in t.refused("act Valka Stride")
     assert "unconscious" in t.refused("react Valka Shield")
+
+
+def test_an_unconscious_creature_drops_what_it_holds_and_has_minus_4_to_reflex():
+    # pf2-combat.txt [18]: however it falls unconscious (knocked out, or the condition)
+    t = Table(VAL, PEL, ORC, options='end = "gm"')
+    t.start(15, 10, 1)
+    lines = t.play("damage Valka 20")
+    assert any("falls prone and drops what it holds" in x and "[18]" in x for x in lines)
+    line = t.play("save Valka ref dc=10", d20(10, "save"))[-1]
+    assert "d20 10 +1 = 11" in line  # Reflex +5, -4 status
+    lines = t.play("heal Valka 5")
+    assert any("wakes up" in x and "dropped" in x for x in lines)
+    lines = t.play("condition Pell unconscious")  # in its turn's place: no actions, no reaction
+    p = t.who("Pell")
+    assert "prone" in p.marks and any("drops what it holds" in x for x in lines)
+    t.play("next")
+    assert (p.actions, p.reaction) == (0, False)
+    line = t.play("strike Orc Pell reaction", d20(1))[0]
+    assert "vs AC 10" in line  # AC 16 - 4 status - 2 off-guard
 
 
 def test_conditions_with_values_do_what_the_rules_say():
@@ -386,6 +427,35 @@ def test_conditions_with_values_do_what_the_rules_say():
     assert "prone" not in t.who("Valka").marks and t.who("Valka").actions == 1
 
 
+def test_each_valued_condition_lowers_the_checks_and_dcs_the_rules_name():
+    # pf2-combat.txt [19]: frightened all checks and DCs (AC too); clumsy Reflex; drained
+    # Fortitude; stupefied Will; only the worst status penalty [10]
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("condition Orc frightened 1")
+    assert "vs AC 15" in t.play("strike Valka Orc map=0", d20(2))[0]  # 16 - 1
+    t.play("condition Valka clumsy 2")
+    assert "d20 10 +3 = 13" in t.play("save Valka ref dc=10", d20(10, "save"))[-1]  # 5 - 2
+    assert "d20 10 +7 = 17" in t.play("save Valka fort dc=10", d20(10, "save"))[-1]  # none
+    t.play("condition Valka drained 1")
+    assert "d20 10 +6 = 16" in t.play("save Valka fort dc=10", d20(10, "save"))[-1]  # 7 - 1
+    t.play("condition Valka stupefied 3")
+    assert "d20 10 +1 = 11" in t.play("save Valka will dc=10", d20(10, "save"))[-1]  # 4 - 3
+    t.play("condition Valka frightened 1")  # status -1 beside stupefied's -3: -3 stands
+    assert "d20 10 +1 = 11" in t.play("save Valka will dc=10", d20(10, "save"))[-1]
+
+
+def test_dazzled_attackers_and_invisible_targets_take_a_flat_check_first():
+    # pf2-combat.txt [19] [10]: dazzled, DC 5 to target anything; invisible, DC 11
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("condition Valka dazzled")
+    assert "DC 5: failure, the Strike is lost" in t.play("strike Valka Orc", flat(4))[0]
+    t.play("recover Valka dazzled")
+    t.play("condition Orc invisible")
+    assert "DC 11: failure" in t.play("strike Valka Orc", flat(10))[0]
+
+
 def test_sickened_retches_stupefied_casts_with_a_flat_check_drained_lowers_the_maximum():
     # pf2-combat.txt [19]
     t = Table(VAL, PEL, ORC)
@@ -407,6 +477,34 @@ def test_sickened_retches_stupefied_casts_with_a_flat_check_drained_lowers_the_m
     t.play("next")
     t.play("next")
     assert "restrained" in t.refused("strike Orc Valka")
+
+
+def test_grabbed_and_restrained_immobilize_restrained_stops_manipulating_paralyzed_acting():
+    # pf2-combat.txt [19]: grabbed: off-guard, immobilized; restrained: also no attack or
+    # manipulate action but to Escape; paralyzed: off-guard, no action (nor reaction)
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("condition Valka grabbed")
+    assert "immobilized" in t.refused("act Valka Stride")
+    assert "immobilized" in t.refused("act Valka Tumble Through move")
+    t.play("act Valka Interact")  # a grabbed creature may manipulate
+    t.play("act Valka Escape attack")
+    t.play("next")
+    assert "vs AC 16" in t.play("strike Orc Valka", d20(2))[0]  # AC 18 - 2 off-guard
+    t.play("recover Valka grabbed")
+    t.play("condition Valka restrained")
+    t.play("next")
+    assert "immobilized" in t.refused("act Valka Step")
+    assert "no manipulate actions but to Escape" in t.refused("act Valka Interact")
+    assert "no attacks" in t.refused("act Valka Shove attack")
+    t.play("act Valka Escape attack")
+    t.play("recover Valka restrained")
+    t.play("act Valka Stride")
+    t.play("condition Orc paralyzed")
+    assert "vs AC 14" in t.play("strike Valka Orc", d20(2))[0]  # AC 16 - 2 off-guard
+    assert "paralyzed" in t.refused("react Orc Attack of Opportunity")
+    t.play("next")
+    assert t.who("Orc").actions == 0 and "paralyzed" in t.refused("act Orc Stride")
 
 
 def test_a_condition_held_again_takes_the_higher_value_and_a_lower_changes_nothing():
@@ -491,6 +589,26 @@ def test_durations_count_on_the_makers_turn_even_after_the_maker_has_left():
     assert t.effects("Pell") == []
 
 
+def test_an_effect_made_off_its_makers_turn_counts_down_on_the_makers_turns():
+    # pf2-combat.txt [23]: made by Pell's reaction on the Orc's turn, 1 round (of=Pell)
+    t = Table(VAL, PEL, ORC)
+    t.start(15, 10, 1)  # Valka, Pell, the Orc
+    t.to("Orc")
+    t.play("effect Valka Shielded rounds=1 of=Pell")
+    t.play("next")  # round 2: Valka's turn (a plain rounds=1 would end here)
+    assert t.effects("Valka") == ["Shielded"]
+    t.play("next")  # Pell's turn begins: counted down to 0, it ends
+    assert t.effects("Valka") == []
+    t.play("effect Orc Hexed rounds=2 of=Pell")  # on Pell's own turn: not counted
+    t.play("remove Pell gone")  # the maker leaves: its turns still count where they would
+    ended = None
+    for _ in range(8):
+        t.play("next")
+        if t.effects("Orc") == [] and ended is None:
+            ended = (t.game.round, t.turn())
+    assert ended == (4, ["Orc"])  # Pell's place passed in round 3, then in round 4
+
+
 def test_a_sustained_effect_lasts_to_the_end_of_the_makers_next_turn_unless_sustained():
     # pf2-combat.txt [24]
     t = Table(VAL, ORC)
@@ -508,6 +626,33 @@ def test_a_sustained_effect_lasts_to_the_end_of_the_makers_next_turn_unless_sust
     assert t.effects("Orc") == []
 
 
+def test_a_sustained_effect_lasts_10_minutes_at_most_unless_it_says_otherwise():
+    # pf2-combat.txt [24]: up to 10 minutes, 100 rounds of 6 seconds (docs/rulesets/pf2.md):
+    # its first round is its own and each Sustain adds one, so the 99th Sustain is the last
+    t = Table(VAL, ORC)
+    t.start(15, 1)
+    t.play("effect Orc Glow until=end of=Valka")
+    for _ in range(99):
+        t.play("next")
+        t.play("next")
+        t.play("sustain Valka Orc Glow")
+    t.play("next")
+    t.play("next")
+    assert t.game.round == 101 and t.effects("Orc") == ["Glow"]
+    assert "100 rounds in all" in t.refused("sustain Valka Orc Glow")
+    t.play("next")  # not sustained: it ends with Valka's turn
+    assert t.effects("Orc") == []
+    t.play("next")
+    t.play("effect Orc Glow until=end of=Valka")  # put on anew: counted anew
+    t.play("sustain Valka Orc Glow limit=3")  # the effect says 3 rounds
+    t.play("next")
+    t.play("next")
+    t.play("sustain Valka Orc Glow limit=3")
+    t.play("next")
+    t.play("next")
+    assert "3 rounds in all" in t.refused("sustain Valka Orc Glow limit=3")
+
+
 def test_persistent_damage_comes_at_the_end_of_the_turn_then_a_dc_15_flat_check_ends_it():
     # pf2-combat.txt [25]
     t = Table(VAL, ORC)
@@ -521,6 +666,13 @@ def test_persistent_damage_comes_at_the_end_of_the_turn_then_a_dc_15_flat_check_
     t.play("persistent Valka fire assist")
     t.play("next", ("persistent", (1,)), flat(10))  # assisted: DC 10, it ends
     assert t.who("Valka").persistent == {}
+    t.play("next")
+    t.play("persistent Valka fire 1d6 assist")
+    t.play("next", ("persistent", (1,)), flat(9))  # assisted: 9 < 10, it goes on
+    t.play("next")
+    lines = t.play("next", ("persistent", (1,)), flat(10))  # the help was for one check
+    check = next(x for x in lines if "flat check against persistent" in x)
+    assert "vs DC 15" in check and t.who("Valka").persistent == {"fire": "1d6"}
 
 
 def test_a_hero_point_rerolls_a_check_or_all_of_them_save_a_dying_character():
@@ -532,12 +684,47 @@ def test_a_hero_point_rerolls_a_check_or_all_of_them_save_a_dying_character():
     assert t.who("Valka").hero == 0
     t.who("Valka").hero = 2
     t.play("next")
+    assert "right after it" in t.refused("hero Valka")  # no check of hers just made
     t.play("damage Valka 20 crit")
     t.play("damage Valka 5 crit")  # dying 4: it would die
     assert t.who("Valka").dead
     lines = t.play("hero Valka")
     v = t.who("Valka")
     assert not v.dead and (v.dying, v.wounded, v.hp, v.hero) == (0, 0, 0, 0)
+    t = Table(VAL, ORC, options='end = "gm"')  # or at the start of its turn while dying
+    t.start(1, 15)  # the Orc first
+    t.play("damage Valka 20")
+    assert "start of its turn" in t.refused("hero Valka")  # on the Orc's turn
+    t.play("next", d20(5, "recovery"))  # 5 vs DC 11: dying 2
+    t.play("hero Valka")
+    assert (t.who("Valka").dying, t.who("Valka").wounded, t.who("Valka").hero) == (0, 0, 0)
+
+
+def test_a_hero_point_rerolls_a_check_after_it_is_rolled_and_the_new_result_stands():
+    # pf2-combat.txt [26]: the roll seen, `hero NAME` rerolls it; what the first did is undone
+    t = Table(VAL, PEL, ORC)
+    t.start(15, 10, 1)
+    t.play("strike Valka Orc", d20(2))  # 9 vs AC 16: a miss
+    lines = t.play("hero Valka", d20(17, "reroll"), dmg(5))  # 24: a success, 9 damage
+    assert "2 rerolled, 17 stands" in lines[0] and "success" in lines[1]
+    assert t.who("Orc").hp == 11 and t.who("Valka").hero == 0
+    assert t.who("Valka").actions == 2  # the Strike's action, spent once
+    assert "no Hero Points" in t.refused("hero Valka")
+    t.who("Valka").hero = 1
+    t.play("strike Valka Orc", d20(18), dmg(6))  # 20 vs 16: 10 damage
+    assert t.who("Orc").hp == 1
+    t.play("hero Valka", d20(1, "reroll"))  # worse, and it stands: the damage taken back
+    assert t.who("Orc").hp == 11 and t.who("Valka").stats["hits"] == 1
+    t.play("next")
+    t.who("Pell").hero = 1
+    t.play("save Pell ref dc=15 basic=2d6 type=fire", d20(8, "save"), dmg(3, 3))  # failure
+    assert t.who("Pell").hp == 10
+    t.play("hero Pell", d20(20, "reroll"), dmg(3, 3))  # a critical success: no damage
+    assert t.who("Pell").hp == 16 and t.who("Pell").hero == 0
+    t.who("Pell").hero = 1
+    t.play("strike Pell Orc", d20(2))
+    t.play("act Pell Interact")
+    assert "right after it" in t.refused("hero Pell")  # another action came between
 
 
 def test_the_fight_ends_by_itself_once_one_side_has_nobody_conscious():
@@ -556,6 +743,26 @@ def test_option_end_gm_leaves_the_end_to_the_game_master():
     assert t.game.over is None
     t.play("finish Party")
     assert t.game.over == "Party"
+
+
+def test_a_return_from_delay_counts_no_round_of_the_makers_effects():
+    # pf2-combat.txt [22] [23]: its durations counted down as its turn first began; the
+    # turn it takes back from Delay is that same turn
+    t = Table(VAL, PEL, ORC)
+    t.start(15, 10, 1)  # Valka, Pell, the Orc
+    t.play("effect Orc Hexed rounds=2 of=Valka")
+    t.play("next")
+    t.to("Valka")  # round 2: 1 round left
+    assert t.game.round == 2 and t.effects("Orc") == ["Hexed"]
+    t.play("delay Valka")
+    t.play("next")
+    t.play("return Valka")  # after the Orc's turn: no round counted
+    assert t.turn() == ["Valka"] and t.effects("Orc") == ["Hexed"]
+    t.play("next")  # round 3: Pell, the Orc, then Valka
+    t.play("next")
+    assert t.effects("Orc") == ["Hexed"]
+    t.play("next")
+    assert t.turn() == ["Valka"] and t.effects("Orc") == []
 
 
 def test_delaying_ends_the_delayers_turn_for_its_effects_and_starts_the_next_one():

@@ -188,8 +188,9 @@ SESSION_VERBS: dict[str, Verb] = {
     # Effects of any name, with durations that end on their own (host/core/effects.py).
     "effect": Verb(
         "TARGET NAME",
-        "put effect NAME on fighter TARGET: for rounds=N, until=end|start of the target's"
-        " next turn (or of=FIGHTER's), until a save=end the game master answers, or"
+        "put effect NAME on fighter TARGET: for rounds=N (with of=FIGHTER counted on its"
+        " turns), until=end|start of the target's next turn (or of=FIGHTER's), until a"
+        " save=end the game master answers, or"
         " (no duration) until taken off; stacks=N and note=TEXT are kept with it",
         (
             Option("rounds", "N", number=(1, 10_000)),

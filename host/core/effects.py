@@ -3,6 +3,7 @@ ruleset and every turn unit: the effect book and the generic verb `effect`
 (docs/effects.md says what each duration means and every choice made).
 
     effect Kaelen Bless rounds=2 stacks=1 note="from the cleric"
+    effect Orrin Bless rounds=1 of=Kaelen (counted on Kaelen's turns: made by a reaction)
     effect Vex Dodge until=end            (the end of Vex's next turn)
     effect Orrin Marked until=start of=Kaelen
     effect Vex Hex save=end               (asked at the end of each of Vex's turns)
@@ -52,7 +53,11 @@ VERB = "effect"
 # The duration kinds, each timed by the turn moments (host/core/effect_clock.py) alone:
 # ""        until taken off (no moment ends it);
 # "rounds"  as a turn starts at or past the point (round, position) N rounds on, or as a
-#           round past it begins; a resumed turn is no start;
+#           round past it begins; a resumed turn is no start. With `of` (its maker): as
+#           `of`'s Nth turn after it was put on starts (or the order passes it over), each
+#           start of `of`'s counting one down (one a round: a second in the round, back
+#           from a Delay, is none), so one made off its maker's turn (by a reaction)
+#           counts on the maker's turns all the same (pf2-combat.txt [23]);
 # "start"   as `of`'s next turn starts (or the order passes it over): a resume is none;
 # "end"     as `of`'s next turn ends: a suspend (held, interrupted, delaying) is none;
 # "save"    asked as each real turn of the target ends: likewise.
@@ -68,7 +73,8 @@ OPTION_KEYS = ("rounds", "until", "of", "save", "stacks", "note")
 @dataclass
 class Duration:
     """How long an effect lasts: `kind` one of KINDS; `rounds` for "rounds"; `of` for
-    "start" and "end": whose turn ("" for the target's)."""
+    "start" and "end": whose turn ("" for the target's); for "rounds", whose turns count
+    them ("": the rounds of the whole order, from the turn it is put on)."""
 
     kind: str = ""
     rounds: int = 0
@@ -78,7 +84,8 @@ class Duration:
 @dataclass
 class Effect:
     """An effect in play. `since`: the action that put it on (1: the game's first action).
-    "rounds": it ends as the turn at or past `due` (round, position) begins; "start" and
+    "rounds": it ends as the turn at or past `due` (round, position) begins, or with `of`
+    as `of`'s turn starts with `count` (the rounds left) at 1, a start a round; "start" and
     "end": as `of`'s turn starts (ends) for the `count`-th time in the book's count;
     "save": the game master is asked at the end of each of the target's turns, and
     `asking` is set until the answer."""
@@ -129,7 +136,15 @@ class EffectBook:
 
     def shown_on(self, name: str) -> list[str]:
         """The effects on fighter `name`, each in a few words (`Fighter.effects`)."""
-        return [shown(e, self.seen) for e in self.effects if e.target == name]
+        return [shown(e, self.seen, self) for e in self.effects if e.target == name]
+
+    def rounds_left(self, effect: Effect) -> int:
+        """The rounds a "rounds" effect has left: the starts of its maker's turn still to
+        come before it ends (`of`), else the rounds to its due round (0: this round)."""
+        if effect.of:
+            return max(0, effect.count)
+        current = self.seen.round if self.seen is not None and self.seen.round else 1
+        return max(0, effect.due_round - current)
 
 
 # ---------------------------------------------------------------------- the book of a game
@@ -145,6 +160,12 @@ def book_of(ruleset: Any, game: Any) -> EffectBook:
                 book.rounds[name] = now.round
         setattr(game, BOOK, book)
     return book
+
+
+def of_game(game: Any) -> EffectBook | None:
+    """The game's book, None if it has none yet."""
+    book = getattr(game, BOOK, None)
+    return book if isinstance(book, EffectBook) else None
 
 
 def in_play(game: Any) -> list[Effect]:
@@ -244,12 +265,14 @@ def _duration(cmd: Command, known: list[str]) -> Duration:
         raise IllegalAction(
             f"effect: one duration at most, not {' and '.join(k + '=' for k in given)}"
         )
-    if "of" in opts and "until" not in opts:
+    if "of" in opts and "until" not in opts and "rounds" not in opts:
         raise IllegalAction(
-            "effect: of= says whose turn until= counts: give until=end or until=start"
+            "effect: of= says whose turns until= or rounds= count: give until=end,"
+            " until=start or rounds=N"
         )
     if "rounds" in opts:
-        return Duration("rounds", whole_number(opts["rounds"], 1, MOST_ROUNDS, "rounds="))
+        rounds = whole_number(opts["rounds"], 1, MOST_ROUNDS, "rounds=")
+        return Duration("rounds", rounds, fighter_named(opts["of"], known) if "of" in opts else "")
     if "until" in opts:
         if opts["until"] not in ("end", "start"):
             raise IllegalAction(f"effect: until= takes end or start, not {opts['until']!r}")
@@ -290,10 +313,10 @@ def add(
     for other in book.effects:
         if other.key() == effect.key():
             raise IllegalAction(
-                f"{target} already has {other.name} ({shown(other, now)}): take it off first"
+                f"{target} already has {other.name} ({shown(other, now, book)}): take it off first"
                 f" (`effect end {_quoted(target)} {_quoted(other.name)}`)"
             )
-    if duration.kind in ("start", "end", "save"):
+    if duration.kind in ("start", "end", "save") or _on_turns(duration):
         whose = duration.of or target
         if whose not in known:
             raise IllegalAction(f"no fighter {whose!r} (fighters: {', '.join(known)})")
@@ -301,7 +324,9 @@ def add(
         # out of the fight; the end of a turn, or a save at it, would never come. One who
         # left (`remove`) may keep its place in the projected order: the ruleset says so.
         left = whose in ruleset.gone(game)
-        said = f"until={duration.kind} of={whose}" if duration.kind != "save" else "save=end"
+        said = {"save": "save=end", "rounds": f"rounds={duration.rounds} of={whose}"}.get(
+            duration.kind, f"until={duration.kind} of={whose}"
+        )
         # One stepped out of the order (delaying: `Ruleset.turn_moments`) has turns to come.
         placed = whose in now.order or whose in book.away
         if not placed and not left:
@@ -311,10 +336,14 @@ def add(
                 " no turn of its is counted (rounds=N or no duration can)"
             )
         out = whose in now.out and whose not in book.away
-        if left or not placed or (out and duration.kind != "start"):
+        if left or not placed or (out and duration.kind not in ("start", "rounds")):
             raise IllegalAction(f"effect: {said} cannot end: {whose} has left the fight")
         effect.of = whose
-    if duration.kind == "rounds":
+    if _on_turns(effect):
+        # Each start of its maker's turn counts one down (`count`: the rounds left): it
+        # ends at the Nth after now (the maker's own turn running now is not one of them).
+        effect.count = duration.rounds
+    elif duration.kind == "rounds":
         if now.round == 0:  # before the first round: N whole rounds from the first
             effect.due_round, effect.due_turn = 1 + duration.rounds, 0
         else:
@@ -425,7 +454,8 @@ def tick_around(ruleset: Any, game: Any) -> tuple[list[str], list[str]]:
     if before.point() != now.point():
         # A fighter gone from the order: its turn will never come, so what waits for it ends.
         for effect in list(book.effects):
-            if effect.kind in ("start", "end") and effect.of not in now.order + tuple(book.away):
+            waits = effect.kind in ("start", "end") or _on_turns(effect)
+            if waits and effect.of not in now.order + tuple(book.away):
                 lines += _end(book, effect, f"{effect.of} has left the fight")
     book.actions += 1
     return ending, lines
@@ -477,8 +507,11 @@ def _at(book: EffectBook, moment: Moment) -> list[str]:
         book.held.remove(moment[1])
     if what == "start":
         _, name, rnd = moment
+        # A second start in one round (back from pf2's Delay [22], whose start-of-turn
+        # effects came as its turn first began) counts no round of `rounds=N of=`.
+        again = book.rounds.get(name) == rnd
         book.rounds[name] = rnd
-        return _count(book, name, "start", True)
+        return _count(book, name, "start", True, again)
     if what == "end":
         _, name, real = moment
         if book.starts.get(name, 0) <= book.ends.get(name, 0):
@@ -493,12 +526,16 @@ def _at(book: EffectBook, moment: Moment) -> list[str]:
     lines: list[str] = []
     if what == "round":
         for effect in list(book.effects):
-            if effect.kind == "rounds" and effect.due_round < moment[1]:
+            if effect.kind == "rounds" and not effect.of and effect.due_round < moment[1]:
                 lines += _end(book, effect, _rounds_up(effect.rounds))
     elif what == "turn":
         point = (moment[1], moment[2])
         for effect in list(book.effects):
-            if effect.kind == "rounds" and point >= (effect.due_round, effect.due_turn):
+            if (
+                effect.kind == "rounds"
+                and not effect.of
+                and point >= (effect.due_round, effect.due_turn)
+            ):
                 lines += _end(book, effect, _rounds_up(effect.rounds))
     return lines
 
@@ -510,9 +547,10 @@ def _mark(names: list[str], name: str, on: bool) -> None:
         names.remove(name)
 
 
-def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
+def _count(book: EffectBook, name: str, what: str, real: bool, again: bool = False) -> list[str]:
     """One more turn start (or end) of `name`: what waits for it ends, and at a real end
-    of its turn each save=end effect on it asks."""
+    of its turn each save=end effect on it asks. A start of its turn in a round it began
+    one already (`again`) counts no `rounds=N of=` down."""
     counts = book.starts if what == "start" else book.ends
     counts[name] = counts.get(name, 0) + 1
     if not book.effects:
@@ -522,13 +560,23 @@ def _count(book: EffectBook, name: str, what: str, real: bool) -> list[str]:
     # start or end: nobody took it.
     why = f"{name}'s turn {what}s" if real else f"{name}'s turn is passed over"
     for effect in list(book.effects):
-        if effect.kind == what and effect.of == name and counts[name] >= effect.count:
+        if _on_turns(effect):
+            if what == "start" and effect.of == name and not again:
+                effect.count -= 1  # (the rounds it has left)
+                if effect.count <= 0:
+                    lines += _end(book, effect, f"{_rounds_up(effect.rounds)}, {why}")
+        elif effect.kind == what and effect.of == name and counts[name] >= effect.count:
             lines += _end(book, effect, why)
         elif what == "end" and real and effect.kind == "save" and effect.target == name:
             if not effect.asking:
                 effect.asking = True
                 lines.append(_asking(effect))
     return lines
+
+
+def _on_turns(effect: Effect | Duration) -> bool:
+    """Whether a "rounds" duration counts on its maker's turns (`of`), not the order's."""
+    return effect.kind == "rounds" and bool(effect.of)
 
 
 def _rounds_up(rounds: int) -> str:
@@ -544,9 +592,13 @@ def _asking(effect: Effect) -> Line:
 
 
 # ---------------------------------------------------------------------- what shows
-def shown(effect: Effect, now: TurnView | None = None) -> str:
-    """An effect in a few words: `Bless 2 rounds`, `Hex (save)`, `Poison x3`."""
+def shown(effect: Effect, now: TurnView | None = None, book: EffectBook | None = None) -> str:
+    """An effect in a few words: `Bless 2 rounds`, `Hex (save)`, `Poison x3`, `Bless 1
+    round (Aria's turns)` (counted on its maker's turns: `book` counts them)."""
     text = effect.name + (f" x{effect.stacks}" if effect.stacks else "")
+    if _on_turns(effect):
+        left = book.rounds_left(effect) if book is not None else effect.rounds
+        return f"{text} {plural(left, 'round')} ({effect.of}'s turns)"
     if effect.kind == "rounds":
         current = now.round if now is not None and now.round else 1
         left = effect.due_round - current
@@ -624,6 +676,8 @@ def asking(game: Any) -> list[Effect]:
 def _lasts(effect: Effect, now: TurnView) -> str:
     extra = f", {plural(effect.stacks, 'stack')}" if effect.stacks else ""
     extra += f" ({effect.note})" if effect.note else ""
+    if _on_turns(effect):
+        return f"{plural(effect.rounds, 'round')}, counted on {effect.of}'s turns{extra}"
     if effect.kind == "rounds":
         return f"{plural(effect.rounds, 'round')}{extra}"
     if effect.kind == "start":
@@ -753,6 +807,12 @@ def set_board_counts(ruleset: Any, game: Any, state: Any, hidden: Any = ()) -> N
 
 
 def _ends_this_turn(book: Any, effect: Effect) -> bool:
+    if _on_turns(effect):  # it ends as its maker's next turn begins: is that turn next?
+        seen = book.seen
+        if seen is None or seen.round == 0 or not seen.order or effect.of in book.away:
+            return False
+        after = seen.unit_end if seen.unit_end < len(seen.order) else 0
+        return bool(seen.order[after] == effect.of and effect.count <= 1)
     if effect.kind == "rounds":  # it ends as the next turn begins: its point is due then
         seen = book.seen
         if seen is None or seen.round == 0:

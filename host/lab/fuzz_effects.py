@@ -128,6 +128,8 @@ def _effect_line(rng: random.Random, names: list[str]) -> str:
     kind = rng.choice(("", "rounds", "start", "end", "save"))
     if kind == "rounds":
         line += f" rounds={rng.randint(1, 3)}"
+        if rng.random() < 0.4:  # counted on its maker's turns (pf2-combat.txt [23])
+            line += f' of="{rng.choice(names)}"'
     elif kind in ("start", "end"):
         line += f" until={kind}"
         if rng.random() < 0.6:
@@ -194,9 +196,10 @@ def reference(ruleset: Any, session: Session, done: list[Entry]) -> list[Put]:
         now = later
     running = {n for n in first.unit if n not in first.out} if first.round else set()
     turns = _counted_turns(said, running, first.round)
+    starts = _round_starts(said, running, first.round)
     for put in puts:
         if put.ended is None:
-            put.ended = _end_of(put, said, turns, running)
+            put.ended = _end_of(put, said, turns, running, starts)
     return puts
 
 
@@ -219,6 +222,8 @@ def _effect_action(
     put = Put(target, name, "", number, at=now)
     if "rounds" in opts:
         put.kind, put.rounds = "rounds", int(opts["rounds"])
+        if "of" in opts:
+            put.of = next(n for n in known if n.lower() == opts["of"].lower())
     elif "until" in opts:
         put.kind = opts["until"]
         of = opts.get("of", target)
@@ -262,9 +267,23 @@ def _counted_turns(
 Turns = list[tuple[int, str, str]]
 
 
-def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns, first: set[str]) -> int | None:
+def _end_of(
+    put: Put,
+    said: list[tuple[int, Moment]],
+    turns: Turns,
+    first: set[str],
+    starts: list[tuple[int, str]],
+) -> int | None:
     at = put.at
     assert at is not None
+    if put.kind == "rounds" and put.of:  # the Nth start of its maker's turn after
+        wanted = put.rounds
+        for number, name in starts:
+            if number > put.since and name == put.of:
+                wanted -= 1
+                if wanted == 0:
+                    return number
+        return None
     if put.kind == "rounds":
         due = (1 + put.rounds, 0) if at.round == 0 else (at.round + put.rounds, at.turn)
         for number, moment in said:
@@ -289,6 +308,26 @@ def _end_of(put: Put, said: list[tuple[int, Moment]], turns: Turns, first: set[s
                 if wanted == 0:
                     return number
     return None
+
+
+def _round_starts(
+    said: list[tuple[int, Moment]], first: set[str], first_round: int
+) -> list[tuple[int, str]]:
+    """Each fighter's turn starts that count a round of `rounds=N of=`: (action, name), one
+    a round (a start, or a turn the order passed over while it was not away)."""
+    out: list[tuple[int, str]] = []
+    last_round = {n: first_round for n in first}
+    away: set[str] = set()
+    for number, moment in said:
+        if moment[0] in ("leave", "rejoin"):
+            (away.add if moment[0] == "leave" else away.discard)(moment[1])
+        elif moment[0] in ("start", "passed"):
+            name, rnd = moment[1], moment[2]
+            if last_round.get(name) != rnd and (moment[0] == "start" or name not in away):
+                out.append((number, name))
+            if moment[0] == "start" or name not in away:
+                last_round[name] = rnd
+    return out
 
 
 def check(session: Session, journal: Journal, game_id: int) -> None:

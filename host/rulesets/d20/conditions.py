@@ -224,11 +224,11 @@ def outlasting(game: Game) -> list[str]:
     for e in game.effects:
         lines.append(f"{e.name} on {game.fighters[e.target].name}{_until(game, e)}")
     for b in book.in_play(game):
-        if b.kind == "rounds":
+        if b.kind == "rounds" and not b.of:
             left = b.due_round - game.round
             lines.append(f"{b.name} on {b.target}: {left} round{'s' if left != 1 else ''} left")
         else:
-            lines.append(f"{b.name} on {b.target} ({book.shown(b)})")
+            lines.append(f"{b.name} on {b.target} ({book.shown(b, None, book.of_game(game))})")
     return lines
 
 

@@ -9,6 +9,7 @@ if it has one), Strides with its third action, and ends the turn with `next`.
 from __future__ import annotations
 
 from host.core import kit
+from host.rulesets.pf2 import checks
 from host.rulesets.pf2.engine import Fighter, Game
 from host.rulesets.pf2.verbs import can_act
 
@@ -42,7 +43,8 @@ def _turn(game: Game, f: Fighter) -> str:
     if not foes or not f.spec.strikes:
         return ""
     if f.attacks >= 2:  # a third attack at -10 is seldom worth it: it Strides instead
-        return f"act {f.label} Stride" if f.actions else ""
+        held = any(m in f.marks for m in checks.IMMOBILIZED)  # [19] no move action
+        return f"act {f.label} Stride" if f.actions and not held else ""
     target = min(foes, key=lambda g: (g.hp, g.index))
     weapon = f.spec.strikes[0]
     agile = [s for s in f.spec.strikes if s.agile]

@@ -19,6 +19,9 @@ DEGREES = ("critical failure", "failure", "success", "critical success")
 TYPES = ("circumstance", "item", "status")
 # [19] what makes a creature off-guard (a -2 circumstance penalty to its AC) [18].
 OFF_GUARD = ("off-guard", "prone", "grabbed", "restrained", "paralyzed", "unconscious")
+# [19] what immobilizes it (no move actions); [18] what blinds it.
+IMMOBILIZED = ("immobilized", "grabbed", "restrained")
+BLINDED = ("blinded", "unconscious")
 
 
 def degree(face: int, total: int, dc: int) -> int:

@@ -114,6 +114,12 @@ class Creature:
     named: bool = False  # [13]: a creature the GM knocks out at 0 HP (knocked_out = "named")
     hero: int = 0  # Hero Points [26]
     group: int = -1  # identical creatures of one [[creature]] with count > 1 share it
+    # As a campaign's fight before left it (campaign.py): HP (None: `hp`), wounded [16],
+    # doomed [17], dying [13] (at 0 HP only).
+    hp_now: int | None = None
+    wounded: int = 0
+    doomed: int = 0
+    dying: int = 0
 
 
 @dataclass(frozen=True)
@@ -246,6 +252,12 @@ def _creatures(
     named = r.flag(table, index, data, "named", who)
     hero = r.integer(table, index, data, "hero", who, 0, 3, 1 if kind == "character" else 0)
     count = r.integer(table, index, data, "count", who, 1, MAX_GROUP, 1)
+    hp_now = r.integer(table, index, data, "hp_now", who, 0, hp, hp)
+    wounded = r.integer(table, index, data, "wounded", who, 0, 9, 0)
+    doomed = r.integer(table, index, data, "doomed", who, 0, 3, 0)
+    dying = r.integer(table, index, data, "dying", who, 0, 3, 0)
+    if dying and hp_now:
+        raise r.fail(table, index, "dying", f"{who}: dying goes with hp_now = 0 [13]")
     _not_an_option(r, table, index, who, name, label)
     out: list[Creature] = []
     for each_name, each_label in r.members(table, index, who, name, label, count):
@@ -268,6 +280,10 @@ def _creatures(
                 named,
                 hero,
                 index if count > 1 else -1,
+                hp_now if hp_now != hp else None,
+                wounded,
+                doomed,
+                dying,
             )
         )
     return out

@@ -110,14 +110,27 @@ class Dice(kit.SeededDice):
         self.degree = -1
 
 
+def fighter(spec: Creature, index: int) -> Fighter:
+    """A creature as it comes into the fight: at its full HP, or as a campaign's fight
+    before left it (`hp_now`, wounded [16], doomed [17], dying [13]); at 0 HP unconscious
+    and prone [16][18]."""
+    f = Fighter(spec, index, spec.hp if spec.hp_now is None else spec.hp_now)
+    f.hero = spec.hero
+    f.wounded = spec.wounded
+    f.dying = spec.dying
+    if spec.doomed:
+        f.values["doomed"] = spec.doomed
+    if f.hp == 0:
+        f.marks += ["unconscious", "prone"]
+    return f
+
+
 class Game(kit.Fight[Fighter, Entry]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
         self.encounter = encounter
         self.options = encounter.options
         self.seed = seed
-        self.fighters = [Fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
-        for f in self.fighters:
-            f.hero = f.spec.hero
+        self.fighters = [fighter(spec, i) for i, spec in enumerate(encounter.creatures)]
         self.round = 0  # 0 before initiative is rolled
         self.order: list[Entry] = []
         self.at = 0  # the position in `order` whose turn it is
@@ -128,6 +141,13 @@ class Game(kit.Fight[Fighter, Entry]):
         # book's ends are said there, before persistent damage [5](a) (ruleset.book_places).
         self.turn_end_at: int | None = None
         self.died_now: list[int] = []  # who died of its dying value in the last action [26]
+        # [24] each sustained effect's Sustains so far, by "target/effect" (plain words),
+        # with the action that last put it on (the book's `since`): a new one counts anew.
+        self.sustained: dict[str, list[int]] = {}
+        # [26] the last action's check, kept for a Hero Point's reroll after it (verbs.py
+        # `keep_check`): who rolled, the face, what the check needs to be resolved again,
+        # and the creatures its result may change, as they were before it ({}: none).
+        self.last_check: dict[str, Any] = {}
         self.joined: list[tuple[str, dict]] = []
         self.gone: dict[str, str] = {}
         self.dice = Dice(seed)

@@ -89,15 +89,12 @@ def damage(
             return lines + die(game, f, "at 0 HP [13]")
         step = 2 if crit else 1
         f.dying = step + f.wounded
-        f.actions = 0  # [18] no actions or reactions, on its own turn too
-        f.reaction = False
-        if "unconscious" not in f.marks:
-            f.marks.append("unconscious")
-        if "prone" not in f.marks:
-            f.marks.append("prone")  # [18]
+        fallen = fall_unconscious(f)
         w = f" + wounded {f.wounded}" if f.wounded else ""
         how = f"{step}{' from a critical' if crit else ''}{w}"
-        lines.append(f"{f.name} is knocked out: unconscious, dying {f.dying} ({how}) [13]")
+        lines.append(
+            f"{f.name} is knocked out: unconscious, {fallen} [18], dying {f.dying} ({how}) [13]"
+        )
         return lines + _death_check(game, f)
     # [15] damage while at 0 HP: dying 1 more, 2 from a critical (a creature at 0 HP not
     # dying falls dying as if knocked out again)
@@ -108,6 +105,22 @@ def damage(
     f.dying = f.dying + step if f.dying else step + f.wounded
     lines.append(f"{f.name}'s dying {before} -> {f.dying} (damage while at 0 HP) [15]")
     return lines + _death_check(game, f)
+
+
+def fall_unconscious(f: Fighter) -> str:
+    """[18]: unconscious, it falls prone and drops what it holds, and takes no actions or
+    reactions (on its own turn too); its -4 status penalties, blinded and off-guard are
+    read from the mark (checks.py). What it held is not tracked: the words say it."""
+    f.actions = 0
+    f.reaction = False
+    if "unconscious" not in f.marks:
+        f.marks.append("unconscious")
+    said = (
+        "falls prone and drops what it holds" if "prone" not in f.marks else "drops what it holds"
+    )
+    if "prone" not in f.marks:
+        f.marks.append("prone")
+    return f"{said}, blinded and off-guard while unconscious"
 
 
 def _death_check(game: Game, f: Fighter) -> list[str]:
@@ -154,7 +167,7 @@ def heal(game: Game, f: Fighter, amount: int, by: Fighter | None) -> list[str]:
         for m in ("unconscious",):
             if m in f.marks:
                 f.marks.remove(m)
-        lines.append(f"{f.name} wakes up (still prone) [16]")
+        lines.append(f"{f.name} wakes up (still prone; what it dropped is on the ground [18]) [16]")
     return lines
 
 

@@ -22,4 +22,9 @@ CREATURE_KEYS = (
     "named",
     "hero",
     "count",
+    # What a campaign carries from the fight before (campaign.py): as it left the creature.
+    "hp_now",
+    "wounded",
+    "doomed",
+    "dying",
 )

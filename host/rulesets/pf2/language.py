@@ -77,7 +77,13 @@ VERBS: dict[str, Verb] = {
     "act": Verb(
         "NAME [WHAT ...]",
         "NAME spends actions on its turn (Stride, Interact, a spell ...)",
-        (Option("cost", "N", number=(0, 3)), Option("attack"), Option("spell")),
+        (
+            Option("cost", "N", number=(0, 3)),
+            Option("attack"),
+            Option("spell"),
+            Option("move"),
+            Option("manipulate"),
+        ),
     ),
     "retch": Verb(
         "NAME",
@@ -93,8 +99,13 @@ VERBS: dict[str, Verb] = {
     "sustain": Verb(
         "NAME TARGET EFFECT",
         "NAME Sustains (1 action) its effect on TARGET: to the end of its next turn [24]",
+        (Option("limit", "ROUNDS", number=(1, 10_000)),),
     ),
-    "hero": Verb("NAME", "NAME spends all its Hero Points: no longer dying, at 0 HP [26]"),
+    "hero": Verb(
+        "NAME",
+        "dying: NAME spends all its Hero Points, no longer dying at 0 HP; else 1 rerolls the"
+        " check NAME just made, the new result standing [26]",
+    ),
     "finish": Verb(
         "[TEAM ...]", "the game master ends the fight (TEAM won, or nobody); `undo` takes it back"
     ),

@@ -27,7 +27,7 @@ STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs",
 
 class PF2(kit.CreatureRules):
     id = encounter_schema.ID
-    state_version = 1
+    state_version = 2
     description = (
         "Pathfinder Second Edition encounters (ORC): three actions and a reaction, the multiple"
         " attack penalty, four degrees of success, valued conditions, dying and wounded, Delay"
@@ -110,6 +110,12 @@ class PF2(kit.CreatureRules):
 
     # -- the roll an action wants ---------------------------------------------------------
     asks_for_rolls = True
+
+    # -- a campaign (host/core/campaign.py) ------------------------------------------------
+    def carry(self) -> Any:
+        from host.rulesets.pf2.campaign import PF2Carry
+
+        return PF2Carry()
 
     # -- views --------------------------------------------------------------------------------
     def headline(self, game: Game) -> tuple[str, str]:

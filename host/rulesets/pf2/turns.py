@@ -16,7 +16,7 @@ from host.core.interface import IllegalAction
 from host.core.names import plain
 from host.rulesets.pf2 import delay, harm
 from host.rulesets.pf2.encounter_schema import Creature
-from host.rulesets.pf2.engine import ACTIONS, Entry, Fighter, Game
+from host.rulesets.pf2.engine import ACTIONS, Entry, Fighter, Game, fighter
 
 # The first line of a turn begun by start_turn (and a return from Delay).
 TURN_LINE = re.compile(r"round \d+, -?\d+: .*'s turn")
@@ -171,8 +171,7 @@ def join(game: Game, spec: Creature) -> list[str]:
     index = len(game.fighters)
     if any(plain(g.name) == plain(spec.name) or g.label == spec.label for g in game.fighters):
         raise IllegalAction(f"{spec.name} ({spec.label}) names a creature already in the fight")
-    f = Fighter(spec, index, spec.hp)
-    f.hero = spec.hero
+    f = fighter(spec, index)
     game.fighters.append(f)
     if not game.started:
         return [f"{f.name} joins the fight"]

@@ -6,6 +6,7 @@ applied.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -28,10 +29,16 @@ from host.rulesets.pf2.engine import Fighter, Game
 from host.rulesets.pf2.language import SAVES
 
 ATTACK_STEP = {False: 5, True: 4}  # [6] the penalty per step: -5/-10, agile -4/-8
+# [24] up to 10 minutes: 100 rounds, a round being 6 seconds (the books' round; the summary
+# gives none, so `sustain ... limit=ROUNDS` says another, as an effect that says otherwise).
+SUSTAIN_ROUNDS = 100
 
 
 def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[str]:
     kit.may_play(game, cmd)
+    checked, game.last_check = game.last_check, {}
+    if cmd.verb == "hero":
+        game.last_check = checked  # (what `hero` may reroll [26]; cleared as it ends)
     game.dice.begin(game.actions, replay)
     game.dice.degree = -1
     game.passed = []
@@ -43,6 +50,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     lines = HANDLERS[cmd.verb](game, cmd)
     if cmd.verb == "hero":
         game.died_now = []
+        game.last_check = {}
     game.actions += 1
     if cmd.verb != "finish":
         _settle(game, lines)
@@ -197,6 +205,8 @@ def _d20(game: Game, purpose: str, f: Fighter, hero: bool) -> tuple[int, str, li
     """A check's d20; with `hero`, a Hero Point rerolls it and the new result stands [26]."""
     face = game.dice.draw(purpose, f.index, (20,))[0]
     if not hero:
+        if game.last_check.get("who") == f.index:
+            game.last_check["face"] = face  # (kept for a reroll after it [26])
         return face, f"d20 {face}", []
     if f.hero < 1:
         raise IllegalAction(f"{f.name} has no Hero Points left [26]")
@@ -207,6 +217,62 @@ def _d20(game: Game, purpose: str, f: Fighter, hero: bool) -> tuple[int, str, li
         f"d20 {again}",
         [f"{f.name} spends a Hero Point: {face} rerolled, {again} stands [26]"],
     )
+
+
+def keep_check(game: Game, f: Fighter, changed: list[Fighter], verb: str, data: list) -> None:
+    """[26] a check about to be rolled, kept for `hero NAME` right after it: what resolves
+    it again, and the creatures its result may change as they are before it."""
+    indices = dict.fromkeys(c.index for c in changed)
+    before = [_copied(game.fighters[i]) for i in indices]
+    game.last_check = {"who": f.index, "verb": verb, "data": data, "before": before}
+    game.last_check["over"] = game.over
+
+
+def _copied(f: Fighter) -> Fighter:
+    """`f` as it is now, apart from it: its containers copied, its spec (frozen) shared."""
+    out = copy.copy(f)
+    out.values, out.marks = dict(f.values), list(f.marks)
+    out.persistent, out.stats = dict(f.persistent), dict(f.stats)
+    return out
+
+
+def _reroll(game: Game, f: Fighter) -> list[str]:
+    """[26] `hero NAME` right after its check: 1 Hero Point, the check rolled again and the
+    new result taken; what the first result did is taken back."""
+    kept = game.last_check
+    if not kept or kept["who"] != f.index:
+        raise IllegalAction(
+            f"{f.name} is not dying, and the last action was no check of its: a Hero Point"
+            f" rerolls one as `hero {f.label}` right after it (or `hero` on `strike` or"
+            " `save`) [26]"
+        )
+    if game.over != kept["over"]:
+        raise IllegalAction(
+            f"{f.name}'s check ended the fight: `undo` it and make it again with `hero` [26]"
+        )
+    for was in kept["before"]:
+        now = game.fighters[was.index]
+        for name in vars(was):
+            setattr(now, name, getattr(was, name))
+    game.died_now = []
+    f.hero -= 1
+    face = kept["face"]
+    again = game.dice.draw("reroll", f.index, (20,))[0]
+    lines = [
+        f"{f.name} spends a Hero Point: {face} rerolled, {again} stands; what the {face} did"
+        " is taken back [26]"
+    ]
+    data = kept["data"]
+    if kept["verb"] == "strike":
+        target = game.fighters[data[0]]
+        weapon = _weapon(f, data[1])
+        return lines + _strike_result(
+            game, f, target, weapon, data[2], data[3], again, f"d20 {again}"
+        )
+    which, bonus, dc, basic_text, kind, by_index = data
+    basic = read_roll(basic_text) if basic_text else None
+    by = game.fighters[by_index] if by_index >= 0 else None
+    return lines + _save_result(game, f, which, bonus, dc, basic, kind, by, again, f"d20 {again}")
 
 
 def _weapon(f: Fighter, word: str | None) -> Strike:
@@ -253,17 +319,34 @@ def do_strike(game: Game, cmd: Command) -> list[str]:
     if penalty:
         mods.append(("", penalty))  # [6] untyped
     bonus = weapon.bonus + checks.combine(mods)
-    ac, ac_why = checks.ac(game, target)
     missed = _unseen(game, f, target, lines)
     if missed:
         f.stats["misses"] += 1
         return lines
-    face, rolled, said = _d20(game, "attack", f, "hero" in cmd.opts)
-    lines += said
+    step_said = f", attack {step + 1}{' agile' if agile else ''} {penalty:+d}" if penalty else ""
+    hero = "hero" in cmd.opts
+    if not hero:
+        keep_check(game, f, [f, target], "strike", [target.index, weapon.name, bonus, step_said])
+    face, rolled, said = _d20(game, "attack", f, hero)
+    return lines + said + _strike_result(game, f, target, weapon, bonus, step_said, face, rolled)
+
+
+def _strike_result(
+    game: Game,
+    f: Fighter,
+    target: Fighter,
+    weapon: Strike,
+    bonus: int,
+    step_said: str,
+    face: int,
+    rolled: str,
+) -> list[str]:
+    """[7][8] a Strike's attack roll against the target's AC now, and its damage."""
+    lines: list[str] = []
+    ac, ac_why = checks.ac(game, target)
     total = face + bonus
     d = checks.degree(face, total, ac)
     game.dice.degree = d
-    step_said = f", attack {step + 1}{' agile' if agile else ''} {penalty:+d}" if penalty else ""
     lines.append(
         f"{f.name} Strikes {target.name} with {weapon.name}{step_said}: {rolled}"
         f" {bonus:+d} = {total} vs AC {ac}{ac_why}: {checks.said(d)} [7][8]"
@@ -288,7 +371,8 @@ def _unseen(game: Game, f: Fighter, target: Fighter, lines: list[str]) -> bool:
     """[10][19]: a flat check before the attack roll against a target the attacker cannot
     see well: DC 11 if it is hidden or invisible, or the attacker blinded; DC 5 if it is
     concealed, or the attacker dazzled. True: the check failed, the Strike is lost."""
-    hidden = any(m in target.marks for m in ("hidden", "invisible")) or "blinded" in f.marks
+    blind = any(m in f.marks for m in checks.BLINDED)  # [18][19]
+    hidden = any(m in target.marks for m in ("hidden", "invisible")) or blind
     concealed = "concealed" in target.marks or "dazzled" in f.marks
     if not (hidden or concealed):
         return False
@@ -326,11 +410,32 @@ def do_save(game: Game, cmd: Command) -> list[str]:
     by = game.fighter(cmd.opts["by"]) if "by" in cmd.opts else None
     mods = checks.condition_mods(game, f, which) + _typed(cmd)
     bonus = f.spec.saves[which] + checks.combine(mods)
-    face, rolled, said = _d20(game, "save", f, "hero" in cmd.opts)
+    kind = plain(cmd.opts.get("type", ""))
+    hero = "hero" in cmd.opts
+    if not hero:
+        data = [which, bonus, dc, basic.text() if basic else "", kind, by.index if by else -1]
+        keep_check(game, f, [f] + ([by] if by else []), "save", data)
+    face, rolled, said = _d20(game, "save", f, hero)
+    return said + _save_result(game, f, which, bonus, dc, basic, kind, by, face, rolled)
+
+
+def _save_result(
+    game: Game,
+    f: Fighter,
+    which: str,
+    bonus: int,
+    dc: int,
+    basic: Roll | None,
+    kind: str,
+    by: Fighter | None,
+    face: int,
+    rolled: str,
+) -> list[str]:
+    """[9] a saving throw's degree, and a basic save's damage."""
     total = face + bonus
     d = checks.degree(face, total, dc)
     game.dice.degree = d
-    lines = said + [
+    lines = [
         f"{f.name}'s {which.capitalize()} save: {rolled} {bonus:+d} = {total} vs DC {dc}:"
         f" {checks.said(d)} [9]"
     ]
@@ -348,7 +453,6 @@ def do_save(game: Game, cmd: Command) -> list[str]:
     lines.append(f"basic save: damage {how}, {share}: {dealt}")
     if dealt == 0:
         return lines
-    kind = plain(cmd.opts.get("type", ""))
     return lines + harm.damage(game, f, dealt, kind, by, d == checks.CRIT_FAIL)
 
 
@@ -441,12 +545,10 @@ def do_condition(game: Game, cmd: Command) -> list[str]:
         raise IllegalAction(f"{name} has no value: `condition {f.label} {name}`")
     if name in f.marks:
         return [f"{f.name} is {name} already [20]"]
+    if name == "unconscious":  # [18]
+        return [f"{f.name} is unconscious: {harm.fall_unconscious(f)} [18]"]
     f.marks.append(name)
-    lines = [f"{f.name} is {name}"]
-    if name == "unconscious" and "prone" not in f.marks:  # [18]
-        f.marks.append("prone")
-        lines.append(f"{f.name} falls prone [18]")
-    return lines
+    return [f"{f.name} is {name}"]
 
 
 def do_recover(game: Game, cmd: Command) -> list[str]:
@@ -535,15 +637,31 @@ def _average(r: Roll) -> float:
 
 
 # -- the turn's other uses -----------------------------------------------------------------------
+# [19] the actions with the move trait, known by the first word of `act`'s WHAT.
+MOVES = ("stride", "step", "leap", "climb", "swim", "fly", "burrow", "crawl", "tumble")
+
+
 def do_act(game: Game, cmd: Command) -> list[str]:
     """Actions spent on anything else; `attack`: one with the attack trait (Grapple, Shove,
     Trip ...), which counts toward the multiple attack penalty [6]; `spell`: casting, which
-    takes a DC 5 + N flat check when stupefied N [19]."""
+    takes a DC 5 + N flat check when stupefied N [19]; `move` (or WHAT a move: Stride,
+    Step ...): refused while immobilized; `manipulate` (or WHAT Interact): refused while
+    restrained. Escape is neither refused [19]."""
     f = _who(game, cmd)
     cost = cmd.int_opt("cost", 0, 3) if "cost" in cmd.opts else 1
-    if "attack" in cmd.opts and "restrained" in f.marks:
+    first = plain(cmd.args[1]) if len(cmd.args) > 1 else ""
+    escape = first == "escape"
+    held = next((m for m in checks.IMMOBILIZED if m in f.marks), "")
+    if held and not escape and ("move" in cmd.opts or first in MOVES):
         raise IllegalAction(
-            f"{f.name} is restrained: no attacks but to Escape (`act {f.label} Escape`)"
+            f"{f.name} is {held}: immobilized, no move actions [19]"
+            f" (`act {f.label} Escape attack` tries to get free)"
+        )
+    manipulate = "manipulate" in cmd.opts or first == "interact"
+    if "restrained" in f.marks and not escape and ("attack" in cmd.opts or manipulate):
+        what = "attacks" if "attack" in cmd.opts else "manipulate actions"
+        raise IllegalAction(
+            f"{f.name} is restrained: no {what} but to Escape (`act {f.label} Escape`) [19]"
         )
     spend(game, f, cost)
     what = " ".join(cmd.args[1:])
@@ -670,6 +788,18 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
             f"{effect.name} on {target.name} is not sustained by {f.name}: put it on with"
             f" `effect {target.label} {effect.name} until=end of={f.label}` [24]"
         )
+    # [24] up to 10 minutes: its first round is its own, and each Sustain adds one.
+    limit = cmd.int_opt("limit", 1, 10_000) if "limit" in cmd.opts else SUSTAIN_ROUNDS
+    key = f"{plain(target.name)}/{plain(effect.name)}"
+    done, since = game.sustained.get(key, [0, -1])
+    if since != effect.since:
+        done = 0  # (put on anew since its last Sustain)
+    if done + 1 >= limit:
+        raise IllegalAction(
+            f"{effect.name} on {target.name} has been sustained {done} time(s): {limit} rounds"
+            f" in all, the most it lasts [24] (limit=ROUNDS for one that says otherwise);"
+            f" it ends at the end of {f.name}'s turn"
+        )
     spend(game, f, 1)
     lines = [f"{f.name} Sustains {effect.name} (1 action, {f.actions} left) [24]"]
     r = _ruleset()
@@ -677,12 +807,15 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
     lines += [
         str(x) for x in book.add(r, game, target.name, effect.name, book.Duration("end", 0, f.name))
     ]
+    again = book.in_play(game)[-1]
+    game.sustained[key] = [done + 1, again.since]
     return lines
 
 
 def do_hero(game: Game, cmd: Command) -> list[str]:
     """[26]: all its Hero Points (at least 1): no longer dying, at 0 HP, wounded unchanged;
-    while dying at the start of its turn, or as it would die (right after)."""
+    while dying at the start of its turn, or as it would die (right after). Not dying: 1
+    Hero Point rerolls its check of the action just played, and the new result stands."""
     f = _who(game, cmd)
     if f.hero < 1:
         raise IllegalAction(f"{f.name} has no Hero Points [26]")
@@ -690,10 +823,7 @@ def do_hero(game: Game, cmd: Command) -> list[str]:
         f.dead = False
         f.hp = 0
     elif not f.dying:
-        raise IllegalAction(
-            f"{f.name} is not dying: a Hero Point rerolls a check with `hero` on `strike`"
-            " or `save` [26]"
-        )
+        return _reroll(game, f)
     elif not game.turn_of(f):
         raise IllegalAction(
             f"{f.name} spends Hero Points at the start of its turn, or as it would die [26]"
