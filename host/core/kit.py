@@ -63,9 +63,20 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from host.core import draws, newcomers, numbers
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
-from host.core.interface import Applied, Fighter, RollWanted, Ruleset, Supplied, WantedRoll
+from host.core.interface import (
+    Applied,
+    Fighter,
+    LiveRow,
+    LiveTable,
+    RollWanted,
+    Ruleset,
+    Supplied,
+    Table,
+    WantedRoll,
+)
 from host.core.names import closest, plain
 from shared import dice, roster
+from shared import events as ev
 from shared.limits import MAX_SLOTS, NO_SLOT
 from shared.state import GameState
 
@@ -433,16 +444,222 @@ class DiceRules(Rules):
         return [f for f in self.fighters(game) if f.name in past]
 
 
+# The statistics a creature encounter's fighter keeps and a player's summary sums.
+CREATURE_STATS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
+# What `dice` says while no action waits, in a game whose engine may roll every die.
+NO_ROLL_WAITS = (
+    "no action waits for a roll: the engine rolls them (`dice from board` or"
+    " `dice from entered`, and the next roll waits for the board or for `dice`)"
+)
+
+
+def engine_refusals(waiting: str, counters: str) -> dict[int, str]:
+    """`Ruleset.board_refusals` of a game that counts its own counters and, with the
+    engine's dice (`--dice engine`), rolls its own: the roll keys' presses are refused
+    naming `dice from board` (the next `waiting`, "roll" or "check", then waits for the
+    key), the counter keys' with `counters` (what the rules count, and where instead)."""
+    return {
+        **dict.fromkeys(
+            (ev.ROLL_ACTION, ev.CHANCE, ev.D100),
+            "the engine rolls the dice (--dice engine): the board's roll is not used;"
+            f" `dice from board` and the next {waiting} waits for the roll key",
+        ),
+        **dict.fromkeys((ev.COUNTER_UP, ev.COUNTER_DOWN), counters),
+    }
+
+
 class CreatureRules(DiceRules):
     """`DiceRules` for a creature encounter (d20's, pf2's): a `Fight` of `Creature`s, each
     with its `stats`, its order's units from `device.order(game)`, and `game.gone`. The
-    hooks a ruleset fills beside DiceRules': `stat_keys`, the statistics a player's
-    summary sums, and `turn_line`, the pattern of a turn's first line in the log. What
-    comes with it: `summary`, `score_line` (each team's foes down), `turn_begins`, `gone`
-    and `_in_order` (the fighters in the order's units)."""
+    hooks a ruleset fills beside DiceRules':
 
-    stat_keys: tuple[str, ...] = ()
+    - `stat_keys`, the statistics a player's summary sums (CREATURE_STATS by default), and
+      `turn_line`, the pattern of a turn's first line in the log;
+    - `verbs`, `ai` and `choices`: its modules of `apply(game, cmd, record)` (`play`),
+      `plan_turn(game)` and `unusable(game, words, names)`;
+    - the views' words: `state_word(f)` (up, dying ...), `condition_words(game, f,
+      booked)` (booked False: without the host's effect book, which the live views add),
+      `fighter_notes(game, f, acting)` (the screens' words of a fighter), `grid_tail(game,
+      f, acting)` (a grid row's words after its temporary HP), `turn_headline(game, e)`
+      (what the headline says of entry `e`'s turn) and `hp_max(f)` (by default its stat
+      line's `hp`);
+    - the completions: `joiners` (its host/core/newcomers.py `Roster`, which `add` and
+      `remove` complete from), `purposes` (`dice PURPOSE`), `condition_names`, `who_may` (a verb
+      whose first word completes only the creatures it applies to: {verb: (game, f) ->
+      bool}), `recoverable(game, f)` (what `recover` ends), and `complete_more(game,
+      words, joining)`, the ruleset's own, asked first (None where it has none; `joining`:
+      what `add` or `remove` completes to, None for another verb).
+
+    What comes with it: `play`, `plan_turn`, `unusable`, `summary`, `score_line` (each
+    team's foes down), `turn_begins`, `gone`, `_in_order` (the fighters in the order's
+    units), `_acting` (the fighters whose turn it is), `headline`, `roster`,
+    `live_roster`, `fighters`, `device_grid` and `complete`; and the declarations such a
+    game shares: `initiative` starts it, `next` ends a turn, the engine may roll every
+    die (`asks_for_rolls`, `no_roll_waits`), the totals and charts of damage and downs."""
+
+    stat_keys: tuple[str, ...] = CREATURE_STATS
     turn_line: re.Pattern[str] = re.compile("$^")
+    verbs: Any = None
+    ai: Any = None
+    choices: Any = None
+    purposes: tuple[str, ...] = ()
+    condition_names: tuple[str, ...] = ()
+    who_may: dict[str, Callable[[Any, Any], bool]] = {}
+    joiners: Any = None  # its newcomers.Roster (`add`'s words)
+    start_command = "initiative"
+    next_turn_commands = ("next",)
+    session_totals = ("damage_dealt", "downs")
+    stat_labels = {"damage_dealt": "damage dealt", "damage_taken": "damage taken"}
+    chart_panels = (("hp", "HP per creature"), ("score", "foes down per team"))
+    no_roll_waits = NO_ROLL_WAITS
+    asks_for_rolls = True
+
+    def play(self, game: Any, cmd: Command, record: list[list] | None) -> list[str]:
+        lines: list[str] = self.verbs.apply(game, cmd, record)
+        return lines
+
+    def plan_turn(self, game: Any) -> list[str]:
+        plan: list[str] = self.ai.plan_turn(game)
+        return plan
+
+    def unusable(self, game: Any, words: list[str], names: list[str]) -> dict[str, str]:
+        why: dict[str, str] = self.choices.unusable(game, words, names)
+        return why
+
+    # -- the views' hooks ---------------------------------------------------------------
+    def hp_max(self, f: Any) -> int:
+        hp: int = f.spec.hp
+        return hp
+
+    def state_word(self, f: Any) -> str:
+        raise NotImplementedError
+
+    def condition_words(self, game: Any, f: Any, booked: bool = True) -> list[str]:
+        raise NotImplementedError
+
+    def fighter_notes(self, game: Any, f: Any, acting: bool) -> list[str]:
+        raise NotImplementedError
+
+    def grid_tail(self, game: Any, f: Any, acting: bool) -> str:
+        raise NotImplementedError
+
+    def turn_headline(self, game: Any, e: Any) -> str:
+        raise NotImplementedError
+
+    def recoverable(self, game: Any, f: Any) -> list[str]:
+        return []
+
+    def complete_more(self, game: Any, words: list[str], joining: list[str] | None) -> Any:
+        return None
+
+    # -- the views ------------------------------------------------------------------------
+    def _acting(self, game: Any) -> list[int]:
+        e = game.entry()
+        if e is None or game.over is not None:
+            return []
+        return list(e.members)
+
+    def headline(self, game: Any) -> tuple[str, str]:
+        title = f"{game.encounter.name}, round {game.round}"
+        if game.over is not None:
+            return title, f"the fight is over: {won(game.over)}"
+        if not game.started:
+            return title, "`initiative` rolls initiative and starts round 1"
+        e = game.entry()
+        assert e is not None
+        return title, self.turn_headline(game, e)
+
+    def _health(self, f: Any) -> str:
+        return f"{f.hp}/{self.hp_max(f)}" + (f" +{f.temp}" if f.temp else "")
+
+    def roster(self, game: Any) -> Table:
+        rows = [
+            [
+                f.name,
+                game.teams[f.spec.team],
+                self._health(f),
+                str(f.spec.ac),
+                "-" if f.initiative is None else str(f.initiative),
+                self.state_word(f),
+                ", ".join(self.condition_words(game, f)) or "-",
+            ]
+            for f in self._in_order(game)
+        ]
+        return Table(["name", "team", "HP", "AC", "init", "state", "conditions"], rows, (6,))
+
+    def live_roster(self, game: Any) -> LiveTable:
+        now = set(self._acting(game))
+        rows = [
+            LiveRow(
+                [
+                    f.label,
+                    f"{f.hp}" + (f"+{f.temp}" if f.temp else ""),
+                    str(f.spec.ac),
+                    "-" if f.initiative is None else str(f.initiative),
+                ],
+                ", ".join(
+                    ([] if self.state_word(f) == "up" else [self.state_word(f)])
+                    + self.condition_words(game, f, booked=False)  # (the host adds the book's)
+                ),
+                f.index in now,
+            )
+            for f in self._in_order(game)
+        ]
+        return LiveTable(["who", "HP", "AC", "init"], rows)
+
+    def fighters(self, game: Any) -> list[Fighter]:
+        now = set(self._acting(game))
+        return [
+            Fighter(
+                f.name,
+                game.teams[f.spec.team],
+                f.label,
+                f.hp,
+                self.hp_max(f),
+                self.fighter_notes(game, f, f.index in now),
+                [],
+                f.index in now,
+                not f.in_fight,
+            )
+            for f in self._in_order(game)
+        ]
+
+    def device_grid(self, game: Any, color: bool) -> str:
+        now = set(self._acting(game))
+        lines = [f"round {game.round}"]
+        for f in self._in_order(game):
+            mark = ">" if f.index in now else ("x" if not f.in_fight else " ")
+            lines.append(
+                f"{mark} {f.label:<3} {game.teams[f.spec.team][:8]:<8}"
+                f" HP {f.hp:>3}/{self.hp_max(f):<3}"
+                f" tmp {f.temp:>2}{self.grid_tail(game, f, f.index in now)}"
+            )
+        return "\n".join(lines)
+
+    def complete(self, game: Any, words: list[str]) -> list[str]:
+        present = [f.name for f in game.fighters if f.in_fight]
+        joining = newcomers.complete(
+            words, game.encounter.source, self.joiners, present, game.encounter.teams
+        )
+        own = self.complete_more(game, words, joining)
+        if own is not None:
+            return list(own)
+        if joining is not None:
+            return joining
+        if words[0] == "dice" and len(words) == 2:
+            return [*self.purposes, "from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
+        if words[0] == "condition" and len(words) == 3:
+            return list(self.condition_names)
+        if words[0] in self.who_may and len(words) == 2:
+            return [f.label for f in game.fighters if self.who_may[words[0]](game, f)]
+        if words[0] == "recover" and len(words) == 3:
+            f = fighter_or_none(game, words[1])
+            return [] if f is None else [quoted(n) for n in self.recoverable(game, f)]
+        if words[0] == "finish" and len(words) == 2:
+            return list(game.teams) + ["nobody"]
+        return [f.label for f in game.fighters]
 
     def gone(self, game: Any) -> set[str]:
         return set(game.gone)
