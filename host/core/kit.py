@@ -488,7 +488,8 @@ class CreatureRules(DiceRules):
       whose first word completes only the creatures it applies to: {verb: (game, f) ->
       bool}), `recoverable(game, f)` (what `recover` ends), and `complete_more(game,
       words, joining)`, the ruleset's own, asked first (None where it has none; `joining`:
-      what `add` or `remove` completes to, None for another verb).
+      what `add` or `remove` completes to, None for another verb; `names_of` gives a
+      fighter's attacks or powers), and `help_line`, what `help` notes of its options.
 
     What comes with it: `play`, `plan_turn`, `unusable`, `summary`, `score_line` (each
     team's foes down), `turn_begins`, `gone`, `_in_order` (the fighters in the order's
@@ -506,6 +507,7 @@ class CreatureRules(DiceRules):
     condition_names: tuple[str, ...] = ()
     who_may: dict[str, Callable[[Any, Any], bool]] = {}
     joiners: Any = None  # its newcomers.Roster (`add`'s words)
+    help_line = ""  # what `help` notes of its verbs' options
     start_command = "initiative"
     next_turn_commands = ("next",)
     session_totals = ("damage_dealt", "downs")
@@ -551,6 +553,9 @@ class CreatureRules(DiceRules):
 
     def complete_more(self, game: Any, words: list[str], joining: list[str] | None) -> Any:
         return None
+
+    def help_notes(self) -> list[str]:
+        return [self.help_line, newcomers.help_note(self.joiners)]
 
     # -- the views ------------------------------------------------------------------------
     def _acting(self, game: Any) -> list[int]:
@@ -655,8 +660,7 @@ class CreatureRules(DiceRules):
         if words[0] in self.who_may and len(words) == 2:
             return [f.label for f in game.fighters if self.who_may[words[0]](game, f)]
         if words[0] == "recover" and len(words) == 3:
-            f = fighter_or_none(game, words[1])
-            return [] if f is None else [quoted(n) for n in self.recoverable(game, f)]
+            return names_of(game, words[1], lambda f: self.recoverable(game, f))
         if words[0] == "finish" and len(words) == 2:
             return list(game.teams) + ["nobody"]
         return [f.label for f in game.fighters]
@@ -925,6 +929,15 @@ def fighter_or_none(game: Any, word: str) -> Any:
         return game.fighter(word)
     except IllegalAction:
         return None
+
+
+def names_of(game: Any, word: str, items: Callable[[Any], Iterable[Any]]) -> list[str]:
+    """The completions of what the fighter `word` names has (`items(f)`: names, or things
+    with a `name`), each as a command takes it (`quoted`); none for a word naming none."""
+    f = fighter_or_none(game, word)
+    if f is None:
+        return []
+    return [quoted(x if isinstance(x, str) else x.name) for x in items(f)]
 
 
 def opening(game: Any) -> tuple[list[str] | None, Any]:

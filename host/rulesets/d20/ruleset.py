@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core import kit, newcomers
+from host.core import kit
 from host.core.interface import (
     IllegalAction,
     Table,
@@ -195,22 +195,20 @@ class D20(kit.CreatureRules):
         if words[0] == "save" and len(words) == 3:
             return list(encounter_schema.ABILITIES)
         if words[0] == "use" and len(words) == 3:
-            f = kit.fighter_or_none(game, words[1])
-            if f is None:
-                return []
-            powers = [*f.spec.actions, *(p for p in f.spec.legendary_actions if p.save)]
-            return [kit.quoted(p.name) for p in powers]
+            return kit.names_of(game, words[1], _powers)
         if words[0] == "attack" and len(words) == 4:
-            f = kit.fighter_or_none(game, words[1])
-            return [] if f is None else [kit.quoted(a.name) for a in f.spec.attacks]
+            return kit.names_of(game, words[1], lambda f: f.spec.attacks)
         return None
 
-    def help_notes(self) -> list[str]:
-        return [
-            "attack options: adv dis far within5 spare as=action|bonus|reaction|legendary|free;"
-            " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC",
-            newcomers.help_note(language.ROSTER),
-        ]
+    help_line = (
+        "attack options: adv dis far within5 spare as=action|bonus|reaction|legendary|free;"
+        " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC"
+    )
+
+
+def _powers(f: Any) -> list[Any]:
+    """What `use` names of a creature: its actions, and its legendary actions with a save."""
+    return [*f.spec.actions, *(p for p in f.spec.legendary_actions if p.save)]
 
 
 def _recoverable(game: Game, f: Any) -> list[str]:

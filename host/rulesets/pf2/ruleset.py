@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core import kit, newcomers
+from host.core import kit
 from host.rulesets.pf2 import ai, choices, device, encounter_schema, harm, language, turns, verbs
 from host.rulesets.pf2.engine import RULES_VERSION, Game
 
@@ -144,17 +144,14 @@ class PF2(kit.CreatureRules):
         if len(words) == _DC_AT.get(words[0], 0):
             return [f"dc={n}" for n in _DCS[words[0]]]
         if words[0] == "strike" and len(words) == 4:
-            f = kit.fighter_or_none(game, words[1])
-            return [] if f is None else [kit.quoted(s.name) for s in f.spec.strikes]
+            return kit.names_of(game, words[1], lambda f: f.spec.strikes)
         return None
 
-    def help_notes(self) -> list[str]:
-        return [
-            "strike options: agile map=0|1|2 reaction readied hero circumstance=N item=N"
-            " status=N; save: dc=N basic=DAMAGE type=TYPE; durations: the host's `effect`"
-            " (rounds=N until=start|end of=MAKER: counted on the maker's turns [23])",
-            newcomers.help_note(language.ROSTER),
-        ]
+    help_line = (
+        "strike options: agile map=0|1|2 reaction readied hero circumstance=N item=N"
+        " status=N; save: dc=N basic=DAMAGE type=TYPE; durations: the host's `effect`"
+        " (rounds=N until=start|end of=MAKER: counted on the maker's turns [23])"
+    )
 
 
 # The DCs `save` and `flat` offer: simple DCs by level, and the flat checks the rules name
