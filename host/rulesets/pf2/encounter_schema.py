@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from host.core import kit, numbers
-from host.core.encounter_files import TableReader, read_toml
+from host.core.encounter_files import TableReader, read_creature_file
 from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
@@ -136,7 +136,6 @@ class Encounter:
 
 
 STRIKE_KEYS = ("name", "bonus", "damage", "type", "agile", "ranged")
-OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
 class _Reader(TableReader):
@@ -153,23 +152,16 @@ class _Reader(TableReader):
 
 
 def parse(text: str, filename: str) -> Encounter:
-    doc = read_toml(text, filename)
-    r = _Reader(text, filename)
-    name, teams = r.head(doc, ID, TEAMS)
-    options = _options(r, doc.get("options", {}))
-    creatures, templates = r.creatures(
-        doc, lambda table, index, data: _creatures(r, table, index, data, teams), MOST_FIGHTERS
+    return read_creature_file(
+        text, filename, _Reader, ID, TEAMS, _options, _creatures, MOST_FIGHTERS, Encounter
     )
-    return Encounter(name, tuple(creatures), options, teams, tuple(templates), text, filename)
 
 
-def _options(r: _Reader, data: Any) -> Options:
-    r.known("options", 0, data, OPTION_KEYS, "options")
-    base = Options()
-    return Options(
-        r.choice("options", 0, data, "critical", "options", CRITICAL, base.critical),
-        r.choice("options", 0, data, "knocked_out", "options", KNOCKED_OUT, base.knocked_out),
-        r.choice("options", 0, data, "end", "options", ENDS, base.end),
+def _options(r: _Reader, doc: dict) -> Options:
+    return r.options(
+        doc,
+        Options,
+        {"critical": CRITICAL, "knocked_out": KNOCKED_OUT, "end": ENDS},
     )
 
 
