@@ -46,7 +46,9 @@ implement (host/core/interface.py, whose base class has the defaults).
   as typed), `leave` (`remove`), `board_state` and `in_order` (its board), and the steps
   its verbs share: `may_play`, `initiative_once`, `first_round`, `advanced` (`next`),
   `end_named`, `named_winner` (`finish`), `acting`, `opening` (the demo's first move),
-  `fighter_or_none`, `quoted`.
+  `fighter_or_none`, `quoted`; its board: `creature_descriptor` (a ruleset's `device`
+  fills the counters and marks), `place_order`, `first_active` and `downs_and_roll`, the
+  steps of its `project`; `engine_refusals`, the board's presses its engine refuses.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ from host.core.interface import (
 from host.core.names import closest, plain
 from shared import dice, roster
 from shared import events as ev
+from shared.descriptor_pack import NATURALS, UNIT_KEY, pack
+from shared.initiative import R_OUT, R_SUCCESSES
 from shared.limits import MAX_SLOTS, NO_SLOT
 from shared.state import GameState
 
@@ -1054,6 +1058,77 @@ def board_state(
     st.phase_count = phases
     fill_slots(st, game.fighters, slot)
     return st
+
+
+def creature_descriptor(
+    name: str,
+    board_id: int,
+    version: int,
+    counters: tuple[bytes, ...],
+    marks: tuple[bytes, ...],
+    first_counter: int,
+) -> bytes:
+    """The descriptor (shared/descriptor.py) of a creature encounter rolled on a d20 (d20's,
+    pf2's): HP on the health bar, the actions left as the allowance, one phase, a group's
+    members taking their turn together (UNIT_KEY), the roll key a d20 whose 20 and 1 the
+    board marks (NATURALS). The host runs every turn rule: nothing refills or ticks on the
+    board. The ruleset fills its `name`, `board_id`, `counters` and `marks`
+    (shared.descriptor_pack `counter`, `mark`) and the counter the board shows first."""
+    return pack(
+        name,
+        board_id,
+        version,
+        health="HP",
+        allowance="actions",
+        counters=counters,
+        marks=marks,
+        phases=("turn",),
+        flags=UNIT_KEY | NATURALS,
+        dice_kind=dice.KIND_DN,
+        sides=20,
+        success_mask=0,
+        dice_count=1,
+        first_counter=first_counter,
+    )
+
+
+def place_order(game: Any, state: GameState, units: Sequence[Sequence[int]]) -> None:
+    """The board's order from the initiative order's `units` (fighter indexes, as
+    `in_order` gives them): those with a slot, each unit its own order key (one that
+    follows another never shares it, so a group takes its turn together), the fighters
+    out of the fight in their places, out of play."""
+    pos = 0
+    slotted = ([i for i in unit if i < state.count] for unit in units)
+    for key, unit in enumerate(u for u in slotted if u):
+        for i in unit:
+            state.order[pos] = i
+            state.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
+            state.slots[i].order_key = key % 15 + 1
+            pos += 1
+
+
+def first_active(state: GameState, active: set[int]) -> bool:
+    """The turn position is the first of the `active` slots' (the entry's first); 0, and
+    False, when none has one."""
+    for pos in range(state.count):
+        if state.order[pos] in active:
+            state.turn = pos
+            return True
+    state.turn = 0
+    return False
+
+
+def downs_and_roll(game: Any, state: GameState) -> None:
+    """The end of a creature encounter's board projection: each team's score its foes
+    down (`downs`), the last roll of plain dice (`game.dice.last`: each die's faces, no
+    successes counted), and the state touched."""
+    for n in range(len(game.teams)):
+        state.scores[n] = downs(game, n)
+    last = game.dice.last
+    if last is not None:
+        _, faces, sides, who = last
+        show_roll(state, dice.KIND_DN, faces, who, sides)
+    state.touch()
 
 
 def in_order(fighters: Sequence[Any], placed: list[list[int]]) -> list[list[int]]:
