@@ -450,6 +450,14 @@ class DiceRules(Rules):
 
 # The statistics a creature encounter's fighter keeps and a player's summary sums.
 CREATURE_STATS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
+
+
+def creature_stats(*more: str) -> dict[str, int]:
+    """A new creature's statistics: CREATURE_STATS, then the ruleset's `more`, each 0 (its
+    Fighter's `stats`, as `field(default_factory=kit.creature_stats)`)."""
+    return dict.fromkeys((*CREATURE_STATS, *more), 0)
+
+
 # What `dice` says while no action waits, in a game whose engine may roll every die.
 NO_ROLL_WAITS = (
     "no action waits for a roll: the engine rolls them (`dice from board` or"
@@ -807,6 +815,15 @@ class Fight(Generic[F, E]):
     round: int
     order: list[E]
     at: int
+
+    def meet(self, encounter: Any, seed: int, fighter: Callable[[Any, int, int], F]) -> None:
+        """A new game's first attributes, the game's `__init__` calls it first: its
+        `encounter`, the encounter's `options`, its `seed` and `fighters`, each made as
+        `fighter(spec, index, hp)` from the encounter's `creatures` (at full HP)."""
+        self.encounter = encounter
+        self.options = encounter.options
+        self.seed = seed
+        self.fighters = [fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
 
     @property
     def teams(self) -> tuple[str, ...]:  # (interface.Game)

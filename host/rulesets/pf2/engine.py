@@ -62,17 +62,7 @@ class Fighter(kit.Creature):
     readied_step: int = -1  # the multiple attack penalty's step as it readied (-1: none)
     hero: int = 0  # Hero Points [26]
     initiative: int | None = None
-    stats: dict[str, int] = field(
-        default_factory=lambda: {
-            "damage_dealt": 0,
-            "damage_taken": 0,
-            "hits": 0,
-            "misses": 0,
-            "crits": 0,
-            "downs": 0,
-            "healed": 0,
-        }
-    )
+    stats: dict[str, int] = field(default_factory=kit.creature_stats)
 
     def has(self, condition: str) -> bool:
         return condition in self.marks or self.values.get(condition, 0) > 0
@@ -112,10 +102,7 @@ class Dice(kit.SeededDice):
 
 class Game(kit.Fight[Fighter, Entry]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
-        self.encounter = encounter
-        self.options = encounter.options
-        self.seed = seed
-        self.fighters = [Fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
+        self.meet(encounter, seed, Fighter)
         for f in self.fighters:
             f.hero = f.spec.hero
         self.round = 0  # 0 before initiative is rolled
