@@ -45,7 +45,8 @@ implement (host/core/interface.py, whose base class has the defaults).
   and its game), `units` (the initiative order's, a group one), `pick` (an attack named
   as typed), `leave` (`remove`), `board_state` and `in_order` (its board), and the steps
   its verbs share: `may_play`, `initiative_once`, `first_round`, `advanced` (`next`),
-  `end_named`, `named_winner` (`finish`), `acting`, `opening` (the demo's first move),
+  `end_named`, `named_winner` and `finish_named` (`finish`), `action_done`, `auto_end`
+  and `over` (an action's end and the fight's), `acting`, `opening` (the demo's first move),
   `fighter_or_none`, `quoted`; its board: `creature_descriptor` (a ruleset's `device`
   fills the counters and marks), `place_order`, `first_active` and `downs_and_roll`, the
   steps of its `project`; `engine_refusals`, the board's presses its engine refuses.
@@ -978,6 +979,57 @@ def may_play(game: Any, cmd: Command) -> None:
         raise IllegalAction(f"the fight is over: {won(game.over)}")
     if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
         raise IllegalAction("roll initiative first: `initiative`")
+
+
+def action_done(
+    game: Any, cmd: Command, lines: list[str], settle: Callable[[Any, list[str]], None]
+) -> list[str]:
+    """An action's end in a creature fight's `apply`: the game's count of actions raised
+    (`DiceRules.play`), `settle(game, lines)` (the ruleset's: has the fight ended by
+    itself?) unless the action was `finish`, and its lines logged: the lines."""
+    game.actions += 1
+    if cmd.verb != "finish":
+        settle(game, lines)
+    game.log.extend(lines)
+    return lines
+
+
+def auto_end(
+    game: Any,
+    lines: list[str],
+    standing: Callable[[Any], bool],
+    finish: Callable[[Any, str, list[str]], None],
+) -> None:
+    """With `end = "auto"` (`game.options.end`), once the fight has started: the fight ends
+    (`finish(game, winner, lines)`, the ruleset's) once at most one team has anyone
+    `standing(f)` (the ruleset's), that team the winner (nobody for none)."""
+    if game.options.end != "auto" or not game.started:
+        return
+    teams = sorted({f.spec.team for f in game.fighters if standing(f)})
+    if len(teams) > 1:
+        return
+    finish(game, game.teams[teams[0]] if teams else "nobody", lines)
+
+
+def over(game: Any, winner: str, lines: list[str], after: Sequence[str] = ()) -> None:
+    """The fight is over: `winner` (a team's name or "nobody") won, said in `lines`, then
+    the ruleset's `after` (what goes on after it), and the timeline's last point."""
+    game.over = winner
+    lines.append(f"the fight is over: {won(winner)}")
+    lines += after
+    game.timeline.append(point(game))
+
+
+def finish_named(
+    game: Any, cmd: Command, finish: Callable[[Any, str, list[str]], None]
+) -> list[str]:
+    """`finish [TEAM|nobody]`: the game master ends the fight (`finish(game, winner,
+    lines)`, the ruleset's), saying that `undo` takes it back."""
+    winner = named_winner(game.teams, " ".join(cmd.args))
+    lines: list[str] = []
+    finish(game, winner, lines)
+    lines.append("(`undo` takes it back: the fight goes on)")
+    return lines
 
 
 def first_round(game: Any, lines: list[str], start_turn: Callable[[Any], list[str]]) -> list[str]:
