@@ -46,7 +46,8 @@ implement (host/core/interface.py, whose base class has the defaults).
   as typed), `leave` (`remove`), `board_state` and `in_order` (its board), and the steps
   its verbs share: `may_play`, `initiative_once`, `first_round`, `advanced` (`next`),
   `end_named`, `named_winner` and `finish_named` (`finish`), `action_done`, `auto_end`
-  and `over` (an action's end and the fight's), `acting`, `opening` (the demo's first move),
+  and `over` (an action's end and the fight's), `trigger_of` and `readied` (`ready`,
+  `trigger`), `acting`, `opening` (the demo's first move),
   `fighter_or_none`, `quoted`; its board: `creature_descriptor` (a ruleset's `device`
   fills the counters and marks), `place_order`, `first_active` and `downs_and_roll`, the
   steps of its `project`; `engine_refusals`, the board's presses its engine refuses.
@@ -1030,6 +1031,24 @@ def finish_named(
     finish(game, winner, lines)
     lines.append("(`undo` takes it back: the fight goes on)")
     return lines
+
+
+def trigger_of(cmd: Command) -> str:
+    """`ready NAME TRIGGER...`: the readied action's trigger and what it does (refused in
+    one line where none is given)."""
+    cmd.arg(1, "a trigger")
+    return " ".join(cmd.args[1:])
+
+
+def readied(f: Any) -> str:
+    """`trigger NAME`: what `f` readied (`f.readied`), refused in one line naming `ready`
+    where it readied nothing."""
+    if not f.readied:
+        raise IllegalAction(
+            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
+        )
+    what: str = f.readied
+    return what
 
 
 def first_round(game: Any, lines: list[str], start_turn: Callable[[Any], list[str]]) -> list[str]:

@@ -461,22 +461,18 @@ def do_stand(game: Game, cmd: Command) -> list[str]:
 
 def do_ready(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    cmd.arg(1, "a trigger")
+    trigger = kit.trigger_of(cmd)
     _able(game, f, "action")
     _spend(f, "action")
-    f.readied = " ".join(cmd.args[1:])
+    f.readied = trigger
     return [f"{f.name} readies an action: {f.readied} [7]"]
 
 
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    if not f.readied:
-        raise IllegalAction(
-            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
-        )
+    what = kit.readied(f)
     _able(game, f, "reaction")
     _spend(f, "reaction")
-    what = f.readied
     f.readied = ""
     return [f"{f.name} takes its readied action with its reaction: {what} [7]"]
 

@@ -604,21 +604,17 @@ def do_stand(game: Game, cmd: Command) -> list[str]:
 
 def do_ready(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    cmd.arg(1, "a trigger")
+    trigger = kit.trigger_of(cmd)
     spend(game, f, 2)
-    f.readied = " ".join(cmd.args[1:])
+    f.readied = trigger
     f.readied_step = min(2, f.attacks)
     return [f"{f.name} Readies (2 actions): {f.readied} [21]"]
 
 
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    if not f.readied:
-        raise IllegalAction(
-            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
-        )
+    what = kit.readied(f)
     react(game, f)
-    what = f.readied
     f.readied, f.readied_step = "", -1
     return [f"{f.name} takes its readied action with its reaction: {what} [21]"]
 
