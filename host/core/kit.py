@@ -48,7 +48,7 @@ implement (host/core/interface.py, whose base class has the defaults).
   `end_named`, `named_winner` and `finish_named` (`finish`), `action_done`, `auto_end`
   and `over` (an action's end and the fight's), `trigger_of` and `readied` (`ready`,
   `trigger`), `acting`, `opening` (the demo's first move),
-  `fighter_or_none`, `quoted`; its board: `creature_descriptor` (a ruleset's `device`
+  `fighter_or_none`, `offered_to`, `quoted`; its board: `creature_descriptor` (a ruleset's `device`
   fills the counters and marks), `place_order`, `first_active` and `downs_and_roll`, the
   steps of its `project`; `engine_refusals`, the board's presses its engine refuses.
 """
@@ -961,6 +961,14 @@ def names_of(game: Any, word: str, items: Callable[[Any], Iterable[Any]]) -> lis
     if f is None:
         return []
     return [quoted(x if isinstance(x, str) else x.name) for x in items(f)]
+
+
+def offered_to(game: Any, words: list[str], places: dict[str, int]) -> Any:
+    """The fighter a line being completed names (its second word) where its verb offers
+    choices at this count of words (`places`: {verb: the count}, `Ruleset.unusable`'s);
+    None otherwise, or for a word naming none."""
+    at = places.get(words[0])
+    return fighter_or_none(game, words[1]) if len(words) == at else None
 
 
 def opening(game: Any) -> tuple[list[str] | None, Any]:
