@@ -41,16 +41,21 @@ implement (host/core/interface.py, whose base class has the defaults).
   that a board with more slots shows more fighters with no change in a ruleset;
   `hold_turn`, the turn the board shows while one with no slot is taken.
 - A creature encounter (d20's, pf2's): `CreatureRules` (a `DiceRules` with a summary,
-  score line, turn lines and who left), `Creature` and `Fight` (the bases of its fighter
-  and its game), `units` (the initiative order's, a group one), `pick` (an attack named
-  as typed), `leave` (`remove`), `board_state` and `in_order` (its board), and the steps
-  its verbs share: `may_play`, `initiative_once`, `first_round`, `advanced` (`next`),
-  `end_named`, `named_winner` and `finish_named` (`finish`), `action_done`, `auto_end`
-  and `over` (an action's end and the fight's), `trigger_of` and `readied` (`ready`,
-  `trigger`), `acting`, `opening` (the demo's first move),
-  `fighter_or_none`, `offered_to`, `quoted`; its board: `creature_descriptor` (a ruleset's `device`
-  fills the counters and marks), `place_order`, `first_active` and `downs_and_roll`, the
-  steps of its `project`; `engine_refusals`, the board's presses its engine refuses.
+  score line, turn lines, who left, its views and completions from a few hooks, and the
+  declarations such a game shares: its docstring names the hooks), `Creature` and `Fight`
+  (the bases of its fighter and its game: `creature_stats`, `Fight.meet`), `units` (the
+  initiative order's, a group one), `pick` (an attack named as typed), `leave`
+  (`remove`), and the steps its verbs share: `may_play`, `initiative_once`,
+  `first_round`, `advanced` (`next`), `end_named`, `named_winner` and `finish_named`
+  (`finish`), `action_done`, `auto_end` and `over` (an action's end and the fight's),
+  `trigger_of` and `readied` (`ready`, `trigger`), `acting`, `opening` (the demo's first
+  move), `fighter_or_none`, `offered_to`, `names_of` and `quoted` (completions). Its
+  board: `creature_descriptor` (the ruleset's `device` fills the counters and marks),
+  `board_state` and `in_order`, and the steps of its `project`: `place_order`,
+  `first_active` and `downs_and_roll`; `engine_refusals`, the board's presses refused
+  while the engine rolls (`Ruleset.board_refusals`). Its file: host/core/encounter_files.py
+  `read_creature_file` and `TableReader.options`; its checkpoints: host/core/state_check.py
+  `FIGHT` and `fight_relations`.
 """
 
 from __future__ import annotations
