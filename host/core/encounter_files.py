@@ -462,20 +462,21 @@ def read_creature_file(
     reader: Callable[[str, str], R],
     ruleset_id: str,
     teams: tuple[str, ...],
-    options: Callable[[R, dict], Any],
+    options: tuple[Callable[..., Any], dict[str, tuple[str, ...]]],
     read: Callable[[R, str, int, Any, tuple[str, ...]], list[Any]],
     most: int,
     encounter: Callable[..., T],
 ) -> T:
     """A file of `[[creature]]` tables (d20's, pf2's) read: its `head` (ruleset
     `ruleset_id`'s, `teams` by default) with the ruleset's `reader` (a TableReader), its
-    `options(r, doc)`, its creatures and templates (`creatures`: each table read by
-    `read(r, table, index, data, teams)`, at most `most`), as `encounter(name, creatures,
-    options, teams, templates, text, filename)`."""
+    `options` (the dataclass and its words, read by `TableReader.options`), its creatures
+    and templates (`creatures`: each table read by `read(r, table, index, data, teams)`,
+    at most `most`), as `encounter(name, creatures, options, teams, templates, text,
+    filename)`."""
     doc = read_toml(text, filename)
     r = reader(text, filename)
     name, named = r.head(doc, ruleset_id, teams)
-    chosen = options(r, doc)
+    chosen = r.options(doc, *options)
     creatures, templates = r.creatures(
         doc, lambda table, index, data: read(r, table, index, data, named), most
     )

@@ -266,22 +266,26 @@ class _Reader(TableReader):
         return tuple(out)
 
 
+# The words each option takes (Options' fields, whose defaults are the options').
+OPTION_WORDS = {
+    "ties": TIE_RULES,
+    "monsters_at_zero": AT_ZERO,
+    "temp_hp": TEMP_RULES,
+    "end": ENDS,
+}
+
+
 def parse(text: str, filename: str) -> Encounter:
     return read_creature_file(
-        text, filename, _Reader, ID, TEAMS, _options, _creatures, MOST_FIGHTERS, Encounter
-    )
-
-
-def _options(r: _Reader, doc: dict) -> Options:
-    return r.options(
-        doc,
-        Options,
-        {
-            "ties": TIE_RULES,
-            "monsters_at_zero": AT_ZERO,
-            "temp_hp": TEMP_RULES,
-            "end": ENDS,
-        },
+        text,
+        filename,
+        _Reader,
+        ID,
+        TEAMS,
+        (Options, OPTION_WORDS),
+        _creatures,
+        MOST_FIGHTERS,
+        Encounter,
     )
 
 

@@ -151,17 +151,21 @@ class _Reader(TableReader):
         return {plain(k): v for k, v in value.items()}
 
 
+# The words each option takes (Options' fields, whose defaults are the options').
+OPTION_WORDS = {"critical": CRITICAL, "knocked_out": KNOCKED_OUT, "end": ENDS}
+
+
 def parse(text: str, filename: str) -> Encounter:
     return read_creature_file(
-        text, filename, _Reader, ID, TEAMS, _options, _creatures, MOST_FIGHTERS, Encounter
-    )
-
-
-def _options(r: _Reader, doc: dict) -> Options:
-    return r.options(
-        doc,
-        Options,
-        {"critical": CRITICAL, "knocked_out": KNOCKED_OUT, "end": ENDS},
+        text,
+        filename,
+        _Reader,
+        ID,
+        TEAMS,
+        (Options, OPTION_WORDS),
+        _creatures,
+        MOST_FIGHTERS,
+        Encounter,
     )
 
 
