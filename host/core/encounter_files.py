@@ -483,6 +483,26 @@ def read_creature_file(
     return encounter(name, tuple(creatures), chosen, named, tuple(templates), text, filename)
 
 
+def creature_reader(
+    reader: Callable[[str, str], R],
+    ruleset_id: str,
+    teams: tuple[str, ...],
+    options: tuple[Callable[..., Any], dict[str, tuple[str, ...]]],
+    read: Callable[[R, str, int, Any, tuple[str, ...]], list[Any]],
+    most: int,
+    encounter: Callable[..., T],
+) -> Callable[[str, str], T]:
+    """A creature encounter's `parse(text, filename)`: `read_creature_file` with the rest
+    of its arguments, the ruleset's."""
+
+    def parse(text: str, filename: str) -> T:
+        return read_creature_file(
+            text, filename, reader, ruleset_id, teams, options, read, most, encounter
+        )
+
+    return parse
+
+
 def _brackets(text: str, end: int) -> Iterator[tuple[str, int]]:
     """The brackets of `text` up to offset `end` that are not inside a string or comment,
     with their lines; ends with ('"', line) at a string that never closes."""

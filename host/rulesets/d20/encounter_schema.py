@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from host.core import kit
-from host.core.encounter_files import TableReader, read_creature_file
+from host.core.encounter_files import TableReader, creature_reader
 from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
@@ -275,20 +275,6 @@ OPTION_WORDS = {
 }
 
 
-def parse(text: str, filename: str) -> Encounter:
-    return read_creature_file(
-        text,
-        filename,
-        _Reader,
-        ID,
-        TEAMS,
-        (Options, OPTION_WORDS),
-        _creatures,
-        MOST_FIGHTERS,
-        Encounter,
-    )
-
-
 def _creatures(
     r: _Reader, table: str, index: int, data: Any, teams: tuple[str, ...]
 ) -> list[Creature]:
@@ -476,3 +462,9 @@ def _powers(
     if len(set(names)) != len(names):
         raise r.fail(table, index, key, f"{who}: two {key}s have one name")
     return tuple(out)
+
+
+# The file's reader (host/core/encounter_files.py): Encounter = parse(text, filename).
+parse = creature_reader(
+    _Reader, ID, TEAMS, (Options, OPTION_WORDS), _creatures, MOST_FIGHTERS, Encounter
+)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from host.core import kit, numbers
-from host.core.encounter_files import TableReader, read_creature_file
+from host.core.encounter_files import TableReader, creature_reader
 from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
@@ -155,20 +155,6 @@ class _Reader(TableReader):
 OPTION_WORDS = {"critical": CRITICAL, "knocked_out": KNOCKED_OUT, "end": ENDS}
 
 
-def parse(text: str, filename: str) -> Encounter:
-    return read_creature_file(
-        text,
-        filename,
-        _Reader,
-        ID,
-        TEAMS,
-        (Options, OPTION_WORDS),
-        _creatures,
-        MOST_FIGHTERS,
-        Encounter,
-    )
-
-
 def _strikes(r: _Reader, table: str, index: int, data: dict, who: str) -> list[Strike]:
     raw = data.get("strike", [])
     if not isinstance(raw, list):
@@ -267,3 +253,9 @@ def _creatures(
             )
         )
     return out
+
+
+# The file's reader (host/core/encounter_files.py): Encounter = parse(text, filename).
+parse = creature_reader(
+    _Reader, ID, TEAMS, (Options, OPTION_WORDS), _creatures, MOST_FIGHTERS, Encounter
+)
