@@ -456,33 +456,6 @@ class TableReader:
 R = TypeVar("R", bound=TableReader)
 
 
-def read_creature_file(
-    text: str,
-    filename: str,
-    reader: Callable[[str, str], R],
-    ruleset_id: str,
-    teams: tuple[str, ...],
-    options: tuple[Callable[..., Any], dict[str, tuple[str, ...]]],
-    read: Callable[[R, str, int, Any, tuple[str, ...]], list[Any]],
-    most: int,
-    encounter: Callable[..., T],
-) -> T:
-    """A file of `[[creature]]` tables (d20's, pf2's) read: its `head` (ruleset
-    `ruleset_id`'s, `teams` by default) with the ruleset's `reader` (a TableReader), its
-    `options` (the dataclass and its words, read by `TableReader.options`), its creatures
-    and templates (`creatures`: each table read by `read(r, table, index, data, teams)`,
-    at most `most`), as `encounter(name, creatures, options, teams, templates, text,
-    filename)`."""
-    doc = read_toml(text, filename)
-    r = reader(text, filename)
-    name, named = r.head(doc, ruleset_id, teams)
-    chosen = r.options(doc, *options)
-    creatures, templates = r.creatures(
-        doc, lambda table, index, data: read(r, table, index, data, named), most
-    )
-    return encounter(name, tuple(creatures), chosen, named, tuple(templates), text, filename)
-
-
 def creature_reader(
     reader: Callable[[str, str], R],
     ruleset_id: str,
@@ -492,13 +465,22 @@ def creature_reader(
     most: int,
     encounter: Callable[..., T],
 ) -> Callable[[str, str], T]:
-    """A creature encounter's `parse(text, filename)`: `read_creature_file` with the rest
-    of its arguments, the ruleset's."""
+    """A creature encounter's `parse(text, filename)` (d20's, pf2's), which reads a file of
+    `[[creature]]` tables: its `head` (ruleset `ruleset_id`'s, `teams` by default) with
+    the ruleset's `reader` (a TableReader), its `options` (the dataclass and its words,
+    read by `TableReader.options`), its creatures and templates (`creatures`: each table
+    read by `read(r, table, index, data, teams)`, at most `most`), as `encounter(name,
+    creatures, options, teams, templates, text, filename)`."""
 
     def parse(text: str, filename: str) -> T:
-        return read_creature_file(
-            text, filename, reader, ruleset_id, teams, options, read, most, encounter
+        doc = read_toml(text, filename)
+        r = reader(text, filename)
+        name, named = r.head(doc, ruleset_id, teams)
+        chosen = r.options(doc, *options)
+        creatures, templates = r.creatures(
+            doc, lambda table, index, data: read(r, table, index, data, named), most
         )
+        return encounter(name, tuple(creatures), chosen, named, tuple(templates), text, filename)
 
     return parse
 

@@ -54,7 +54,7 @@ implement (host/core/interface.py, whose base class has the defaults).
   `board_state` and `in_order`, and the steps of its `project`: `place_order`,
   `first_active` and `downs_and_roll`; `engine_refusals`, the board's presses refused
   while the engine rolls (`Ruleset.board_refusals`). Its file: host/core/encounter_files.py
-  `read_creature_file` and `TableReader.options`; its checkpoints: host/core/state_check.py
+  `creature_reader` and `TableReader.options`; its checkpoints: host/core/state_check.py
   `FIGHT` and `fight_relations`.
 """
 
