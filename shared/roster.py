@@ -91,25 +91,28 @@ def set_flag(state, slot, flag, on=True):
     state.touch()
 
 
+def copy_slot(a, b):
+    """Make slot `a` equal to slot `b` without allocating."""
+    a.label = b.label
+    a.team = b.team
+    a.order_key = b.order_key
+    a.actions = b.actions
+    a.actions_max = b.actions_max
+    a.health = b.health
+    a.health_max = b.health_max
+    a.counters[:] = b.counters
+    a.flags = b.flags
+    a.effects = b.effects
+    a.effect_ends = b.effect_ends
+    a.cd_pending = b.cd_pending
+    a.cd_id[:] = b.cd_id
+    a.cd_left[:] = b.cd_left
+
+
 def copy_state(target, source):
     """Make `target` equal to `source` (its rules too) without allocating."""
     for i in range(MAX_SLOTS):
-        a = target.slots[i]
-        b = source.slots[i]
-        a.label = b.label
-        a.team = b.team
-        a.order_key = b.order_key
-        a.actions = b.actions
-        a.actions_max = b.actions_max
-        a.health = b.health
-        a.health_max = b.health_max
-        a.counters[:] = b.counters
-        a.flags = b.flags
-        a.effects = b.effects
-        a.effect_ends = b.effect_ends
-        a.cd_pending = b.cd_pending
-        a.cd_id[:] = b.cd_id
-        a.cd_left[:] = b.cd_left
+        copy_slot(target.slots[i], source.slots[i])
     target.order[:] = source.order
     target.order_reason[:] = source.order_reason
     for i in range(MAX_TEAMS):

@@ -24,12 +24,14 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from host.core import names, numbers, registry, textfile
 from host.core.interface import Encounter, EncounterError
 from shared.limits import MAX_TEAMS
 from shared.roster import check_label
+
+T = TypeVar("T")
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -397,6 +399,19 @@ class TableReader:
             raise self.fail("", 0, "teams", f"teams must be 2..{MAX_TEAMS} different names")
         return name, tuple(t.strip() for t in named)
 
+    def options(self, doc: dict, make: Callable[..., T], choices: dict[str, tuple[str, ...]]) -> T:
+        """A file's `[options]` table of words: each key of `choices` one of its words (the
+        dataclass `make`'s default where absent), no other key; `make(**those)`."""
+        data = doc.get("options", {})
+        self.known("options", 0, data, tuple(choices), "options")
+        base = make()
+        return make(
+            **{
+                key: self.choice("options", 0, data, key, "options", allowed, getattr(base, key))
+                for key, allowed in choices.items()
+            }
+        )
+
     def creatures(
         self, doc: dict, read: Callable[[str, int, Any], list[Any]], most: int
     ) -> tuple[list[Any], list[Any]]:
@@ -436,6 +451,38 @@ class TableReader:
                 raise self.fail("template", index, "count", "a template is one creature: no count")
             templates += read("template", index, data)
         return creatures, templates
+
+
+R = TypeVar("R", bound=TableReader)
+
+
+def creature_reader(
+    reader: Callable[[str, str], R],
+    ruleset_id: str,
+    teams: tuple[str, ...],
+    options: tuple[Callable[..., Any], dict[str, tuple[str, ...]]],
+    read: Callable[[R, str, int, Any, tuple[str, ...]], list[Any]],
+    most: int,
+    encounter: Callable[..., T],
+) -> Callable[[str, str], T]:
+    """A creature encounter's `parse(text, filename)` (d20's, pf2's), which reads a file of
+    `[[creature]]` tables: its `head` (ruleset `ruleset_id`'s, `teams` by default) with
+    the ruleset's `reader` (a TableReader), its `options` (the dataclass and its words,
+    read by `TableReader.options`), its creatures and templates (`creatures`: each table
+    read by `read(r, table, index, data, teams)`, at most `most`), as `encounter(name,
+    creatures, options, teams, templates, text, filename)`."""
+
+    def parse(text: str, filename: str) -> T:
+        doc = read_toml(text, filename)
+        r = reader(text, filename)
+        name, named = r.head(doc, ruleset_id, teams)
+        chosen = r.options(doc, *options)
+        creatures, templates = r.creatures(
+            doc, lambda table, index, data: read(r, table, index, data, named), most
+        )
+        return encounter(name, tuple(creatures), chosen, named, tuple(templates), text, filename)
+
+    return parse
 
 
 def _brackets(text: str, end: int) -> Iterator[tuple[str, int]]:

@@ -41,12 +41,21 @@ implement (host/core/interface.py, whose base class has the defaults).
   that a board with more slots shows more fighters with no change in a ruleset;
   `hold_turn`, the turn the board shows while one with no slot is taken.
 - A creature encounter (d20's, pf2's): `CreatureRules` (a `DiceRules` with a summary,
-  score line, turn lines and who left), `Creature` and `Fight` (the bases of its fighter
-  and its game), `units` (the initiative order's, a group one), `pick` (an attack named
-  as typed), `leave` (`remove`), `board_state` and `in_order` (its board), and the steps
-  its verbs share: `may_play`, `initiative_once`, `first_round`, `advanced` (`next`),
-  `end_named`, `named_winner` (`finish`), `acting`, `opening` (the demo's first move),
-  `fighter_or_none`, `quoted`.
+  score line, turn lines, who left, its views and completions from a few hooks, and the
+  declarations such a game shares: its docstring names the hooks), `Creature` and `Fight`
+  (the bases of its fighter and its game: `creature_stats`, `Fight.meet`), `units` (the
+  initiative order's, a group one), `pick` (an attack named as typed), `leave`
+  (`remove`), and the steps its verbs share: `may_play`, `initiative_once`,
+  `first_round`, `advanced` (`next`), `end_named`, `named_winner` and `finish_named`
+  (`finish`), `action_done`, `auto_end` and `over` (an action's end and the fight's),
+  `trigger_of` and `readied` (`ready`, `trigger`), `acting`, `opening` (the demo's first
+  move), `fighter_or_none`, `offered_to`, `names_of` and `quoted` (completions). Its
+  board: `creature_descriptor` (the ruleset's `device` fills the counters and marks),
+  `board_state` and `in_order`, and the steps of its `project`: `place_order`,
+  `first_active` and `downs_and_roll`; `engine_refusals`, the board's presses refused
+  while the engine rolls (`Ruleset.board_refusals`). Its file: host/core/encounter_files.py
+  `creature_reader` and `TableReader.options`; its checkpoints: host/core/state_check.py
+  `FIGHT` and `fight_relations`.
 """
 
 from __future__ import annotations
@@ -63,9 +72,22 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from host.core import draws, newcomers, numbers
 from host.core.commandline import Command
 from host.core.errors import IllegalAction
-from host.core.interface import Applied, Fighter, RollWanted, Ruleset, Supplied, WantedRoll
+from host.core.interface import (
+    Applied,
+    Fighter,
+    LiveRow,
+    LiveTable,
+    RollWanted,
+    Ruleset,
+    Supplied,
+    Table,
+    WantedRoll,
+)
 from host.core.names import closest, plain
 from shared import dice, roster
+from shared import events as ev
+from shared.descriptor_pack import NATURALS, UNIT_KEY, pack
+from shared.initiative import R_OUT, R_SUCCESSES
 from shared.limits import MAX_SLOTS, NO_SLOT
 from shared.state import GameState
 
@@ -433,16 +455,234 @@ class DiceRules(Rules):
         return [f for f in self.fighters(game) if f.name in past]
 
 
+# The statistics a creature encounter's fighter keeps and a player's summary sums.
+CREATURE_STATS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
+
+
+def creature_stats(*more: str) -> dict[str, int]:
+    """A new creature's statistics: CREATURE_STATS, then the ruleset's `more`, each 0 (its
+    Fighter's `stats`, as `field(default_factory=kit.creature_stats)`)."""
+    return dict.fromkeys((*CREATURE_STATS, *more), 0)
+
+
+# What `dice` says while no action waits, in a game whose engine may roll every die.
+NO_ROLL_WAITS = (
+    "no action waits for a roll: the engine rolls them (`dice from board` or"
+    " `dice from entered`, and the next roll waits for the board or for `dice`)"
+)
+
+
+def engine_refusals(waiting: str, counters: str) -> dict[int, str]:
+    """`Ruleset.board_refusals` of a game that counts its own counters and, with the
+    engine's dice (`--dice engine`), rolls its own: the roll keys' presses are refused
+    naming `dice from board` (the next `waiting`, "roll" or "check", then waits for the
+    key), the counter keys' with `counters` (what the rules count, and where instead)."""
+    return {
+        **dict.fromkeys(
+            (ev.ROLL_ACTION, ev.CHANCE, ev.D100),
+            "the engine rolls the dice (--dice engine): the board's roll is not used;"
+            f" `dice from board` and the next {waiting} waits for the roll key",
+        ),
+        **dict.fromkeys((ev.COUNTER_UP, ev.COUNTER_DOWN), counters),
+    }
+
+
 class CreatureRules(DiceRules):
     """`DiceRules` for a creature encounter (d20's, pf2's): a `Fight` of `Creature`s, each
     with its `stats`, its order's units from `device.order(game)`, and `game.gone`. The
-    hooks a ruleset fills beside DiceRules': `stat_keys`, the statistics a player's
-    summary sums, and `turn_line`, the pattern of a turn's first line in the log. What
-    comes with it: `summary`, `score_line` (each team's foes down), `turn_begins`, `gone`
-    and `_in_order` (the fighters in the order's units)."""
+    hooks a ruleset fills beside DiceRules':
 
-    stat_keys: tuple[str, ...] = ()
+    - `stat_keys`, the statistics a player's summary sums (CREATURE_STATS by default), and
+      `turn_line`, the pattern of a turn's first line in the log;
+    - `verbs`, `ai` and `choices`: its modules of `apply(game, cmd, record)` (`play`),
+      `plan_turn(game)` and `unusable(game, words, names)`;
+    - the views' words: `state_word(f)` (up, dying ...), `condition_words(game, f,
+      booked)` (booked False: without the host's effect book, which the live views add),
+      `fighter_notes(game, f, acting)` (the screens' words of a fighter), `grid_tail(game,
+      f, acting)` (a grid row's words after its temporary HP), `turn_headline(game, e)`
+      (what the headline says of entry `e`'s turn) and `hp_max(f)` (by default its stat
+      line's `hp`);
+    - the completions: `joiners` (its host/core/newcomers.py `Roster`, which `add` and
+      `remove` complete from), `purposes` (`dice PURPOSE`), `condition_names`, `who_may` (a verb
+      whose first word completes only the creatures it applies to: {verb: (game, f) ->
+      bool}), `recoverable(game, f)` (what `recover` ends), and `complete_more(game,
+      words, joining)`, the ruleset's own, asked first (None where it has none; `joining`:
+      what `add` or `remove` completes to, None for another verb; `names_of` gives a
+      fighter's attacks or powers), and `help_line`, what `help` notes of its options.
+
+    What comes with it: `play`, `plan_turn`, `unusable`, `summary`, `score_line` (each
+    team's foes down), `turn_begins`, `gone`, `_in_order` (the fighters in the order's
+    units), `_acting` (the fighters whose turn it is), `headline`, `roster`,
+    `live_roster`, `fighters`, `device_grid` and `complete`; and the declarations such a
+    game shares: `initiative` starts it, `next` ends a turn, the engine may roll every
+    die (`asks_for_rolls`, `no_roll_waits`), the totals and charts of damage and downs."""
+
+    stat_keys: tuple[str, ...] = CREATURE_STATS
     turn_line: re.Pattern[str] = re.compile("$^")
+    verbs: Any = None
+    ai: Any = None
+    choices: Any = None
+    purposes: tuple[str, ...] = ()
+    condition_names: tuple[str, ...] = ()
+    who_may: dict[str, Callable[[Any, Any], bool]] = {}
+    joiners: Any = None  # its newcomers.Roster (`add`'s words)
+    help_line = ""  # what `help` notes of its verbs' options
+    start_command = "initiative"
+    next_turn_commands = ("next",)
+    session_totals = ("damage_dealt", "downs")
+    stat_labels = {"damage_dealt": "damage dealt", "damage_taken": "damage taken"}
+    chart_panels = (("hp", "HP per creature"), ("score", "foes down per team"))
+    no_roll_waits = NO_ROLL_WAITS
+    asks_for_rolls = True
+
+    def play(self, game: Any, cmd: Command, record: list[list] | None) -> list[str]:
+        lines: list[str] = self.verbs.apply(game, cmd, record)
+        return lines
+
+    def plan_turn(self, game: Any) -> list[str]:
+        plan: list[str] = self.ai.plan_turn(game)
+        return plan
+
+    def unusable(self, game: Any, words: list[str], names: list[str]) -> dict[str, str]:
+        why: dict[str, str] = self.choices.unusable(game, words, names)
+        return why
+
+    # -- the views' hooks ---------------------------------------------------------------
+    def hp_max(self, f: Any) -> int:
+        hp: int = f.spec.hp
+        return hp
+
+    def state_word(self, f: Any) -> str:
+        raise NotImplementedError
+
+    def condition_words(self, game: Any, f: Any, booked: bool = True) -> list[str]:
+        raise NotImplementedError
+
+    def fighter_notes(self, game: Any, f: Any, acting: bool) -> list[str]:
+        raise NotImplementedError
+
+    def grid_tail(self, game: Any, f: Any, acting: bool) -> str:
+        raise NotImplementedError
+
+    def turn_headline(self, game: Any, e: Any) -> str:
+        raise NotImplementedError
+
+    def recoverable(self, game: Any, f: Any) -> list[str]:
+        return []
+
+    def complete_more(self, game: Any, words: list[str], joining: list[str] | None) -> Any:
+        return None
+
+    def help_notes(self) -> list[str]:
+        return [self.help_line, newcomers.help_note(self.joiners)]
+
+    # -- the views ------------------------------------------------------------------------
+    def _acting(self, game: Any) -> list[int]:
+        e = game.entry()
+        if e is None or game.over is not None:
+            return []
+        return list(e.members)
+
+    def headline(self, game: Any) -> tuple[str, str]:
+        title = f"{game.encounter.name}, round {game.round}"
+        if game.over is not None:
+            return title, f"the fight is over: {won(game.over)}"
+        if not game.started:
+            return title, "`initiative` rolls initiative and starts round 1"
+        e = game.entry()
+        assert e is not None
+        return title, self.turn_headline(game, e)
+
+    def _health(self, f: Any) -> str:
+        return f"{f.hp}/{self.hp_max(f)}" + (f" +{f.temp}" if f.temp else "")
+
+    def roster(self, game: Any) -> Table:
+        rows = [
+            [
+                f.name,
+                game.teams[f.spec.team],
+                self._health(f),
+                str(f.spec.ac),
+                "-" if f.initiative is None else str(f.initiative),
+                self.state_word(f),
+                ", ".join(self.condition_words(game, f)) or "-",
+            ]
+            for f in self._in_order(game)
+        ]
+        return Table(["name", "team", "HP", "AC", "init", "state", "conditions"], rows, (6,))
+
+    def live_roster(self, game: Any) -> LiveTable:
+        now = set(self._acting(game))
+        rows = [
+            LiveRow(
+                [
+                    f.label,
+                    f"{f.hp}" + (f"+{f.temp}" if f.temp else ""),
+                    str(f.spec.ac),
+                    "-" if f.initiative is None else str(f.initiative),
+                ],
+                ", ".join(
+                    ([] if self.state_word(f) == "up" else [self.state_word(f)])
+                    + self.condition_words(game, f, booked=False)  # (the host adds the book's)
+                ),
+                f.index in now,
+            )
+            for f in self._in_order(game)
+        ]
+        return LiveTable(["who", "HP", "AC", "init"], rows)
+
+    def fighters(self, game: Any) -> list[Fighter]:
+        now = set(self._acting(game))
+        return [
+            Fighter(
+                f.name,
+                game.teams[f.spec.team],
+                f.label,
+                f.hp,
+                self.hp_max(f),
+                self.fighter_notes(game, f, f.index in now),
+                [],
+                f.index in now,
+                not f.in_fight,
+            )
+            for f in self._in_order(game)
+        ]
+
+    def device_grid(self, game: Any, color: bool) -> str:
+        now = set(self._acting(game))
+        lines = [f"round {game.round}"]
+        for f in self._in_order(game):
+            mark = ">" if f.index in now else ("x" if not f.in_fight else " ")
+            lines.append(
+                f"{mark} {f.label:<3} {game.teams[f.spec.team][:8]:<8}"
+                f" HP {f.hp:>3}/{self.hp_max(f):<3}"
+                f" tmp {f.temp:>2}{self.grid_tail(game, f, f.index in now)}"
+            )
+        return "\n".join(lines)
+
+    def complete(self, game: Any, words: list[str]) -> list[str]:
+        present = [f.name for f in game.fighters if f.in_fight]
+        joining = newcomers.complete(
+            words, game.encounter.source, self.joiners, present, game.encounter.teams
+        )
+        own = self.complete_more(game, words, joining)
+        if own is not None:
+            return list(own)
+        if joining is not None:
+            return joining
+        if words[0] == "dice" and len(words) == 2:
+            return [*self.purposes, "from"]
+        if words[:2] == ["dice", "from"] and len(words) == 3:
+            return ["board", "engine", "entered"]
+        if words[0] == "condition" and len(words) == 3:
+            return list(self.condition_names)
+        if words[0] in self.who_may and len(words) == 2:
+            return [f.label for f in game.fighters if self.who_may[words[0]](game, f)]
+        if words[0] == "recover" and len(words) == 3:
+            return names_of(game, words[1], lambda f: self.recoverable(game, f))
+        if words[0] == "finish" and len(words) == 2:
+            return list(game.teams) + ["nobody"]
+        return [f.label for f in game.fighters]
 
     def gone(self, game: Any) -> set[str]:
         return set(game.gone)
@@ -583,6 +823,15 @@ class Fight(Generic[F, E]):
     order: list[E]
     at: int
 
+    def meet(self, encounter: Any, seed: int, fighter: Callable[[Any, int, int], F]) -> None:
+        """A new game's first attributes, the game's `__init__` calls it first: its
+        `encounter`, the encounter's `options`, its `seed` and `fighters`, each made as
+        `fighter(spec, index, hp)` from the encounter's `creatures` (at full HP)."""
+        self.encounter = encounter
+        self.options = encounter.options
+        self.seed = seed
+        self.fighters = [fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
+
     @property
     def teams(self) -> tuple[str, ...]:  # (interface.Game)
         teams: tuple[str, ...] = self.encounter.teams
@@ -710,6 +959,23 @@ def fighter_or_none(game: Any, word: str) -> Any:
         return None
 
 
+def names_of(game: Any, word: str, items: Callable[[Any], Iterable[Any]]) -> list[str]:
+    """The completions of what the fighter `word` names has (`items(f)`: names, or things
+    with a `name`), each as a command takes it (`quoted`); none for a word naming none."""
+    f = fighter_or_none(game, word)
+    if f is None:
+        return []
+    return [quoted(x if isinstance(x, str) else x.name) for x in items(f)]
+
+
+def offered_to(game: Any, words: list[str], places: dict[str, int]) -> Any:
+    """The fighter a line being completed names (its second word) where its verb offers
+    choices at this count of words (`places`: {verb: the count}, `Ruleset.unusable`'s);
+    None otherwise, or for a word naming none."""
+    at = places.get(words[0])
+    return fighter_or_none(game, words[1]) if len(words) == at else None
+
+
 def opening(game: Any) -> tuple[list[str] | None, Any]:
     """A demo player's move before its turns: none once the fight is over, `initiative`
     before it starts; while it is under way, None and the entry whose turn it is."""
@@ -727,6 +993,75 @@ def may_play(game: Any, cmd: Command) -> None:
         raise IllegalAction(f"the fight is over: {won(game.over)}")
     if not game.started and cmd.verb not in ("initiative", "finish", "add", "remove"):
         raise IllegalAction("roll initiative first: `initiative`")
+
+
+def action_done(
+    game: Any, cmd: Command, lines: list[str], settle: Callable[[Any, list[str]], None]
+) -> list[str]:
+    """An action's end in a creature fight's `apply`: the game's count of actions raised
+    (`DiceRules.play`), `settle(game, lines)` (the ruleset's: has the fight ended by
+    itself?) unless the action was `finish`, and its lines logged: the lines."""
+    game.actions += 1
+    if cmd.verb != "finish":
+        settle(game, lines)
+    game.log.extend(lines)
+    return lines
+
+
+def auto_end(
+    game: Any,
+    lines: list[str],
+    standing: Callable[[Any], bool],
+    finish: Callable[[Any, str, list[str]], None],
+) -> None:
+    """With `end = "auto"` (`game.options.end`), once the fight has started: the fight ends
+    (`finish(game, winner, lines)`, the ruleset's) once at most one team has anyone
+    `standing(f)` (the ruleset's), that team the winner (nobody for none)."""
+    if game.options.end != "auto" or not game.started:
+        return
+    teams = sorted({f.spec.team for f in game.fighters if standing(f)})
+    if len(teams) > 1:
+        return
+    finish(game, game.teams[teams[0]] if teams else "nobody", lines)
+
+
+def over(game: Any, winner: str, lines: list[str], after: Sequence[str] = ()) -> None:
+    """The fight is over: `winner` (a team's name or "nobody") won, said in `lines`, then
+    the ruleset's `after` (what goes on after it), and the timeline's last point."""
+    game.over = winner
+    lines.append(f"the fight is over: {won(winner)}")
+    lines += after
+    game.timeline.append(point(game))
+
+
+def finish_named(
+    game: Any, cmd: Command, finish: Callable[[Any, str, list[str]], None]
+) -> list[str]:
+    """`finish [TEAM|nobody]`: the game master ends the fight (`finish(game, winner,
+    lines)`, the ruleset's), saying that `undo` takes it back."""
+    winner = named_winner(game.teams, " ".join(cmd.args))
+    lines: list[str] = []
+    finish(game, winner, lines)
+    lines.append("(`undo` takes it back: the fight goes on)")
+    return lines
+
+
+def trigger_of(cmd: Command) -> str:
+    """`ready NAME TRIGGER...`: the readied action's trigger and what it does (refused in
+    one line where none is given)."""
+    cmd.arg(1, "a trigger")
+    return " ".join(cmd.args[1:])
+
+
+def readied(f: Any) -> str:
+    """`trigger NAME`: what `f` readied (`f.readied`), refused in one line naming `ready`
+    where it readied nothing."""
+    if not f.readied:
+        raise IllegalAction(
+            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
+        )
+    what: str = f.readied
+    return what
 
 
 def first_round(game: Any, lines: list[str], start_turn: Callable[[Any], list[str]]) -> list[str]:
@@ -824,6 +1159,77 @@ def board_state(
     st.phase_count = phases
     fill_slots(st, game.fighters, slot)
     return st
+
+
+def creature_descriptor(
+    name: str,
+    board_id: int,
+    version: int,
+    counters: tuple[bytes, ...],
+    marks: tuple[bytes, ...],
+    first_counter: int,
+) -> bytes:
+    """The descriptor (shared/descriptor.py) of a creature encounter rolled on a d20 (d20's,
+    pf2's): HP on the health bar, the actions left as the allowance, one phase, a group's
+    members taking their turn together (UNIT_KEY), the roll key a d20 whose 20 and 1 the
+    board marks (NATURALS). The host runs every turn rule: nothing refills or ticks on the
+    board. The ruleset fills its `name`, `board_id`, `counters` and `marks`
+    (shared.descriptor_pack `counter`, `mark`) and the counter the board shows first."""
+    return pack(
+        name,
+        board_id,
+        version,
+        health="HP",
+        allowance="actions",
+        counters=counters,
+        marks=marks,
+        phases=("turn",),
+        flags=UNIT_KEY | NATURALS,
+        dice_kind=dice.KIND_DN,
+        sides=20,
+        success_mask=0,
+        dice_count=1,
+        first_counter=first_counter,
+    )
+
+
+def place_order(game: Any, state: GameState, units: Sequence[Sequence[int]]) -> None:
+    """The board's order from the initiative order's `units` (fighter indexes, as
+    `in_order` gives them): those with a slot, each unit its own order key (one that
+    follows another never shares it, so a group takes its turn together), the fighters
+    out of the fight in their places, out of play."""
+    pos = 0
+    slotted = ([i for i in unit if i < state.count] for unit in units)
+    for key, unit in enumerate(u for u in slotted if u):
+        for i in unit:
+            state.order[pos] = i
+            state.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
+            state.slots[i].order_key = key % 15 + 1
+            pos += 1
+
+
+def first_active(state: GameState, active: set[int]) -> bool:
+    """The turn position is the first of the `active` slots' (the entry's first); 0, and
+    False, when none has one."""
+    for pos in range(state.count):
+        if state.order[pos] in active:
+            state.turn = pos
+            return True
+    state.turn = 0
+    return False
+
+
+def downs_and_roll(game: Any, state: GameState) -> None:
+    """The end of a creature encounter's board projection: each team's score its foes
+    down (`downs`), the last roll of plain dice (`game.dice.last`: each die's faces, no
+    successes counted), and the state touched."""
+    for n in range(len(game.teams)):
+        state.scores[n] = downs(game, n)
+    last = game.dice.last
+    if last is not None:
+        _, faces, sides, who = last
+        show_roll(state, dice.KIND_DN, faces, who, sides)
+    state.touch()
 
 
 def in_order(fighters: Sequence[Any], placed: list[list[int]]) -> list[list[int]]:

@@ -69,6 +69,40 @@ def each_at_its_index(attribute: str) -> Callable[[Any], str | None]:
     return check
 
 
+def fight_relations(
+    fighter: Callable[[Any], str | None] = lambda f: None,
+) -> Callable[[Any], str | None]:
+    """A creature fight's relations (host/core/kit.py `Fight`: d20's, pf2's): each fighter
+    at its own place, none over its stat line's hit points or what `fighter(f)` refuses,
+    and the turn at a place of the initiative order."""
+
+    def check(game: Any) -> str | None:
+        found = each_at_its_index("fighters")(game)
+        if found:
+            return found
+        for f in game.fighters:
+            if f.hp > f.spec.hp:
+                return f"{f.name} has {f.hp} HP, over its maximum {f.spec.hp}"
+            found = fighter(f)
+            if found:
+                return found
+        if game.order and not 0 <= game.at < len(game.order):
+            return f"the turn is at place {game.at} of an order of {len(game.order)}"
+        return None
+
+    return check
+
+
+# What a creature fight's game (host/core/kit.py `Fight`) may hold: its round and place in
+# the order, its count of actions, its winner.
+FIGHT = {
+    "round": Field((int,), low=0),
+    "at": Field((int,), low=0),
+    "actions": Field((int,), low=0),
+    "over": Field((str, None)),
+}
+
+
 def schema_of(ruleset: object) -> StateSchema:
     """The SCHEMA of the `state_schema` module beside the ruleset's class, or an empty one
     (a ruleset with nothing to declare: the kinds are still checked)."""

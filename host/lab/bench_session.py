@@ -301,3 +301,26 @@ TARGETS: dict[str, tuple[str, float]] = {
     "resume_cmd_ms_100k": ("<=", 2000),
     "resume_cmd_mib_100k": ("<=", 100),
 }
+
+
+def initiative_turns_us(ruleset_id: str, turns: int) -> float:
+    """`timed_turns_us` of a game that starts with `initiative` (d20's, pf2's): that is
+    played, not timed; a turn is each line the demo AI plans for the entry whose turn it
+    is (`Ruleset.plan_turn`), to its `next` or the fight's end."""
+
+    def started(session: Any) -> bool:
+        if session.game.started:
+            return True
+        session.execute("initiative")
+        return False
+
+    def turn(session: Any) -> None:
+        while True:
+            plan = session.ruleset.plan_turn(session.game)
+            if not plan:
+                return
+            session.execute(plan[0])
+            if plan[0] == "next" or session.over:
+                return
+
+    return timed_turns_us(ruleset_id, turns, started, turn)

@@ -27,7 +27,6 @@ from host.rulesets.advance.engine import (
     Game,
     Hit,
 )
-from shared import events as ev
 
 if TYPE_CHECKING:
     from host.core.interface import SessionAPI
@@ -69,18 +68,11 @@ class Advance(kit.DiceRules):
     )
     # Only with the engine's dice (`--dice engine`) does a board roll reach the rules (else
     # the tether gives it to the action that waits): it is refused, never kept.
-    board_refusals = {
-        **dict.fromkeys(
-            (ev.ROLL_ACTION, ev.CHANCE, ev.D100),
-            "the engine rolls the dice (--dice engine): the board's roll is not used;"
-            " `dice from board` and the next check waits for the roll key",
-        ),
-        **dict.fromkeys(
-            (ev.COUNTER_UP, ev.COUNTER_DOWN),
-            "Willpower, damaged parts and extra actions are the rules' to count: play the"
-            " action on the laptop",
-        ),
-    }
+    board_refusals = kit.engine_refusals(
+        "check",
+        "Willpower, damaged parts and extra actions are the rules' to count: play the"
+        " action on the laptop",
+    )
 
     # -- a game ----------------------------------------------------------------------------
     def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:

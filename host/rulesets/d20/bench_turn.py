@@ -10,32 +10,10 @@ follow each other (seeds 1, 2, ...) until TURNS turns are timed; `initiative` is
 
 from __future__ import annotations
 
-from typing import Any
-
-from host.lab.bench_session import timed_turns_us
-from host.rulesets.d20 import ai
+from host.lab.bench_session import initiative_turns_us
 
 TURNS = 300
 
 
 def engine_turn_d20() -> dict[str, float]:
-    return {"engine_turn_us_d20": timed_turns_us("d20", TURNS, _started, _turn)}
-
-
-def _started(session: Any) -> bool:
-    """`initiative` is played, not timed."""
-    if session.game.started:
-        return True
-    session.execute("initiative")
-    return False
-
-
-def _turn(session: Any) -> None:
-    """Each line the demo AI plans for the entry's turn, to its `next`."""
-    while True:
-        plan = ai.plan_turn(session.game)
-        if not plan:
-            return
-        session.execute(plan[0])
-        if plan[0] == "next" or session.over:
-            return
+    return {"engine_turn_us_d20": initiative_turns_us("d20", TURNS)}

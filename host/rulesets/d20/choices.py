@@ -16,8 +16,7 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     its action: as= names another use) and the condition after `condition NAME` (one
     already on it)."""
     verb = words[0]
-    at = {"attack": 4, "condition": 3, "use": 3}.get(verb)
-    f = kit.fighter_or_none(game, words[1]) if len(words) == at else None
+    f = kit.offered_to(game, words, {"attack": 4, "condition": 3, "use": 3})
     if f is None:
         return {}
     if verb == "attack":

@@ -29,9 +29,7 @@ from firmware import palette as pal
 from host.core import kit
 from host.rulesets.d20 import conditions
 from host.rulesets.d20.engine import Fighter, Game
-from shared import dice
-from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
-from shared.initiative import R_OUT, R_SUCCESSES
+from shared.descriptor_pack import counter, mark
 from shared.limits import MAX_COUNTER, MAX_HEALTH
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -43,12 +41,10 @@ BOARD_ID = 7
 
 
 def descriptor(version: int) -> bytes:
-    return pack(
+    return kit.creature_descriptor(
         "d20",
         BOARD_ID,
         version,
-        health="HP",
-        allowance="actions",
         counters=(
             counter("conds", MAX_COUNTER, pal.VERMILLION),
             counter("saves+", 3, pal.SUCCESS),
@@ -62,14 +58,6 @@ def descriptor(version: int) -> bytes:
             mark("reacted", pal.FAIL),
             mark("surprise", pal.BLUISH_GREEN),
         ),
-        phases=("turn",),
-        # The host runs every turn rule: nothing refills or ticks on the board. A d20's 20
-        # and 1 count (NATURALS): the board marks them.
-        flags=UNIT_KEY | NATURALS,
-        dice_kind=dice.KIND_DN,
-        sides=20,
-        success_mask=0,
-        dice_count=1,
         first_counter=CONDITIONS,
     )
 
@@ -124,28 +112,11 @@ def project(game: Game, st: GameState) -> None:
         if f.surprised:
             flags |= mark_bit(SURPRISED)
         slot.flags = flags
-    pos = 0
-    # Each entry with a slot its own key (one that follows another never shares it).
-    for key, unit in enumerate(u for u in order(game) if _slotted(u, st)):
-        for i in unit:
-            if i >= st.count:
-                continue
-            st.order[pos] = i
-            st.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
-            st.slots[i].order_key = key % 15 + 1
-            pos += 1
-    _first_active(st, active)
+    kit.place_order(game, st, order(game))
+    kit.first_active(st, active)
     if e is not None and game.over is None and (e.lair_of >= 0 or not _slotted(e.members, st)):
         _lair_count(game, st)
-    from host.rulesets.d20.verbs import downs
-
-    for n in range(len(game.teams)):
-        st.scores[n] = downs(game, n)
-    last = game.dice.last
-    if last is not None:  # each die's faces: 20, 20; or 6, 6, 8 (no successes counted)
-        _, faces, sides, who = last
-        kit.show_roll(st, dice.KIND_DN, faces, who, sides)
-    st.touch()
+    kit.downs_and_roll(game, st)  # each die's faces: 20, 20; or 6, 6, 8
 
 
 def _slotted(members: list[int], st: GameState) -> bool:
@@ -160,12 +131,3 @@ def _lair_count(game: Game, st: GameState) -> None:
     the turn of an entry with no board slot: the board's order has no place for it."""
     units = [e.members for e in game.order]
     kit.hold_turn(st, units, game.at, game.round, lambda i: game.fighters[i].in_fight)
-
-
-def _first_active(st: GameState, active: set[int]) -> None:
-    """The turn position is the first of the active slots (the entry's first)."""
-    for pos in range(st.count):
-        if st.order[pos] in active:
-            st.turn = pos
-            return
-    st.turn = 0

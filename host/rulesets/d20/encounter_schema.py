@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from host.core import kit
-from host.core.encounter_files import TableReader, read_toml
+from host.core.encounter_files import TableReader, creature_reader
 from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
@@ -210,7 +210,6 @@ POWER_KEYS = (
     "attack",
 )
 LAIR_KEYS = ("text", "save", "dc", "damage", "type", "condition")
-OPTION_KEYS = tuple(Options.__dataclass_fields__)
 CONDITION_NAMES = (
     "blinded",
     "charmed",
@@ -267,26 +266,13 @@ class _Reader(TableReader):
         return tuple(out)
 
 
-def parse(text: str, filename: str) -> Encounter:
-    doc = read_toml(text, filename)
-    r = _Reader(text, filename)
-    name, teams = r.head(doc, ID, TEAMS)
-    options = _options(r, doc.get("options", {}))
-    creatures, templates = r.creatures(
-        doc, lambda table, index, data: _creatures(r, table, index, data, teams), MOST_FIGHTERS
-    )
-    return Encounter(name, tuple(creatures), options, teams, tuple(templates), text, filename)
-
-
-def _options(r: _Reader, data: Any) -> Options:
-    r.known("options", 0, data, OPTION_KEYS, "options")
-    base = Options()
-    return Options(
-        r.choice("options", 0, data, "ties", "options", TIE_RULES, base.ties),
-        r.choice("options", 0, data, "monsters_at_zero", "options", AT_ZERO, base.monsters_at_zero),
-        r.choice("options", 0, data, "temp_hp", "options", TEMP_RULES, base.temp_hp),
-        r.choice("options", 0, data, "end", "options", ENDS, base.end),
-    )
+# The words each option takes (Options' fields, whose defaults are the options').
+OPTION_WORDS = {
+    "ties": TIE_RULES,
+    "monsters_at_zero": AT_ZERO,
+    "temp_hp": TEMP_RULES,
+    "end": ENDS,
+}
 
 
 def _creatures(
@@ -476,3 +462,9 @@ def _powers(
     if len(set(names)) != len(names):
         raise r.fail(table, index, key, f"{who}: two {key}s have one name")
     return tuple(out)
+
+
+# The file's reader (host/core/encounter_files.py): Encounter = parse(text, filename).
+parse = creature_reader(
+    _Reader, ID, TEAMS, (Options, OPTION_WORDS), _creatures, MOST_FIGHTERS, Encounter
+)

@@ -37,6 +37,7 @@ CODES = {
     "heal": 8,
     "recharge": 9,
 }
+LUCK = ("nat20", "nat1", "above", "below")
 
 
 @dataclass
@@ -66,23 +67,9 @@ class Fighter(kit.Creature):
     legendary_resistance: int = 0  # uses left (the stat line's a day; a fight is one day)
     recharging: list[str] = field(default_factory=list)  # actions used, waiting to recharge
     used: dict[str, int] = field(default_factory=dict)  # uses so far of an action N a day
-    stats: dict[str, int] = field(
-        default_factory=lambda: {
-            "damage_dealt": 0,
-            "damage_taken": 0,
-            "hits": 0,
-            "misses": 0,
-            "crits": 0,
-            "downs": 0,
-            "healed": 0,
-            # The luck of its dice (a campaign's scores, host/core/campaign.py): its d20s'
-            # natural 20s and 1s, and its dice above and below their average.
-            "nat20": 0,
-            "nat1": 0,
-            "above": 0,
-            "below": 0,
-        }
-    )
+    # Its luck too (a campaign's scores, host/core/campaign.py): its d20s' natural 20s and
+    # 1s, and its dice above and below their average.
+    stats: dict[str, int] = field(default_factory=lambda: kit.creature_stats(*LUCK))
 
     def __post_init__(self) -> None:
         self.legendary_resistance = self.spec.legendary_resistance
@@ -148,10 +135,7 @@ def arrives(game: Game, f: Fighter) -> None:
 
 class Game(kit.Fight[Fighter, Entry]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
-        self.encounter = encounter
-        self.options = encounter.options
-        self.seed = seed
-        self.fighters = [Fighter(spec, i, spec.hp) for i, spec in enumerate(encounter.creatures)]
+        self.meet(encounter, seed, Fighter)
         self.effects: list[Any] = []  # d20's own conditions.Effect, in the order they began
         for f in self.fighters:
             f.surprised = f.spec.surprised

@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core import kit, newcomers
-from host.core.commandline import Command
+from host.core import kit
 from host.core.interface import (
-    Fighter,
     IllegalAction,
-    LiveRow,
-    LiveTable,
     Table,
 )
 from host.rulesets.d20 import (
@@ -30,9 +26,6 @@ from host.rulesets.d20 import (
     verbs,
 )
 from host.rulesets.d20.engine import RULES_VERSION, Game
-from shared import events as ev
-
-STAT_KEYS = ("damage_dealt", "damage_taken", "hits", "misses", "crits", "downs", "healed")
 
 
 class D20(kit.CreatureRules):
@@ -48,37 +41,26 @@ class D20(kit.CreatureRules):
     encounters = encounter_schema  # (the kit's hooks: host/core/kit.py DiceRules)
     game_type = Game
     device = device
-    stat_keys = STAT_KEYS
+    verbs = verbs
+    ai = ai
+    choices = choices
     turn_line = turns.TURN_LINE
     has_bestiary = True
     health_words = ("HP", "# damage past")  # its log's health phrases: core/audience.py
     bench_module = "host.rulesets.d20.bench_turn:engine_turn_d20"
+    joiners = language.ROSTER
     language = language.LANGUAGE
-    start_command = "initiative"
-    next_turn_commands = ("next",)
-    session_totals = ("damage_dealt", "downs")
-    stat_labels = {"damage_dealt": "damage dealt", "damage_taken": "damage taken"}
-    chart_panels = (("hp", "HP per creature"), ("score", "foes down per team"))
+    purposes = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")
+    condition_names = encounter_schema.CONDITION_NAMES
     grid_legend = (
         "one row per creature in the initiative order: > whose turn, HP, temporary HP, death"
         " saves +/-, C concentrating, conditions"
     )
-    no_roll_waits = (
-        "no action waits for a roll: the engine rolls them (`dice from board` or"
-        " `dice from entered`, and the next roll waits for the board or for `dice`)"
+    board_refusals = kit.engine_refusals(
+        "roll",
+        "conditions, death saves and legendary actions are the rules' to count: use the"
+        " laptop (`condition`, `recover`, `legendary`)",
     )
-    board_refusals = {
-        **dict.fromkeys(
-            (ev.ROLL_ACTION, ev.CHANCE, ev.D100),
-            "the engine rolls the dice (--dice engine): the board's roll is not used;"
-            " `dice from board` and the next roll waits for the roll key",
-        ),
-        **dict.fromkeys(
-            (ev.COUNTER_UP, ev.COUNTER_DOWN),
-            "conditions, death saves and legendary actions are the rules' to count: use the"
-            " laptop (`condition`, `recover`, `legendary`)",
-        ),
-    }
 
     # -- the book of monsters -------------------------------------------------------------
     def with_monsters(self, source: str, monsters: str) -> str:
@@ -110,9 +92,6 @@ class D20(kit.CreatureRules):
             conditions.lasting(game, f.index)
         game.state = device.new_state(game, RULES_VERSION)
         return game
-
-    def play(self, game: Game, cmd: Command, record: list[list] | None) -> list[str]:
-        return verbs.apply(game, cmd, record)
 
     def snapshot(self, game: Game) -> dict:
         e = game.entry()
@@ -151,9 +130,9 @@ class D20(kit.CreatureRules):
 
     # -- the roll an action wants ---------------------------------------------------------
     # With the dice from the board or the table (`play --dice board|entered`) an action
-    # waits for each roll it makes, in order: initiative's d20s, an attack's d20 (two with
-    # advantage or disadvantage) then its damage dice, a save's d20, a death save's.
-    asks_for_rolls = True
+    # waits for each roll it makes (kit.CreatureRules.asks_for_rolls), in order:
+    # initiative's d20s, an attack's d20 (two with advantage or disadvantage) then its
+    # damage dice, a save's d20, a death save's.
 
     # -- scores ------------------------------------------------------------------------------
     def carry(self) -> Any:
@@ -161,94 +140,41 @@ class D20(kit.CreatureRules):
 
         return D20Carry()
 
-    # -- views --------------------------------------------------------------------------------
-    def headline(self, game: Game) -> tuple[str, str]:
-        title = f"{game.encounter.name}, round {game.round}"
-        if game.over is not None:
-            return title, f"the fight is over: {verbs._won(game.over)}"
-        if not game.started:
-            return title, "`initiative` rolls initiative and starts round 1"
-        e = game.entry()
-        assert e is not None
+    # -- views (kit.CreatureRules's, in d20's words) ------------------------------------
+    def turn_headline(self, game: Game, e: Any) -> str:
         if e.lair_of >= 0:
-            return title, f"count 20: {game.fighters[e.lair_of].name}'s lair acts"
+            return f"count 20: {game.fighters[e.lair_of].name}'s lair acts"
         if game.legendary_now:
             names = " and ".join(game.fighters[i].name for i in e.members)
-            return title, f"{names}'s turn is over (a legendary action ended it): `next`"
-        return title, f"{verbs._whose(game)} turn (initiative {e.total})"
+            return f"{names}'s turn is over (a legendary action ended it): `next`"
+        return f"{verbs._whose(game)} turn (initiative {e.total})"
 
-    def roster(self, game: Game) -> Table:
-        rows = [
-            [
-                f.name,
-                game.teams[f.spec.team],
-                f"{f.hp}/{f.spec.hp}" + (f" +{f.temp}" if f.temp else ""),
-                str(f.spec.ac),
-                "-" if f.initiative is None else str(f.initiative),
-                _state(f),
-                ", ".join(_conditions(game, f)) or "-",
-            ]
-            for f in self._in_order(game)
-        ]
-        return Table(["name", "team", "HP", "AC", "init", "state", "conditions"], rows, (6,))
+    def state_word(self, f: Any) -> str:
+        return _state(f)
 
-    def live_roster(self, game: Game) -> LiveTable:
-        now = set(self._acting(game))
-        rows = [
-            LiveRow(
-                [
-                    f.label,
-                    f"{f.hp}" + (f"+{f.temp}" if f.temp else ""),
-                    str(f.spec.ac),
-                    "-" if f.initiative is None else str(f.initiative),
-                ],
-                ", ".join(
-                    ([] if _state(f) == "up" else [_state(f)])
-                    + _conditions(game, f, booked=False)  # (the host adds the book's)
-                ),
-                f.index in now,
-            )
-            for f in self._in_order(game)
-        ]
-        return LiveTable(["who", "HP", "AC", "init"], rows)
+    def condition_words(self, game: Game, f: Any, booked: bool = True) -> list[str]:
+        """The conditions on a creature (`conditions.on`), and the spell it concentrates on
+        ("conc: Bless")."""
+        conc = [f"conc: {f.concentration}"] if f.concentration else []
+        return conditions.on(game, f.index, booked) + conc
+
+    def fighter_notes(self, game: Game, f: Any, acting: bool) -> list[str]:
+        return (
+            conditions.on(game, f.index, booked=False)  # (the host adds the book's)
+            + ([f"concentrating on {f.concentration}"] if f.concentration else [])
+            + ([f"death saves {f.successes}/{f.failures}"] if f.dying else [])
+        )
+
+    def grid_tail(self, game: Game, f: Any, acting: bool) -> str:
+        saves = f" saves {f.successes}+ {f.failures}-" if f.dying else ""
+        conc = " C" if f.concentration else ""
+        return f"{saves}{conc} {', '.join(conditions.on(game, f.index))}"
 
     def _acting(self, game: Game) -> list[int]:
         e = game.entry()
-        if e is None or game.over is not None:
-            return []
-        return [e.lair_of] if e.lair_of >= 0 else list(e.members)
-
-    def fighters(self, game: Game) -> list[Fighter]:
-        now = set(self._acting(game))
-        return [
-            Fighter(
-                f.name,
-                game.teams[f.spec.team],
-                f.label,
-                f.hp,
-                f.spec.hp,
-                conditions.on(game, f.index, booked=False)  # (the host adds the book's)
-                + ([f"concentrating on {f.concentration}"] if f.concentration else [])
-                + ([f"death saves {f.successes}/{f.failures}"] if f.dying else []),
-                [],
-                f.index in now,
-                not f.in_fight,
-            )
-            for f in self._in_order(game)
-        ]
-
-    def device_grid(self, game: Game, color: bool) -> str:
-        now = set(self._acting(game))
-        lines = [f"round {game.round}"]
-        for f in self._in_order(game):
-            mark = ">" if f.index in now else ("x" if not f.in_fight else " ")
-            saves = f" saves {f.successes}+ {f.failures}-" if f.dying else ""
-            conc = " C" if f.concentration else ""
-            lines.append(
-                f"{mark} {f.label:<3} {game.teams[f.spec.team][:8]:<8} HP {f.hp:>3}/{f.spec.hp:<3}"
-                f" tmp {f.temp:>2}{saves}{conc} {', '.join(conditions.on(game, f.index))}"
-            )
-        return "\n".join(lines)
+        if e is not None and e.lair_of >= 0 and game.over is None:
+            return [e.lair_of]
+        return super()._acting(game)
 
     def effects_changed(self, game: Game) -> list[str]:
         """[22][24]: a condition the host's `effect` verb put on (or took off) takes hold at
@@ -256,77 +182,33 @@ class D20(kit.CreatureRules):
         concentrating (conditions.settle, which each of d20's actions also runs first)."""
         return conditions.settle(game)
 
-    def complete(self, game: Game, words: list[str]) -> list[str]:
-        labels = [f.label for f in game.fighters]
-        present = [f.name for f in game.fighters if f.in_fight]
-        joining = newcomers.complete(
-            words, game.encounter.source, language.ROSTER, present, game.encounter.teams
-        )
-        if joining is not None and not (words[0] == "add" and len(words) == 2):
-            return joining
-        if words[0] == "dice" and len(words) == 2:
-            return [*_PURPOSES, "from"]
-        if words[:2] == ["dice", "from"] and len(words) == 3:
-            return ["board", "engine", "entered"]
-        if words[0] == "condition" and len(words) == 3:
-            return list(encounter_schema.CONDITION_NAMES)
-        if words[0] in _WHO_MAY and len(words) == 2:
-            return [f.label for f in game.fighters if _WHO_MAY[words[0]](game, f)]
-        if words[0] == "recover" and len(words) == 3:
-            try:
-                f = game.fighter(words[1])
-            except IllegalAction:
-                return []
-            return [f'"{n}"' if " " in n else n for n in _recoverable(game, f)]
-        if words[0] == "save" and len(words) == 3:
-            return list(encounter_schema.ABILITIES)
-        if words[0] == "use" and len(words) == 3:
-            try:
-                f = game.fighter(words[1])
-            except IllegalAction:
-                return []
-            powers = [*f.spec.actions, *(p for p in f.spec.legendary_actions if p.save)]
-            return [f'"{p.name}"' if " " in p.name else p.name for p in powers]
+    def recoverable(self, game: Game, f: Any) -> list[str]:
+        return _recoverable(game, f)
+
+    def complete_more(self, game: Game, words: list[str], joining: list[str] | None) -> Any:
         if words[0] == "add" and len(words) == 2:
-            named = joining or []
             typed = bestiary.norm(words[1])
             book = [
                 m["name"] for m in bestiary.monsters() if bestiary.norm(m["name"]).startswith(typed)
             ]
-            return [*named, *(f'"{n}"' if " " in n else n for n in book)]
+            return [*(joining or []), *(kit.quoted(n) for n in book)]
+        if words[0] == "save" and len(words) == 3:
+            return list(encounter_schema.ABILITIES)
+        if words[0] == "use" and len(words) == 3:
+            return kit.names_of(game, words[1], _powers)
         if words[0] == "attack" and len(words) == 4:
-            try:
-                f = game.fighter(words[1])
-            except IllegalAction:
-                return []
-            return [f'"{a.name}"' if " " in a.name else a.name for a in f.spec.attacks]
-        if words[0] == "finish" and len(words) == 2:
-            return list(game.teams) + ["nobody"]
-        return labels
+            return kit.names_of(game, words[1], lambda f: f.spec.attacks)
+        return None
 
-    def unusable(self, game: Game, words: list[str], names: list[str]) -> dict[str, str]:
-        return choices.unusable(game, words, names)
-
-    def help_notes(self) -> list[str]:
-        return [
-            "attack options: adv dis far within5 spare as=action|bonus|reaction|legendary|free;"
-            " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC",
-            newcomers.help_note(language.ROSTER),
-        ]
-
-    # -- the demo AI -------------------------------------------------------------------------
-    def plan_turn(self, game: Game) -> list[str]:
-        return ai.plan_turn(game)
+    help_line = (
+        "attack options: adv dis far within5 spare as=action|bonus|reaction|legendary|free;"
+        " durations: rounds=N until=start|end [of=NAME] save=ABILITY:DC"
+    )
 
 
-_PURPOSES = ("initiative", "tie", "attack", "damage", "save", "death", "check", "heal")
-
-
-def _conditions(game: Game, f: Any, booked: bool = True) -> list[str]:
-    """The conditions on a creature (`conditions.on`), and the spell it concentrates on
-    ("conc: Bless")."""
-    conc = [f"conc: {f.concentration}"] if f.concentration else []
-    return conditions.on(game, f.index, booked) + conc
+def _powers(f: Any) -> list[Any]:
+    """What `use` names of a creature: its actions, and its legendary actions with a save."""
+    return [*f.spec.actions, *(p for p in f.spec.legendary_actions if p.save)]
 
 
 def _recoverable(game: Game, f: Any) -> list[str]:
@@ -367,4 +249,5 @@ def _state(f: Any) -> str:
     return "up"
 
 
+D20.who_may = _WHO_MAY
 RULESET = D20()

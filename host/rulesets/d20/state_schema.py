@@ -8,33 +8,13 @@ Rules: d20-srd-combat.txt.
 
 from __future__ import annotations
 
-from typing import Any
-
-from host.core.state_check import Field, StateSchema, each_at_its_index
+from host.core.state_check import FIGHT, Field, StateSchema, fight_relations
 from host.rulesets.d20.conditions import Effect
 from host.rulesets.d20.engine import Dice, Entry, Fighter, Game
 
-
-def _relations(game: Any) -> str | None:
-    found = each_at_its_index("fighters")(game)
-    if found:
-        return found
-    for f in game.fighters:
-        if f.hp > f.spec.hp:
-            return f"{f.name} has {f.hp} HP, over its maximum {f.spec.hp}"
-    if game.order and not 0 <= game.at < len(game.order):
-        return f"the turn is at place {game.at} of an order of {len(game.order)}"
-    return None
-
-
 SCHEMA = StateSchema(
     {
-        Game: {
-            "round": Field((int,), low=0),
-            "at": Field((int,), low=0),
-            "actions": Field((int,), low=0),
-            "over": Field((str, None)),
-        },
+        Game: FIGHT,
         Dice: {"_replay": Field((list, None))},
         Fighter: {
             "hp": Field((int,), low=0),
@@ -53,5 +33,5 @@ SCHEMA = StateSchema(
             "target": Field((int,), low=0),
         },
     },
-    _relations,
+    fight_relations(),
 )

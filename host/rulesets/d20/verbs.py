@@ -24,11 +24,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     game.dice.begin(game.actions, replay)
     lines = conditions.settle(game)
     lines += HANDLERS[cmd.verb](game, cmd)
-    game.actions += 1
-    if cmd.verb != "finish":
-        _settle(game, lines)
-    game.log.extend(lines)
-    return lines
+    return kit.action_done(game, cmd, lines, _settle)
 
 
 _won = kit.won
@@ -37,21 +33,13 @@ _won = kit.won
 def _settle(game: Game, lines: list[str]) -> None:
     """[29] with `end = "auto"`: the fight ends once at most one team has anyone standing
     (the dead, the dying, the stable, the knocked out and the fled are not)."""
-    if game.options.end != "auto" or not game.started:
-        return
-    standing = sorted({f.spec.team for f in game.fighters if not f.down})
-    if len(standing) > 1:
-        return
-    finish(game, game.teams[standing[0]] if standing else "nobody", lines)
+    kit.auto_end(game, lines, lambda f: not f.down, finish)
 
 
 def finish(game: Game, winner: str, lines: list[str]) -> None:
-    game.over = winner
-    lines.append(f"the fight is over: {_won(winner)}")
     left = conditions.outlasting(game)
-    if left:
-        lines.append("effects that go on after the fight: " + "; ".join(left))
-    game.timeline.append(point(game))
+    after = ["effects that go on after the fight: " + "; ".join(left)] if left else []
+    kit.over(game, winner, lines, after)
 
 
 point = kit.point
@@ -473,22 +461,18 @@ def do_stand(game: Game, cmd: Command) -> list[str]:
 
 def do_ready(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    cmd.arg(1, "a trigger")
+    trigger = kit.trigger_of(cmd)
     _able(game, f, "action")
     _spend(f, "action")
-    f.readied = " ".join(cmd.args[1:])
+    f.readied = trigger
     return [f"{f.name} readies an action: {f.readied} [7]"]
 
 
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    if not f.readied:
-        raise IllegalAction(
-            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
-        )
+    what = kit.readied(f)
     _able(game, f, "reaction")
     _spend(f, "reaction")
-    what = f.readied
     f.readied = ""
     return [f"{f.name} takes its readied action with its reaction: {what} [7]"]
 
@@ -716,11 +700,7 @@ def do_end(game: Game, cmd: Command) -> list[str]:
 
 def do_finish(game: Game, cmd: Command) -> list[str]:
     """[29] the game master ends the fight, saying that one word takes it back."""
-    winner = kit.named_winner(game.teams, " ".join(cmd.args))
-    lines: list[str] = []
-    finish(game, winner, lines)
-    lines.append("(`undo` takes it back: the fight goes on)")
-    return lines
+    return kit.finish_named(game, cmd, finish)
 
 
 HANDLERS: dict[str, Callable[[Game, Command], list[str]]] = {

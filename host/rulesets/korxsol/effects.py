@@ -67,9 +67,8 @@ class EffectRules(GameCore):
             if name in ("burn", "frost") and "fire" in t.spec.elements:
                 out.say(f"{t.name} is immune to {name} (Inner Fire)")
                 continue
-            heads = self.roller.roll("chance", t.index, n)
+            heads = self._heads(t, n, out, f"{name}: {t.name} flips {n}, no heads")
             if not heads:
-                out.say(f"{name}: {t.name} flips {n}, no heads")
                 continue
             if name == "burn":
                 self.state.add_counter(s, BURN, heads)

@@ -226,6 +226,14 @@ class GameCore:
             f.stats.expected3 += n * self.success_faces
         return got
 
+    def _heads(self, f: Fighter, n: int, out: Outcome, none: str) -> int:
+        """The heads of `n` coins flipped for `f` (its chance roll), `none` said where
+        there are none (a status's flips, lava's)."""
+        heads = self.roller.roll("chance", f.index, n)
+        if not heads:
+            out.say(none)
+        return heads
+
     if TYPE_CHECKING:
         # The calls one seam makes into another, for the type checker.
         # grapple_and_charge.py

@@ -50,26 +50,8 @@ class TableState(GameState):
         twin = TableState()
         roster.copy_state(twin, self)
         for i in range(MAX_SLOTS, WIDTH):
-            _copy_slot(twin.slots[i], self.slots[i])
+            roster.copy_slot(twin.slots[i], self.slots[i])
         return twin
-
-
-def _copy_slot(a: Slot, b: Slot) -> None:
-    """Slot `a` made equal to `b`."""
-    a.label = b.label
-    a.team = b.team
-    a.order_key = b.order_key
-    a.actions = b.actions
-    a.actions_max = b.actions_max
-    a.health = b.health
-    a.health_max = b.health_max
-    a.counters[:] = b.counters
-    a.flags = b.flags
-    a.effects = b.effects
-    a.effect_ends = b.effect_ends
-    a.cd_pending = b.cd_pending
-    a.cd_id[:] = b.cd_id
-    a.cd_left[:] = b.cd_left
 
 
 def add_slot(
@@ -120,7 +102,7 @@ def board_view(table: GameState, board: GameState) -> None:
         if i >= n:
             a.clear()
             continue
-        _copy_slot(a, table.slots[i])
+        roster.copy_slot(a, table.slots[i])
     pos = 0
     turn = 0
     for p in range(table.count):

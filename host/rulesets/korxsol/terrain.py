@@ -98,9 +98,9 @@ class TerrainRules(GameCore):
         if inner_fire(f):
             out.say(f"{f.name} steps over the lava unharmed (Inner Fire)")
             return
-        heads = self.roller.roll("chance", f.index, LAVA_FLIPS)
-        if not heads:
-            out.say(f"{f.name} enters lava: flips {LAVA_FLIPS}, no heads")
+        if not self._heads(
+            f, LAVA_FLIPS, out, f"{f.name} enters lava: flips {LAVA_FLIPS}, no heads"
+        ):
             return
         s = self.slot(f)
         self.state.add_counter(s, BURN, LAVA_BURN)

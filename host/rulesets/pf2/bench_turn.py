@@ -10,30 +10,10 @@ persistent damage and recovery checks. Games of the bundled encounter follow eac
 
 from __future__ import annotations
 
-import statistics
-import time
-
-from host.lab.bench_session import games_on_a_journal
-from host.rulesets.pf2 import ai
+from host.lab.bench_session import initiative_turns_us
 
 TURNS = 300
 
 
 def engine_turn_pf2() -> dict[str, float]:
-    samples: list[float] = []
-    with games_on_a_journal("pf2") as current:
-        while len(samples) < TURNS:
-            session = current()
-            if not session.game.started:
-                session.execute("initiative")
-                continue
-            t0 = time.perf_counter_ns()
-            while True:
-                plan = ai.plan_turn(session.game)
-                if not plan:
-                    break
-                session.execute(plan[0])
-                if plan[0] == "next" or session.over:
-                    break
-            samples.append((time.perf_counter_ns() - t0) / 1000)
-    return {"engine_turn_us_pf2": round(statistics.median(samples), 1)}
+    return {"engine_turn_us_pf2": initiative_turns_us("pf2", TURNS)}

@@ -14,8 +14,7 @@ def unusable(game: Game, words: list[str], names: list[str]) -> dict[str, str]:
     of its actions: `reaction` names another use) and the condition after `condition NAME`
     (a creature out of the fight)."""
     verb = words[0]
-    at = {"strike": 4, "condition": 3, "retch": 3}.get(verb)
-    f = kit.fighter_or_none(game, words[1]) if len(words) == at else None
+    f = kit.offered_to(game, words, {"strike": 4, "condition": 3, "retch": 3})
     if f is None:
         return {}
     if verb == "retch":

@@ -40,8 +40,7 @@ from host.core import kit
 from host.rulesets.pf2.encounter_schema import MARKED, VALUED
 from host.rulesets.pf2.engine import Fighter, Game
 from shared import dice
-from shared.descriptor_pack import NATURALS, UNIT_KEY, counter, mark, pack
-from shared.initiative import R_OUT, R_SUCCESSES
+from shared.descriptor_pack import counter, mark
 from shared.limits import MAX_ACTIONS, MAX_COUNTER, MAX_HEALTH
 from shared.state import F_ACTIVE, F_OUT, GameState, mark_bit
 
@@ -54,12 +53,10 @@ JUDGED = ("attack", "save", "recovery", "flat", "reroll")
 
 
 def descriptor(version: int) -> bytes:
-    return pack(
+    return kit.creature_descriptor(
         "pf2",
         BOARD_ID,
         version,
-        health="HP",
-        allowance="actions",
         counters=(
             counter("dying", 4, pal.WARN),
             counter("wounded", MAX_COUNTER, pal.VERMILLION),
@@ -73,13 +70,6 @@ def descriptor(version: int) -> bytes:
             mark("prone", pal.WARN),
             mark("cond", pal.WHITE),
         ),
-        phases=("turn",),
-        # The host runs every turn rule: nothing refills or ticks on the board.
-        flags=UNIT_KEY | NATURALS,
-        dice_kind=dice.KIND_DN,
-        sides=20,
-        success_mask=0,
-        dice_count=1,
         first_counter=VALUE,
     )
 
@@ -135,34 +125,16 @@ def project(game: Game, st: GameState) -> None:
         if any(m in f.marks for m in MARKED if m != "prone"):
             flags |= mark_bit(OTHER)
         slot.flags = flags
-    pos = 0
-    for key, unit in enumerate(_slotted(game, st)):
-        for i in unit:
-            st.order[pos] = i
-            st.order_reason[pos] = R_SUCCESSES if game.fighters[i].in_fight else R_OUT
-            st.slots[i].order_key = key % 15 + 1
-            pos += 1
-    st.turn = 0
-    for p in range(st.count):
-        if st.order[p] in active:
-            st.turn = p
-            break
-    else:
+    kit.place_order(game, st, order(game))
+    if not kit.first_active(st, active):
         _last_slotted_turn(game, st)
-    from host.rulesets.pf2.verbs import downs
-
-    for n in range(len(game.teams)):
-        st.scores[n] = downs(game, n)
-    last = game.dice.last
-    if last is not None:
-        _, faces, sides, who = last
-        judged = [r for r in game.dice.records if r[0] in JUDGED]
-        degree = game.dice.degree
-        if degree >= 0 and judged:  # the check the action judged, not the damage after it
-            faces, sides = tuple(judged[-1][1]), (20,)
-        kit.show_roll(st, dice.KIND_DN, faces, who, sides)  # (no successes counted)
-        st.roll.degree = degree + 1 if degree >= 0 and judged else 0
-    st.touch()
+    kit.downs_and_roll(game, st)
+    judged = [r for r in game.dice.records if r[0] in JUDGED]
+    last, degree = game.dice.last, game.dice.degree
+    if last is not None and degree >= 0 and judged:  # the check judged, not the damage after
+        kit.show_roll(st, dice.KIND_DN, tuple(judged[-1][1]), last[3], (20,))
+        st.roll.degree = degree + 1
+        st.touch()
 
 
 def _slotted(game: Game, st: GameState) -> list[list[int]]:

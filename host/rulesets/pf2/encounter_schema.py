@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from host.core import kit, numbers
-from host.core.encounter_files import TableReader, read_toml
+from host.core.encounter_files import TableReader, creature_reader
 from host.core.kit import Roll
 from host.core.names import plain
 from host.core.newcomers import MOST_FIGHTERS
@@ -142,7 +142,6 @@ class Encounter:
 
 
 STRIKE_KEYS = ("name", "bonus", "damage", "type", "agile", "ranged")
-OPTION_KEYS = tuple(Options.__dataclass_fields__)
 
 
 class _Reader(TableReader):
@@ -158,25 +157,8 @@ class _Reader(TableReader):
         return {plain(k): v for k, v in value.items()}
 
 
-def parse(text: str, filename: str) -> Encounter:
-    doc = read_toml(text, filename)
-    r = _Reader(text, filename)
-    name, teams = r.head(doc, ID, TEAMS)
-    options = _options(r, doc.get("options", {}))
-    creatures, templates = r.creatures(
-        doc, lambda table, index, data: _creatures(r, table, index, data, teams), MOST_FIGHTERS
-    )
-    return Encounter(name, tuple(creatures), options, teams, tuple(templates), text, filename)
-
-
-def _options(r: _Reader, data: Any) -> Options:
-    r.known("options", 0, data, OPTION_KEYS, "options")
-    base = Options()
-    return Options(
-        r.choice("options", 0, data, "critical", "options", CRITICAL, base.critical),
-        r.choice("options", 0, data, "knocked_out", "options", KNOCKED_OUT, base.knocked_out),
-        r.choice("options", 0, data, "end", "options", ENDS, base.end),
-    )
+# The words each option takes (Options' fields, whose defaults are the options').
+OPTION_WORDS = {"critical": CRITICAL, "knocked_out": KNOCKED_OUT, "end": ENDS}
 
 
 def _strikes(r: _Reader, table: str, index: int, data: dict, who: str) -> list[Strike]:
@@ -287,3 +269,9 @@ def _creatures(
             )
         )
     return out
+
+
+# The file's reader (host/core/encounter_files.py): Encounter = parse(text, filename).
+parse = creature_reader(
+    _Reader, ID, TEAMS, (Options, OPTION_WORDS), _creatures, MOST_FIGHTERS, Encounter
+)

@@ -62,17 +62,7 @@ class Fighter(kit.Creature):
     readied_step: int = -1  # the multiple attack penalty's step as it readied (-1: none)
     hero: int = 0  # Hero Points [26]
     initiative: int | None = None
-    stats: dict[str, int] = field(
-        default_factory=lambda: {
-            "damage_dealt": 0,
-            "damage_taken": 0,
-            "hits": 0,
-            "misses": 0,
-            "crits": 0,
-            "downs": 0,
-            "healed": 0,
-        }
-    )
+    stats: dict[str, int] = field(default_factory=kit.creature_stats)
 
     def has(self, condition: str) -> bool:
         return condition in self.marks or self.values.get(condition, 0) > 0
@@ -127,10 +117,7 @@ def fighter(spec: Creature, index: int) -> Fighter:
 
 class Game(kit.Fight[Fighter, Entry]):
     def __init__(self, encounter: Encounter, seed: int) -> None:
-        self.encounter = encounter
-        self.options = encounter.options
-        self.seed = seed
-        self.fighters = [fighter(spec, i) for i, spec in enumerate(encounter.creatures)]
+        self.meet(encounter, seed, lambda spec, i, hp: fighter(spec, i))
         self.round = 0  # 0 before initiative is rolled
         self.order: list[Entry] = []
         self.at = 0  # the position in `order` whose turn it is

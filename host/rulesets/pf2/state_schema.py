@@ -8,32 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core.state_check import Field, StateSchema, each_at_its_index
+from host.core.state_check import FIGHT, Field, StateSchema, fight_relations
 from host.rulesets.pf2.engine import Delayed, Dice, Fighter, Game
 
 
-def _relations(game: Any) -> str | None:
-    found = each_at_its_index("fighters")(game)
-    if found:
-        return found
-    for f in game.fighters:
-        if f.hp > f.spec.hp:
-            return f"{f.name} has {f.hp} HP, over its maximum {f.spec.hp}"
-        if f.actions > f.actions_max:
-            return f"{f.name} has {f.actions} actions left of {f.actions_max}"
-    if game.order and not 0 <= game.at < len(game.order):
-        return f"the turn is at place {game.at} of an order of {len(game.order)}"
+def _actions(f: Any) -> str | None:
+    if f.actions > f.actions_max:
+        return f"{f.name} has {f.actions} actions left of {f.actions_max}"
     return None
 
 
 SCHEMA = StateSchema(
     {
-        Game: {
-            "round": Field((int,), low=0),
-            "at": Field((int,), low=0),
-            "actions": Field((int,), low=0),
-            "over": Field((str, None)),
-        },
+        Game: FIGHT,
         Dice: {"_replay": Field((list, None)), "degree": Field((int,), low=-1, high=3)},
         Fighter: {
             "hp": Field((int,), low=0),
@@ -49,5 +36,5 @@ SCHEMA = StateSchema(
         },
         Delayed: {"since": Field((int,), low=1), "after": Field((int,), low=-1)},
     },
-    _relations,
+    fight_relations(_actions),
 )

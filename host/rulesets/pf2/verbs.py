@@ -51,11 +51,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
     if cmd.verb == "hero":
         game.died_now = []
         game.last_check = {}
-    game.actions += 1
-    if cmd.verb != "finish":
-        _settle(game, lines)
-    game.log.extend(lines)
-    return lines
+    return kit.action_done(game, cmd, lines, _settle)
 
 
 _won = kit.won
@@ -68,18 +64,11 @@ def standing(f: Fighter) -> bool:
 
 def _settle(game: Game, lines: list[str]) -> None:
     """[27] with `end = "auto"`: the fight ends once at most one side has anyone conscious."""
-    if game.options.end != "auto" or not game.started:
-        return
-    sides = sorted({f.spec.team for f in game.fighters if standing(f)})
-    if len(sides) > 1:
-        return
-    finish(game, game.teams[sides[0]] if sides else "nobody", lines)
+    kit.auto_end(game, lines, standing, finish)
 
 
 def finish(game: Game, winner: str, lines: list[str]) -> None:
-    game.over = winner
-    lines.append(f"the fight is over: {_won(winner)}")
-    game.timeline.append(point(game))
+    kit.over(game, winner, lines)
 
 
 point = kit.point
@@ -189,11 +178,7 @@ def do_return(game: Game, cmd: Command) -> list[str]:
 
 def do_finish(game: Game, cmd: Command) -> list[str]:
     """[27] the game master ends the fight."""
-    winner = kit.named_winner(game.teams, " ".join(cmd.args))
-    lines: list[str] = []
-    finish(game, winner, lines)
-    lines.append("(`undo` takes it back: the fight goes on)")
-    return lines
+    return kit.finish_named(game, cmd, finish)
 
 
 # -- checks ------------------------------------------------------------------------------------
@@ -737,21 +722,17 @@ def do_stand(game: Game, cmd: Command) -> list[str]:
 
 def do_ready(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    cmd.arg(1, "a trigger")
+    trigger = kit.trigger_of(cmd)
     spend(game, f, 2)
-    f.readied = " ".join(cmd.args[1:])
+    f.readied = trigger
     f.readied_step = min(2, f.attacks)
     return [f"{f.name} Readies (2 actions): {f.readied} [21]"]
 
 
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
-    if not f.readied:
-        raise IllegalAction(
-            f"{f.name} has no readied action (`ready {f.label} TRIGGER` readies one)"
-        )
+    what = kit.readied(f)
     react(game, f)
-    what = f.readied
     f.readied, f.readied_step = "", -1
     return [f"{f.name} takes its readied action with its reaction: {what} [21]"]
 
