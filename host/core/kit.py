@@ -344,10 +344,13 @@ def show_roll(
     who: int,
     sides: Sequence[int] = (),
     successes: int = 0,
+    degree: int = 0,
 ) -> None:
     """The board's last roll (`state.roll` of a shared.state GameState) showing `faces` of
     dice `kind` (plain dice: each die's `sides`), rolled by slot `who` (one off the board,
-    or nobody: NO_SLOT), counting `successes` (0..15)."""
+    or nobody: NO_SLOT), counting `successes` (0..15), of the `degree` of success the
+    ruleset judged it to have (shared.state's Roll: 1 critical failure .. 4 critical
+    success; 0 none)."""
     roll = state.roll
     roll.kind = kind if faces else 0
     roll.count = min(len(faces), len(roll.faces))
@@ -357,6 +360,7 @@ def show_roll(
     for i in range(len(roll.faces)):
         roll.faces[i] = faces[i] if i < len(faces) else 0
     roll.successes = min(15, successes)
+    roll.degree = degree
 
 
 def bundled(package: str, filename: str) -> Path:

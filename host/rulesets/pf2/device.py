@@ -132,8 +132,7 @@ def project(game: Game, st: GameState) -> None:
     judged = [r for r in game.dice.records if r[0] in JUDGED]
     last, degree = game.dice.last, game.dice.degree
     if last is not None and degree >= 0 and judged:  # the check judged, not the damage after
-        kit.show_roll(st, dice.KIND_DN, tuple(judged[-1][1]), last[3], (20,))
-        st.roll.degree = degree + 1
+        kit.show_roll(st, dice.KIND_DN, tuple(judged[-1][1]), last[3], (20,), 0, degree + 1)
         st.touch()
 
 
