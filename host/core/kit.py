@@ -40,9 +40,10 @@ implement (host/core/interface.py, whose base class has the defaults).
   who plays on the screens only (the rest, `Ruleset.off_board`: `DiceRules` says so), so
   that a board with more slots shows more fighters with no change in a ruleset;
   `hold_turn`, the turn the board shows while one with no slot is taken.
-- A creature encounter (d20's, pf2's): `CreatureRules` (a `DiceRules` with a summary,
-  score line, turn lines, who left, its views and completions from a few hooks, and the
-  declarations such a game shares: its docstring names the hooks), `Creature` and `Fight`
+- A creature encounter: `CreatureRules` (a `DiceRules` with a summary, score line, turn
+  lines and who left) and, for one run on an initiative order of entries (d20's, pf2's),
+  `InitiativeRules` (its views and completions from a few hooks, and the declarations
+  such a game shares: its docstring names the hooks), `Creature` and `Fight`
   (the bases of its fighter and its game: `creature_stats`, `Fight.meet`), `units` (the
   initiative order's, a group one), `pick` (an attack named as typed), `leave`
   (`remove`), and the steps its verbs share: `may_play`, `initiative_once`,
@@ -492,9 +493,43 @@ def engine_refusals(waiting: str, counters: str) -> dict[int, str]:
 
 
 class CreatureRules(DiceRules):
-    """`DiceRules` for a creature encounter (d20's, pf2's): a `Fight` of `Creature`s, each
-    with its `stats`, its order's units from `device.order(game)`, and `game.gone`. The
-    hooks a ruleset fills beside DiceRules':
+    """`DiceRules` for a creature encounter: a `Fight` of `Creature`s, each with its
+    `stats`, its order's units from `device.order(game)`, and `game.gone`. The hooks a
+    ruleset fills beside DiceRules': `stat_keys`, the statistics a player's summary sums,
+    and `turn_line`, the pattern of a turn's first line in the log. What comes with it:
+    `summary`, `score_line` (each team's foes down), `turn_begins`, `gone` and `_in_order`
+    (the fighters in the order's units). `InitiativeRules` adds the views, completions and
+    declarations of a game whose order is one of entries (d20's, pf2's)."""
+
+    stat_keys: tuple[str, ...] = ()
+    turn_line: re.Pattern[str] = re.compile("$^")
+
+    def gone(self, game: Any) -> set[str]:
+        return set(game.gone)
+
+    def summary(self, game: Any) -> dict:
+        teams = game.teams
+        players = [
+            (f.name, teams[f.spec.team], {k: f.stats[k] for k in self.stat_keys})
+            for f in game.fighters
+        ]
+        return summary(players, teams)
+
+    def score_line(self, game: Any) -> str:
+        return "foes down: " + " · ".join(f"{t} {downs(game, n)}" for n, t in enumerate(game.teams))
+
+    def turn_begins(self, lines: list[str]) -> int | None:
+        return next((i for i, line in enumerate(lines) if self.turn_line.match(line)), None)
+
+    def _in_order(self, game: Any) -> list[Any]:
+        return [game.fighters[i] for unit in self.device.order(game) for i in unit]
+
+
+class InitiativeRules(CreatureRules):
+    """`CreatureRules` for a creature encounter run on an initiative order of entries (d20's,
+    pf2's): a `Fight` whose `entry()` is the entry whose turn it is (None before
+    initiative), with HP, temporary HP and conditions. The hooks a ruleset fills beside
+    CreatureRules':
 
     - `stat_keys`, the statistics a player's summary sums (CREATURE_STATS by default), and
       `turn_line`, the pattern of a turn's first line in the log;
@@ -522,7 +557,6 @@ class CreatureRules(DiceRules):
     die (`asks_for_rolls`, `no_roll_waits`), the totals and charts of damage and downs."""
 
     stat_keys: tuple[str, ...] = CREATURE_STATS
-    turn_line: re.Pattern[str] = re.compile("$^")
     verbs: Any = None
     ai: Any = None
     choices: Any = None
@@ -687,26 +721,6 @@ class CreatureRules(DiceRules):
         if words[0] == "finish" and len(words) == 2:
             return list(game.teams) + ["nobody"]
         return [f.label for f in game.fighters]
-
-    def gone(self, game: Any) -> set[str]:
-        return set(game.gone)
-
-    def summary(self, game: Any) -> dict:
-        teams = game.teams
-        players = [
-            (f.name, teams[f.spec.team], {k: f.stats[k] for k in self.stat_keys})
-            for f in game.fighters
-        ]
-        return summary(players, teams)
-
-    def score_line(self, game: Any) -> str:
-        return "foes down: " + " · ".join(f"{t} {downs(game, n)}" for n, t in enumerate(game.teams))
-
-    def turn_begins(self, lines: list[str]) -> int | None:
-        return next((i for i, line in enumerate(lines) if self.turn_line.match(line)), None)
-
-    def _in_order(self, game: Any) -> list[Any]:
-        return [game.fighters[i] for unit in self.device.order(game) for i in unit]
 
 
 class Deck:

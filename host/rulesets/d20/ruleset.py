@@ -28,7 +28,7 @@ from host.rulesets.d20 import (
 from host.rulesets.d20.engine import RULES_VERSION, Game
 
 
-class D20(kit.CreatureRules):
+class D20(kit.InitiativeRules):
     id = encounter_schema.ID
     state_version = 3  # 2: legendary resistance, recharging, used actions; 3: a creature's
     # campaign state (hp_now, ...), its dice's luck
@@ -130,7 +130,7 @@ class D20(kit.CreatureRules):
 
     # -- the roll an action wants ---------------------------------------------------------
     # With the dice from the board or the table (`play --dice board|entered`) an action
-    # waits for each roll it makes (kit.CreatureRules.asks_for_rolls), in order:
+    # waits for each roll it makes (kit.InitiativeRules.asks_for_rolls), in order:
     # initiative's d20s, an attack's d20 (two with advantage or disadvantage) then its
     # damage dice, a save's d20, a death save's.
 
@@ -140,7 +140,7 @@ class D20(kit.CreatureRules):
 
         return D20Carry()
 
-    # -- views (kit.CreatureRules's, in d20's words) ------------------------------------
+    # -- views (kit.InitiativeRules's, in d20's words) ------------------------------------
     def turn_headline(self, game: Game, e: Any) -> str:
         if e.lair_of >= 0:
             return f"count 20: {game.fighters[e.lair_of].name}'s lair acts"

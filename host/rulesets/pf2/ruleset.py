@@ -14,7 +14,7 @@ from host.rulesets.pf2 import ai, choices, device, encounter_schema, harm, langu
 from host.rulesets.pf2.engine import RULES_VERSION, Game
 
 
-class PF2(kit.CreatureRules):
+class PF2(kit.InitiativeRules):
     id = encounter_schema.ID
     state_version = 2
     description = (
@@ -99,7 +99,7 @@ class PF2(kit.CreatureRules):
 
         return PF2Carry()
 
-    # -- views (kit.CreatureRules's, in pf2's words) ------------------------------------
+    # -- views (kit.InitiativeRules's, in pf2's words) ------------------------------------
     def turn_headline(self, game: Game, e: Any) -> str:
         left = ", ".join(
             f"{game.fighters[i].name} {game.fighters[i].actions}/{game.fighters[i].actions_max}"
