@@ -5,7 +5,8 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
 - `framing`:  COBS(payload + CRC-16/CCITT-FALSE) + 0x00. `FrameDecoder().feed(data, pos,
   end)` returns the next position; after a good frame `decoder.length` > 0 and the payload
   is in `decoder.buf[:length]`. Bad frames are counted (`crc_errors`, `malformed`,
-  `oversize`), never raised. `encode_frame(payload, n, out)`; `frame(payload)` for tests.
+  `oversize`), never raised. `encode_frame(payload, n, out)`; the host's and tests'
+  `frame(payload)` is in shared/host_only.py.
   `Endpoint`: what both ends share (timers, reading frames, counters); each writes its own.
 - `messages`: the 3-byte header (type, seq, ack), the types HELLO, SNAPSHOT, EVENT, ACK,
   PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
