@@ -23,10 +23,9 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
     * `poll(now_ms)` -> bits, 0 when nothing changed: 1 (the host's snapshot replaced the
       state: redraw), 2 (`.linked` changed), 4 (`.error` == E_VERSION, or `.rejected` grew).
       Allocates nothing when no byte arrives and nothing is due.
-    * `submit(now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0)` applies a press at
-      once (shared.events.apply_event, with one level of undo) and journals it. Returns
+    * `submit_record(now_ms, record)` applies a press, its record (shared.events.write_event),
+      at once (shared.events.apply_event, with one level of undo) and journals it. Returns
       ACCEPTED, JOURNAL_FULL (refused, show it) or INVALID (`.last_refusal` says why).
-      `submit_record(now_ms, record)` takes a ready record (shared.events.write_event).
     * `.journal.count`, `.journal.refused`, `.linked`, `.error`, `.snapshots`, `.want_state` (0, or
       the length of our state frozen for a host that adopts it).
 - `host`:     `HostSession(stream, state=None, applier=None, on_event=None, now_ms=0)`.

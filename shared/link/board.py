@@ -5,7 +5,7 @@
 # link is gone), and refuses a snapshot until it has one for this link (ERROR
 # E_NO_DESCRIPTOR, repeated with each heartbeat) or when the snapshot does not fit it.
 #
-# Every press is applied to the board's state the moment it happens (`submit`) and kept in
+# Every press is applied to the board's state the moment it happens (`submit_record`) and kept in
 # the journal until the host acknowledges it. While linked the journal's events go out as
 # EVENT frames (a window of WINDOW in flight, retransmitted on timeout or when the host
 # reports a hole). Each SNAPSHOT from the host replaces the board's state; the events the
@@ -24,7 +24,6 @@ from adafruit_ticks import ticks_add, ticks_diff
 from shared import codec, descriptor
 from shared import events as ev
 from shared.compat import const
-from shared.limits import NO_SLOT
 from shared.link import framing
 from shared.link import messages as m
 
@@ -110,7 +109,7 @@ _POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
 _POLL_LINK = const(2)  # the link came up or went down: see .linked
 _POLL_ERROR = const(4)  # the host refused an event or the protocol: see .error / .rejected
 
-# What submit() returns.
+# What submit_record() returns.
 ACCEPTED = const(1)  # applied and journalled
 JOURNAL_FULL = const(2)  # refused: the journal is full and nothing changed
 INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
@@ -198,14 +197,10 @@ class BoardSession(framing.Endpoint):
 
     # -- the board's side of play ------------------------------------------------------
 
-    def submit(self, now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0):
-        # Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
-        # the board; nothing changed, nothing old dropped) or INVALID (see last_refusal).
-        record = self._payload
-        ev.write_event(record, code, slot, arg, faces, count)
-        return self.submit_record(now_ms, record)
-
     def submit_record(self, now_ms, record):
+        # Apply one press (its record, shared.events.write_event) locally and journal it.
+        # Returns ACCEPTED, JOURNAL_FULL (shown on the board; nothing changed, nothing old
+        # dropped) or INVALID (see last_refusal).
         journal = self.journal
         if journal.count >= journal.capacity:
             journal.refused += 1

@@ -197,7 +197,7 @@ def test_untethered_the_board_keeps_the_last_descriptor_and_plays_by_it():
         slot.counters[k] = 0
     slot.flags &= 7  # no marks
     state.add_counter(slot, 0, 1)  # the reference's counter that drains the allowance
-    assert table.board.submit(table.now, ev.NEXT_TURN) == 1  # ACCEPTED
+    assert table.board.submit_record(table.now, make_event(ev.NEXT_TURN)) == 1  # ACCEPTED
     assert state.active == following
     assert slot.actions == slot.actions_max - 1
 
