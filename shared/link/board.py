@@ -361,12 +361,6 @@ class BoardSession(framing.Endpoint):
         )
         self._send(n, 1)
 
-    def _send_event(self, i):
-        journal = self.journal
-        buf = self._payload
-        m.put_header(buf, m.EVENT | m.FROM_BOARD, journal.seq(i), self.rx_next - 1)
-        self._send(m.HEADER + journal.read(i, buf, m.HEADER))
-
     def _send_events(self, now_ms):
         journal = self.journal
         if not journal.count:
@@ -381,8 +375,13 @@ class BoardSession(framing.Endpoint):
         while self._sent < limit:
             if self._sent == 0:
                 self._rto_at = ticks_add(now_ms, self._rto)
-            self._rtt_start(journal.seq(self._sent), now_ms)
-            self._send_event(self._sent)
+            # An EVENT frame: the journal's record i (written out here and for a hole below,
+            # not in a method: each is a slot in the class's table, docs/memory.md).
+            seq = journal.seq(self._sent)
+            self._rtt_start(seq, now_ms)
+            buf = self._payload
+            m.put_header(buf, m.EVENT | m.FROM_BOARD, seq, self.rx_next - 1)
+            self._send(m.HEADER + journal.read(self._sent, buf, m.HEADER))
             self._sent += 1
 
     def _send_error(self, code, detail):
@@ -431,7 +430,13 @@ class BoardSession(framing.Endpoint):
                 self._hello_at = soon
             return
         if m.seq_diff(buf[2], self.tx_next - 1) > 0:
-            self._contradiction(now_ms)
+            # A contradiction: the host acknowledges a sequence number we never assigned, so
+            # a damaged frame got past the CRC (to us, or to the host, which then took it for
+            # one of our events). Count it and start over with HELLO: the host's answer says
+            # what it really has, and nothing of ours is dropped on the strength of that frame.
+            self.bad_messages += 1
+            self._unlink()
+            self._hello_at = now_ms
             return
         self._heard_at = now_ms
         if mtype == m.SNAPSHOT or mtype == m.DESCRIPTOR:
@@ -477,7 +482,9 @@ class BoardSession(framing.Endpoint):
                     self._fast_at = now_ms
                     self.retransmits += 1
                     self._rtt_cancel()
-                    self._send_event(0)
+                    record = self._payload
+                    m.put_header(record, m.EVENT | m.FROM_BOARD, seq, self.rx_next - 1)
+                    self._send(m.HEADER + journal.read(0, record, m.HEADER))
         else:  # a PING: answer with a PONG, our state's digest
             self._acked(buf[2], now_ms)
             digest = framing.state_digest(self.state, self._payload)
@@ -520,8 +527,10 @@ class BoardSession(framing.Endpoint):
             self._send_hello()
             self._hello_at = ticks_add(now_ms, _HELLO_MS)
             return
-        if m.seq_diff(buf[2], self.tx_next - 1) > 0:
-            self._contradiction(now_ms)
+        if m.seq_diff(buf[2], self.tx_next - 1) > 0:  # a contradiction (as in _handle)
+            self.bad_messages += 1
+            self._unlink()
+            self._hello_at = now_ms
             return
         if self.linked:
             # It answers a HELLO we sent before the ACCEPT that linked us came (to a probe
@@ -550,15 +559,6 @@ class BoardSession(framing.Endpoint):
         self._rtt_cancel()
         self._rto = self.base_rto()
         self._rto_at = now_ms
-
-    def _contradiction(self, now_ms):
-        # The host acknowledges a sequence number we never assigned: a damaged frame got
-        # past the CRC (to us, or to the host, which then took it for one of our events).
-        # Count it and start over with HELLO: the host's answer says what it really has, and
-        # nothing of ours is dropped on the strength of that frame.
-        self.bad_messages += 1
-        self._unlink()
-        self._hello_at = now_ms
 
     def _on_sequenced(self, buf, n, now_ms):
         # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another; True when a
