@@ -5,7 +5,7 @@ tests pass fakes): `pixels` (a NeoPixel with auto_write off: `pixels[i] = 0xRRGG
 `show()`), `keys` (anything with keypad's `events.get_into(event)`), `key_event` (a
 keypad.Event to fill), `stream` (usb_cdc.data, or None to play alone), `encoder` (a
 rotaryio.IncrementalEncoder or None). `step(now_ms)` does one loop turn: read keys, play
-gestures through the shared engine (BoardSession.submit), service the link and, when a
+gestures through the shared engine (BoardSession.submit_record), service the link and, when a
 frame is due or something changed, render, limit and show() once. A fault in any of these
 (an exception from a key action, a write to the stream, drawing) is counted in `problems`,
 shown on the problem cell, and the loop goes on.
@@ -581,8 +581,8 @@ class App:
         self.dirty = True
 
     def _submit(self, now_ms, code, slot=_NO_SLOT, arg=0, count=0):
-        # The record written here and handed to submit_record: BoardSession.submit would be
-        # one call level more on the board's deepest path.
+        # The record is written here, not in a BoardSession method: one call level fewer on
+        # the board's deepest path.
         record = self._record
         ev.write_event(record, code, slot, arg, self.faces if count else None, count)
         if code == ev.ROLL_DICE:  # each die's faces, as do_control rolled them

@@ -12,23 +12,22 @@ from firmware import pages
 from host.board.firmware_host import PAGE_NAMES, settle
 from host.rulesets.korxsol import device as korxsol_device
 from host.rulesets.korxsol.device import BURN, FROST
-from shared import codec, dice, roster
+from shared import codec, dice, host_only, roster
 from shared.descriptor_pack import pack
-from shared.link import framing
 from shared.link import messages as m
 from shared.reference import build_reference_descriptor, build_reference_state
 from shared.state import GameState
 
 
 def frame(mtype: int, seq: int, body: bytes) -> bytes:
-    return framing.frame(bytes([mtype, seq, 0xFF]) + body)
+    return host_only.frame(bytes([mtype, seq, 0xFF]) + body)
 
 
 def hello(version: int = m.PROTOCOL_VERSION) -> bytes:
     buf = bytearray(m.HEADER + m.HELLO_BODY)
     m.pack_hello(buf, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
     buf[m.HEADER] = version
-    return framing.frame(bytes(buf))
+    return host_only.frame(bytes(buf))
 
 
 def described(rig: Rig, descriptor: bytes | None = None, seq: int = 0) -> None:

@@ -11,8 +11,7 @@ from waiting import WAIT, frame_seen, until, wait_for
 
 from host.board.bridge import BoardLink
 from host.board.simulated_board import SimulatedBoard
-from shared import codec
-from shared.link import framing
+from shared import codec, host_only
 from shared.reference import BIG_TABLE, build_reference_state
 from shared.state import GameState
 
@@ -114,7 +113,7 @@ def test_garbage_and_unknown_messages_over_the_pty_leave_the_board_playing(
     # The problem cell strobes for 2 s: watched from before the garbage, on every frame.
     flashed = frame_seen(sim, lambda px: px[30][0] > 0)
     port = serial.serial_for_url(sim.path, timeout=0)
-    port.write(b"\x01\x02\x03\x00" + framing.frame(b"\x42\x00\x00junk") + b"\xff" * 40 + b"\x00")
+    port.write(b"\x01\x02\x03\x00" + host_only.frame(b"\x42\x00\x00junk") + b"\xff" * 40 + b"\x00")
     port.flush()
     assert wait_for(lambda: sim.app.problems >= 2)
     until(flashed, "the problem cell flashing red")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from host.board.fault_proxy import FaultProxy, Faults, cut_last_code, pad_frame
+from shared import host_only
 from shared.link import framing
 
 FRAMES = 20_000
@@ -24,7 +25,7 @@ def _passing(damage, seed: int) -> int:
     decoder = framing.FrameDecoder()
     passed = 0
     for _ in range(FRAMES):
-        wire = damage(framing.frame(rng.randbytes(rng.randint(framing.MIN_PAYLOAD, 60))))
+        wire = damage(host_only.frame(rng.randbytes(rng.randint(framing.MIN_PAYLOAD, 60))))
         decoder.feed(wire, 0, len(wire))
         passed += decoder.length > 0
     return passed
@@ -39,19 +40,19 @@ def test_a_lost_last_code_byte_does_not_pass_the_check() -> None:
 
 
 def test_padding_adds_one_zero_byte_after_decoding() -> None:
-    wire = pad_frame(framing.frame(b"\x05\x01\x02"))
+    wire = pad_frame(host_only.frame(b"\x05\x01\x02"))
     buf = bytearray(wire[:-1])
     n = framing.cobs_decode_in_place(buf, len(buf))
     assert n == 3 + framing.CRC_BYTES + 1 and buf[n - 1] == 0
 
 
 def test_cutting_removes_the_code_byte_of_the_last_block() -> None:
-    wire = framing.frame(b"\x05\x00\x02")  # blocks: 02 05 | 04 02 crc crc
+    wire = host_only.frame(b"\x05\x00\x02")  # blocks: 02 05 | 04 02 crc crc
     assert cut_last_code(wire) == wire[:2] + wire[3:]
 
 
 def test_the_fault_proxy_pads_and_cuts_frames_at_the_rates_given() -> None:
-    wire = framing.frame(b"\x05\x01\x02\x00\x03")
+    wire = host_only.frame(b"\x05\x01\x02\x00\x03")
     with FaultProxy(Faults(pad=1.0)) as proxy:
         assert proxy._damage(wire) == pad_frame(wire)
         assert proxy.counts.padded_frames == 1

@@ -33,7 +33,7 @@ from host.board.link_board import LinkBoard
 from host.commands.devices import probe
 from host.lab.bench_link import soak
 from host.rulesets.korxsol.device import FROST
-from shared import dice
+from shared import dice, host_only
 from shared import events as ev
 from shared.host_only import make_event
 from shared.link import framing
@@ -264,7 +264,7 @@ def test_a_protocol_version_mismatch_is_a_clear_error() -> None:
 
     def old_board() -> None:
         while not stop.is_set():
-            os.write(master, framing.frame(bytes(hello[:n])))
+            os.write(master, host_only.frame(bytes(hello[:n])))
             time.sleep(0.05)
 
     talker = threading.Thread(target=old_board, daemon=True)
@@ -315,7 +315,7 @@ class NextVersionPort:
         waiting = self.port.in_waiting
         if waiting:
             for payload in self._frames(self._in, self.port.read(waiting)):
-                self.inbox += framing.frame(_shift_version(payload, -1))
+                self.inbox += host_only.frame(_shift_version(payload, -1))
         return len(self.inbox)
 
     def readinto(self, buf: memoryview) -> int:
@@ -326,7 +326,7 @@ class NextVersionPort:
 
     def write(self, data: memoryview) -> int:
         for payload in self._frames(self._out, bytes(data)):
-            self.port.write(b"\x00" + framing.frame(_shift_version(payload, 1)))
+            self.port.write(b"\x00" + host_only.frame(_shift_version(payload, 1)))
         return len(data)
 
 
@@ -377,7 +377,7 @@ def test_frames_through_pyserial_loop_url_come_back_intact() -> None:
     try:
         payloads = [b"\x04\x01\x02\x00", bytes([m.EVENT, 1, 0]) + roll(1)]
         for payload in payloads:
-            port.write(framing.frame(payload))
+            port.write(host_only.frame(payload))
         decoder = framing.FrameDecoder()
         data = port.read(port.in_waiting)
         got = []

@@ -6,7 +6,7 @@ a full window of events gets across whole, with nothing lost and nothing resent.
 from __future__ import annotations
 
 from host.board.vm.fakehw import SEND_BUFFER, Stream
-from shared import dice
+from shared import dice, host_only
 from shared import events as ev
 from shared.host_only import make_event
 from shared.link import framing
@@ -21,13 +21,13 @@ def host_frame(mtype: int, seq: int, ack: int, body: bytes = b"") -> bytes:
     payload = bytearray(m.HEADER + len(body))
     m.put_header(payload, mtype, seq, ack)
     payload[m.HEADER :] = body
-    return framing.frame(bytes(payload))
+    return host_only.frame(bytes(payload))
 
 
 def host_hello() -> bytes:
     hello = bytearray(m.HEADER + m.HELLO_BODY)
     m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
-    return framing.frame(bytes(hello))
+    return host_only.frame(bytes(hello))
 
 
 def frames_in(data: bytes) -> tuple[list[bytes], framing.FrameDecoder]:
@@ -60,7 +60,7 @@ def linked_board(drain_per_ms: int) -> tuple[BoardSession, Stream]:
 
 def test_a_full_window_of_events_gets_across_a_256_byte_send_buffer_whole() -> None:
     session, stream = linked_board(drain_per_ms=64)
-    assert len(framing.frame(bytes(3) + SIX_DICE)) == 17
+    assert len(host_only.frame(bytes(3) + SIX_DICE)) == 17
     for _ in range(framing.WINDOW):  # 16 frames of 17 B = 272 B in one go
         assert session.submit_record(10, bytearray(SIX_DICE)) == ACCEPTED
     assert session.short_writes == 1  # the buffer took 256 B: 16 B waited on the board

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from linkcheck import Table
 
 from host.rulesets.korxsol.device import BURN, FROST
-from shared import dice
+from shared import dice, host_only
 from shared import events as ev
 from shared.descriptor_pack import counter, pack
 from shared.host_only import make_event
@@ -40,13 +40,13 @@ def test_any_bytes_leave_the_decoder_working_and_bounded(noise: bytes) -> None:
     decode_all(decoder, noise)  # must not raise
     assert len(decoder.buf) == size
     # After a delimiter, the next good frame comes through intact.
-    assert decode_all(decoder, b"\x00" + framing.frame(PAYLOAD))[-1:] == [PAYLOAD]
+    assert decode_all(decoder, b"\x00" + host_only.frame(PAYLOAD))[-1:] == [PAYLOAD]
 
 
 @given(st.binary(min_size=framing.MIN_PAYLOAD, max_size=framing.MAX_PAYLOAD))
 @settings(max_examples=300, deadline=None)
 def test_any_payload_round_trips_through_a_frame(payload: bytes) -> None:
-    wire = framing.frame(payload)
+    wire = host_only.frame(payload)
     assert 0 not in wire[:-1] and len(wire) <= framing.MAX_WIRE
     assert decode_all(framing.FrameDecoder(), wire) == [payload]
 
@@ -55,7 +55,7 @@ def test_any_payload_round_trips_through_a_frame(payload: bytes) -> None:
 @settings(max_examples=200, deadline=None, derandomize=True)
 def test_a_corrupted_byte_never_yields_a_wrong_payload(payload_tail: bytes, flip: int) -> None:
     payload = PAYLOAD + payload_tail[: framing.MAX_PAYLOAD - len(PAYLOAD)]
-    wire = bytearray(framing.frame(payload))
+    wire = bytearray(host_only.frame(payload))
     if flip:
         wire[len(wire) // 2] ^= flip
     got = decode_all(framing.FrameDecoder(), bytes(wire) + b"\x00")
@@ -180,7 +180,7 @@ def test_crc_valid_junk_never_wedges_the_link_nor_loses_or_repeats_a_press(
     assert settled(table, 5000)
     assert table.applied == taken
     for to_board, payload, wait in junk:
-        (table.down if to_board else table.up).inject(framing.frame(payload))
+        (table.down if to_board else table.up).inject(host_only.frame(payload))
         table.run(wait)
     recovers_then_takes(table, after)
     assert table.applied[: len(taken)] == taken
@@ -213,7 +213,7 @@ def test_crc_valid_junk_among_presses_in_flight_never_wedges_the_link(
             press(table, [step])
         else:
             to_board, payload, wait = step
-            (table.down if to_board else table.up).inject(framing.frame(payload))
+            (table.down if to_board else table.up).inject(host_only.frame(payload))
             table.run(wait)
     recovers_then_takes(table, after)
 

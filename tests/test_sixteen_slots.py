@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = """
 from shared import codec, dice, turns
 from shared.limits import MAX_SLOTS, SLOT_BITS
+from shared import host_only
 from shared.link import framing
 from shared.state import GameState
 from shared import roster
@@ -34,7 +35,7 @@ back = GameState()
 codec.decode(data, back)
 assert codec.encode(back) == data and back.count == 16 and back.roll.who == 15
 assert framing.MAX_PAYLOAD >= 3 + codec.MAX_ENCODED
-wire = framing.frame(bytes(3) + data)
+wire = host_only.frame(bytes(3) + data)
 assert len(wire) <= framing.MAX_WIRE
 print("ok", len(data), codec.MAX_ENCODED)
 """

@@ -9,12 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from linkcheck import Table
 
-from shared import codec
+from shared import codec, host_only
 from shared import events as ev
 from shared.descriptor_pack import encoded
 from shared.host_only import make_event
 from shared.link import board as b
-from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
 from shared.reference import build_reference_descriptor, build_reference_state
@@ -39,7 +38,7 @@ def send_snapshot(table: Table, body: bytes, ack: int | None = None) -> None:
     ack = board.tx_next - 1 if ack is None else ack
     m.put_header(payload, m.SNAPSHOT, board.rx_next, ack)
     payload[m.HEADER :] = body
-    table.down.inject(framing.frame(bytes(payload)))
+    table.down.inject(host_only.frame(bytes(payload)))
 
 
 def test_decode_refuses_a_team_score_that_encode_refuses(
@@ -114,7 +113,7 @@ def send_descriptor(table: Table, body: bytes) -> None:
     payload = bytearray(m.HEADER + len(body))
     m.put_header(payload, m.DESCRIPTOR, board.rx_next, board.tx_next - 1)
     payload[m.HEADER :] = body
-    table.down.inject(framing.frame(bytes(payload)))
+    table.down.inject(host_only.frame(bytes(payload)))
 
 
 def test_a_descriptor_that_fails_the_check_is_counted_and_the_last_good_one_kept() -> None:

@@ -66,13 +66,12 @@ def board_frames(into: Path) -> Path:
     host/board/vm/board_app.py (its HELLO, the reference descriptor and the reference state),
     built here on CPython so that the VM never loads the host-side builders (whose names
     would stay interned in its heap and count as the board's)."""
-    from shared import codec
-    from shared.link import framing
+    from shared import codec, host_only
     from shared.link import messages as m
     from shared.reference import BIG_TABLE, build_reference_descriptor, build_reference_state
 
     def frame(mtype: int, seq: int, body: bytes) -> bytes:
-        return framing.frame(bytes((mtype, seq, 0xFF)) + body)
+        return host_only.frame(bytes((mtype, seq, 0xFF)) + body)
 
     hello = bytearray(m.HEADER + m.HELLO_BODY)
     m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
@@ -80,7 +79,7 @@ def board_frames(into: Path) -> Path:
     into.mkdir(parents=True, exist_ok=True)
     path = into / "board_frames.py"
     path.write_text(
-        f"HELLO = {framing.frame(bytes(hello))!r}\n"
+        f"HELLO = {host_only.frame(bytes(hello))!r}\n"
         f"DESCRIPTOR = {frame(m.DESCRIPTOR, 0, build_reference_descriptor())!r}\n"
         f"SNAPSHOT = {frame(m.SNAPSHOT, 1, codec.encode(reference))!r}\n"
         f"ACTIVE = {reference.active}\n"

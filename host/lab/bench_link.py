@@ -28,10 +28,9 @@ from host.board.link_board import LinkBoard
 from host.board.state_json import state_to_compact_json, state_to_json
 from host.board.vm.fakehw import SEND_BUFFER
 from host.rulesets.korxsol import device as korxsol_device
-from shared import codec, dice
+from shared import codec, dice, host_only
 from shared import events as ev
 from shared.host_only import make_event
-from shared.link import framing
 from shared.link import messages as m
 from shared.link.digest import state_digest
 from shared.reference import BIG_TABLE, build_reference_state
@@ -51,19 +50,19 @@ def snapshot_frame(fighters: int = 8) -> bytes:
     """The reference state (of `fighters`: 8, or the big table's 24) as one framed
     SNAPSHOT, as the host sends it."""
     body = codec.encode(build_reference_state(fighters=fighters))
-    return framing.frame(bytes([m.SNAPSHOT, 0, 0]) + body)
+    return host_only.frame(bytes([m.SNAPSHOT, 0, 0]) + body)
 
 
 def descriptor_frame() -> bytes:
     """Korxsol's ruleset descriptor as one framed DESCRIPTOR, as the host sends it once per
     link."""
-    return framing.frame(bytes([m.DESCRIPTOR, 0, 0]) + korxsol_device.descriptor())
+    return host_only.frame(bytes([m.DESCRIPTOR, 0, 0]) + korxsol_device.descriptor())
 
 
 def roll_event_frame() -> bytes:
     """A framed EVENT carrying a 6-die action roll, as the board sends it."""
     record = make_event(ev.ROLL_ACTION, 0, dice.KIND_ACTION_D3, (3, 1, 2, 3, 3, 2))
-    return framing.frame(bytes([m.EVENT | m.FROM_BOARD, 0, 0]) + record)
+    return host_only.frame(bytes([m.EVENT | m.FROM_BOARD, 0, 0]) + record)
 
 
 def wire_ms(n_bytes: int, baud: int = BAUD) -> float:

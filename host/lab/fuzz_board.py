@@ -21,7 +21,7 @@ from functools import lru_cache
 from host.lab.fuzz import target
 from host.lab.fuzz_host import mutate
 from host.rulesets.korxsol import device as korxsol_device
-from shared import codec, descriptor
+from shared import codec, descriptor, host_only
 from shared import events as ev
 from shared.descriptor_pack import encoded
 from shared.host_only import make_event
@@ -105,11 +105,11 @@ def fuzz_framing(rng: random.Random) -> None:
         if pick < 0.3:
             stream += rng.randbytes(rng.randint(0, 400))  # noise, zero bytes and all
         elif pick < 0.6:
-            stream += mutate(rng, framing.frame(_payload(rng)[: framing.MAX_PAYLOAD]), edits=3)
+            stream += mutate(rng, host_only.frame(_payload(rng)[: framing.MAX_PAYLOAD]), edits=3)
         else:
             payload = _payload(rng)[: framing.MAX_PAYLOAD]
             if len(payload) >= framing.MIN_PAYLOAD:
-                stream += b"\x00" + framing.frame(payload)  # ends whatever came before
+                stream += b"\x00" + host_only.frame(payload)  # ends whatever came before
                 intact.append(payload)
     got = []
     pos = 0

@@ -5,7 +5,8 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
 - `framing`:  COBS(payload + CRC-16/CCITT-FALSE) + 0x00. `FrameDecoder().feed(data, pos,
   end)` returns the next position; after a good frame `decoder.length` > 0 and the payload
   is in `decoder.buf[:length]`. Bad frames are counted (`crc_errors`, `malformed`,
-  `oversize`), never raised. `encode_frame(payload, n, out)`; `frame(payload)` for tests.
+  `oversize`), never raised. `encode_frame(payload, n, out)`; the host's and tests'
+  `frame(payload)` is in shared/host_only.py.
   `Endpoint`: what both ends share (timers, reading frames, counters); each writes its own.
 - `messages`: the 3-byte header (type, seq, ack), the types HELLO, SNAPSHOT, EVENT, ACK,
   PING, PONG, ERROR, their pack functions, error codes `E_*`, board profiles `PROFILE_*`,
@@ -22,10 +23,9 @@ docs/protocol.md is the byte-level specification. The modules, bottom up:
     * `poll(now_ms)` -> bits, 0 when nothing changed: 1 (the host's snapshot replaced the
       state: redraw), 2 (`.linked` changed), 4 (`.error` == E_VERSION, or `.rejected` grew).
       Allocates nothing when no byte arrives and nothing is due.
-    * `submit(now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0)` applies a press at
-      once (shared.events.apply_event, with one level of undo) and journals it. Returns
+    * `submit_record(now_ms, record)` applies a press, its record (shared.events.write_event),
+      at once (shared.events.apply_event, with one level of undo) and journals it. Returns
       ACCEPTED, JOURNAL_FULL (refused, show it) or INVALID (`.last_refusal` says why).
-      `submit_record(now_ms, record)` takes a ready record (shared.events.write_event).
     * `.journal.count`, `.journal.refused`, `.linked`, `.error`, `.snapshots`, `.want_state` (0, or
       the length of our state frozen for a host that adopts it).
 - `host`:     `HostSession(stream, state=None, applier=None, on_event=None, now_ms=0)`.

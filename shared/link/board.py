@@ -5,7 +5,7 @@
 # link is gone), and refuses a snapshot until it has one for this link (ERROR
 # E_NO_DESCRIPTOR, repeated with each heartbeat) or when the snapshot does not fit it.
 #
-# Every press is applied to the board's state the moment it happens (`submit`) and kept in
+# Every press is applied to the board's state the moment it happens (`submit_record`) and kept in
 # the journal until the host acknowledges it. While linked the journal's events go out as
 # EVENT frames (a window of WINDOW in flight, retransmitted on timeout or when the host
 # reports a hole). Each SNAPSHOT from the host replaces the board's state; the events the
@@ -24,7 +24,6 @@ from adafruit_ticks import ticks_add, ticks_diff
 from shared import codec, descriptor
 from shared import events as ev
 from shared.compat import const
-from shared.limits import NO_SLOT
 from shared.link import framing
 from shared.link import messages as m
 
@@ -110,7 +109,7 @@ _POLL_STATE = const(1)  # the host's snapshot changed the state: redraw
 _POLL_LINK = const(2)  # the link came up or went down: see .linked
 _POLL_ERROR = const(4)  # the host refused an event or the protocol: see .error / .rejected
 
-# What submit() returns.
+# What submit_record() returns.
 ACCEPTED = const(1)  # applied and journalled
 JOURNAL_FULL = const(2)  # refused: the journal is full and nothing changed
 INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
@@ -198,14 +197,10 @@ class BoardSession(framing.Endpoint):
 
     # -- the board's side of play ------------------------------------------------------
 
-    def submit(self, now_ms, code, slot=NO_SLOT, arg=0, faces=None, count=0):
-        # Apply one press locally and journal it. Returns ACCEPTED, JOURNAL_FULL (shown on
-        # the board; nothing changed, nothing old dropped) or INVALID (see last_refusal).
-        record = self._payload
-        ev.write_event(record, code, slot, arg, faces, count)
-        return self.submit_record(now_ms, record)
-
     def submit_record(self, now_ms, record):
+        # Apply one press (its record, shared.events.write_event) locally and journal it.
+        # Returns ACCEPTED, JOURNAL_FULL (shown on the board; nothing changed, nothing old
+        # dropped) or INVALID (see last_refusal).
         journal = self.journal
         if journal.count >= journal.capacity:
             journal.refused += 1
@@ -366,12 +361,6 @@ class BoardSession(framing.Endpoint):
         )
         self._send(n, 1)
 
-    def _send_event(self, i):
-        journal = self.journal
-        buf = self._payload
-        m.put_header(buf, m.EVENT | m.FROM_BOARD, journal.seq(i), self.rx_next - 1)
-        self._send(m.HEADER + journal.read(i, buf, m.HEADER))
-
     def _send_events(self, now_ms):
         journal = self.journal
         if not journal.count:
@@ -386,8 +375,13 @@ class BoardSession(framing.Endpoint):
         while self._sent < limit:
             if self._sent == 0:
                 self._rto_at = ticks_add(now_ms, self._rto)
-            self._rtt_start(journal.seq(self._sent), now_ms)
-            self._send_event(self._sent)
+            # An EVENT frame: the journal's record i (written out here and for a hole below,
+            # not in a method: each is a slot in the class's table, docs/memory.md).
+            seq = journal.seq(self._sent)
+            self._rtt_start(seq, now_ms)
+            buf = self._payload
+            m.put_header(buf, m.EVENT | m.FROM_BOARD, seq, self.rx_next - 1)
+            self._send(m.HEADER + journal.read(self._sent, buf, m.HEADER))
             self._sent += 1
 
     def _send_error(self, code, detail):
@@ -436,7 +430,13 @@ class BoardSession(framing.Endpoint):
                 self._hello_at = soon
             return
         if m.seq_diff(buf[2], self.tx_next - 1) > 0:
-            self._contradiction(now_ms)
+            # A contradiction: the host acknowledges a sequence number we never assigned, so
+            # a damaged frame got past the CRC (to us, or to the host, which then took it for
+            # one of our events). Count it and start over with HELLO: the host's answer says
+            # what it really has, and nothing of ours is dropped on the strength of that frame.
+            self.bad_messages += 1
+            self._unlink()
+            self._hello_at = now_ms
             return
         self._heard_at = now_ms
         if mtype == m.SNAPSHOT or mtype == m.DESCRIPTOR:
@@ -482,7 +482,9 @@ class BoardSession(framing.Endpoint):
                     self._fast_at = now_ms
                     self.retransmits += 1
                     self._rtt_cancel()
-                    self._send_event(0)
+                    record = self._payload
+                    m.put_header(record, m.EVENT | m.FROM_BOARD, seq, self.rx_next - 1)
+                    self._send(m.HEADER + journal.read(0, record, m.HEADER))
         else:  # a PING: answer with a PONG, our state's digest
             self._acked(buf[2], now_ms)
             digest = framing.state_digest(self.state, self._payload)
@@ -525,8 +527,10 @@ class BoardSession(framing.Endpoint):
             self._send_hello()
             self._hello_at = ticks_add(now_ms, _HELLO_MS)
             return
-        if m.seq_diff(buf[2], self.tx_next - 1) > 0:
-            self._contradiction(now_ms)
+        if m.seq_diff(buf[2], self.tx_next - 1) > 0:  # a contradiction (as in _handle)
+            self.bad_messages += 1
+            self._unlink()
+            self._hello_at = now_ms
             return
         if self.linked:
             # It answers a HELLO we sent before the ACCEPT that linked us came (to a probe
@@ -555,15 +559,6 @@ class BoardSession(framing.Endpoint):
         self._rtt_cancel()
         self._rto = self.base_rto()
         self._rto_at = now_ms
-
-    def _contradiction(self, now_ms):
-        # The host acknowledges a sequence number we never assigned: a damaged frame got
-        # past the CRC (to us, or to the host, which then took it for one of our events).
-        # Count it and start over with HELLO: the host's answer says what it really has, and
-        # nothing of ours is dropped on the strength of that frame.
-        self.bad_messages += 1
-        self._unlink()
-        self._hello_at = now_ms
 
     def _on_sequenced(self, buf, n, now_ms):
         # A SNAPSHOT or a DESCRIPTOR from the host, numbered like one another; True when a

@@ -130,15 +130,6 @@ def encode_frame(payload, n, out, at=0):
     return length + 1
 
 
-def frame(payload):
-    """Convenience for the host and tests: the wire bytes for one payload (allocates)."""
-    n = len(payload)
-    buf = bytearray(n + CRC_BYTES)
-    buf[:n] = payload
-    out = bytearray(MAX_WIRE)
-    return bytes(out[: encode_frame(buf, n, out)])
-
-
 class FrameDecoder:
     """Turns a byte stream into checked payloads, one at a time, in a fixed buffer.
 

@@ -5,7 +5,7 @@ untethered. The same tests run on the MicroPython VM."""
 
 from linkcheck import Table
 
-from shared import codec, descriptor, roster
+from shared import codec, descriptor, host_only, roster
 from shared import events as ev
 from shared.descriptor_pack import counter, encoded, pack
 from shared.host_only import make_event
@@ -19,7 +19,7 @@ OTHER = pack("other", 2, counters=(counter("a", 9), counter("b", 9)))
 
 
 def _frame(mtype, body=b"", seq=0, ack=0xFF):
-    return framing.frame(bytes((mtype, seq, ack)) + body)
+    return host_only.frame(bytes((mtype, seq, ack)) + body)
 
 
 def _types(wire_frames):
@@ -53,7 +53,7 @@ def _linked_without_host(table):
     table.board.poll(table.now)
     hello = bytearray(m.HEADER + m.HELLO_BODY)
     m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
-    table.down.inject(framing.frame(bytes(hello)))
+    table.down.inject(host_only.frame(bytes(hello)))
     table.board.poll(table.now)
     assert table.board.linked and not table.board.described
 
@@ -197,7 +197,7 @@ def test_untethered_the_board_keeps_the_last_descriptor_and_plays_by_it():
         slot.counters[k] = 0
     slot.flags &= 7  # no marks
     state.add_counter(slot, 0, 1)  # the reference's counter that drains the allowance
-    assert table.board.submit(table.now, ev.NEXT_TURN) == 1  # ACCEPTED
+    assert table.board.submit_record(table.now, make_event(ev.NEXT_TURN)) == 1  # ACCEPTED
     assert state.active == following
     assert slot.actions == slot.actions_max - 1
 

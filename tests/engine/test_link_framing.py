@@ -3,6 +3,7 @@ that drops and counts every kind of bad frame without raising or growing."""
 
 from vmcheck import raises
 
+from shared import host_only
 from shared.link import framing
 
 
@@ -42,7 +43,7 @@ def test_every_payload_length_round_trips_and_holds_no_zero_byte():
     decoder = framing.FrameDecoder()
     for n in range(framing.MIN_PAYLOAD, framing.MAX_PAYLOAD + 1):
         payload = bytes((i * 7) & 0xFF for i in range(n))  # zeros included
-        wire = framing.frame(payload)
+        wire = host_only.frame(payload)
         assert wire[-1] == 0 and 0 not in wire[:-1]
         assert len(wire) <= framing.MAX_WIRE
         assert _decode_all(decoder, wire) == [payload]
@@ -50,11 +51,11 @@ def test_every_payload_length_round_trips_and_holds_no_zero_byte():
 
 
 def test_a_payload_longer_than_the_maximum_is_refused_by_the_sender():
-    raises(ValueError, framing.frame, bytes(framing.MAX_PAYLOAD + 1))
+    raises(ValueError, host_only.frame, bytes(framing.MAX_PAYLOAD + 1))
 
 
 def test_a_corrupted_frame_is_dropped_and_counted():
-    good = framing.frame(b"\x03\x01\x00\x01\xff\x00\x00")
+    good = host_only.frame(b"\x03\x01\x00\x01\xff\x00\x00")
     bad = bytearray(good)
     bad[3] ^= 0x40
     decoder = framing.FrameDecoder()
@@ -63,8 +64,8 @@ def test_a_corrupted_frame_is_dropped_and_counted():
 
 
 def test_a_truncated_frame_is_dropped_and_the_next_one_decodes():
-    first = framing.frame(b"\x05\x01\x02" + b"\xaa" * 20)
-    second = framing.frame(b"\x04\x01\x02\x00")
+    first = host_only.frame(b"\x05\x01\x02" + b"\xaa" * 20)
+    second = host_only.frame(b"\x04\x01\x02\x00")
     decoder = framing.FrameDecoder()
     # The cable is pulled mid-frame; the first frame's tail never arrives. Without a
     # delimiter between them the next frame is lost with it (retransmission covers that);
@@ -76,7 +77,7 @@ def test_a_truncated_frame_is_dropped_and_the_next_one_decodes():
 
 def test_garbage_between_frames_is_dropped_and_counted():
     payload = b"\x04\x07\x09\x01"
-    wire = framing.frame(payload)
+    wire = host_only.frame(payload)
     garbage = b"\x13\x37\xff\xfe\x00\x42\x42\x00\x01\x00"
     decoder = framing.FrameDecoder()
     assert _decode_all(decoder, garbage + wire + garbage + wire) == [payload, payload]
@@ -88,7 +89,7 @@ def test_an_oversize_frame_is_dropped_without_growing_the_buffer():
     decoder = framing.FrameDecoder()
     size = len(decoder.buf)
     payload = b"\x04\x01\x01\x00"
-    out = _decode_all(decoder, b"\x07" * 5000 + b"\x00" + framing.frame(payload))
+    out = _decode_all(decoder, b"\x07" * 5000 + b"\x00" + host_only.frame(payload))
     assert out == [payload]
     assert decoder.oversize == 1
     assert len(decoder.buf) == size
@@ -97,13 +98,13 @@ def test_an_oversize_frame_is_dropped_without_growing_the_buffer():
 def test_empty_frames_are_resync_markers_not_errors():
     payload = b"\x04\x01\x01\x00"
     decoder = framing.FrameDecoder()
-    assert _decode_all(decoder, b"\x00\x00\x00" + framing.frame(payload)) == [payload]
+    assert _decode_all(decoder, b"\x00\x00\x00" + host_only.frame(payload)) == [payload]
     assert decoder.dropped() == 0
 
 
 def test_a_frame_too_short_for_a_header_is_malformed():
     decoder = framing.FrameDecoder()
-    assert _decode_all(decoder, framing.frame(b"\x04\x01")) == []
+    assert _decode_all(decoder, host_only.frame(b"\x04\x01")) == []
     assert decoder.malformed == 1
 
 
@@ -114,4 +115,4 @@ def test_reset_forgets_a_partial_frame():
     decoder = HostDecoder()
     _decode_all(decoder, b"\x05\x06\x07")
     decoder.reset()
-    assert _decode_all(decoder, framing.frame(payload)) == [payload]
+    assert _decode_all(decoder, host_only.frame(payload)) == [payload]

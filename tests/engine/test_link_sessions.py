@@ -6,7 +6,7 @@ from linkcheck import End, Table
 from vmcheck import snapshot
 
 from host.rulesets.korxsol.device import BURN, FROST
-from shared import codec, dice, roster, turns
+from shared import codec, dice, host_only, roster, turns
 from shared import events as ev
 from shared.host_only import make_event
 from shared.link import board as b
@@ -145,7 +145,7 @@ def _hello_frame(role, version):
     flags = m.HELLO_ACCEPT if role == m.ROLE_HOST else 0
     n = m.pack_hello(hello, 0, 0, role, flags, 0, 1, 0, 8, 4, 0, 0, 1)
     hello[m.HEADER] = version
-    return framing.frame(bytes(hello[:n]))
+    return host_only.frame(bytes(hello[:n]))
 
 
 def test_a_board_speaking_another_protocol_version_gets_a_clear_error_on_the_host():
@@ -198,7 +198,7 @@ def _version_shift(delta):
             payload[m.HEADER + 1] = (payload[m.HEADER + 1] + delta) & 0xFF
         else:
             return frame
-        return framing.frame(bytes(payload))
+        return host_only.frame(bytes(payload))
 
     return rewrite
 
@@ -229,7 +229,7 @@ def _plain_hello(role, version):
     n = m.pack_hello(hello, 0, 0, role, 0, 0, 1, 0, 8, 4, 0, 0, 1)
     hello[0] = m.HELLO
     hello[m.HEADER] = version
-    return framing.frame(bytes(hello[: n - 4]))  # and the 13-byte body of version 3
+    return host_only.frame(bytes(hello[: n - 4]))  # and the 13-byte body of version 3
 
 
 def test_a_board_from_before_the_direction_bit_still_gets_the_clear_version_error():
@@ -328,7 +328,7 @@ BOARD_EVENT = m.EVENT | m.FROM_BOARD  # an EVENT as a board sends it
 
 
 def _frame(mtype, body=b"", seq=0, ack=0xFF):
-    return framing.frame(bytes((mtype, seq, ack)) + body)
+    return host_only.frame(bytes((mtype, seq, ack)) + body)
 
 
 def test_input_the_board_cannot_use_counts_as_a_problem():

@@ -7,6 +7,7 @@ tests run on the MicroPython VM."""
 from linkcheck import Table
 
 from shared import events as ev
+from shared import host_only
 from shared.host_only import make_event
 from shared.link import framing
 from shared.link import messages as m
@@ -89,7 +90,7 @@ def test_a_repeated_accept_leaves_a_linked_board_its_descriptor_and_numbers():
         0,
     )
     rx_next = board.rx_next
-    table.down.inject(framing.frame(bytes(accept)))
+    table.down.inject(host_only.frame(bytes(accept)))
     board.poll(table.now)
     assert board.linked and board.described
     assert board.rx_next == rx_next

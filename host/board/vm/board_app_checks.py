@@ -8,7 +8,7 @@ figures line."""
 import gc
 import time
 
-from shared.link import framing
+from shared import host_only
 from shared.link import messages as m
 
 
@@ -20,7 +20,7 @@ def host_frame(mtype, seq, body):
     payload = bytearray(m.HEADER + len(body))
     m.put_header(payload, mtype, seq, 0xFF)
     payload[m.HEADER :] = body
-    return framing.frame(payload)
+    return host_only.frame(payload)
 
 
 def idle_steps(app, now, steps):

@@ -60,7 +60,8 @@ def send(ack):
         m.put_header(payload, m.ACK, HOST_SEQ, ack)
         payload[m.HEADER] = 0
         n = m.HEADER + 1
-    stubrig.data.put(framing.frame(payload[:n]))
+    wire = bytearray(framing.MAX_WIRE)  # (payload has the CRC's two bytes spare)
+    stubrig.data.put(wire[: framing.encode_frame(payload, n, wire)])
 
 
 def read_board(step):
@@ -111,7 +112,7 @@ def start():
 
     frames = board_frames
     decoder = framing.FrameDecoder()
-    payload = bytearray(m.HEADER + m.PING_BODY)
+    payload = bytearray(m.HEADER + m.PING_BODY + framing.CRC_BYTES)
     keymap = app().profile.KEYMAP  # (the profile loader went with code.py's start-up)
     # next turn and roll, in turn (the Pico's menu starts on "roll": its menu_do key)
     tap_keys = (keymap.index("next_turn"), keymap.index("roll" if "roll" in keymap else "menu_do"))

@@ -12,6 +12,7 @@ import gc
 
 from fakehw import Stream
 
+from shared import host_only
 from shared.link import framing
 from shared.link import messages as m
 from shared.link.board import BoardSession
@@ -29,14 +30,14 @@ before = used()
 session = BoardSession(stream, state, nonce=1, now_ms=0)
 hello = bytearray(framing.MAX_PAYLOAD + 2)
 n = m.pack_hello(hello, 0xFF, 0xFF, m.ROLE_HOST, m.HELLO_ACCEPT, 0, 1, 0, 0, 0, 0, 0, 0)
-stream.put(framing.frame(hello[:n]))
+stream.put(host_only.frame(hello[:n]))
 session.poll(1)
 assert session.linked
 session_heap = used() - before
 
 ping = bytearray(framing.MAX_PAYLOAD + 2)
 n = m.pack_ping(ping, m.PING, 0xFF, 0xFF, 0, 0, 0)
-ping_frame = framing.frame(ping[:n])
+ping_frame = host_only.frame(ping[:n])
 
 
 def polls(session, stream, now, steps, frame):
