@@ -29,31 +29,19 @@ class AdvanceCarry(Carry):
     keys = ("stamina_now", "willpower_now", "damaged", "dead")
     lists = ("damaged",)
     apart = ("dead",)
+    dead_key = "dead"
     what = (
         "Stamina, Willpower (a Helpless character ends the fight at 1) and damaged Body Parts;"
         " status ailments end with the fight (advance-late-combat-round.txt lines 70, 72-76,"
         " 153, 161); the dead stay dead"
     )
 
-    def after(self, game: Any, names: list[str]) -> dict[str, Line]:
-        out: dict[str, Line] = {}
-        for f in game.fighters:
-            if f.name not in names:
-                continue
-            line: Line = {
-                "stamina_now": f.stamina,
-                "willpower_now": f.willpower,  # (a fight's end frees the Helpless: verbs.py)
-                "damaged": list(f.damaged),
-            }
-            if f.status == "dead":
-                line["dead"] = True
-            out[f.name] = line
-        return out
+    def carried(self, game: Any, f: Any) -> Line:
+        return {
+            "stamina_now": f.stamina,
+            "willpower_now": f.willpower,  # (a fight's end frees the Helpless: verbs.py)
+            "damaged": list(f.damaged),
+        }
 
-    def dead(self, line: Line) -> bool:
-        return bool(line.get("dead"))
-
-    def check_adjust(self, key: str, value: Any) -> str | None:
-        if key == "dead" and not isinstance(value, bool):
-            return "dead= is true or false"
-        return None
+    def died(self, f: Any) -> bool:
+        return bool(f.status == "dead")

@@ -37,6 +37,8 @@ class D20Carry(Carry):
     roster = ROSTER
     keys = KEYS
     apart = ("dead",)
+    dead_key = "dead"
+    said = (("hp_now", "HP"), ("temp", "temporary HP"), ("exhaustion", "exhaustion"))
     lists = ("conditions",)
     first_team = TEAMS[0]
     what = (
@@ -49,41 +51,36 @@ class D20Carry(Carry):
         "short": "each character regains what its spent hit dice give (--heal NAME=N)",
     }
 
-    def after(self, game: Any, names: list[str]) -> dict[str, Line]:
-        out: dict[str, Line] = {}
+    def carried(self, game: Any, f: Any) -> Line:
         # What depends on a concentration ends with it, and concentration with the fight.
         tied = {(x.target, x.name) for x in game.links}
-        for f in game.fighters:
-            if f.name not in names:
-                continue
-            lasting = [
-                e.name
-                for e in game.effects
-                if e.target == f.index
-                and e.kind == "none"
-                and e.name not in HIDDEN
-                and (f.index, e.name) not in tied
-            ]
-            # The generic `effect` verb's with no end (until taken off) last as long [29];
-            # its name carries, as a condition of the next fight (its stacks and note do not).
-            lasting += [
-                e.name
-                for e in book.in_play(game)
-                if e.target == f.name
-                and e.kind == ""
-                and plain(e.name) not in {plain(n) for n in lasting}
-                and e.name not in HIDDEN
-            ]
-            line: Line = {
-                "hp_now": f.hp,
-                "temp": f.temp,
-                "exhaustion": min(f.exhaustion, 5),
-                "conditions": lasting,
-            }
-            if f.dead or f.exhaustion >= 6:
-                line["dead"] = True
-            out[f.name] = line
-        return out
+        lasting = [
+            e.name
+            for e in game.effects
+            if e.target == f.index
+            and e.kind == "none"
+            and e.name not in HIDDEN
+            and (f.index, e.name) not in tied
+        ]
+        # The generic `effect` verb's with no end (until taken off) last as long [29];
+        # its name carries, as a condition of the next fight (its stacks and note do not).
+        lasting += [
+            e.name
+            for e in book.in_play(game)
+            if e.target == f.name
+            and e.kind == ""
+            and plain(e.name) not in {plain(n) for n in lasting}
+            and e.name not in HIDDEN
+        ]
+        return {
+            "hp_now": f.hp,
+            "temp": f.temp,
+            "exhaustion": min(f.exhaustion, 5),
+            "conditions": lasting,
+        }
+
+    def died(self, f: Any) -> bool:
+        return bool(f.dead or f.exhaustion >= 6)
 
     def scores(self, game: Any, summary: dict, names: list[str]) -> dict[str, dict[str, int]]:
         out = super().scores(game, summary, names)
@@ -92,51 +89,16 @@ class D20Carry(Carry):
                 out[f.name].update({k: f.stats[k] for k in LUCK})
         return out
 
-    def dead(self, line: Line) -> bool:
-        return bool(line.get("dead"))
-
-    def rest(
-        self, kind: str, party: dict[str, Line], heal: dict[str, int]
-    ) -> tuple[dict[str, Line], list[str]]:
-        if kind not in self.rests:
-            raise IllegalAction(f"d20 has no {kind} rest: long or short")
+    def check_rest(self, kind: str, party: dict[str, Line], heal: dict[str, int]) -> None:
         if kind == "long" and heal:
             raise IllegalAction("a long rest heals everyone fully: --heal goes with a short rest")
-        for name in heal:
-            if name not in party:
-                raise IllegalAction(f"--heal {name}: not in the party ({', '.join(party)})")
-            if self.dead(party[name]):
-                raise IllegalAction(
-                    f"--heal {name}: {name} is dead (`campaign adjust` it first if it is not)"
-                )
-        out: dict[str, Line] = {}
-        lines: list[str] = []
-        for name, line in party.items():
-            if self.dead(line):
-                continue
-            most = int(line["hp"])
-            hp = int(line.get("hp_now", most))
-            temp = int(line.get("temp", 0))
-            level = int(line.get("exhaustion", 0))
-            if kind == "long":
-                after = {"hp_now": most, "temp": 0, "exhaustion": max(0, level - 1)}
-            else:
-                after = {"hp_now": min(most, hp + heal.get(name, 0)), "temp": temp}
-                after["exhaustion"] = level
-            out[name] = after
-            changes = [
-                f"{label} {before} -> {after[key]}"
-                for key, label, before in (
-                    ("hp_now", "HP", hp),
-                    ("temp", "temporary HP", temp),
-                    ("exhaustion", "exhaustion", level),
-                )
-                if after[key] != before
-            ]
-            lines.append(f"{name}: {', '.join(changes) or 'no change'}")
-        return out, lines
 
-    def check_adjust(self, key: str, value: Any) -> str | None:
-        if key == "dead" and not isinstance(value, bool):
-            return "dead= is true or false"
-        return None
+    def rested(self, kind: str, line: Line, heal: int) -> tuple[Line, Line]:
+        most = int(line["hp"])
+        hp = int(line.get("hp_now", most))
+        temp = int(line.get("temp", 0))
+        level = int(line.get("exhaustion", 0))
+        before = {"hp_now": hp, "temp": temp, "exhaustion": level}
+        if kind == "long":
+            return before, {"hp_now": most, "temp": 0, "exhaustion": max(0, level - 1)}
+        return before, {"hp_now": min(most, hp + heal), "temp": temp, "exhaustion": level}

@@ -31,6 +31,8 @@ class PF2Carry(Carry):
     roster = ROSTER
     keys = KEYS
     apart = ("dead",)
+    dead_key = "dead"
+    said = (("hp_now", "HP"), ("doomed", "doomed"))
     first_team = TEAMS[0]
     what = (
         "hit points, wounded, doomed and dying (pf2-combat.txt [13], [16], [17]);"
@@ -41,62 +43,25 @@ class PF2Carry(Carry):
         " (--heal NAME=N)",
     }
 
-    def after(self, game: Any, names: list[str]) -> dict[str, Line]:
-        out: dict[str, Line] = {}
-        for f in game.fighters:
-            if f.name not in names:
-                continue
-            line: Line = {
-                "hp_now": f.hp,
-                "wounded": f.wounded,
-                "doomed": f.values.get("doomed", 0),
-                "dying": f.dying,
-            }
-            if f.dead:
-                line["dead"] = True
-            out[f.name] = line
-        return out
+    def carried(self, game: Any, f: Any) -> Line:
+        return {
+            "hp_now": f.hp,
+            "wounded": f.wounded,
+            "doomed": f.values.get("doomed", 0),
+            "dying": f.dying,
+        }
 
-    def dead(self, line: Line) -> bool:
-        return bool(line.get("dead"))
-
-    def rest(
-        self, kind: str, party: dict[str, Line], heal: dict[str, int]
-    ) -> tuple[dict[str, Line], list[str]]:
-        if kind not in self.rests:
-            raise IllegalAction(f"pf2 has no {kind} rest: night")
-        for name in heal:
-            if name not in party:
-                raise IllegalAction(f"--heal {name}: not in the party ({', '.join(party)})")
-            if self.dead(party[name]):
-                raise IllegalAction(
-                    f"--heal {name}: {name} is dead (`campaign adjust` it first if it is not)"
-                )
+    def check_rest(self, kind: str, party: dict[str, Line], heal: dict[str, int]) -> None:
         for name, line in party.items():
             if not self.dead(line) and int(line.get("dying", 0)):
                 raise IllegalAction(
                     f"{name} is dying: the summary has no dying outside a fight; play it on,"
                     f" or `campaign adjust` its dying=0 (and wounded) first [16]"
                 )
-        out: dict[str, Line] = {}
-        lines: list[str] = []
-        for name, line in party.items():
-            if self.dead(line):
-                continue
-            most = int(line["hp"])
-            hp = int(line.get("hp_now", most))
-            doomed = int(line.get("doomed", 0))
-            after = {"hp_now": min(most, hp + heal.get(name, 0)), "doomed": max(0, doomed - 1)}
-            out[name] = after
-            changes = [
-                f"{label} {before} -> {after[key]}"
-                for key, label, before in (("hp_now", "HP", hp), ("doomed", "doomed", doomed))
-                if after[key] != before
-            ]
-            lines.append(f"{name}: {', '.join(changes) or 'no change'}")
-        return out, lines
 
-    def check_adjust(self, key: str, value: Any) -> str | None:
-        if key == "dead" and not isinstance(value, bool):
-            return "dead= is true or false"
-        return None
+    def rested(self, kind: str, line: Line, heal: int) -> tuple[Line, Line]:
+        most = int(line["hp"])
+        hp = int(line.get("hp_now", most))
+        doomed = int(line.get("doomed", 0))
+        before = {"hp_now": hp, "doomed": doomed}
+        return before, {"hp_now": min(most, hp + heal), "doomed": max(0, doomed - 1)}
