@@ -48,12 +48,12 @@ PURPOSES = {"pull": 1, "heave": 2}
 class Tug20(tug.Tug):
     id = ID
     description = "a test game: tug with a d20 with advantage and 2d6 + 1d8"
-    board_id = 13
+    board_id = None  # given by the registry, as tug's is
     language = Language(VERBS, SESSION_VERBS, wanted=True)
 
     def new_game(self, encounter: tug.Rope, seed: int) -> tug.Game:
         game = super().new_game(encounter, seed)
-        data = descriptor()
+        data = descriptor(self.board_id)
         game.state.rules.load(data, 0, len(data))
         game.state.ruleset = self.board_id
         return game
@@ -117,11 +117,11 @@ def _roll(
     return tuple(rng.randint(1, n) for n in sides), "engine"
 
 
-def descriptor() -> bytes:
+def descriptor(board_id: int) -> bytes:
     """Tug's board description, with one d20 on the roll key and the naturals marked."""
     return pack(
         ID,
-        Tug20.board_id,
+        board_id,
         Tug20.rules_version,
         health="ground",
         allowance="pull",

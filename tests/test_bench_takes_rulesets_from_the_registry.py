@@ -16,7 +16,7 @@ def figures_of_a_test_ruleset() -> dict[str, float | int]:
 class Measured(Ruleset):
     id = "measured"
     description = "a test's ruleset with a bench figure of its own"
-    board_id = 15
+    board_id = None
     bench_module = f"{__name__}:figures_of_a_test_ruleset"
 
 

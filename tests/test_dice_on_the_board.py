@@ -83,7 +83,8 @@ def test_with_nothing_wanted_the_roll_key_rolls_the_descriptor_s_d20(table: Teth
 def _dice_page(faces: tuple[int, ...], sides: tuple[int, ...], naturals: bool, now: int):
     """The dice page of an 8 x 4 board showing `faces` of plain dice, at `now`."""
     state = GameState()
-    data = descriptor() if naturals else pack("t", 13, dice_kind=dice.KIND_DN, sides=20)
+    plain = pack("t", 13, dice_kind=dice.KIND_DN, sides=20)
+    data = descriptor(RULESET.board_id) if naturals else plain
     state.rules.load(data, 0, len(data))
     dice.enter(state, dice.KIND_DN, faces, 0, sides)
     canvas = pages.Canvas(8, 4)

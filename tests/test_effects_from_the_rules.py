@@ -20,7 +20,6 @@ class Dazing(Tiny):
     """tiny, where a hit that lands dazes its target to the end of its team's next turn."""
 
     id = "tiny_dazing"
-    board_id = 13
 
     def _act(self, game: Game, cmd: Command, coins: list[list] | None) -> list[str]:
         lines = super()._act(game, cmd, coins)

@@ -97,18 +97,24 @@ def tiny() -> Iterator[None]:
 
 
 def test_register_refuses_a_board_id_another_ruleset_has_in_one_line_naming_both(tiny) -> None:
+    """docs/writing-a-ruleset.md, "Your board id": a clash names both rulesets and what
+    would work (the free ids, or None to be given one)."""
     before = registry.ids()
+    held = {registry.get(i).board_id for i, _ in registry.described()}
+    free = ", ".join(str(n) for n in range(1, 16) if n not in held) or "none"
+    would_work = f"(free: {free}; or declare board_id = None to be given one)"
     forms = registry.get("forms").board_id
     with pytest.raises(ValueError) as err:
         registry.register(Other("clash", forms))
-    assert str(err.value) == f"ruleset 'clash' declares board id {forms}, which 'forms' already has"
+    said = str(err.value)
+    assert said == f"ruleset 'clash' declares board id {forms}, which 'forms' already has" + (
+        f" {would_work}"
+    )
     with pytest.raises(ValueError) as err:
         registry.register(Other("twin", TINY.board_id))  # one registered before it
-    assert (
-        str(err.value)
-        == f"ruleset 'twin' declares board id {TINY.board_id}, which 'tiny' already has"
-    )
-    assert registry.ids() == before
+    twin = f"ruleset 'twin' declares board id {TINY.board_id}, which 'tiny' already has"
+    assert str(err.value) == f"{twin} {would_work}"
+    assert "\n" not in said and registry.ids() == before
 
 
 def test_register_refuses_a_board_id_the_state_cannot_carry() -> None:
@@ -158,7 +164,10 @@ def extra_installed(tmp_path: Path) -> dict[str, str]:
 
 
 BROKEN = "cannot load (ModuleNotFoundError: No module named 'no_such_module')"
-CLASHING = "not loaded (ruleset 'clashing' declares board id 3, which 'forms' already has)"
+CLASHING = (
+    "not loaded (ruleset 'clashing' declares board id 3, which 'forms' already has"
+    " (declare board_id = None to be given one))"
+)
 TWICE = "not loaded (declared by turnlight and turnlight-extra: turnlight's plays)"
 
 

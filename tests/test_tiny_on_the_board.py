@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tiny_ruleset import DESCRIPTOR, EXAMPLE, TINY
+from tiny_ruleset import EXAMPLE, TINY, descriptor
 
 from host.board.tethered_sim import TetheredSim
 from host.core import encounter_files, registry
@@ -29,7 +29,7 @@ def test_a_ruleset_made_for_the_tests_plays_through_the_simulated_board() -> Non
     with TetheredSim(session) as table:
         table.settle()
         board = table.sim.app.state
-        assert board.ruleset == TINY.board_id and encoded(board.rules) == DESCRIPTOR
+        assert board.ruleset == TINY.board_id and encoded(board.rules) == descriptor(TINY.board_id)
         assert names(encoded(board.rules))["counters"] == ["hits"]
         # A hit typed on the laptop shows as Bo's counter on the board.
         table.execute("dice coin 1")

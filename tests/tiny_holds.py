@@ -39,8 +39,6 @@ from shared.descriptor_pack import counter, pack
 from shared.state import F_ACTIVE, F_OUT, GameState
 
 HERE = Path(__file__).parent
-BOARD_ID = 10  # none a built-in ruleset or another test's has
-DESCRIPTOR = pack("tiny-hld", BOARD_ID, 1, health="left", counters=(counter("x", 9, 7),))
 VERBS = {
     "end": Verb("", "end the running turn"),
     "hold": Verb("", "the running player holds its action: the next player's turn begins"),
@@ -86,7 +84,7 @@ class Game:
 class TinyHolds(Ruleset):
     id = "tiny_holds"
     description = "a test's game: one turn each, held, interrupted and delayed"
-    board_id = BOARD_ID
+    board_id = None  # the registry gives each of these a free one
     language = Language(VERBS)
     next_turn_commands = ("end",)
     state_modules = ("tiny_holds",)
@@ -105,7 +103,8 @@ class TinyHolds(Ruleset):
 
     def new_game(self, encounter: Holds, seed: int) -> Game:
         st = GameState()
-        st.rules.load(DESCRIPTOR, 0, len(DESCRIPTOR))
+        data = pack("tiny-hld", self.board_id, 1, health="left", counters=(counter("x", 9, 7),))
+        st.rules.load(data, 0, len(data))
         st.ruleset = self.board_id
         for name in encounter.players:
             roster.add_slot(st, name[:3], 0, 0, 0, 1)
@@ -210,13 +209,11 @@ class TinyAway(TinyHolds):
     """tiny_holds whose board shows a delaying player out of play while it waits."""
 
     id = "tiny_away"
-    board_id = 14  # (8 is left for pf2, 9 is the plugin cards game's)
     away_on_board = False
 
 
 class TinyPointer(TinyHolds):
     id = "tiny_pointer"
-    board_id = 11
     reports = False
 
 

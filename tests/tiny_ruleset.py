@@ -8,8 +8,9 @@ coin from the table or the board waiting with `dice coin 0|1`), and on heads (1)
 player of the other team takes a hit, its one counter. A player with `hits` hits is out; a
 team with every player out has lost. `end` passes the turn.
 
-On the board it is a ruleset of its own (DESCRIPTOR, ruleset id 2): one counter, "hits",
-and one phase; its next-turn key is `end`, its chance key flips the coin for the next hit.
+On the board it is a ruleset of its own (`descriptor`, with the board id the registry gives
+it): one counter, "hits", and one phase; its next-turn key is `end`, its chance key flips
+the coin for the next hit.
 
     ruleset = "tiny"
     name = "Duel"
@@ -113,7 +114,7 @@ class Tiny(Ruleset):
     id = "tiny"
     description = "a test's game: two teams alternate, one hit a turn on a coin, two hits out"
     rules_version = 1
-    board_id = 2  # the state's ruleset field
+    board_id = None  # the state's ruleset field: the registry gives it a free one
     language = Language(VERBS, SESSION_VERBS)
     start_command = ""
     next_turn_commands = ("end",)
@@ -172,7 +173,8 @@ class Tiny(Ruleset):
     # -- a game ------------------------------------------------------------------------------
     def new_game(self, encounter: Duel, seed: int) -> Game:
         st = GameState()
-        st.rules.load(DESCRIPTOR, 0, len(DESCRIPTOR))
+        data = descriptor(self.board_id)
+        st.rules.load(data, 0, len(data))
         st.ruleset = self.board_id
         for name, team in encounter.players:
             roster.add_slot(st, name[:3], team, 0, 0, encounter.hits)
@@ -386,16 +388,19 @@ def _project(game: Game) -> None:
     st.touch()
 
 
-# What the board knows of the game: a counter of hits taken (vermillion), one phase, no
-# allowance to refill, and a chance flip for the roll key's sake.
-DESCRIPTOR = pack(
-    "tiny",
-    Tiny.board_id,
-    1,
-    health="left",
-    counters=(counter("hits", 9, 7),),
-    flags=0,
-    dice_kind=dice.KIND_ACTION_D3,
-    dice_count=1,
-)
+def descriptor(board_id: int) -> bytes:
+    """What the board knows of the game: a counter of hits taken (vermillion), one phase,
+    no allowance to refill, and a chance flip for the roll key's sake."""
+    return pack(
+        "tiny",
+        board_id,
+        1,
+        health="left",
+        counters=(counter("hits", 9, 7),),
+        flags=0,
+        dice_kind=dice.KIND_ACTION_D3,
+        dice_count=1,
+    )
+
+
 TINY = Tiny()

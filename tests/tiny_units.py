@@ -51,6 +51,8 @@ from shared.limits import NO_SLOT
 from shared.state import F_ACTED, F_ACTIVE, F_OUT, GameState, mark_bit
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from host.core.interface import SessionAPI
 
 HERE = Path(__file__).parent
@@ -58,31 +60,36 @@ AIMED = 0  # tiny_steps' one mark
 AIM_STEP = 0
 HIT_STEP = 1
 
-# Their board ids: none a built-in ruleset or tiny has (the registry refuses a clash).
-TEAMS_ID = 13
-TEAMS = pack(
-    "tiny-tms",
-    TEAMS_ID,
-    1,
-    health="left",
-    allowance="hit",
-    counters=(counter("hits", 9, 7),),
-    flags=REFILL | UNIT_TEAM,
-    dice_count=1,
-)
-STEPS_ID = 14
-STEPS = pack(
-    "tiny-stp",
-    STEPS_ID,
-    1,
-    health="left",
-    allowance="hit",
-    counters=(counter("hits", 9, 7),),
-    marks=(mark("aimed", 8, M_ROUND_CLEAR),),
-    phases=("aim", "hit"),
-    flags=ROUND_REFILL | UNIT_STEP,
-    dice_count=1,
-)
+
+def teams_descriptor(board_id: int) -> bytes:
+    """tiny_teams' descriptor, with the board id the registry gave it."""
+    return pack(
+        "tiny-tms",
+        board_id,
+        1,
+        health="left",
+        allowance="hit",
+        counters=(counter("hits", 9, 7),),
+        flags=REFILL | UNIT_TEAM,
+        dice_count=1,
+    )
+
+
+def steps_descriptor(board_id: int) -> bytes:
+    """tiny_steps' descriptor, with the board id the registry gave it."""
+    return pack(
+        "tiny-stp",
+        board_id,
+        1,
+        health="left",
+        allowance="hit",
+        counters=(counter("hits", 9, 7),),
+        marks=(mark("aimed", 8, M_ROUND_CLEAR),),
+        phases=("aim", "hit"),
+        flags=ROUND_REFILL | UNIT_STEP,
+        dice_count=1,
+    )
+
 
 _VERBS = {
     "hit": Verb("PLAYER TARGET", "PLAYER flips a coin: on heads TARGET takes a hit"),
@@ -96,10 +103,10 @@ class TinyUnits(Tiny):
     start_command = ""
     next_turn_commands = ("end",)
 
-    def __init__(self, id: str, descriptor: bytes, board_id: int, steps: bool) -> None:
+    def __init__(self, id: str, descriptor: Callable[[int], bytes], steps: bool) -> None:
         self.id = id
         self.descriptor = descriptor
-        self.board_id = board_id
+        self.board_id = None  # the registry gives it a free one
         self.steps = steps
         self.description = (
             "a test's game: every player at once, in an aim step and a hit step"
@@ -113,7 +120,8 @@ class TinyUnits(Tiny):
 
     def new_game(self, encounter: Duel, seed: int) -> Game:
         st = GameState()
-        st.rules.load(self.descriptor, 0, len(self.descriptor))
+        data = self.descriptor(self.board_id)
+        st.rules.load(data, 0, len(data))
         st.ruleset = self.board_id
         st.phase_count = st.rules.phases
         players = encounter.players
@@ -251,5 +259,5 @@ def _project(game: Game) -> None:
     st.touch()
 
 
-TINY_TEAMS = TinyUnits("tiny_teams", TEAMS, TEAMS_ID, steps=False)
-TINY_STEPS = TinyUnits("tiny_steps", STEPS, STEPS_ID, steps=True)
+TINY_TEAMS = TinyUnits("tiny_teams", teams_descriptor, steps=False)
+TINY_STEPS = TinyUnits("tiny_steps", steps_descriptor, steps=True)

@@ -119,7 +119,7 @@ class Tug(Ruleset):
         "a test plugin's game: two teams pull in turns, a D3 of ground each; first to the goal wins"
     )
     rules_version = 1
-    board_id = 12  # the state's ruleset field: one no built-in ruleset has
+    board_id = None  # the state's ruleset field: the registry gives it a free one
     language = Language(VERBS, SESSION_VERBS, wanted=True)
     next_turn_commands = ("end",)
     session_totals = ("ground",)
@@ -181,7 +181,7 @@ class Tug(Ruleset):
     # -- a game ------------------------------------------------------------------------------
     def new_game(self, encounter: Rope, seed: int) -> Game:
         st = GameState()
-        data = descriptor(encounter.goal)
+        data = descriptor(encounter.goal, self.board_id)
         st.rules.load(data, 0, len(data))
         st.ruleset = self.board_id
         for name, team in encounter.players:
@@ -360,12 +360,12 @@ class Tug(Ruleset):
         return [f"pull {n}" for n in ready] + ["end"]
 
 
-def descriptor(goal: int) -> bytes:
+def descriptor(goal: int, board_id: int) -> bytes:
     """What the board knows of tug: its team's ground as the health bar (to the goal), one
-    counter of pulls, one phase, and the D3 a pull rolls."""
+    counter of pulls, one phase, and the D3 a pull rolls; `board_id` the registry gave it."""
     return pack(
         ID,
-        Tug.board_id,
+        board_id,
         Tug.rules_version,
         health="ground",
         allowance="pull",

@@ -13,8 +13,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="list the rulesets this turnlight plays",
         description="One line per ruleset: its id (what --ruleset and an encounter file's "
         "`ruleset` key name), its rules version, its board id (1..15: the number the board "
-        "knows it by; a new ruleset takes one not listed) and what it is; the default is "
-        "marked. "
+        "knows it by; a new ruleset declares None and is given a free one) and what it is; "
+        "the default is marked. "
         "Rulesets are found through the installed packages' `turnlight.rulesets` entry "
         "points; one that cannot be played is listed after them with why.",
     )

@@ -218,9 +218,11 @@ class Ruleset:
     rules_version: int = 1  # raise it when the same journal would play out differently
     # Its number on the board: the state's ruleset field and its descriptor's (0..15, 4
     # bits; 0 is the board's table before any game is described). A board holding one
-    # game's descriptor refuses another's snapshot, so each ruleset declares its own and
-    # the registry refuses a second with the same.
-    board_id: int = 0
+    # game's descriptor refuses another's snapshot, so no two rulesets of one process share
+    # one: the registry refuses a second with the same. None: the registry gives it a free
+    # one when it is found or registered (its descriptor and state then read
+    # `self.board_id`); an outside package should declare None (docs/writing-a-ruleset.md).
+    board_id: int | None = 0
     # Where `turnlight bench` finds this game's figures, if it has any: "module:function",
     # the function returning {figure: value}. Only the bench imports it.
     bench_module: str | None = None

@@ -9,6 +9,13 @@ packages' metadata only; a ruleset is imported when it is asked for or listed, s
 `turnlight --help` stays fast. One that cannot be imported, or that declares the board id
 of one found before it, is not played and says why in one line; the others play on.
 `register` adds one more in this process (a test's ruleset).
+
+A ruleset that declares `board_id = None` is given a free one: a found one once every found
+ruleset's own is known (in the order they are found, so the same installed packages give
+the same numbers), a registered one when it is registered (and `unregister` frees it). The
+number is stored nowhere (journals name a ruleset by its id; the host describes its game on
+every link), so it need only differ from the others' in this process:
+docs/writing-a-ruleset.md, "Your board id".
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ class _Found:
 _found: list[_Found] | None = None
 _twice: list[tuple[str, str]] = []  # (id, why) of an id a second distribution declares too
 _registered: dict[str, Ruleset] = {}
+_given: set[str] = set()  # the ids of the registered rulesets whose board id was given here
 _lock = threading.RLock()  # the web server's threads may ask for one while it is loaded
 
 
@@ -69,6 +77,8 @@ def get(ruleset_id: str) -> Ruleset:
     if ruleset_id in _registered:
         return _registered[ruleset_id]
     for found in _loaded(ruleset_id):
+        if found.id == ruleset_id and found.ruleset is not None and found.ruleset.board_id is None:
+            _loaded()  # a number is given once every found ruleset's own is known
         if found.id == ruleset_id:
             if found.ruleset is None:
                 raise UnavailableRuleset(f"ruleset {ruleset_id!r} {found.problem}")
@@ -99,9 +109,20 @@ def register(ruleset: Ruleset) -> None:
     ):
         raise ValueError(f"ruleset {ruleset.id!r} is already registered")
     if known is None:
-        clash = _board_id_problem(ruleset, [r for r in _playable() if r is not ruleset])
-        if clash:
-            raise ValueError(clash)
+        others = [r for r in _playable() if r is not ruleset]
+        if ruleset.board_id is None:
+            free = _free_ids(others)
+            if not free:
+                raise ValueError(
+                    f"ruleset {ruleset.id!r} asks for a board id and none is free"
+                    f" ({_held(others)}): unregister one"
+                )
+            ruleset.board_id = free[0]
+            _given.add(ruleset.id)
+        else:
+            clash = _board_id_problem(ruleset, others, name_free=True)
+            if clash:
+                raise ValueError(clash)
     _registered[ruleset.id] = ruleset
 
 
@@ -111,7 +132,10 @@ def unregister(ruleset_id: str) -> None:
         if found.id == ruleset_id:
             where = "built in" if found.dist == OWN else f"installed ({found.dist})"
             raise ValueError(f"ruleset {ruleset_id!r} is {where}, not registered")
-    _registered.pop(ruleset_id, None)
+    gone = _registered.pop(ruleset_id, None)
+    if gone is not None and ruleset_id in _given:
+        _given.discard(ruleset_id)
+        gone.board_id = None  # given, not declared: the next registration gives one again
 
 
 def _all_found() -> list[_Found]:
@@ -149,7 +173,24 @@ def _loaded(upto: str | None = None) -> list[_Found]:
                 _load(one, [f.ruleset for f in found[:n] if f.ruleset is not None])
             if one.id == upto:
                 break
+        else:
+            _give_found_ids(found)
         return found
+
+
+def _give_found_ids(found: list[_Found]) -> None:
+    """Give each found ruleset that declares no board id the lowest free one, in the order
+    found (every found ruleset is loaded: its own are all known)."""
+    for one in found:
+        if one.ruleset is not None and one.ruleset.board_id is None:
+            held = [f.ruleset for f in found if f.ruleset is not None and f is not one]
+            held += list(_registered.values())
+            free = _free_ids(held)
+            if free:
+                one.ruleset.board_id = free[0]
+            else:
+                one.problem = f"not loaded (it asks for a board id and none is free: {_held(held)})"
+                one.ruleset = None
 
 
 def _load(found: _Found, before: list[Ruleset]) -> None:
@@ -180,9 +221,12 @@ def _playable() -> list[Ruleset]:
     return found + list(_registered.values())
 
 
-def _board_id_problem(ruleset: Ruleset, others: list[Ruleset]) -> str:
-    """Why `ruleset` cannot have its board id beside `others` ("" if it can)."""
+def _board_id_problem(ruleset: Ruleset, others: list[Ruleset], name_free: bool = False) -> str:
+    """Why `ruleset` cannot have its board id beside `others` ("" if it can, or if it
+    declares None: it is given one)."""
     board_id = ruleset.board_id
+    if board_id is None:
+        return ""
     if not isinstance(board_id, int) or board_id not in BOARD_IDS:
         return (
             f"ruleset {ruleset.id!r} declares board id {board_id!r}, not one of"
@@ -190,11 +234,27 @@ def _board_id_problem(ruleset: Ruleset, others: list[Ruleset]) -> str:
         )
     for other in others:
         if board_id and other.board_id == board_id:
+            # A found ruleset is checked before those found after it are loaded: which ids
+            # stay free is known only for a registered one.
+            free = ", ".join(str(n) for n in _free_ids(others)) or "none"
+            would = f"free: {free}; or " if name_free else ""
             return (
                 f"ruleset {ruleset.id!r} declares board id {board_id},"
-                f" which {other.id!r} already has"
+                f" which {other.id!r} already has ({would}declare board_id = None to be given one)"
             )
     return ""
+
+
+def _free_ids(others: list[Ruleset]) -> list[int]:
+    """The board ids 1..15 none of `others` holds (0 is the board's own table's)."""
+    held = {r.board_id for r in others}
+    return [n for n in BOARD_IDS if n and n not in held]
+
+
+def _held(others: list[Ruleset]) -> str:
+    """Who holds the board ids, in one short phrase: "1 korxsol, 3 forms, ..."."""
+    pairs = sorted((r.board_id or 0, r.id) for r in others if r.board_id)
+    return ", ".join(f"{n} {i}" for n, i in pairs)
 
 
 def _one_line(err: Exception) -> str:

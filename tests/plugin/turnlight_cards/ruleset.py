@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from host.core.interface import SessionAPI
 
 ID = schema.ID
-BOARD_ID = 9  # the state's ruleset field: one no built-in ruleset has
 WOUNDS = 0  # its counter
 SHAKEN, HOLDING = range(2)  # its marks
 
@@ -67,7 +66,7 @@ class Cards(Ruleset):
         " interrupts, exploding trait dice, Shaken and Wounds"
     )
     rules_version = 1
-    board_id = BOARD_ID
+    board_id = None  # the registry gives it a free one (docs/writing-a-ruleset.md)
     language = Language(VERBS, wanted=True)
     start_command = "deal"
     next_turn_commands = ("end",)
@@ -92,7 +91,7 @@ class Cards(Ruleset):
     # -- a game ------------------------------------------------------------------------
     def new_game(self, encounter: schema.Encounter, seed: int) -> Game:
         game = Game(encounter, seed, [Fighter(s, i) for i, s in enumerate(encounter.fighters)])
-        game.state = new_state(game)
+        game.state = new_state(game, self.board_id)
         return game
 
     def apply(self, game: Game, cmd: Command) -> Applied:
@@ -315,14 +314,14 @@ def _marks(f: Fighter) -> str:
 
 
 # ------------------------------------------------------------------------------ the board
-def descriptor() -> bytes:
+def descriptor(board_id: int) -> bytes:
     """What the board knows of Cards: the Wounds a fighter may still take as its health
     bar, its Wounds as a counter, Shaken and holding as marks, its card as its order value,
     one phase, the host running every rule (the turn is one slot's), and a d6 on the roll
-    key."""
+    key; `board_id` is the one the registry gave it."""
     return pack(
         ID,
-        BOARD_ID,
+        board_id,
         Cards.rules_version,
         health="life",
         allowance="action",
@@ -342,11 +341,11 @@ def _health_max(f: Fighter) -> int:
     return rules.MOST_WOUNDS + 1 if f.spec.wild else 1
 
 
-def new_state(game: Game) -> GameState:
+def new_state(game: Game, board_id: int) -> GameState:
     st = GameState()
-    data = descriptor()
+    data = descriptor(board_id)
     st.rules.load(data, 0, len(data))
-    st.ruleset = BOARD_ID
+    st.ruleset = board_id
     for f in game.fighters:
         add_slot(st, f.spec.label, f.spec.team, 0, 1, _health_max(f))
     return st
