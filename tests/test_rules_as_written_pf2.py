@@ -644,10 +644,12 @@ def test_a_sustained_effect_lasts_10_minutes_at_most_unless_it_says_otherwise():
     assert t.effects("Orc") == []
     t.play("next")
     t.play("effect Orc Glow until=end of=Valka")  # put on anew: counted anew
-    t.play("sustain Valka Orc Glow limit=3")  # the effect says 3 rounds
-    t.play("next")
-    t.play("next")
-    t.play("sustain Valka Orc Glow limit=3")
+    # (a Sustain on the turn it is put on extends nothing: refused, pf2-blind-audit-2.md 1)
+    assert "already lasts" in t.refused("sustain Valka Orc Glow limit=3")
+    for _ in range(2):
+        t.play("next")
+        t.play("next")
+        t.play("sustain Valka Orc Glow limit=3")  # the effect says 3 rounds
     t.play("next")
     t.play("next")
     assert "3 rounds in all" in t.refused("sustain Valka Orc Glow limit=3")

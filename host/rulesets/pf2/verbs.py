@@ -769,6 +769,14 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
             f"{effect.name} on {target.name} is not sustained by {f.name}: put it on with"
             f" `effect {target.label} {effect.name} until=end of={f.label}` [24]"
         )
+    # [24] a Sustain extends it to the end of the maker's following turn: on the turn it
+    # was put on, or a second time in one turn, it lasts that long already.
+    counted = book.book_of(_ruleset(), game)
+    if effect.count >= counted.ends.get(f.name, 0) + 2:
+        raise IllegalAction(
+            f"{effect.name} on {target.name} already lasts to the end of {f.name}'s next turn:"
+            f" Sustain it on that turn [24]"
+        )
     # [24] up to 10 minutes: its first round is its own, and each Sustain adds one.
     limit = cmd.int_opt("limit", 1, 10_000) if "limit" in cmd.opts else SUSTAIN_ROUNDS
     key = f"{plain(target.name)}/{plain(effect.name)}"
