@@ -357,7 +357,7 @@ def test_finding_2_rule_26_a_hero_point_rerolls_a_flat_check_and_a_retch(tmp_pat
     assert "Aria's flat check: d20 15 vs DC 11: success [10]" in state["log"]
     assert who(state, "Aria")["hero_points"] == 1
     state = play(tmp_path, "condition Aria sickened 2", "retch Aria dc=15", "dice 3",
-                 "hero Aria", "dice 19")
+                 "hero Aria", "dice 20")
     assert refused(state, 4) == ""
     assert "sickened" not in " ".join(who(state, "Aria")["conditions"])
     assert who(state, "Aria")["actions"][0] == 2  # the retch's action spent once
@@ -368,7 +368,7 @@ def test_finding_3_rule_26_knocked_out_by_its_own_save_a_hero_point_rerolls_it(t
     while dying". Knocked out (dying 2, not dead) by its own save in the middle of its turn,
     `hero` spent both points on the dying use instead of rerolling the save."""
     state = play(tmp_path, "damage Aria 15", "save Aria ref dc=20 basic=2d6", "dice 2",
-                 "dice 6 6", "hero Aria", "dice 20")
+                 "dice 6 6", "hero Aria", "dice 20", "dice 6 6")
     aria = who(state, "Aria")
     assert refused(state, 6) == ""
     assert (aria["hp"], aria["dying"], aria["hero_points"]) == (5, 0, 1)

@@ -228,8 +228,8 @@ def _reroll(game: Game, f: Fighter) -> list[str]:
     if not kept or kept["who"] != f.index:
         raise IllegalAction(
             f"{f.name} is not dying, and the last action was no check of its: a Hero Point"
-            f" rerolls one as `hero {f.label}` right after it (or `hero` on `strike` or"
-            " `save`) [26]"
+            f" rerolls one (a `strike`, `save`, `flat` or `retch`) as `hero {f.label}` right"
+            " after it (or `hero` on `strike` or `save`) [26]"
         )
     if game.over != kept["over"]:
         raise IllegalAction(
@@ -248,6 +248,10 @@ def _reroll(game: Game, f: Fighter) -> list[str]:
         " is taken back [26]"
     ]
     data = kept["data"]
+    if kept["verb"] == "flat":
+        return lines + _flat_result(game, f, data[0], again)
+    if kept["verb"] == "retch":
+        return lines + _retch_result(game, f, data[0], data[1], again)
     if kept["verb"] == "strike":
         target = game.fighters[data[0]]
         weapon = _weapon(f, data[1])
@@ -444,7 +448,13 @@ def _save_result(
 def do_flat(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     dc = cmd.int_opt("dc", 1, 21)
+    keep_check(game, f, [], "flat", [dc])  # [26] a flat check is a check: `hero` rerolls it
     face = game.dice.draw("flat", f.index, (20,))[0]
+    game.last_check["face"] = face
+    return _flat_result(game, f, dc, face)
+
+
+def _flat_result(game: Game, f: Fighter, dc: int, face: int) -> list[str]:
     d = checks.degree(face, face, dc)
     game.dice.degree = d
     return [f"{f.name}'s flat check: d20 {face} vs DC {dc}: {checks.said(d)} [10]"]
@@ -683,7 +693,13 @@ def do_retch(game: Game, cmd: Command) -> list[str]:
     spend(game, f, 1)
     mods = checks.condition_mods(game, f, "fort")
     bonus = f.spec.saves["fort"] + checks.combine(mods)
+    keep_check(game, f, [f], "retch", [dc, bonus])  # [26] a Fortitude save: `hero` rerolls it
     face = game.dice.draw("save", f.index, (20,))[0]
+    game.last_check["face"] = face
+    return _retch_result(game, f, dc, bonus, face)
+
+
+def _retch_result(game: Game, f: Fighter, dc: int, bonus: int, face: int) -> list[str]:
     d = checks.degree(face, face + bonus, dc)
     game.dice.degree = d
     was = f.values["sickened"]
@@ -803,15 +819,18 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
 
 def do_hero(game: Game, cmd: Command) -> list[str]:
     """[26]: all its Hero Points (at least 1): no longer dying, at 0 HP, wounded unchanged;
-    while dying at the start of its turn, or as it would die (right after). Not dying: 1
-    Hero Point rerolls its check of the action just played, and the new result stands."""
+    while dying at the start of its turn, or as it would die (right after). Not dying, or
+    dying but not dead from its check of the action just played: 1 Hero Point rerolls that
+    check, and the new result stands."""
     f = _who(game, cmd)
     if f.hero < 1:
         raise IllegalAction(f"{f.name} has no Hero Points [26]")
     if f.dead and f.index in game.died_now:
         f.dead = False
         f.hp = 0
-    elif not f.dying:
+    elif not f.dying or game.last_check.get("who") == f.index:
+        # [26] all its points go as it would die, or at the start of its turn while dying:
+        # knocked out (not dead) by its own check just made, the point rerolls that check.
         return _reroll(game, f)
     elif not game.turn_of(f):
         raise IllegalAction(
