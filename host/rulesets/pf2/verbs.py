@@ -636,6 +636,30 @@ def _average(r: Roll) -> float:
 MOVES = ("stride", "step", "leap", "climb", "swim", "fly", "burrow", "crawl", "tumble")
 
 
+# [6] the actions with the attack trait the summary names, known by an action's first word
+ATTACKS = ("strike", "grapple", "shove", "trip", "disarm")
+
+
+def _held_back(f: Fighter, first: str, move: bool, attack: bool, manipulate: bool) -> None:
+    """[19] immobilized (grabbed, restrained, or the condition) refuses a move action;
+    restrained an attack or manipulate action; Escape neither. FIRST: the action's first
+    word (Stride, Strike, Interact ...), read as the flags say when they are not given."""
+    if first == "escape":
+        return
+    held = next((m for m in checks.IMMOBILIZED if m in f.marks), "")
+    if held and (move or first in MOVES):
+        raise IllegalAction(
+            f"{f.name} is {held}: immobilized, no move actions [19]"
+            f" (`act {f.label} Escape attack` tries to get free)"
+        )
+    attack = attack or first in ATTACKS
+    if "restrained" in f.marks and (attack or manipulate or first == "interact"):
+        what = "attacks" if attack else "manipulate actions"
+        raise IllegalAction(
+            f"{f.name} is restrained: no {what} but to Escape (`act {f.label} Escape`) [19]"
+        )
+
+
 def do_act(game: Game, cmd: Command) -> list[str]:
     """Actions spent on anything else; `attack`: one with the attack trait (Grapple, Shove,
     Trip ...), which counts toward the multiple attack penalty [6]; `spell`: casting, which
@@ -645,19 +669,7 @@ def do_act(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     cost = cmd.int_opt("cost", 0, 3) if "cost" in cmd.opts else 1
     first = plain(cmd.args[1]) if len(cmd.args) > 1 else ""
-    escape = first == "escape"
-    held = next((m for m in checks.IMMOBILIZED if m in f.marks), "")
-    if held and not escape and ("move" in cmd.opts or first in MOVES):
-        raise IllegalAction(
-            f"{f.name} is {held}: immobilized, no move actions [19]"
-            f" (`act {f.label} Escape attack` tries to get free)"
-        )
-    manipulate = "manipulate" in cmd.opts or first == "interact"
-    if "restrained" in f.marks and not escape and ("attack" in cmd.opts or manipulate):
-        what = "attacks" if "attack" in cmd.opts else "manipulate actions"
-        raise IllegalAction(
-            f"{f.name} is restrained: no {what} but to Escape (`act {f.label} Escape`) [19]"
-        )
+    _held_back(f, first, "move" in cmd.opts, "attack" in cmd.opts, "manipulate" in cmd.opts)
     spend(game, f, cost)
     what = " ".join(cmd.args[1:])
     lines = [f"{f.name} spends {cost} action(s){': ' + what if what else ''} ({f.actions} left)"]
@@ -748,6 +760,8 @@ def do_ready(game: Game, cmd: Command) -> list[str]:
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     what = kit.readied(f)
+    words = what.split()
+    _held_back(f, plain(words[0]) if words else "", False, False, False)  # [19]
     react(game, f)
     f.readied, f.readied_step = "", -1
     return [f"{f.name} takes its readied action with its reaction: {what} [21]"]
