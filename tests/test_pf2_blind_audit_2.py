@@ -375,6 +375,12 @@ def test_finding_3_rule_26_knocked_out_by_its_own_save_a_hero_point_rerolls_it(t
     assert aria["state"] == "up"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="not fixed: pf2 tells the clock a Delay as a turn passed at the delayer's new place"
+    " (last), which the pointer reads as a second end of its turn; the fix is pf2 reporting"
+    " Ruleset.turn_moments (leave/rejoin) for Delay and return (docs/audits/pf2-blind-audit-2.md)",
+)
 def test_finding_4_rule_22_delay_ends_only_what_would_end_during_its_turn(tmp_path):
     """pf2-combat.txt [22], [5](a): as it Delays, the effects that would end during its turn
     end. One put on during this turn `until=end` lasts to the end of its *next* turn (it
