@@ -772,6 +772,9 @@ def test_delaying_ends_the_delayers_turn_for_its_effects_and_starts_the_next_one
     t = Table(VAL, PEL, ORC)
     t.start(15, 10, 1)
     t.play("effect Orc Marked until=end of=Valka")  # to the end of Valka's next turn
+    # (`t.to` alone stayed in round 1, where a Delay ended Marked a turn early, which this
+    # test took for right: pf2-blind-audit-2.md, finding 4)
+    t.play("next")
     t.to("Valka")  # round 2
     t.play("effect Orc Warded until=start of=Pell")
     assert t.effects("Orc") == ["Marked", "Warded"]

@@ -41,7 +41,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
         game.last_check = checked  # (what `hero` may reroll [26]; cleared as it ends)
     game.dice.begin(game.actions, replay)
     game.dice.degree = -1
-    game.passed = []
+    game.moments = None
     game.turn_end_at = None
     died_before = list(game.died_now)
     game.died_now = []
@@ -158,9 +158,13 @@ def do_delay(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     _alive(f)
     was = game.round
+    left = game.entry()
     lines = delay.delay(game, f)
     game.turn_end_at = 1  # after the line that says it Delays
+    pos = game.at
     lines += turns.move_on(game, game.at)
+    if left is not None:
+        game.moments = delay.moments(game, left, was, pos)
     if game.round != was:
         game.timeline.append(point(game))
     return lines + turns.start_turn(game)
