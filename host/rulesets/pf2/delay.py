@@ -7,9 +7,8 @@ The host's effect book reads turns from the board's order (host/core/effect_cloc
 which has no moment for "left the order" or "came back": device.py shows a delayed
 creature after everyone else, so that its return right after the creature whose turn
 just ended is seen as that turn's end and its own start; its leaving is told to the clock
-as a turn passed (`Game.passed`, `Ruleset.passed_turns`: the delayer's end, as [22]
-wants). When the host's clock learns moments of its own (leave, rejoin), this module is
-the one place that reports them.
+by the moments of its turn (`Game.moments`, `Ruleset.turn_moments`: the delayer's end,
+as [22] wants, and the next entry's start). This module is the one place that reports them.
 """
 
 from __future__ import annotations
@@ -48,8 +47,24 @@ def delay(game: Game, f: Fighter) -> list[str]:
     after = game.order[game.at - 1].members[0] if game.at > 0 else -1
     game.order.pop(game.at)
     game.delayed.append(Delayed(e, game.round, after))
-    game.passed.append((game.round, f.index))
     return lines
+
+
+def moments(game: Game, left: Entry, was: int, pos: int) -> list[tuple[str, str]] | None:
+    """[22] the turn moments of a Delay for the effect clock: the delayer's turn ends, the
+    entries the order passed over (out of the fight) are passed, the next one starts. The
+    board's order shows the delayer last, so read alone it would see that turn end twice,
+    or not at all (the next entry standing where the delayer stood). Past the round's
+    end, the order alone reads it right: None."""
+    if game.round != was:
+        return None
+    said = [("end", game.fighters[i].name) for i in left.members]
+    for e in game.order[pos : game.at]:
+        said += [("passed", game.fighters[i].name) for i in e.members]
+    entry = game.entry()
+    if entry is not None:
+        said += [("start", game.fighters[i].name) for i in entry.members]
+    return said
 
 
 def back(game: Game, f: Fighter) -> list[str]:

@@ -122,8 +122,9 @@ class Game(kit.Fight[Fighter, Entry]):
         self.order: list[Entry] = []
         self.at = 0  # the position in `order` whose turn it is
         self.delayed: list[Delayed] = []  # [22]
-        # The turns the last action passed inside it, for the effect clock (delay.py).
-        self.passed: list[tuple[int, int]] = []
+        # The last action's turn moments, for the effect clock, when it Delayed (delay.py;
+        # `Ruleset.turn_moments`); None: the clock reads the turn from the board's order.
+        self.moments: list[tuple[str, Any]] | None = None
         # Where the last action's end-of-turn lines begin, if it ended a turn: the effect
         # book's ends are said there, before persistent damage [5](a) (ruleset.book_places).
         self.turn_end_at: int | None = None

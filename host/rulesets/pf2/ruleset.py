@@ -57,9 +57,9 @@ class PF2(kit.InitiativeRules):
     )
 
     # -- a game ----------------------------------------------------------------------------
-    def passed_turns(self, game: Game) -> list[tuple[int, int]]:
+    def turn_moments(self, game: Game) -> list[tuple[str, Any]] | None:
         """[22] a Delay: the delayer's turn ends as it leaves the order (delay.py)."""
-        return [(rnd, device.position(game, i)) for rnd, i in game.passed]
+        return getattr(game, "moments", None)
 
     def snapshot(self, game: Game) -> dict:
         e = game.entry()

@@ -41,7 +41,7 @@ def apply(game: Game, cmd: Command, replay: list[list] | None = None) -> list[st
         game.last_check = checked  # (what `hero` may reroll [26]; cleared as it ends)
     game.dice.begin(game.actions, replay)
     game.dice.degree = -1
-    game.passed = []
+    game.moments = None
     game.turn_end_at = None
     died_before = list(game.died_now)
     game.died_now = []
@@ -158,9 +158,13 @@ def do_delay(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     _alive(f)
     was = game.round
+    left = game.entry()
     lines = delay.delay(game, f)
     game.turn_end_at = 1  # after the line that says it Delays
+    pos = game.at
     lines += turns.move_on(game, game.at)
+    if left is not None:
+        game.moments = delay.moments(game, left, was, pos)
     if game.round != was:
         game.timeline.append(point(game))
     return lines + turns.start_turn(game)
@@ -228,8 +232,8 @@ def _reroll(game: Game, f: Fighter) -> list[str]:
     if not kept or kept["who"] != f.index:
         raise IllegalAction(
             f"{f.name} is not dying, and the last action was no check of its: a Hero Point"
-            f" rerolls one as `hero {f.label}` right after it (or `hero` on `strike` or"
-            " `save`) [26]"
+            f" rerolls one (a `strike`, `save`, `flat` or `retch`) as `hero {f.label}` right"
+            " after it (or `hero` on `strike` or `save`) [26]"
         )
     if game.over != kept["over"]:
         raise IllegalAction(
@@ -248,6 +252,10 @@ def _reroll(game: Game, f: Fighter) -> list[str]:
         " is taken back [26]"
     ]
     data = kept["data"]
+    if kept["verb"] == "flat":
+        return lines + _flat_result(game, f, data[0], again)
+    if kept["verb"] == "retch":
+        return lines + _retch_result(game, f, data[0], data[1], again)
     if kept["verb"] == "strike":
         target = game.fighters[data[0]]
         weapon = _weapon(f, data[1])
@@ -444,7 +452,13 @@ def _save_result(
 def do_flat(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     dc = cmd.int_opt("dc", 1, 21)
+    keep_check(game, f, [], "flat", [dc])  # [26] a flat check is a check: `hero` rerolls it
     face = game.dice.draw("flat", f.index, (20,))[0]
+    game.last_check["face"] = face
+    return _flat_result(game, f, dc, face)
+
+
+def _flat_result(game: Game, f: Fighter, dc: int, face: int) -> list[str]:
     d = checks.degree(face, face, dc)
     game.dice.degree = d
     return [f"{f.name}'s flat check: d20 {face} vs DC {dc}: {checks.said(d)} [10]"]
@@ -626,6 +640,30 @@ def _average(r: Roll) -> float:
 MOVES = ("stride", "step", "leap", "climb", "swim", "fly", "burrow", "crawl", "tumble")
 
 
+# [6] the actions with the attack trait the summary names, known by an action's first word
+ATTACKS = ("strike", "grapple", "shove", "trip", "disarm")
+
+
+def _held_back(f: Fighter, first: str, move: bool, attack: bool, manipulate: bool) -> None:
+    """[19] immobilized (grabbed, restrained, or the condition) refuses a move action;
+    restrained an attack or manipulate action; Escape neither. FIRST: the action's first
+    word (Stride, Strike, Interact ...), read as the flags say when they are not given."""
+    if first == "escape":
+        return
+    held = next((m for m in checks.IMMOBILIZED if m in f.marks), "")
+    if held and (move or first in MOVES):
+        raise IllegalAction(
+            f"{f.name} is {held}: immobilized, no move actions [19]"
+            f" (`act {f.label} Escape attack` tries to get free)"
+        )
+    attack = attack or first in ATTACKS
+    if "restrained" in f.marks and (attack or manipulate or first == "interact"):
+        what = "attacks" if attack else "manipulate actions"
+        raise IllegalAction(
+            f"{f.name} is restrained: no {what} but to Escape (`act {f.label} Escape`) [19]"
+        )
+
+
 def do_act(game: Game, cmd: Command) -> list[str]:
     """Actions spent on anything else; `attack`: one with the attack trait (Grapple, Shove,
     Trip ...), which counts toward the multiple attack penalty [6]; `spell`: casting, which
@@ -635,19 +673,7 @@ def do_act(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     cost = cmd.int_opt("cost", 0, 3) if "cost" in cmd.opts else 1
     first = plain(cmd.args[1]) if len(cmd.args) > 1 else ""
-    escape = first == "escape"
-    held = next((m for m in checks.IMMOBILIZED if m in f.marks), "")
-    if held and not escape and ("move" in cmd.opts or first in MOVES):
-        raise IllegalAction(
-            f"{f.name} is {held}: immobilized, no move actions [19]"
-            f" (`act {f.label} Escape attack` tries to get free)"
-        )
-    manipulate = "manipulate" in cmd.opts or first == "interact"
-    if "restrained" in f.marks and not escape and ("attack" in cmd.opts or manipulate):
-        what = "attacks" if "attack" in cmd.opts else "manipulate actions"
-        raise IllegalAction(
-            f"{f.name} is restrained: no {what} but to Escape (`act {f.label} Escape`) [19]"
-        )
+    _held_back(f, first, "move" in cmd.opts, "attack" in cmd.opts, "manipulate" in cmd.opts)
     spend(game, f, cost)
     what = " ".join(cmd.args[1:])
     lines = [f"{f.name} spends {cost} action(s){': ' + what if what else ''} ({f.actions} left)"]
@@ -683,7 +709,13 @@ def do_retch(game: Game, cmd: Command) -> list[str]:
     spend(game, f, 1)
     mods = checks.condition_mods(game, f, "fort")
     bonus = f.spec.saves["fort"] + checks.combine(mods)
+    keep_check(game, f, [f], "retch", [dc, bonus])  # [26] a Fortitude save: `hero` rerolls it
     face = game.dice.draw("save", f.index, (20,))[0]
+    game.last_check["face"] = face
+    return _retch_result(game, f, dc, bonus, face)
+
+
+def _retch_result(game: Game, f: Fighter, dc: int, bonus: int, face: int) -> list[str]:
     d = checks.degree(face, face + bonus, dc)
     game.dice.degree = d
     was = f.values["sickened"]
@@ -732,6 +764,8 @@ def do_ready(game: Game, cmd: Command) -> list[str]:
 def do_trigger(game: Game, cmd: Command) -> list[str]:
     f = _who(game, cmd)
     what = kit.readied(f)
+    words = what.split()
+    _held_back(f, plain(words[0]) if words else "", False, False, False)  # [19]
     react(game, f)
     f.readied, f.readied_step = "", -1
     return [f"{f.name} takes its readied action with its reaction: {what} [21]"]
@@ -769,6 +803,14 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
             f"{effect.name} on {target.name} is not sustained by {f.name}: put it on with"
             f" `effect {target.label} {effect.name} until=end of={f.label}` [24]"
         )
+    # [24] a Sustain extends it to the end of the maker's following turn: on the turn it
+    # was put on, or a second time in one turn, it lasts that long already.
+    counted = book.book_of(_ruleset(), game)
+    if effect.count >= counted.ends.get(f.name, 0) + 2:
+        raise IllegalAction(
+            f"{effect.name} on {target.name} already lasts to the end of {f.name}'s next turn:"
+            f" Sustain it on that turn [24]"
+        )
     # [24] up to 10 minutes: its first round is its own, and each Sustain adds one.
     limit = cmd.int_opt("limit", 1, 10_000) if "limit" in cmd.opts else SUSTAIN_ROUNDS
     key = f"{plain(target.name)}/{plain(effect.name)}"
@@ -795,15 +837,18 @@ def do_sustain(game: Game, cmd: Command) -> list[str]:
 
 def do_hero(game: Game, cmd: Command) -> list[str]:
     """[26]: all its Hero Points (at least 1): no longer dying, at 0 HP, wounded unchanged;
-    while dying at the start of its turn, or as it would die (right after). Not dying: 1
-    Hero Point rerolls its check of the action just played, and the new result stands."""
+    while dying at the start of its turn, or as it would die (right after). Not dying, or
+    dying but not dead from its check of the action just played: 1 Hero Point rerolls that
+    check, and the new result stands."""
     f = _who(game, cmd)
     if f.hero < 1:
         raise IllegalAction(f"{f.name} has no Hero Points [26]")
     if f.dead and f.index in game.died_now:
         f.dead = False
         f.hp = 0
-    elif not f.dying:
+    elif not f.dying or game.last_check.get("who") == f.index:
+        # [26] all its points go as it would die, or at the start of its turn while dying:
+        # knocked out (not dead) by its own check just made, the point rerolls that check.
         return _reroll(game, f)
     elif not game.turn_of(f):
         raise IllegalAction(
