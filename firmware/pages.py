@@ -206,6 +206,9 @@ def render_per_position(canvas, page, state, selected, now_ms):
     for col in range(canvas.shown if page == _COUNTERS else 0):
         if state.slots[state.order[(canvas.first + col) % count]].effects:
             rows = rules.counters + 1  # a row more: the effects on each slot
+    for k in range(10 if page == _COUNTERS else 0):
+        if state.detail[k]:  # the turn's details: a row each after the effects row
+            rows = rules.counters + 2 + k
     canvas.rotate(rows, now_ms)
     canvas.active_pos = canvas.column(state.turn, count) if state.active != limits.NO_SLOT else -1
     for col in range(canvas.shown):
@@ -242,6 +245,10 @@ def render_per_position(canvas, page, state, selected, now_ms):
             for k in range(rules.counters):
                 draw_count(canvas, col, k + 1, rules.colours[k], slot.counters[k], now_ms)
             draw_count(canvas, col, rules.counters + 1, pal.VERMILLION, slot.effects, now_ms)
+            for k in range(10 if pos == state.turn else 0):
+                v = state.detail[k]  # a colour and a value (0, a mark: 11 lights it steady)
+                if v:
+                    draw_count(canvas, col, rules.counters + 2 + k, v >> 4, v & 15 or 11, now_ms)
         elif page == _MARKS:
             for k in range(rules.marks):
                 on = slot.flags & mark_bit(k)

@@ -31,7 +31,7 @@ from shared import (
 from shared.compat import HOST, Problem
 from shared.state import LABEL_CHARS
 
-CODEC_VERSION = 9
+CODEC_VERSION = 10
 
 # The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10. A plain die's
 # (dN) face takes the bits of its sides (a d20's 5, a d100's 7), here 0.
@@ -71,6 +71,8 @@ MAX_ENCODED = (
     )
     # the grid: a bit, its width and height, each cell (occupied, then owner and rank)
     + 1 + 3 + 3 + limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE * 5
+    # the acting creature's details: their count, 8 bits each
+    + 4 + 10 * 8
     + 7
 ) // 8  # fmt: skip
 
@@ -219,6 +221,17 @@ def encode(state, buf=None):
             _put(s.order[i], limits.SLOT_BITS)
             _put(s.order_reason[i], 2)
         _write_grid(s)
+        # The acting creature's details: how many (to the first 0), then each byte.
+        n = 0
+        while n < 10 and s.detail[n]:
+            n += 1
+        _put(n, 4)
+        for i in range(10):
+            v = s.detail[i]
+            if v and (i >= n or v >> 4 > 12):
+                raise ValueError(41, v)  # a colour past the palette's 12, or after a 0
+            if i < n:
+                _put(v, 8)
         if _n:
             _put(0, 8 - _n)  # zero padding to the byte
     except ValueError as err:
@@ -460,6 +473,12 @@ def decode(data, s):
             s.order[i] = i
             s.order_reason[i] = 0
         _read_grid(s)
+        n = _get(4)
+        _check(n <= 10, 42, n)
+        for i in range(10):
+            v = _get(8) if i < n else 0
+            _check(i >= n or 0 < v >> 4 <= 12, 41, v)
+            s.detail[i] = v
         s.version = version
     except EOFError:
         raise CodecError(11, len(data))  # truncated
