@@ -228,8 +228,8 @@ def encode(state, buf=None):
         _put(n, 4)
         for i in range(10):
             v = s.detail[i]
-            if v and (i >= n or v >> 4 > 12):
-                raise ValueError(41, v)  # a colour past the palette's 12, or after a 0
+            if v and (i >= n or not 0 < v >> 4 <= 12):
+                raise ValueError(41, v)  # a colour not 1..12, or an entry after a 0
             if i < n:
                 _put(v, 8)
         if _n:
