@@ -221,17 +221,16 @@ def encode(state, buf=None):
             _put(s.order[i], limits.SLOT_BITS)
             _put(s.order_reason[i], 2)
         _write_grid(s)
-        # The acting creature's details: how many (to the first 0), then each byte.
-        n = 0
-        while n < 10 and s.detail[n]:
-            n += 1
+        # The turn's details: how many (to the last that is not 0), then 8 bits each.
+        n = 10
+        while n and not s.detail[n - 1]:
+            n -= 1
         _put(n, 4)
-        for i in range(10):
+        for i in range(n):
             v = s.detail[i]
-            if v and (i >= n or not 0 < v >> 4 <= 12):
-                raise ValueError(41, v)  # a colour not 1..12, or an entry after a 0
-            if i < n:
-                _put(v, 8)
+            if v and not 0 < v >> 4 <= 12:
+                raise ValueError(41, v)  # a colour not 1..12
+            _put(v, 8)
         if _n:
             _put(0, 8 - _n)  # zero padding to the byte
     except ValueError as err:
@@ -474,11 +473,12 @@ def decode(data, s):
             s.order_reason[i] = 0
         _read_grid(s)
         n = _get(4)
-        _check(n <= 10, 42, n)
         for i in range(10):
             v = _get(8) if i < n else 0
-            _check(i >= n or 0 < v >> 4 <= 12, 41, v)
+            _check(not v or 0 < v >> 4 <= 12, 41, v)
             s.detail[i] = v
+        # (a last entry of 0 would re-encode shorter)
+        _check(n <= 10 and (n == 0 or s.detail[n - 1]), 42, n)
         s.version = version
     except EOFError:
         raise CodecError(11, len(data))  # truncated

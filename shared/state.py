@@ -177,7 +177,7 @@ class GameState:
         # 0 x 0 = no grid): cells as limits.GRID_OWNER and GRID_RANK_SHIFT say.
         self.grid = bytearray(limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE)
         # The acting creature's details (its conditions, say): up to 10 entries, a palette
-        # colour (1..12) << 4 | a value (0: a mark, shown steady), in use up to the first 0.
+        # colour (1..12) << 4 | a value (0: a mark, shown steady); a 0 byte is none.
         # The host fills them; the counters page draws them on the turn's column.
         self.detail = bytearray(10)
         self.rules = Descriptor()  # what the slots' counters and marks mean, and the timing

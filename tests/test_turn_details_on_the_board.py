@@ -38,23 +38,24 @@ def _bits(data: bytes) -> int:
 
 
 def test_the_turns_details_come_back_through_the_codec() -> None:
-    for details in (b"", b"\x12", b"\x32\x81\x41\xb1\x50", bytes([0xCF] * 10)):
+    for details in (b"", b"\x12", b"\x32\x81\x00\xb1\x50", bytes([0xCF] * 10)):
         state = _with(details)
         back = build_reference_state()
         codec.decode(codec.encode(state), back)
         assert bytes(back.detail) == details.ljust(10, b"\0")
         assert codec.encode(back) == codec.encode(state)
-    # 4 bits for none, 8 more each
+    # 4 bits for none, 8 more each up to the last that is not 0
     plain = len(codec.encode(_with(b"")))
     assert len(codec.encode(_with(b"\x12" * 10))) == plain + 10
+    assert len(codec.encode(_with(b"\x12" + bytes(8) + b"\x12"))) == plain + 10
 
 
-@pytest.mark.parametrize("details", [b"\xd1", b"\x12\x00\x31", b"\x01", b"\xf5"])
+@pytest.mark.parametrize("details", [b"\xd1", b"\x12\x00\xe1", b"\x01", b"\xf5"])
 def test_a_detail_the_codec_cannot_carry_is_refused_on_encoding(details: bytes) -> None:
     with pytest.raises(CodecError) as caught:
         codec.encode(_with(details))
     assert caught.value.args[0] == 41
-    assert "a colour 1..12" in word(caught.value)
+    assert "is not 1..12" in word(caught.value)
 
 
 def test_a_detail_of_no_colour_is_refused_on_decoding() -> None:
@@ -74,7 +75,17 @@ def test_more_than_ten_details_are_refused_on_decoding() -> None:
     with pytest.raises(CodecError) as caught:
         codec.decode(data, GameState())
     assert caught.value.args == (42, 11)
-    assert word(caught.value) == "11 detail entries, at most 10"
+    assert word(caught.value) == "11 detail entries: at most 10, the last not 0"
+
+
+def test_a_last_detail_of_0_is_refused_on_decoding() -> None:
+    # it would encode back without it: not the same bytes
+    one, other = codec.encode(_with(b"\x11")), codec.encode(_with(b"\x10"))
+    low = (_bits(one) ^ _bits(other)).bit_length() - 1  # the entry's lowest bit
+    data = (_bits(one) & ~(0xFF << low)).to_bytes(len(one), "big")
+    with pytest.raises(CodecError) as caught:
+        codec.decode(data, GameState())
+    assert caught.value.args == (42, 1)
 
 
 def _frames(state: GameState, width: int = 8) -> list[bytes]:

@@ -26,11 +26,13 @@ generic device state after every action, within the board's fixed capacities
   `roll.degree`: the dice page shows each of the four in its own colour and blink,
   docs/board.md), rolled by whoever rolled last.
 
-What does not fit (docs/rulesets/pf2.md, "On the board"): each valued condition on its
-own counter needs 12 counters (8 valued conditions, doomed, dying, wounded, the attack
-step); the unvalued conditions need about 17 marks. A list of the acting creature's
-valued conditions, a byte each in the state, measured about 550 B of the board's heap
-over its goal (docs/memory.md, "A roll's degree of success"): not done.
+- the turn's details (GameState.detail): every condition of the creature taking its
+  turn, those with a value first (VALUED's order, each in its COLOURS colour with its
+  value), then those without one as white marks (value 0), the first 10 [19]; the
+  counters page draws them on the turn's column (docs/board.md).
+
+What does not fit (docs/rulesets/pf2.md, "On the board"): each condition of every slot on
+counters and marks of its own (12 counters and some 17 marks a slot).
 """
 
 from __future__ import annotations
