@@ -1,45 +1,48 @@
-"""The pages: what the grid shows, drawn into an RGB frame (one byte per channel).
-
-Two layouts cover every board. On a grid at least 8 wide and 3 tall ("columns") each turn
-position owns a column: row 0 is the slot's identity, the rows below are the page's bars,
-and the bottom row is the system row (page indicator, problems, link). On a smaller grid
-("cells") each turn position owns one cell and the page's rows take turns in it, one per
-cycle, except the active turn's cell: it always shows the slot's identity (pulsing), and
-its page rows show in a spare cell of its own (the MacroPad's cell 9), so whose turn it is
-can be seen at any moment. When a turn is several slots' (a team's, a player's, or every
-slot's in steps: the descriptor's turn unit, shared/turns.py), each active slot's identity
-pulses fast while it has to act and blinks slowly once it is done; the first of them is
-the active turn of the cell layout. Pages never call show(); they write only into the
-frame.
-
-Data rows per page (column layout, top to bottom under the identity row). What a counter
-or a mark is, and its colour, comes from the state's descriptor (state.rules):
-  initiative: actions left (blinks), phase (or step) under each active slot (steady in the
-              first phase, a slow blink in the last, that many blinks in one between);
-              when the descriptor's order value is a card, its rank (tally blinks: a long
-              one per five, a short one per unit) and its suit (steady, dark for 0..3 dips
-              as a team's identity is: clubs, diamonds, hearts, spades), both in the
-              suit's colour (bluish green, sky blue, vermillion, white); a Joker
-              reddish purple, three long blinks over a steady suit row
-  cooldowns:  timers 1..4: turns left (blinks); steady dim = used this turn, not yet cooling
-  counters:   each counter of the descriptor, in its colour (blinks), then, when a slot has
-              effects, the effects on each slot, whatever their names (vermillion blinks)
-On every per-position page a slot one of whose effects ends as its turn ends blinks
-vermillion at the end of each cycle on its identity cell.
-  marks:      each mark of the descriptor, in its colour (steady)
-  dice:       the last roll's faces in reading order (not per position), successes by the
-              descriptor's success faces; a roll nothing wanted (the host's `unused`) in
-              white, its successes not counted
-On every page a roll the host wants (state.want) lights the roll key: its dice count as
-blinks over a dim glow (render_wanted).
-  scores:     one row per team (half a row each when teams outnumber the rows), a cell
-              per point (not per position)
-  grid:       the state's token grid (not per position), only when the state has one and
-              the board has the column layout (not the MacroPad: too few keys): a cell per
-              square, above the system row; the owner's team colour (with its dips), the
-              rank as brightness (common dim, heroic mid, legendary full). Rows that do
-              not fit (the NeoTrellis shows 3) take turns, as bar rows do.
-"""
+# The pages: what the grid shows, drawn into an RGB frame (one byte per channel).
+#
+# Two layouts cover every board. On a grid at least 8 wide and 3 tall ("columns") each turn
+# position owns a column: row 0 is the slot's identity, the rows below are the page's bars,
+# and the bottom row is the system row (page indicator, problems, link). On a smaller grid
+# ("cells") each turn position owns one cell and the page's rows take turns in it, one per
+# cycle, except the active turn's cell: it always shows the slot's identity (pulsing), and
+# its page rows show in a spare cell of its own (the MacroPad's cell 9), so whose turn it is
+# can be seen at any moment. When a turn is several slots' (a team's, a player's, or every
+# slot's in steps: the descriptor's turn unit, shared/turns.py), each active slot's identity
+# pulses fast while it has to act and blinks slowly once it is done; the first of them is
+# the active turn of the cell layout. Pages never call show(); they write only into the
+# frame.
+#
+# Data rows per page (column layout, top to bottom under the identity row). What a counter
+# or a mark is, and its colour, comes from the state's descriptor (state.rules):
+#   initiative: actions left (blinks), phase (or step) under each active slot (steady in the
+#               first phase, a slow blink in the last, that many blinks in one between);
+#               when the descriptor's order value is a card, its rank (tally blinks: a long
+#               one per five, a short one per unit) and its suit (steady, dark for 0..3 dips
+#               as a team's identity is: clubs, diamonds, hearts, spades), both in the
+#               suit's colour (bluish green, sky blue, vermillion, white); a Joker
+#               reddish purple, three long blinks over a steady suit row
+#   cooldowns:  timers 1..4: turns left (blinks); steady dim = used this turn, not yet cooling
+#   counters:   each counter of the descriptor, in its colour (blinks), then, when a slot has
+#               effects, the effects on each slot, whatever their names (vermillion blinks)
+# On every per-position page a slot one of whose effects ends as its turn ends blinks
+# vermillion at the end of each cycle on its identity cell.
+#   marks:      each mark of the descriptor, in its colour (steady)
+#   dice:       the last roll's faces in reading order (not per position), successes by the
+#               descriptor's success faces; a roll nothing wanted (the host's `unused`) in
+#               white, its successes not counted
+# On every page a roll the host wants (state.want) lights the roll key: its dice count as
+# blinks over a dim glow (render_wanted).
+#   scores:     one row per team (half a row each when teams outnumber the rows), a cell
+#               per point (not per position)
+#   grid:       the state's token grid (not per position), only when the state has one and
+#               the board has the column layout (not the MacroPad: too few keys): a cell per
+#               square, above the system row; the owner's team colour (with its dips), the
+#               rank as brightness (common dim, heroic mid, legendary full). Rows that do
+#               not fit (the NeoTrellis shows 3) take turns, as bar rows do.
+#
+#
+# (Comments, not a docstring: a docstring is a string token the board's compile holds in
+# the heap: docs/memory.md.)
 
 from firmware import palette as pal
 from firmware import whole_pages  # their own module: a smaller compile on a board
@@ -206,6 +209,9 @@ def render_per_position(canvas, page, state, selected, now_ms):
     for col in range(canvas.shown if page == _COUNTERS else 0):
         if state.slots[state.order[(canvas.first + col) % count]].effects:
             rows = rules.counters + 1  # a row more: the effects on each slot
+    for k in range(10 if page == _COUNTERS else 0):
+        if state.detail[k]:  # the turn's details: a row each after the effects row
+            rows = rules.counters + 2 + k
     canvas.rotate(rows, now_ms)
     canvas.active_pos = canvas.column(state.turn, count) if state.active != limits.NO_SLOT else -1
     for col in range(canvas.shown):
@@ -242,6 +248,10 @@ def render_per_position(canvas, page, state, selected, now_ms):
             for k in range(rules.counters):
                 draw_count(canvas, col, k + 1, rules.colours[k], slot.counters[k], now_ms)
             draw_count(canvas, col, rules.counters + 1, pal.VERMILLION, slot.effects, now_ms)
+            for k in range(10 if pos == state.turn else 0):
+                v = state.detail[k]  # a colour and a value (0, a mark: 11 lights it steady)
+                if v:
+                    draw_count(canvas, col, rules.counters + 2 + k, v >> 4, v & 15 or 11, now_ms)
         elif page == _MARKS:
             for k in range(rules.marks):
                 on = slot.flags & mark_bit(k)

@@ -31,7 +31,7 @@ from shared import (
 from shared.compat import HOST, Problem
 from shared.state import LABEL_CHARS
 
-CODEC_VERSION = 9
+CODEC_VERSION = 10
 
 # The bits of a face, per dice kind: none, d3, d6, chance, d100 digit, dN, d10. A plain die's
 # (dN) face takes the bits of its sides (a d20's 5, a d100's 7), here 0.
@@ -71,6 +71,8 @@ MAX_ENCODED = (
     )
     # the grid: a bit, its width and height, each cell (occupied, then owner and rank)
     + 1 + 3 + 3 + limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE * 5
+    # the acting creature's details: their count, 8 bits each
+    + 4 + 10 * 8
     + 7
 ) // 8  # fmt: skip
 
@@ -219,6 +221,16 @@ def encode(state, buf=None):
             _put(s.order[i], limits.SLOT_BITS)
             _put(s.order_reason[i], 2)
         _write_grid(s)
+        # The turn's details: how many (to the last that is not 0), then 8 bits each.
+        n = 10
+        while n and not s.detail[n - 1]:
+            n -= 1
+        _put(n, 4)
+        for i in range(n):
+            v = s.detail[i]
+            if v and not 0 < v >> 4 <= 12:
+                raise ValueError(41, v)  # a colour not 1..12
+            _put(v, 8)
         if _n:
             _put(0, 8 - _n)  # zero padding to the byte
     except ValueError as err:
@@ -460,6 +472,13 @@ def decode(data, s):
             s.order[i] = i
             s.order_reason[i] = 0
         _read_grid(s)
+        n = _get(4)
+        for i in range(10):
+            v = _get(8) if i < n else 0
+            _check(not v or 0 < v >> 4 <= 12, 41, v)
+            s.detail[i] = v
+        # (a last entry of 0 would re-encode shorter)
+        _check(n <= 10 and (n == 0 or s.detail[n - 1]), 42, n)
         s.version = version
     except EOFError:
         raise CodecError(11, len(data))  # truncated

@@ -146,6 +146,7 @@ def copy_state(target, source):
     target.grid_w = source.grid_w
     target.grid_h = source.grid_h
     target.grid[:] = source.grid
+    target.detail[:] = source.detail
     target.version = source.version
 
 

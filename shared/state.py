@@ -176,6 +176,10 @@ class GameState:
         # A small board of owned, ranked tokens, row by row (grid_w x grid_h of it in use;
         # 0 x 0 = no grid): cells as limits.GRID_OWNER and GRID_RANK_SHIFT say.
         self.grid = bytearray(limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE)
+        # The acting creature's details (its conditions, say): up to 10 entries, a palette
+        # colour (1..12) << 4 | a value (0: a mark, shown steady); a 0 byte is none.
+        # The host fills them; the counters page draws them on the turn's column.
+        self.detail = bytearray(10)
         self.rules = Descriptor()  # what the slots' counters and marks mean, and the timing
         self.version = 0
         self.reset()
@@ -195,6 +199,8 @@ class GameState:
         self.grid_h = 0
         for i in range(limits.MAX_GRID_SIDE * limits.MAX_GRID_SIDE):
             self.grid[i] = 0
+        for i in range(10):
+            self.detail[i] = 0
         self.ruleset = 0  # the descriptor's ruleset id: a snapshot of another is refused
         self.count = 0  # slots in use: indexes 0..count-1
         self.team_count = 2

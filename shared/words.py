@@ -79,6 +79,8 @@ _CODEC = (
     "grid token rank %%d over %d" % limits.MAX_RANK,
     "a plain die of %%d faces, not 2..%d" % dice.MAX_SIDES,
     "degree of success %d: 1..4 on a roll, else 0",
+    "detail entry 0x%02x: its colour (the high 4 bits) is not 1..12",
+    "%d detail entries: at most 10, the last not 0",
 )
 
 

@@ -122,7 +122,7 @@ INVALID = const(3)  # refused: the rules cannot take it now; nothing changed
 # order, and goes out first on the next poll (and before any newer frame). A frame that
 # does not fit behind it is dropped whole (counted in tail_dropped): the journal resends
 # events, and HELLO, PONG and ACK repeat by themselves.
-_TAIL = const(483)  # > a full window (272 B) and > the longest frame (a snapshot, 482 B)
+_TAIL = const(493)  # > a full window (272 B) and > the longest frame (a snapshot, 492 B)
 _TAIL_VIEWS = const(9)  # views of the tail's first 1, 2, 4 .. 256 bytes
 
 

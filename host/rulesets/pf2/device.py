@@ -26,11 +26,13 @@ generic device state after every action, within the board's fixed capacities
   `roll.degree`: the dice page shows each of the four in its own colour and blink,
   docs/board.md), rolled by whoever rolled last.
 
-What does not fit (docs/rulesets/pf2.md, "On the board"): each valued condition on its
-own counter needs 12 counters (8 valued conditions, doomed, dying, wounded, the attack
-step); the unvalued conditions need about 17 marks. A list of the acting creature's
-valued conditions, a byte each in the state, measured about 550 B of the board's heap
-over its goal (docs/memory.md, "A roll's degree of success"): not done.
+- the turn's details (GameState.detail): every condition of the creature taking its
+  turn, those with a value first (VALUED's order, each in its COLOURS colour with its
+  value), then those without one as white marks (value 0), the first 10 [19]; the
+  counters page draws them on the turn's column (docs/board.md).
+
+What does not fit (docs/rulesets/pf2.md, "On the board"): each condition of every slot on
+counters and marks of its own (12 counters and some 17 marks a slot).
 """
 
 from __future__ import annotations
@@ -46,6 +48,13 @@ from shared.state import F_ACTIVE, F_OUT, GameState, mark_bit
 
 DYING, WOUNDED, ATTACK_STEP, VALUE = range(4)
 REACTED, PERSISTENT, DELAYING, PRONE, OTHER = range(5)
+# Each valued condition's colour on the board's detail rows (VALUED's order): stunned red,
+# slowed amber, frightened reddish purple (palette 3), sickened bluish green, drained grey
+# blue, enfeebled vermillion, clumsy yellow (palette 4), stupefied sky blue, doomed blue
+# (palette 1); the conditions without a value are white marks.
+COLOURS = bytes(
+    (pal.WARN, pal.COOLDOWN, 3, pal.BLUISH_GREEN, pal.FAIL, pal.VERMILLION, 4, pal.SKY_BLUE, 1)
+)
 BOARD_ID = 8  # pf2's number on the board (the state's ruleset field)
 # The rolls a degree of success is judged on [7] (engine.CODES' purposes): the board shows
 # the last of an action's with its degree (GameState.roll.degree: checks' 0..3 plus 1).
@@ -94,6 +103,23 @@ def first_value(values: dict[str, int]) -> int:
     return next((values[n] for n in VALUED if values.get(n)), 0)
 
 
+def details(f: Fighter | None) -> bytes:
+    """The state's `detail` for the creature taking its turn: each condition with a value
+    (VALUED's order) in its colour with its value, then each without one (MARKED's order) as
+    a white mark (value 0), the first 10 of them; b"\\0" * 10 for none [19]."""
+    out = bytearray(10)
+    if f is not None:
+        valued = [
+            c << 4 | min(MAX_COUNTER, f.values[n])
+            for n, c in zip(VALUED, COLOURS, strict=True)
+            if f.values.get(n)
+        ]
+        marks = [pal.WHITE << 4 for n in MARKED if n in f.marks]
+        for i, v in enumerate((valued + marks)[:10]):
+            out[i] = v
+    return bytes(out)
+
+
 def project(game: Game, st: GameState) -> None:
     kit.fill_slots(st, game.fighters, _slot)  # a creature that joined the fight
     st.round = game.round
@@ -128,6 +154,7 @@ def project(game: Game, st: GameState) -> None:
     kit.place_order(game, st, order(game))
     if not kit.first_active(st, active):
         _last_slotted_turn(game, st)
+    st.detail[:] = details(game.fighters[st.active] if st.active in active else None)
     kit.downs_and_roll(game, st)
     judged = [r for r in game.dice.records if r[0] in JUDGED]
     last, degree = game.dice.last, game.dice.degree
