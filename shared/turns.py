@@ -136,6 +136,8 @@ def end_turn(state):
         state.touch()
         return state.active
     end = span(state, ending)
+    for i in range(10):  # the details were this turn's (the host fills the next one's)
+        state.detail[i] = 0
     for i in range(ending, end):
         slot = state.slots[state.order[i]]
         if i == ending or slot.flags & F_ACTIVE:

@@ -18,7 +18,7 @@ from host.board.tethered_sim import TetheredSim
 from host.core.session import Session
 from host.rulesets.pf2 import device
 from host.rulesets.pf2.ruleset import RULESET
-from shared import codec
+from shared import codec, roster, turns
 from shared.codec import CodecError
 from shared.reference import build_reference_state
 from shared.state import GameState
@@ -143,6 +143,18 @@ def test_the_counters_page_draws_each_detail_on_the_turns_column() -> None:
     for col in range(1, state.count):  # no other column shows them
         for row in range(first, 15):
             assert all(not any(c) for c in _cell(frames, col, row)), (col, row)
+
+
+def test_a_turn_the_board_passes_itself_clears_the_last_turns_details() -> None:
+    # Unplugged, the board runs the turns (shared/turns.py): the details it holds were the
+    # creature's whose turn ended, and no host is there to fill the next one's.
+    t, valka = _pf2_on_its_turn()
+    state = GameState()
+    roster.copy_state(state, t.game.state)  # the board's copy, as a snapshot leaves it
+    assert any(state.detail)
+    turns.end_turn(state)
+    assert state.order[state.turn] != valka
+    assert not any(state.detail)
 
 
 def test_no_details_leave_the_counters_page_as_it_was() -> None:
