@@ -144,6 +144,11 @@ def test_an_older_pixels_and_a_godice_thrown_together_fill_two_d6_places(tmp_pat
     runner, table, said = _runner(s, spec, paired)
     try:
         s.execute("attack Ayla Cleave Snag")
+        # Thrown only once the runner wants them (it blinked them): a throw before it knows
+        # of the roll is a roll nothing wanted (under load it came first, and the test waited
+        # out its minute for an event that could not come).
+        _wait(lambda: len(runner.blinked) == 1)
+        assert sorted(runner.blinked[0]) == ["0000000A", "GoDice_2_K"]
 
         async def both() -> None:
             await asyncio.gather(table.dice[OLD].throw(5), table.dice[GO].throw(2))
